@@ -1,0 +1,1 @@
+CREATE UNIQUE INDEX "products_sds_file_unique" ON "products" USING btree ("sds_file_id");

@@ -1,0 +1,76 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+/** The development application key, used (with a warning) when APP_KEY is not set. */
+export const DEV_APP_KEY = 'chemtrack-dev-app-key';
+
+const EnvSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z.string().optional(),
+  APP_KEY: z.string().min(1).optional(),
+  APP_URL: z.string().optional(),
+  ADMIN_EMAIL: z.string().optional(),
+  ADMIN_PASSWORD: z.string().optional(),
+  SEED_DEMO: z.enum(['0', '1']).optional(),
+  SMTP_URL: z.string().optional(),
+  MAIL_FROM: z.string().default('ChemTrack <no-reply@chemtrack.local>'),
+  UPLOAD_MAX_MB: z.coerce.number().positive().default(25),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  WEB_DIST: z.string().optional(),
+});
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  /** Unset → embedded PGlite in `dataDir/db`; `memory://` → in-memory PGlite (tests). */
+  databaseUrl: string | undefined;
+  appKey: string;
+  isDevAppKey: boolean;
+  appUrl: string;
+  adminEmail: string | undefined;
+  adminPassword: string | undefined;
+  seedDemo: boolean | undefined;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  uploadMaxBytes: number;
+  logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL'];
+  webDist: string | undefined;
+  /** Sessions without "remember me" last this long. */
+  sessionTtlMs: number;
+  rememberedSessionTtlMs: number;
+  resetTokenTtlMs: number;
+  /** Failed sign-ins allowed per e-mail and per IP within the window before 429. */
+  loginMaxFailures: number;
+  loginWindowMs: number;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
+  const parsed = EnvSchema.parse(env);
+  const port = parsed.PORT;
+  return {
+    port,
+    host: parsed.HOST,
+    dataDir: path.resolve(parsed.DATA_DIR),
+    databaseUrl: parsed.DATABASE_URL,
+    appKey: parsed.APP_KEY ?? DEV_APP_KEY,
+    isDevAppKey: parsed.APP_KEY === undefined,
+    appUrl: parsed.APP_URL ?? `http://localhost:${port}`,
+    adminEmail: parsed.ADMIN_EMAIL,
+    adminPassword: parsed.ADMIN_PASSWORD,
+    seedDemo: parsed.SEED_DEMO === undefined ? undefined : parsed.SEED_DEMO === '1',
+    smtpUrl: parsed.SMTP_URL,
+    mailFrom: parsed.MAIL_FROM,
+    uploadMaxBytes: Math.round(parsed.UPLOAD_MAX_MB * 1024 * 1024),
+    logLevel: parsed.LOG_LEVEL,
+    webDist: parsed.WEB_DIST,
+    sessionTtlMs: 12 * 60 * 60 * 1000,
+    rememberedSessionTtlMs: 30 * 24 * 60 * 60 * 1000,
+    resetTokenTtlMs: 60 * 60 * 1000,
+    loginMaxFailures: 5,
+    loginWindowMs: 15 * 60 * 1000,
+    ...overrides,
+  };
+}

@@ -1,0 +1,121 @@
+import {
+  ForgotPasswordQuerySchema,
+  LoginRequestSchema,
+  LoginResponseSchema,
+  MessageResponseSchema,
+  makeResourceResponseSchema,
+  SERVER_MSG,
+  SetPasswordRequestSchema,
+  UpdateProfileRequestSchema,
+  UserResourceSchema,
+} from '@chemtrack/domain';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ERROR_RESPONSES, ErrorBodySchema } from '../../lib/route-schemas.ts';
+import { ALL_ROLES, currentUser } from '../../plugins/auth.ts';
+import { findAccount, toUserResource } from '../accounts/accounts.repository.ts';
+import { requestPasswordReset, setPasswordWithToken, signIn, updateProfile } from './auth.service.ts';
+import { revokeSession } from './sessions.repository.ts';
+
+const tags = ['Auth'];
+
+export const authRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    '/auth/sign-in',
+    {
+      config: { isPublic: true },
+      schema: {
+        tags,
+        body: LoginRequestSchema,
+        response: {
+          200: LoginResponseSchema,
+          401: ErrorBodySchema,
+          422: ErrorBodySchema,
+          429: ErrorBodySchema,
+        },
+      },
+    },
+    async (request) => {
+      const result = await signIn(app, request.body, {
+        ip: request.ip,
+        userAgent: request.headers['user-agent'],
+      });
+      return {
+        message: `Welcome back! Successfully logged in as ${result.user.firstName}`,
+        credentials: { access_token: result.token, expires_at: result.expiresAt.toISOString() },
+        resource: toUserResource(result.user),
+      };
+    },
+  );
+
+  app.post(
+    '/auth/logout',
+    {
+      config: { roles: ALL_ROLES },
+      schema: { tags, response: { 200: MessageResponseSchema, 401: ErrorBodySchema } },
+    },
+    async (request) => {
+      await revokeSession(app.db, currentUser(request).sessionId);
+      return { message: 'Goodbye! Successfully logged out' };
+    },
+  );
+
+  app.post(
+    '/auth/forgot-password',
+    {
+      config: { isPublic: true },
+      schema: {
+        tags,
+        querystring: ForgotPasswordQuerySchema,
+        response: { 200: MessageResponseSchema, 422: ErrorBodySchema },
+      },
+    },
+    async (request) => {
+      await requestPasswordReset(app, request.query.username);
+      return { message: SERVER_MSG.resetRequested };
+    },
+  );
+
+  app.post(
+    '/auth/set-password',
+    {
+      config: { isPublic: true },
+      schema: {
+        tags,
+        body: SetPasswordRequestSchema,
+        response: { 200: MessageResponseSchema, 422: ErrorBodySchema },
+      },
+    },
+    async (request) => {
+      await setPasswordWithToken(app, request.body.token, request.body.password);
+      return { message: SERVER_MSG.passwordChanged };
+    },
+  );
+
+  app.get(
+    '/auth/me',
+    {
+      config: { roles: ALL_ROLES },
+      schema: { tags, response: { 200: makeResourceResponseSchema(UserResourceSchema), ...ERROR_RESPONSES } },
+    },
+    async (request) => {
+      const user = await findAccount(app.db, currentUser(request).id, ALL_ROLES, 'User');
+      return { resource: toUserResource(user) };
+    },
+  );
+
+  app.patch(
+    '/auth/update-profile',
+    {
+      config: { roles: ALL_ROLES },
+      schema: {
+        tags,
+        body: UpdateProfileRequestSchema,
+        response: { 200: makeResourceResponseSchema(UserResourceSchema), ...ERROR_RESPONSES },
+      },
+    },
+    async (request) => {
+      const user = await updateProfile(app, currentUser(request), request.body);
+      return { message: 'Profile updated successfully', resource: toUserResource(user) };
+    },
+  );
+};

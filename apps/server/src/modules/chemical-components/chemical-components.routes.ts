@@ -1,0 +1,135 @@
+import {
+  AutocompleteQuerySchema,
+  ChemicalComponentItemSchema,
+  ComponentListQuerySchema,
+  ComponentResourceSchema,
+  IdParamSchema,
+  makeListResponseSchema,
+  makeResourceResponseSchema,
+  SaveComponentRequestSchema,
+} from '@chemtrack/domain';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { recordAudit } from '../../lib/audit.ts';
+import { ERROR_RESPONSES } from '../../lib/route-schemas.ts';
+import {
+  autocompleteChemicalComponents,
+  createProductComponent,
+  findProductComponent,
+  listProductComponents,
+  unlinkProductComponent,
+  updateProductComponent,
+} from './chemical-components.repository.ts';
+
+const tags = ['Chemical components'];
+const ResourceResponse = makeResourceResponseSchema(ComponentResourceSchema);
+/** `componentId` is the product_chemical_component id (the link), as the spec's routes use it. */
+const LinkParamSchema = IdParamSchema.extend({
+  componentId: z.coerce
+    .number({ error: 'The component id must be a number' })
+    .int()
+    .positive('The component id must be a positive number'),
+});
+const ENTITY = 'product_chemical_component';
+
+/** The component catalogue picker, and the components of one product (spec 02 §7). */
+export const chemicalComponentsRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/chemical-components/autocomplete-list',
+    {
+      schema: {
+        tags,
+        querystring: AutocompleteQuerySchema,
+        response: { 200: makeListResponseSchema(ChemicalComponentItemSchema), ...ERROR_RESPONSES },
+      },
+    },
+    async (request) => ({ resource: await autocompleteChemicalComponents(app.db, request.query) }),
+  );
+
+  app.get(
+    '/products/:id/chemical-components/list',
+    {
+      schema: {
+        tags,
+        params: IdParamSchema,
+        querystring: ComponentListQuerySchema,
+        response: { 200: makeListResponseSchema(ComponentResourceSchema), ...ERROR_RESPONSES },
+      },
+    },
+    async (request) => ({
+      resource: await listProductComponents(app.db, request.params.id, request.query),
+    }),
+  );
+
+  app.get(
+    '/products/:id/chemical-components/:componentId/get',
+    { schema: { tags, params: LinkParamSchema, response: { 200: ResourceResponse, ...ERROR_RESPONSES } } },
+    async (request) => ({
+      resource: await findProductComponent(app.db, request.params.id, request.params.componentId),
+    }),
+  );
+
+  app.post(
+    '/products/:id/chemical-components/create',
+    {
+      schema: {
+        tags,
+        params: IdParamSchema,
+        body: SaveComponentRequestSchema,
+        response: { 201: ResourceResponse, ...ERROR_RESPONSES },
+      },
+    },
+    async (request, reply) => {
+      const linkId = await createProductComponent(app.db, request.params.id, request.body);
+      await recordAudit(app.db, request, {
+        action: 'create',
+        entity: ENTITY,
+        entityId: linkId,
+        details: { product_id: request.params.id },
+      });
+      reply.status(201);
+      const resource = await findProductComponent(app.db, request.params.id, linkId);
+      return { message: `Chemical component ${resource.name} added successfully`, resource };
+    },
+  );
+
+  app.patch(
+    '/products/:id/chemical-components/:componentId/update',
+    {
+      schema: {
+        tags,
+        params: LinkParamSchema,
+        body: SaveComponentRequestSchema,
+        response: { 200: ResourceResponse, ...ERROR_RESPONSES },
+      },
+    },
+    async (request) => {
+      const { id, componentId } = request.params;
+      await updateProductComponent(app.db, id, componentId, request.body);
+      await recordAudit(app.db, request, {
+        action: 'update',
+        entity: ENTITY,
+        entityId: componentId,
+        details: { product_id: id },
+      });
+      const resource = await findProductComponent(app.db, id, componentId);
+      return { message: `Chemical component ${resource.name} updated successfully`, resource };
+    },
+  );
+
+  app.delete(
+    '/products/:id/chemical-components/:componentId/unlink',
+    { schema: { tags, params: LinkParamSchema, response: { 200: ResourceResponse, ...ERROR_RESPONSES } } },
+    async (request) => {
+      const { id, componentId } = request.params;
+      const resource = await unlinkProductComponent(app.db, id, componentId);
+      await recordAudit(app.db, request, {
+        action: 'delete',
+        entity: ENTITY,
+        entityId: componentId,
+        details: { product_id: id, chemical_component_id: resource.chemical_component_id },
+      });
+      return { message: `Chemical component ${resource.name} removed successfully`, resource };
+    },
+  );
+};

@@ -1,0 +1,72 @@
+import {
+  CatalogResourceSchema,
+  ContainerUnitResourceSchema,
+  SaveContainerRequestSchema,
+  SaveContainerUnitRequestSchema,
+  type UnitType,
+} from '@chemtrack/domain';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
+import { containers, containerUnits } from '../../db/schema.ts';
+import { ADMIN_ONLY, STAFF_ROLES } from '../../plugins/auth.ts';
+import {
+  type CatalogRow,
+  createCatalogRepository,
+  toCatalogResource,
+} from '../catalog/catalog.repository.ts';
+import { registerCatalogRoutes } from '../catalog/catalog-routes.ts';
+
+type ContainerBody = z.output<typeof SaveContainerRequestSchema>;
+type UnitBody = z.output<typeof SaveContainerUnitRequestSchema>;
+type UnitRow = CatalogRow & { unitType: UnitType };
+
+export const containersRepository = createCatalogRepository<CatalogRow>(
+  containers,
+  'Container',
+  'updated_at',
+);
+export const containerUnitsRepository = createCatalogRepository<UnitRow>(
+  containerUnits,
+  'Container unit',
+  'updated_at',
+);
+
+function activeValue(isActive: boolean | undefined) {
+  return isActive === undefined ? {} : { isActive };
+}
+
+/** Container types and units: staff view and add; editing and archiving are admin only. */
+export const containersRoutes: FastifyPluginAsyncZod = async (app) => {
+  const roles = { readRoles: STAFF_ROLES, createRoles: STAFF_ROLES, writeRoles: ADMIN_ONLY } as const;
+  registerCatalogRoutes(app, {
+    base: '/containers',
+    tag: 'Containers',
+    what: 'Container',
+    repository: containersRepository,
+    saveSchema: SaveContainerRequestSchema,
+    toValues: (body: ContainerBody) => ({
+      name: body.name,
+      description: body.description ?? '',
+      ...activeValue(body.is_active),
+    }),
+    resourceSchema: CatalogResourceSchema,
+    toResource: toCatalogResource,
+    ...roles,
+  });
+  registerCatalogRoutes(app, {
+    base: '/container-units',
+    tag: 'Container units',
+    what: 'Container unit',
+    repository: containerUnitsRepository,
+    saveSchema: SaveContainerUnitRequestSchema,
+    toValues: (body: UnitBody) => ({
+      name: body.name,
+      unitType: body.unit_type,
+      description: body.description ?? '',
+      ...activeValue(body.is_active),
+    }),
+    resourceSchema: ContainerUnitResourceSchema,
+    toResource: (row: UnitRow) => ({ ...toCatalogResource(row), unit_type: row.unitType }),
+    ...roles,
+  });
+};

@@ -1,0 +1,213 @@
+import {
+  type CustomerListRow,
+  type CustomerResource,
+  formatFullAddress,
+  type SaveCustomerRequestSchema,
+} from '@chemtrack/domain';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { z } from 'zod';
+import type { Db } from '../../db/client.ts';
+import { addresses, customers, facilities } from '../../db/schema.ts';
+import { notFound } from '../../lib/app-error.ts';
+import { toIso } from '../../lib/dates.ts';
+import { activeFilter, orderBy, pageOffset, searchAny, toPage } from '../../lib/list-query.ts';
+import {
+  deleteAddress,
+  isBlankBilling,
+  saveAddress,
+  toAddressResource,
+} from '../general/addresses.repository.ts';
+
+type SaveCustomer = z.output<typeof SaveCustomerRequestSchema>;
+
+const billing = alias(addresses, 'billing');
+const facilityAddress = alias(addresses, 'facility_address');
+
+export const CUSTOMER_ORDER_KEYS = [
+  'name',
+  'customer_name',
+  'facility_name',
+  'updated_at',
+  'created_at',
+] as const;
+type CustomerOrder = (typeof CUSTOMER_ORDER_KEYS)[number];
+
+const ORDER_COLUMNS: Record<CustomerOrder, SQL | typeof customers.name> = {
+  name: customers.name,
+  customer_name: customers.name,
+  facility_name: sql`${facilities.name}`,
+  updated_at: sql`${customers.updatedAt}`,
+  created_at: sql`${customers.createdAt}`,
+};
+
+export async function findCustomer(db: Db, id: number) {
+  const [row] = await db
+    .select({ customer: customers, address: addresses, billing })
+    .from(customers)
+    .leftJoin(addresses, eq(addresses.id, customers.addressId))
+    .leftJoin(billing, eq(billing.id, customers.billingAddressId))
+    .where(eq(customers.id, id))
+    .limit(1);
+  if (!row) throw notFound('Customer');
+  return row;
+}
+
+export function toCustomerResource(row: Awaited<ReturnType<typeof findCustomer>>): CustomerResource {
+  const { phone: _phone, ...billingAddress } = toAddressResource(row.billing);
+  const address = toAddressResource(row.address);
+  return {
+    id: row.customer.id,
+    name: row.customer.name,
+    phone: address.phone,
+    prepared_at: row.customer.preparedAt,
+    address,
+    billing_address: billingAddress,
+    billingAddress,
+    is_same_billing_address: row.customer.isSameBillingAddress,
+    is_active: row.customer.isActive,
+    created_at: toIso(row.customer.createdAt),
+    updated_at: toIso(row.customer.updatedAt),
+  };
+}
+
+export interface CustomerListQuery {
+  page: number;
+  ipp: number;
+  search?: string | undefined;
+  status?: string | undefined;
+  order_by?: CustomerOrder | undefined;
+  order_dir?: 'asc' | 'desc' | undefined;
+}
+
+/** One row per customer × owned facility; a customer with none still has its row. */
+export async function listCustomers(db: Db, query: CustomerListQuery) {
+  const where = and(
+    activeFilter(query.status, customers.isActive),
+    searchAny(query.search, [customers.name, facilities.name]),
+  );
+  const order: SQL[] = query.order_by
+    ? [orderBy(ORDER_COLUMNS[query.order_by], query.order_dir)]
+    : [orderBy(customers.updatedAt, 'desc')];
+  const base = () =>
+    db
+      .select({ customer: customers, address: addresses, facility: facilities, facilityAddress })
+      .from(customers)
+      .leftJoin(addresses, eq(addresses.id, customers.addressId))
+      .leftJoin(facilities, eq(facilities.customerId, customers.id))
+      .leftJoin(facilityAddress, eq(facilityAddress.id, facilities.addressId))
+      .where(where);
+  const [rows, [count]] = await Promise.all([
+    base()
+      .orderBy(...order, customers.id, facilities.id)
+      .limit(query.ipp)
+      .offset(pageOffset(query.page, query.ipp)),
+    db
+      .select({ total: sql<number>`count(*)::int` })
+      .from(customers)
+      .leftJoin(facilities, eq(facilities.customerId, customers.id))
+      .where(where),
+  ]);
+  const items: CustomerListRow[] = rows.map((row) => {
+    const address = toAddressResource(row.address);
+    return {
+      id: row.customer.id,
+      name: row.customer.name,
+      phone: address.phone,
+      is_active: row.customer.isActive,
+      address,
+      facility: row.facility
+        ? {
+            id: row.facility.id,
+            name: row.facility.name,
+            full_address: formatFullAddress(toAddressResource(row.facilityAddress)),
+            is_active: row.facility.isActive,
+          }
+        : null,
+    };
+  });
+  return toPage(items, count?.total ?? 0, query.page, query.ipp);
+}
+
+export async function autocompleteCustomers(
+  db: Db,
+  query: { page: number; ipp: number; search?: string | undefined; order_dir?: 'asc' | 'desc' | undefined },
+) {
+  const where = and(eq(customers.isActive, true), searchAny(query.search, [customers.name]));
+  const [rows, [count]] = await Promise.all([
+    db
+      .select({ id: customers.id, name: customers.name })
+      .from(customers)
+      .where(where)
+      .orderBy(orderBy(customers.name, query.order_dir), customers.id)
+      .limit(query.ipp)
+      .offset(pageOffset(query.page, query.ipp)),
+    db.select({ total: sql<number>`count(*)::int` }).from(customers).where(where),
+  ]);
+  return toPage(rows, count?.total ?? 0, query.page, query.ipp);
+}
+
+/**
+ * Billing follows the checkbox: "same as company" copies the company address; otherwise the
+ * given billing address is kept, and an empty one clears it. Returns the address to point at and
+ * one to delete once nothing points at it.
+ */
+async function saveBilling(
+  db: Db,
+  existing: number | null,
+  body: SaveCustomer,
+): Promise<{ billingAddressId: number | null; orphanId: number | null }> {
+  if (body.is_same_billing_address) {
+    const { phone: _phone, ...copy } = body.address;
+    return { billingAddressId: await saveAddress(db, existing, copy, 'billing_address'), orphanId: null };
+  }
+  if (isBlankBilling(body.billing_address) || !body.billing_address)
+    return { billingAddressId: null, orphanId: existing };
+  return {
+    billingAddressId: await saveAddress(db, existing, body.billing_address, 'billing_address'),
+    orphanId: null,
+  };
+}
+
+export async function createCustomer(db: Db, body: SaveCustomer): Promise<number> {
+  return db.transaction(async (tx) => {
+    const addressId = await saveAddress(tx, null, body.address, 'address');
+    const { billingAddressId } = await saveBilling(tx, null, body);
+    const [row] = await tx
+      .insert(customers)
+      .values({
+        name: body.name,
+        preparedAt: body.prepared_at || null,
+        addressId,
+        billingAddressId,
+        isSameBillingAddress: body.is_same_billing_address ?? false,
+        isActive: body.is_active ?? true,
+      })
+      .returning({ id: customers.id });
+    return row!.id;
+  });
+}
+
+export async function updateCustomer(db: Db, id: number, body: SaveCustomer): Promise<void> {
+  await db.transaction(async (tx) => {
+    const { customer } = await findCustomer(tx, id);
+    const addressId = await saveAddress(tx, customer.addressId, body.address, 'address');
+    const { billingAddressId, orphanId } = await saveBilling(tx, customer.billingAddressId, body);
+    await tx
+      .update(customers)
+      .set({
+        name: body.name,
+        preparedAt: body.prepared_at || null,
+        addressId,
+        billingAddressId,
+        isSameBillingAddress: body.is_same_billing_address ?? false,
+      })
+      .where(eq(customers.id, id));
+    await deleteAddress(tx, orphanId);
+  });
+}
+
+export async function toggleCustomer(db: Db, id: number) {
+  const { customer } = await findCustomer(db, id);
+  await db.update(customers).set({ isActive: !customer.isActive }).where(eq(customers.id, id));
+}

@@ -1,0 +1,121 @@
+import {
+  AutocompleteQuerySchema,
+  AutocompleteResponseSchema,
+  CustomerListRowSchema,
+  CustomerResourceSchema,
+  IdParamSchema,
+  makeListQuerySchema,
+  makeListResponseSchema,
+  makeResourceResponseSchema,
+  SaveCustomerRequestSchema,
+} from '@chemtrack/domain';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { recordAudit } from '../../lib/audit.ts';
+import { ERROR_RESPONSES } from '../../lib/route-schemas.ts';
+import { ADMIN_ONLY } from '../../plugins/auth.ts';
+import {
+  autocompleteCustomers,
+  CUSTOMER_ORDER_KEYS,
+  createCustomer,
+  findCustomer,
+  listCustomers,
+  toCustomerResource,
+  toggleCustomer,
+  updateCustomer,
+} from './customers.repository.ts';
+
+const tags = ['Customers'];
+const ResourceResponse = makeResourceResponseSchema(CustomerResourceSchema);
+
+/** Staff list, view and add customers; editing and archiving are admin only (spec 02 §6). */
+export const customersRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/customers/list',
+    {
+      schema: {
+        tags,
+        querystring: makeListQuerySchema(CUSTOMER_ORDER_KEYS),
+        response: { 200: makeListResponseSchema(CustomerListRowSchema), ...ERROR_RESPONSES },
+      },
+    },
+    async (request) => ({ resource: await listCustomers(app.db, request.query) }),
+  );
+
+  app.get(
+    '/customers/autocomplete-list',
+    {
+      schema: {
+        tags,
+        querystring: AutocompleteQuerySchema,
+        response: { 200: AutocompleteResponseSchema, ...ERROR_RESPONSES },
+      },
+    },
+    async (request) => ({ resource: await autocompleteCustomers(app.db, request.query) }),
+  );
+
+  app.get(
+    '/customers/:id/get',
+    { schema: { tags, params: IdParamSchema, response: { 200: ResourceResponse, ...ERROR_RESPONSES } } },
+    async (request) => ({ resource: toCustomerResource(await findCustomer(app.db, request.params.id)) }),
+  );
+
+  app.post(
+    '/customers/create',
+    {
+      schema: {
+        tags,
+        body: SaveCustomerRequestSchema,
+        response: { 201: ResourceResponse, ...ERROR_RESPONSES },
+      },
+    },
+    async (request, reply) => {
+      const id = await createCustomer(app.db, request.body);
+      await recordAudit(app.db, request, { action: 'create', entity: 'customer', entityId: id });
+      reply.status(201);
+      const resource = toCustomerResource(await findCustomer(app.db, id));
+      return { message: `Customer ${resource.name} created successfully`, resource };
+    },
+  );
+
+  app.patch(
+    '/customers/:id/update',
+    {
+      config: { roles: ADMIN_ONLY },
+      schema: {
+        tags,
+        params: IdParamSchema,
+        body: SaveCustomerRequestSchema,
+        response: { 200: ResourceResponse, ...ERROR_RESPONSES },
+      },
+    },
+    async (request) => {
+      await updateCustomer(app.db, request.params.id, request.body);
+      await recordAudit(app.db, request, {
+        action: 'update',
+        entity: 'customer',
+        entityId: request.params.id,
+      });
+      const resource = toCustomerResource(await findCustomer(app.db, request.params.id));
+      return { message: `Customer ${resource.name} updated successfully`, resource };
+    },
+  );
+
+  app.patch(
+    '/customers/:id/activate',
+    {
+      config: { roles: ADMIN_ONLY },
+      schema: { tags, params: IdParamSchema, response: { 200: ResourceResponse, ...ERROR_RESPONSES } },
+    },
+    async (request) => {
+      await toggleCustomer(app.db, request.params.id);
+      const resource = toCustomerResource(await findCustomer(app.db, request.params.id));
+      const state = resource.is_active ? 'unarchived' : 'archived';
+      await recordAudit(app.db, request, {
+        action: resource.is_active ? 'unarchive' : 'archive',
+        entity: 'customer',
+        entityId: resource.id,
+      });
+      return { message: `Customer ${resource.name} ${state} successfully`, resource };
+    },
+  );
+};

@@ -1,0 +1,27 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { authRoutes } from './auth/auth.routes.ts';
+import { chemicalComponentsRoutes } from './chemical-components/chemical-components.routes.ts';
+import { containersRoutes } from './containers/containers.routes.ts';
+import { customersRoutes } from './customers/customers.routes.ts';
+import { facilitiesRoutes } from './facilities/facilities.routes.ts';
+import { filesRoutes } from './files/files.routes.ts';
+import { generalRoutes } from './general/general.routes.ts';
+import { hazardsRoutes } from './hazards/hazards.routes.ts';
+import { productsRoutes } from './products/products.routes.ts';
+import { techniciansRoutes } from './technicians/technicians.routes.ts';
+import { usersRoutes } from './users/users.routes.ts';
+
+/** Every API area, registered under /api/admin/v1 in this order. */
+export const apiModules: FastifyPluginAsyncZod[] = [
+  authRoutes,
+  usersRoutes,
+  techniciansRoutes,
+  generalRoutes,
+  customersRoutes,
+  facilitiesRoutes,
+  hazardsRoutes,
+  containersRoutes,
+  filesRoutes,
+  productsRoutes,
+  chemicalComponentsRoutes,
+];

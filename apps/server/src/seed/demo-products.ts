@@ -1,0 +1,81 @@
+import { SaveComponentRequestSchema, SaveProductRequestSchema } from '@chemtrack/domain';
+import { inArray } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
+import { hazards } from '../db/schema.ts';
+import { createProductComponent } from '../modules/chemical-components/chemical-components.repository.ts';
+import { PDF_MIME_TYPE, storeFile } from '../modules/files/files.repository.ts';
+import { createProduct } from '../modules/products/products.repository.ts';
+import type { FileStore } from '../storage/file-store.ts';
+import { DEMO_PRODUCTS, type DemoProduct } from './demo-products-data.ts';
+import { renderDemoSdsPdf } from './sds-pdf.ts';
+
+function toSaveBody(product: DemoProduct, hazardIds: number[], sdsFilepath: string | undefined) {
+  // Through the API's own schema, so demo rows obey every rule a user's save does.
+  return SaveProductRequestSchema.parse({
+    name: product.name,
+    mfg_name: product.mfgName,
+    mfg_product_number: product.mfgProductNumber,
+    mfg_phone: product.mfgPhone,
+    mfg_emergency_phone: product.mfgEmergencyPhone,
+    sds_date: product.sdsStatus === 'pending' ? null : product.sdsDate,
+    sds_status: product.sdsStatus,
+    physical_state: product.physicalState,
+    specific_gravity: product.specificGravity,
+    pounds_per_gallon: product.poundsPerGallon,
+    conversion_factor: product.conversionFactor,
+    flash_points: product.flashPoint,
+    nfpa: product.nfpa,
+    is_spcc: product.isSpcc,
+    is_sara_f: product.sara.isSaraF,
+    is_sara_p: product.sara.isSaraP,
+    is_sara_r: product.sara.isSaraR,
+    is_sara_a: product.sara.isSaraA,
+    is_sara_c: product.sara.isSaraC,
+    hazard_ids: hazardIds,
+    sds: sdsFilepath ? { filepath: sdsFilepath } : undefined,
+  });
+}
+
+/**
+ * About 30 products with hazard classes, components and a generated demo SDS each (none for
+ * 'pending' ones), saved through the products and components repositories.
+ */
+export async function seedDemoProducts(db: Db, store: FileStore): Promise<void> {
+  const names = [...new Set(DEMO_PRODUCTS.flatMap((product) => product.hazards))];
+  const rows = await db
+    .select({ id: hazards.id, name: hazards.name })
+    .from(hazards)
+    .where(inArray(hazards.name, names));
+  const hazardIdByName = new Map(rows.map((row) => [row.name, row.id]));
+
+  for (const product of DEMO_PRODUCTS) {
+    let sdsFilepath: string | undefined;
+    if (product.sdsStatus !== 'pending') {
+      const pdf = await renderDemoSdsPdf(product);
+      const file = await storeFile(db, store, {
+        buffer: pdf,
+        originalName: `${product.name} SDS.pdf`,
+        mimeType: PDF_MIME_TYPE,
+      });
+      sdsFilepath = file.storageKey;
+    }
+    const hazardIds = product.hazards.map((name) => {
+      const id = hazardIdByName.get(name);
+      if (id === undefined) throw new Error(`Demo hazard class ${name} was not seeded`);
+      return id;
+    });
+    const productId = await createProduct(db, toSaveBody(product, hazardIds, sdsFilepath));
+    for (const component of product.components) {
+      await createProductComponent(
+        db,
+        productId,
+        SaveComponentRequestSchema.parse({
+          name: component.name,
+          number: component.cas,
+          percentage_weight: component.percentageWeight,
+          percentage_volume: component.percentageVolume,
+        }),
+      );
+    }
+  }
+}

@@ -1,0 +1,200 @@
+import type { Db } from '../db/client.ts';
+import {
+  addresses,
+  containers,
+  containerUnits,
+  customers,
+  facilities,
+  facilityCustomers,
+  hazards,
+} from '../db/schema.ts';
+
+/** The demo hazard classes with their descriptions; demo products name theirs from this list. */
+export const DEMO_HAZARD_CLASSES = [
+  ['Flammable', 'Liquids and solids that ignite easily (flash point below 199.4 °F).'],
+  ['Combustible', 'Liquids with a flash point between 100 °F and 200 °F.'],
+  ['Corrosive', 'Destroys skin or corrodes metals.'],
+  ['Acute Toxic', 'Harmful or fatal in small doses.'],
+  ['Oxidizer', 'Gives off oxygen and intensifies fire.'],
+  ['Compressed Gas', 'Gas under pressure.'],
+  ['Health Hazard', 'Carcinogen, mutagen, reproductive or respiratory sensitizer.'],
+  ['Irritant', 'Skin, eye or respiratory irritant.'],
+  ['Environmental Hazard', 'Toxic to aquatic life.'],
+  ['Explosive', 'Unstable; may explode when heated or shocked.'],
+  ['Reactive', 'Reacts violently with water or air.'],
+] as const;
+export type DemoHazardClass = (typeof DEMO_HAZARD_CLASSES)[number][0];
+
+const CONTAINERS: [string, string][] = [
+  ['Drum', 'Steel or plastic drum, usually 55 gallons'],
+  ['Tote', 'Intermediate bulk container, 275 or 330 gallons'],
+  ['Pail', 'Open-head pail, 5 gallons'],
+  ['Bottle', 'Glass or plastic bottle'],
+  ['Can', 'Metal can or aerosol can'],
+  ['Bag', 'Paper or woven bag'],
+  ['Cylinder', 'Compressed or liquefied gas cylinder'],
+  ['Carboy', 'Plastic carboy, 5 to 15 gallons'],
+  ['Aboveground Tank', 'Fixed aboveground storage tank'],
+  ['Box', 'Fiberboard box'],
+];
+
+const UNITS: [string, 'gal' | 'oz' | 'lb' | 'cu', string][] = [
+  ['Drum (gal)', 'gal', 'Drum measured in gallons'],
+  ['Tote (gal)', 'gal', 'Tote measured in gallons'],
+  ['Pail (gal)', 'gal', 'Pail measured in gallons'],
+  ['Tank (gal)', 'gal', 'Tank measured in gallons'],
+  ['Bottle (oz)', 'oz', 'Bottle measured in fluid ounces'],
+  ['Can (oz)', 'oz', 'Can measured in fluid ounces'],
+  ['Bag (lb)', 'lb', 'Bag measured in pounds'],
+  ['Box (lb)', 'lb', 'Box measured in pounds'],
+  ['Cylinder (cu)', 'cu', 'Cylinder measured in cubic feet'],
+];
+
+interface DemoAddress {
+  address: string;
+  city: string;
+  state: string;
+  zip: string;
+  phone?: string;
+}
+
+const CUSTOMERS: {
+  name: string;
+  address: DemoAddress;
+  facilities: { name: string; address: DemoAddress }[];
+}[] = [
+  {
+    name: 'Gulf Coast Refining Co.',
+    address: { address: '1200 Smith St', city: 'Houston', state: 'TX', zip: '77002', phone: '7135550140' },
+    facilities: [
+      {
+        name: 'Pasadena Refinery',
+        address: { address: '4500 Red Bluff Rd', city: 'Pasadena', state: 'TX', zip: '77503' },
+      },
+      {
+        name: 'Lake Charles Terminal',
+        address: { address: '2300 Cities Service Hwy', city: 'Sulphur', state: 'LA', zip: '70665' },
+      },
+    ],
+  },
+  {
+    name: 'Sierra Semiconductor Inc.',
+    address: {
+      address: '2800 Mission College Blvd',
+      city: 'Santa Clara',
+      state: 'CA',
+      zip: '95054',
+      phone: '4085550188',
+    },
+    facilities: [
+      {
+        name: 'Fab 3',
+        address: { address: '3065 Bowers Ave', city: 'Santa Clara', state: 'CA', zip: '95054' },
+      },
+    ],
+  },
+  {
+    name: 'Great Lakes Plating LLC',
+    address: { address: '815 W Fulton St', city: 'Chicago', state: 'IL', zip: '60607', phone: '3125550166' },
+    facilities: [
+      {
+        name: 'Chicago Plating Works',
+        address: { address: '4400 S Kildare Ave', city: 'Chicago', state: 'IL', zip: '60632' },
+      },
+      {
+        name: 'Gary Finishing Plant',
+        address: { address: '1 N Broadway', city: 'Gary', state: 'IN', zip: '46402' },
+      },
+    ],
+  },
+  {
+    name: 'Blue Ridge Cold Storage',
+    address: {
+      address: '301 S College St',
+      city: 'Charlotte',
+      state: 'NC',
+      zip: '28202',
+      phone: '7045550111',
+    },
+    facilities: [
+      {
+        name: 'Charlotte Warehouse 2',
+        address: { address: '5100 Wilkinson Blvd', city: 'Charlotte', state: 'NC', zip: '28208' },
+      },
+    ],
+  },
+  {
+    name: 'Rocky Mountain Water District',
+    address: { address: '1600 Broadway', city: 'Denver', state: 'CO', zip: '80202', phone: '3035550190' },
+    facilities: [
+      {
+        name: 'Marston Treatment Plant',
+        address: { address: '6100 S Wadsworth Blvd', city: 'Littleton', state: 'CO', zip: '80123' },
+      },
+    ],
+  },
+  {
+    name: 'Evergreen Farm Supply',
+    address: { address: '410 W 1st Ave', city: 'Spokane', state: 'WA', zip: '99201', phone: '5095550125' },
+    facilities: [
+      {
+        name: 'Spokane Distribution Center',
+        address: { address: '6208 E Trent Ave', city: 'Spokane Valley', state: 'WA', zip: '99212' },
+      },
+    ],
+  },
+  {
+    name: 'Harbor Marine Services',
+    address: { address: '100 Pier 1', city: 'Baltimore', state: 'MD', zip: '21202', phone: '4105550177' },
+    facilities: [],
+  },
+];
+
+async function insertAddress(db: Db, address: DemoAddress) {
+  const [row] = await db
+    .insert(addresses)
+    .values({
+      address: address.address,
+      city: address.city,
+      stateCode: address.state,
+      zip: address.zip,
+      phone: address.phone ?? '',
+    })
+    .returning({ id: addresses.id });
+  return row!.id;
+}
+
+/** Hazard classes, container types and units, and customers with facilities in several states. */
+export async function seedDemoReference(db: Db): Promise<void> {
+  await db.insert(hazards).values(DEMO_HAZARD_CLASSES.map(([name, description]) => ({ name, description })));
+  await db.insert(containers).values(CONTAINERS.map(([name, description]) => ({ name, description })));
+  await db
+    .insert(containerUnits)
+    .values(UNITS.map(([name, unitType, description]) => ({ name, unitType, description })));
+  for (const customer of CUSTOMERS) {
+    const addressId = await insertAddress(db, customer.address);
+    const { phone: _phone, ...billing } = customer.address;
+    const billingAddressId = await insertAddress(db, billing);
+    const [row] = await db
+      .insert(customers)
+      .values({
+        name: customer.name,
+        addressId,
+        billingAddressId,
+        isSameBillingAddress: true,
+        preparedAt: '2026-01-15',
+      })
+      .returning({ id: customers.id });
+    for (const facility of customer.facilities) {
+      const [created] = await db
+        .insert(facilities)
+        .values({
+          name: facility.name,
+          customerId: row!.id,
+          addressId: await insertAddress(db, facility.address),
+        })
+        .returning({ id: facilities.id });
+      await db.insert(facilityCustomers).values({ facilityId: created!.id, customerId: row!.id });
+    }
+  }
+}

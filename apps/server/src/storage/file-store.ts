@@ -1,0 +1,113 @@
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+
+/**
+ * Where uploaded files live. Keys are generated here (`sds/2026/11/<uuid>.pdf`) and never derived
+ * from a client's file name, so a name cannot choose or escape its location. Local disk by
+ * default; an S3-compatible store can implement the same four calls.
+ */
+export interface FileStore {
+  /** Stores the bytes under a new key and returns the key. */
+  put(source: Buffer | Readable, options: PutOptions): Promise<string>;
+  /** The stored bytes; rejects with `FileNotStoredError` when the key holds nothing. */
+  read(key: string): Promise<Readable>;
+  /** Removes the file; a key that holds nothing is not an error. */
+  delete(key: string): Promise<void>;
+  exists(key: string): Promise<boolean>;
+}
+
+export interface PutOptions {
+  /** First key segment, e.g. `sds`. */
+  folder: string;
+  /** With the dot, e.g. `.pdf`: the type we checked the content against, not the client's. */
+  extension: string;
+  /** The date the year/month segments come from; now by default. */
+  now?: Date;
+}
+
+export class FileNotStoredError extends Error {
+  constructor(key: string) {
+    super(`No stored file for key ${key}`);
+  }
+}
+
+const FOLDER = /^[a-z][a-z0-9-]{0,30}$/;
+const EXTENSION_PATTERN = /^\.[a-z0-9]{1,8}$/;
+const KEY =
+  /^[a-z][a-z0-9-]{0,30}\/\d{4}\/\d{2}\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.[a-z0-9]{1,8}$/;
+
+export function isStorageKey(key: string): boolean {
+  return KEY.test(key);
+}
+
+export function generateStorageKey(options: PutOptions): string {
+  if (!FOLDER.test(options.folder)) throw new Error(`Invalid storage folder: ${options.folder}`);
+  if (!EXTENSION_PATTERN.test(options.extension)) {
+    throw new Error(`Invalid storage extension: ${options.extension}`);
+  }
+  const now = options.now ?? new Date();
+  const month = String(now.getUTCMonth() + 1).padStart(2, '0');
+  return `${options.folder}/${now.getUTCFullYear()}/${month}/${randomUUID()}${options.extension}`;
+}
+
+function isMissing(error: unknown): boolean {
+  return (error as { code?: unknown }).code === 'ENOENT';
+}
+
+/** Files under `<dataDir>/files/<key>`. */
+export function createLocalFileStore(dataDir: string): FileStore {
+  const root = path.resolve(dataDir, 'files');
+
+  // Only keys this store generated are accepted: the pattern allows no `..`, no absolute path
+  // and no separators but the three it puts there, and the resolved path is checked again.
+  function locate(key: string): string {
+    const target = path.resolve(root, key);
+    if (!isStorageKey(key) || !target.startsWith(`${root}${path.sep}`)) {
+      throw new Error('Invalid storage key');
+    }
+    return target;
+  }
+
+  return {
+    async put(source, options) {
+      const key = generateStorageKey(options);
+      const target = locate(key);
+      await fs.promises.mkdir(path.dirname(target), { recursive: true });
+      // Written under a temporary name and renamed, so a reader never sees half a file.
+      const partial = `${target}.${randomUUID()}.partial`;
+      try {
+        const input = Buffer.isBuffer(source) ? Readable.from([source]) : source;
+        await pipeline(input, fs.createWriteStream(partial, { flags: 'wx' }));
+        await fs.promises.rename(partial, target);
+      } catch (error) {
+        await fs.promises.rm(partial, { force: true });
+        throw error;
+      }
+      return key;
+    },
+
+    async read(key) {
+      // Opening first turns a missing file into a rejection here, not an error mid-response.
+      const handle = await fs.promises.open(locate(key), 'r').catch((error: unknown) => {
+        throw isMissing(error) ? new FileNotStoredError(key) : error;
+      });
+      return handle.createReadStream();
+    },
+
+    async delete(key) {
+      await fs.promises.rm(locate(key), { force: true });
+    },
+
+    async exists(key) {
+      try {
+        return (await fs.promises.stat(locate(key))).isFile();
+      } catch (error) {
+        if (isMissing(error)) return false;
+        throw error;
+      }
+    },
+  };
+}

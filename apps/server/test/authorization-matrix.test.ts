@@ -1,0 +1,151 @@
+import type { Role } from '@chemtrack/domain';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { API_PREFIX } from '../src/plugins/auth.ts';
+import { createTestContext, type TestContext } from './helper.ts';
+
+const ALL: Role[] = ['admin', 'staff', 'technician'];
+const STAFF: Role[] = ['admin', 'staff'];
+const ADMIN: Role[] = ['admin'];
+const PUBLIC = 'public' as const;
+
+/**
+ * Who may call every API route. A route missing here fails the test, so each new area must
+ * add its rows. Roles not listed must get 403, anonymous callers 401 (public routes skip both).
+ */
+const MATRIX: Record<string, Role[] | typeof PUBLIC> = {
+  'POST /auth/sign-in': PUBLIC,
+  'POST /auth/forgot-password': PUBLIC,
+  'POST /auth/set-password': PUBLIC,
+  'POST /auth/logout': ALL,
+  'GET /auth/me': ALL,
+  'PATCH /auth/update-profile': ALL,
+
+  'GET /users/list': ADMIN,
+  'GET /users/autocomplete-list': ADMIN,
+  'GET /users/:id/get': ADMIN,
+  'POST /users/create': ADMIN,
+  'PATCH /users/:id/update': ADMIN,
+  'PATCH /users/:id/activate': ADMIN,
+  'DELETE /users/:id/delete': ADMIN,
+
+  'GET /technicians/list': STAFF,
+  'GET /technicians/autocomplete-list': STAFF,
+  'GET /technicians/:id/get': STAFF,
+  'POST /technicians/create': STAFF,
+  'PATCH /technicians/:id/update': ADMIN,
+  'PATCH /technicians/:id/activate': ADMIN,
+  'DELETE /technicians/:id/delete': ADMIN,
+
+  'GET /general/states': STAFF,
+
+  'GET /customers/list': STAFF,
+  'GET /customers/autocomplete-list': STAFF,
+  'GET /customers/:id/get': STAFF,
+  'POST /customers/create': STAFF,
+  'PATCH /customers/:id/update': ADMIN,
+  'PATCH /customers/:id/activate': ADMIN,
+
+  'GET /facilities/list': STAFF,
+  'GET /facilities/autocomplete-list': STAFF,
+  'GET /facilities/:id/get': STAFF,
+  'POST /facilities/create': STAFF,
+  'PATCH /facilities/:id/update': ADMIN,
+  'PATCH /facilities/:id/activate': ADMIN,
+
+  'GET /hazards/list': STAFF,
+  'GET /hazards/autocomplete-list': STAFF,
+  'GET /hazards/:id/get': STAFF,
+  'POST /hazards/create': ADMIN,
+  'PATCH /hazards/:id/update': ADMIN,
+  'PATCH /hazards/:id/activate': ADMIN,
+  'DELETE /hazards/:id/delete': ADMIN,
+
+  'GET /containers/list': STAFF,
+  'GET /containers/autocomplete-list': STAFF,
+  'GET /containers/:id/get': STAFF,
+  'POST /containers/create': STAFF,
+  'PATCH /containers/:id/update': ADMIN,
+  'PATCH /containers/:id/activate': ADMIN,
+
+  'GET /container-units/list': STAFF,
+  'GET /container-units/autocomplete-list': STAFF,
+  'GET /container-units/:id/get': STAFF,
+  'POST /container-units/create': STAFF,
+  'PATCH /container-units/:id/update': ADMIN,
+  'PATCH /container-units/:id/activate': ADMIN,
+
+  'POST /file/upload': STAFF,
+
+  'GET /products/list': STAFF,
+  'GET /products/:id/get': STAFF,
+  'POST /products/create': STAFF,
+  'PATCH /products/:id/update': STAFF,
+  'PATCH /products/:id/activate': STAFF,
+  'DELETE /products/:id/sds-delete': STAFF,
+  'GET /products/:id/sds-download': STAFF,
+
+  'GET /chemical-components/autocomplete-list': STAFF,
+  'GET /products/:id/chemical-components/list': STAFF,
+  'GET /products/:id/chemical-components/:componentId/get': STAFF,
+  'POST /products/:id/chemical-components/create': STAFF,
+  'PATCH /products/:id/chemical-components/:componentId/update': STAFF,
+  'DELETE /products/:id/chemical-components/:componentId/unlink': STAFF,
+};
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestContext();
+});
+afterAll(() => ctx.close());
+
+function apiRoutes() {
+  return ctx.routes
+    .filter((route) => route.url.startsWith(`${API_PREFIX}/`) && route.method !== 'HEAD')
+    .map((route) => `${route.method} ${route.url.slice(API_PREFIX.length)}`);
+}
+
+/** A concrete URL for a route pattern: ids that exist nowhere, so no call changes data. */
+function concreteUrl(pattern: string): string {
+  return pattern.replace(/:[A-Za-z]+/g, (param) => (param === ':type' ? '313' : '999999'));
+}
+
+describe('authorization matrix', () => {
+  it('lists every registered API route, and only those', () => {
+    const registered = apiRoutes().sort();
+    expect(registered).toEqual(Object.keys(MATRIX).sort());
+  });
+
+  for (const [route, allowed] of Object.entries(MATRIX)) {
+    const [method, pattern] = route.split(' ') as [string, string];
+    // Each call gets its own session so a logout in one row cannot sign out the next.
+    const call = async (role: Role | null) =>
+      ctx.call(null, {
+        method: method as 'GET',
+        url: concreteUrl(pattern),
+        headers: role ? { authorization: `Bearer ${await ctx.freshToken(role)}` } : {},
+        ...(method === 'GET' || method === 'DELETE' ? {} : { payload: {} }),
+      });
+
+    it(`${route}: ${allowed === PUBLIC ? 'public' : allowed.join(', ')}`, async () => {
+      if (allowed === PUBLIC) {
+        const res = await call(null);
+        expect(res.statusCode, res.body).not.toBe(401);
+        expect(res.statusCode, res.body).not.toBe(403);
+        expect(res.statusCode, res.body).toBeLessThan(500);
+        return;
+      }
+      const anonymous = await call(null);
+      expect(anonymous.statusCode, anonymous.body).toBe(401);
+      for (const role of ALL) {
+        const res = await call(role);
+        if (allowed.includes(role)) {
+          expect([401, 403], `${role}: ${res.body}`).not.toContain(res.statusCode);
+          expect(res.statusCode, `${role}: ${res.body}`).toBeLessThan(500);
+        } else {
+          expect(res.statusCode, `${role}: ${res.body}`).toBe(403);
+          expect(res.json()).toEqual({ message: 'You do not have permission to perform this action.' });
+        }
+      }
+    });
+  }
+});

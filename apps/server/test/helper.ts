@@ -1,0 +1,172 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { Role } from '@chemtrack/domain';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import pg from 'pg';
+import { buildApp } from '../src/app.ts';
+import { type Config, loadConfig } from '../src/config.ts';
+import { type Database, openDatabase } from '../src/db/client.ts';
+import { users } from '../src/db/schema.ts';
+import { hashPassword } from '../src/lib/passwords.ts';
+import { createSession } from '../src/modules/auth/sessions.repository.ts';
+import { API_PREFIX } from '../src/plugins/auth.ts';
+
+export const APP_KEY = 'test-app-key';
+export const PASSWORD = 'Secret123';
+
+/**
+ * A fresh database for one test file: an in-memory PGlite by default, or, when
+ * TEST_DATABASE_URL points at PostgreSQL, a new database created for this file and dropped after.
+ */
+export async function openTestDatabase(): Promise<Database> {
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (!serverUrl) {
+    const database = await openDatabase('memory://', os.tmpdir());
+    await database.migrate();
+    return database;
+  }
+  const name = `ct_test_${process.pid}_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const database = await openDatabase(url.toString(), os.tmpdir());
+  await database.migrate();
+  return {
+    ...database,
+    async close() {
+      await database.close();
+      const dropper = new pg.Client({ connectionString: serverUrl });
+      await dropper.connect();
+      await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await dropper.end();
+    },
+  };
+}
+
+export interface TestUser {
+  id: number;
+  email: string;
+  token: string;
+}
+
+export interface TestContext {
+  app: FastifyInstance;
+  database: Database;
+  config: Config;
+  dataDir: string;
+  routes: { method: string; url: string }[];
+  users: Record<Role, TestUser>;
+  /** An authenticated call as the given role (or anonymous with `null`), under /api/admin/v1. */
+  call(role: Role | null, options: InjectOptions & { url: string }): Promise<LightMyRequestResponse>;
+  /** A new session for a role's user, for calls that end their session (logout). */
+  freshToken(role: Role): Promise<string>;
+  close(): Promise<void>;
+}
+
+let passwordHashCache: Promise<string> | undefined;
+
+export async function createTestUser(
+  database: Database,
+  values: { email: string; role: Role; firstName?: string; lastName?: string; isActive?: boolean },
+): Promise<TestUser> {
+  passwordHashCache ??= hashPassword(PASSWORD);
+  const [row] = await database.db
+    .insert(users)
+    .values({
+      email: values.email,
+      role: values.role,
+      firstName: values.firstName ?? values.role[0]!.toUpperCase() + values.role.slice(1),
+      lastName: values.lastName ?? 'Tester',
+      passwordHash: await passwordHashCache,
+      isActive: values.isActive ?? true,
+    })
+    .returning();
+  const session = await createSession(database.db, {
+    userId: row!.id,
+    ttlMs: 60 * 60 * 1000,
+    isRemembered: false,
+    ipAddress: '127.0.0.1',
+    userAgent: 'test',
+  });
+  return { id: row!.id, email: values.email, token: session.token };
+}
+
+export async function createTestContext(overrides: Partial<Config> = {}): Promise<TestContext> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'chemtrack-test-'));
+  const database = await openTestDatabase();
+  const config = loadConfig(
+    { APP_KEY: APP_KEY, DATA_DIR: dataDir, LOG_LEVEL: 'silent' },
+    { webDist: path.join(dataDir, 'no-web'), ...overrides },
+  );
+  const routes: { method: string; url: string }[] = [];
+  const app = await buildApp({
+    config,
+    db: database.db,
+    onRoute: (route) => {
+      for (const method of [route.method].flat()) routes.push({ method, url: route.url });
+    },
+  });
+  await app.ready();
+  const testUsers = {
+    admin: await createTestUser(database, { email: 'admin@test.local', role: 'admin', firstName: 'Ada' }),
+    staff: await createTestUser(database, { email: 'staff@test.local', role: 'staff', firstName: 'Sam' }),
+    technician: await createTestUser(database, {
+      email: 'tech@test.local',
+      role: 'technician',
+      firstName: 'Tess',
+    }),
+  };
+  return {
+    app,
+    database,
+    config,
+    dataDir,
+    routes,
+    users: testUsers,
+    call(role, options) {
+      const headers: Record<string, string> = { 'x-app-key': APP_KEY };
+      if (role) headers.authorization = `Bearer ${testUsers[role].token}`;
+      return app.inject({
+        ...options,
+        url: `${API_PREFIX}${options.url}`,
+        headers: { ...headers, ...(options.headers as Record<string, string> | undefined) },
+      });
+    },
+    async freshToken(role) {
+      const session = await createSession(database.db, {
+        userId: testUsers[role].id,
+        ttlMs: 60 * 60 * 1000,
+        isRemembered: false,
+        ipAddress: '127.0.0.1',
+        userAgent: 'test',
+      });
+      return session.token;
+    },
+    async close() {
+      await app.close();
+      await database.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Reads every message the outbox holds, oldest first. */
+export function readOutbox(dataDir: string): string[] {
+  const outbox = path.join(dataDir, 'outbox');
+  if (!fs.existsSync(outbox)) return [];
+  return fs
+    .readdirSync(outbox)
+    .sort()
+    .map((file) => fs.readFileSync(path.join(outbox, file), 'utf8'));
+}
+
+export function extractResetToken(mail: string): string {
+  const match = /set-password\?token=([A-Za-z0-9_-]+)/.exec(mail);
+  if (!match?.[1]) throw new Error(`no reset link in:\n${mail}`);
+  return match[1];
+}

@@ -1,0 +1,106 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+
+const SERVER_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'chemtrack-start-'));
+const children: ChildProcess[] = [];
+
+afterAll(() => {
+  for (const child of children) if (child.exitCode === null) child.kill('SIGKILL');
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const server = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+interface Started {
+  child: ChildProcess;
+  output: () => string;
+  exited: Promise<number | null>;
+}
+
+/** Runs `npm start`'s server process (without the web build) on the shared data directory. */
+function startServer(port: number, env: Record<string, string> = {}): Started {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    cwd: SERVER_DIR,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      APP_KEY: 'start-key',
+      DATABASE_URL: '',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  children.push(child);
+  let output = '';
+  child.stdout?.on('data', (chunk) => {
+    output += chunk;
+  });
+  child.stderr?.on('data', (chunk) => {
+    output += chunk;
+  });
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  return { child, output: () => output, exited };
+}
+
+async function waitFor(started: Started, text: string) {
+  for (let i = 0; i < 600; i++) {
+    if (started.output().includes(text)) return;
+    if (started.child.exitCode !== null) throw new Error(`exited early:\n${started.output()}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`never printed "${text}":\n${started.output()}`);
+}
+
+async function signIn(port: number, email: string, password: string) {
+  const res = await fetch(`http://127.0.0.1:${port}/api/admin/v1/auth/sign-in`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-app-key': 'start-key' },
+    body: JSON.stringify({ email, password }),
+  });
+  return res.status;
+}
+
+describe('npm start', () => {
+  it('creates the first admin once, refuses a second process, stops cleanly and keeps its data', async () => {
+    const port = await freePort();
+    const first = startServer(port, { ADMIN_EMAIL: 'boss@example.com', ADMIN_PASSWORD: 'BossPass123' });
+    await waitFor(first, `ChemTrack is running at http://localhost:${port}`);
+    expect(first.output()).toContain('First admin: boss@example.com');
+    expect(first.output()).not.toContain('BossPass123');
+    expect(await signIn(port, 'boss@example.com', 'BossPass123')).toBe(200);
+    expect(await signIn(port, 'staff@chemtrack.local', 'Staff1234')).toBe(200);
+
+    const second = startServer(await freePort());
+    expect(await second.exited).toBe(1);
+    expect(second.output()).toContain(
+      `Another ChemTrack process (pid ${first.child.pid}) is already using ${dataDir}`,
+    );
+
+    first.child.kill('SIGTERM');
+    expect(await first.exited).toBe(0);
+    expect(fs.existsSync(path.join(dataDir, '.lock'))).toBe(false);
+
+    const again = startServer(port);
+    await waitFor(again, 'ChemTrack is running');
+    expect(again.output()).toContain('Sign in with an existing account.');
+    expect(await signIn(port, 'boss@example.com', 'BossPass123')).toBe(200);
+    again.child.kill('SIGTERM');
+    expect(await again.exited).toBe(0);
+  }, 120_000);
+});

@@ -1,0 +1,98 @@
+import type { ColumnDef } from '@tanstack/react-table';
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
+import { describe, expect, it } from 'vitest';
+import type { SortState } from '../lib/pagination.ts';
+import { DataTable } from './data-table.tsx';
+
+interface Row {
+  id: number;
+  name: string;
+  isActive: boolean;
+}
+
+const columns: ColumnDef<Row>[] = [
+  { id: 'name', header: 'Name', cell: ({ row }) => row.original.name, meta: { sortKey: 'name' } },
+  { id: 'id', header: 'Id', cell: ({ row }) => row.original.id },
+];
+
+function Harness({
+  rows,
+  isLoading = false,
+  lastPage = 12,
+}: {
+  rows: Row[];
+  isLoading?: boolean;
+  lastPage?: number;
+}) {
+  const [page, setPage] = useState(5);
+  const [sort, setSort] = useState<SortState | undefined>();
+  return (
+    <>
+      <DataTable
+        label="Things"
+        columns={columns}
+        data={rows}
+        isLoading={isLoading}
+        page={page}
+        lastPage={lastPage}
+        onPageChange={setPage}
+        sort={sort}
+        onSortChange={(next) => {
+          setSort(next);
+          setPage(1);
+        }}
+        isRowArchived={(row) => !row.isActive}
+      />
+      <output aria-label="state">{`${page}|${sort ? `${sort.field}:${sort.direction}` : 'none'}`}</output>
+    </>
+  );
+}
+
+const rows: Row[] = [
+  { id: 1, name: 'Acetone', isActive: true },
+  { id: 2, name: 'Benzene', isActive: false },
+];
+
+describe('DataTable', () => {
+  it('cycles a sortable header unsorted → asc → desc → unsorted, back to page 1 each time', async () => {
+    render(<Harness rows={rows} />);
+    const state = screen.getByLabelText('state');
+    expect(state.textContent).toBe('5|none');
+    const header = screen.getByRole('button', { name: 'Name' });
+    await userEvent.click(header);
+    expect(state.textContent).toBe('1|name:asc');
+    expect(screen.getByRole('columnheader', { name: 'Name' }).getAttribute('aria-sort')).toBe('ascending');
+    await userEvent.click(screen.getByRole('button', { name: 'Page 2' }));
+    await userEvent.click(header);
+    expect(state.textContent).toBe('1|name:desc');
+    await userEvent.click(header);
+    expect(state.textContent).toBe('1|none');
+    expect(screen.queryByRole('button', { name: 'Id' })).toBeNull();
+  });
+
+  it('pages with Prev, numbers with ellipses, and Next', async () => {
+    render(<Harness rows={rows} />);
+    const nav = screen.getByRole('navigation', { name: 'Pagination' });
+    const labels = within(nav)
+      .getAllByRole('button')
+      .map((b) => b.textContent);
+    expect(labels).toEqual(['Prev', '1', '2', '3', '4', '5', '6', '11', '12', 'Next']);
+    expect(nav.textContent).toContain('…');
+    await userEvent.click(within(nav).getByRole('button', { name: 'Next' }));
+    expect(screen.getByLabelText('state').textContent).toBe('6|none');
+  });
+
+  it('greys archived rows, shows skeletons while loading and "No results." when empty', () => {
+    const { rerender } = render(<Harness rows={rows} />);
+    const archived = screen.getByText('Benzene').closest('tr');
+    expect(archived?.getAttribute('data-archived')).toBe('true');
+    expect(archived?.className).toContain('bg-slate-200');
+    expect(screen.getByText('Acetone').closest('tr')?.className).toContain('bg-white');
+    rerender(<Harness rows={[]} isLoading />);
+    expect(screen.getAllByTestId('skeleton-row')).toHaveLength(5);
+    rerender(<Harness rows={[]} />);
+    expect(screen.getByText('No results.')).toBeTruthy();
+  });
+});

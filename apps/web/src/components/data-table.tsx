@@ -1,0 +1,208 @@
+import { type ColumnDef, getCoreRowModel, useReactTable } from '@tanstack/react-table';
+import { ArrowDown, ArrowUp, ArrowUpDown, ChevronLeft, ChevronRight } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { cn } from '../lib/cn.ts';
+import { getPageItems, nextSort, type SortState } from '../lib/pagination.ts';
+import { Button } from './ui/button.tsx';
+import { Skeleton } from './ui/skeleton.tsx';
+
+declare module '@tanstack/react-table' {
+  interface ColumnMeta<TData, TValue> {
+    /** The API's order_by value; columns without it are not sortable. */
+    sortKey?: string;
+    className?: string;
+    _unused?: [TData, TValue];
+  }
+}
+
+export interface DataTableProps<T> {
+  columns: ColumnDef<T>[];
+  data: T[] | undefined;
+  isLoading: boolean;
+  page: number;
+  lastPage: number;
+  onPageChange: (page: number) => void;
+  sort: SortState | undefined;
+  /** Called with the next sort; the caller resets to page 1. */
+  onSortChange: (sort: SortState | undefined) => void;
+  isRowArchived?: (row: T) => boolean;
+  isRowHighlighted?: (row: T) => boolean;
+  label: string;
+}
+
+/** What a list page hands its table: the list query's page of rows and the URL list state. */
+export function listTableProps<T>(
+  query: { data?: { resource: { items: T[]; meta: { last_page: number } } } | undefined; isPending: boolean },
+  list: {
+    page: number;
+    setPage: (page: number) => void;
+    sort: SortState | undefined;
+    setSort: (sort: SortState | undefined) => void;
+  },
+) {
+  return {
+    data: query.data?.resource.items,
+    isLoading: query.isPending,
+    page: list.page,
+    lastPage: query.data?.resource.meta.last_page ?? 1,
+    onPageChange: list.setPage,
+    sort: list.sort,
+    onSortChange: list.setSort,
+  };
+}
+
+// Placeholder rows have no identity of their own: fixed keys.
+/**
+ * Renders a header or cell definition by calling it, not mounting it: TanStack's flexRender mounts
+ * a function as a component, so a column list rebuilt on render would remount every cell and
+ * lose state held inside (an open confirmation, say).
+ */
+function renderTemplate<P>(template: ((props: P) => unknown) | string | undefined, props: P): ReactNode {
+  if (typeof template === 'function') return template(props) as ReactNode;
+  return template ?? null;
+}
+
+const SKELETON_ROWS = ['s1', 's2', 's3', 's4', 's5'];
+
+/** Server-paged table: the page, sort and search live in the URL and the API does the work. */
+export function DataTable<T>(props: DataTableProps<T>) {
+  const table = useReactTable({
+    data: props.data ?? [],
+    columns: props.columns,
+    getCoreRowModel: getCoreRowModel(),
+    manualPagination: true,
+    manualSorting: true,
+  });
+  const columnCount = props.columns.length;
+  return (
+    <div className="overflow-hidden rounded-lg border border-slate-200 bg-white">
+      <div className="overflow-x-auto">
+        <table className="w-full text-left text-sm" aria-label={props.label}>
+          <thead className="bg-slate-100 text-xs uppercase tracking-wide text-slate-600">
+            {table.getHeaderGroups().map((group) => (
+              <tr key={group.id}>
+                {group.headers.map((header) => {
+                  const sortKey = header.column.columnDef.meta?.sortKey;
+                  const direction =
+                    props.sort && sortKey && props.sort.field === sortKey ? props.sort.direction : undefined;
+                  const content = renderTemplate(header.column.columnDef.header, header.getContext());
+                  return (
+                    <th
+                      key={header.id}
+                      scope="col"
+                      className={cn('px-4 py-3 font-semibold', header.column.columnDef.meta?.className)}
+                      aria-sort={
+                        direction === 'asc' ? 'ascending' : direction === 'desc' ? 'descending' : undefined
+                      }
+                    >
+                      {sortKey ? (
+                        <button
+                          type="button"
+                          className="inline-flex items-center gap-1 uppercase hover:text-slate-900"
+                          onClick={() => props.onSortChange(nextSort(props.sort, sortKey))}
+                        >
+                          {content}
+                          {direction === 'asc' ? (
+                            <ArrowUp className="h-3.5 w-3.5" aria-hidden />
+                          ) : direction === 'desc' ? (
+                            <ArrowDown className="h-3.5 w-3.5" aria-hidden />
+                          ) : (
+                            <ArrowUpDown className="h-3.5 w-3.5 opacity-50" aria-hidden />
+                          )}
+                        </button>
+                      ) : (
+                        content
+                      )}
+                    </th>
+                  );
+                })}
+              </tr>
+            ))}
+          </thead>
+          <tbody>
+            {props.isLoading ? (
+              SKELETON_ROWS.map((rowKey) => (
+                <tr key={rowKey} data-testid="skeleton-row" className="border-t border-slate-100">
+                  {props.columns.map((column, j) => (
+                    <td key={column.id ?? `${rowKey}-${String(j)}`} className="px-4 py-3">
+                      <Skeleton />
+                    </td>
+                  ))}
+                </tr>
+              ))
+            ) : table.getRowModel().rows.length === 0 ? (
+              <tr>
+                <td colSpan={columnCount} className="px-4 py-10 text-center text-slate-500">
+                  No results.
+                </td>
+              </tr>
+            ) : (
+              table.getRowModel().rows.map((row) => (
+                <tr
+                  key={row.id}
+                  data-archived={props.isRowArchived?.(row.original) ? 'true' : undefined}
+                  className={cn(
+                    'border-t border-slate-100',
+                    props.isRowArchived?.(row.original) ? 'bg-slate-200 text-slate-600' : 'bg-white',
+                    props.isRowHighlighted?.(row.original) && 'bg-amber-50',
+                  )}
+                >
+                  {row.getVisibleCells().map((cell) => (
+                    <td key={cell.id} className={cn('px-4 py-3', cell.column.columnDef.meta?.className)}>
+                      {renderTemplate(cell.column.columnDef.cell, cell.getContext())}
+                    </td>
+                  ))}
+                </tr>
+              ))
+            )}
+          </tbody>
+        </table>
+      </div>
+      <Pagination page={props.page} lastPage={props.lastPage} onPageChange={props.onPageChange} />
+    </div>
+  );
+}
+
+export function Pagination({
+  page,
+  lastPage,
+  onPageChange,
+}: {
+  page: number;
+  lastPage: number;
+  onPageChange: (page: number) => void;
+}) {
+  return (
+    <nav
+      aria-label="Pagination"
+      className="flex items-center justify-end gap-1 border-t border-slate-200 px-4 py-3"
+    >
+      <Button variant="ghost" size="sm" disabled={page <= 1} onClick={() => onPageChange(page - 1)}>
+        <ChevronLeft className="h-4 w-4" aria-hidden />
+        Prev
+      </Button>
+      {getPageItems(page, Math.max(lastPage, 1)).map((item) =>
+        typeof item === 'number' ? (
+          <Button
+            key={item}
+            variant={item === page ? 'primary' : 'ghost'}
+            size="sm"
+            aria-current={item === page ? 'page' : undefined}
+            aria-label={`Page ${item}`}
+            onClick={() => onPageChange(item)}
+          >
+            {item}
+          </Button>
+        ) : (
+          <span key={item} className="px-2 text-slate-400" aria-hidden>
+            …
+          </span>
+        ),
+      )}
+      <Button variant="ghost" size="sm" disabled={page >= lastPage} onClick={() => onPageChange(page + 1)}>
+        Next
+        <ChevronRight className="h-4 w-4" aria-hidden />
+      </Button>
+    </nav>
+  );
+}

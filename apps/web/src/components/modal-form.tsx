@@ -1,0 +1,97 @@
+import { type FormEvent, type ReactNode, useCallback, useEffect, useState } from 'react';
+import { ConfirmDialog } from './confirm-dialog.tsx';
+import { Button } from './ui/button.tsx';
+import { Dialog, DialogContent } from './ui/dialog.tsx';
+
+/**
+ * A modal that lives on its own route: `close()` first closes the dialog, then leaves the route
+ * on the next tick. Unmounting an open Radix dialog leaves its layer behind and blocks the page.
+ */
+export function useModalRoute(leave: () => void) {
+  const [isOpen, setOpen] = useState(true);
+  const [latestLeave] = useState(() => ({ current: leave }));
+  latestLeave.current = leave;
+  useEffect(() => {
+    if (isOpen) return;
+    const timer = setTimeout(() => latestLeave.current(), 0);
+    return () => clearTimeout(timer);
+  }, [isOpen, latestLeave]);
+  const close = useCallback(() => setOpen(false), []);
+  return { isOpen, close };
+}
+
+/**
+ * The shell of every modal form (spec 02 §2): the button reads Close until the form is dirty,
+ * then the save label, and "Saving changes..." while saving; closing a dirty form asks first.
+ */
+export function ModalForm({
+  open,
+  title,
+  isDirty,
+  isSaving,
+  isValid = true,
+  isReadOnly = false,
+  saveLabel = 'Save Changes',
+  onSubmit,
+  onClose,
+  children,
+  extraActions,
+}: {
+  open: boolean;
+  title: string;
+  isDirty: boolean;
+  isSaving: boolean;
+  isValid?: boolean;
+  isReadOnly?: boolean;
+  saveLabel?: string;
+  onSubmit: (event: FormEvent<HTMLFormElement>) => void;
+  onClose: () => void;
+  children: ReactNode;
+  extraActions?: ReactNode;
+}) {
+  const [isConfirmOpen, setConfirmOpen] = useState(false);
+  const requestClose = () => {
+    if (isDirty && !isReadOnly) setConfirmOpen(true);
+    else onClose();
+  };
+  const showSave = isDirty && !isReadOnly;
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={(open) => {
+        if (!open) requestClose();
+      }}
+    >
+      <DialogContent title={title}>
+        <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
+          <fieldset disabled={isSaving || isReadOnly} className="flex flex-col gap-4">
+            {children}
+          </fieldset>
+          <div className="mt-2 flex flex-wrap justify-end gap-2">
+            {extraActions}
+            {showSave ? (
+              <Button type="submit" disabled={isSaving || !isValid}>
+                {isSaving ? 'Saving changes...' : saveLabel}
+              </Button>
+            ) : (
+              <Button variant="secondary" onClick={onClose}>
+                Close
+              </Button>
+            )}
+          </div>
+        </form>
+        <ConfirmDialog
+          open={isConfirmOpen}
+          onOpenChange={setConfirmOpen}
+          title="Unsaved Changes!"
+          description="You will lose unsaved data."
+          confirmLabel="Close"
+          onConfirm={() => {
+            setConfirmOpen(false);
+            onClose();
+          }}
+        />
+      </DialogContent>
+    </Dialog>
+  );
+}

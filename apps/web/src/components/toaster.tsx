@@ -1,0 +1,62 @@
+import * as ToastPrimitive from '@radix-ui/react-toast';
+import { X } from 'lucide-react';
+import { cn } from '../lib/cn.ts';
+import { DEFAULT_TOAST_DURATION, dismissToast, type ToastVariant, useToasts } from '../lib/toast.ts';
+
+const VARIANT_CLASSES: Record<ToastVariant, string> = {
+  default: 'border-slate-200 bg-white text-slate-900',
+  destructive: 'border-red-600 bg-red-600 text-white',
+  success: 'border-emerald-700 bg-emerald-700 text-white',
+  warning: 'border-amber-500 bg-amber-50 text-amber-900',
+};
+
+export function Toaster() {
+  const toasts = useToasts();
+  return (
+    <ToastPrimitive.Provider swipeDirection="right" swipeThreshold={50} label="Notification">
+      {toasts.map((t) => (
+        <ToastPrimitive.Root
+          key={t.id}
+          open={t.open}
+          duration={t.duration ?? DEFAULT_TOAST_DURATION}
+          onOpenChange={(open) => {
+            if (!open) dismissToast(t.id);
+          }}
+          data-variant={t.variant ?? 'default'}
+          className={cn(
+            'pointer-events-auto relative flex w-full items-start gap-3 rounded-lg border p-4 pr-8 shadow-lg data-[swipe=move]:translate-x-[var(--radix-toast-swipe-move-x)] data-[swipe=cancel]:translate-x-0 data-[swipe=end]:translate-x-[var(--radix-toast-swipe-end-x)] data-[state=closed]:opacity-0 transition-opacity',
+            VARIANT_CLASSES[t.variant ?? 'default'],
+          )}
+        >
+          <div className="grid gap-1">
+            {t.title ? (
+              <ToastPrimitive.Title className="text-sm font-semibold">{t.title}</ToastPrimitive.Title>
+            ) : null}
+            {t.description ? (
+              <ToastPrimitive.Description className="text-sm opacity-90">
+                {t.description}
+              </ToastPrimitive.Description>
+            ) : null}
+          </div>
+          {t.action}
+          <ToastPrimitive.Close
+            aria-label="Close notification"
+            className="absolute right-2 top-2 rounded p-1 opacity-70 hover:opacity-100"
+          >
+            <X className="h-4 w-4" aria-hidden />
+          </ToastPrimitive.Close>
+        </ToastPrimitive.Root>
+      ))}
+      {/*
+        Bottom centre: the header's user menu sits top right and row actions, form buttons and
+        "+ Add New" sit on the right, so a corner notice would cover them. The viewport lets
+        clicks through; only the notice itself takes them.
+      */}
+      <ToastPrimitive.Viewport
+        hotkey={['F8']}
+        label="Notifications ({hotkey})"
+        className="pointer-events-none fixed bottom-0 left-1/2 z-[100] flex max-h-screen w-full -translate-x-1/2 flex-col gap-2 p-4 sm:max-w-[420px]"
+      />
+    </ToastPrimitive.Provider>
+  );
+}

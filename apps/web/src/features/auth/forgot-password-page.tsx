@@ -1,0 +1,59 @@
+import { ForgotPasswordFormSchema } from '@chemtrack/domain';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Link, useNavigate } from '@tanstack/react-router';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import { Button } from '../../components/ui/button.tsx';
+import { Field } from '../../components/ui/field.tsx';
+import { Input } from '../../components/ui/input.tsx';
+import { toast } from '../../lib/toast.ts';
+import { forgotPassword } from './api.ts';
+import { PublicLayout } from './public-layout.tsx';
+
+type ForgotForm = z.input<typeof ForgotPasswordFormSchema>;
+
+export function ForgotPasswordPage() {
+  const navigate = useNavigate();
+  const form = useForm<ForgotForm>({
+    resolver: zodResolver(ForgotPasswordFormSchema),
+    mode: 'onTouched',
+    defaultValues: { email: '' },
+  });
+  const { errors, isSubmitting } = form.formState;
+  const onSubmit = form.handleSubmit(async ({ email }) => {
+    try {
+      await forgotPassword(email);
+      toast({
+        variant: 'success',
+        title: 'Password reset',
+        description:
+          'If the email entered exists in our system, you will be emailed password instructions. Please be sure to check your spam folder',
+        duration: 10_000,
+      });
+      await navigate({ to: '/login' });
+    } catch {
+      toast({ variant: 'destructive', title: 'Error', description: 'Error', duration: 3000 });
+    }
+  });
+  return (
+    <PublicLayout title="Forgot Password">
+      <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
+        <Field id="email" label="Email" error={errors.email?.message}>
+          <Input
+            id="email"
+            type="email"
+            autoComplete="email"
+            placeholder="Enter Email"
+            {...form.register('email')}
+          />
+        </Field>
+        <Button type="submit" disabled={isSubmitting} className="w-full">
+          {isSubmitting ? 'Resetting Password...' : 'Reset Password'}
+        </Button>
+        <Link to="/login" className="text-center text-sm font-medium text-brand-700 hover:underline">
+          Login
+        </Link>
+      </form>
+    </PublicLayout>
+  );
+}

@@ -1,0 +1,107 @@
+import { LoginRequestSchema } from '@chemtrack/domain';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Link, useNavigate } from '@tanstack/react-router';
+import { Controller, useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import { PasswordInput } from '../../components/password-input.tsx';
+import { Button } from '../../components/ui/button.tsx';
+import { Checkbox } from '../../components/ui/checkbox.tsx';
+import { Field } from '../../components/ui/field.tsx';
+import { Input } from '../../components/ui/input.tsx';
+import { useSession } from '../../lib/session.ts';
+import { toast } from '../../lib/toast.ts';
+import { signIn } from './api.ts';
+import { PublicLayout } from './public-layout.tsx';
+
+const LoginFormSchema = LoginRequestSchema.omit({ encode: true });
+type LoginForm = z.input<typeof LoginFormSchema>;
+
+/** Only same-site paths are followed after sign-in. */
+function safeRedirect(redirect: string | undefined): string {
+  if (!redirect?.startsWith('/') || redirect.startsWith('//')) return '/inventories';
+  return redirect;
+}
+
+export function LoginPage({ redirect }: { redirect?: string | undefined }) {
+  const navigate = useNavigate();
+  const form = useForm<LoginForm>({
+    resolver: zodResolver(LoginFormSchema),
+    mode: 'onTouched',
+    defaultValues: { email: '', password: '', rememberMe: false },
+  });
+  const { errors, isSubmitting } = form.formState;
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    try {
+      const result = await signIn({
+        email: values.email,
+        password: values.password,
+        rememberMe: values.rememberMe ?? false,
+      });
+      useSession
+        .getState()
+        .signIn(result.credentials.access_token, result.resource, values.rememberMe ?? false);
+      toast({
+        variant: 'success',
+        title: 'Welcome back!',
+        description: `Welcome back! Successfully logged in as ${result.resource.profile.first_name}`,
+      });
+      await navigate({ to: safeRedirect(redirect) });
+    } catch {
+      toast({
+        variant: 'destructive',
+        title: 'Invalid credentials',
+        description: 'Wrong email or password.',
+        duration: 3000,
+      });
+    }
+  });
+
+  return (
+    <PublicLayout title="Sign In">
+      <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
+        <Field id="email" label="Username" error={errors.email?.message}>
+          <Input
+            id="email"
+            type="email"
+            autoComplete="username"
+            placeholder="Enter Email"
+            aria-invalid={errors.email ? true : undefined}
+            {...form.register('email')}
+          />
+        </Field>
+        <Field id="password" label="Password" error={errors.password?.message}>
+          <PasswordInput
+            id="password"
+            autoComplete="current-password"
+            placeholder="Enter Password"
+            aria-invalid={errors.password ? true : undefined}
+            {...form.register('password')}
+          />
+        </Field>
+        <div className="flex items-center justify-between">
+          <label htmlFor="rememberMe" className="flex items-center gap-2 text-sm text-slate-700">
+            <Controller
+              control={form.control}
+              name="rememberMe"
+              render={({ field }) => (
+                <Checkbox
+                  id="rememberMe"
+                  checked={field.value ?? false}
+                  onCheckedChange={(v) => field.onChange(v === true)}
+                />
+              )}
+            />
+            Remember me
+          </label>
+          <Link to="/forgot-password" className="text-sm font-medium text-brand-700 hover:underline">
+            Forgot Password?
+          </Link>
+        </div>
+        <Button type="submit" disabled={isSubmitting} className="w-full">
+          {isSubmitting ? 'Signing in...' : 'Sign In'}
+        </Button>
+      </form>
+    </PublicLayout>
+  );
+}

@@ -1,0 +1,65 @@
+import { SetPasswordFormSchema } from '@chemtrack/domain';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Link, useNavigate } from '@tanstack/react-router';
+import { useForm } from 'react-hook-form';
+import { PasswordInput } from '../../components/password-input.tsx';
+import { Button } from '../../components/ui/button.tsx';
+import { Field } from '../../components/ui/field.tsx';
+import { toast } from '../../lib/toast.ts';
+import { setPassword } from './api.ts';
+import { PublicLayout } from './public-layout.tsx';
+
+export function SetPasswordPage({ token }: { token: string | undefined }) {
+  const navigate = useNavigate();
+  const form = useForm({
+    resolver: zodResolver(SetPasswordFormSchema),
+    mode: 'onTouched',
+    defaultValues: { password: '', password_confirmation: '' },
+  });
+  const { errors, isSubmitting } = form.formState;
+  const onSubmit = form.handleSubmit(async ({ password }) => {
+    try {
+      await setPassword(token ?? '', password);
+      toast({
+        variant: 'success',
+        title: 'Password changed',
+        description: 'Your password has been successfully changed. Now you can log in.',
+      });
+      await navigate({ to: '/login' });
+    } catch {
+      toast({
+        variant: 'destructive',
+        title: 'Error',
+        description:
+          'Your password reset link is invalid or has expired. Please request a new one to proceed.',
+        duration: 10_000,
+      });
+    }
+  });
+  return (
+    <PublicLayout title="Set New Password">
+      <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
+        <Field id="password" label="New Password" error={errors.password?.message}>
+          <PasswordInput id="password" autoComplete="new-password" {...form.register('password')} />
+        </Field>
+        <Field
+          id="password_confirmation"
+          label="Confirm New Password"
+          error={errors.password_confirmation?.message}
+        >
+          <PasswordInput
+            id="password_confirmation"
+            autoComplete="new-password"
+            {...form.register('password_confirmation')}
+          />
+        </Field>
+        <Button type="submit" disabled={isSubmitting} className="w-full">
+          {isSubmitting ? 'Setting New Password...' : 'Set New Password'}
+        </Button>
+        <Link to="/login" className="text-center text-sm font-medium text-brand-700 hover:underline">
+          Login
+        </Link>
+      </form>
+    </PublicLayout>
+  );
+}

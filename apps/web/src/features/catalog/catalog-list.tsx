@@ -1,0 +1,114 @@
+import type { CatalogResource } from '@chemtrack/domain';
+import { useQuery } from '@tanstack/react-query';
+import { Link, type LinkProps } from '@tanstack/react-router';
+import type { ColumnDef } from '@tanstack/react-table';
+import { Eye, Pencil, Plus } from 'lucide-react';
+import { type ReactNode, useMemo } from 'react';
+import { ArchiveToggle } from '../../components/archive-toggle.tsx';
+import { DataTable, listTableProps } from '../../components/data-table.tsx';
+import { ListToolbar } from '../../components/list-toolbar.tsx';
+import { Button } from '../../components/ui/button.tsx';
+import { type ListSearch, toListParams } from '../../lib/list-search.ts';
+import { useSession } from '../../lib/session.ts';
+import { useArchiveToggle } from '../../lib/use-archive-toggle.ts';
+import { useListState } from '../../lib/use-list-state.ts';
+import type { CatalogApi } from './api.ts';
+
+/**
+ * The list of a catalog area (hazard classes, containers, units): search, Show Archived, one
+ * name column, edit (or view for non-admins) and archive actions, and the add button.
+ */
+export function CatalogList({
+  api,
+  search,
+  entity,
+  nameHeader,
+  searchLabel,
+  addLabel,
+  canAdd,
+  editLink,
+  createLink,
+  children,
+}: {
+  api: CatalogApi;
+  search: ListSearch;
+  entity: string;
+  nameHeader: string;
+  searchLabel: string;
+  addLabel: string;
+  canAdd: boolean;
+  editLink: (id: number) => LinkProps;
+  createLink: LinkProps;
+  children?: ReactNode;
+}) {
+  const isAdmin = useSession((s) => s.user?.role === 'admin');
+  const list = useListState(search);
+  const query = useQuery(api.listOptions(toListParams(search)));
+  const toggle = useArchiveToggle<CatalogResource>({
+    entity,
+    nameOf: (resource) => resource.name,
+    toggle: api.toggle,
+    invalidate: [api.keys.all],
+  });
+  const columns = useMemo<ColumnDef<CatalogResource>[]>(
+    () => [
+      { id: 'name', header: nameHeader, cell: ({ row }) => row.original.name, meta: { sortKey: 'name' } },
+      {
+        id: 'actions',
+        header: 'Actions',
+        meta: { className: 'w-32' },
+        cell: ({ row }) => (
+          <div className="flex items-center gap-1">
+            <Button asChild variant="ghost" size="icon">
+              <Link
+                {...editLink(row.original.id)}
+                aria-label={`${isAdmin ? 'Edit' : 'View'} ${row.original.name}`}
+                title={isAdmin ? 'Edit' : 'View'}
+              >
+                {isAdmin ? (
+                  <Pencil className="h-4 w-4" aria-hidden />
+                ) : (
+                  <Eye className="h-4 w-4" aria-hidden />
+                )}
+              </Link>
+            </Button>
+            <ArchiveToggle
+              entity={entity}
+              name={row.original.name}
+              isActive={row.original.is_active}
+              disabled={!isAdmin}
+              isPending={toggle.isPending}
+              onConfirm={() => toggle.mutate(row.original.id)}
+            />
+          </div>
+        ),
+      },
+    ],
+    [nameHeader, entity, isAdmin, editLink, toggle.mutate, toggle.isPending],
+  );
+  return (
+    <section className="flex flex-col gap-3">
+      <ListToolbar
+        list={list}
+        searchLabel={searchLabel}
+        actions={
+          canAdd ? (
+            <Button asChild>
+              <Link {...createLink}>
+                <Plus className="h-4 w-4" aria-hidden />
+                {addLabel}
+              </Link>
+            </Button>
+          ) : null
+        }
+      />
+      <DataTable
+        label={nameHeader}
+        columns={columns}
+        {...listTableProps(query, list)}
+        isRowArchived={(row) => !row.is_active}
+      />
+      {children}
+    </section>
+  );
+}

@@ -1,0 +1,152 @@
+import type { CatalogResource } from '@chemtrack/domain';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { type Resolver, useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import { ArchiveToggle } from '../../components/archive-toggle.tsx';
+import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
+import { ModalForm, useModalRoute } from '../../components/modal-form.tsx';
+import { Button } from '../../components/ui/button.tsx';
+import { Field } from '../../components/ui/field.tsx';
+import { Input } from '../../components/ui/input.tsx';
+import { Textarea } from '../../components/ui/textarea.tsx';
+import { useSession } from '../../lib/session.ts';
+import { toast } from '../../lib/toast.ts';
+import { useRecordMutations } from '../../lib/use-record-mutations.ts';
+import type { CatalogApi } from './api.ts';
+
+interface CatalogForm {
+  name: string;
+  description?: string | null;
+}
+
+/**
+ * Create or edit one catalog record in a modal. Admins edit; everyone else sees it read-only.
+ * `canCreate` lets staff add where the spec allows it (containers and units).
+ */
+export function CatalogModal({
+  api,
+  id,
+  entity,
+  schema,
+  createTitle,
+  detailsTitle,
+  nameLabel,
+  saveLabel,
+  canCreate,
+  canDelete,
+  onClose,
+}: {
+  api: CatalogApi;
+  id: number | undefined;
+  entity: string;
+  schema: z.ZodType<unknown, CatalogForm>;
+  createTitle: string;
+  detailsTitle: string;
+  nameLabel: string;
+  saveLabel: string;
+  canCreate: boolean;
+  canDelete?: boolean;
+  onClose: () => void;
+}) {
+  const queryClient = useQueryClient();
+  const isAdmin = useSession((s) => s.user?.role === 'admin');
+  const detail = useQuery({ ...api.detailOptions(id ?? 0), enabled: id !== undefined });
+  const record = detail.data?.resource;
+  // Admins may do everything; `canCreate` opens creation to staff where the spec allows it.
+  const isReadOnly = id === undefined ? !(canCreate || isAdmin) : !isAdmin;
+  const { isOpen, close } = useModalRoute(onClose);
+  const [isDeleteOpen, setDeleteOpen] = useState(false);
+
+  const form = useForm<CatalogForm>({
+    // Each area's schema reads name and description; what it adds (a unit type) it derives.
+    resolver: zodResolver(schema) as unknown as Resolver<CatalogForm>,
+    mode: 'onTouched',
+    defaultValues: { name: '', description: '' },
+  });
+  useEffect(() => {
+    if (record) form.reset({ name: record.name, description: record.description });
+  }, [record, form]);
+
+  const { save, toggle } = useRecordMutations<CatalogResource, CatalogForm>({
+    entity,
+    isNew: id === undefined,
+    nameOf: (r) => r.name,
+    save: (values) => api.save(id, { ...values }),
+    toggle: api.toggle,
+    invalidate: [api.keys.all],
+    setError: form.setError,
+    onSaved: (r) => form.reset({ name: r.name, description: r.description }),
+    onDone: close,
+  });
+  const remove = useMutation({
+    mutationFn: api.remove,
+    onSuccess: async (result) => {
+      toast({
+        variant: 'success',
+        title: `${entity} deleted`,
+        description: `${entity} ${result.resource.name} deleted successfully.`,
+      });
+      await queryClient.invalidateQueries({ queryKey: api.keys.all });
+      close();
+    },
+  });
+  const { errors, isDirty, isValid } = form.formState;
+  // A rule on a derived field (a unit's type, read from its alias) is shown under the name.
+  const derivedError = Object.entries(errors).find(
+    ([field]) => field !== 'name' && field !== 'description',
+  )?.[1]?.message;
+
+  return (
+    <ModalForm
+      open={isOpen}
+      title={id === undefined ? createTitle : detailsTitle}
+      isDirty={isDirty}
+      isSaving={save.isPending || (id !== undefined && detail.isPending)}
+      isValid={isValid}
+      isReadOnly={isReadOnly}
+      saveLabel={id === undefined ? saveLabel : 'Save Changes'}
+      onSubmit={form.handleSubmit((values) => save.mutate(values))}
+      onClose={close}
+      extraActions={
+        record && isAdmin ? (
+          <>
+            {canDelete ? (
+              <Button variant="secondary" onClick={() => setDeleteOpen(true)} disabled={remove.isPending}>
+                Delete
+              </Button>
+            ) : null}
+            <ArchiveToggle
+              asText
+              entity={entity}
+              name={record.name}
+              isActive={record.is_active}
+              isPending={toggle.isPending}
+              onConfirm={() => toggle.mutate(record.id)}
+            />
+            <ConfirmDialog
+              open={isDeleteOpen}
+              onOpenChange={setDeleteOpen}
+              title={`Delete ${entity}?`}
+              description={`Are you sure you want to delete ${record.name}?`}
+              confirmLabel="Delete"
+              variant="destructive"
+              onConfirm={() => {
+                setDeleteOpen(false);
+                remove.mutate(record.id);
+              }}
+            />
+          </>
+        ) : null
+      }
+    >
+      <Field id="catalog-name" label={nameLabel} required error={errors.name?.message ?? derivedError}>
+        <Input id="catalog-name" {...form.register('name')} />
+      </Field>
+      <Field id="catalog-description" label="Description" error={errors.description?.message}>
+        <Textarea id="catalog-description" maxLength={500} {...form.register('description')} />
+      </Field>
+    </ModalForm>
+  );
+}

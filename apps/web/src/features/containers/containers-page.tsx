@@ -1,0 +1,110 @@
+import {
+  type CatalogResource,
+  SaveContainerRequestSchema,
+  SaveContainerUnitRequestSchema,
+} from '@chemtrack/domain';
+import { Link, Outlet, useNavigate } from '@tanstack/react-router';
+import { cn } from '../../lib/cn.ts';
+import type { ListSearch } from '../../lib/list-search.ts';
+import { usePageMeta } from '../../lib/page-meta.ts';
+import { catalogApi } from '../catalog/api.ts';
+import { CatalogList } from '../catalog/catalog-list.tsx';
+import { CatalogModal } from '../catalog/catalog-modal.tsx';
+
+export const containersApi = catalogApi<CatalogResource>('/containers');
+export const unitsApi = catalogApi<CatalogResource>('/container-units');
+const keepSearch = (s: Record<string, unknown>) => s;
+
+type Tab = 'containers' | 'units';
+
+function Tabs({ active }: { active: Tab }) {
+  const tabClass = (tab: Tab) =>
+    cn(
+      'border-b-2 px-4 py-2 text-sm font-medium',
+      active === tab
+        ? 'border-brand-600 text-brand-700'
+        : 'border-transparent text-slate-600 hover:text-slate-900',
+    );
+  return (
+    <nav aria-label="Containers management" className="mb-4 flex gap-2 border-b border-slate-200">
+      <Link
+        to="/containers"
+        className={tabClass('containers')}
+        aria-current={active === 'containers' ? 'page' : undefined}
+      >
+        Container List
+      </Link>
+      <Link to="/units" className={tabClass('units')} aria-current={active === 'units' ? 'page' : undefined}>
+        Container Units
+      </Link>
+    </nav>
+  );
+}
+
+/** Containers Management: container types at /containers, unit aliases at /units. */
+export function ContainersPage({ tab, search }: { tab: Tab; search: ListSearch }) {
+  const listName = tab === 'containers' ? 'Containers List' : 'Container Units';
+  usePageMeta('Containers Management', [
+    { name: 'Containers Management', path: '/containers' },
+    { name: listName },
+  ]);
+  return (
+    <div>
+      <Tabs active={tab} />
+      {tab === 'containers' ? (
+        <CatalogList
+          key="containers"
+          api={containersApi}
+          search={search}
+          entity="Container"
+          nameHeader="Container Type"
+          searchLabel="Search Containers"
+          addLabel="Add New Container"
+          canAdd
+          editLink={(id) => ({
+            to: '/containers/$containerId',
+            params: { containerId: String(id) },
+            search: keepSearch,
+          })}
+          createLink={{ to: '/containers/create', search: keepSearch }}
+        >
+          <Outlet />
+        </CatalogList>
+      ) : (
+        <CatalogList
+          key="units"
+          api={unitsApi}
+          search={search}
+          entity="Container Unit"
+          nameHeader="Unit Alias"
+          searchLabel="Search Units"
+          addLabel="Add New Unit"
+          canAdd
+          editLink={(id) => ({ to: '/units/$unitId', params: { unitId: String(id) }, search: keepSearch })}
+          createLink={{ to: '/units/create', search: keepSearch }}
+        >
+          <Outlet />
+        </CatalogList>
+      )}
+    </div>
+  );
+}
+
+export function ContainerModal({ tab, id }: { tab: Tab; id: number | undefined }) {
+  const navigate = useNavigate();
+  const isUnit = tab === 'units';
+  return (
+    <CatalogModal
+      api={isUnit ? unitsApi : containersApi}
+      id={id}
+      entity={isUnit ? 'Container Unit' : 'Container'}
+      schema={isUnit ? SaveContainerUnitRequestSchema : SaveContainerRequestSchema}
+      createTitle={isUnit ? 'Create New Unit' : 'Create New Container'}
+      detailsTitle={isUnit ? 'Unit Details' : 'Container Details'}
+      nameLabel={isUnit ? 'Unit Alias' : 'Container Type'}
+      saveLabel={isUnit ? 'Create Unit' : 'Create Container'}
+      canCreate
+      onClose={() => void navigate({ to: isUnit ? '/units' : '/containers', search: keepSearch })}
+    />
+  );
+}

@@ -1,0 +1,160 @@
+import { type CustomerResource, SaveCustomerRequestSchema } from '@chemtrack/domain';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useQuery } from '@tanstack/react-query';
+import { useNavigate } from '@tanstack/react-router';
+import { useEffect } from 'react';
+import { Controller, type Resolver, useForm } from 'react-hook-form';
+import { ArchiveToggle } from '../../components/archive-toggle.tsx';
+import { ModalForm, useModalRoute } from '../../components/modal-form.tsx';
+import { Checkbox } from '../../components/ui/checkbox.tsx';
+import { Field } from '../../components/ui/field.tsx';
+import { Input } from '../../components/ui/input.tsx';
+import { useSession } from '../../lib/session.ts';
+import { useRecordMutations } from '../../lib/use-record-mutations.ts';
+import { AddressFields, type AddressValues } from './address-fields.tsx';
+import { customerOptions, customersKeys, saveCustomer, toggleCustomer } from './api.ts';
+
+interface CustomerForm {
+  name: string;
+  prepared_at: string;
+  address: AddressValues;
+  billing_address: AddressValues;
+  is_same_billing_address: boolean;
+}
+
+const EMPTY_ADDRESS: AddressValues = { address: '', city: '', state: '', zip: '', phone: '' };
+const EMPTY: CustomerForm = {
+  name: '',
+  prepared_at: '',
+  address: EMPTY_ADDRESS,
+  billing_address: EMPTY_ADDRESS,
+  is_same_billing_address: false,
+};
+
+function toForm(c: CustomerResource): CustomerForm {
+  return {
+    name: c.name,
+    prepared_at: c.prepared_at ?? '',
+    address: c.address,
+    billing_address: { ...c.billingAddress, phone: '' },
+    is_same_billing_address: c.is_same_billing_address,
+  };
+}
+
+const keepSearch = (s: Record<string, unknown>) => s;
+
+export function CustomerModal({ id }: { id: number | undefined }) {
+  const navigate = useNavigate();
+  const isAdmin = useSession((s) => s.user?.role === 'admin');
+  const detail = useQuery({ ...customerOptions(id ?? 0), enabled: id !== undefined });
+  const customer = detail.data?.resource;
+  const isReadOnly = id !== undefined && !isAdmin;
+  const { isOpen, close } = useModalRoute(
+    () => void navigate({ to: '/customers-facilities-mgmt', search: keepSearch }),
+  );
+
+  const form = useForm<CustomerForm>({
+    // The request schema checks the form as sent; billing rules are its own.
+    resolver: zodResolver(SaveCustomerRequestSchema) as unknown as Resolver<CustomerForm>,
+    mode: 'onTouched',
+    defaultValues: EMPTY,
+  });
+  useEffect(() => {
+    if (customer) form.reset(toForm(customer));
+  }, [customer, form]);
+
+  const isSame = form.watch('is_same_billing_address');
+  const onSameChange = (checked: boolean) => {
+    form.setValue('is_same_billing_address', checked, { shouldDirty: true });
+    // Checking copies the company address to billing; unchecking clears it.
+    const { phone: _phone, ...company } = form.getValues('address');
+    form.setValue('billing_address', checked ? { ...company, phone: '' } : EMPTY_ADDRESS, {
+      shouldDirty: true,
+      shouldValidate: true,
+    });
+  };
+
+  const { save, toggle } = useRecordMutations<CustomerResource, CustomerForm>({
+    entity: 'Customer',
+    isNew: id === undefined,
+    nameOf: (c) => c.name,
+    save: (values) =>
+      saveCustomer(id, {
+        ...values,
+        is_same_billing_address: values.is_same_billing_address ? 1 : 0,
+        billing_address: { ...values.billing_address, phone: undefined },
+      }),
+    toggle: toggleCustomer,
+    invalidate: [customersKeys.all],
+    setError: form.setError,
+    onSaved: (c) => form.reset(toForm(c)),
+    onDone: close,
+  });
+  const { errors, isDirty } = form.formState;
+
+  return (
+    <ModalForm
+      open={isOpen}
+      title={id === undefined ? 'Create New Customer' : 'Customer Details'}
+      isDirty={isDirty}
+      isSaving={save.isPending || (id !== undefined && detail.isPending)}
+      isReadOnly={isReadOnly}
+      saveLabel={id === undefined ? 'Create Customer' : 'Save Changes'}
+      onSubmit={form.handleSubmit((values) => save.mutate(values))}
+      onClose={close}
+      extraActions={
+        customer && isAdmin ? (
+          <ArchiveToggle
+            asText
+            entity="Customer"
+            name={customer.name}
+            isActive={customer.is_active}
+            isPending={toggle.isPending}
+            onConfirm={() => toggle.mutate(customer.id)}
+          />
+        ) : null
+      }
+    >
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Field id="c-name" label="Customer Name" required error={errors.name?.message}>
+          <Input id="c-name" aria-invalid={errors.name ? true : undefined} {...form.register('name')} />
+        </Field>
+        <Field id="c-prepared_at" label="Questionnaire Prepared" error={errors.prepared_at?.message}>
+          <Input id="c-prepared_at" type="date" {...form.register('prepared_at')} />
+        </Field>
+      </div>
+      <h3 className="text-sm font-semibold text-slate-800">Company Address</h3>
+      <AddressFields
+        prefix="address"
+        idPrefix="c-address"
+        register={form.register}
+        control={form.control}
+        errors={errors.address}
+        isRequired
+        withPhone
+      />
+      <label htmlFor="c-same" className="flex items-center gap-2 text-sm text-slate-700">
+        <Controller
+          control={form.control}
+          name="is_same_billing_address"
+          render={({ field }) => (
+            <Checkbox id="c-same" checked={field.value} onCheckedChange={(v) => onSameChange(v === true)} />
+          )}
+        />
+        Billing address same as company address
+      </label>
+      <h3 className="text-sm font-semibold text-slate-800">Billing Address</h3>
+      <fieldset disabled={isSame}>
+        <AddressFields
+          prefix="billing_address"
+          idPrefix="c-billing"
+          register={form.register}
+          control={form.control}
+          errors={errors.billing_address}
+          isRequired={false}
+          withPhone={false}
+        />
+      </fieldset>
+    </ModalForm>
+  );
+}

@@ -1,0 +1,127 @@
+import { type CustomerListRow, formatPhone } from '@chemtrack/domain';
+import { useQuery } from '@tanstack/react-query';
+import { Link, Outlet } from '@tanstack/react-router';
+import type { ColumnDef } from '@tanstack/react-table';
+import { Plus } from 'lucide-react';
+import { useMemo } from 'react';
+import { DataTable, listTableProps } from '../../components/data-table.tsx';
+import { ListToolbar } from '../../components/list-toolbar.tsx';
+import { Button } from '../../components/ui/button.tsx';
+import { type ListSearch, toListParams } from '../../lib/list-search.ts';
+import { usePageMeta } from '../../lib/page-meta.ts';
+import { useSession } from '../../lib/session.ts';
+import { useListState } from '../../lib/use-list-state.ts';
+import { customersListOptions } from './api.ts';
+
+const keepSearch = (s: Record<string, unknown>) => s;
+
+/** One row per customer × facility; editing either is for admins (disabled for staff). */
+export function CustomersPage({ search }: { search: ListSearch }) {
+  usePageMeta('Customers and Facilities Management', [{ name: 'Customers and Facilities Management' }]);
+  const isAdmin = useSession((s) => s.user?.role === 'admin');
+  const list = useListState(search);
+  const query = useQuery(customersListOptions(toListParams(search)));
+  const columns = useMemo<ColumnDef<CustomerListRow>[]>(
+    () => [
+      {
+        id: 'customer_name',
+        header: 'Customer Name',
+        cell: ({ row }) => row.original.name,
+        meta: { sortKey: 'customer_name' },
+      },
+      {
+        id: 'facility_name',
+        header: 'Facility Name',
+        cell: ({ row }) => row.original.facility?.name ?? '-',
+        meta: { sortKey: 'facility_name' },
+      },
+      {
+        id: 'facility_address',
+        header: 'Facility Address',
+        cell: ({ row }) => row.original.facility?.full_address || '-',
+      },
+      { id: 'phone', header: 'Customer Phone', cell: ({ row }) => formatPhone(row.original.phone) || '-' },
+      {
+        id: 'actions',
+        header: 'Actions',
+        cell: ({ row }) => {
+          const facility = row.original.facility;
+          const disabledLink = (label: string) => (
+            <Button variant="secondary" size="sm" disabled>
+              {label}
+            </Button>
+          );
+          return (
+            <div className="flex gap-1 whitespace-nowrap">
+              {isAdmin ? (
+                <Button asChild variant="secondary" size="sm">
+                  <Link
+                    to="/customers-facilities-mgmt/customers/$customerId"
+                    params={{ customerId: String(row.original.id) }}
+                    search={keepSearch}
+                    aria-label={`Edit Customer ${row.original.name}`}
+                  >
+                    Edit Customer
+                  </Link>
+                </Button>
+              ) : (
+                disabledLink('Edit Customer')
+              )}
+              {facility && isAdmin ? (
+                <Button asChild variant="secondary" size="sm">
+                  <Link
+                    to="/customers-facilities-mgmt/facilities/$facilityId"
+                    params={{ facilityId: String(facility.id) }}
+                    search={keepSearch}
+                    aria-label={`Edit Facility ${facility.name}`}
+                  >
+                    Edit Facility
+                  </Link>
+                </Button>
+              ) : facility ? (
+                disabledLink('Edit Facility')
+              ) : null}
+            </div>
+          );
+        },
+      },
+    ],
+    [isAdmin],
+  );
+  return (
+    <section className="flex flex-col gap-3">
+      <ListToolbar
+        list={list}
+        searchLabel="Search by Customer or Facility"
+        heading={
+          <h2 className="text-sm font-bold uppercase tracking-wide text-slate-700">
+            customers and facilities
+          </h2>
+        }
+        actions={
+          <>
+            <Button asChild>
+              <Link to="/customers-facilities-mgmt/customers/create" search={keepSearch}>
+                <Plus className="h-4 w-4" aria-hidden />
+                Add New Customer
+              </Link>
+            </Button>
+            <Button asChild variant="secondary">
+              <Link to="/customers-facilities-mgmt/facilities/create" search={keepSearch}>
+                <Plus className="h-4 w-4" aria-hidden />
+                Add New Facility
+              </Link>
+            </Button>
+          </>
+        }
+      />
+      <DataTable
+        label="Customers and facilities"
+        columns={columns}
+        {...listTableProps(query, list)}
+        isRowArchived={(row) => !row.is_active || row.facility?.is_active === false}
+      />
+      <Outlet />
+    </section>
+  );
+}

@@ -1,0 +1,132 @@
+import { type AutocompleteItem, type FacilityResource, SaveFacilityRequestSchema } from '@chemtrack/domain';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useQuery } from '@tanstack/react-query';
+import { useNavigate } from '@tanstack/react-router';
+import { useEffect, useState } from 'react';
+import { type Resolver, useForm } from 'react-hook-form';
+import { ArchiveToggle } from '../../components/archive-toggle.tsx';
+import { ModalForm, useModalRoute } from '../../components/modal-form.tsx';
+import { PagedPicker } from '../../components/paged-picker.tsx';
+import { Field } from '../../components/ui/field.tsx';
+import { Input } from '../../components/ui/input.tsx';
+import { useSession } from '../../lib/session.ts';
+import { useRecordMutations } from '../../lib/use-record-mutations.ts';
+import { AddressFields, type AddressValues } from './address-fields.tsx';
+import { customersKeys, facilityOptions, saveFacility, toggleFacility } from './api.ts';
+
+interface FacilityForm {
+  name: string;
+  customer_id: number | '';
+  address: AddressValues;
+}
+
+const EMPTY: FacilityForm = {
+  name: '',
+  customer_id: '',
+  address: { address: '', city: '', state: '', zip: '', phone: '' },
+};
+
+function toForm(f: FacilityResource): FacilityForm {
+  return { name: f.name, customer_id: f.customer_id, address: f.address };
+}
+
+const keepSearch = (s: Record<string, unknown>) => s;
+
+export function FacilityModal({ id }: { id: number | undefined }) {
+  const navigate = useNavigate();
+  const isAdmin = useSession((s) => s.user?.role === 'admin');
+  const detail = useQuery({ ...facilityOptions(id ?? 0), enabled: id !== undefined });
+  const facility = detail.data?.resource;
+  const isReadOnly = id !== undefined && !isAdmin;
+  const [customer, setCustomer] = useState<AutocompleteItem | null>(null);
+  const { isOpen, close } = useModalRoute(
+    () => void navigate({ to: '/customers-facilities-mgmt', search: keepSearch }),
+  );
+
+  const form = useForm<FacilityForm>({
+    resolver: zodResolver(SaveFacilityRequestSchema) as unknown as Resolver<FacilityForm>,
+    mode: 'onTouched',
+    defaultValues: EMPTY,
+  });
+  useEffect(() => {
+    if (!facility) return;
+    form.reset(toForm(facility));
+    setCustomer(facility.customer);
+  }, [facility, form]);
+
+  const { save, toggle } = useRecordMutations<FacilityResource, FacilityForm>({
+    entity: 'Facility',
+    isNew: id === undefined,
+    nameOf: (f) => f.name,
+    save: (values) => saveFacility(id, { ...values }),
+    toggle: toggleFacility,
+    invalidate: [customersKeys.all, customersKeys.facilities],
+    setError: form.setError,
+    onSaved: (f) => form.reset(toForm(f)),
+    onDone: close,
+  });
+  const { errors, isDirty } = form.formState;
+
+  return (
+    <ModalForm
+      open={isOpen}
+      title={id === undefined ? 'Create New Facility' : 'Facility Details'}
+      isDirty={isDirty}
+      isSaving={save.isPending || (id !== undefined && detail.isPending)}
+      isReadOnly={isReadOnly}
+      saveLabel={id === undefined ? 'Create Facility' : 'Save Changes'}
+      onSubmit={form.handleSubmit((values) => save.mutate(values))}
+      onClose={close}
+      extraActions={
+        facility && isAdmin ? (
+          <ArchiveToggle
+            asText
+            entity="Facility"
+            name={facility.name}
+            isActive={facility.is_active}
+            isPending={toggle.isPending}
+            onConfirm={() => toggle.mutate(facility.id)}
+          />
+        ) : null
+      }
+    >
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Field id="f-name" label="Facility Name" required error={errors.name?.message}>
+          <Input id="f-name" aria-invalid={errors.name ? true : undefined} {...form.register('name')} />
+        </Field>
+        <Field id="f-customer" label="Customer" required error={errors.customer_id?.message}>
+          <PagedPicker
+            id="f-customer"
+            path="/customers/autocomplete-list"
+            value={customer}
+            invalid={Boolean(errors.customer_id)}
+            disabled={isReadOnly}
+            placeholder="Select a customer"
+            onChange={(item) => {
+              setCustomer(item);
+              form.setValue('customer_id', item?.id ?? '', { shouldDirty: true, shouldValidate: true });
+            }}
+          />
+        </Field>
+      </div>
+      <AddressFields
+        prefix="address"
+        idPrefix="f-address"
+        register={form.register}
+        control={form.control}
+        errors={errors.address}
+        isRequired
+        withPhone
+      />
+      {facility && facility.customers.length > 1 ? (
+        <p className="text-xs text-slate-600">
+          Shared with:{' '}
+          {facility.customers
+            .slice(1)
+            .map((c) => c.name)
+            .join(', ')}
+        </p>
+      ) : null}
+    </ModalForm>
+  );
+}

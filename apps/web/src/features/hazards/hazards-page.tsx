@@ -1,0 +1,54 @@
+import { type CatalogResource, SaveHazardRequestSchema } from '@chemtrack/domain';
+import { Outlet, useNavigate } from '@tanstack/react-router';
+import type { ListSearch } from '../../lib/list-search.ts';
+import { usePageMeta } from '../../lib/page-meta.ts';
+import { useSession } from '../../lib/session.ts';
+import { catalogApi } from '../catalog/api.ts';
+import { CatalogList } from '../catalog/catalog-list.tsx';
+import { CatalogModal } from '../catalog/catalog-modal.tsx';
+
+export const hazardsApi = catalogApi<CatalogResource>('/hazards');
+const keepSearch = (s: Record<string, unknown>) => s;
+
+export function HazardsPage({ search }: { search: ListSearch }) {
+  usePageMeta('Hazard Classes', [{ name: 'Hazard Class Management' }]);
+  const isAdmin = useSession((s) => s.user?.role === 'admin');
+  return (
+    <CatalogList
+      api={hazardsApi}
+      search={search}
+      entity="Hazard Class"
+      nameHeader="Hazard Class"
+      searchLabel="Search Hazard Classes"
+      addLabel="Add New"
+      canAdd={isAdmin}
+      editLink={(id) => ({
+        to: '/hazard-class-mgmt/$hazardId',
+        params: { hazardId: String(id) },
+        search: keepSearch,
+      })}
+      createLink={{ to: '/hazard-class-mgmt/create', search: keepSearch }}
+    >
+      <Outlet />
+    </CatalogList>
+  );
+}
+
+export function HazardModal({ id }: { id: number | undefined }) {
+  const navigate = useNavigate();
+  return (
+    <CatalogModal
+      api={hazardsApi}
+      id={id}
+      entity="Hazard Class"
+      schema={SaveHazardRequestSchema}
+      createTitle="Create New Hazard Class"
+      detailsTitle="Hazard Class Details"
+      nameLabel="Hazard Class"
+      saveLabel="Create Hazard Class"
+      canCreate={false}
+      canDelete
+      onClose={() => void navigate({ to: '/hazard-class-mgmt', search: keepSearch })}
+    />
+  );
+}

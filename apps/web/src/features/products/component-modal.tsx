@@ -1,0 +1,223 @@
+import {
+  type ChemicalComponentItem,
+  type ComponentResource,
+  type SaveComponent,
+  SaveComponentRequestSchema,
+  TEXTAREA_MAX,
+} from '@chemtrack/domain';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useQuery } from '@tanstack/react-query';
+import { useNavigate } from '@tanstack/react-router';
+import { useEffect, useState } from 'react';
+import { type UseFormReturn, useForm, useWatch } from 'react-hook-form';
+import { z } from 'zod';
+import { ModalForm, useModalRoute } from '../../components/modal-form.tsx';
+import { PagedPicker } from '../../components/paged-picker.tsx';
+import { Field } from '../../components/ui/field.tsx';
+import { Input } from '../../components/ui/input.tsx';
+import { Textarea } from '../../components/ui/textarea.tsx';
+import { useRecordMutations } from '../../lib/use-record-mutations.ts';
+import { CHEMICAL_COMPONENTS_AUTOCOMPLETE, componentOptions, productsKeys, saveComponent } from './api.ts';
+import { numberText } from './product-form.ts';
+
+interface ComponentFormValues {
+  chemical_component_id: number | null;
+  name: string;
+  number: string;
+  percentage_weight: string;
+  percentage_volume: string;
+  regulations: string;
+  restrictions: string;
+  reporting_requirements: string;
+}
+
+const EMPTY: ComponentFormValues = {
+  chemical_component_id: null,
+  name: '',
+  number: '',
+  percentage_weight: '',
+  percentage_volume: '',
+  regulations: '',
+  restrictions: '',
+  reporting_requirements: '',
+};
+
+function toForm(c: ComponentResource): ComponentFormValues {
+  return {
+    chemical_component_id: c.chemical_component_id,
+    name: c.name,
+    number: c.number,
+    percentage_weight: numberText(c.percentage_weight),
+    percentage_volume: numberText(c.percentage_volume),
+    regulations: c.regulations,
+    restrictions: c.restrictions,
+    reporting_requirements: c.reporting_requirements,
+  };
+}
+
+const TEXTAREAS = [
+  { name: 'regulations', label: 'Regulations' },
+  { name: 'restrictions', label: 'Restrictions' },
+  { name: 'reporting_requirements', label: 'Reporting Requirements' },
+] as const;
+
+const keepSearch = (s: Record<string, unknown>) => s;
+
+/** The domain's save rules, typed by the form's values (which are what the rules read). */
+const ComponentFormSchema = z.preprocess((values: ComponentFormValues) => values, SaveComponentRequestSchema);
+
+/**
+ * Add or edit one chemical component of a product (spec 02 §2). Picking a catalogue component
+ * fills its name and CAS #; typing them instead finds or creates one on save.
+ */
+export function ComponentModal({ productId, id }: { productId: number; id: number | undefined }) {
+  const navigate = useNavigate();
+  const isNew = id === undefined;
+  const detail = useQuery({ ...componentOptions(productId, id ?? 0), enabled: !isNew });
+  const component = detail.data?.resource;
+  const [picked, setPicked] = useState<ChemicalComponentItem | null>(null);
+  const { isOpen, close } = useModalRoute(
+    () =>
+      void navigate({
+        to: '/products/$productId',
+        params: { productId: String(productId) },
+        search: keepSearch,
+      }),
+  );
+
+  const form = useForm<ComponentFormValues, unknown, SaveComponent>({
+    resolver: zodResolver(ComponentFormSchema),
+    mode: 'onTouched',
+    defaultValues: EMPTY,
+  });
+  useEffect(() => {
+    if (!component) return;
+    form.reset(toForm(component));
+    setPicked({ id: component.chemical_component_id, name: component.name, number: component.number });
+  }, [component, form]);
+
+  const { save } = useRecordMutations<ComponentResource, ComponentFormValues, SaveComponent>({
+    entity: 'Component',
+    isNew,
+    nameOf: (c) => c.name,
+    save: ({ encode: _encode, ...body }) => saveComponent(productId, id, body),
+    invalidate: [productsKeys.components(productId)],
+    setError: form.setError,
+    onSaved: (c) => form.reset(toForm(c)),
+    onDone: close,
+  });
+
+  const choose = (item: ChemicalComponentItem | null) => {
+    setPicked(item);
+    const options = { shouldDirty: true, shouldValidate: true, shouldTouch: true } as const;
+    form.setValue('chemical_component_id', item?.id ?? null, options);
+    if (!item) return;
+    form.setValue('name', item.name, options);
+    form.setValue('number', item.number, options);
+  };
+
+  const { errors, isDirty, isValid } = form.formState;
+  return (
+    <ModalForm
+      open={isOpen}
+      title={isNew ? 'Add Chemical Component' : 'Chemical Component Details'}
+      isDirty={isDirty}
+      isSaving={save.isPending || (!isNew && detail.isPending)}
+      isValid={isValid}
+      saveLabel={isNew ? 'Create Component' : 'Save Changes'}
+      onSubmit={form.handleSubmit((values) => save.mutate(values))}
+      onClose={close}
+    >
+      <Field
+        id="cc-catalogue"
+        label="Chemical Component"
+        hint="Choose from the catalogue, or type a new name and CAS # below."
+      >
+        <PagedPicker<ChemicalComponentItem>
+          id="cc-catalogue"
+          path={CHEMICAL_COMPONENTS_AUTOCOMPLETE}
+          value={picked}
+          placeholder="Search the catalogue"
+          onChange={choose}
+        />
+      </Field>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Field id="cc-name" label="Name" required error={errors.name?.message}>
+          <Input id="cc-name" aria-invalid={errors.name ? true : undefined} {...form.register('name')} />
+        </Field>
+        <Field id="cc-number" label="CAS #" required error={errors.number?.message}>
+          <Input
+            id="cc-number"
+            placeholder="0000-00-0"
+            aria-invalid={errors.number ? true : undefined}
+            {...form.register('number', {
+              // Another CAS # is another substance: the catalogue link no longer holds.
+              onChange: (event: { target: { value: string } }) => {
+                if (picked && event.target.value.trim() !== picked.number) {
+                  setPicked(null);
+                  form.setValue('chemical_component_id', null, { shouldDirty: true });
+                }
+              },
+            })}
+          />
+        </Field>
+        <Field
+          id="cc-percentage_weight"
+          label="Percentage by Weight"
+          error={errors.percentage_weight?.message}
+        >
+          <Input
+            id="cc-percentage_weight"
+            inputMode="decimal"
+            aria-invalid={errors.percentage_weight ? true : undefined}
+            {...form.register('percentage_weight')}
+          />
+        </Field>
+        <Field
+          id="cc-percentage_volume"
+          label="Percentage by Volume"
+          error={errors.percentage_volume?.message}
+        >
+          <Input
+            id="cc-percentage_volume"
+            inputMode="decimal"
+            aria-invalid={errors.percentage_volume ? true : undefined}
+            {...form.register('percentage_volume')}
+          />
+        </Field>
+      </div>
+      {TEXTAREAS.map((textarea) => (
+        <CountedTextarea key={textarea.name} form={form} name={textarea.name} label={textarea.label} />
+      ))}
+    </ModalForm>
+  );
+}
+
+/** A textarea of at most 500 characters with its count underneath. */
+function CountedTextarea({
+  form,
+  name,
+  label,
+}: {
+  form: UseFormReturn<ComponentFormValues, unknown, SaveComponent>;
+  name: (typeof TEXTAREAS)[number]['name'];
+  label: string;
+}) {
+  const id = `cc-${name}`;
+  const text = useWatch({ control: form.control, name }) ?? '';
+  const error = form.formState.errors[name]?.message;
+  return (
+    <Field id={id} label={label} error={error}>
+      <Textarea
+        id={id}
+        maxLength={TEXTAREA_MAX}
+        aria-describedby={`${id}-count`}
+        aria-invalid={error ? true : undefined}
+        {...form.register(name)}
+      />
+      <p id={`${id}-count`} className="text-right text-xs text-slate-500">
+        {text.length}/{TEXTAREA_MAX}
+      </p>
+    </Field>
+  );
+}

@@ -1,0 +1,133 @@
+import type { ComponentResource } from '@chemtrack/domain';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import type { ColumnDef } from '@tanstack/react-table';
+import { Pencil, Plus, Trash2 } from 'lucide-react';
+import { useEffect, useMemo, useState } from 'react';
+import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
+import { DataTable } from '../../components/data-table.tsx';
+import { Button } from '../../components/ui/button.tsx';
+import { PAGE_SIZE } from '../../lib/list-search.ts';
+import { toast } from '../../lib/toast.ts';
+import { componentsListOptions, productsKeys, unlinkComponent } from './api.ts';
+
+const keepSearch = (s: Record<string, unknown>) => s;
+const percent = (value: number | null) => (value === null ? '-' : `${value}%`);
+
+/** The chemical components of one product, under its form: edit in a modal, remove after asking. */
+export function ProductComponentsTable({ productId }: { productId: number }) {
+  const queryClient = useQueryClient();
+  const [page, setPage] = useState(1);
+  const [removing, setRemoving] = useState<ComponentResource | null>(null);
+  const query = useQuery(componentsListOptions(productId, { page, per_page: PAGE_SIZE }));
+  const unlink = useMutation({
+    mutationFn: (component: ComponentResource) =>
+      unlinkComponent(productId, component.product_chemical_component_id),
+    onSuccess: async (result) => {
+      toast({
+        variant: 'success',
+        title: 'Component removed',
+        description: `Component ${result.resource.name} removed successfully.`,
+      });
+      await queryClient.invalidateQueries({ queryKey: productsKeys.components(productId) });
+    },
+  });
+  const columns = useMemo<ColumnDef<ComponentResource>[]>(
+    () => [
+      { id: 'name', header: 'Name', cell: ({ row }) => row.original.name },
+      { id: 'number', header: 'CAS #', cell: ({ row }) => row.original.number },
+      {
+        id: 'percentage_weight',
+        header: '% Weight',
+        cell: ({ row }) => percent(row.original.percentage_weight),
+      },
+      {
+        id: 'percentage_volume',
+        header: '% Volume',
+        cell: ({ row }) => percent(row.original.percentage_volume),
+      },
+      {
+        id: 'actions',
+        header: 'Actions',
+        meta: { className: 'w-28' },
+        cell: ({ row }) => (
+          <div className="flex items-center gap-1">
+            <Button asChild variant="ghost" size="icon">
+              <Link
+                to="/products/$productId/chemical-components/$productChemicalComponentId"
+                params={{
+                  productId: String(productId),
+                  productChemicalComponentId: String(row.original.product_chemical_component_id),
+                }}
+                search={keepSearch}
+                aria-label={`Edit ${row.original.name}`}
+                title="Edit"
+              >
+                <Pencil className="h-4 w-4" aria-hidden />
+              </Link>
+            </Button>
+            <Button
+              variant="ghost"
+              size="icon"
+              aria-label={`Remove ${row.original.name}`}
+              title="Remove"
+              disabled={unlink.isPending}
+              onClick={() => setRemoving(row.original)}
+            >
+              <Trash2 className="h-4 w-4" aria-hidden />
+            </Button>
+          </div>
+        ),
+      },
+    ],
+    [productId, unlink.isPending],
+  );
+  const meta = query.data?.resource.meta;
+  // Removing the last row of the last page: show the page before it.
+  const lastPage = meta?.last_page;
+  useEffect(() => {
+    if (lastPage !== undefined && page > Math.max(lastPage, 1)) setPage(Math.max(lastPage, 1));
+  }, [page, lastPage]);
+  return (
+    <section className="flex flex-col gap-3">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h2 className="text-sm font-bold uppercase tracking-wide text-slate-700">Chemical Components</h2>
+        <Button asChild>
+          <Link
+            to="/products/$productId/chemical-components/create"
+            params={{ productId: String(productId) }}
+            search={keepSearch}
+          >
+            <Plus className="h-4 w-4" aria-hidden />
+            Add Component
+          </Link>
+        </Button>
+      </div>
+      <DataTable
+        label="Chemical components"
+        columns={columns}
+        data={query.data?.resource.items}
+        isLoading={query.isPending}
+        page={page}
+        lastPage={meta?.last_page ?? 1}
+        onPageChange={setPage}
+        sort={undefined}
+        onSortChange={() => {}}
+      />
+      <ConfirmDialog
+        open={removing !== null}
+        onOpenChange={(open) => {
+          if (!open) setRemoving(null);
+        }}
+        title="Remove Component?"
+        description={`Are you sure you want to remove ${removing?.name ?? 'this component'} from this product?`}
+        confirmLabel="Remove"
+        variant="destructive"
+        onConfirm={() => {
+          if (removing) unlink.mutate(removing);
+          setRemoving(null);
+        }}
+      />
+    </section>
+  );
+}

@@ -1,0 +1,397 @@
+import {
+  type ProductResource,
+  type SaveProduct,
+  SDS_STATUSES,
+  type SdsStatus,
+  type StoredFile,
+} from '@chemtrack/domain';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Link, Outlet, useNavigate } from '@tanstack/react-router';
+import { useEffect, useState } from 'react';
+import {
+  Controller,
+  type FieldError,
+  type FieldErrors,
+  get,
+  type UseFormReturn,
+  useForm,
+} from 'react-hook-form';
+import { ArchiveToggle } from '../../components/archive-toggle.tsx';
+import { DateInput } from '../../components/date-input.tsx';
+import { PhoneInput } from '../../components/phone-input.tsx';
+import { Button } from '../../components/ui/button.tsx';
+import { Checkbox } from '../../components/ui/checkbox.tsx';
+import { Field } from '../../components/ui/field.tsx';
+import { Input } from '../../components/ui/input.tsx';
+import { Select } from '../../components/ui/select.tsx';
+import { UnsavedChangesGuard } from '../../components/unsaved-changes-guard.tsx';
+import { ApiError } from '../../lib/api.ts';
+import { saveBlob } from '../../lib/download.ts';
+import { usePageMeta } from '../../lib/page-meta.ts';
+import { toast } from '../../lib/toast.ts';
+import { useRecordMutations } from '../../lib/use-record-mutations.ts';
+import {
+  deleteProductSds,
+  downloadProductSds,
+  productOptions,
+  productsKeys,
+  saveProduct,
+  toggleProduct,
+} from './api.ts';
+import { HazardClassesField } from './hazard-classes-field.tsx';
+import { ProductComponentsTable } from './product-components-table.tsx';
+import {
+  EMPTY_PRODUCT_FORM,
+  keepSignedDigits,
+  ProductFormSchema,
+  type ProductFormValues,
+  SARA_FLAGS,
+  toProductBody,
+  toProductForm,
+} from './product-form.ts';
+import { ProductMeasureFields } from './product-measure-fields.tsx';
+import { SdsFileField } from './sds-file-field.tsx';
+
+const SDS_STATUS_OPTIONS: Record<SdsStatus, string> = {
+  sds: 'SDS',
+  pending: 'Pending',
+  update: 'Update Required',
+};
+
+const keepSearch = (s: Record<string, unknown>) => s;
+
+/** The first message at a path, for errors the server names by its own fields (hazard_ids, sds.filepath). */
+function messageAt(errors: FieldErrors<ProductFormValues>, ...paths: string[]): string | undefined {
+  for (const path of paths) {
+    const message = (get(errors, path) as FieldError | undefined)?.message;
+    if (message) return message;
+  }
+  return undefined;
+}
+
+/**
+ * Create or edit a product on its own page (spec 02 §2, §4). An existing product also lists
+ * its chemical components below the form; their modals open on top of it.
+ */
+export function ProductFormPage({ productId }: { productId: number | undefined }) {
+  const isNew = productId === undefined;
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const detail = useQuery({ ...productOptions(productId ?? 0), enabled: !isNew });
+  const product = isNew ? undefined : detail.data?.resource;
+  // The form stays disabled until it holds this product's values: typing into it before then
+  // would be overwritten by the reset.
+  const [loadedId, setLoadedId] = useState<number | undefined>(undefined);
+  const isLoading = !isNew && loadedId !== productId;
+  // An id that does not exist: the default notice says so and the page goes back to the list.
+  const isMissing = detail.error instanceof ApiError && detail.error.status === 404;
+  const backToList = () => void navigate({ to: '/products', search: keepSearch });
+  useEffect(() => {
+    if (isMissing) void navigate({ to: '/products', search: keepSearch, replace: true });
+  }, [isMissing, navigate]);
+
+  usePageMeta(isNew ? 'Create New Product' : 'Edit Product', [
+    { name: 'Product Management', path: '/products' },
+    { name: isNew ? 'Add New Product' : (product?.name ?? 'Loading...') },
+  ]);
+
+  const form = useForm<ProductFormValues, unknown, SaveProduct>({
+    resolver: zodResolver(ProductFormSchema),
+    mode: 'onTouched',
+    defaultValues: EMPTY_PRODUCT_FORM,
+  });
+  // Filled once per product; a later copy (after the SDS was deleted) updates only its own fields.
+  useEffect(() => {
+    if (!product || product.id === loadedId) return;
+    form.reset(toProductForm(product));
+    setLoadedId(product.id);
+  }, [product, loadedId, form]);
+
+  const { save, toggle } = useRecordMutations<ProductResource, ProductFormValues, SaveProduct>({
+    entity: 'Product',
+    isNew,
+    nameOf: (p) => p.name,
+    save: (parsed) =>
+      saveProduct(
+        productId,
+        toProductBody(parsed, {
+          savedFile: product?.sds_file,
+          isStatusChosen: parsed.sds_status !== (product?.sds_status ?? null),
+        }),
+      ),
+    toggle: toggleProduct,
+    invalidate: [productsKeys.all],
+    setError: form.setError,
+    onSaved: (saved) => form.reset(toProductForm(saved)),
+    onDone: backToList,
+  });
+
+  const deleteSds = useMutation({
+    mutationFn: (id: number) => deleteProductSds(id),
+    onSuccess: async (result) => {
+      toast({ variant: 'success', title: 'SDS file deleted', description: 'SDS file deleted successfully.' });
+      // The file is gone and the server may have changed the status; other edits stay as typed.
+      form.resetField('sds', { defaultValue: null });
+      if (form.getValues('sds_status') === (product?.sds_status ?? ''))
+        form.resetField('sds_status', { defaultValue: result.resource.sds_status });
+      queryClient.setQueryData(productsKeys.detail(result.resource.id), { resource: result.resource });
+      await queryClient.invalidateQueries({ queryKey: [...productsKeys.all, 'list'] });
+    },
+  });
+  const download = useMutation({
+    mutationFn: (id: number) => downloadProductSds(id),
+    onSuccess: ({ blob, filename }) =>
+      saveBlob(blob, filename ?? product?.sds_file?.original_name ?? 'sds.pdf'),
+  });
+
+  const [isUploading, setUploading] = useState(false);
+  const { errors, isDirty, isValid } = form.formState;
+  const isBusy = save.isPending || isLoading;
+  const onSubmit = form.handleSubmit((parsed) => save.mutate(parsed));
+
+  const removeSds = (file: StoredFile | null, isSaved: boolean) => {
+    if (isSaved && product) deleteSds.mutate(product.id);
+    else if (file) form.setValue('sds', null, { shouldDirty: true, shouldValidate: true });
+  };
+
+  return (
+    <div className="flex flex-col gap-6">
+      <UnsavedChangesGuard
+        isDirty={isDirty && !save.isPending}
+        keepWithin={isNew ? undefined : `/products/${productId}`}
+      />
+      <section className="rounded-lg border border-slate-200 bg-white p-6 shadow-sm">
+        <h2 className="mb-4 text-sm font-bold uppercase tracking-wide text-slate-700">Product Information</h2>
+        <form onSubmit={onSubmit} noValidate aria-label={isNew ? 'Create New Product' : 'Edit Product'}>
+          <fieldset disabled={isBusy} className="grid gap-4 md:grid-cols-2">
+            <Field id="p-name" label="Product Name" required error={errors.name?.message}>
+              <Input id="p-name" aria-invalid={errors.name ? true : undefined} {...form.register('name')} />
+            </Field>
+            <Field id="p-mfg_name" label="Manufacturer Name" required error={errors.mfg_name?.message}>
+              <Input
+                id="p-mfg_name"
+                aria-invalid={errors.mfg_name ? true : undefined}
+                {...form.register('mfg_name')}
+              />
+            </Field>
+            <Field
+              id="p-mfg_product_number"
+              label="Manufacturer Product Number"
+              error={errors.mfg_product_number?.message}
+            >
+              <Input
+                id="p-mfg_product_number"
+                aria-invalid={errors.mfg_product_number ? true : undefined}
+                {...form.register('mfg_product_number')}
+              />
+            </Field>
+            <Field id="p-nfpa" label="NFPA" error={errors.nfpa?.message}>
+              <Input id="p-nfpa" aria-invalid={errors.nfpa ? true : undefined} {...form.register('nfpa')} />
+            </Field>
+            {(['mfg_phone', 'mfg_emergency_phone'] as const).map((name) => (
+              <Field
+                key={name}
+                id={`p-${name}`}
+                label={name === 'mfg_phone' ? 'Manufacturer Phone' : 'Manufacturer Emergency Phone'}
+                error={errors[name]?.message}
+              >
+                <Controller
+                  control={form.control}
+                  name={name}
+                  render={({ field }) => (
+                    <PhoneInput
+                      id={`p-${name}`}
+                      aria-invalid={errors[name] ? true : undefined}
+                      value={field.value}
+                      onChange={field.onChange}
+                      onBlur={field.onBlur}
+                      ref={field.ref}
+                    />
+                  )}
+                />
+              </Field>
+            ))}
+            <Field id="p-sds_date" label="SDS Date" error={errors.sds_date?.message}>
+              <Controller
+                control={form.control}
+                name="sds_date"
+                render={({ field }) => (
+                  <DateInput
+                    id="p-sds_date"
+                    aria-invalid={errors.sds_date ? true : undefined}
+                    value={field.value}
+                    onChange={field.onChange}
+                    onBlur={field.onBlur}
+                    ref={field.ref}
+                  />
+                )}
+              />
+            </Field>
+            <Field id="p-sds_status" label="SDS Status" error={errors.sds_status?.message}>
+              <Select
+                id="p-sds_status"
+                aria-invalid={errors.sds_status ? true : undefined}
+                {...form.register('sds_status')}
+              >
+                <option value="">Select SDS status</option>
+                {SDS_STATUSES.map((status) => (
+                  <option key={status} value={status}>
+                    {SDS_STATUS_OPTIONS[status]}
+                  </option>
+                ))}
+              </Select>
+            </Field>
+            <Field id="p-flash_points" label="Flash Point (°F)" error={errors.flash_points?.message}>
+              <Controller
+                control={form.control}
+                name="flash_points"
+                render={({ field }) => (
+                  <div className="relative">
+                    <Input
+                      id="p-flash_points"
+                      inputMode="numeric"
+                      className="pr-10"
+                      aria-invalid={errors.flash_points ? true : undefined}
+                      value={field.value}
+                      onChange={(event) => field.onChange(keepSignedDigits(event.target.value))}
+                      onBlur={field.onBlur}
+                      ref={field.ref}
+                    />
+                    <span
+                      className="pointer-events-none absolute right-3 top-1/2 -translate-y-1/2 text-sm text-slate-500"
+                      aria-hidden
+                    >
+                      °F
+                    </span>
+                  </div>
+                )}
+              />
+            </Field>
+            <ProductMeasureFields form={form} />
+            <div className="md:col-span-2">
+              <Field id="p-hazards" label="Hazard Classes" error={messageAt(errors, 'hazards', 'hazard_ids')}>
+                <Controller
+                  control={form.control}
+                  name="hazards"
+                  render={({ field }) => (
+                    <HazardClassesField
+                      id="p-hazards"
+                      value={field.value}
+                      onChange={field.onChange}
+                      onBlur={field.onBlur}
+                      disabled={isBusy}
+                      invalid={Boolean(messageAt(errors, 'hazards', 'hazard_ids'))}
+                    />
+                  )}
+                />
+              </Field>
+            </div>
+            <fieldset className="md:col-span-2">
+              <legend className="text-sm font-medium text-slate-700">SARA and SPCC</legend>
+              <div className="mt-2 flex flex-wrap gap-5">
+                {SARA_FLAGS.map((flag) => (
+                  <FlagCheckbox
+                    key={flag.name}
+                    form={form}
+                    name={flag.name}
+                    label={`SARA ${flag.label}`}
+                    title={flag.title}
+                  />
+                ))}
+                <FlagCheckbox
+                  form={form}
+                  name="is_spcc"
+                  label="SPCC"
+                  title="Spill Prevention, Control, and Countermeasure"
+                />
+              </div>
+            </fieldset>
+            <div className="md:col-span-2">
+              <Controller
+                control={form.control}
+                name="sds"
+                render={({ field }) => {
+                  const isSaved =
+                    field.value !== null && product?.sds_file?.filepath === field.value.filepath;
+                  return (
+                    <SdsFileField
+                      id="p-sds"
+                      file={field.value}
+                      isSaved={isSaved}
+                      disabled={isBusy}
+                      error={messageAt(errors, 'sds', 'sds.filepath', 'sds.original_name')}
+                      onUploadingChange={setUploading}
+                      onUploaded={(file) => {
+                        field.onChange(file);
+                        form.clearErrors('sds');
+                      }}
+                      onRemove={() => removeSds(field.value, isSaved)}
+                      isRemoving={deleteSds.isPending}
+                      onDownload={product ? () => download.mutate(product.id) : undefined}
+                      isDownloading={download.isPending}
+                    />
+                  );
+                }}
+              />
+            </div>
+          </fieldset>
+          <div className="mt-6 flex flex-wrap justify-end gap-2">
+            <Button asChild variant="secondary">
+              <Link to="/products" search={keepSearch}>
+                Cancel
+              </Link>
+            </Button>
+            {product ? (
+              <ArchiveToggle
+                asText
+                entity="Product"
+                name={product.name}
+                isActive={product.is_active}
+                isPending={toggle.isPending}
+                onConfirm={() => toggle.mutate(product.id)}
+              />
+            ) : null}
+            <Button type="submit" disabled={isBusy || isUploading || !isValid || (!isNew && !isDirty)}>
+              {save.isPending ? 'Saving changes...' : isNew ? 'Create Product' : 'Save Changes'}
+            </Button>
+          </div>
+        </form>
+      </section>
+      {product ? <ProductComponentsTable productId={product.id} /> : null}
+      <Outlet />
+    </div>
+  );
+}
+
+function FlagCheckbox({
+  form,
+  name,
+  label,
+  title,
+}: {
+  form: UseFormReturn<ProductFormValues, unknown, SaveProduct>;
+  name: 'is_spcc' | (typeof SARA_FLAGS)[number]['name'];
+  label: string;
+  title: string;
+}) {
+  const id = `p-${name}`;
+  return (
+    <Controller
+      control={form.control}
+      name={name}
+      render={({ field }) => (
+        <label htmlFor={id} title={title} className="flex items-center gap-2 text-sm text-slate-700">
+          <Checkbox
+            id={id}
+            checked={field.value}
+            onCheckedChange={(checked) => field.onChange(checked === true)}
+            onBlur={field.onBlur}
+            ref={field.ref}
+          />
+          {label}
+        </label>
+      )}
+    />
+  );
+}

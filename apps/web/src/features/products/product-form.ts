@@ -1,0 +1,156 @@
+import {
+  type AutocompleteItem,
+  isGas,
+  isLiquid,
+  type PhysicalState,
+  type ProductResource,
+  productMeasures,
+  type SaveProduct,
+  type SaveProductRequest,
+  SaveProductRequestSchema,
+  type SdsStatus,
+  type StoredFile,
+  stripSignedInteger,
+} from '@chemtrack/domain';
+import { z } from 'zod';
+import { isoToUsDate, usDateToIso } from '../../lib/dates.ts';
+import type { ProductBody } from './api.ts';
+
+/** What the product form holds: text as typed, the date as MM/DD/YYYY, hazards with their names. */
+export interface ProductFormValues {
+  name: string;
+  mfg_name: string;
+  mfg_product_number: string;
+  mfg_phone: string;
+  mfg_emergency_phone: string;
+  sds_date: string;
+  sds_status: SdsStatus | '';
+  physical_state: PhysicalState | '';
+  specific_gravity: string;
+  pounds_per_gallon: string;
+  conversion_factor: string;
+  flash_points: string;
+  nfpa: string;
+  is_spcc: boolean;
+  is_sara_f: boolean;
+  is_sara_p: boolean;
+  is_sara_r: boolean;
+  is_sara_a: boolean;
+  is_sara_c: boolean;
+  hazards: AutocompleteItem[];
+  /** The attached SDS: the saved one, a fresh upload, or none. */
+  sds: StoredFile | null;
+}
+
+export const SARA_FLAGS = [
+  { name: 'is_sara_f', label: 'F', title: 'Fire hazard' },
+  { name: 'is_sara_p', label: 'P', title: 'Sudden release of pressure' },
+  { name: 'is_sara_r', label: 'R', title: 'Reactive' },
+  { name: 'is_sara_a', label: 'A', title: 'Acute health hazard' },
+  { name: 'is_sara_c', label: 'C', title: 'Chronic health hazard' },
+] as const;
+
+export const EMPTY_PRODUCT_FORM: ProductFormValues = {
+  name: '',
+  mfg_name: '',
+  mfg_product_number: '',
+  mfg_phone: '',
+  mfg_emergency_phone: '',
+  sds_date: '',
+  sds_status: '',
+  physical_state: '',
+  specific_gravity: '',
+  pounds_per_gallon: '',
+  conversion_factor: '',
+  flash_points: '',
+  nfpa: '',
+  is_spcc: false,
+  is_sara_f: false,
+  is_sara_p: false,
+  is_sara_r: false,
+  is_sara_a: false,
+  is_sara_c: false,
+  hazards: [],
+  sds: null,
+};
+
+/** A number from the API as the form's text (null → empty). */
+export const numberText = (value: number | null) => (value === null ? '' : String(value));
+
+export function toProductForm(product: ProductResource): ProductFormValues {
+  return {
+    name: product.name,
+    mfg_name: product.mfg_name,
+    mfg_product_number: product.mfg_product_number,
+    mfg_phone: product.mfg_phone,
+    mfg_emergency_phone: product.mfg_emergency_phone,
+    sds_date: isoToUsDate(product.sds_date),
+    sds_status: product.sds_status,
+    physical_state: product.physical_state ?? '',
+    specific_gravity: numberText(product.specific_gravity),
+    pounds_per_gallon: numberText(product.pounds_per_gallon),
+    conversion_factor: numberText(product.conversion_factor),
+    flash_points: numberText(product.flash_points),
+    nfpa: product.nfpa,
+    is_spcc: product.is_spcc,
+    is_sara_f: product.is_sara_f,
+    is_sara_p: product.is_sara_p,
+    is_sara_r: product.is_sara_r,
+    is_sara_a: product.is_sara_a,
+    is_sara_c: product.is_sara_c,
+    hazards: product.hazards,
+    sds: product.sds_file,
+  };
+}
+
+/**
+ * The form's values in the request's shape, before the request's own rules run: the date as
+ * yyyy-MM-dd, hazards as ids, empty choices as null, and the measures the physical state does
+ * not use left out, so a hidden field can never block the save.
+ */
+function toRequestInput(values: ProductFormValues): SaveProductRequest {
+  const { hazards, sds_date, sds_status, physical_state, ...rest } = values;
+  const state = physical_state || null;
+  return {
+    ...rest,
+    sds_date: usDateToIso(sds_date),
+    sds_status: sds_status || null,
+    physical_state: state,
+    specific_gravity: isLiquid(state) ? values.specific_gravity : '',
+    pounds_per_gallon: isLiquid(state) ? values.pounds_per_gallon : '',
+    conversion_factor: isGas(state) ? values.conversion_factor : '',
+    hazard_ids: hazards.map((hazard) => hazard.id),
+  };
+}
+
+/** The form's resolver: the domain's save rules, read through the form's shape. */
+export const ProductFormSchema = z.preprocess(
+  (values: ProductFormValues) => toRequestInput(values),
+  SaveProductRequestSchema,
+);
+
+/**
+ * The body to send. Density is derived from the specific gravity (the server recomputes it).
+ * `sds` goes only when the file changed: the new file, or null to detach the saved one.
+ * `sds_status` goes only when the user chose it; otherwise the server derives it from the file
+ * change (a new file makes it SDS, removing the file makes it Pending).
+ */
+export function toProductBody(
+  parsed: SaveProduct,
+  { savedFile, isStatusChosen }: { savedFile: StoredFile | null | undefined; isStatusChosen: boolean },
+): ProductBody {
+  const { sds, sds_status, is_active: _active, encode: _encode, ...rest } = parsed;
+  const body: ProductBody = { ...rest, ...productMeasures(parsed) };
+  if (isStatusChosen) body.sds_status = sds_status;
+  const savedPath = savedFile?.filepath ?? null;
+  if ((sds?.filepath ?? null) !== savedPath) body.sds = sds ?? null;
+  return body;
+}
+
+/**
+ * Flash point while typing: the domain's rule (digits, a minus only in front: "-4a0" → "-40"),
+ * except that a lone minus stays so the user can go on typing the digits.
+ */
+export function keepSignedDigits(text: string): string {
+  return text.trim() === '-' ? '-' : stripSignedInteger(text);
+}

@@ -1,0 +1,86 @@
+import {
+  densityFromSpecificGravity,
+  isGas,
+  isLiquid,
+  PHYSICAL_STATE_LABELS,
+  PHYSICAL_STATES,
+  type SaveProduct,
+} from '@chemtrack/domain';
+import { type UseFormReturn, useWatch } from 'react-hook-form';
+import { Field } from '../../components/ui/field.tsx';
+import { Input } from '../../components/ui/input.tsx';
+import { Select } from '../../components/ui/select.tsx';
+import type { ProductFormValues } from './product-form.ts';
+
+/**
+ * Physical state and the measures that go with it (spec 02 §4): a liquid has specific gravity,
+ * density (read-only, SG × 8.34 to two decimals) and pounds per gallon; a compressed or liquified
+ * gas has a conversion factor.
+ */
+export function ProductMeasureFields({
+  form,
+}: {
+  form: UseFormReturn<ProductFormValues, unknown, SaveProduct>;
+}) {
+  const { errors } = form.formState;
+  const state = useWatch({ control: form.control, name: 'physical_state' }) || null;
+  const specificGravity = useWatch({ control: form.control, name: 'specific_gravity' });
+  const density = densityFromSpecificGravity(specificGravity);
+  return (
+    <>
+      <Field id="p-physical_state" label="Physical State" error={errors.physical_state?.message}>
+        <Select
+          id="p-physical_state"
+          aria-invalid={errors.physical_state ? true : undefined}
+          {...form.register('physical_state')}
+        >
+          <option value="">Select physical state</option>
+          {PHYSICAL_STATES.map((value) => (
+            <option key={value} value={value}>
+              {PHYSICAL_STATE_LABELS[value]}
+            </option>
+          ))}
+        </Select>
+      </Field>
+      {isLiquid(state) ? (
+        <div className="grid gap-4 sm:grid-cols-3 md:col-span-2">
+          <Field id="p-specific_gravity" label="Specific Gravity" error={errors.specific_gravity?.message}>
+            <Input
+              id="p-specific_gravity"
+              inputMode="decimal"
+              aria-invalid={errors.specific_gravity ? true : undefined}
+              {...form.register('specific_gravity')}
+            />
+          </Field>
+          <Field id="p-density" label="Density (lb/gal)" hint="Specific gravity × 8.34">
+            <Input
+              id="p-density"
+              readOnly
+              tabIndex={-1}
+              className="bg-slate-100"
+              value={density === undefined ? '' : density.toFixed(2)}
+            />
+          </Field>
+          <Field id="p-pounds_per_gallon" label="Pounds per Gallon" error={errors.pounds_per_gallon?.message}>
+            <Input
+              id="p-pounds_per_gallon"
+              inputMode="decimal"
+              aria-invalid={errors.pounds_per_gallon ? true : undefined}
+              {...form.register('pounds_per_gallon')}
+            />
+          </Field>
+        </div>
+      ) : null}
+      {isGas(state) ? (
+        <Field id="p-conversion_factor" label="Conversion Factor" error={errors.conversion_factor?.message}>
+          <Input
+            id="p-conversion_factor"
+            inputMode="decimal"
+            aria-invalid={errors.conversion_factor ? true : undefined}
+            {...form.register('conversion_factor')}
+          />
+        </Field>
+      ) : null}
+    </>
+  );
+}

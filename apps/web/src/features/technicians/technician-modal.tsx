@@ -1,0 +1,139 @@
+import {
+  type SaveTechnicianRequest,
+  SaveTechnicianRequestSchema,
+  type UserResource,
+} from '@chemtrack/domain';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from '@tanstack/react-router';
+import { useEffect } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { ArchiveToggle } from '../../components/archive-toggle.tsx';
+import { ModalForm, useModalRoute } from '../../components/modal-form.tsx';
+import { PhoneInput } from '../../components/phone-input.tsx';
+import { Field } from '../../components/ui/field.tsx';
+import { Input } from '../../components/ui/input.tsx';
+import { ApiError, applyFieldErrors } from '../../lib/api.ts';
+import { useSession } from '../../lib/session.ts';
+import { toast } from '../../lib/toast.ts';
+import { useArchiveToggle } from '../../lib/use-archive-toggle.ts';
+import { saveTechnician, technicianOptions, techniciansKeys, toggleTechnician } from './api.ts';
+
+const EMPTY: SaveTechnicianRequest = { first_name: '', last_name: '', email: '', phone: '' };
+
+function toForm(t: UserResource): SaveTechnicianRequest {
+  return {
+    first_name: t.profile.first_name,
+    last_name: t.profile.last_name,
+    email: t.email,
+    phone: t.profile.phone,
+  };
+}
+
+/** Create New Technician / Technician Details; read-only for everyone but admins on existing ones. */
+export function TechnicianModal({ technicianId }: { technicianId: number | undefined }) {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const isAdmin = useSession((s) => s.user?.role === 'admin');
+  const detail = useQuery({ ...technicianOptions(technicianId ?? 0), enabled: technicianId !== undefined });
+  const technician = detail.data?.resource;
+  const isMissing = detail.error instanceof ApiError && detail.error.status === 404;
+  const isReadOnly = technicianId !== undefined && !isAdmin;
+
+  const form = useForm<SaveTechnicianRequest>({
+    resolver: zodResolver(SaveTechnicianRequestSchema),
+    mode: 'onTouched',
+    defaultValues: EMPTY,
+  });
+  useEffect(() => {
+    if (technician) form.reset(toForm(technician));
+  }, [technician, form]);
+
+  const { isOpen, close } = useModalRoute(
+    () => void navigate({ to: '/technicians-mgmt', search: (s: Record<string, unknown>) => s }),
+  );
+  // An id that does not exist: the notice says so and the modal closes.
+  useEffect(() => {
+    if (isMissing) close();
+  }, [isMissing, close]);
+  const invalidate = () => queryClient.invalidateQueries({ queryKey: techniciansKeys.all });
+  const save = useMutation({
+    mutationFn: (values: SaveTechnicianRequest) => saveTechnician(technicianId, values),
+    onSuccess: async (result) => {
+      const name = result.resource.profile.first_name;
+      toast({
+        variant: 'success',
+        title: technicianId ? 'Technician updated' : 'Technician created',
+        description: `Technician ${name} ${technicianId ? 'updated' : 'created'} successfully.`,
+      });
+      form.reset(toForm(result.resource));
+      await invalidate();
+      close();
+    },
+    // The default notice shows the answer; its field errors also go under the fields.
+    onError: (error) => {
+      applyFieldErrors(error, form.setError);
+    },
+  });
+  const toggle = useArchiveToggle<UserResource>({
+    entity: 'Technician',
+    nameOf: (technician) => technician.profile.full_name,
+    toggle: toggleTechnician,
+    invalidate: [techniciansKeys.all],
+    onDone: close,
+  });
+  const { errors, isDirty, isValid } = form.formState;
+
+  return (
+    <ModalForm
+      open={isOpen}
+      title={technicianId === undefined ? 'Create New Technician' : 'Technician Details'}
+      isDirty={isDirty}
+      isSaving={save.isPending || (technicianId !== undefined && detail.isPending)}
+      isValid={isValid}
+      isReadOnly={isReadOnly}
+      saveLabel={technicianId === undefined ? 'Create Technician' : 'Save Changes'}
+      onSubmit={form.handleSubmit((values) => save.mutate(values))}
+      onClose={close}
+      extraActions={
+        technician && isAdmin ? (
+          <ArchiveToggle
+            asText
+            entity="Technician"
+            name={technician.profile.full_name}
+            isActive={technician.is_active}
+            isPending={toggle.isPending}
+            onConfirm={() => toggle.mutate(technician.id)}
+          />
+        ) : null
+      }
+    >
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Field id="t-first_name" label="First Name" required error={errors.first_name?.message}>
+          <Input id="t-first_name" {...form.register('first_name')} />
+        </Field>
+        <Field id="t-last_name" label="Last Name" required error={errors.last_name?.message}>
+          <Input id="t-last_name" {...form.register('last_name')} />
+        </Field>
+        <Field id="t-email" label="Email" required error={errors.email?.message}>
+          <Input id="t-email" type="email" {...form.register('email')} />
+        </Field>
+        <Field id="t-phone" label="Phone" error={errors.phone?.message}>
+          <Controller
+            control={form.control}
+            name="phone"
+            render={({ field }) => (
+              <PhoneInput
+                id="t-phone"
+                value={field.value ?? ''}
+                onChange={field.onChange}
+                onBlur={field.onBlur}
+                ref={field.ref}
+              />
+            )}
+          />
+        </Field>
+      </div>
+    </ModalForm>
+  );
+}

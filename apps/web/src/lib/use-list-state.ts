@@ -1,0 +1,33 @@
+import { useNavigate } from '@tanstack/react-router';
+import type { ListSearch } from './list-search.ts';
+import type { SortState } from './pagination.ts';
+
+/**
+ * Reads and changes a list's URL state. A new search, sort or filter goes back to page 1. `S`
+ * is the list's own search shape when it has filters of its own (the products' SDS status).
+ */
+export function useListState<S extends ListSearch>(search: S) {
+  const navigate = useNavigate();
+  const update = (patch: Partial<S>) =>
+    void navigate({
+      to: '.',
+      search: (previous: Record<string, unknown>) => ({ ...previous, ...patch }),
+      replace: true,
+    });
+  const sort: SortState | undefined =
+    search.order_by && search.order_dir ? { field: search.order_by, direction: search.order_dir } : undefined;
+  return {
+    page: search.page ?? 1,
+    search: search.search ?? '',
+    isArchived: search.archived ?? false,
+    sort,
+    setPage: (page: number) => update({ page } as Partial<S>),
+    setSearch: (text: string) => update({ search: text || undefined, page: undefined } as Partial<S>),
+    setArchived: (archived: boolean) =>
+      update({ archived: archived || undefined, page: undefined } as Partial<S>),
+    setSort: (next: SortState | undefined) =>
+      update({ order_by: next?.field, order_dir: next?.direction, page: undefined } as Partial<S>),
+    /** The list's own filters; undefined drops one from the URL. */
+    setFilters: (patch: Partial<S>) => update({ ...patch, page: undefined }),
+  };
+}

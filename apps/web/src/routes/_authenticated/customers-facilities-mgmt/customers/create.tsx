@@ -1,0 +1,6 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { CustomerModal } from '../../../../features/customers/customer-modal.tsx';
+
+export const Route = createFileRoute('/_authenticated/customers-facilities-mgmt/customers/create')({
+  component: () => <CustomerModal id={undefined} />,
+});

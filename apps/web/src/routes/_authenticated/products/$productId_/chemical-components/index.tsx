@@ -1,0 +1,8 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { PlaceholderPage } from '../../../../../features/placeholders/placeholder-page.tsx';
+
+// Spec 02 §2: a placeholder page. Not nested under the product form (the `_` suffix), so it
+// shows on its own rather than under the form.
+export const Route = createFileRoute('/_authenticated/products/$productId_/chemical-components/')({
+  component: () => <PlaceholderPage title="Chemical Components" />,
+});

@@ -1,0 +1,6 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { TechnicianModal } from '../../../features/technicians/technician-modal.tsx';
+
+export const Route = createFileRoute('/_authenticated/technicians-mgmt/create')({
+  component: () => <TechnicianModal technicianId={undefined} />,
+});

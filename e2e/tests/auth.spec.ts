@@ -1,0 +1,165 @@
+import { E2E, expect, latestMailTo, resetPathFrom, signIn, storedSession, test } from './fixtures.ts';
+
+test('a wrong password shows the Invalid credentials notice', async ({ page }) => {
+  await page.goto('/login');
+  await page.getByLabel('Username').fill(E2E.admin.email);
+  await page.getByLabel('Password', { exact: true }).fill('WrongPass123');
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  const notice = page.getByRole('status').filter({ hasText: 'Invalid credentials' });
+  await expect(notice).toContainText('Wrong email or password.');
+  await expect(page).toHaveURL(/\/login$/);
+});
+
+test('the login form checks its fields on blur', async ({ page }) => {
+  await page.goto('/login');
+  await page.getByLabel('Username').fill('not-an-email');
+  await page.getByLabel('Password', { exact: true }).focus();
+  await expect(page.getByText('Invalid email format')).toBeVisible();
+});
+
+test('without Remember me the session lives in session storage only', async ({ page }) => {
+  await signIn(page, E2E.admin);
+  await expect(page).toHaveURL(/\/inventories$/);
+  await expect(page.getByRole('status').filter({ hasText: 'Successfully logged in as Admin' })).toBeVisible();
+  const stored = await storedSession(page);
+  expect(stored.local).toBeNull();
+  expect(JSON.parse(stored.session ?? '{}').state).toMatchObject({
+    isAuthenticated: true,
+    rememberMe: false,
+  });
+});
+
+test('with Remember me the session lives in local storage only', async ({ page }) => {
+  await signIn(page, E2E.admin, { rememberMe: true });
+  const stored = await storedSession(page);
+  expect(stored.session).toBeNull();
+  expect(JSON.parse(stored.local ?? '{}').state).toMatchObject({ isAuthenticated: true, rememberMe: true });
+  expect(JSON.parse(stored.local ?? '{}').state.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+});
+
+test('signing in returns to the page that was asked for', async ({ page }) => {
+  await page.goto('/technicians-mgmt');
+  await expect(page).toHaveURL(/\/login\?redirect=%2Ftechnicians-mgmt/);
+  await page.getByLabel('Username').fill(E2E.admin.email);
+  await page.getByLabel('Password', { exact: true }).fill(E2E.admin.password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page).toHaveURL(/\/technicians-mgmt$/);
+  await expect(page.getByRole('heading', { name: 'Technicians Management' })).toBeVisible();
+});
+
+test('a signed-in user is kept away from /login', async ({ page }) => {
+  await signIn(page, E2E.admin);
+  await page.goto('/login');
+  await expect(page).toHaveURL(/\/inventories$/);
+});
+
+test('forgot password → link from the outbox → set password → sign in', async ({ page, request }) => {
+  // A dedicated account so the admin's password stays as the other tests expect.
+  const signInRes = await request.post('/api/admin/v1/auth/sign-in', {
+    headers: { 'x-app-key': E2E.appKey },
+    data: E2E.admin,
+  });
+  const token = (await signInRes.json()).credentials.access_token;
+  const email = `reset.${Date.now()}@e2e.local`;
+  const created = await request.post('/api/admin/v1/users/create', {
+    headers: { 'x-app-key': E2E.appKey, authorization: `Bearer ${token}` },
+    data: { first_name: 'Reset', last_name: 'Tester', email, phone: '', role: 'staff' },
+  });
+  expect(created.status()).toBe(201);
+
+  await page.goto('/login');
+  await page.getByRole('link', { name: 'Forgot Password?' }).click();
+  await expect(page).toHaveURL(/\/forgot-password$/);
+  await page.getByLabel('Email').fill(email);
+  await page.getByRole('button', { name: 'Reset Password' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByRole('status')).toContainText('If the email entered exists in our system');
+
+  await page.goto(resetPathFrom(latestMailTo(email)));
+  const password = page.getByLabel('New Password', { exact: true });
+  const confirmation = page.getByLabel('Confirm New Password');
+  await password.fill('short');
+  await confirmation.focus();
+  await expect(page.getByText('Password must be at least 8 characters')).toBeVisible();
+  await password.fill('alllowercase1');
+  await confirmation.focus();
+  await expect(
+    page.getByText(
+      'Password must contain at least one uppercase letter, one lowercase letter, and one number',
+    ),
+  ).toBeVisible();
+  await password.fill('BrandNew123');
+  await confirmation.fill('BrandNew124');
+  await password.focus();
+  await expect(page.getByText("Passwords don't match")).toBeVisible();
+  await confirmation.fill('BrandNew123');
+  await page.getByRole('button', { name: 'Set New Password' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByRole('status')).toContainText(
+    'Your password has been successfully changed. Now you can log in.',
+  );
+
+  await signIn(page, { email, password: 'BrandNew123' });
+  await expect(page).toHaveURL(/\/inventories$/);
+});
+
+test('a reset token that is not text goes to /login', async ({ page }) => {
+  // The router reads search values as JSON, so this token is a number and fails the string rule.
+  await page.goto('/set-password?token=123');
+  await expect(page).toHaveURL(/\/login$/);
+});
+
+test('a session revoked mid-way ends with Session expired and /login', async ({ page, request }) => {
+  await signIn(page, E2E.admin);
+  await page.goto('/technicians-mgmt');
+  await expect(page.getByRole('table', { name: 'Technicians' })).toContainText('Maria Lopez');
+  const stored = await storedSession(page);
+  const token = JSON.parse(stored.session ?? '{}').state.token as string;
+  const out = await request.post('/api/admin/v1/auth/logout', {
+    headers: { 'x-app-key': E2E.appKey, authorization: `Bearer ${token}` },
+  });
+  expect(out.status()).toBe(200);
+  // Any call now answers 401: a new search is one.
+  await page.getByLabel('Search Technicians').fill('maria');
+  await expect(page.getByRole('status').filter({ hasText: 'Session expired' })).toContainText(
+    'Please login again.',
+  );
+  await expect(page).toHaveURL(/\/login\?redirect=/);
+  expect((await storedSession(page)).session).toBeNull();
+});
+
+test('logout says goodbye and returns to /login', async ({ page }) => {
+  await signIn(page, E2E.admin);
+  await page.getByRole('button', { name: /Admin User/ }).click();
+  await page.getByRole('menuitem', { name: 'Logout' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByRole('status')).toContainText('Goodbye! Successfully logged out');
+});
+
+test('an unknown page counts down from 5 to the inventories', async ({ page }) => {
+  await signIn(page, E2E.admin);
+  // A paused fake clock: the countdown moves only when the test moves time.
+  await page.clock.install();
+  await page.clock.pauseAt(Date.now() + 1000);
+  await page.goto('/no-such-page');
+  await expect(page.getByText('404', { exact: true })).toBeVisible();
+  await expect(page.getByText("Oops! The page you're looking for doesn't exist.")).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Go Back' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Go to Home' })).toBeVisible();
+  const countdown = page.getByTestId('countdown');
+  await expect(countdown).toHaveText('5');
+  await page.clock.runFor(1000);
+  await expect(countdown).toHaveText('4');
+  await page.clock.runFor(3000);
+  await expect(countdown).toHaveText('1');
+  await expect(page).toHaveURL(/\/no-such-page$/);
+  await page.clock.runFor(1000);
+  await expect(page).toHaveURL(/\/inventories$/);
+});
+
+test('Go to Home on the not-found page leaves at once', async ({ page }) => {
+  await signIn(page, E2E.admin);
+  await page.goto('/users/42/nothing-here');
+  await page.getByRole('button', { name: 'Go to Home' }).click();
+  await expect(page).toHaveURL(/\/inventories$/);
+});

@@ -1,0 +1,79 @@
+import { z } from 'zod';
+import { UNIT_TYPES, type UnitType } from './enums.ts';
+import { ActiveFlagSchema, EncodeFlagSchema, optionalTextSchema } from './fields.ts';
+
+/** Hazard classes, container types and container units: a name, a description, active or not. */
+export const CATALOG_MSG = {
+  hazardNameRequired: 'Hazard class name is required',
+  hazardNameMax: 'Hazard class name must be less than 50 characters',
+  containerRequired: 'Container Type is required',
+  containerMax: 'Container Type must be less than 100 characters',
+  unitRequired: 'Unit Alias is required',
+  unitMax: 'Unit Alias must be less than 100 characters',
+  unitType: `Unit type must be one of ${UNIT_TYPES.join(', ')}: put it in parentheses at the end of the alias, e.g. Drum (gal)`,
+  descriptionMax: 'Description must be less than 500 characters',
+} as const;
+
+const Description = optionalTextSchema(500, CATALOG_MSG.descriptionMax);
+
+function nameSchema(required: string, max: string, length: number) {
+  return z.string({ error: required }).trim().min(1, required).max(length, max);
+}
+
+export const SaveHazardRequestSchema = z.object({
+  name: nameSchema(CATALOG_MSG.hazardNameRequired, CATALOG_MSG.hazardNameMax, 50),
+  description: Description.optional(),
+  is_active: ActiveFlagSchema.optional(),
+  encode: EncodeFlagSchema,
+});
+export type SaveHazardRequest = z.input<typeof SaveHazardRequestSchema>;
+
+export const SaveContainerRequestSchema = z.object({
+  name: nameSchema(CATALOG_MSG.containerRequired, CATALOG_MSG.containerMax, 100),
+  description: Description.optional(),
+  is_active: ActiveFlagSchema.optional(),
+  encode: EncodeFlagSchema,
+});
+export type SaveContainerRequest = z.input<typeof SaveContainerRequestSchema>;
+
+/** The unit type in trailing parentheses of a unit alias: "Drum (gal)" → gal. */
+export function unitTypeFromName(name: string): UnitType | undefined {
+  const match = /\(\s*([a-z]+)\s*\)\s*$/i.exec(name);
+  const type = match?.[1]?.toLowerCase();
+  return UNIT_TYPES.find((unit) => unit === type);
+}
+
+export const SaveContainerUnitRequestSchema = z
+  .object({
+    // 90 leaves room for the " (gal)" the name may be given.
+    name: nameSchema(CATALOG_MSG.unitRequired, CATALOG_MSG.unitMax, 90),
+    unit_type: z.enum(UNIT_TYPES, { error: CATALOG_MSG.unitType }).optional(),
+    description: Description.optional(),
+    is_active: ActiveFlagSchema.optional(),
+    encode: EncodeFlagSchema,
+  })
+  .transform((unit, ctx) => {
+    const unitType = unit.unit_type ?? unitTypeFromName(unit.name);
+    if (!unitType) {
+      // No type given and none in the alias: the alias is what the user must fix.
+      ctx.addIssue({ code: 'custom', path: ['name'], message: CATALOG_MSG.unitType });
+      return z.NEVER;
+    }
+    // The name always carries its type, so a list shows "Drum (gal)" whatever was typed.
+    const name = unitTypeFromName(unit.name) ? unit.name : `${unit.name} (${unitType})`;
+    return { ...unit, name, unit_type: unitType };
+  });
+export type SaveContainerUnitRequest = z.input<typeof SaveContainerUnitRequestSchema>;
+
+export const CatalogResourceSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  description: z.string(),
+  is_active: z.boolean(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type CatalogResource = z.infer<typeof CatalogResourceSchema>;
+
+export const ContainerUnitResourceSchema = CatalogResourceSchema.extend({ unit_type: z.enum(UNIT_TYPES) });
+export type ContainerUnitResource = z.infer<typeof ContainerUnitResourceSchema>;

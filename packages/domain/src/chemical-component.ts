@@ -1,0 +1,84 @@
+import { z } from 'zod';
+import { isValidCasNumber, normalizeCasNumber } from './cas.ts';
+import { decimalSchema, EncodeFlagSchema, optionalTextSchema } from './fields.ts';
+import { makeListQuerySchema } from './list.ts';
+
+/** Chemical component messages: the spec's (spec 02 §5) and ours where it is silent. */
+export const COMPONENT_MSG = {
+  nameRequired: 'Name is required',
+  nameMax: 'Name must be less than 255 characters',
+  casRequired: 'CAS # is required',
+  casInvalid: 'Invalid CAS number',
+  percentageRange: (label: string) => `${label} must be between 0 and 100`,
+  regulationsMax: 'Regulations must be less than 500 characters',
+  restrictionsMax: 'Restrictions must be less than 500 characters',
+  reportingRequirementsMax: 'Reporting Requirements must be less than 500 characters',
+  alreadyOnProduct: 'This chemical component is already listed on this product',
+  componentUnknown: 'The chemical component was not found',
+} as const;
+
+export const TEXTAREA_MAX = 500;
+
+const textArea = (message: string) => optionalTextSchema(TEXTAREA_MAX, message);
+
+function percentage(label: string) {
+  return decimalSchema(label, 4, Number.POSITIVE_INFINITY).refine(
+    (value) => value === null || value <= 100,
+    COMPONENT_MSG.percentageRange(label),
+  );
+}
+
+export const CasNumberSchema = z
+  .string({ error: COMPONENT_MSG.casRequired })
+  .trim()
+  .min(1, COMPONENT_MSG.casRequired)
+  .transform(normalizeCasNumber)
+  .refine(isValidCasNumber, COMPONENT_MSG.casInvalid);
+
+/** One component on a product (or, later, on an inventory product): what the SDS section 3 lists. */
+export const SaveComponentRequestSchema = z.object({
+  /** A catalogue component to link; without it the CAS # finds or creates one. */
+  chemical_component_id: z.coerce.number().int().positive().nullish(),
+  name: z
+    .string({ error: COMPONENT_MSG.nameRequired })
+    .trim()
+    .min(1, COMPONENT_MSG.nameRequired)
+    .max(255, COMPONENT_MSG.nameMax),
+  number: CasNumberSchema,
+  percentage_weight: percentage('Percentage by weight'),
+  percentage_volume: percentage('Percentage by volume'),
+  regulations: textArea(COMPONENT_MSG.regulationsMax).optional(),
+  restrictions: textArea(COMPONENT_MSG.restrictionsMax).optional(),
+  reporting_requirements: textArea(COMPONENT_MSG.reportingRequirementsMax).optional(),
+  encode: EncodeFlagSchema,
+});
+export type SaveComponentRequest = z.input<typeof SaveComponentRequestSchema>;
+export type SaveComponent = z.output<typeof SaveComponentRequestSchema>;
+
+export const ComponentResourceSchema = z.object({
+  id: z.number(),
+  product_chemical_component_id: z.number(),
+  chemical_component_id: z.number(),
+  name: z.string(),
+  number: z.string(),
+  percentage_weight: z.number().nullable(),
+  percentage_volume: z.number().nullable(),
+  regulations: z.string(),
+  restrictions: z.string(),
+  reporting_requirements: z.string(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type ComponentResource = z.infer<typeof ComponentResourceSchema>;
+
+export const ComponentListQuerySchema = makeListQuerySchema([
+  'name',
+  'number',
+  'percentage_weight',
+  'percentage_volume',
+  'updated_at',
+]);
+
+/** Picker rows of the component catalogue: the name and its CAS #. */
+export const ChemicalComponentItemSchema = z.object({ id: z.number(), name: z.string(), number: z.string() });
+export type ChemicalComponentItem = z.infer<typeof ChemicalComponentItemSchema>;

@@ -1,0 +1,91 @@
+import { z } from 'zod';
+import { AddressResourceSchema, AddressSchema, BillingAddressSchema } from './address.ts';
+import { ActiveFlagSchema, EncodeFlagSchema, optionalIsoDateSchema } from './fields.ts';
+
+export const CUSTOMER_MSG = {
+  nameRequired: 'Customer name is required',
+  nameMax: 'Customer name must be less than 150 characters',
+  preparedAt: 'Prepared date must be a valid date (yyyy-MM-dd)',
+  facilityNameRequired: 'Facility name is required',
+  facilityNameMax: 'Facility name must be less than 150 characters',
+  customerRequired: 'Customer is required',
+} as const;
+
+export const SaveCustomerRequestSchema = z.object({
+  name: z
+    .string({ error: CUSTOMER_MSG.nameRequired })
+    .trim()
+    .min(1, CUSTOMER_MSG.nameRequired)
+    .max(150, CUSTOMER_MSG.nameMax),
+  prepared_at: optionalIsoDateSchema(CUSTOMER_MSG.preparedAt).optional(),
+  address: AddressSchema,
+  billing_address: BillingAddressSchema.optional(),
+  is_same_billing_address: ActiveFlagSchema.optional(),
+  is_active: ActiveFlagSchema.optional(),
+  encode: EncodeFlagSchema,
+});
+export type SaveCustomerRequest = z.input<typeof SaveCustomerRequestSchema>;
+
+const FacilityRefSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  full_address: z.string(),
+  is_active: z.boolean(),
+});
+
+export const CustomerResourceSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  phone: z.string(),
+  prepared_at: z.string().nullable(),
+  address: AddressResourceSchema,
+  billing_address: AddressResourceSchema.omit({ phone: true }),
+  billingAddress: AddressResourceSchema.omit({ phone: true }),
+  is_same_billing_address: z.boolean(),
+  is_active: z.boolean(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type CustomerResource = z.infer<typeof CustomerResourceSchema>;
+
+/** One row per customer × facility; a customer without facilities has `facility: null`. */
+export const CustomerListRowSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  phone: z.string(),
+  is_active: z.boolean(),
+  address: AddressResourceSchema,
+  facility: FacilityRefSchema.nullable(),
+});
+export type CustomerListRow = z.infer<typeof CustomerListRowSchema>;
+
+export const SaveFacilityRequestSchema = z.object({
+  name: z
+    .string({ error: CUSTOMER_MSG.facilityNameRequired })
+    .trim()
+    .min(1, CUSTOMER_MSG.facilityNameRequired)
+    .max(150, CUSTOMER_MSG.facilityNameMax),
+  customer_id: z.coerce
+    .number({ error: CUSTOMER_MSG.customerRequired })
+    .int(CUSTOMER_MSG.customerRequired)
+    .positive(CUSTOMER_MSG.customerRequired),
+  address: AddressSchema,
+  is_active: ActiveFlagSchema.optional(),
+  encode: EncodeFlagSchema,
+});
+export type SaveFacilityRequest = z.input<typeof SaveFacilityRequestSchema>;
+
+export const FacilityResourceSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  customer_id: z.number(),
+  customer: z.object({ id: z.number(), name: z.string() }),
+  /** The owner first, then customers the facility is shared with. */
+  customers: z.array(z.object({ id: z.number(), name: z.string() })),
+  address: AddressResourceSchema,
+  full_address: z.string(),
+  is_active: z.boolean(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type FacilityResource = z.infer<typeof FacilityResourceSchema>;

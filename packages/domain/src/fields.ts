@@ -1,0 +1,119 @@
+import { z } from 'zod';
+import { MSG } from './messages.ts';
+import { decimalPlaces, stripDecimal } from './numbers.ts';
+import { normalizePhone } from './phone.ts';
+
+/** Reusable field rules. Each message is the specification's. */
+export const EmailSchema = z
+  .string({ error: MSG.emailRequired })
+  .trim()
+  .min(1, MSG.emailRequired)
+  .max(254, MSG.emailInvalid)
+  .pipe(z.email({ error: MSG.emailInvalid }))
+  .transform((email) => email.toLowerCase());
+
+export const PasswordSchema = z
+  .string({ error: MSG.passwordRequired })
+  .min(8, MSG.passwordMin)
+  .max(256, 'Password must be less than 256 characters')
+  .regex(/^(?=.*[a-z])(?=.*[A-Z])(?=.*\d)/, MSG.passwordComplexity);
+
+export const FirstNameSchema = z
+  .string({ error: MSG.firstNameRequired })
+  .trim()
+  .min(1, MSG.firstNameRequired)
+  .max(50, MSG.firstNameMax);
+
+export const LastNameSchema = z
+  .string({ error: MSG.lastNameRequired })
+  .trim()
+  .min(1, MSG.lastNameRequired)
+  .max(50, MSG.lastNameMax);
+
+/**
+ * An optional phone: punctuation dropped, then nothing or 10 to 15 digits (stored as digits).
+ * Each form names its own field in the messages.
+ */
+export function optionalPhoneSchema(tooShort: string, tooLong: string = tooShort) {
+  return z
+    .string()
+    .nullish()
+    .transform((value) => normalizePhone(value))
+    .refine((digits) => digits.length === 0 || digits.length >= 10, tooShort)
+    .refine((digits) => digits.length <= 15, tooLong);
+}
+
+export const OptionalPhoneSchema = optionalPhoneSchema(MSG.phoneMin, MSG.phoneFormat);
+
+/** Optional free text: null or absent reads as '', trimmed, at most `max` characters. */
+export function optionalTextSchema(max: number, message: string) {
+  return z
+    .string()
+    .trim()
+    .max(max, message)
+    .nullish()
+    .transform((value) => value ?? '');
+}
+
+/** An optional yyyy-MM-dd date that must be a real calendar day. Empty → null. */
+export function optionalIsoDateSchema(message: string) {
+  return z
+    .string()
+    .nullish()
+    .transform((value, ctx) => {
+      const text = (value ?? '').trim();
+      if (text === '') return null;
+      const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
+      const [year, month, day] = match ? [Number(match[1]), Number(match[2]), Number(match[3])] : [0, 0, 0];
+      const date = new Date(Date.UTC(year, month - 1, day));
+      if (!match || date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day) {
+        ctx.addIssue({ code: 'custom', message });
+        return z.NEVER;
+      }
+      return text;
+    });
+}
+
+/**
+ * A decimal typed as text: stripped to digits and dot, then checked for a number, its decimal
+ * places and its upper bound (the database column's). Empty → null.
+ */
+export function decimalSchema(label: string, decimals: number, max: number) {
+  return z
+    .union([z.string(), z.number()])
+    .nullish()
+    .transform((value, ctx) => {
+      const text = stripDecimal(value);
+      if (text === '') return null;
+      if (!/^(\d+\.?\d*|\.\d+)$/.test(text)) {
+        ctx.addIssue({ code: 'custom', message: `${label} must be a number.` });
+        return z.NEVER;
+      }
+      if (decimalPlaces(text) > decimals) {
+        ctx.addIssue({ code: 'custom', message: `${label} allows at most ${decimals} decimals.` });
+        return z.NEVER;
+      }
+      const number = Number(text);
+      if (number > max) {
+        ctx.addIssue({ code: 'custom', message: `${label} must be at most ${max}.` });
+        return z.NEVER;
+      }
+      return number;
+    });
+}
+
+/** The spec's `encode: true` write flag: accepted and ignored. */
+export const EncodeFlagSchema = z.union([z.boolean(), z.literal(1), z.literal(0), z.string()]).optional();
+
+/** is_active travels as 1/0 or true/false. */
+export const ActiveFlagSchema = z
+  .union([z.boolean(), z.literal(1), z.literal(0), z.enum(['1', '0', 'true', 'false'])])
+  .transform((value) => value === true || value === 1 || value === '1' || value === 'true');
+
+export const IdParamSchema = z.object({
+  id: z.coerce
+    .number({ error: 'The id must be a number' })
+    .int()
+    .positive('The id must be a positive number'),
+});
+export type IdParam = z.infer<typeof IdParamSchema>;

@@ -1,0 +1,232 @@
+import { z } from 'zod';
+import { PHYSICAL_STATES, type PhysicalState, SDS_STATUSES, type SdsStatus } from './enums.ts';
+import {
+  ActiveFlagSchema,
+  decimalSchema,
+  EncodeFlagSchema,
+  optionalIsoDateSchema,
+  optionalPhoneSchema,
+  optionalTextSchema,
+} from './fields.ts';
+import { makeListQuerySchema } from './list.ts';
+import { densityFromSpecificGravity, stripSignedInteger } from './numbers.ts';
+
+/** The specification's product messages (spec 02 §5), and ours where it is silent. */
+export const PRODUCT_MSG = {
+  nameRequired: 'Product Name is required.',
+  nameMax: 'Product Name must be less than 200 characters.',
+  mfgNameRequired: 'Manufacturer Name is required.',
+  mfgNameMax: 'Manufacturer Name must be less than 200 characters.',
+  mfgProductNumberMax: 'Manufacturer Product Number must be less than 100 characters.',
+  mfgPhone: 'Manufacturer Phone must be 10 digits.',
+  mfgEmergencyPhone: 'Manufacturer Emergency Phone must be 10 digits.',
+  sdsDate: 'SDS Date must be a valid date (MM/DD/YYYY).',
+  physicalState: `Physical State must be one of: ${PHYSICAL_STATES.join(', ')}.`,
+  sdsStatus: `SDS Status must be one of: ${SDS_STATUSES.join(', ')}.`,
+  sdsStatusNeedsFile: 'Upload an SDS file before setting the status to SDS.',
+  flashPoint: 'Flash Point must be between -459 and 1000 °F.',
+  nfpaMax: 'NFPA must be less than 50 characters.',
+  hazardIds: 'Hazard classes must be a list of hazard class ids.',
+  hazardUnknown: 'One or more hazard classes do not exist or are archived.',
+  sdsFileUnknown: 'The SDS file was not found. Upload it again.',
+} as const;
+
+/** Spec 02 §2: SDS status as the list shows it, and the list's filter choices. */
+export const SDS_STATUS_LABELS: Record<SdsStatus, string> = {
+  sds: 'SDS',
+  pending: 'Pending SDS',
+  update: 'SDS UPDATE REQUIRED',
+};
+export const SDS_STATUS_FILTERS = [
+  { value: 'all', label: 'All' },
+  { value: 'sds', label: 'SDS' },
+  { value: 'pending', label: 'Pending' },
+  { value: 'update', label: 'Update' },
+] as const;
+
+export const PHYSICAL_STATE_LABELS: Record<PhysicalState, string> = {
+  solid: 'Solid',
+  liquid: 'Liquid',
+  'compressed gas': 'Compressed Gas',
+  'liquified gas': 'Liquified Gas',
+};
+
+export const FLASH_POINT_MIN = -459;
+export const FLASH_POINT_MAX = 1000;
+
+/** Which measures a physical state carries (spec 02 §9): liquids weigh by volume, gases convert. */
+export function isLiquid(state: PhysicalState | null | undefined): boolean {
+  return state === 'liquid';
+}
+export function isGas(state: PhysicalState | null | undefined): boolean {
+  return state === 'compressed gas' || state === 'liquified gas';
+}
+
+/** Flash point in °F: digits with a leading minus, -459 to 1000. Empty → null. */
+export const FlashPointSchema = z
+  .union([z.string(), z.number()])
+  .nullish()
+  .transform((value, ctx) => {
+    const text = stripSignedInteger(value);
+    if (text === '') return null;
+    const number = Number(text);
+    if (!Number.isInteger(number) || number < FLASH_POINT_MIN || number > FLASH_POINT_MAX) {
+      ctx.addIssue({ code: 'custom', message: PRODUCT_MSG.flashPoint });
+      return z.NEVER;
+    }
+    return number;
+  });
+
+const FlagSchema = ActiveFlagSchema.optional().transform((value) => value ?? false);
+
+/** The uploaded file a save points at: what `POST /file/upload` answered. */
+export const FileRefSchema = z.object({
+  filepath: z.string().trim().min(1, PRODUCT_MSG.sdsFileUnknown).max(200, PRODUCT_MSG.sdsFileUnknown),
+  original_name: z.string().trim().max(255).optional(),
+});
+export type FileRef = z.infer<typeof FileRefSchema>;
+
+export const SaveProductRequestSchema = z.object({
+  name: z
+    .string({ error: PRODUCT_MSG.nameRequired })
+    .trim()
+    .min(1, PRODUCT_MSG.nameRequired)
+    .max(200, PRODUCT_MSG.nameMax),
+  mfg_name: z
+    .string({ error: PRODUCT_MSG.mfgNameRequired })
+    .trim()
+    .min(1, PRODUCT_MSG.mfgNameRequired)
+    .max(200, PRODUCT_MSG.mfgNameMax),
+  mfg_product_number: optionalTextSchema(100, PRODUCT_MSG.mfgProductNumberMax).optional(),
+  mfg_phone: optionalPhoneSchema(PRODUCT_MSG.mfgPhone),
+  mfg_emergency_phone: optionalPhoneSchema(PRODUCT_MSG.mfgEmergencyPhone),
+  sds_date: optionalIsoDateSchema(PRODUCT_MSG.sdsDate).optional(),
+  /** Optional: without it the server derives the status from the SDS file (see products repository). */
+  sds_status: z.enum(SDS_STATUSES, { error: PRODUCT_MSG.sdsStatus }).nullish(),
+  physical_state: z.preprocess(
+    (value) => (value === '' ? null : value),
+    z.enum(PHYSICAL_STATES, { error: PRODUCT_MSG.physicalState }).nullish(),
+  ),
+  specific_gravity: decimalSchema('Specific Gravity', 4, 999_999),
+  /** Accepted for the spec's payload; the server recomputes it from the specific gravity. */
+  density: z.union([z.string(), z.number()]).nullish(),
+  pounds_per_gallon: decimalSchema('Pounds per Gallon', 2, 99_999_999),
+  conversion_factor: decimalSchema('Conversion Factor', 4, 9_999_999_999),
+  flash_points: FlashPointSchema,
+  nfpa: optionalTextSchema(50, PRODUCT_MSG.nfpaMax).optional(),
+  is_spcc: FlagSchema,
+  is_sara_f: FlagSchema,
+  is_sara_p: FlagSchema,
+  is_sara_r: FlagSchema,
+  is_sara_a: FlagSchema,
+  is_sara_c: FlagSchema,
+  hazard_ids: z
+    .array(
+      z.coerce
+        .number({ error: PRODUCT_MSG.hazardIds })
+        .int(PRODUCT_MSG.hazardIds)
+        .positive(PRODUCT_MSG.hazardIds),
+      {
+        error: PRODUCT_MSG.hazardIds,
+      },
+    )
+    .max(50, PRODUCT_MSG.hazardIds)
+    .optional()
+    .transform((ids) => [...new Set(ids ?? [])]),
+  /** Present only when the SDS field was touched: a file to attach, or null to detach. */
+  sds: FileRefSchema.nullish(),
+  is_active: ActiveFlagSchema.optional(),
+  encode: EncodeFlagSchema,
+});
+export type SaveProductRequest = z.input<typeof SaveProductRequestSchema>;
+export type SaveProduct = z.output<typeof SaveProductRequestSchema>;
+
+/**
+ * The measures a product keeps for its physical state: liquids keep specific gravity, density
+ * (derived, never typed) and pounds per gallon; gases keep the conversion factor; the others are
+ * dropped so a report never reads a stale value from an earlier state.
+ */
+export function productMeasures(
+  body: Pick<SaveProduct, 'physical_state' | 'specific_gravity' | 'pounds_per_gallon' | 'conversion_factor'>,
+) {
+  const liquid = isLiquid(body.physical_state);
+  return {
+    specific_gravity: liquid ? body.specific_gravity : null,
+    density: liquid ? (densityFromSpecificGravity(body.specific_gravity) ?? null) : null,
+    pounds_per_gallon: liquid ? body.pounds_per_gallon : null,
+    conversion_factor: isGas(body.physical_state) ? body.conversion_factor : null,
+  };
+}
+
+export const ProductListQuerySchema = makeListQuerySchema([
+  'name',
+  'mfg_name',
+  'sds_status',
+  'updated_at',
+  'created_at',
+]).extend({
+  sds_status: z
+    .union([z.enum(SDS_STATUSES), z.literal('all'), z.literal('')], {
+      error: `The SDS status must be one of: all, ${SDS_STATUSES.join(', ')}`,
+    })
+    .optional(),
+});
+export type ProductListQuery = z.infer<typeof ProductListQuerySchema>;
+
+const HazardRefSchema = z.object({ id: z.number(), name: z.string() });
+
+export const StoredFileSchema = z.object({
+  filepath: z.string(),
+  original_name: z.string(),
+  mime_type: z.string(),
+  size: z.number(),
+});
+export type StoredFile = z.infer<typeof StoredFileSchema>;
+
+export const ProductResourceSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  mfg_name: z.string(),
+  mfg_product_number: z.string(),
+  mfg_phone: z.string(),
+  mfg_emergency_phone: z.string(),
+  sds_date: z.string().nullable(),
+  sds_file: StoredFileSchema.nullable(),
+  sds_status: z.enum(SDS_STATUSES),
+  physical_state: z.enum(PHYSICAL_STATES).nullable(),
+  specific_gravity: z.number().nullable(),
+  density: z.number().nullable(),
+  pounds_per_gallon: z.number().nullable(),
+  conversion_factor: z.number().nullable(),
+  flash_points: z.number().nullable(),
+  nfpa: z.string(),
+  is_spcc: z.boolean(),
+  is_sara_f: z.boolean(),
+  is_sara_p: z.boolean(),
+  is_sara_r: z.boolean(),
+  is_sara_a: z.boolean(),
+  is_sara_c: z.boolean(),
+  is_active: z.boolean(),
+  hazards: z.array(HazardRefSchema),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type ProductResource = z.infer<typeof ProductResourceSchema>;
+
+export const ProductListRowSchema = ProductResourceSchema.pick({
+  id: true,
+  name: true,
+  mfg_name: true,
+  sds_status: true,
+  sds_date: true,
+  physical_state: true,
+  is_active: true,
+  hazards: true,
+  updated_at: true,
+}).extend({ has_sds_file: z.boolean() });
+export type ProductListRow = z.infer<typeof ProductListRowSchema>;
+
+/** "Flammable, Corrosive", or a dash when the product has none (spec 02 §2). */
+export function formatHazardNames(hazards: { name: string }[]): string {
+  return hazards.length === 0 ? '-' : hazards.map((hazard) => hazard.name).join(', ');
+}

@@ -1,0 +1,17 @@
+/** The error body every failed call returns (Laravel style, as the client expects). */
+export interface ServerErrorBody {
+  message?: string;
+  errors?: Record<string, string[] | string>;
+}
+
+/**
+ * The description shown for a failed call (spec 01 §8): the message when there are no field
+ * errors, otherwise each field's messages joined with ". " and the fields joined with a space.
+ */
+export function buildServerErrorMessage(body: ServerErrorBody | null | undefined): string {
+  const errors = body?.errors;
+  if (!errors || Object.keys(errors).length === 0) return body?.message ?? '';
+  return Object.values(errors)
+    .map((messages) => (Array.isArray(messages) ? messages.join('. ') : messages))
+    .join(' ');
+}

@@ -1,0 +1,52 @@
+import { z } from 'zod';
+import { ROLES, USER_ROLES } from './enums.ts';
+import {
+  ActiveFlagSchema,
+  EmailSchema,
+  EncodeFlagSchema,
+  FirstNameSchema,
+  LastNameSchema,
+  OptionalPhoneSchema,
+} from './fields.ts';
+import { MSG } from './messages.ts';
+
+export const UserProfileSchema = z.object({
+  first_name: z.string(),
+  last_name: z.string(),
+  full_name: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  role: z.enum(ROLES),
+});
+
+export const UserResourceSchema = z.object({
+  id: z.number(),
+  email: z.string(),
+  role: z.enum(ROLES),
+  is_active: z.boolean(),
+  profile: UserProfileSchema,
+  address: z.object({ phone: z.string() }),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type UserResource = z.infer<typeof UserResourceSchema>;
+
+export const SaveUserRequestSchema = z.object({
+  first_name: FirstNameSchema,
+  last_name: LastNameSchema,
+  email: EmailSchema,
+  phone: OptionalPhoneSchema,
+  role: z.enum(USER_ROLES, { error: MSG.roleInvalid }),
+  encode: EncodeFlagSchema,
+});
+export type SaveUserRequest = z.input<typeof SaveUserRequestSchema>;
+
+export const SaveTechnicianRequestSchema = z.object({
+  first_name: FirstNameSchema,
+  last_name: LastNameSchema,
+  email: EmailSchema,
+  phone: OptionalPhoneSchema,
+  is_active: ActiveFlagSchema.optional(),
+  encode: EncodeFlagSchema,
+});
+export type SaveTechnicianRequest = z.input<typeof SaveTechnicianRequestSchema>;
