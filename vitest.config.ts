@@ -8,7 +8,9 @@ export default defineConfig({
         test: {
           name: 'server',
           root: './apps/server',
+          // *.pg.test.ts: behaviour only PostgreSQL has (connections), run in the PostgreSQL pass.
           include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+          exclude: process.env.TEST_DATABASE_URL ? [] : ['**/*.pg.test.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

@@ -24,7 +24,11 @@ async function main() {
     }
   }
 
-  const database = await openDatabase(config.databaseUrl, config.dataDir);
+  // Until the app's logger exists, a dropped connection is reported on stderr.
+  let reportConnectionError = (error: Error) => console.error(`database connection lost: ${error.message}`);
+  const database = await openDatabase(config.databaseUrl, config.dataDir, {
+    onConnectionError: (error) => reportConnectionError(error),
+  });
   await database.migrate();
   const wasEmpty = (await countUsers(database.db)) === 0;
   const admin = await ensureFirstAdmin(database.db, {
@@ -40,6 +44,7 @@ async function main() {
   }
 
   const app = await buildApp({ config, db: database.db });
+  reportConnectionError = (error) => app.log.warn({ err: error }, 'database connection lost');
   if (config.isDevAppKey) {
     app.log.warn('APP_KEY is not set: using the development key. Set APP_KEY in production.');
   }

@@ -20,10 +20,10 @@ export const PASSWORD = 'Secret123';
  * A fresh database for one test file: an in-memory PGlite by default, or, when
  * TEST_DATABASE_URL points at PostgreSQL, a new database created for this file and dropped after.
  */
-export async function openTestDatabase(): Promise<Database> {
+export async function openTestDatabase(options?: Parameters<typeof openDatabase>[2]): Promise<Database> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) {
-    const database = await openDatabase('memory://', os.tmpdir());
+    const database = await openDatabase('memory://', os.tmpdir(), options);
     await database.migrate();
     return database;
   }
@@ -34,7 +34,7 @@ export async function openTestDatabase(): Promise<Database> {
   await admin.end();
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
-  const database = await openDatabase(url.toString(), os.tmpdir());
+  const database = await openDatabase(url.toString(), os.tmpdir(), options);
   await database.migrate();
   return {
     ...database,

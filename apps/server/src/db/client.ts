@@ -29,15 +29,19 @@ const MIGRATIONS_FOLDER = path.resolve(path.dirname(fileURLToPath(import.meta.ur
  * Opens PostgreSQL when `url` is a postgres URL, an in-memory PGlite for `memory://`, and
  * otherwise PGlite stored in `dataDir/db`.
  */
-export async function openDatabase(url: string | undefined, dataDir: string): Promise<Database> {
+export async function openDatabase(
+  url: string | undefined,
+  dataDir: string,
+  options: { onConnectionError?: (error: Error) => void } = {},
+): Promise<Database> {
   if (url?.startsWith('postgres')) {
-    const pool = new pg.Pool({ connectionString: url, max: 10 });
+    const { pool, close } = openPool(url, options.onConnectionError);
     const db = drizzleNodePg(pool, { schema, casing: 'snake_case' }) as unknown as Db;
     return {
       db,
       kind: 'postgres',
       migrate: () => migrateNodePg(drizzleNodePg(pool), { migrationsFolder: MIGRATIONS_FOLDER }),
-      close: () => pool.end(),
+      close,
     };
   }
   let dataPath: string | undefined;
@@ -53,4 +57,27 @@ export async function openDatabase(url: string | undefined, dataDir: string): Pr
     migrate: () => migratePglite(drizzlePglite(client), { migrationsFolder: MIGRATIONS_FOLDER }),
     close: () => client.close(),
   };
+}
+
+/**
+ * A pool whose `close` waits for the sockets too: `pool.end()` resolves once it has asked every
+ * connection to end, not once they have, and whatever comes next (a process exit, dropping the
+ * database) must find none left.
+ */
+function openPool(url: string, onConnectionError?: (error: Error) => void) {
+  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // An idle connection the server drops (a restart, a terminated backend) is an 'error' event
+  // on the pool; unheard, Node turns it into a crash. The pool discards the client on its own.
+  pool.on('error', (error) => onConnectionError?.(error));
+  const open = new Set<pg.PoolClient>();
+  pool.on('connect', (client) => {
+    open.add(client);
+    client.once('end', () => open.delete(client));
+  });
+  async function close() {
+    const ended = [...open].map((client) => new Promise((resolve) => client.once('end', resolve)));
+    await pool.end();
+    await Promise.all(ended);
+  }
+  return { pool, close };
 }
