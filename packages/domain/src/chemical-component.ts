@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { isValidCasNumber, normalizeCasNumber } from './cas.ts';
-import { decimalSchema, EncodeFlagSchema, optionalTextSchema } from './fields.ts';
+import { decimalSchema, EncodeFlagSchema, optionalTextSchema, recordIdSchema } from './fields.ts';
 import { makeListQuerySchema } from './list.ts';
 
 /** Chemical component messages: the spec's (spec 02 §5) and ours where it is silent. */
@@ -38,7 +38,7 @@ export const CasNumberSchema = z
 /** One component on a product (or, later, on an inventory product): what the SDS section 3 lists. */
 export const SaveComponentRequestSchema = z.object({
   /** A catalogue component to link; without it the CAS # finds or creates one. */
-  chemical_component_id: z.coerce.number().int().positive().nullish(),
+  chemical_component_id: recordIdSchema('The chemical component id must be a record id').nullish(),
   name: z
     .string({ error: COMPONENT_MSG.nameRequired })
     .trim()

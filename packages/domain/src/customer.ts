@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { AddressResourceSchema, AddressSchema, BillingAddressSchema } from './address.ts';
-import { ActiveFlagSchema, EncodeFlagSchema, optionalIsoDateSchema } from './fields.ts';
+import { ActiveFlagSchema, EncodeFlagSchema, optionalIsoDateSchema, recordIdSchema } from './fields.ts';
 
 export const CUSTOMER_MSG = {
   nameRequired: 'Customer name is required',
@@ -65,10 +65,7 @@ export const SaveFacilityRequestSchema = z.object({
     .trim()
     .min(1, CUSTOMER_MSG.facilityNameRequired)
     .max(150, CUSTOMER_MSG.facilityNameMax),
-  customer_id: z.coerce
-    .number({ error: CUSTOMER_MSG.customerRequired })
-    .int(CUSTOMER_MSG.customerRequired)
-    .positive(CUSTOMER_MSG.customerRequired),
+  customer_id: recordIdSchema(CUSTOMER_MSG.customerRequired),
   address: AddressSchema,
   is_active: ActiveFlagSchema.optional(),
   encode: EncodeFlagSchema,

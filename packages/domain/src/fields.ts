@@ -110,10 +110,22 @@ export const ActiveFlagSchema = z
   .union([z.boolean(), z.literal(1), z.literal(0), z.enum(['1', '0', 'true', 'false'])])
   .transform((value) => value === true || value === 1 || value === '1' || value === 'true');
 
+/** The largest PostgreSQL `integer`: a larger id names no record and would fail inside the query. */
+export const MAX_RECORD_ID = 2_147_483_647;
+
+/** A record id, from a path, a query or a body: a positive whole number that fits the column. */
+export function recordIdSchema(typeMessage: string, rangeMessage = typeMessage) {
+  return z.coerce
+    .number({ error: typeMessage })
+    .int(typeMessage)
+    .positive(rangeMessage)
+    .max(MAX_RECORD_ID, rangeMessage);
+}
+
 export const IdParamSchema = z.object({
-  id: z.coerce
-    .number({ error: 'The id must be a number' })
-    .int()
-    .positive('The id must be a positive number'),
+  id: recordIdSchema(
+    'The id must be a number',
+    'The id must be a positive number no greater than 2147483647',
+  ),
 });
 export type IdParam = z.infer<typeof IdParamSchema>;

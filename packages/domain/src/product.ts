@@ -7,6 +7,7 @@ import {
   optionalIsoDateSchema,
   optionalPhoneSchema,
   optionalTextSchema,
+  recordIdSchema,
 } from './fields.ts';
 import { makeListQuerySchema } from './list.ts';
 import { densityFromSpecificGravity, stripSignedInteger } from './numbers.ts';
@@ -121,15 +122,9 @@ export const SaveProductRequestSchema = z.object({
   is_sara_a: FlagSchema,
   is_sara_c: FlagSchema,
   hazard_ids: z
-    .array(
-      z.coerce
-        .number({ error: PRODUCT_MSG.hazardIds })
-        .int(PRODUCT_MSG.hazardIds)
-        .positive(PRODUCT_MSG.hazardIds),
-      {
-        error: PRODUCT_MSG.hazardIds,
-      },
-    )
+    .array(recordIdSchema(PRODUCT_MSG.hazardIds), {
+      error: PRODUCT_MSG.hazardIds,
+    })
     .max(50, PRODUCT_MSG.hazardIds)
     .optional()
     .transform((ids) => [...new Set(ids ?? [])]),

@@ -1,8 +1,10 @@
 import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { AppError } from '../lib/app-error.ts';
+import { fieldsWithNul, NUL_CHARACTER_MESSAGE } from '../lib/nul-characters.ts';
 
-/** Strict headers on every answer; the SPA needs only its own origin. */
+/** Strict headers on every answer (the SPA needs only its own origin), and text PostgreSQL can store. */
 async function securityPlugin(app: FastifyInstance) {
   await app.register(helmet, {
     contentSecurityPolicy: {
@@ -23,6 +25,13 @@ async function securityPlugin(app: FastifyInstance) {
     crossOriginEmbedderPolicy: false,
     referrerPolicy: { policy: 'no-referrer' },
     hsts: { maxAge: 31536000, includeSubDomains: true },
+  });
+  app.addHook('preValidation', async (request) => {
+    const fields = [...fieldsWithNul(request.query), ...fieldsWithNul(request.body)];
+    if (fields.length > 0) {
+      const errors = Object.fromEntries(fields.map((field) => [field, [NUL_CHARACTER_MESSAGE]]));
+      throw new AppError('VALIDATION', NUL_CHARACTER_MESSAGE, errors);
+    }
   });
   app.addHook('onSend', async (request, reply) => {
     if (request.url.startsWith('/api/')) reply.header('Cache-Control', 'no-store');

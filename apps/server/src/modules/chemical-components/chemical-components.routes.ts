@@ -6,6 +6,7 @@ import {
   IdParamSchema,
   makeListResponseSchema,
   makeResourceResponseSchema,
+  recordIdSchema,
   SaveComponentRequestSchema,
 } from '@chemtrack/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -25,10 +26,10 @@ const tags = ['Chemical components'];
 const ResourceResponse = makeResourceResponseSchema(ComponentResourceSchema);
 /** `componentId` is the product_chemical_component id (the link), as the spec's routes use it. */
 const LinkParamSchema = IdParamSchema.extend({
-  componentId: z.coerce
-    .number({ error: 'The component id must be a number' })
-    .int()
-    .positive('The component id must be a positive number'),
+  componentId: recordIdSchema(
+    'The component id must be a number',
+    'The component id must be a positive number no greater than 2147483647',
+  ),
 });
 const ENTITY = 'product_chemical_component';
 

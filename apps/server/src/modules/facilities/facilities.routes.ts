@@ -6,6 +6,7 @@ import {
   makeListQuerySchema,
   makeListResponseSchema,
   makeResourceResponseSchema,
+  recordIdSchema,
   SaveFacilityRequestSchema,
 } from '@chemtrack/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -25,7 +26,7 @@ import {
 
 const tags = ['Facilities'];
 const ResourceResponse = makeResourceResponseSchema(FacilityResourceSchema);
-const CustomerFilter = { customer_id: z.coerce.number().int().positive().optional() };
+const CustomerFilter = { customer_id: recordIdSchema('The customer id must be a record id').optional() };
 
 /**
  * The spec leaves the facilities list path open: GET /facilities/list, paged like every list,
