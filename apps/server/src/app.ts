@@ -16,6 +16,7 @@ import { apiModules } from './modules/index.ts';
 import authPlugin, { API_PREFIX } from './plugins/auth.ts';
 import databasePlugin from './plugins/database.ts';
 import errorsPlugin from './plugins/errors.ts';
+import jsonBodyPlugin from './plugins/json-body.ts';
 import multipartPlugin from './plugins/multipart.ts';
 import securityPlugin from './plugins/security.ts';
 import storagePlugin from './plugins/storage.ts';
@@ -73,6 +74,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   }
 
   await app.register(errorsPlugin);
+  await app.register(jsonBodyPlugin);
   await app.register(databasePlugin, { db: options.db });
   await app.register(securityPlugin);
   await app.register(multipartPlugin, { maxFileBytes: config.uploadMaxBytes });

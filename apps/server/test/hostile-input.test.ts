@@ -239,6 +239,8 @@ describe('hostile input never produces a server error', () => {
   it('bodies of the wrong shape and type', async () => {
     const shapes: { payload: string; contentType: string }[] = [
       { payload: '{"name": ', contentType: 'application/json' },
+      { payload: '', contentType: 'application/json' },
+      { payload: '{"__proto__": {"x": 1}}', contentType: 'application/json' },
       { payload: 'null', contentType: 'application/json' },
       { payload: '[]', contentType: 'application/json' },
       { payload: '"text"', contentType: 'application/json' },

@@ -58,3 +58,62 @@ describe('platform', () => {
     expect(Object.keys(doc.paths)).toContain('/api/admin/v1/users/{id}/get');
   });
 });
+
+describe('JSON content type on calls without a body (spec 01 §7)', () => {
+  const json = { 'content-type': 'application/json' };
+
+  it('logs out, asks for a reset link and archives with the header and an empty body', async () => {
+    const token = await ctx.freshToken('staff');
+    const logout = await ctx.call(null, {
+      method: 'POST',
+      url: '/auth/logout',
+      headers: { ...json, authorization: `Bearer ${token}`, 'x-app-key': 'test-app-key' },
+    });
+    expect(logout.statusCode, logout.body).toBe(200);
+    const me = await ctx.call(null, {
+      method: 'GET',
+      url: '/auth/me',
+      headers: { authorization: `Bearer ${token}`, 'x-app-key': 'test-app-key' },
+    });
+    expect(me.statusCode).toBe(401);
+
+    const forgot = await ctx.call(null, {
+      method: 'POST',
+      url: '/auth/forgot-password?username=staff@test.local',
+      headers: json,
+    });
+    expect(forgot.statusCode, forgot.body).toBe(200);
+
+    const created = await ctx.call('admin', {
+      method: 'POST',
+      url: '/hazards/create',
+      payload: { name: 'Oxidizer' },
+    });
+    const id = created.json().resource.id;
+    const archived = await ctx.call('admin', {
+      method: 'PATCH',
+      url: `/hazards/${id}/activate`,
+      headers: json,
+    });
+    expect(archived.statusCode, archived.body).toBe(200);
+    expect(archived.json().resource.is_active).toBe(false);
+  });
+
+  it('still refuses an empty body where one is required, and prototype pollution', async () => {
+    const empty = await ctx.call('admin', { method: 'POST', url: '/hazards/create', headers: json });
+    expect(empty.statusCode).toBe(422);
+    expect(typeof empty.json().message).toBe('string');
+    const polluted = await ctx.call('admin', {
+      method: 'POST',
+      url: '/hazards/create',
+      headers: json,
+      payload: '{"name":"Polluted","__proto__":{"isAdmin":true}}',
+    });
+    expect(polluted.statusCode).toBe(400);
+    expect(polluted.json().message).toBe(
+      "Body is not valid JSON but content-type is set to 'application/json'",
+    );
+    const saved = await ctx.call('admin', { method: 'GET', url: '/hazards/list?search=Polluted' });
+    expect(saved.json().resource.items).toEqual([]);
+  });
+});

@@ -77,10 +77,11 @@ function failure(status: number, body: ServerErrorBody, hadToken: boolean): ApiE
 async function send(method: string, path: string, options: RequestOptions = {}): Promise<Response> {
   const headers = authHeaders();
   let body: BodyInit | undefined;
+  // Spec 01 §7: every request carries a JSON content type (a form upload sets its own).
   if (options.body instanceof FormData) body = options.body;
-  else if (options.body !== undefined) {
+  else {
     headers['Content-Type'] = 'application/json';
-    body = JSON.stringify(options.body);
+    if (options.body !== undefined) body = JSON.stringify(options.body);
   }
   const response = await fetch(`${API_BASE}${path}${toSearchParams(options.params)}`, {
     method,
@@ -106,13 +107,14 @@ export async function apiRequest<T>(method: string, path: string, options: Reque
 export const api = {
   get: <T>(path: string, params?: QueryParams, signal?: AbortSignal) =>
     apiRequest<T>('GET', path, { params, signal }),
-  post: <T>(path: string, body?: unknown, params?: QueryParams) =>
-    apiRequest<T>('POST', path, { body, params }),
-  patch: <T>(path: string, body?: unknown) => apiRequest<T>('PATCH', path, { body }),
-  delete: <T>(path: string) => apiRequest<T>('DELETE', path),
+  post: <T>(path: string, body?: unknown, params?: QueryParams, signal?: AbortSignal) =>
+    apiRequest<T>('POST', path, { body, params, signal }),
+  patch: <T>(path: string, body?: unknown, signal?: AbortSignal) =>
+    apiRequest<T>('PATCH', path, { body, signal }),
+  delete: <T>(path: string, signal?: AbortSignal) => apiRequest<T>('DELETE', path, { signal }),
   /** A file answer (a PDF, a spreadsheet): its bytes and the name the server gave it. */
-  download: async (path: string, params?: QueryParams): Promise<DownloadedFile> => {
-    const response = await send('GET', path, { params });
+  download: async (path: string, params?: QueryParams, signal?: AbortSignal): Promise<DownloadedFile> => {
+    const response = await send('GET', path, { params, signal });
     return {
       blob: await response.blob(),
       filename: filenameFromDisposition(response.headers.get('Content-Disposition')),
