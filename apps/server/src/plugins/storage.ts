@@ -1,6 +1,12 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { deleteUnreferencedFiles } from '../modules/files/files.repository.ts';
+import {
+  deleteUnrecordedBytes,
+  deleteUnreferencedFiles,
+  UNREFERENCED_FILE_TTL_MS,
+} from '../modules/files/files.repository.ts';
 import { createLocalFileStore, type FileStore } from '../storage/file-store.ts';
 
 declare module 'fastify' {
@@ -12,9 +18,25 @@ declare module 'fastify' {
 
 const SWEEP_INTERVAL_MS = 60 * 60 * 1000;
 
+/** Files directly in `dir` last written before the cutoff (an upload never takes a day). */
+async function removeFilesOlderThan(dir: string, cutoff: Date): Promise<number> {
+  const names = await fs.promises.readdir(dir).catch(() => [] as string[]);
+  let removed = 0;
+  for (const name of names) {
+    const file = path.join(dir, name);
+    const stat = await fs.promises.stat(file).catch(() => undefined);
+    if (stat?.isFile() && stat.mtime < cutoff) {
+      await fs.promises.rm(file, { force: true });
+      removed++;
+    }
+  }
+  return removed;
+}
+
 /**
  * The file store, and the sweep that removes uploads nothing points at (a form closed after
- * its upload, an SDS replaced while the process died): once at start, then hourly.
+ * its upload, an SDS replaced while the process died), stored bytes nothing records and
+ * temporary upload copies a crash left behind: once at start, then hourly.
  */
 async function storagePlugin(app: FastifyInstance, options: { store?: FileStore | undefined }) {
   const store = options.store ?? createLocalFileStore(app.config.dataDir);
@@ -22,8 +44,16 @@ async function storagePlugin(app: FastifyInstance, options: { store?: FileStore 
 
   async function sweep() {
     try {
-      const removed = await deleteUnreferencedFiles(app.db, store, { log: app.log });
-      if (removed > 0) app.log.info({ removed }, 'removed unreferenced uploads');
+      const olderThan = new Date(Date.now() - UNREFERENCED_FILE_TTL_MS);
+      const removed = await deleteUnreferencedFiles(app.db, store, { olderThan, log: app.log });
+      const unrecorded = await deleteUnrecordedBytes(app.db, store, { olderThan, log: app.log });
+      const temporary = await removeFilesOlderThan(
+        path.join(app.config.dataDir, 'tmp', 'uploads'),
+        olderThan,
+      );
+      if (removed + unrecorded + temporary > 0) {
+        app.log.info({ removed, unrecorded, temporary }, 'removed unreferenced uploads');
+      }
     } catch (error) {
       app.log.error({ err: error }, 'could not remove unreferenced uploads');
     }

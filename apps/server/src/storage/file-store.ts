@@ -7,7 +7,7 @@ import { pipeline } from 'node:stream/promises';
 /**
  * Where uploaded files live. Keys are generated here (`sds/2026/11/<uuid>.pdf`) and never derived
  * from a client's file name, so a name cannot choose or escape its location. Local disk by
- * default; an S3-compatible store can implement the same four calls.
+ * default; an S3-compatible store can implement the same calls.
  */
 export interface FileStore {
   /** Stores the bytes under a new key and returns the key. */
@@ -17,6 +17,11 @@ export interface FileStore {
   /** Removes the file; a key that holds nothing is not an error. */
   delete(key: string): Promise<void>;
   exists(key: string): Promise<boolean>;
+  /**
+   * Keys of the files last written before `cutoff`, for the sweep to compare with the database;
+   * partial writes older than the cutoff (a process that died mid-write) are removed on the way.
+   */
+  listWrittenBefore(cutoff: Date): Promise<string[]>;
 }
 
 export interface PutOptions {
@@ -99,6 +104,26 @@ export function createLocalFileStore(dataDir: string): FileStore {
 
     async delete(key) {
       await fs.promises.rm(locate(key), { force: true });
+    },
+
+    async listWrittenBefore(cutoff) {
+      const keys: string[] = [];
+      const entries = await fs.promises
+        .readdir(root, { recursive: true, withFileTypes: true })
+        .catch((error: unknown) => {
+          if (isMissing(error)) return [];
+          throw error;
+        });
+      for (const entry of entries) {
+        if (!entry.isFile()) continue;
+        const file = path.join(entry.parentPath, entry.name);
+        const stat = await fs.promises.stat(file).catch(() => undefined);
+        if (!stat || stat.mtime >= cutoff) continue;
+        const key = path.relative(root, file).split(path.sep).join('/');
+        if (isStorageKey(key)) keys.push(key);
+        else if (entry.name.endsWith('.partial')) await fs.promises.rm(file, { force: true });
+      }
+      return keys;
     },
 
     async exists(key) {

@@ -158,3 +158,28 @@ export async function deleteUnreferencedFiles(
   );
   return rows.length;
 }
+
+/**
+ * Stored bytes with no row at all (the process died between writing a file and recording it),
+ * written before the cutoff. Returns how many were removed.
+ */
+export async function deleteUnrecordedBytes(
+  db: Db,
+  store: FileStore,
+  options: { olderThan?: Date; log?: WarnLog } = {},
+): Promise<number> {
+  const cutoff = options.olderThan ?? new Date(Date.now() - UNREFERENCED_FILE_TTL_MS);
+  const keys = await store.listWrittenBefore(cutoff);
+  const unrecorded: string[] = [];
+  for (let start = 0; start < keys.length; start += 500) {
+    const batch = keys.slice(start, start + 500);
+    const recorded = await db
+      .select({ storageKey: files.storageKey })
+      .from(files)
+      .where(inArray(files.storageKey, batch));
+    const known = new Set(recorded.map((row) => row.storageKey));
+    unrecorded.push(...batch.filter((key) => !known.has(key)));
+  }
+  await removeStoredFiles(store, unrecorded, options.log);
+  return unrecorded.length;
+}

@@ -1,13 +1,15 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
+import path from 'node:path';
 import { UPLOAD_MSG } from '@chemtrack/domain';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../test/helper.ts';
 import { makePdf, storedFiles, storedPath, upload, uploadPdf } from '../../../test/uploads.ts';
+import { buildApp } from '../../app.ts';
 import { files, products } from '../../db/schema.ts';
 import { createLocalFileStore } from '../../storage/file-store.ts';
-import { deleteUnreferencedFiles, storeFile } from './files.repository.ts';
+import { deleteUnrecordedBytes, deleteUnreferencedFiles, storeFile } from './files.repository.ts';
 
 let ctx: TestContext;
 let pdf: Buffer;
@@ -305,5 +307,45 @@ describe('unreferenced uploads', () => {
     expect(fs.existsSync(storedPath(ctx, orphan.filepath))).toBe(false);
     expect(fs.existsSync(storedPath(ctx, attached.filepath))).toBe(true);
     expect(fs.existsSync(storedPath(ctx, fresh.filepath))).toBe(true);
+  });
+});
+
+describe('stray bytes', () => {
+  function age(file: string, days: number) {
+    const when = new Date(Date.now() - days * 24 * 60 * 60 * 1000);
+    fs.utimesSync(file, when, when);
+  }
+
+  it('removes old stored bytes no row records and old partial writes, and keeps recorded or new ones', async () => {
+    const { db } = ctx.database;
+    const recorded = await uploadPdf(ctx, 'recorded.pdf', pdf);
+    const unrecordedOld = await ctx.app.files.put(pdf, { folder: 'sds', extension: '.pdf' });
+    const unrecordedNew = await ctx.app.files.put(pdf, { folder: 'sds', extension: '.pdf' });
+    const partial = `${storedPath(ctx, unrecordedOld)}.0b1c.partial`;
+    fs.writeFileSync(partial, 'half a file');
+    for (const file of [storedPath(ctx, recorded.filepath), storedPath(ctx, unrecordedOld), partial])
+      age(file, 2);
+
+    expect(await deleteUnrecordedBytes(db, ctx.app.files)).toBe(1);
+    expect(fs.existsSync(storedPath(ctx, unrecordedOld))).toBe(false);
+    expect(fs.existsSync(partial)).toBe(false);
+    expect(fs.existsSync(storedPath(ctx, recorded.filepath))).toBe(true);
+    expect(fs.existsSync(storedPath(ctx, unrecordedNew))).toBe(true);
+  });
+
+  it('the sweep at start clears day-old temporary upload copies', async () => {
+    const tempDir = path.join(ctx.dataDir, 'tmp', 'uploads');
+    fs.mkdirSync(tempDir, { recursive: true });
+    const stale = path.join(tempDir, 'stale-upload');
+    const current = path.join(tempDir, 'current-upload');
+    fs.writeFileSync(stale, 'left by a crash');
+    fs.writeFileSync(current, 'being received');
+    age(stale, 2);
+    // A second app on the same data directory runs the start-up sweep.
+    const second = await buildApp({ config: ctx.config, db: ctx.database.db });
+    await second.ready();
+    await second.close();
+    expect(fs.existsSync(stale)).toBe(false);
+    expect(fs.existsSync(current)).toBe(true);
   });
 });
