@@ -140,7 +140,12 @@ export const customers = pgTable(
     isActive: isActive(),
     ...timestamps,
   },
-  (t) => [trigram('customers_name_trgm', t.name), index('customers_name_idx').on(t.name)],
+  (t) => [
+    trigram('customers_name_trgm', t.name),
+    index('customers_name_idx').on(t.name),
+    // The customers list's default order (newest change first), which pages without sorting all.
+    index('customers_updated_at_idx').on(t.updatedAt.desc().nullsFirst(), t.id),
+  ],
 );
 
 export const facilities = pgTable(

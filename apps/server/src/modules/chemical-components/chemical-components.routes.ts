@@ -10,7 +10,6 @@ import {
   SaveComponentRequestSchema,
 } from '@chemtrack/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { recordAudit } from '../../lib/audit.ts';
 import { ERROR_RESPONSES } from '../../lib/route-schemas.ts';
 import {

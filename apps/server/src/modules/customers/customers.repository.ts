@@ -4,7 +4,7 @@ import {
   formatFullAddress,
   type SaveCustomerRequestSchema,
 } from '@chemtrack/domain';
-import { and, eq, type SQL, sql } from 'drizzle-orm';
+import { and, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
@@ -82,10 +82,27 @@ export interface CustomerListQuery {
 
 /** One row per customer × owned facility; a customer with none still has its row. */
 export async function listCustomers(db: Db, query: CustomerListQuery) {
-  const where = and(
-    activeFilter(query.status, customers.isActive),
-    searchAny(query.search, [customers.name, facilities.name]),
-  );
+  // Each name is matched in its own table, where its trigram index serves the ILIKE; one OR
+  // across the joined rows would test every customer × facility pair instead.
+  const matches = query.search
+    ? or(
+        inArray(
+          customers.id,
+          db
+            .select({ id: customers.id })
+            .from(customers)
+            .where(searchAny(query.search, [customers.name])),
+        ),
+        inArray(
+          facilities.id,
+          db
+            .select({ id: facilities.id })
+            .from(facilities)
+            .where(searchAny(query.search, [facilities.name])),
+        ),
+      )
+    : undefined;
+  const where = and(activeFilter(query.status, customers.isActive), matches);
   const order: SQL[] = query.order_by
     ? [orderBy(ORDER_COLUMNS[query.order_by], query.order_dir)]
     : [orderBy(customers.updatedAt, 'desc')];

@@ -1,0 +1,1 @@
+CREATE INDEX "customers_updated_at_idx" ON "customers" USING btree ("updated_at" DESC NULLS FIRST,"id");
