@@ -5,7 +5,7 @@ import { ActiveFlagSchema, EncodeFlagSchema, optionalIsoDateSchema, recordIdSche
 export const CUSTOMER_MSG = {
   nameRequired: 'Customer name is required',
   nameMax: 'Customer name must be less than 150 characters',
-  preparedAt: 'Prepared date must be a valid date (yyyy-MM-dd)',
+  preparedAt: 'Prepared date must be a valid date (MM/DD/YYYY).',
   facilityNameRequired: 'Facility name is required',
   facilityNameMax: 'Facility name must be less than 150 characters',
   customerRequired: 'Customer is required',

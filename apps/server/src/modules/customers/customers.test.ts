@@ -145,7 +145,7 @@ describe('customers', () => {
       'billing_address.zip',
       'ZIP code must be 4-5 digits',
     ],
-    [{ prepared_at: '03/01/2026' }, 'prepared_at', 'Prepared date must be a valid date (yyyy-MM-dd)'],
+    [{ prepared_at: '03/01/2026' }, 'prepared_at', 'Prepared date must be a valid date (MM/DD/YYYY).'],
   ])('validates %j', async (patch, field, message) => {
     const before = await countRows();
     const res = await ctx.call('staff', {
