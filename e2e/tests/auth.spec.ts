@@ -1,4 +1,13 @@
+import type { Page } from '@playwright/test';
 import { E2E, expect, latestMailTo, resetPathFrom, signIn, storedSession, test } from './fixtures.ts';
+
+/**
+ * The notice on screen. `getByRole('status')` finds Radix's short-lived copy for screen readers,
+ * which starts with "Notification"; this is the notice itself.
+ */
+function notice(page: Page) {
+  return page.getByRole('region', { name: 'Notifications (F8)' }).getByRole('listitem');
+}
 
 test('a wrong password shows the Invalid credentials notice', async ({ page }) => {
   await page.goto('/login');
@@ -12,15 +21,41 @@ test('a wrong password shows the Invalid credentials notice', async ({ page }) =
 
 test('the login form checks its fields on blur', async ({ page }) => {
   await page.goto('/login');
-  await page.getByLabel('Username').fill('not-an-email');
-  await page.getByLabel('Password', { exact: true }).focus();
+  const username = page.getByLabel('Username');
+  const password = page.getByLabel('Password', { exact: true });
+  await username.focus();
+  await password.focus();
+  await expect(page.getByText('Email is required')).toBeVisible();
+  await username.fill('not-an-email');
+  await password.focus();
   await expect(page.getByText('Invalid email format')).toBeVisible();
+  await page.getByLabel('Remember me').focus();
+  await expect(page.getByText('Password is required')).toBeVisible();
+  await password.fill('short');
+  await expect(page.getByText('Password must be at least 8 characters')).toBeVisible();
+});
+
+test('Sign In is the only "Sign In" on the page and waits for a valid form', async ({ page }) => {
+  await page.goto('/login');
+  await expect(page.getByRole('heading', { name: 'Log in to your account' })).toBeVisible();
+  await expect(page.getByText('Sign In')).toHaveCount(1);
+  const submit = page.getByRole('button', { name: 'Sign In' });
+  await expect(submit).toBeDisabled();
+  await page.getByLabel('Username').fill(E2E.admin.email);
+  await expect(submit).toBeDisabled();
+  await page.getByLabel('Password', { exact: true }).fill('short');
+  await expect(submit).toBeDisabled();
+  await page.getByLabel('Password', { exact: true }).fill(E2E.admin.password);
+  await expect(submit).toBeEnabled();
+  await page.getByLabel('Username').fill('not-an-email');
+  await expect(submit).toBeDisabled();
 });
 
 test('without Remember me the session lives in session storage only', async ({ page }) => {
   await signIn(page, E2E.admin);
   await expect(page).toHaveURL(/\/inventories$/);
-  await expect(page.getByRole('status').filter({ hasText: 'Successfully logged in as Admin' })).toBeVisible();
+  // The whole notice reads as the spec's sentence, once.
+  await expect(notice(page)).toHaveText('Welcome back! Successfully logged in as Admin');
   const stored = await storedSession(page);
   expect(stored.local).toBeNull();
   expect(JSON.parse(stored.session ?? '{}').state).toMatchObject({
@@ -70,12 +105,22 @@ test('forgot password → link from the outbox → set password → sign in', as
   await page.goto('/login');
   await page.getByRole('link', { name: 'Forgot Password?' }).click();
   await expect(page).toHaveURL(/\/forgot-password$/);
+  const reset = page.getByRole('button', { name: 'Reset Password' });
+  await expect(reset).toBeDisabled();
+  await page.getByLabel('Email').fill('not-an-email');
+  await page.getByRole('link', { name: 'Login' }).focus();
+  await expect(page.getByText('Invalid email format')).toBeVisible();
+  await expect(reset).toBeDisabled();
   await page.getByLabel('Email').fill(email);
-  await page.getByRole('button', { name: 'Reset Password' }).click();
+  await reset.click();
   await expect(page).toHaveURL(/\/login$/);
   await expect(page.getByRole('status')).toContainText('If the email entered exists in our system');
 
   await page.goto(resetPathFrom(latestMailTo(email)));
+  await expect(page.getByRole('heading', { name: 'Choose your password' })).toBeVisible();
+  await expect(page.getByText('Set New Password')).toHaveCount(1);
+  const submit = page.getByRole('button', { name: 'Set New Password' });
+  await expect(submit).toBeDisabled();
   const password = page.getByLabel('New Password', { exact: true });
   const confirmation = page.getByLabel('Confirm New Password');
   await password.fill('short');
@@ -92,8 +137,9 @@ test('forgot password → link from the outbox → set password → sign in', as
   await confirmation.fill('BrandNew124');
   await password.focus();
   await expect(page.getByText("Passwords don't match")).toBeVisible();
+  await expect(submit).toBeDisabled();
   await confirmation.fill('BrandNew123');
-  await page.getByRole('button', { name: 'Set New Password' }).click();
+  await submit.click();
   await expect(page).toHaveURL(/\/login$/);
   await expect(page.getByRole('status')).toContainText(
     'Your password has been successfully changed. Now you can log in.',
@@ -133,7 +179,7 @@ test('logout says goodbye and returns to /login', async ({ page }) => {
   await page.getByRole('button', { name: /Admin User/ }).click();
   await page.getByRole('menuitem', { name: 'Logout' }).click();
   await expect(page).toHaveURL(/\/login$/);
-  await expect(page.getByRole('status')).toContainText('Goodbye! Successfully logged out');
+  await expect(notice(page)).toHaveText('Goodbye! Successfully logged out');
 });
 
 test('an unknown page counts down from 5 to the inventories', async ({ page }) => {
@@ -159,7 +205,18 @@ test('an unknown page counts down from 5 to the inventories', async ({ page }) =
 
 test('Go to Home on the not-found page leaves at once', async ({ page }) => {
   await signIn(page, E2E.admin);
-  await page.goto('/users/42/nothing-here');
+  await page.goto('/nothing-here/at-all');
   await page.getByRole('button', { name: 'Go to Home' }).click();
   await expect(page).toHaveURL(/\/inventories$/);
+});
+
+test('an unknown address below a signed-in page says Not Found inside the frame', async ({ page }) => {
+  await signIn(page, E2E.admin);
+  await page.goto('/users/42/nothing-here');
+  await expect(page.getByRole('main').getByText('Not Found', { exact: true })).toBeVisible();
+  await expect(page.getByRole('complementary', { name: 'Main menu' })).toBeVisible();
+  await expect(page.getByText('404', { exact: true })).toHaveCount(0);
+  // The frame still works: the menu leaves the missing page.
+  await page.getByRole('link', { name: 'Technicians Mgmt.' }).click();
+  await expect(page.getByRole('heading', { name: 'Technicians Management', level: 1 })).toBeVisible();
 });

@@ -5,10 +5,13 @@ test('an admin creates a customer with billing copied, then unchecks it', async 
   await expect(page.getByRole('table', { name: 'Customers and facilities' })).toContainText(
     'Gulf Coast Refining Co.',
   );
-  await page.getByRole('link', { name: 'Add New Customer' }).click();
+  await page.getByRole('link', { name: '+ Add New Customer', exact: true }).click();
   const dialog = page.getByRole('dialog', { name: 'Create New Customer' });
   const name = `Pioneer Coatings ${Date.now()}`;
   await dialog.getByLabel('Customer Name').fill(name);
+  // The questionnaire date is typed as MM/DD/YYYY and sent as yyyy-MM-dd.
+  await dialog.getByLabel('Questionnaire Prepared').pressSequentially('03072026');
+  await expect(dialog.getByLabel('Questionnaire Prepared')).toHaveValue('03/07/2026');
   await dialog.locator('#c-address-address').fill('77 Industrial Pkwy');
   await dialog.locator('#c-address-city').fill('Tulsa');
   await dialog.locator('#c-address-state').selectOption('OK');
@@ -20,7 +23,9 @@ test('an admin creates a customer with billing copied, then unchecks it', async 
   await dialog.getByLabel('Billing address same as company address').uncheck();
   await expect(dialog.locator('#c-billing-city')).toHaveValue('');
   await dialog.getByLabel('Billing address same as company address').check();
+  const created = page.waitForRequest('**/customers/create');
   await dialog.getByRole('button', { name: 'Create Customer' }).click();
+  expect((await created).postDataJSON()).toMatchObject({ prepared_at: '2026-03-07', is_active: 1 });
   await expect(page.getByRole('status')).toContainText(`Customer ${name} created successfully.`);
 
   // Two facilities for the new customer.
@@ -28,7 +33,7 @@ test('an admin creates a customer with billing copied, then unchecks it', async 
     ['Tulsa Paint Plant', 'Tulsa'],
     ['Broken Arrow Warehouse', 'Broken Arrow'],
   ] as const) {
-    await page.getByRole('link', { name: 'Add New Facility' }).click();
+    await page.getByRole('link', { name: '+ Add New Facility', exact: true }).click();
     const modal = page.getByRole('dialog', { name: 'Create New Facility' });
     await modal.getByLabel('Facility Name').fill(facility);
     await modal.locator('#f-customer').click();
@@ -55,9 +60,13 @@ test('an admin creates a customer with billing copied, then unchecks it', async 
     .click();
   const details = page.getByRole('dialog', { name: 'Customer Details' });
   await expect(details.locator('#c-billing-address')).toHaveValue('77 Industrial Pkwy');
+  await expect(details.getByLabel('Questionnaire Prepared')).toHaveValue('03/07/2026');
   await expect(details.getByRole('button', { name: 'Close', exact: true })).toBeVisible();
   await details.getByLabel('Customer Name').fill(`${name} Inc.`);
+  // The update body carries the record's current is_active, as the spec's save body does.
+  const updated = page.waitForRequest('**/customers/*/update');
   await details.getByRole('button', { name: 'Save Changes' }).click();
+  expect((await updated).postDataJSON()).toMatchObject({ prepared_at: '2026-03-07', is_active: 1 });
   await expect(page.getByRole('status')).toContainText('updated successfully.');
 
   await table.getByRole('link', { name: 'Edit Facility Tulsa Paint Plant' }).click();
@@ -66,6 +75,23 @@ test('an admin creates a customer with billing copied, then unchecks it', async 
   await facilityDetails.locator('#f-address-zip').fill('12');
   await facilityDetails.locator('#f-address-city').focus();
   await expect(facilityDetails.getByText('ZIP code must be at least 4 digits')).toBeVisible();
+  await page.keyboard.press('Escape');
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Close' }).click();
+  await expect(facilityDetails).toBeHidden();
+
+  // Archiving a customer acts at once, without a confirmation (spec 02 §4), and greys its rows.
+  await table
+    .getByRole('link', { name: `Edit Customer ${name} Inc.` })
+    .first()
+    .click();
+  await expect(details.getByLabel('Questionnaire Prepared')).toHaveValue('03/07/2026');
+  await details.getByRole('button', { name: 'Archive', exact: true }).click();
+  await expect(page.getByRole('status')).toContainText(`Customer ${name} Inc. archived successfully.`);
+  await expect(page.getByRole('alertdialog')).toHaveCount(0);
+  await expect(details).toBeHidden();
+  await expect(table).toContainText('No results.');
+  await page.getByLabel('Show Archived').check();
+  await expect(table.locator('tr[data-archived="true"]')).toHaveCount(2);
 });
 
 test('staff see customer and facility edits disabled', async ({ page }) => {
@@ -97,7 +123,7 @@ test('the customer form shows the address rules', async ({ adminPage: page }) =>
 test('an admin creates a container and a unit on their tabs', async ({ adminPage: page }) => {
   await page.getByRole('link', { name: 'Containers Mgmt.' }).click();
   await expect(page.getByRole('navigation', { name: 'Breadcrumb' })).toContainText('Containers List');
-  await page.getByRole('link', { name: 'Add New Container' }).click();
+  await page.getByRole('link', { name: '+ Add New Container', exact: true }).click();
   const dialog = page.getByRole('dialog', { name: 'Create New Container' });
   await dialog.getByLabel('Container Type').fill('Intermediate Bulk Container');
   await dialog.getByLabel('Description').fill('Caged plastic tote');
@@ -106,14 +132,21 @@ test('an admin creates a container and a unit on their tabs', async ({ adminPage
     'Container Intermediate Bulk Container created successfully.',
   );
   await page.getByLabel('Search Containers').fill('Intermediate');
-  await expect(page.getByRole('table', { name: 'Container Type' })).toContainText(
-    'Intermediate Bulk Container',
+  const containers = page.getByRole('table', { name: 'Container Type' });
+  await expect(containers).toContainText('Intermediate Bulk Container');
+
+  // Archiving a container acts at once, without a confirmation (spec 02 §4).
+  await containers.getByRole('button', { name: 'Archive Intermediate Bulk Container' }).click();
+  await expect(page.getByRole('status')).toContainText(
+    'Container Intermediate Bulk Container archived successfully.',
   );
+  await expect(page.getByRole('alertdialog')).toHaveCount(0);
+  await expect(containers).toContainText('No results.');
 
   await page.getByRole('link', { name: 'Container Units' }).click();
   await expect(page).toHaveURL(/\/units$/);
   await expect(page.getByRole('link', { name: 'Containers Mgmt.' })).toHaveAttribute('aria-current', 'page');
-  await page.getByRole('link', { name: 'Add New Unit' }).click();
+  await page.getByRole('link', { name: '+ Add New Unit', exact: true }).click();
   const unit = page.getByRole('dialog', { name: 'Create New Unit' });
   await unit.getByLabel('Unit Alias').fill('Jerrican');
   await unit.getByLabel('Description').focus();
@@ -122,13 +155,32 @@ test('an admin creates a container and a unit on their tabs', async ({ adminPage
   await unit.getByLabel('Unit Alias').fill('Jerrican (gal)');
   await unit.getByRole('button', { name: 'Create Unit' }).click();
   await expect(page.getByRole('status')).toContainText('Container Unit Jerrican (gal) created successfully.');
+
+  // Archiving a unit from its modal acts at once too.
+  await page.getByLabel('Search Units').fill('Jerrican');
+  await page
+    .getByRole('table', { name: 'Unit Alias' })
+    .getByRole('link', { name: 'Edit Jerrican (gal)' })
+    .click();
+  const details = page.getByRole('dialog', { name: 'Unit Details' });
+  await details.getByRole('button', { name: 'Archive', exact: true }).click();
+  await expect(page.getByRole('status')).toContainText(
+    'Container Unit Jerrican (gal) archived successfully.',
+  );
+  await expect(page.getByRole('alertdialog')).toHaveCount(0);
+  await expect(details).toBeHidden();
+
+  // The containers management index goes to the Container List.
+  await page.goto('/containers-mgmt');
+  await expect(page).toHaveURL(/\/containers$/);
+  await expect(page.getByRole('navigation', { name: 'Breadcrumb' })).toContainText('Containers List');
 });
 
 test('an admin adds, edits and archives a hazard class; a dirty modal asks before closing', async ({
   adminPage: page,
 }) => {
   await page.getByRole('link', { name: 'Hazard Class Mgmt.' }).click();
-  await page.getByRole('link', { name: 'Add New' }).click();
+  await page.getByRole('link', { name: '+ Add New', exact: true }).click();
   const dialog = page.getByRole('dialog', { name: 'Create New Hazard Class' });
   await dialog.getByLabel('Hazard Class').fill('Pyrophoric');
   await page.keyboard.press('Escape');
@@ -146,6 +198,7 @@ test('an admin adds, edits and archives a hazard class; a dirty modal asks befor
   await details.getByRole('button', { name: 'Save Changes' }).click();
   await expect(page.getByRole('status')).toContainText('Hazard Class Pyrophoric Solid updated successfully.');
 
+  // Unlike the other catalog areas, hazard classes ask first (spec 02 §4).
   await table.getByRole('button', { name: 'Archive Pyrophoric Solid' }).click();
   await expect(page.getByRole('alertdialog')).toContainText('Archive Hazard Class?');
   await page.getByRole('alertdialog').getByRole('button', { name: 'Archive' }).click();

@@ -95,3 +95,30 @@ test('a list sorts asc → desc → unsorted in the URL and shows archived rows 
   await expect(archived).toHaveAttribute('data-archived', 'true');
   await expect(archived.getByRole('button', { name: 'Unarchive Tom Becker' })).toBeVisible();
 });
+
+test('a page inside the frame that fails shows "Something went wrong!" in the content area', async ({
+  adminPage: page,
+}) => {
+  // The Reports page's code cannot be fetched (say, a deploy replaced it mid-session).
+  await page.route(/\/assets\/reports-[^/]+\.js$/, (route) => route.abort());
+  const menu = page.getByRole('complementary', { name: 'Main menu' });
+  await menu.getByRole('link', { name: 'Reports' }).click();
+  const box = page.getByRole('main').getByRole('alert').filter({ hasText: 'Something went wrong!' });
+  await expect(box).toBeVisible();
+  // The frame around it still works.
+  await expect(menu).toBeVisible();
+  await expect(page.getByRole('button', { name: /Admin/ })).toBeVisible();
+
+  const toggle = box.getByRole('button', { name: 'Show Error' });
+  await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+  await expect(box.locator('pre')).toBeHidden();
+  await toggle.click();
+  await expect(box.getByRole('button', { name: 'Hide Error' })).toHaveAttribute('aria-expanded', 'true');
+  await expect(box.locator('pre')).toBeVisible();
+  await expect(box.locator('pre')).not.toBeEmpty();
+  await box.getByRole('button', { name: 'Hide Error' }).click();
+  await expect(box.locator('pre')).toBeHidden();
+
+  await menu.getByRole('link', { name: 'Technicians Mgmt.' }).click();
+  await expect(page.getByRole('heading', { name: 'Technicians Management', level: 1 })).toBeVisible();
+});

@@ -44,7 +44,7 @@ test('an admin creates a product with an SDS, edits it, adds components and filt
   await page.getByRole('link', { name: 'Products Mgmt.' }).click();
   await expect(page.getByRole('heading', { name: 'Products List' })).toBeVisible();
   await expect(page).toHaveTitle(/Products Mgmt/);
-  await page.getByRole('link', { name: 'Add New Product' }).click();
+  await page.getByRole('link', { name: '+ Add New Product', exact: true }).click();
   await expect(page).toHaveURL(/\/products\/create/);
   await expect(page.getByRole('heading', { level: 1, name: 'Create New Product' })).toBeVisible();
   await expect(page.getByRole('navigation', { name: 'Breadcrumb' })).toContainText('Product Management');
@@ -240,11 +240,11 @@ test('an admin creates a product with an SDS, edits it, adds components and filt
   await expect(page).not.toHaveURL(/sds_status/);
   await expectNoSeriousViolations(page);
 
-  // Archive from the list, after asking; it shows under Show Archived, greyed.
+  // Archive from the list at once, without a confirmation (spec 02 §4: only inventories and
+  // hazard classes ask); it shows under Show Archived, greyed.
   await row.getByRole('button', { name: `Archive ${name}` }).click();
-  await expect(page.getByRole('alertdialog')).toContainText('Archive Product?');
-  await page.getByRole('alertdialog').getByRole('button', { name: 'Archive' }).click();
   await expect(page.getByRole('status')).toContainText(`Product ${name} archived successfully.`);
+  await expect(page.getByRole('alertdialog')).toHaveCount(0);
   await expect(table).toContainText('No results.');
   await page.getByLabel('Show Archived').check();
   await expect(table.locator('tr[data-archived="true"]')).toContainText(name);
@@ -315,6 +315,20 @@ test('a dirty product form asks before leaving, and the SDS status and update fl
     component.cas,
   );
   await expectNoSeriousViolations(page);
+
+  // Archiving from the form acts at once too, then goes back to the list.
+  await page.getByRole('button', { name: 'Archive', exact: true }).click();
+  await expect(page.getByRole('status')).toContainText(`Product ${name} archived successfully.`);
+  await expect(page.getByRole('alertdialog')).toHaveCount(0);
+  await expect(page).toHaveURL(/\/products\/?(\?|$)/);
+  await page.getByLabel('Search Products').fill(name);
+  await expect(page.getByRole('table', { name: 'Products' })).toContainText('No results.');
+  // Archived, its row is grey even though its SDS needs an update (amber otherwise).
+  await page.getByLabel('Show Archived').check();
+  await expect(row).toHaveAttribute('data-archived', 'true');
+  await expect(row).toContainText('SDS UPDATE REQUIRED');
+  await expect(row).toHaveClass(/bg-slate-200/);
+  await expect(row).not.toHaveClass(/bg-amber-50/);
 });
 
 test('staff view the products list and a product', async ({ page }) => {

@@ -111,14 +111,29 @@ test('opening your own user goes to the profile, which saves', async ({ adminPag
   await table.getByRole('link', { name: /^Edit/ }).click();
   await expect(page).toHaveURL(/\/profile$/);
   await expect(page.getByRole('heading', { name: 'Profile', level: 1 })).toBeVisible();
-  await expect(page.getByLabel('Role')).toBeDisabled();
+  // Spec 01 §6: the profile offers admin or staff, shows the own role and never changes it.
+  const role = page.getByLabel('Role');
+  await expect(role).toBeDisabled();
+  await expect(role).toHaveValue('admin');
+  await expect(role.locator('option')).toHaveText(['Admin', 'Staff']);
   await page.getByLabel('Mobile Phone').fill('7135550100');
   await page.getByLabel('Password', { exact: true }).fill('short');
   await page.getByLabel('Confirm Password').focus();
   await expect(page.getByText('Password must be at least 8 characters')).toBeVisible();
   await page.getByLabel('Password', { exact: true }).fill('');
   await page.getByLabel('Last Name').fill('Administrator');
+  const saved = page.waitForRequest(
+    (req) => req.method() === 'PATCH' && req.url().endsWith('/api/admin/v1/auth/update-profile'),
+  );
   await page.getByRole('button', { name: 'Save Changes' }).click();
+  // Spec 01 §3: the profile save sends the role and the password (empty: unchanged).
+  expect((await saved).postDataJSON()).toMatchObject({
+    last_name: 'Administrator',
+    phone: '7135550100',
+    role: 'admin',
+    password: '',
+    encode: true,
+  });
   await expect(page.getByRole('status')).toContainText('Your profile was updated successfully.');
   await expect(page.getByRole('button', { name: /Admin Administrator/ })).toBeVisible();
   await page.reload();
@@ -159,6 +174,61 @@ test('an admin creates, edits and archives a technician in the modal', async ({ 
   await expect(table).toContainText('No results.');
 });
 
+test('an admin deletes a user and a technician after the confirmation', async ({ adminPage: page }) => {
+  const stamp = Date.now();
+  await page.goto('/users');
+  await page.getByLabel('First Name').fill('Grace');
+  await page.getByLabel('Last Name').fill('Hopper');
+  await page.getByLabel('Email').fill(`grace.${stamp}@e2e.local`);
+  await page.getByRole('button', { name: 'Create User' }).click();
+  await expect(page.getByRole('status')).toContainText('User Grace created successfully.');
+
+  const users = page.getByRole('table', { name: 'Existing users' });
+  await page.getByLabel('Search User').fill(`grace.${stamp}`);
+  await expect(users.getByRole('row')).toHaveCount(2);
+  // Cancel keeps the user.
+  await users.getByRole('button', { name: 'Delete Grace Hopper' }).click();
+  const confirmUser = page.getByRole('alertdialog');
+  await expect(confirmUser).toContainText('Delete User?');
+  await expect(confirmUser).toContainText('Are you sure you want to delete Grace Hopper?');
+  await confirmUser.getByRole('button', { name: 'Cancel' }).click();
+  await expect(page.getByRole('alertdialog')).toHaveCount(0);
+  await expect(users).toContainText('Grace');
+
+  await users.getByRole('button', { name: 'Delete Grace Hopper' }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
+  await expect(page.getByRole('status')).toContainText('User Grace Hopper deleted successfully.');
+  await expect(users).toContainText('No results.');
+  // Deleted, not archived: it is not among the archived users either.
+  await page.getByLabel('Show Archived').check();
+  await expect(users).toContainText('No results.');
+
+  // Your own account cannot be deleted, so it is not offered.
+  await page.getByLabel('Show Archived').uncheck();
+  await page.getByLabel('Search User').fill(E2E.admin.email);
+  await expect(users.getByRole('row')).toHaveCount(2);
+  await expect(users.getByRole('button', { name: /^Delete / })).toBeDisabled();
+
+  await page.goto('/technicians-mgmt/create');
+  const create = page.getByRole('dialog', { name: 'Create New Technician' });
+  await create.getByLabel('First Name').fill('Barbara');
+  await create.getByLabel('Last Name').fill('McClintock');
+  await create.getByLabel('Email').fill(`barbara.${stamp}@e2e.local`);
+  await create.getByRole('button', { name: 'Create Technician' }).click();
+  await expect(page.getByRole('status')).toContainText('Technician Barbara created successfully.');
+
+  const technicians = page.getByRole('table', { name: 'Technicians' });
+  await page.getByLabel('Search Technicians').fill(`barbara.${stamp}`);
+  await expect(technicians.getByRole('row')).toHaveCount(2);
+  await technicians.getByRole('button', { name: 'Delete Barbara McClintock' }).click();
+  const confirmTechnician = page.getByRole('alertdialog');
+  await expect(confirmTechnician).toContainText('Delete Technician?');
+  await expect(confirmTechnician).toContainText('Are you sure you want to delete Barbara McClintock?');
+  await confirmTechnician.getByRole('button', { name: 'Delete' }).click();
+  await expect(page.getByRole('status')).toContainText('Technician Barbara McClintock deleted successfully.');
+  await expect(technicians).toContainText('No results.');
+});
+
 test('closing a dirty modal asks "Unsaved Changes!"', async ({ adminPage: page }) => {
   await page.goto('/technicians-mgmt/create');
   const dialog = page.getByRole('dialog', { name: 'Create New Technician' });
@@ -191,6 +261,7 @@ test('staff see neither Database Entry nor User Mgmt., and only view technicians
   await expect(view.locator('svg.lucide-eye')).toHaveCount(1);
   await expect(table.getByRole('link', { name: /^Edit/ })).toHaveCount(0);
   await expect(table.getByRole('button', { name: 'Archive Maria Lopez' })).toBeDisabled();
+  await expect(table.getByRole('button', { name: 'Delete Maria Lopez' })).toBeDisabled();
 
   // Staff may still add technicians, and a technician's address shows them read-only.
   await expect(page.getByRole('link', { name: '+ Add New' })).toBeVisible();

@@ -2,7 +2,8 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { createRouter, RouterProvider } from '@tanstack/react-router';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { ErrorPage, LoadingPage, NotFoundPage } from './features/system/system-pages.tsx';
+import { RouteErrorBox, RouteNotFound } from './features/layout/route-fallbacks.tsx';
+import { LoadingPage } from './features/system/system-pages.tsx';
 import { setUnauthorizedHandler } from './lib/api.ts';
 import { queryClient } from './lib/query-client.ts';
 import { useSession } from './lib/session.ts';
@@ -16,8 +17,11 @@ const router = createRouter({
   defaultPreload: 'intent',
   defaultPreloadStaleTime: 0,
   defaultPendingComponent: LoadingPage,
-  defaultErrorComponent: ErrorPage,
-  defaultNotFoundComponent: NotFoundPage,
+  // Spec 01 §8 router fallbacks. The root route keeps the full-page error and 404 pages; the
+  // pages below it fall back to the box and the text, so inside the frame they stay in its
+  // content area.
+  defaultErrorComponent: RouteErrorBox,
+  defaultNotFoundComponent: RouteNotFound,
   scrollRestoration: true,
 });
 

@@ -16,6 +16,7 @@ import { Route as ForgotPasswordRouteImport } from './routes/forgot-password'
 import { Route as LoginRouteImport } from './routes/login'
 import { Route as SetPasswordRouteImport } from './routes/set-password'
 import { Route as AuthenticatedContainersRouteImport } from './routes/_authenticated/containers'
+import { Route as AuthenticatedContainersMgmtRouteImport } from './routes/_authenticated/containers-mgmt'
 import { Route as AuthenticatedCustomersFacilitiesMgmtRouteImport } from './routes/_authenticated/customers-facilities-mgmt'
 import { Route as AuthenticatedDatabaseRouteImport } from './routes/_authenticated/database'
 import { Route as AuthenticatedHazardClassMgmtRouteImport } from './routes/_authenticated/hazard-class-mgmt'
@@ -79,6 +80,12 @@ const AuthenticatedContainersRoute = AuthenticatedContainersRouteImport.update({
   path: '/containers',
   getParentRoute: () => AuthenticatedRoute,
 } as any)
+const AuthenticatedContainersMgmtRoute =
+  AuthenticatedContainersMgmtRouteImport.update({
+    id: '/containers-mgmt',
+    path: '/containers-mgmt',
+    getParentRoute: () => AuthenticatedRoute,
+  } as any)
 const AuthenticatedCustomersFacilitiesMgmtRoute =
   AuthenticatedCustomersFacilitiesMgmtRouteImport.update({
     id: '/customers-facilities-mgmt',
@@ -252,6 +259,7 @@ export interface FileRoutesByFullPath {
   '/login': typeof LoginRoute
   '/set-password': typeof SetPasswordRoute
   '/containers': typeof AuthenticatedContainersRouteWithChildren
+  '/containers-mgmt': typeof AuthenticatedContainersMgmtRoute
   '/customers-facilities-mgmt': typeof AuthenticatedCustomersFacilitiesMgmtRouteWithChildren
   '/database': typeof AuthenticatedDatabaseRoute
   '/hazard-class-mgmt': typeof AuthenticatedHazardClassMgmtRouteWithChildren
@@ -288,6 +296,7 @@ export interface FileRoutesByTo {
   '/login': typeof LoginRoute
   '/set-password': typeof SetPasswordRoute
   '/containers': typeof AuthenticatedContainersRouteWithChildren
+  '/containers-mgmt': typeof AuthenticatedContainersMgmtRoute
   '/customers-facilities-mgmt': typeof AuthenticatedCustomersFacilitiesMgmtRouteWithChildren
   '/database': typeof AuthenticatedDatabaseRoute
   '/hazard-class-mgmt': typeof AuthenticatedHazardClassMgmtRouteWithChildren
@@ -326,6 +335,7 @@ export interface FileRoutesById {
   '/login': typeof LoginRoute
   '/set-password': typeof SetPasswordRoute
   '/_authenticated/containers': typeof AuthenticatedContainersRouteWithChildren
+  '/_authenticated/containers-mgmt': typeof AuthenticatedContainersMgmtRoute
   '/_authenticated/customers-facilities-mgmt': typeof AuthenticatedCustomersFacilitiesMgmtRouteWithChildren
   '/_authenticated/database': typeof AuthenticatedDatabaseRoute
   '/_authenticated/hazard-class-mgmt': typeof AuthenticatedHazardClassMgmtRouteWithChildren
@@ -364,6 +374,7 @@ export interface FileRouteTypes {
     | '/login'
     | '/set-password'
     | '/containers'
+    | '/containers-mgmt'
     | '/customers-facilities-mgmt'
     | '/database'
     | '/hazard-class-mgmt'
@@ -400,6 +411,7 @@ export interface FileRouteTypes {
     | '/login'
     | '/set-password'
     | '/containers'
+    | '/containers-mgmt'
     | '/customers-facilities-mgmt'
     | '/database'
     | '/hazard-class-mgmt'
@@ -437,6 +449,7 @@ export interface FileRouteTypes {
     | '/login'
     | '/set-password'
     | '/_authenticated/containers'
+    | '/_authenticated/containers-mgmt'
     | '/_authenticated/customers-facilities-mgmt'
     | '/_authenticated/database'
     | '/_authenticated/hazard-class-mgmt'
@@ -525,6 +538,13 @@ declare module '@tanstack/react-router' {
       path: '/containers'
       fullPath: '/containers'
       preLoaderRoute: typeof AuthenticatedContainersRouteImport
+      parentRoute: typeof AuthenticatedRoute
+    }
+    '/_authenticated/containers-mgmt': {
+      id: '/_authenticated/containers-mgmt'
+      path: '/containers-mgmt'
+      fullPath: '/containers-mgmt'
+      preLoaderRoute: typeof AuthenticatedContainersMgmtRouteImport
       parentRoute: typeof AuthenticatedRoute
     }
     '/_authenticated/customers-facilities-mgmt': {
@@ -836,6 +856,7 @@ const AuthenticatedProductsProductIdRouteWithChildren =
 
 interface AuthenticatedRouteChildren {
   AuthenticatedContainersRoute: typeof AuthenticatedContainersRouteWithChildren
+  AuthenticatedContainersMgmtRoute: typeof AuthenticatedContainersMgmtRoute
   AuthenticatedCustomersFacilitiesMgmtRoute: typeof AuthenticatedCustomersFacilitiesMgmtRouteWithChildren
   AuthenticatedDatabaseRoute: typeof AuthenticatedDatabaseRoute
   AuthenticatedHazardClassMgmtRoute: typeof AuthenticatedHazardClassMgmtRouteWithChildren
@@ -854,6 +875,7 @@ interface AuthenticatedRouteChildren {
 
 const AuthenticatedRouteChildren: AuthenticatedRouteChildren = {
   AuthenticatedContainersRoute: AuthenticatedContainersRouteWithChildren,
+  AuthenticatedContainersMgmtRoute: AuthenticatedContainersMgmtRoute,
   AuthenticatedCustomersFacilitiesMgmtRoute:
     AuthenticatedCustomersFacilitiesMgmtRouteWithChildren,
   AuthenticatedDatabaseRoute: AuthenticatedDatabaseRoute,

@@ -10,6 +10,7 @@ interface Row {
   id: number;
   name: string;
   isActive: boolean;
+  isFlagged?: boolean;
 }
 
 const columns: ColumnDef<Row>[] = [
@@ -44,6 +45,7 @@ function Harness({
           setPage(1);
         }}
         isRowArchived={(row) => !row.isActive}
+        isRowHighlighted={(row) => row.isFlagged === true}
       />
       <output aria-label="state">{`${page}|${sort ? `${sort.field}:${sort.direction}` : 'none'}`}</output>
     </>
@@ -90,9 +92,28 @@ describe('DataTable', () => {
     expect(archived?.getAttribute('data-archived')).toBe('true');
     expect(archived?.className).toContain('bg-slate-200');
     expect(screen.getByText('Acetone').closest('tr')?.className).toContain('bg-white');
+    expect(screen.getByText('Acetone').closest('tr')?.getAttribute('data-archived')).toBeNull();
     rerender(<Harness rows={[]} isLoading />);
     expect(screen.getAllByTestId('skeleton-row')).toHaveLength(5);
     rerender(<Harness rows={[]} />);
     expect(screen.getByText('No results.')).toBeTruthy();
+  });
+
+  it('highlights flagged rows in amber, but an archived row stays grey even when flagged', () => {
+    render(
+      <Harness
+        rows={[
+          { id: 1, name: 'Toluene', isActive: true, isFlagged: true },
+          { id: 2, name: 'Xylene', isActive: false, isFlagged: true },
+        ]}
+      />,
+    );
+    const flagged = screen.getByText('Toluene').closest('tr');
+    expect(flagged?.className).toContain('bg-amber-50');
+    expect(flagged?.className).not.toContain('bg-white');
+    const archived = screen.getByText('Xylene').closest('tr');
+    expect(archived?.getAttribute('data-archived')).toBe('true');
+    expect(archived?.className).toContain('bg-slate-200');
+    expect(archived?.className).not.toContain('bg-amber-50');
   });
 });

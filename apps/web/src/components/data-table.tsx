@@ -51,7 +51,6 @@ export function listTableProps<T>(
   };
 }
 
-// Placeholder rows have no identity of their own: fixed keys.
 /**
  * Renders a header or cell definition by calling it, not mounting it: TanStack's flexRender mounts
  * a function as a component, so a column list rebuilt on render would remount every cell and
@@ -62,7 +61,17 @@ function renderTemplate<P>(template: ((props: P) => unknown) | string | undefine
   return template ?? null;
 }
 
+// Placeholder rows have no identity of their own: fixed keys.
 const SKELETON_ROWS = ['s1', 's2', 's3', 's4', 's5'];
+
+/**
+ * Archived grey wins over the highlight (the amber of an "SDS UPDATE REQUIRED" product): an
+ * archived row must read as archived whatever else it is (spec 02 §2, "Archived rows are grey").
+ */
+function rowBackground<T>(props: DataTableProps<T>, row: T, isArchived: boolean): string {
+  if (isArchived) return 'bg-slate-200 text-slate-600';
+  return props.isRowHighlighted?.(row) ? 'bg-amber-50' : 'bg-white';
+}
 
 /** Server-paged table: the page, sort and search live in the URL and the API does the work. */
 export function DataTable<T>(props: DataTableProps<T>) {
@@ -137,23 +146,25 @@ export function DataTable<T>(props: DataTableProps<T>) {
                 </td>
               </tr>
             ) : (
-              table.getRowModel().rows.map((row) => (
-                <tr
-                  key={row.id}
-                  data-archived={props.isRowArchived?.(row.original) ? 'true' : undefined}
-                  className={cn(
-                    'border-t border-slate-100',
-                    props.isRowArchived?.(row.original) ? 'bg-slate-200 text-slate-600' : 'bg-white',
-                    props.isRowHighlighted?.(row.original) && 'bg-amber-50',
-                  )}
-                >
-                  {row.getVisibleCells().map((cell) => (
-                    <td key={cell.id} className={cn('px-4 py-3', cell.column.columnDef.meta?.className)}>
-                      {renderTemplate(cell.column.columnDef.cell, cell.getContext())}
-                    </td>
-                  ))}
-                </tr>
-              ))
+              table.getRowModel().rows.map((row) => {
+                const isArchived = props.isRowArchived?.(row.original) ?? false;
+                return (
+                  <tr
+                    key={row.id}
+                    data-archived={isArchived ? 'true' : undefined}
+                    className={cn(
+                      'border-t border-slate-100',
+                      rowBackground(props, row.original, isArchived),
+                    )}
+                  >
+                    {row.getVisibleCells().map((cell) => (
+                      <td key={cell.id} className={cn('px-4 py-3', cell.column.columnDef.meta?.className)}>
+                        {renderTemplate(cell.column.columnDef.cell, cell.getContext())}
+                      </td>
+                    ))}
+                  </tr>
+                );
+              })
             )}
           </tbody>
         </table>

@@ -1,5 +1,6 @@
 import * as ToastPrimitive from '@radix-ui/react-toast';
 import { X } from 'lucide-react';
+import type { ComponentProps } from 'react';
 import { cn } from '../lib/cn.ts';
 import { DEFAULT_TOAST_DURATION, dismissToast, type ToastVariant, useToasts } from '../lib/toast.ts';
 
@@ -9,6 +10,28 @@ const VARIANT_CLASSES: Record<ToastVariant, string> = {
   success: 'border-emerald-700 bg-emerald-700 text-white',
   warning: 'border-amber-500 bg-amber-50 text-amber-900',
 };
+
+/**
+ * The only way to put a button in a toast (`toast({ action: <ToastAction … /> })`). Radix reads
+ * the alt text to screen readers instead of the button; spec 01 §5 says it must not be empty, and
+ * Radix logs a console error and drops the action when it is.
+ */
+export function ToastAction({
+  altText,
+  className,
+  ...props
+}: ComponentProps<typeof ToastPrimitive.Action> & { altText: string }) {
+  return (
+    <ToastPrimitive.Action
+      altText={altText}
+      className={cn(
+        'inline-flex h-8 shrink-0 items-center rounded-md border border-current px-3 text-sm font-medium hover:opacity-80 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-current',
+        className,
+      )}
+      {...props}
+    />
+  );
+}
 
 export function Toaster() {
   const toasts = useToasts();
@@ -32,12 +55,18 @@ export function Toaster() {
             {t.title ? (
               <ToastPrimitive.Title className="text-sm font-semibold">{t.title}</ToastPrimitive.Title>
             ) : null}
+            {/*
+              A space between title and text: the notice's text (what tests and screen readers
+              get) reads "Welcome back! Successfully…", not "Welcome back!Successfully…".
+            */}
+            {t.title && t.description ? ' ' : null}
             {t.description ? (
               <ToastPrimitive.Description className="text-sm opacity-90">
                 {t.description}
               </ToastPrimitive.Description>
             ) : null}
           </div>
+          {/* Built with ToastAction above, so it always carries its alt text. */}
           {t.action}
           <ToastPrimitive.Close
             aria-label="Close notification"

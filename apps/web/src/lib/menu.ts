@@ -28,7 +28,10 @@ export function menuFor(role: Role | undefined): MenuEntry[] {
   return role ? MENU.filter((entry) => entry.roles.includes(role)) : MENU;
 }
 
-/** Highlighted when the path starts with the entry's path or equals its alias. */
+/**
+ * Spec 01 §2: highlighted when the path starts with the entry's path or equals its alias. The
+ * alias must match exactly, so /units is Containers but /units/3 is not.
+ */
 export function isMenuEntryActive(entry: MenuEntry, pathname: string): boolean {
-  return pathname.startsWith(entry.path) || (entry.alias !== undefined && pathname.startsWith(entry.alias));
+  return pathname.startsWith(entry.path) || pathname === entry.alias;
 }

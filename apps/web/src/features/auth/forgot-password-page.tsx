@@ -19,7 +19,8 @@ export function ForgotPasswordPage() {
     mode: 'onTouched',
     defaultValues: { email: '' },
   });
-  const { errors, isSubmitting } = form.formState;
+  // isValid follows every keystroke (the resolver runs on change); messages still wait for blur.
+  const { errors, isSubmitting, isValid } = form.formState;
   const onSubmit = form.handleSubmit(async ({ email }) => {
     try {
       await forgotPassword(email);
@@ -47,7 +48,8 @@ export function ForgotPasswordPage() {
             {...form.register('email')}
           />
         </Field>
-        <Button type="submit" disabled={isSubmitting} className="w-full">
+        {/* Spec 01 §4: disabled while the form is invalid or saving. */}
+        <Button type="submit" disabled={isSubmitting || !isValid} className="w-full">
           {isSubmitting ? 'Resetting Password...' : 'Reset Password'}
         </Button>
         <Link to="/login" className="text-center text-sm font-medium text-brand-700 hover:underline">

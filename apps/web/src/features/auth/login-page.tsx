@@ -29,7 +29,8 @@ export function LoginPage({ redirect }: { redirect?: string | undefined }) {
     mode: 'onTouched',
     defaultValues: { email: '', password: '', rememberMe: false },
   });
-  const { errors, isSubmitting } = form.formState;
+  // isValid follows every keystroke (the resolver runs on change); messages still wait for blur.
+  const { errors, isSubmitting, isValid } = form.formState;
 
   const onSubmit = form.handleSubmit(async (values) => {
     try {
@@ -41,10 +42,11 @@ export function LoginPage({ redirect }: { redirect?: string | undefined }) {
       useSession
         .getState()
         .signIn(result.credentials.access_token, result.resource, values.rememberMe ?? false);
+      // Spec 01 §8 reads "Welcome back! Successfully logged in as {name}": title plus text.
       toast({
         variant: 'success',
         title: 'Welcome back!',
-        description: `Welcome back! Successfully logged in as ${result.resource.profile.first_name}`,
+        description: `Successfully logged in as ${result.resource.profile.first_name}`,
       });
       await navigate({ to: safeRedirect(redirect) });
     } catch {
@@ -57,8 +59,9 @@ export function LoginPage({ redirect }: { redirect?: string | undefined }) {
     }
   });
 
+  // The spec gives this page no heading; "Sign In" is the button's label and names only it.
   return (
-    <PublicLayout title="Sign In">
+    <PublicLayout title="Log in to your account">
       <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
         <Field id="email" label="Username" error={errors.email?.message}>
           <Input
@@ -98,7 +101,8 @@ export function LoginPage({ redirect }: { redirect?: string | undefined }) {
             Forgot Password?
           </Link>
         </div>
-        <Button type="submit" disabled={isSubmitting} className="w-full">
+        {/* Spec 01 §4: disabled while the form is invalid or saving. */}
+        <Button type="submit" disabled={isSubmitting || !isValid} className="w-full">
           {isSubmitting ? 'Signing in...' : 'Sign In'}
         </Button>
       </form>

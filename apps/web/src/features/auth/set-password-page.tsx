@@ -16,7 +16,8 @@ export function SetPasswordPage({ token }: { token: string | undefined }) {
     mode: 'onTouched',
     defaultValues: { password: '', password_confirmation: '' },
   });
-  const { errors, isSubmitting } = form.formState;
+  // isValid follows every keystroke (the resolver runs on change); messages still wait for blur.
+  const { errors, isSubmitting, isValid } = form.formState;
   const onSubmit = form.handleSubmit(async ({ password }) => {
     try {
       await setPassword(token ?? '', password);
@@ -36,8 +37,9 @@ export function SetPasswordPage({ token }: { token: string | undefined }) {
       });
     }
   });
+  // The spec gives this page no heading; "Set New Password" is the button's label and names only it.
   return (
-    <PublicLayout title="Set New Password">
+    <PublicLayout title="Choose your password">
       <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
         <Field id="password" label="New Password" error={errors.password?.message}>
           <PasswordInput id="password" autoComplete="new-password" {...form.register('password')} />
@@ -53,7 +55,8 @@ export function SetPasswordPage({ token }: { token: string | undefined }) {
             {...form.register('password_confirmation')}
           />
         </Field>
-        <Button type="submit" disabled={isSubmitting} className="w-full">
+        {/* Spec 01 §4: disabled while the form is invalid or saving. */}
+        <Button type="submit" disabled={isSubmitting || !isValid} className="w-full">
           {isSubmitting ? 'Setting New Password...' : 'Set New Password'}
         </Button>
         <Link to="/login" className="text-center text-sm font-medium text-brand-700 hover:underline">

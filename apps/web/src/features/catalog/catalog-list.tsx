@@ -2,7 +2,7 @@ import type { CatalogResource } from '@chemtrack/domain';
 import { useQuery } from '@tanstack/react-query';
 import { Link, type LinkProps } from '@tanstack/react-router';
 import type { ColumnDef } from '@tanstack/react-table';
-import { Eye, Pencil, Plus } from 'lucide-react';
+import { Eye, Pencil } from 'lucide-react';
 import { type ReactNode, useMemo } from 'react';
 import { ArchiveToggle } from '../../components/archive-toggle.tsx';
 import { DataTable, listTableProps } from '../../components/data-table.tsx';
@@ -17,6 +17,8 @@ import type { CatalogApi } from './api.ts';
 /**
  * The list of a catalog area (hazard classes, containers, units): search, Show Archived, one
  * name column, edit (or view for non-admins) and archive actions, and the add button.
+ * `addLabel` is the spec's exact text, plus sign included ('+ Add New Container').
+ * `hasArchiveConfirmation`: spec 02 §4 asks before archiving hazard classes, not containers or units.
  */
 export function CatalogList({
   api,
@@ -26,6 +28,7 @@ export function CatalogList({
   searchLabel,
   addLabel,
   canAdd,
+  hasArchiveConfirmation,
   editLink,
   createLink,
   children,
@@ -37,6 +40,7 @@ export function CatalogList({
   searchLabel: string;
   addLabel: string;
   canAdd: boolean;
+  hasArchiveConfirmation: boolean;
   editLink: (id: number) => LinkProps;
   createLink: LinkProps;
   children?: ReactNode;
@@ -77,6 +81,7 @@ export function CatalogList({
               name={row.original.name}
               isActive={row.original.is_active}
               disabled={!isAdmin}
+              confirm={hasArchiveConfirmation}
               isPending={toggle.isPending}
               onConfirm={() => toggle.mutate(row.original.id)}
             />
@@ -84,7 +89,7 @@ export function CatalogList({
         ),
       },
     ],
-    [nameHeader, entity, isAdmin, editLink, toggle.mutate, toggle.isPending],
+    [nameHeader, entity, isAdmin, hasArchiveConfirmation, editLink, toggle.mutate, toggle.isPending],
   );
   return (
     <section className="flex flex-col gap-3">
@@ -94,10 +99,7 @@ export function CatalogList({
         actions={
           canAdd ? (
             <Button asChild>
-              <Link {...createLink}>
-                <Plus className="h-4 w-4" aria-hidden />
-                {addLabel}
-              </Link>
+              <Link {...createLink}>{addLabel}</Link>
             </Button>
           ) : null
         }

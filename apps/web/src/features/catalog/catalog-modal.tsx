@@ -1,13 +1,12 @@
 import type { CatalogResource } from '@chemtrack/domain';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { type Resolver, useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { ArchiveToggle } from '../../components/archive-toggle.tsx';
-import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
+import { DeleteAction } from '../../components/delete-action.tsx';
 import { ModalForm, useModalRoute } from '../../components/modal-form.tsx';
-import { Button } from '../../components/ui/button.tsx';
 import { Field } from '../../components/ui/field.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { Textarea } from '../../components/ui/textarea.tsx';
@@ -24,6 +23,7 @@ interface CatalogForm {
 /**
  * Create or edit one catalog record in a modal. Admins edit; everyone else sees it read-only.
  * `canCreate` lets staff add where the spec allows it (containers and units).
+ * `hasArchiveConfirmation`: spec 02 §4 asks before archiving hazard classes, not containers or units.
  */
 export function CatalogModal({
   api,
@@ -36,6 +36,7 @@ export function CatalogModal({
   saveLabel,
   canCreate,
   canDelete,
+  hasArchiveConfirmation,
   onClose,
 }: {
   api: CatalogApi;
@@ -48,6 +49,7 @@ export function CatalogModal({
   saveLabel: string;
   canCreate: boolean;
   canDelete?: boolean;
+  hasArchiveConfirmation: boolean;
   onClose: () => void;
 }) {
   const queryClient = useQueryClient();
@@ -57,7 +59,6 @@ export function CatalogModal({
   // Admins may do everything; `canCreate` opens creation to staff where the spec allows it.
   const isReadOnly = id === undefined ? !(canCreate || isAdmin) : !isAdmin;
   const { isOpen, close } = useModalRoute(onClose);
-  const [isDeleteOpen, setDeleteOpen] = useState(false);
 
   const form = useForm<CatalogForm>({
     // Each area's schema reads name and description; what it adds (a unit type) it derives.
@@ -113,29 +114,22 @@ export function CatalogModal({
         record && isAdmin ? (
           <>
             {canDelete ? (
-              <Button variant="secondary" onClick={() => setDeleteOpen(true)} disabled={remove.isPending}>
-                Delete
-              </Button>
+              <DeleteAction
+                asText
+                entity={entity}
+                name={record.name}
+                isPending={remove.isPending}
+                onConfirm={() => remove.mutate(record.id)}
+              />
             ) : null}
             <ArchiveToggle
               asText
               entity={entity}
               name={record.name}
               isActive={record.is_active}
+              confirm={hasArchiveConfirmation}
               isPending={toggle.isPending}
               onConfirm={() => toggle.mutate(record.id)}
-            />
-            <ConfirmDialog
-              open={isDeleteOpen}
-              onOpenChange={setDeleteOpen}
-              title={`Delete ${entity}?`}
-              description={`Are you sure you want to delete ${record.name}?`}
-              confirmLabel="Delete"
-              variant="destructive"
-              onConfirm={() => {
-                setDeleteOpen(false);
-                remove.mutate(record.id);
-              }}
             />
           </>
         ) : null

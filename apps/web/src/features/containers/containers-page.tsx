@@ -59,8 +59,9 @@ export function ContainersPage({ tab, search }: { tab: Tab; search: ListSearch }
           entity="Container"
           nameHeader="Container Type"
           searchLabel="Search Containers"
-          addLabel="Add New Container"
+          addLabel="+ Add New Container"
           canAdd
+          hasArchiveConfirmation={false}
           editLink={(id) => ({
             to: '/containers/$containerId',
             params: { containerId: String(id) },
@@ -78,8 +79,9 @@ export function ContainersPage({ tab, search }: { tab: Tab; search: ListSearch }
           entity="Container Unit"
           nameHeader="Unit Alias"
           searchLabel="Search Units"
-          addLabel="Add New Unit"
+          addLabel="+ Add New Unit"
           canAdd
+          hasArchiveConfirmation={false}
           editLink={(id) => ({ to: '/units/$unitId', params: { unitId: String(id) }, search: keepSearch })}
           createLink={{ to: '/units/create', search: keepSearch }}
         >
@@ -104,6 +106,7 @@ export function ContainerModal({ tab, id }: { tab: Tab; id: number | undefined }
       nameLabel={isUnit ? 'Unit Alias' : 'Container Type'}
       saveLabel={isUnit ? 'Create Unit' : 'Create Container'}
       canCreate
+      hasArchiveConfirmation={false}
       onClose={() => void navigate({ to: isUnit ? '/units' : '/containers', search: keepSearch })}
     />
   );

@@ -20,7 +20,7 @@ interface AddressForm {
 }
 
 /** Address, city, state, ZIP (and phone) for a company, facility or billing address. */
-export function AddressFields<T extends AddressForm>({
+export function AddressFields<T extends AddressForm, TParsed = T>({
   prefix,
   register,
   control,
@@ -31,7 +31,8 @@ export function AddressFields<T extends AddressForm>({
 }: {
   prefix: 'address' | 'billing_address';
   register: UseFormRegister<T>;
-  control: Control<T>;
+  /** `TParsed`: what the form's resolver hands over on submit (the customer form parses its date). */
+  control: Control<T, unknown, TParsed>;
   errors: FieldErrors<AddressForm>[typeof prefix] | undefined;
   isRequired: boolean;
   withPhone: boolean;

@@ -34,24 +34,33 @@ export const statesOptions = queryOptions({
   staleTime: Number.POSITIVE_INFINITY,
 });
 
-export function saveCustomer(id: number | undefined, body: Record<string, unknown>) {
-  return id
-    ? api.patch<ResourceResponse<CustomerResource>>(`/customers/${id}/update`, { ...body, encode: true })
-    : api.post<ResourceResponse<CustomerResource>>('/customers/create', {
-        ...body,
-        is_active: 1,
-        encode: true,
-      });
+/** The record being updated, as far as its save body needs it. */
+interface SavedRecord {
+  is_active: boolean;
 }
 
-export function saveFacility(id: number | undefined, body: Record<string, unknown>) {
+function createBody(body: Record<string, unknown>) {
+  return { ...body, is_active: 1, encode: true };
+}
+
+/**
+ * The spec's save body (spec 02 §7) carries is_active on update too: the record's current state,
+ * which the server ignores there (only the activate call changes it).
+ */
+function updateBody(body: Record<string, unknown>, current: SavedRecord | undefined) {
+  return { ...body, ...(current && { is_active: current.is_active ? 1 : 0 }), encode: true };
+}
+
+export function saveCustomer(id: number | undefined, body: Record<string, unknown>, current?: SavedRecord) {
   return id
-    ? api.patch<ResourceResponse<FacilityResource>>(`/facilities/${id}/update`, { ...body, encode: true })
-    : api.post<ResourceResponse<FacilityResource>>('/facilities/create', {
-        ...body,
-        is_active: 1,
-        encode: true,
-      });
+    ? api.patch<ResourceResponse<CustomerResource>>(`/customers/${id}/update`, updateBody(body, current))
+    : api.post<ResourceResponse<CustomerResource>>('/customers/create', createBody(body));
+}
+
+export function saveFacility(id: number | undefined, body: Record<string, unknown>, current?: SavedRecord) {
+  return id
+    ? api.patch<ResourceResponse<FacilityResource>>(`/facilities/${id}/update`, updateBody(body, current))
+    : api.post<ResourceResponse<FacilityResource>>('/facilities/create', createBody(body));
 }
 
 export function toggleCustomer(id: number) {

@@ -1,45 +1,28 @@
-import { type CustomerResource, SaveCustomerRequestSchema } from '@chemtrack/domain';
+import type { CustomerResource } from '@chemtrack/domain';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useEffect } from 'react';
-import { Controller, type Resolver, useForm } from 'react-hook-form';
+import { Controller, useForm } from 'react-hook-form';
 import { ArchiveToggle } from '../../components/archive-toggle.tsx';
+import { DateInput } from '../../components/date-input.tsx';
 import { ModalForm, useModalRoute } from '../../components/modal-form.tsx';
 import { Checkbox } from '../../components/ui/checkbox.tsx';
 import { Field } from '../../components/ui/field.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { useSession } from '../../lib/session.ts';
 import { useRecordMutations } from '../../lib/use-record-mutations.ts';
-import { AddressFields, type AddressValues } from './address-fields.tsx';
+import { AddressFields } from './address-fields.tsx';
 import { customerOptions, customersKeys, saveCustomer, toggleCustomer } from './api.ts';
-
-interface CustomerForm {
-  name: string;
-  prepared_at: string;
-  address: AddressValues;
-  billing_address: AddressValues;
-  is_same_billing_address: boolean;
-}
-
-const EMPTY_ADDRESS: AddressValues = { address: '', city: '', state: '', zip: '', phone: '' };
-const EMPTY: CustomerForm = {
-  name: '',
-  prepared_at: '',
-  address: EMPTY_ADDRESS,
-  billing_address: EMPTY_ADDRESS,
-  is_same_billing_address: false,
-};
-
-function toForm(c: CustomerResource): CustomerForm {
-  return {
-    name: c.name,
-    prepared_at: c.prepared_at ?? '',
-    address: c.address,
-    billing_address: { ...c.billingAddress, phone: '' },
-    is_same_billing_address: c.is_same_billing_address,
-  };
-}
+import {
+  CustomerFormSchema,
+  type CustomerFormValues,
+  EMPTY_ADDRESS,
+  EMPTY_CUSTOMER_FORM,
+  type ParsedCustomerForm,
+  toCustomerBody,
+  toCustomerForm,
+} from './customer-form.ts';
 
 const keepSearch = (s: Record<string, unknown>) => s;
 
@@ -53,14 +36,14 @@ export function CustomerModal({ id }: { id: number | undefined }) {
     () => void navigate({ to: '/customers-facilities-mgmt', search: keepSearch }),
   );
 
-  const form = useForm<CustomerForm>({
+  const form = useForm<CustomerFormValues, unknown, ParsedCustomerForm>({
     // The request schema checks the form as sent; billing rules are its own.
-    resolver: zodResolver(SaveCustomerRequestSchema) as unknown as Resolver<CustomerForm>,
+    resolver: zodResolver(CustomerFormSchema),
     mode: 'onTouched',
-    defaultValues: EMPTY,
+    defaultValues: EMPTY_CUSTOMER_FORM,
   });
   useEffect(() => {
-    if (customer) form.reset(toForm(customer));
+    if (customer) form.reset(toCustomerForm(customer));
   }, [customer, form]);
 
   const isSame = form.watch('is_same_billing_address');
@@ -74,20 +57,15 @@ export function CustomerModal({ id }: { id: number | undefined }) {
     });
   };
 
-  const { save, toggle } = useRecordMutations<CustomerResource, CustomerForm>({
+  const { save, toggle } = useRecordMutations<CustomerResource, CustomerFormValues, ParsedCustomerForm>({
     entity: 'Customer',
     isNew: id === undefined,
     nameOf: (c) => c.name,
-    save: (values) =>
-      saveCustomer(id, {
-        ...values,
-        is_same_billing_address: values.is_same_billing_address ? 1 : 0,
-        billing_address: { ...values.billing_address, phone: undefined },
-      }),
+    save: (parsed) => saveCustomer(id, toCustomerBody(parsed), customer),
     toggle: toggleCustomer,
     invalidate: [customersKeys.all],
     setError: form.setError,
-    onSaved: (c) => form.reset(toForm(c)),
+    onSaved: (c) => form.reset(toCustomerForm(c)),
     onDone: close,
   });
   const { errors, isDirty } = form.formState;
@@ -109,6 +87,7 @@ export function CustomerModal({ id }: { id: number | undefined }) {
             entity="Customer"
             name={customer.name}
             isActive={customer.is_active}
+            confirm={false}
             isPending={toggle.isPending}
             onConfirm={() => toggle.mutate(customer.id)}
           />
@@ -120,7 +99,20 @@ export function CustomerModal({ id }: { id: number | undefined }) {
           <Input id="c-name" aria-invalid={errors.name ? true : undefined} {...form.register('name')} />
         </Field>
         <Field id="c-prepared_at" label="Questionnaire Prepared" error={errors.prepared_at?.message}>
-          <Input id="c-prepared_at" type="date" {...form.register('prepared_at')} />
+          <Controller
+            control={form.control}
+            name="prepared_at"
+            render={({ field }) => (
+              <DateInput
+                id="c-prepared_at"
+                aria-invalid={errors.prepared_at ? true : undefined}
+                value={field.value}
+                onChange={field.onChange}
+                onBlur={field.onBlur}
+                ref={field.ref}
+              />
+            )}
+          />
         </Field>
       </div>
       <h3 className="text-sm font-semibold text-slate-800">Company Address</h3>

@@ -2,7 +2,6 @@ import { type CustomerListRow, formatPhone } from '@chemtrack/domain';
 import { useQuery } from '@tanstack/react-query';
 import { Link, Outlet } from '@tanstack/react-router';
 import type { ColumnDef } from '@tanstack/react-table';
-import { Plus } from 'lucide-react';
 import { useMemo } from 'react';
 import { DataTable, listTableProps } from '../../components/data-table.tsx';
 import { ListToolbar } from '../../components/list-toolbar.tsx';
@@ -102,14 +101,12 @@ export function CustomersPage({ search }: { search: ListSearch }) {
           <>
             <Button asChild>
               <Link to="/customers-facilities-mgmt/customers/create" search={keepSearch}>
-                <Plus className="h-4 w-4" aria-hidden />
-                Add New Customer
+                + Add New Customer
               </Link>
             </Button>
             <Button asChild variant="secondary">
               <Link to="/customers-facilities-mgmt/facilities/create" search={keepSearch}>
-                <Plus className="h-4 w-4" aria-hidden />
-                Add New Facility
+                + Add New Facility
               </Link>
             </Button>
           </>

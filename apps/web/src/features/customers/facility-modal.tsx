@@ -58,7 +58,7 @@ export function FacilityModal({ id }: { id: number | undefined }) {
     entity: 'Facility',
     isNew: id === undefined,
     nameOf: (f) => f.name,
-    save: (values) => saveFacility(id, { ...values }),
+    save: (values) => saveFacility(id, { ...values }, facility),
     toggle: toggleFacility,
     invalidate: [customersKeys.all, customersKeys.facilities],
     setError: form.setError,
@@ -84,6 +84,7 @@ export function FacilityModal({ id }: { id: number | undefined }) {
             entity="Facility"
             name={facility.name}
             isActive={facility.is_active}
+            confirm={false}
             isPending={toggle.isPending}
             onConfirm={() => toggle.mutate(facility.id)}
           />

@@ -20,8 +20,9 @@ export function HazardsPage({ search }: { search: ListSearch }) {
       entity="Hazard Class"
       nameHeader="Hazard Class"
       searchLabel="Search Hazard Classes"
-      addLabel="Add New"
+      addLabel="+ Add New"
       canAdd={isAdmin}
+      hasArchiveConfirmation
       editLink={(id) => ({
         to: '/hazard-class-mgmt/$hazardId',
         params: { hazardId: String(id) },
@@ -48,6 +49,7 @@ export function HazardModal({ id }: { id: number | undefined }) {
       saveLabel="Create Hazard Class"
       canCreate={false}
       canDelete
+      hasArchiveConfirmation
       onClose={() => void navigate({ to: '/hazard-class-mgmt', search: keepSearch })}
     />
   );

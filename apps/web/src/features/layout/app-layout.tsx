@@ -42,10 +42,11 @@ export function AppLayout() {
     }
     useSession.getState().logout();
     queryClient.clear();
+    // Spec 01 §8 reads "Goodbye! Successfully logged out": title plus text.
     toast({
       variant: 'success',
       title: 'Goodbye!',
-      description: 'Goodbye! Successfully logged out',
+      description: 'Successfully logged out',
       duration: 10_000,
     });
     await navigate({ to: '/login' });

@@ -348,6 +348,7 @@ export function ProductFormPage({ productId }: { productId: number | undefined }
                 entity="Product"
                 name={product.name}
                 isActive={product.is_active}
+                confirm={false}
                 isPending={toggle.isPending}
                 onConfirm={() => toggle.mutate(product.id)}
               />

@@ -8,7 +8,7 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import type { ColumnDef } from '@tanstack/react-table';
-import { Pencil, Plus } from 'lucide-react';
+import { Pencil } from 'lucide-react';
 import { useMemo } from 'react';
 import { ArchiveToggle } from '../../components/archive-toggle.tsx';
 import { DataTable, listTableProps } from '../../components/data-table.tsx';
@@ -76,6 +76,7 @@ export function ProductsPage({ search }: { search: ProductListSearch }) {
               entity="Product"
               name={row.original.name}
               isActive={row.original.is_active}
+              confirm={false}
               isPending={toggle.isPending}
               onConfirm={() => toggle.mutate(row.original.id)}
             />
@@ -114,8 +115,7 @@ export function ProductsPage({ search }: { search: ProductListSearch }) {
         actions={
           <Button asChild>
             <Link to="/products/create" search={keepSearch}>
-              <Plus className="h-4 w-4" aria-hidden />
-              Add New Product
+              + Add New Product
             </Link>
           </Button>
         }

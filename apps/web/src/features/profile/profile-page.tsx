@@ -1,4 +1,11 @@
-import { MSG, UpdateProfileRequestSchema, type UserResource } from '@chemtrack/domain';
+import {
+  MSG,
+  ROLES,
+  type Role,
+  UpdateProfileRequestSchema,
+  USER_ROLES,
+  type UserResource,
+} from '@chemtrack/domain';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
 import { useEffect } from 'react';
@@ -17,13 +24,29 @@ import { toast } from '../../lib/toast.ts';
 import { updateProfile } from '../auth/api.ts';
 
 // The form adds the confirmation on top of the request contract.
-const ProfileFormSchema = UpdateProfileRequestSchema.omit({ encode: true, role: true })
+const ProfileFormSchema = UpdateProfileRequestSchema.omit({ encode: true })
   .extend({ password_confirmation: z.string().optional() })
   .refine((form) => (form.password ?? '') === (form.password_confirmation ?? ''), {
     message: MSG.passwordsDontMatch,
     path: ['password_confirmation'],
   });
 type ProfileForm = z.input<typeof ProfileFormSchema>;
+
+/** Spec 01 §6: the profile offers admin or staff, and staff when the role is not known. */
+const DEFAULT_PROFILE_ROLE: Role = 'staff';
+const ROLE_LABELS: Record<Role, string> = { admin: 'Admin', staff: 'Staff', technician: 'Technician' };
+
+function toRole(value: string | undefined): Role {
+  return ROLES.find((role) => role === value) ?? DEFAULT_PROFILE_ROLE;
+}
+
+/**
+ * Admin and Staff; a technician's own role is added only so the read-only choice shows the truth.
+ */
+function roleChoices(current: Role): Role[] {
+  const choices: Role[] = [...USER_ROLES];
+  return choices.includes(current) ? choices : [...choices, current];
+}
 
 function toForm(user: UserResource | null): ProfileForm {
   return {
@@ -33,6 +56,7 @@ function toForm(user: UserResource | null): ProfileForm {
     phone: user?.profile.phone ?? '',
     password: '',
     password_confirmation: '',
+    role: user?.role ?? DEFAULT_PROFILE_ROLE,
   };
 }
 
@@ -56,6 +80,8 @@ export function ProfilePage() {
         email: values.email,
         phone: values.phone ?? '',
         password: values.password ?? '',
+        // Spec 01 §3: the user payload carries the role; the server keeps the current one anyway.
+        role: values.role ?? DEFAULT_PROFILE_ROLE,
       }),
     onSuccess: (result) => {
       useSession.getState().updateUser(result.resource);
@@ -72,7 +98,6 @@ export function ProfilePage() {
     },
   });
   const { errors, isDirty, isValid } = form.formState;
-  const role = user?.role ?? 'staff';
 
   return (
     <section className="max-w-3xl rounded-lg border border-slate-200 bg-white p-6 shadow-sm">
@@ -118,16 +143,29 @@ export function ProfilePage() {
             />
           </Field>
           <Field id="role" label="Role">
-            <select
-              id="role"
-              value={role}
-              disabled
-              className="h-10 rounded-md border border-slate-300 bg-slate-100 px-3 text-sm"
-            >
-              <option value="admin">Admin</option>
-              <option value="staff">Staff</option>
-              <option value="technician">Technician</option>
-            </select>
+            {/* Shown, never changed here (spec 01 §6); the value still goes with the save. */}
+            <Controller
+              control={form.control}
+              name="role"
+              render={({ field }) => {
+                const current = toRole(field.value);
+                return (
+                  <select
+                    id="role"
+                    value={current}
+                    disabled
+                    onChange={field.onChange}
+                    className="h-10 rounded-md border border-slate-300 bg-slate-100 px-3 text-sm"
+                  >
+                    {roleChoices(current).map((role) => (
+                      <option key={role} value={role}>
+                        {ROLE_LABELS[role]}
+                      </option>
+                    ))}
+                  </select>
+                );
+              }}
+            />
           </Field>
         </fieldset>
         <div className="mt-6 flex justify-end">

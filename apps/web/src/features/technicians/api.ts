@@ -37,3 +37,7 @@ export function saveTechnician(id: number | undefined, body: SaveTechnicianReque
 export function toggleTechnician(id: number) {
   return api.patch<ResourceResponse<UserResource>>(`/technicians/${id}/activate`, {});
 }
+
+export function deleteTechnician(id: number) {
+  return api.delete<ResourceResponse<UserResource>>(`/technicians/${id}/delete`);
+}

@@ -6,6 +6,7 @@ import { Eye, Pencil } from 'lucide-react';
 import { useMemo } from 'react';
 import { ArchiveToggle } from '../../components/archive-toggle.tsx';
 import { DataTable, listTableProps } from '../../components/data-table.tsx';
+import { DeleteAction } from '../../components/delete-action.tsx';
 import { SearchInput } from '../../components/search-input.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Checkbox } from '../../components/ui/checkbox.tsx';
@@ -14,7 +15,8 @@ import { usePageMeta } from '../../lib/page-meta.ts';
 import { useSession } from '../../lib/session.ts';
 import { useArchiveToggle } from '../../lib/use-archive-toggle.ts';
 import { useListState } from '../../lib/use-list-state.ts';
-import { techniciansKeys, techniciansListOptions, toggleTechnician } from './api.ts';
+import { useDeleteAccount } from '../users/use-delete-account.ts';
+import { deleteTechnician, techniciansKeys, techniciansListOptions, toggleTechnician } from './api.ts';
 
 export function TechniciansPage({ search }: { search: ListSearch }) {
   usePageMeta('Technicians Management');
@@ -26,6 +28,12 @@ export function TechniciansPage({ search }: { search: ListSearch }) {
     nameOf: (technician) => technician.profile.full_name,
     toggle: toggleTechnician,
     invalidate: [techniciansKeys.all],
+  });
+  const remove = useDeleteAccount({
+    entity: 'Technician',
+    remove: deleteTechnician,
+    invalidate: techniciansKeys.all,
+    detailKey: techniciansKeys.detail,
   });
 
   const columns = useMemo<ColumnDef<UserResource>[]>(
@@ -74,11 +82,19 @@ export function TechniciansPage({ search }: { search: ListSearch }) {
               isPending={toggle.isPending}
               onConfirm={() => toggle.mutate(row.original.id)}
             />
+            {/* Spec 01 §6: like archive, deleting is for admins; others see it disabled. */}
+            <DeleteAction
+              entity="Technician"
+              name={row.original.profile.full_name}
+              disabled={!isAdmin}
+              isPending={remove.isPending}
+              onConfirm={() => remove.mutate(row.original.id)}
+            />
           </div>
         ),
       },
     ],
-    [isAdmin, toggle.mutate, toggle.isPending],
+    [isAdmin, toggle.mutate, toggle.isPending, remove.mutate, remove.isPending],
   );
 
   return (

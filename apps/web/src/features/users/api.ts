@@ -33,3 +33,7 @@ export function saveUser(id: number | undefined, body: SaveUserRequest) {
 export function toggleUser(id: number) {
   return api.patch<ResourceResponse<UserResource>>(`/users/${id}/activate`, {});
 }
+
+export function deleteUser(id: number) {
+  return api.delete<ResourceResponse<UserResource>>(`/users/${id}/delete`);
+}

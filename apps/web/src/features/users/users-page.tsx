@@ -14,6 +14,7 @@ import { useEffect, useMemo } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { ArchiveToggle } from '../../components/archive-toggle.tsx';
 import { DataTable, listTableProps } from '../../components/data-table.tsx';
+import { DeleteAction } from '../../components/delete-action.tsx';
 import { PhoneInput } from '../../components/phone-input.tsx';
 import { SearchInput } from '../../components/search-input.tsx';
 import { Button } from '../../components/ui/button.tsx';
@@ -24,10 +25,12 @@ import { UnsavedChangesGuard } from '../../components/unsaved-changes-guard.tsx'
 import { ApiError, applyFieldErrors } from '../../lib/api.ts';
 import { type ListSearch, toListParams } from '../../lib/list-search.ts';
 import { usePageMeta } from '../../lib/page-meta.ts';
+import { useSession } from '../../lib/session.ts';
 import { toast } from '../../lib/toast.ts';
 import { useArchiveToggle } from '../../lib/use-archive-toggle.ts';
 import { useListState } from '../../lib/use-list-state.ts';
-import { saveUser, toggleUser, userOptions, usersKeys, usersListOptions } from './api.ts';
+import { deleteUser, saveUser, toggleUser, userOptions, usersKeys, usersListOptions } from './api.ts';
+import { useDeleteAccount } from './use-delete-account.ts';
 
 const ROLE_OPTIONS = [
   {
@@ -116,6 +119,17 @@ export function UsersPage({ userId, search }: { userId: number | undefined; sear
     // Archiving the user being edited leaves its form.
     onDone: async (user) => {
       if (user.id === userId) await navigate({ to: '/users', search: (s: Record<string, unknown>) => s });
+    },
+  });
+
+  const remove = useDeleteAccount({
+    entity: 'User',
+    remove: deleteUser,
+    invalidate: usersKeys.all,
+    detailKey: usersKeys.detail,
+    // Deleting the user being edited leaves its form.
+    onDone: async (deleted) => {
+      if (deleted.id === userId) await navigate({ to: '/users', search: (s: Record<string, unknown>) => s });
     },
   });
 
@@ -230,7 +244,13 @@ export function UsersPage({ userId, search }: { userId: number | undefined; sear
           </div>
         </form>
       </section>
-      <UsersTable search={search} onToggle={toggle.mutate} isToggling={toggle.isPending} />
+      <UsersTable
+        search={search}
+        onToggle={toggle.mutate}
+        isToggling={toggle.isPending}
+        onDelete={remove.mutate}
+        isDeleting={remove.isPending}
+      />
     </div>
   );
 }
@@ -239,11 +259,16 @@ function UsersTable({
   search,
   onToggle,
   isToggling,
+  onDelete,
+  isDeleting,
 }: {
   search: ListSearch;
   onToggle: (id: number) => void;
   isToggling: boolean;
+  onDelete: (id: number) => void;
+  isDeleting: boolean;
 }) {
+  const ownId = useSession((s) => s.user?.id);
   const list = useListState(search);
   const params = toListParams(search);
   const query = useQuery(usersListOptions(params));
@@ -291,11 +316,19 @@ function UsersTable({
               isPending={isToggling}
               onConfirm={() => onToggle(row.original.id)}
             />
+            <DeleteAction
+              entity="User"
+              name={row.original.profile.full_name}
+              isPending={isDeleting}
+              // The server refuses to delete your own account, so it is not offered.
+              disabled={row.original.id === ownId}
+              onConfirm={() => onDelete(row.original.id)}
+            />
           </div>
         ),
       },
     ],
-    [onToggle, isToggling],
+    [onToggle, isToggling, onDelete, isDeleting, ownId],
   );
   return (
     <section className="flex flex-col gap-3">

@@ -1,0 +1,60 @@
+import { Trash2 } from 'lucide-react';
+import { useState } from 'react';
+import { ConfirmDialog } from './confirm-dialog.tsx';
+import { Button } from './ui/button.tsx';
+
+/**
+ * Delete one record after its confirmation ("Delete User?" / "Delete Hazard Class?" with "Are you
+ * sure you want to delete {name}?"). Nothing is sent until the confirmation. `asText` shows a
+ * labelled button (in a modal) instead of the row's icon.
+ */
+export function DeleteAction({
+  entity,
+  name,
+  onConfirm,
+  isPending,
+  disabled,
+  asText,
+}: {
+  entity: string;
+  name: string;
+  onConfirm: () => void;
+  isPending?: boolean;
+  disabled?: boolean;
+  asText?: boolean;
+}) {
+  const [isOpen, setOpen] = useState(false);
+  return (
+    <>
+      {asText ? (
+        <Button variant="secondary" disabled={disabled || isPending} onClick={() => setOpen(true)}>
+          Delete
+        </Button>
+      ) : (
+        <Button
+          variant="ghost"
+          size="icon"
+          aria-label={`Delete ${name}`}
+          title="Delete"
+          disabled={disabled || isPending}
+          onClick={() => setOpen(true)}
+        >
+          <Trash2 className="h-4 w-4" aria-hidden />
+        </Button>
+      )}
+      <ConfirmDialog
+        open={isOpen}
+        onOpenChange={setOpen}
+        title={`Delete ${entity}?`}
+        description={`Are you sure you want to delete ${name}?`}
+        confirmLabel="Delete"
+        variant="destructive"
+        isPending={isPending}
+        onConfirm={() => {
+          setOpen(false);
+          onConfirm();
+        }}
+      />
+    </>
+  );
+}

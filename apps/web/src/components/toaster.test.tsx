@@ -1,0 +1,47 @@
+import { act, fireEvent, render, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { dismissToast, toast } from '../lib/toast.ts';
+import { ToastAction, Toaster } from './toaster.tsx';
+
+afterEach(() => {
+  act(() => dismissToast());
+});
+
+function shownToast(): HTMLElement {
+  const viewport = screen.getByRole('region', { name: 'Notifications (F8)' });
+  const item = viewport.querySelector('li');
+  if (!item) throw new Error('no toast');
+  return item;
+}
+
+describe('Toaster', () => {
+  it('reads title and text as one sentence (spec 01 §8 "Welcome back! Successfully…")', () => {
+    render(<Toaster />);
+    act(() => {
+      toast({ variant: 'success', title: 'Welcome back!', description: 'Successfully logged in as Ada' });
+    });
+    expect(shownToast().textContent).toBe('Welcome back! Successfully logged in as Ada');
+  });
+
+  it('renders an action as a Radix toast action with its alt text', () => {
+    const onUndo = vi.fn();
+    render(<Toaster />);
+    act(() => {
+      toast({
+        title: 'User archived',
+        action: (
+          <ToastAction altText="Undo the archive" onClick={onUndo}>
+            Undo
+          </ToastAction>
+        ),
+      });
+    });
+    const undo = screen.getByRole('button', { name: 'Undo' });
+    expect(
+      undo.closest('[data-radix-toast-announce-alt]')?.getAttribute('data-radix-toast-announce-alt'),
+    ).toBe('Undo the archive');
+    // A plain click: jsdom has no pointer capture, which the toast's swipe handling asks for.
+    fireEvent.click(undo);
+    expect(onUndo).toHaveBeenCalledTimes(1);
+  });
+});
