@@ -16,38 +16,21 @@ const requests = Number(values.requests);
 
 const bench = await openBench();
 const { db } = bench.database;
-const started = performance.now();
-await db.execute(sql`
-  INSERT INTO hazards (name) SELECT 'Hazard ' || g FROM generate_series(1, 12) AS g`);
-await db.execute(sql`
-  INSERT INTO products (name, mfg_name, sds_status, physical_state, specific_gravity, density)
-  SELECT 'Product ' || g || ' ' || md5(g::text), 'Maker ' || (g % 500),
-         (ARRAY['sds', 'pending', 'update'])[1 + g % 3]::sds_status, 'liquid', 1.1, 9.17
-  FROM generate_series(1, ${rows}) AS g`);
-// Two or three hazard classes a product, as real inventories have.
-await db.execute(sql`
-  INSERT INTO product_hazards (product_id, hazard_id)
-  SELECT p.id, h.id FROM products p JOIN hazards h ON h.id IN (1 + p.id % 12, 1 + (p.id + 5) % 12)`);
-// Autovacuum's steady state: a freshly bulk-loaded table has no visibility map yet, and the
-// planner prices the trigram bitmap scans above a sequential scan until it is vacuumed.
-await db.execute(sql`VACUUM ANALYZE`);
-const seedMs = performance.now() - started;
-
-console.log(
-  `database: ${bench.database.kind}, ${rows} products seeded in ${seedMs.toFixed(0)} ms, ${requests} sequential requests each`,
-);
+await bench.seed(`${rows} products`, requests, async () => {
+  await db.execute(sql`
+    INSERT INTO hazards (name) SELECT 'Hazard ' || g FROM generate_series(1, 12) AS g`);
+  await db.execute(sql`
+    INSERT INTO products (name, mfg_name, sds_status, physical_state, specific_gravity, density)
+    SELECT 'Product ' || g || ' ' || md5(g::text), 'Maker ' || (g % 500),
+           (ARRAY['sds', 'pending', 'update'])[1 + g % 3]::sds_status, 'liquid', 1.1, 9.17
+    FROM generate_series(1, ${rows}) AS g`);
+  // Two or three hazard classes a product, as real inventories have.
+  await db.execute(sql`
+    INSERT INTO product_hazards (product_id, hazard_id)
+    SELECT p.id, h.id FROM products p JOIN hazards h ON h.id IN (1 + p.id % 12, 1 + (p.id + 5) % 12)`);
+});
 const list = '/api/admin/v1/products/list';
-await bench.measure('products list, page 1', () => `${list}?page=1&ipp=10&status=active`, requests);
-await bench.measure(
-  'products list, deep page',
-  () => `${list}?page=${Math.floor(rows / 20)}&ipp=10`,
-  requests,
-);
-await bench.measure(
-  'products search (substring)',
-  () => `${list}?search=${Math.floor(Math.random() * 900) + 100}`,
-  requests,
-);
+await bench.measureListBasics('products', rows, requests);
 await bench.measure('products search by manufacturer', () => `${list}?search=Maker%2042`, requests);
 await bench.measure('products filtered by SDS status', () => `${list}?sds_status=update`, requests);
 await bench.measure('products sorted by name', () => `${list}?order_by=name&order_dir=desc`, requests);
