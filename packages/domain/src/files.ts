@@ -6,7 +6,7 @@ export const UPLOAD_MSG = {
   fileRequired: 'A file is required',
   fileEmpty: 'The file is empty',
   oneFile: 'Send one file at a time',
-  tooLarge: (maxMb: number) => `The file may not be greater than ${maxMb} MB`,
+  tooLarge: (maxBytes: number) => `The file may not be greater than ${formatFileSize(maxBytes)}`,
   multipartRequired: 'The request must be multipart/form-data with a file field',
   tooManyParts: 'The form has too many fields',
   malformed: 'The multipart body is malformed',

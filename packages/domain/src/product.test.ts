@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { SaveComponentRequestSchema } from './chemical-component.ts';
-import { formatFileSize } from './files.ts';
+import { formatFileSize, UPLOAD_MSG } from './files.ts';
 import { formatHazardNames, PRODUCT_MSG, productMeasures, SaveProductRequestSchema } from './product.ts';
 
 const base = { name: 'Acetone', mfg_name: 'Gulf Coast Chemical Supply' };
@@ -132,5 +132,10 @@ describe('file sizes', () => {
     expect(formatFileSize(1536)).toBe('1.5 KB');
     expect(formatFileSize(5 * 1024 * 1024)).toBe('5 MB');
     expect(formatFileSize(1024 * 1024 + 200 * 1024)).toBe('1.2 MB');
+  });
+
+  it('states the upload limit in the same units', () => {
+    expect(UPLOAD_MSG.tooLarge(25 * 1024 * 1024)).toBe('The file may not be greater than 25 MB');
+    expect(UPLOAD_MSG.tooLarge(512 * 1024)).toBe('The file may not be greater than 512 KB');
   });
 });

@@ -27,10 +27,6 @@ export interface ReceivedUpload {
   sha256: string;
 }
 
-function megabytes(bytes: number): number {
-  return Number((bytes / (1024 * 1024)).toPrecision(3));
-}
-
 function refuse(code: 'UNSUPPORTED_MEDIA_TYPE' | 'PAYLOAD_TOO_LARGE' | 'BAD_REQUEST', message: string) {
   return new AppError(code, message, { [UPLOAD_FIELD]: [message] });
 }
@@ -41,7 +37,7 @@ function toUploadError(error: unknown, maxBytes: number): unknown {
   const { code, statusCode } = error as { code?: unknown; statusCode?: unknown };
   switch (code) {
     case 'FST_REQ_FILE_TOO_LARGE':
-      return refuse('PAYLOAD_TOO_LARGE', UPLOAD_MSG.tooLarge(megabytes(maxBytes)));
+      return refuse('PAYLOAD_TOO_LARGE', UPLOAD_MSG.tooLarge(maxBytes));
     case 'FST_FILES_LIMIT':
       return fieldError(UPLOAD_FIELD, UPLOAD_MSG.oneFile);
     case 'FST_PARTS_LIMIT':
@@ -98,8 +94,7 @@ async function writeTemporary(
   try {
     await pipeline(part.file, inspector, fs.createWriteStream(tempPath, { flags: 'wx' }));
     // Busboy stops at `fileSize` and marks the stream truncated rather than failing it.
-    if (part.file.truncated)
-      throw refuse('PAYLOAD_TOO_LARGE', UPLOAD_MSG.tooLarge(megabytes(options.maxBytes)));
+    if (part.file.truncated) throw refuse('PAYLOAD_TOO_LARGE', UPLOAD_MSG.tooLarge(options.maxBytes));
     const { size, sha256 } = result();
     if (size === 0) throw fieldError(UPLOAD_FIELD, UPLOAD_MSG.fileEmpty);
     return { tempPath, originalName: part.filename, mimeType: accepted.mimeType, size, sha256 };
