@@ -1,6 +1,7 @@
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_PREFIX } from '../src/plugins/auth.ts';
+import { AUSTIN_ADDRESS as address } from './fixtures.ts';
 import { createTestContext, type TestContext } from './helper.ts';
 
 /**
@@ -54,14 +55,6 @@ const BAD_QUERIES = [
   'customer_id=abc',
   'username=',
 ];
-
-const address = {
-  address: '100 Congress Ave',
-  city: 'Austin',
-  state: 'TX',
-  zip: '78701',
-  phone: '(512) 555-0100',
-};
 
 /** A valid body for each route that takes one; each field is then replaced by hostile values. */
 function validBodies(ids: Record<string, number>): Record<string, Record<string, unknown>> {

@@ -1,5 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AUSTIN_ADDRESS as address } from '../../../test/fixtures.ts';
 import { createTestContext, type TestContext } from '../../../test/helper.ts';
 import { addresses, customers, facilities } from '../../db/schema.ts';
 import { searchAny } from '../../lib/list-query.ts';
@@ -10,13 +11,6 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-const address = {
-  address: '100 Congress Ave',
-  city: 'Austin',
-  state: 'TX',
-  zip: '78701',
-  phone: '(512) 555-0100',
-};
 const customer = {
   name: 'Acme Chemicals',
   prepared_at: '2026-03-01',
