@@ -6,6 +6,9 @@ export type Role = (typeof ROLES)[number];
 export const USER_ROLES = ['admin', 'staff'] as const;
 export type UserRole = (typeof USER_ROLES)[number];
 
+/** How the screens name each role. */
+export const ROLE_LABELS: Record<Role, string> = { admin: 'Admin', staff: 'Staff', technician: 'Technician' };
+
 export const LIST_STATUSES = ['active', 'inactive'] as const;
 export type ListStatus = (typeof LIST_STATUSES)[number];
 

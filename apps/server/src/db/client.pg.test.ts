@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { describe, expect, it, vi } from 'vitest';
 import { openTestDatabase } from '../../test/helper.ts';
-import { openDatabase } from './client.ts';
+import { type Db, openDatabase } from './client.ts';
 
 // PostgreSQL only (vitest includes *.pg.test.ts when TEST_DATABASE_URL is set): PGlite has no
 // connections to lose.
@@ -31,7 +31,7 @@ async function connectionsTo(database: string): Promise<number> {
   return rows[0]!.n;
 }
 
-async function currentDatabase(db: Awaited<ReturnType<typeof openTestDatabase>>['db']): Promise<string> {
+async function currentDatabase(db: Db): Promise<string> {
   const result = await db.execute(sql`SELECT current_database() AS name`);
   return (result as unknown as { rows: { name: string }[] }).rows[0]!.name;
 }

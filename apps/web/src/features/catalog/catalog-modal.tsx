@@ -1,6 +1,6 @@
 import type { CatalogResource } from '@chemtrack/domain';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { type Resolver, useForm } from 'react-hook-form';
 import type { z } from 'zod';
@@ -11,7 +11,7 @@ import { Field } from '../../components/ui/field.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { Textarea } from '../../components/ui/textarea.tsx';
 import { useSession } from '../../lib/session.ts';
-import { toast } from '../../lib/toast.ts';
+import { useDeleteRecord } from '../../lib/use-delete-record.ts';
 import { useRecordMutations } from '../../lib/use-record-mutations.ts';
 import type { CatalogApi } from './api.ts';
 
@@ -52,7 +52,6 @@ export function CatalogModal({
   hasArchiveConfirmation: boolean;
   onClose: () => void;
 }) {
-  const queryClient = useQueryClient();
   const isAdmin = useSession((s) => s.user?.role === 'admin');
   const detail = useQuery({ ...api.detailOptions(id ?? 0), enabled: id !== undefined });
   const record = detail.data?.resource;
@@ -81,17 +80,12 @@ export function CatalogModal({
     onSaved: (r) => form.reset({ name: r.name, description: r.description }),
     onDone: close,
   });
-  const remove = useMutation({
-    mutationFn: api.remove,
-    onSuccess: async (result) => {
-      toast({
-        variant: 'success',
-        title: `${entity} deleted`,
-        description: `${entity} ${result.resource.name} deleted successfully.`,
-      });
-      await queryClient.invalidateQueries({ queryKey: api.keys.all });
-      close();
-    },
+  const remove = useDeleteRecord<CatalogResource>({
+    entity,
+    nameOf: (record) => record.name,
+    remove: api.remove,
+    invalidate: [api.keys.all],
+    onDone: close,
   });
   const { errors, isDirty, isValid } = form.formState;
   // A rule on a derived field (a unit's type, read from its alias) is shown under the name.

@@ -1,6 +1,6 @@
 import {
   MSG,
-  ROLES,
+  ROLE_LABELS,
   type Role,
   UpdateProfileRequestSchema,
   USER_ROLES,
@@ -24,7 +24,7 @@ import { toast } from '../../lib/toast.ts';
 import { updateProfile } from '../auth/api.ts';
 
 // The form adds the confirmation on top of the request contract.
-const ProfileFormSchema = UpdateProfileRequestSchema.omit({ encode: true })
+const ProfileFormSchema = UpdateProfileRequestSchema.omit({ encode: true, role: true })
   .extend({ password_confirmation: z.string().optional() })
   .refine((form) => (form.password ?? '') === (form.password_confirmation ?? ''), {
     message: MSG.passwordsDontMatch,
@@ -34,11 +34,6 @@ type ProfileForm = z.input<typeof ProfileFormSchema>;
 
 /** Spec 01 §6: the profile offers admin or staff, and staff when the role is not known. */
 const DEFAULT_PROFILE_ROLE: Role = 'staff';
-const ROLE_LABELS: Record<Role, string> = { admin: 'Admin', staff: 'Staff', technician: 'Technician' };
-
-function toRole(value: string | undefined): Role {
-  return ROLES.find((role) => role === value) ?? DEFAULT_PROFILE_ROLE;
-}
 
 /**
  * Admin and Staff; a technician's own role is added only so the read-only choice shows the truth.
@@ -56,13 +51,14 @@ function toForm(user: UserResource | null): ProfileForm {
     phone: user?.profile.phone ?? '',
     password: '',
     password_confirmation: '',
-    role: user?.role ?? DEFAULT_PROFILE_ROLE,
   };
 }
 
 export function ProfilePage() {
   usePageMeta('Profile');
   const user = useSession((s) => s.user);
+  // Shown and sent, never changed here (spec 01 §6): read from the session, not kept in the form.
+  const role = user?.role ?? DEFAULT_PROFILE_ROLE;
   const form = useForm<ProfileForm>({
     resolver: zodResolver(ProfileFormSchema),
     mode: 'onTouched',
@@ -81,7 +77,7 @@ export function ProfilePage() {
         phone: values.phone ?? '',
         password: values.password ?? '',
         // Spec 01 §3: the user payload carries the role; the server keeps the current one anyway.
-        role: values.role ?? DEFAULT_PROFILE_ROLE,
+        role,
       }),
     onSuccess: (result) => {
       useSession.getState().updateUser(result.resource);
@@ -143,29 +139,18 @@ export function ProfilePage() {
             />
           </Field>
           <Field id="role" label="Role">
-            {/* Shown, never changed here (spec 01 §6); the value still goes with the save. */}
-            <Controller
-              control={form.control}
-              name="role"
-              render={({ field }) => {
-                const current = toRole(field.value);
-                return (
-                  <select
-                    id="role"
-                    value={current}
-                    disabled
-                    onChange={field.onChange}
-                    className="h-10 rounded-md border border-slate-300 bg-slate-100 px-3 text-sm"
-                  >
-                    {roleChoices(current).map((role) => (
-                      <option key={role} value={role}>
-                        {ROLE_LABELS[role]}
-                      </option>
-                    ))}
-                  </select>
-                );
-              }}
-            />
+            <select
+              id="role"
+              value={role}
+              disabled
+              className="h-10 rounded-md border border-slate-300 bg-slate-100 px-3 text-sm"
+            >
+              {roleChoices(role).map((choice) => (
+                <option key={choice} value={choice}>
+                  {ROLE_LABELS[choice]}
+                </option>
+              ))}
+            </select>
           </Field>
         </fieldset>
         <div className="mt-6 flex justify-end">

@@ -14,8 +14,8 @@ import { type ListSearch, toListParams } from '../../lib/list-search.ts';
 import { usePageMeta } from '../../lib/page-meta.ts';
 import { useSession } from '../../lib/session.ts';
 import { useArchiveToggle } from '../../lib/use-archive-toggle.ts';
+import { useDeleteRecord } from '../../lib/use-delete-record.ts';
 import { useListState } from '../../lib/use-list-state.ts';
-import { useDeleteAccount } from '../users/use-delete-account.ts';
 import { deleteTechnician, techniciansKeys, techniciansListOptions, toggleTechnician } from './api.ts';
 
 export function TechniciansPage({ search }: { search: ListSearch }) {
@@ -29,10 +29,11 @@ export function TechniciansPage({ search }: { search: ListSearch }) {
     toggle: toggleTechnician,
     invalidate: [techniciansKeys.all],
   });
-  const remove = useDeleteAccount({
+  const remove = useDeleteRecord<UserResource>({
     entity: 'Technician',
+    nameOf: (technician) => technician.profile.full_name,
     remove: deleteTechnician,
-    invalidate: techniciansKeys.all,
+    invalidate: [techniciansKeys.all],
     detailKey: techniciansKeys.detail,
   });
 

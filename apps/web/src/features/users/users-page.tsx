@@ -1,5 +1,6 @@
 import {
   formatPhone,
+  ROLE_LABELS,
   type SaveUserRequest,
   SaveUserRequestSchema,
   type UserResource,
@@ -28,17 +29,21 @@ import { usePageMeta } from '../../lib/page-meta.ts';
 import { useSession } from '../../lib/session.ts';
 import { toast } from '../../lib/toast.ts';
 import { useArchiveToggle } from '../../lib/use-archive-toggle.ts';
+import { useDeleteRecord } from '../../lib/use-delete-record.ts';
 import { useListState } from '../../lib/use-list-state.ts';
 import { deleteUser, saveUser, toggleUser, userOptions, usersKeys, usersListOptions } from './api.ts';
-import { useDeleteAccount } from './use-delete-account.ts';
 
 const ROLE_OPTIONS = [
   {
     value: 'admin',
-    label: 'Admin',
+    label: ROLE_LABELS.admin,
     description: 'All features, including user management and database entry.',
   },
-  { value: 'staff', label: 'Staff', description: 'All features except user management and database entry.' },
+  {
+    value: 'staff',
+    label: ROLE_LABELS.staff,
+    description: 'All features except user management and database entry.',
+  },
 ] as const;
 
 const EMPTY_FORM: SaveUserRequest = { first_name: '', last_name: '', email: '', phone: '', role: 'admin' };
@@ -122,10 +127,11 @@ export function UsersPage({ userId, search }: { userId: number | undefined; sear
     },
   });
 
-  const remove = useDeleteAccount({
+  const remove = useDeleteRecord<UserResource>({
     entity: 'User',
+    nameOf: (user) => user.profile.full_name,
     remove: deleteUser,
-    invalidate: usersKeys.all,
+    invalidate: [usersKeys.all],
     detailKey: usersKeys.detail,
     // Deleting the user being edited leaves its form.
     onDone: async (deleted) => {
