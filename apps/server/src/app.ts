@@ -36,7 +36,7 @@ export interface BuildAppOptions {
   /** Where uploads go; local disk under `DATA_DIR/files` by default. */
   fileStore?: FileStore;
   /** Routes seen as they register: the authorization matrix test reads them. */
-  onRoute?: (route: { method: string | string[]; url: string }) => void;
+  onRoute?: (route: { method: string | string[]; url: string; permission?: string | undefined }) => void;
 }
 
 const DEFAULT_WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
@@ -70,7 +70,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   );
   if (options.onRoute) {
     const listener = options.onRoute;
-    app.addHook('onRoute', (route) => listener({ method: route.method, url: route.url }));
+    app.addHook('onRoute', (route) =>
+      listener({ method: route.method, url: route.url, permission: route.config?.permission }),
+    );
   }
 
   await app.register(errorsPlugin);

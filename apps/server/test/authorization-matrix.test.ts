@@ -1,4 +1,4 @@
-import type { Role } from '@chemtrack/domain';
+import { type Action, PERMISSIONS, type Role } from '@chemtrack/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_PREFIX } from '../src/plugins/auth.ts';
 import { createTestContext, type TestContext } from './helper.ts';
@@ -113,6 +113,24 @@ describe('authorization matrix', () => {
   it('lists every registered API route, and only those', () => {
     const registered = apiRoutes().sort();
     expect(registered).toEqual(Object.keys(MATRIX).sort());
+  });
+
+  it("names, for every route, an action whose roles in the domain's PERMISSIONS table are the matrix's", () => {
+    const mismatches = ctx.routes
+      .filter((route) => route.url.startsWith(`${API_PREFIX}/`) && route.method !== 'HEAD')
+      .flatMap((route) => {
+        const key = `${route.method} ${route.url.slice(API_PREFIX.length)}`;
+        const expected = MATRIX[key];
+        const granted =
+          route.permission === undefined ? PUBLIC : [...PERMISSIONS[route.permission as Action]].sort();
+        const wanted = expected === PUBLIC ? PUBLIC : [...(expected ?? [])].sort();
+        return JSON.stringify(granted) === JSON.stringify(wanted)
+          ? []
+          : [
+              `${key}: ${route.permission ?? 'public'} grants ${JSON.stringify(granted)}, matrix ${JSON.stringify(wanted)}`,
+            ];
+      });
+    expect(mismatches).toEqual([]);
   });
 
   for (const [route, allowed] of Object.entries(MATRIX)) {

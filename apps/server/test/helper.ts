@@ -59,7 +59,7 @@ export interface TestContext {
   database: Database;
   config: Config;
   dataDir: string;
-  routes: { method: string; url: string }[];
+  routes: { method: string; url: string; permission?: string | undefined }[];
   users: Record<Role, TestUser>;
   /** An authenticated call as the given role (or anonymous with `null`), under /api/admin/v1. */
   call(role: Role | null, options: InjectOptions & { url: string }): Promise<LightMyRequestResponse>;
@@ -103,12 +103,14 @@ export async function createTestContext(overrides: Partial<Config> = {}): Promis
     { APP_KEY: APP_KEY, DATA_DIR: dataDir, LOG_LEVEL: 'silent' },
     { webDist: path.join(dataDir, 'no-web'), ...overrides },
   );
-  const routes: { method: string; url: string }[] = [];
+  const routes: { method: string; url: string; permission?: string | undefined }[] = [];
   const app = await buildApp({
     config,
     db: database.db,
     onRoute: (route) => {
-      for (const method of [route.method].flat()) routes.push({ method, url: route.url });
+      for (const method of [route.method].flat()) {
+        routes.push({ method, url: route.url, permission: route.permission });
+      }
     },
   });
   await app.ready();

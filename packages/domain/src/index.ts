@@ -10,6 +10,7 @@ export * from './files.ts';
 export * from './list.ts';
 export * from './messages.ts';
 export * from './numbers.ts';
+export * from './permissions.ts';
 export * from './phone.ts';
 export * from './product.ts';
 export * from './server-error.ts';

@@ -1,4 +1,4 @@
-import { ROLES, type Role, SERVER_MSG } from '@chemtrack/domain';
+import { type Action, isAllowed, ROLES, SERVER_MSG } from '@chemtrack/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../lib/app-error.ts';
@@ -8,8 +8,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Reachable without a session (sign-in, forgot/set password). */
     isPublic?: boolean;
-    /** Roles allowed; default staff and admin. Technicians only reach routes that list them. */
-    roles?: readonly Role[];
+    /** The action this call performs; the domain's PERMISSIONS table says which roles may. */
+    permission?: Action;
   }
   interface FastifyRequest {
     user: SessionUser | null;
@@ -18,8 +18,6 @@ declare module 'fastify' {
 
 export const API_PREFIX = '/api/admin/v1';
 export const ALL_ROLES = ROLES;
-export const STAFF_ROLES = ['admin', 'staff'] as const satisfies readonly Role[];
-export const ADMIN_ONLY = ['admin'] as const satisfies readonly Role[];
 
 export function currentUser(request: FastifyRequest): SessionUser {
   if (!request.user) throw new AppError('UNAUTHENTICATED', SERVER_MSG.unauthenticated);
@@ -32,6 +30,14 @@ export function currentUser(request: FastifyRequest): SessionUser {
  */
 async function authPlugin(app: FastifyInstance, options: { appKey: string }) {
   app.decorateRequest('user', null);
+
+  // A route that forgets its action would otherwise be open to every role: refuse to start.
+  app.addHook('onRoute', (route) => {
+    if (!route.url.startsWith(`${API_PREFIX}/`) || route.config?.isPublic) return;
+    if (!route.config?.permission) {
+      throw new Error(`${[route.method].flat().join(',')} ${route.url} declares no permission`);
+    }
+  });
 
   app.addHook('onRequest', async (request) => {
     if (!request.url.startsWith(`${API_PREFIX}/`)) return;
@@ -49,8 +55,9 @@ async function authPlugin(app: FastifyInstance, options: { appKey: string }) {
     if (!user) throw new AppError('UNAUTHENTICATED', SERVER_MSG.sessionExpired);
     request.user = user;
 
-    const roles = config.roles ?? STAFF_ROLES;
-    if (!roles.includes(user.role)) throw new AppError('FORBIDDEN', SERVER_MSG.forbidden);
+    if (!config.permission || !isAllowed(user.role, config.permission)) {
+      throw new AppError('FORBIDDEN', SERVER_MSG.forbidden);
+    }
   });
 }
 

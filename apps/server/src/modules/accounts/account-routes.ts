@@ -1,4 +1,5 @@
 import {
+  type AreaActions,
   AutocompleteQuerySchema,
   AutocompleteResponseSchema,
   IdParamSchema,
@@ -50,9 +51,8 @@ export interface AccountAreaOptions<TBody extends z.ZodType<AccountSaveBody>> {
   /** The role a new account gets when the body has none. */
   defaultRole?: Role;
   saveSchema: TBody;
-  readRoles: readonly Role[];
-  createRoles: readonly Role[];
-  writeRoles: readonly Role[];
+  /** What each call needs, from the domain's PERMISSIONS table. */
+  actions: Required<AreaActions>;
   /** Send a choose-your-password e-mail to new accounts. */
   invite: boolean;
 }
@@ -73,7 +73,7 @@ export function registerAccountRoutes<TBody extends z.ZodType<AccountSaveBody>>(
   app.get(
     `${base}/list`,
     {
-      config: { roles: options.readRoles },
+      config: { permission: options.actions.read },
       schema: { tags, querystring: ListQuerySchema, response: { 200: ListResponse, ...ERROR_RESPONSES } },
     },
     async (request) => ({ resource: await listAccounts(app.db, accountRoles, request.query) }),
@@ -82,7 +82,7 @@ export function registerAccountRoutes<TBody extends z.ZodType<AccountSaveBody>>(
   app.get(
     `${base}/autocomplete-list`,
     {
-      config: { roles: options.readRoles },
+      config: { permission: options.actions.read },
       schema: {
         tags,
         querystring: AutocompleteQuerySchema,
@@ -95,7 +95,7 @@ export function registerAccountRoutes<TBody extends z.ZodType<AccountSaveBody>>(
   app.get(
     `${base}/:id/get`,
     {
-      config: { roles: options.readRoles },
+      config: { permission: options.actions.read },
       schema: { tags, params: IdParamSchema, response: { 200: ResourceResponse, ...ERROR_RESPONSES } },
     },
     async (request) => ({
@@ -106,7 +106,7 @@ export function registerAccountRoutes<TBody extends z.ZodType<AccountSaveBody>>(
   app.post(
     `${base}/create`,
     {
-      config: { roles: options.createRoles },
+      config: { permission: options.actions.create },
       schema: { tags, body: options.saveSchema, response: { 201: ResourceResponse, ...ERROR_RESPONSES } },
     },
     async (request, reply) => {
@@ -126,7 +126,7 @@ export function registerAccountRoutes<TBody extends z.ZodType<AccountSaveBody>>(
   app.patch(
     `${base}/:id/update`,
     {
-      config: { roles: options.writeRoles },
+      config: { permission: options.actions.update },
       schema: {
         tags,
         params: IdParamSchema,
@@ -145,7 +145,7 @@ export function registerAccountRoutes<TBody extends z.ZodType<AccountSaveBody>>(
   app.patch(
     `${base}/:id/activate`,
     {
-      config: { roles: options.writeRoles },
+      config: { permission: options.actions.archive },
       schema: { tags, params: IdParamSchema, response: { 200: ResourceResponse, ...ERROR_RESPONSES } },
     },
     async (request) => {
@@ -163,7 +163,7 @@ export function registerAccountRoutes<TBody extends z.ZodType<AccountSaveBody>>(
   app.delete(
     `${base}/:id/delete`,
     {
-      config: { roles: options.writeRoles },
+      config: { permission: options.actions.delete },
       schema: { tags, params: IdParamSchema, response: { 200: ResourceResponse, ...ERROR_RESPONSES } },
     },
     async (request) => {

@@ -50,7 +50,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/auth/logout',
     {
-      config: { roles: ALL_ROLES },
+      config: { permission: 'session.end' },
       schema: { tags, response: { 200: MessageResponseSchema, 401: ErrorBodySchema } },
     },
     async (request) => {
@@ -94,7 +94,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/auth/me',
     {
-      config: { roles: ALL_ROLES },
+      config: { permission: 'profile.read' },
       schema: { tags, response: { 200: makeResourceResponseSchema(UserResourceSchema), ...ERROR_RESPONSES } },
     },
     async (request) => {
@@ -106,7 +106,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/auth/update-profile',
     {
-      config: { roles: ALL_ROLES },
+      config: { permission: 'profile.update' },
       schema: {
         tags,
         body: UpdateProfileRequestSchema,

@@ -1,11 +1,11 @@
 import {
+  type AreaActions,
   AutocompleteQuerySchema,
   AutocompleteResponseSchema,
   IdParamSchema,
   makeListQuerySchema,
   makeListResponseSchema,
   makeResourceResponseSchema,
-  type Role,
 } from '@chemtrack/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -28,9 +28,8 @@ export interface CatalogAreaOptions<TRow extends CatalogRow, TBody> {
   /** The answer's schema; the serializer checks `toResource` against it on every reply. */
   resourceSchema: z.ZodType;
   toResource: (row: TRow) => unknown;
-  readRoles: readonly Role[];
-  createRoles: readonly Role[];
-  writeRoles: readonly Role[];
+  /** What each call needs, from the domain's PERMISSIONS table. */
+  actions: AreaActions;
   /** Adds DELETE {base}/:id/delete; the guard throws when the record is in use. */
   deletion?: { guard: (db: Db, id: number) => Promise<void> };
 }
@@ -49,7 +48,7 @@ export function registerCatalogRoutes<TRow extends CatalogRow, TBody>(
   app.get(
     `${base}/list`,
     {
-      config: { roles: options.readRoles },
+      config: { permission: options.actions.read },
       schema: {
         tags,
         querystring: ListQuerySchema,
@@ -65,7 +64,7 @@ export function registerCatalogRoutes<TRow extends CatalogRow, TBody>(
   app.get(
     `${base}/autocomplete-list`,
     {
-      config: { roles: options.readRoles },
+      config: { permission: options.actions.read },
       schema: {
         tags,
         querystring: AutocompleteQuerySchema,
@@ -83,7 +82,7 @@ export function registerCatalogRoutes<TRow extends CatalogRow, TBody>(
   app.get(
     `${base}/:id/get`,
     {
-      config: { roles: options.readRoles },
+      config: { permission: options.actions.read },
       schema: { tags, params: IdParamSchema, response: { 200: ResourceResponse, ...ERROR_RESPONSES } },
     },
     async (request) => ({ resource: toResource(await repository.find(app.db, request.params.id)) }),
@@ -92,7 +91,7 @@ export function registerCatalogRoutes<TRow extends CatalogRow, TBody>(
   app.post(
     `${base}/create`,
     {
-      config: { roles: options.createRoles },
+      config: { permission: options.actions.create },
       schema: { tags, body: options.saveSchema, response: { 201: ResourceResponse, ...ERROR_RESPONSES } },
     },
     async (request, reply) => {
@@ -106,7 +105,7 @@ export function registerCatalogRoutes<TRow extends CatalogRow, TBody>(
   app.patch(
     `${base}/:id/update`,
     {
-      config: { roles: options.writeRoles },
+      config: { permission: options.actions.update },
       schema: {
         tags,
         params: IdParamSchema,
@@ -127,7 +126,7 @@ export function registerCatalogRoutes<TRow extends CatalogRow, TBody>(
   app.patch(
     `${base}/:id/activate`,
     {
-      config: { roles: options.writeRoles },
+      config: { permission: options.actions.archive },
       schema: { tags, params: IdParamSchema, response: { 200: ResourceResponse, ...ERROR_RESPONSES } },
     },
     async (request) => {
@@ -143,11 +142,13 @@ export function registerCatalogRoutes<TRow extends CatalogRow, TBody>(
   );
 
   const { deletion } = options;
-  if (deletion) {
+  const deleteAction = options.actions.delete;
+  if (deletion && !deleteAction) throw new Error(`${base}: deletion needs actions.delete`);
+  if (deletion && deleteAction) {
     app.delete(
       `${base}/:id/delete`,
       {
-        config: { roles: options.writeRoles },
+        config: { permission: deleteAction },
         schema: { tags, params: IdParamSchema, response: { 200: ResourceResponse, ...ERROR_RESPONSES } },
       },
       async (request) => {

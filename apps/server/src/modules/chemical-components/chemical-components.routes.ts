@@ -37,6 +37,7 @@ export const chemicalComponentsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/chemical-components/autocomplete-list',
     {
+      config: { permission: 'products.read' },
       schema: {
         tags,
         querystring: AutocompleteQuerySchema,
@@ -49,6 +50,7 @@ export const chemicalComponentsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/products/:id/chemical-components/list',
     {
+      config: { permission: 'products.read' },
       schema: {
         tags,
         params: IdParamSchema,
@@ -63,7 +65,10 @@ export const chemicalComponentsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/products/:id/chemical-components/:componentId/get',
-    { schema: { tags, params: LinkParamSchema, response: { 200: ResourceResponse, ...ERROR_RESPONSES } } },
+    {
+      config: { permission: 'products.read' },
+      schema: { tags, params: LinkParamSchema, response: { 200: ResourceResponse, ...ERROR_RESPONSES } },
+    },
     async (request) => ({
       resource: await findProductComponent(app.db, request.params.id, request.params.componentId),
     }),
@@ -72,6 +77,7 @@ export const chemicalComponentsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/products/:id/chemical-components/create',
     {
+      config: { permission: 'products.update' },
       schema: {
         tags,
         params: IdParamSchema,
@@ -96,6 +102,7 @@ export const chemicalComponentsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/products/:id/chemical-components/:componentId/update',
     {
+      config: { permission: 'products.update' },
       schema: {
         tags,
         params: LinkParamSchema,
@@ -119,7 +126,10 @@ export const chemicalComponentsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/products/:id/chemical-components/:componentId/unlink',
-    { schema: { tags, params: LinkParamSchema, response: { 200: ResourceResponse, ...ERROR_RESPONSES } } },
+    {
+      config: { permission: 'products.update' },
+      schema: { tags, params: LinkParamSchema, response: { 200: ResourceResponse, ...ERROR_RESPONSES } },
+    },
     async (request) => {
       const { id, componentId } = request.params;
       const resource = await unlinkProductComponent(app.db, id, componentId);

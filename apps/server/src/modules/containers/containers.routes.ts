@@ -8,7 +8,6 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { containers, containerUnits } from '../../db/schema.ts';
-import { ADMIN_ONLY, STAFF_ROLES } from '../../plugins/auth.ts';
 import {
   type CatalogRow,
   createCatalogRepository,
@@ -37,7 +36,6 @@ function activeValue(isActive: boolean | undefined) {
 
 /** Container types and units: staff view and add; editing and archiving are admin only. */
 export const containersRoutes: FastifyPluginAsyncZod = async (app) => {
-  const roles = { readRoles: STAFF_ROLES, createRoles: STAFF_ROLES, writeRoles: ADMIN_ONLY } as const;
   registerCatalogRoutes(app, {
     base: '/containers',
     tag: 'Containers',
@@ -51,7 +49,12 @@ export const containersRoutes: FastifyPluginAsyncZod = async (app) => {
     }),
     resourceSchema: CatalogResourceSchema,
     toResource: toCatalogResource,
-    ...roles,
+    actions: {
+      read: 'containers.read',
+      create: 'containers.create',
+      update: 'containers.update',
+      archive: 'containers.archive',
+    },
   });
   registerCatalogRoutes(app, {
     base: '/container-units',
@@ -67,6 +70,11 @@ export const containersRoutes: FastifyPluginAsyncZod = async (app) => {
     }),
     resourceSchema: ContainerUnitResourceSchema,
     toResource: (row: UnitRow) => ({ ...toCatalogResource(row), unit_type: row.unitType }),
-    ...roles,
+    actions: {
+      read: 'container-units.read',
+      create: 'container-units.create',
+      update: 'container-units.update',
+      archive: 'container-units.archive',
+    },
   });
 };

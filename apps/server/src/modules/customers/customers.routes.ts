@@ -12,7 +12,6 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { recordAudit } from '../../lib/audit.ts';
 import { ERROR_RESPONSES } from '../../lib/route-schemas.ts';
-import { ADMIN_ONLY } from '../../plugins/auth.ts';
 import {
   autocompleteCustomers,
   CUSTOMER_ORDER_KEYS,
@@ -32,6 +31,7 @@ export const customersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/customers/list',
     {
+      config: { permission: 'customers.read' },
       schema: {
         tags,
         querystring: makeListQuerySchema(CUSTOMER_ORDER_KEYS),
@@ -44,6 +44,7 @@ export const customersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/customers/autocomplete-list',
     {
+      config: { permission: 'customers.read' },
       schema: {
         tags,
         querystring: AutocompleteQuerySchema,
@@ -55,13 +56,17 @@ export const customersRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/customers/:id/get',
-    { schema: { tags, params: IdParamSchema, response: { 200: ResourceResponse, ...ERROR_RESPONSES } } },
+    {
+      config: { permission: 'customers.read' },
+      schema: { tags, params: IdParamSchema, response: { 200: ResourceResponse, ...ERROR_RESPONSES } },
+    },
     async (request) => ({ resource: toCustomerResource(await findCustomer(app.db, request.params.id)) }),
   );
 
   app.post(
     '/customers/create',
     {
+      config: { permission: 'customers.create' },
       schema: {
         tags,
         body: SaveCustomerRequestSchema,
@@ -80,7 +85,7 @@ export const customersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/customers/:id/update',
     {
-      config: { roles: ADMIN_ONLY },
+      config: { permission: 'customers.update' },
       schema: {
         tags,
         params: IdParamSchema,
@@ -103,7 +108,7 @@ export const customersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/customers/:id/activate',
     {
-      config: { roles: ADMIN_ONLY },
+      config: { permission: 'customers.archive' },
       schema: { tags, params: IdParamSchema, response: { 200: ResourceResponse, ...ERROR_RESPONSES } },
     },
     async (request) => {

@@ -12,7 +12,6 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { recordAudit } from '../../lib/audit.ts';
 import { ERROR_RESPONSES } from '../../lib/route-schemas.ts';
-import { ADMIN_ONLY } from '../../plugins/auth.ts';
 import {
   autocompleteFacilities,
   createFacility,
@@ -35,6 +34,7 @@ export const facilitiesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/facilities/list',
     {
+      config: { permission: 'facilities.read' },
       schema: {
         tags,
         querystring: makeListQuerySchema(FACILITY_ORDER_KEYS).extend(CustomerFilter),
@@ -47,6 +47,7 @@ export const facilitiesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/facilities/autocomplete-list',
     {
+      config: { permission: 'facilities.read' },
       schema: {
         tags,
         querystring: AutocompleteQuerySchema.extend(CustomerFilter),
@@ -58,13 +59,17 @@ export const facilitiesRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/facilities/:id/get',
-    { schema: { tags, params: IdParamSchema, response: { 200: ResourceResponse, ...ERROR_RESPONSES } } },
+    {
+      config: { permission: 'facilities.read' },
+      schema: { tags, params: IdParamSchema, response: { 200: ResourceResponse, ...ERROR_RESPONSES } },
+    },
     async (request) => ({ resource: await getFacility(app.db, request.params.id) }),
   );
 
   app.post(
     '/facilities/create',
     {
+      config: { permission: 'facilities.create' },
       schema: {
         tags,
         body: SaveFacilityRequestSchema,
@@ -83,7 +88,7 @@ export const facilitiesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/facilities/:id/update',
     {
-      config: { roles: ADMIN_ONLY },
+      config: { permission: 'facilities.update' },
       schema: {
         tags,
         params: IdParamSchema,
@@ -106,7 +111,7 @@ export const facilitiesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/facilities/:id/activate',
     {
-      config: { roles: ADMIN_ONLY },
+      config: { permission: 'facilities.archive' },
       schema: { tags, params: IdParamSchema, response: { 200: ResourceResponse, ...ERROR_RESPONSES } },
     },
     async (request) => {

@@ -20,6 +20,7 @@ export const filesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/file/upload',
     {
+      config: { permission: 'files.upload' },
       schema: {
         tags,
         consumes: ['multipart/form-data'],

@@ -9,6 +9,7 @@ export const generalRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/general/states',
     {
+      config: { permission: 'states.read' },
       schema: {
         tags: ['General'],
         response: { 200: z.object({ resource: z.array(StateSchema) }), ...ERROR_RESPONSES },

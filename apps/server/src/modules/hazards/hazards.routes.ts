@@ -8,7 +8,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { hazards, inventoryProductHazards, productHazards } from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { ADMIN_ONLY, STAFF_ROLES } from '../../plugins/auth.ts';
 import {
   type CatalogRow,
   createCatalogRepository,
@@ -36,9 +35,13 @@ export const hazardsRoutes: FastifyPluginAsyncZod = async (app) => {
     }),
     resourceSchema: CatalogResourceSchema,
     toResource: toCatalogResource,
-    readRoles: STAFF_ROLES,
-    createRoles: ADMIN_ONLY,
-    writeRoles: ADMIN_ONLY,
+    actions: {
+      read: 'hazards.read',
+      create: 'hazards.create',
+      update: 'hazards.update',
+      archive: 'hazards.archive',
+      delete: 'hazards.delete',
+    },
     deletion: {
       async guard(db, id) {
         const [used] = await db

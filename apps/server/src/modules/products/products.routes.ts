@@ -33,6 +33,7 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/products/list',
     {
+      config: { permission: 'products.read' },
       schema: {
         tags,
         querystring: ProductListQuerySchema,
@@ -44,13 +45,17 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/products/:id/get',
-    { schema: { tags, params: IdParamSchema, response: { 200: ResourceResponse, ...ERROR_RESPONSES } } },
+    {
+      config: { permission: 'products.read' },
+      schema: { tags, params: IdParamSchema, response: { 200: ResourceResponse, ...ERROR_RESPONSES } },
+    },
     async (request) => ({ resource: await getProductResource(app.db, request.params.id) }),
   );
 
   app.post(
     '/products/create',
     {
+      config: { permission: 'products.create' },
       schema: {
         tags,
         body: SaveProductRequestSchema,
@@ -69,6 +74,7 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/products/:id/update',
     {
+      config: { permission: 'products.update' },
       schema: {
         tags,
         params: IdParamSchema,
@@ -90,7 +96,10 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.patch(
     '/products/:id/activate',
-    { schema: { tags, params: IdParamSchema, response: { 200: ResourceResponse, ...ERROR_RESPONSES } } },
+    {
+      config: { permission: 'products.archive' },
+      schema: { tags, params: IdParamSchema, response: { 200: ResourceResponse, ...ERROR_RESPONSES } },
+    },
     async (request) => {
       await toggleProduct(app.db, request.params.id);
       const resource = await getProductResource(app.db, request.params.id);
@@ -106,7 +115,10 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/products/:id/sds-delete',
-    { schema: { tags, params: IdParamSchema, response: { 200: ResourceResponse, ...ERROR_RESPONSES } } },
+    {
+      config: { permission: 'products.update' },
+      schema: { tags, params: IdParamSchema, response: { 200: ResourceResponse, ...ERROR_RESPONSES } },
+    },
     async (request) => {
       const fileId = await deleteProductSds(app.db, app.files, request.params.id, request.log);
       await recordAudit(app.db, request, {
@@ -123,7 +135,10 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
   // The bytes are sent as an attachment with a fixed type, never rendered inline by the browser.
   app.get(
     '/products/:id/sds-download',
-    { schema: { tags, params: IdParamSchema, response: { 200: PdfResponse, ...ERROR_RESPONSES } } },
+    {
+      config: { permission: 'products.read' },
+      schema: { tags, params: IdParamSchema, response: { 200: PdfResponse, ...ERROR_RESPONSES } },
+    },
     async (request, reply) => {
       const { file, stream } = await openProductSds(app.db, app.files, request.params.id);
       return reply

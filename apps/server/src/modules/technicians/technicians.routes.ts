@@ -1,6 +1,5 @@
 import { SaveTechnicianRequestSchema } from '@chemtrack/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ADMIN_ONLY, STAFF_ROLES } from '../../plugins/auth.ts';
 import { registerAccountRoutes } from '../accounts/account-routes.ts';
 
 /**
@@ -15,9 +14,13 @@ export const techniciansRoutes: FastifyPluginAsyncZod = async (app) => {
     accountRoles: ['technician'],
     defaultRole: 'technician',
     saveSchema: SaveTechnicianRequestSchema,
-    readRoles: STAFF_ROLES,
-    createRoles: STAFF_ROLES,
-    writeRoles: ADMIN_ONLY,
+    actions: {
+      read: 'technicians.read',
+      create: 'technicians.create',
+      update: 'technicians.update',
+      archive: 'technicians.archive',
+      delete: 'technicians.delete',
+    },
     invite: false,
   });
 };

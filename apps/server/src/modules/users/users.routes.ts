@@ -1,6 +1,5 @@
 import { SaveUserRequestSchema, USER_ROLES } from '@chemtrack/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ADMIN_ONLY } from '../../plugins/auth.ts';
 import { registerAccountRoutes } from '../accounts/account-routes.ts';
 
 /** User management is admin only (spec 01 §2, User Mgmt. menu entry). */
@@ -11,9 +10,13 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     what: 'User',
     accountRoles: USER_ROLES,
     saveSchema: SaveUserRequestSchema,
-    readRoles: ADMIN_ONLY,
-    createRoles: ADMIN_ONLY,
-    writeRoles: ADMIN_ONLY,
+    actions: {
+      read: 'users.read',
+      create: 'users.create',
+      update: 'users.update',
+      archive: 'users.archive',
+      delete: 'users.delete',
+    },
     invite: true,
   });
 };
