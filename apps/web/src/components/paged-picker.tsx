@@ -29,6 +29,8 @@ export function PagedPicker<T extends AutocompleteItem = AutocompleteItem>({
   loadingText = 'Loading...',
   disabled,
   invalid,
+  onBlur,
+  describe,
 }: {
   id: string;
   path: string;
@@ -41,8 +43,15 @@ export function PagedPicker<T extends AutocompleteItem = AutocompleteItem>({
   loadingText?: string;
   disabled?: boolean;
   invalid?: boolean;
+  /** Focus left the picker with its list closed: a form marks the field touched and checks it. */
+  onBlur?: () => void;
+  /** A second, muted text beside each name (a customer's city) to tell equal names apart. */
+  describe?: (item: T) => string | null | undefined;
 }) {
   const [isOpen, setOpen] = useState(false);
+  // Opening moves focus into the list, which blurs the trigger: that is not leaving the field.
+  const isOpenRef = useRef(false);
+  isOpenRef.current = isOpen;
   const [text, setText] = useState('');
   const [search, setSearch] = useState('');
   const [activeIndex, setActiveIndex] = useState(-1);
@@ -107,6 +116,7 @@ export function PagedPicker<T extends AutocompleteItem = AutocompleteItem>({
     <Popover.Root
       open={isOpen}
       onOpenChange={(open) => {
+        isOpenRef.current = open;
         setOpen(open);
         setActiveIndex(-1);
       }}
@@ -120,6 +130,9 @@ export function PagedPicker<T extends AutocompleteItem = AutocompleteItem>({
           aria-expanded={isOpen}
           aria-controls={isOpen ? listId : undefined}
           aria-invalid={invalid ? true : undefined}
+          onBlur={() => {
+            if (!isOpenRef.current) onBlur?.();
+          }}
           className={cn(
             'flex h-10 w-full items-center justify-between rounded-md border border-slate-300 bg-white px-3 text-left text-sm focus-visible:border-brand-500 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-100 disabled:cursor-not-allowed disabled:bg-slate-100',
             invalid && 'border-red-500',
@@ -127,6 +140,7 @@ export function PagedPicker<T extends AutocompleteItem = AutocompleteItem>({
         >
           <span className={cn('truncate', value ? 'text-slate-900' : 'text-slate-500')}>
             {value?.name ?? placeholder}
+            {value && describe?.(value) ? <span className="text-slate-500"> · {describe(value)}</span> : null}
           </span>
           <ChevronsUpDown className="h-4 w-4 shrink-0 text-slate-400" aria-hidden />
         </button>
@@ -173,7 +187,10 @@ export function PagedPicker<T extends AutocompleteItem = AutocompleteItem>({
                     index === activeIndex ? 'bg-brand-50 text-brand-900' : 'text-slate-800',
                   )}
                 >
-                  {item.name}
+                  <span className="min-w-0 truncate">
+                    {item.name}
+                    {describe?.(item) ? <span className="text-slate-500"> · {describe(item)}</span> : null}
+                  </span>
                   {value?.id === item.id ? <Check className="h-4 w-4 text-brand-600" aria-hidden /> : null}
                 </div>
               ))}

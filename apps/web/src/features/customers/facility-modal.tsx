@@ -3,7 +3,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
-import { type Resolver, useForm } from 'react-hook-form';
+import { Controller, type Resolver, useForm } from 'react-hook-form';
 import { ArchiveToggle } from '../../components/archive-toggle.tsx';
 import { ModalForm, useModalRoute } from '../../components/modal-form.tsx';
 import { PagedPicker } from '../../components/paged-picker.tsx';
@@ -96,17 +96,30 @@ export function FacilityModal({ id }: { id: number | undefined }) {
           <Input id="f-name" aria-invalid={errors.name ? true : undefined} {...form.register('name')} />
         </Field>
         <Field id="f-customer" label="Customer" required error={errors.customer_id?.message}>
-          <PagedPicker
-            id="f-customer"
-            path="/customers/autocomplete-list"
-            value={customer}
-            invalid={Boolean(errors.customer_id)}
-            disabled={isReadOnly}
-            placeholder="Select a customer"
-            onChange={(item) => {
-              setCustomer(item);
-              form.setValue('customer_id', item?.id ?? '', { shouldDirty: true, shouldValidate: true });
-            }}
+          <Controller
+            control={form.control}
+            name="customer_id"
+            render={({ field }) => (
+              <PagedPicker
+                id="f-customer"
+                path="/customers/autocomplete-list"
+                value={customer}
+                invalid={Boolean(errors.customer_id)}
+                disabled={isReadOnly}
+                placeholder="Select a customer"
+                onChange={(item) => {
+                  setCustomer(item);
+                  form.setValue('customer_id', item?.id ?? '', {
+                    shouldDirty: true,
+                    shouldTouch: true,
+                    shouldValidate: true,
+                  });
+                }}
+                // The picker is a button, not an input: leaving it marks the field touched, so its
+                // rule shows like every other field's.
+                onBlur={field.onBlur}
+              />
+            )}
           />
         </Field>
       </div>
