@@ -10,6 +10,7 @@ export const COMPONENT_MSG = {
   casRequired: 'CAS # is required',
   casInvalid: 'Invalid CAS number',
   percentageRange: (label: string) => `${label} must be between 0 and 100`,
+  percentageRangeText: (label: string) => `${label} must be one number between 0 and 100, not a range`,
   regulationsMax: 'Regulations must be less than 500 characters',
   restrictionsMax: 'Restrictions must be less than 500 characters',
   reportingRequirementsMax: 'Reporting Requirements must be less than 500 characters',
@@ -21,11 +22,23 @@ export const TEXTAREA_MAX = 500;
 
 const textArea = (message: string) => optionalTextSchema(TEXTAREA_MAX, message);
 
+/**
+ * 0 to 100. Typed text is stripped to digits and dot like every decimal, so a minus sign is
+ * judged first: stripping it would save "-5" as 5 and an SDS range "1-5" as 15 without a word.
+ */
 function percentage(label: string) {
-  return decimalSchema(label, 4, Number.POSITIVE_INFINITY).refine(
-    (value) => value === null || value <= 100,
-    COMPONENT_MSG.percentageRange(label),
-  );
+  const range = COMPONENT_MSG.percentageRange(label);
+  return z
+    .union([z.string(), z.number()])
+    .nullish()
+    .superRefine((value, ctx) => {
+      const text = typeof value === 'number' ? String(value) : (value ?? '').trim();
+      if (/^-\s*[\d.]/.test(text)) ctx.addIssue({ code: 'custom', message: range, abort: true });
+      else if (text.includes('-'))
+        ctx.addIssue({ code: 'custom', message: COMPONENT_MSG.percentageRangeText(label), abort: true });
+    })
+    .pipe(decimalSchema(label, 4, Number.POSITIVE_INFINITY))
+    .refine((value) => value === null || value <= 100, range);
 }
 
 export const CasNumberSchema = z

@@ -126,6 +126,46 @@ describe('chemical component rules', () => {
   });
 });
 
+describe('chemical component percentages', () => {
+  it('refuses a negative percentage by volume or weight instead of dropping its minus sign', () => {
+    const result = SaveComponentRequestSchema.safeParse({
+      name: 'Acetone',
+      number: '67-64-1',
+      percentage_weight: '-5',
+      percentage_volume: ' -12.5 %',
+    });
+    expect(result.error?.issues.map((issue) => [issue.path.join('.'), issue.message])).toEqual([
+      ['percentage_weight', 'Percentage by weight must be between 0 and 100'],
+      ['percentage_volume', 'Percentage by volume must be between 0 and 100'],
+    ]);
+    expect(
+      SaveComponentRequestSchema.safeParse({ name: 'Acetone', number: '67-64-1', percentage_volume: -0.5 })
+        .error?.issues[0]?.message,
+    ).toBe('Percentage by volume must be between 0 and 100');
+  });
+
+  it('refuses an SDS range rather than running its numbers together', () => {
+    expect(
+      SaveComponentRequestSchema.safeParse({
+        name: 'Acetone',
+        number: '67-64-1',
+        percentage_volume: '1-5',
+      }).error?.issues.map((issue) => issue.message),
+    ).toEqual(['Percentage by volume must be one number between 0 and 100, not a range']);
+  });
+
+  it('keeps 0 and 100 and a stray unit', () => {
+    expect(
+      SaveComponentRequestSchema.parse({
+        name: 'Acetone',
+        number: '67-64-1',
+        percentage_weight: '0',
+        percentage_volume: '100 %',
+      }),
+    ).toMatchObject({ percentage_weight: 0, percentage_volume: 100 });
+  });
+});
+
 describe('file sizes', () => {
   it('shows KB below a megabyte and MB above', () => {
     expect(formatFileSize(2048)).toBe('2 KB');
