@@ -19,6 +19,29 @@ test('a wrong password shows the Invalid credentials notice', async ({ page }) =
   await expect(page).toHaveURL(/\/login$/);
 });
 
+test('a locked sign-in shows the server’s wait, and only that e-mail is locked', async ({
+  page,
+  request,
+}) => {
+  // A throwaway e-mail of its own: the lock must not reach the accounts the other tests use.
+  const locked = { email: 'locked-out@e2e.local', password: 'WrongPass123' };
+  for (let attempt = 1; attempt <= 5; attempt++) {
+    const res = await request.post('/api/admin/v1/auth/sign-in', {
+      headers: { 'x-app-key': E2E.appKey },
+      data: { ...locked, rememberMe: false, encode: true },
+    });
+    expect(res.status()).toBe(401);
+  }
+  await page.goto('/login');
+  await page.getByLabel('Username').fill(locked.email);
+  await page.getByLabel('Password', { exact: true }).fill(locked.password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(notice(page)).toHaveText('Too many sign-in attempts. Try again in 15 minutes.');
+  await expect(page).toHaveURL(/\/login$/);
+  // Everyone else behind the same address still signs in.
+  await signIn(page, E2E.admin);
+});
+
 test('the login form checks its fields on blur', async ({ page }) => {
   await page.goto('/login');
   const username = page.getByLabel('Username');

@@ -42,8 +42,14 @@ export interface Config {
   sessionTtlMs: number;
   rememberedSessionTtlMs: number;
   resetTokenTtlMs: number;
-  /** Failed sign-ins allowed per e-mail and per IP within the window before 429. */
-  loginMaxFailures: number;
+  /** Failed sign-ins allowed per e-mail within the window before 429. */
+  loginMaxFailuresPerEmail: number;
+  /**
+   * Failed sign-ins allowed per client address within the window before 429. Much higher than
+   * per e-mail: an office behind one NAT shares an address, and one person's typos must not lock
+   * out the others.
+   */
+  loginMaxFailuresPerIp: number;
   loginWindowMs: number;
 }
 
@@ -69,7 +75,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     sessionTtlMs: 12 * 60 * 60 * 1000,
     rememberedSessionTtlMs: 30 * 24 * 60 * 60 * 1000,
     resetTokenTtlMs: 60 * 60 * 1000,
-    loginMaxFailures: 5,
+    loginMaxFailuresPerEmail: 5,
+    loginMaxFailuresPerIp: 50,
     loginWindowMs: 15 * 60 * 1000,
     ...overrides,
   };

@@ -25,7 +25,8 @@ export const SERVER_MSG = {
   appKeyMissing: 'The application key header is missing.',
   appKeyInvalid: 'The application key is not valid.',
   invalidCredentials: 'These credentials do not match our records.',
-  tooManyAttempts: 'Too many sign-in attempts. Please try again in {seconds} seconds.',
+  /** `{wait}` is "1 minute" or "N minutes": the time left until the lock ends, rounded up. */
+  tooManyAttempts: 'Too many sign-in attempts. Try again in {wait}.',
   validationFailed: 'The given data was invalid.',
   notFound: 'Not found.',
   resetLinkInvalid:

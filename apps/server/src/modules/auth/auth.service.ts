@@ -15,13 +15,23 @@ import {
 import {
   clearFailures,
   consumeResetToken,
-  countRecentFailures,
   createResetToken,
   createSession,
+  lockedUntil,
   recordFailure,
   revokeUserSessions,
   type SessionUser,
 } from './sessions.repository.ts';
+
+/** The 429 for a locked sign-in, stating the wait left in whole minutes (at least one). */
+export function tooManyAttempts(remainingMs: number): AppError {
+  const seconds = Math.max(1, Math.ceil(remainingMs / 1000));
+  const minutes = Math.ceil(seconds / 60);
+  const wait = minutes === 1 ? '1 minute' : `${minutes} minutes`;
+  return new AppError('TOO_MANY_REQUESTS', SERVER_MSG.tooManyAttempts.replace('{wait}', wait), undefined, {
+    'Retry-After': String(seconds),
+  });
+}
 
 export async function signIn(
   app: FastifyInstance,
@@ -29,19 +39,18 @@ export async function signIn(
   client: { ip: string; userAgent: string | undefined },
 ): Promise<{ token: string; expiresAt: Date; user: UserRow }> {
   const { db, config } = app;
-  const keys = [`email:${input.email}`, `ip:${client.ip}`];
-  const counts = await countRecentFailures(db, keys, config.loginWindowMs);
-  if (counts.some((count) => count >= config.loginMaxFailures)) {
-    const seconds = Math.ceil(config.loginWindowMs / 1000);
-    throw new AppError(
-      'TOO_MANY_REQUESTS',
-      SERVER_MSG.tooManyAttempts.replace('{seconds}', String(seconds)),
-      undefined,
-      {
-        'Retry-After': String(seconds),
-      },
-    );
-  }
+  const emailKey = `email:${input.email}`;
+  const keys = [emailKey, `ip:${client.ip}`];
+  // The lock is the same for known and unknown e-mails, so it tells nothing about which exist.
+  const until = await lockedUntil(
+    db,
+    [
+      { key: emailKey, max: config.loginMaxFailuresPerEmail },
+      { key: `ip:${client.ip}`, max: config.loginMaxFailuresPerIp },
+    ],
+    config.loginWindowMs,
+  );
+  if (until) throw tooManyAttempts(until.getTime() - Date.now());
   const user = await findUserByEmail(db, input.email);
   // Unknown e-mail, wrong password and archived account all get the same answer.
   const isValid = await verifyPassword(user?.passwordHash, input.password);
@@ -49,7 +58,7 @@ export async function signIn(
     await recordFailure(db, keys, config.loginWindowMs);
     throw new AppError('UNAUTHENTICATED', SERVER_MSG.invalidCredentials);
   }
-  await clearFailures(db, `email:${input.email}`);
+  await clearFailures(db, emailKey);
   const ttlMs = input.rememberMe ? config.rememberedSessionTtlMs : config.sessionTtlMs;
   const session = await createSession(db, {
     userId: user.id,

@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   APP_KEY,
@@ -20,6 +21,13 @@ afterAll(() => ctx.close());
 
 function signIn(payload: Record<string, unknown>, ip = '10.0.0.1') {
   return ctx.call(null, { method: 'POST', url: '/auth/sign-in', payload, remoteAddress: ip });
+}
+
+/** Retry-After counts whole seconds down from the oldest failure that still counts. */
+function expectRetryAfter(res: LightMyRequestResponse, atLeast: number, atMost: number) {
+  const seconds = Number(res.headers['retry-after']);
+  expect(seconds).toBeGreaterThanOrEqual(atLeast);
+  expect(seconds).toBeLessThanOrEqual(atMost);
 }
 
 describe('application key', () => {
@@ -114,20 +122,81 @@ describe('POST /auth/sign-in', () => {
     }
     const sixth = await signIn({ email: 'victim@test.local', password: 'Wrong1234' }, '10.1.0.6');
     expect(sixth.statusCode).toBe(429);
-    expect(sixth.json().message).toBe('Too many sign-in attempts. Please try again in 900 seconds.');
-    expect(sixth.headers['retry-after']).toBe('900');
+    expect(sixth.json()).toEqual({ message: 'Too many sign-in attempts. Try again in 15 minutes.' });
+    expectRetryAfter(sixth, 840, 900);
     const right = await signIn({ email: 'victim@test.local', password: PASSWORD }, '10.1.0.7');
     expect(right.statusCode).toBe(429);
   });
 
-  it('rate-limits one IP that tries many e-mails, unknown ones included', async () => {
+  it('locks only the account that failed five times, not the others behind the same address', async () => {
+    await createTestUser(ctx.database, { email: 'office-a@test.local', role: 'staff' });
+    await createTestUser(ctx.database, { email: 'office-b@test.local', role: 'staff' });
+    const office = '10.7.0.1';
     for (let attempt = 1; attempt <= 5; attempt++) {
-      await signIn({ email: `guess${attempt}@test.local`, password: 'Wrong1234' }, '10.2.0.1');
+      const res = await signIn({ email: 'office-a@test.local', password: 'Wrong1234' }, office);
+      expect(res.statusCode).toBe(401);
     }
-    const res = await signIn({ email: 'admin@test.local', password: PASSWORD }, '10.2.0.1');
+    const sixth = await signIn({ email: 'office-a@test.local', password: PASSWORD }, office);
+    expect(sixth.statusCode).toBe(429);
+    expect(sixth.json()).toEqual({ message: 'Too many sign-in attempts. Try again in 15 minutes.' });
+    expectRetryAfter(sixth, 840, 900);
+    const colleague = await signIn({ email: 'office-b@test.local', password: PASSWORD }, office);
+    expect(colleague.statusCode).toBe(200);
+  });
+
+  it('does not let five guesses at an unknown e-mail lock the address for everyone else', async () => {
+    const office = '10.7.0.2';
+    for (let attempt = 1; attempt <= 5; attempt++) {
+      const res = await signIn({ email: 'typo@test.local', password: 'Wrong1234' }, office);
+      expect(res.statusCode).toBe(401);
+    }
+    expect((await signIn({ email: 'typo@test.local', password: 'Wrong1234' }, office)).statusCode).toBe(429);
+    const colleague = await signIn({ email: 'staff@test.local', password: PASSWORD }, office);
+    expect(colleague.statusCode).toBe(200);
+  });
+
+  it('locks an address after 50 failures across different e-mails, unknown ones included', async () => {
+    const address = '10.2.0.1';
+    for (let attempt = 1; attempt <= 49; attempt++) {
+      const res = await signIn({ email: `guess${attempt}@test.local`, password: 'Wrong1234' }, address);
+      expect(res.statusCode).toBe(401);
+    }
+    // 49 failures: the address may still sign in, and a success does not clear its count.
+    expect((await signIn({ email: 'admin@test.local', password: PASSWORD }, address)).statusCode).toBe(200);
+    expect((await signIn({ email: 'guess50@test.local', password: 'Wrong1234' }, address)).statusCode).toBe(
+      401,
+    );
+    const res = await signIn({ email: 'admin@test.local', password: PASSWORD }, address);
     expect(res.statusCode).toBe(429);
+    expect(res.json()).toEqual({ message: 'Too many sign-in attempts. Try again in 15 minutes.' });
+    expectRetryAfter(res, 840, 900);
     const other = await signIn({ email: 'admin@test.local', password: PASSWORD }, '10.2.0.2');
     expect(other.statusCode).toBe(200);
+  });
+
+  it('states the wait that is left, in whole minutes rounded up', async () => {
+    const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000);
+    await ctx.database.db.insert(loginFailures).values(
+      [10, 9, 8, 7, 6].map((minutes) => ({
+        key: 'email:late@test.local',
+        attemptedAt: minutesAgo(minutes),
+      })),
+    );
+    const res = await signIn({ email: 'late@test.local', password: PASSWORD }, '10.8.0.1');
+    expect(res.statusCode).toBe(429);
+    // The oldest failure leaves the window in 5 minutes, and with it the lock.
+    expect(res.json()).toEqual({ message: 'Too many sign-in attempts. Try again in 5 minutes.' });
+    expectRetryAfter(res, 290, 300);
+
+    await ctx.database.db.insert(loginFailures).values(
+      [14.5, 14, 13, 12, 11].map((minutes) => ({
+        key: 'email:later@test.local',
+        attemptedAt: minutesAgo(minutes),
+      })),
+    );
+    const last = await signIn({ email: 'later@test.local', password: PASSWORD }, '10.8.0.1');
+    expect(last.json()).toEqual({ message: 'Too many sign-in attempts. Try again in 1 minute.' });
+    expectRetryAfter(last, 20, 30);
   });
 
   it('forgets an e-mail failure count after a successful sign-in', async () => {

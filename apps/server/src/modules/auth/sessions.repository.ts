@@ -1,5 +1,5 @@
 import type { Role } from '@chemtrack/domain';
-import { and, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, lt } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { loginFailures, passwordResetTokens, sessions, users } from '../../db/schema.ts';
 import { generateToken, hashToken } from '../../lib/tokens.ts';
@@ -100,14 +100,31 @@ export async function consumeResetToken(db: Db, token: string): Promise<number |
   return row?.userId;
 }
 
-export async function countRecentFailures(db: Db, keys: string[], windowMs: number): Promise<number[]> {
+/**
+ * When the lock on sign-ins ends, or undefined when none of the keys has reached its limit.
+ * A key is locked while it has `max` failures inside the window, so the lock ends when the
+ * `max`-th newest of them leaves the window.
+ */
+export async function lockedUntil(
+  db: Db,
+  limits: { key: string; max: number }[],
+  windowMs: number,
+): Promise<Date | undefined> {
   const since = new Date(Date.now() - windowMs);
-  const rows = await db
-    .select({ key: loginFailures.key, count: sql<number>`count(*)::int` })
-    .from(loginFailures)
-    .where(and(or(...keys.map((key) => eq(loginFailures.key, key))), gt(loginFailures.attemptedAt, since)))
-    .groupBy(loginFailures.key);
-  return keys.map((key) => rows.find((row) => row.key === key)?.count ?? 0);
+  let until: Date | undefined;
+  for (const { key, max } of limits) {
+    const [row] = await db
+      .select({ attemptedAt: loginFailures.attemptedAt })
+      .from(loginFailures)
+      .where(and(eq(loginFailures.key, key), gt(loginFailures.attemptedAt, since)))
+      .orderBy(desc(loginFailures.attemptedAt))
+      .limit(1)
+      .offset(max - 1);
+    if (!row) continue;
+    const ends = new Date(row.attemptedAt.getTime() + windowMs);
+    if (!until || ends > until) until = ends;
+  }
+  return until;
 }
 
 export async function recordFailure(db: Db, keys: string[], windowMs: number): Promise<void> {

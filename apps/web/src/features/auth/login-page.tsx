@@ -8,6 +8,7 @@ import { Button } from '../../components/ui/button.tsx';
 import { Checkbox } from '../../components/ui/checkbox.tsx';
 import { Field } from '../../components/ui/field.tsx';
 import { Input } from '../../components/ui/input.tsx';
+import { ApiError } from '../../lib/api.ts';
 import { useSession } from '../../lib/session.ts';
 import { toast } from '../../lib/toast.ts';
 import { signIn } from './api.ts';
@@ -49,7 +50,12 @@ export function LoginPage({ redirect }: { redirect?: string | undefined }) {
         description: `Successfully logged in as ${result.resource.profile.first_name}`,
       });
       await navigate({ to: safeRedirect(redirect) });
-    } catch {
+    } catch (error) {
+      // A lock is not a wrong password: the server's message says how long to wait.
+      if (error instanceof ApiError && error.status === 429) {
+        toast({ variant: 'destructive', title: error.body.message ?? 'Too many sign-in attempts.' });
+        return;
+      }
       toast({
         variant: 'destructive',
         title: 'Invalid credentials',
