@@ -103,6 +103,17 @@ test('leaving a dirty form asks first', async ({ adminPage: page }) => {
   await expect(page).toHaveURL(/\/technicians-mgmt$/);
 });
 
+test('your own row offers no Archive, which the server would refuse; other rows do', async ({
+  adminPage: page,
+}) => {
+  await page.goto('/users');
+  const table = page.getByRole('table', { name: 'Existing users' });
+  const rowOf = (email: string) => table.getByRole('row').filter({ hasText: email });
+  await expect(rowOf(E2E.admin.email)).toHaveCount(1);
+  await expect(rowOf(E2E.admin.email).getByRole('button', { name: /^Archive / })).toBeDisabled();
+  await expect(rowOf(E2E.staff.email).getByRole('button', { name: /^Archive / })).toBeEnabled();
+});
+
 test('opening your own user goes to the profile, which saves', async ({ adminPage: page }) => {
   await page.goto('/users');
   await page.getByLabel('Search User').fill(E2E.admin.email);

@@ -320,13 +320,14 @@ function UsersTable({
               name={row.original.profile.full_name}
               isActive={row.original.is_active}
               isPending={isToggling}
+              // The server refuses to archive or delete your own account, so neither is offered.
+              disabled={row.original.id === ownId}
               onConfirm={() => onToggle(row.original.id)}
             />
             <DeleteAction
               entity="User"
               name={row.original.profile.full_name}
               isPending={isDeleting}
-              // The server refuses to delete your own account, so it is not offered.
               disabled={row.original.id === ownId}
               onConfirm={() => onDelete(row.original.id)}
             />
