@@ -1,6 +1,12 @@
 import { z } from 'zod';
 import { isValidCasNumber, normalizeCasNumber } from './cas.ts';
-import { decimalSchema, EncodeFlagSchema, optionalTextSchema, recordIdSchema } from './fields.ts';
+import {
+  ActiveFlagSchema,
+  decimalSchema,
+  EncodeFlagSchema,
+  optionalTextSchema,
+  recordIdSchema,
+} from './fields.ts';
 import { makeListQuerySchema } from './list.ts';
 
 /** Chemical component messages: the spec's (spec 02 §5) and ours where it is silent. */
@@ -15,6 +21,7 @@ export const COMPONENT_MSG = {
   restrictionsMax: 'Restrictions must be less than 500 characters',
   reportingRequirementsMax: 'Reporting Requirements must be less than 500 characters',
   alreadyOnProduct: 'This chemical component is already listed on this product',
+  casTaken: (number: string, name: string) => `CAS ${number} is already in the catalogue as ${name}.`,
   componentUnknown: 'The chemical component was not found',
 } as const;
 
@@ -63,6 +70,11 @@ export const SaveComponentRequestSchema = z.object({
   regulations: textArea(COMPONENT_MSG.regulationsMax).optional(),
   restrictions: textArea(COMPONENT_MSG.restrictionsMax).optional(),
   reporting_requirements: textArea(COMPONENT_MSG.reportingRequirementsMax).optional(),
+  /**
+   * The catalogue keeps one name per CAS #: a different name for a known CAS # is refused (409)
+   * unless this says to link the catalogue's entry under its own name.
+   */
+  use_catalog_name: ActiveFlagSchema.optional(),
   encode: EncodeFlagSchema,
 });
 export type SaveComponentRequest = z.input<typeof SaveComponentRequestSchema>;
@@ -95,3 +107,11 @@ export const ComponentListQuerySchema = makeListQuerySchema([
 /** Picker rows of the component catalogue: the name and its CAS #. */
 export const ChemicalComponentItemSchema = z.object({ id: z.number(), name: z.string(), number: z.string() });
 export type ChemicalComponentItem = z.infer<typeof ChemicalComponentItemSchema>;
+
+/** The 409 of a save naming a known CAS # differently: the message on `name` and the catalogue's entry. */
+export const ComponentNameConflictSchema = z.object({
+  message: z.string(),
+  errors: z.record(z.string(), z.array(z.string())),
+  existing: ChemicalComponentItemSchema,
+});
+export type ComponentNameConflict = z.infer<typeof ComponentNameConflictSchema>;

@@ -23,6 +23,8 @@ export class AppError extends Error {
     message: string,
     readonly errors?: FieldErrors,
     readonly headers?: Record<string, string>,
+    /** The record a conflict is about, so the client can name it and offer a choice. */
+    readonly existing?: Record<string, unknown>,
   ) {
     super(message);
     this.statusCode = STATUS_BY_CODE[code];
@@ -40,4 +42,9 @@ export function forbidden(message: string = SERVER_MSG.forbidden): AppError {
 /** A 422 for one field, the shape the forms map back onto their inputs. */
 export function fieldError(field: string, message: string): AppError {
   return new AppError('VALIDATION', message, { [field]: [message] });
+}
+
+/** A 409 about an existing record: the message (under `field` too) and the record itself. */
+export function conflictWith(message: string, existing: Record<string, unknown>, field?: string): AppError {
+  return new AppError('CONFLICT', message, field ? { [field]: [message] } : undefined, undefined, existing);
 }

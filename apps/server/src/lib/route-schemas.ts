@@ -15,4 +15,9 @@ export const ERROR_RESPONSES = {
   422: ErrorBodySchema,
 } as const;
 
+/** A 409 that may name the record it is about (`existing`), for saves that offer a choice. */
+export function conflictResponse<T extends z.ZodType>(existing: T) {
+  return ErrorBodySchema.extend({ existing: existing.optional() });
+}
+
 export { ErrorBodySchema, MessageResponseSchema };

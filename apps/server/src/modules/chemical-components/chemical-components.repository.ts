@@ -9,16 +9,16 @@ import { and, asc, eq, ne, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { chemicalComponents, productChemicalComponents, products } from '../../db/schema.ts';
-import { fieldError, notFound } from '../../lib/app-error.ts';
+import { conflictWith, fieldError, notFound } from '../../lib/app-error.ts';
 import { toIso } from '../../lib/dates.ts';
-import { activeFilter, orderBy, pageOffset, searchAny, toPage } from '../../lib/list-query.ts';
+import { activeFilter, orderBy, pageOffset, searchAny, textKey, toPage } from '../../lib/list-query.ts';
 import { fromNumeric, toNumeric } from '../../lib/numeric.ts';
 
 type ComponentListQuery = z.output<typeof ComponentListQuerySchema>;
 type ComponentOrder = NonNullable<ComponentListQuery['order_by']>;
 
 const ORDER_COLUMNS: Record<ComponentOrder, SQL> = {
-  name: sql`${chemicalComponents.name}`,
+  name: textKey(chemicalComponents.name),
   number: sql`${chemicalComponents.number}`,
   percentage_weight: sql`${productChemicalComponents.percentageWeight}`,
   percentage_volume: sql`${productChemicalComponents.percentageVolume}`,
@@ -71,7 +71,7 @@ export async function autocompleteChemicalComponents(db: Db, query: Autocomplete
       .select({ id: chemicalComponents.id, name: chemicalComponents.name, number: chemicalComponents.number })
       .from(chemicalComponents)
       .where(where)
-      .orderBy(orderBy(chemicalComponents.name, query.order_dir), asc(chemicalComponents.id))
+      .orderBy(orderBy(textKey(chemicalComponents.name), query.order_dir), asc(chemicalComponents.id))
       .limit(query.ipp)
       .offset(pageOffset(query.page, query.ipp)),
     db.select({ total: sql<number>`count(*)::int` }).from(chemicalComponents).where(where),
@@ -94,7 +94,7 @@ export async function listProductComponents(db: Db, productId: number, query: Co
   );
   const order = query.order_by
     ? [orderNullsLast(ORDER_COLUMNS[query.order_by], query.order_dir ?? 'asc')]
-    : [orderNullsLast(ORDER_COLUMNS.percentage_weight, 'desc'), asc(chemicalComponents.name)];
+    : [orderNullsLast(ORDER_COLUMNS.percentage_weight, 'desc'), asc(ORDER_COLUMNS.name)];
   const [rows, [count]] = await Promise.all([
     db
       .select(linkColumns)
@@ -130,38 +130,63 @@ export async function findProductComponent(
   return toComponentResource(row);
 }
 
+type CatalogueEntry = { id: number; name: string; number: string };
+
+const catalogueColumns = {
+  id: chemicalComponents.id,
+  name: chemicalComponents.name,
+  number: chemicalComponents.number,
+};
+
+async function findByNumber(db: Db, number: string): Promise<CatalogueEntry | undefined> {
+  const [row] = await db
+    .select(catalogueColumns)
+    .from(chemicalComponents)
+    .where(eq(chemicalComponents.number, number));
+  return row;
+}
+
 /**
  * The catalogue component a save means: the one picked (`chemical_component_id`), else the one
  * with this CAS #, else a new one with the given name. A CAS # names one substance, so it is
- * never entered twice; an existing component keeps its catalogue name.
+ * never entered twice.
  */
-async function resolveCatalogueComponent(db: Db, body: SaveComponent): Promise<number> {
+async function resolveCatalogueComponent(db: Db, body: SaveComponent): Promise<CatalogueEntry> {
   if (body.chemical_component_id) {
     const [picked] = await db
-      .select({ id: chemicalComponents.id })
+      .select(catalogueColumns)
       .from(chemicalComponents)
       .where(eq(chemicalComponents.id, body.chemical_component_id));
     if (!picked) throw fieldError('chemical_component_id', COMPONENT_MSG.componentUnknown);
-    return picked.id;
+    return picked;
   }
-  const findByNumber = async () => {
-    const [row] = await db
-      .select({ id: chemicalComponents.id })
-      .from(chemicalComponents)
-      .where(eq(chemicalComponents.number, body.number));
-    return row?.id;
-  };
-  const existing = await findByNumber();
-  if (existing !== undefined) return existing;
+  const existing = await findByNumber(db, body.number);
+  if (existing) return existing;
   // ON CONFLICT: two saves naming the same new CAS # at once both end up with the one row.
   const [created] = await db
     .insert(chemicalComponents)
     .values({ name: body.name, number: body.number })
     .onConflictDoNothing({ target: chemicalComponents.number })
-    .returning({ id: chemicalComponents.id });
-  const id = created?.id ?? (await findByNumber());
-  if (id === undefined) throw new Error(`Chemical component ${body.number} vanished while being linked`);
-  return id;
+    .returning(catalogueColumns);
+  const entry = created ?? (await findByNumber(db, body.number));
+  if (!entry) throw new Error(`Chemical component ${body.number} vanished while being linked`);
+  return entry;
+}
+
+/** Names that differ only in case or spacing are one name ("SULFURIC  acid" is Sulfuric acid). */
+function isSameName(a: string, b: string): boolean {
+  const normal = (name: string) => name.trim().replace(/\s+/g, ' ').toLowerCase();
+  return normal(a) === normal(b);
+}
+
+/**
+ * The catalogue keeps one name per CAS #, shared by every product. A save typing another name
+ * would be stored under the catalogue's without a word, so it is refused with the name the CAS #
+ * belongs to, unless the request chose that name (`use_catalog_name`).
+ */
+function refuseOtherName(entry: CatalogueEntry, body: SaveComponent): void {
+  if (body.use_catalog_name || isSameName(entry.name, body.name)) return;
+  throw conflictWith(COMPONENT_MSG.casTaken(entry.number, entry.name), entry, 'name');
 }
 
 async function refuseDuplicate(
@@ -202,11 +227,13 @@ export async function createProductComponent(
 ): Promise<number> {
   return db.transaction(async (tx) => {
     await ensureProduct(tx, productId);
-    const componentId = await resolveCatalogueComponent(tx, body);
-    await refuseDuplicate(tx, productId, componentId, null);
+    const component = await resolveCatalogueComponent(tx, body);
+    // Already on the product is the answer to give first: choosing the catalogue name would not help.
+    await refuseDuplicate(tx, productId, component.id, null);
+    refuseOtherName(component, body);
     const [row] = await tx
       .insert(productChemicalComponents)
-      .values({ productId, chemicalComponentId: componentId, ...toLinkValues(body) })
+      .values({ productId, chemicalComponentId: component.id, ...toLinkValues(body) })
       .returning({ id: productChemicalComponents.id });
     return row!.id;
   });
@@ -220,11 +247,12 @@ export async function updateProductComponent(
 ): Promise<void> {
   await db.transaction(async (tx) => {
     await findProductComponent(tx, productId, linkId);
-    const componentId = await resolveCatalogueComponent(tx, body);
-    await refuseDuplicate(tx, productId, componentId, linkId);
+    const component = await resolveCatalogueComponent(tx, body);
+    await refuseDuplicate(tx, productId, component.id, linkId);
+    refuseOtherName(component, body);
     await tx
       .update(productChemicalComponents)
-      .set({ chemicalComponentId: componentId, ...toLinkValues(body) })
+      .set({ chemicalComponentId: component.id, ...toLinkValues(body) })
       .where(eq(productChemicalComponents.id, linkId));
   });
 }

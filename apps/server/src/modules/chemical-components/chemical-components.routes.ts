@@ -11,7 +11,7 @@ import {
 } from '@chemtrack/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { recordAudit } from '../../lib/audit.ts';
-import { ERROR_RESPONSES } from '../../lib/route-schemas.ts';
+import { conflictResponse, ERROR_RESPONSES } from '../../lib/route-schemas.ts';
 import {
   autocompleteChemicalComponents,
   createProductComponent,
@@ -23,6 +23,8 @@ import {
 
 const tags = ['Chemical components'];
 const ResourceResponse = makeResourceResponseSchema(ComponentResourceSchema);
+/** A known CAS # under another name: the catalogue's entry comes back so the form can offer it. */
+const NameConflictResponse = conflictResponse(ChemicalComponentItemSchema);
 /** `componentId` is the product_chemical_component id (the link), as the spec's routes use it. */
 const LinkParamSchema = IdParamSchema.extend({
   componentId: recordIdSchema(
@@ -82,7 +84,7 @@ export const chemicalComponentsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         params: IdParamSchema,
         body: SaveComponentRequestSchema,
-        response: { 201: ResourceResponse, ...ERROR_RESPONSES },
+        response: { 201: ResourceResponse, ...ERROR_RESPONSES, 409: NameConflictResponse },
       },
     },
     async (request, reply) => {
@@ -107,7 +109,7 @@ export const chemicalComponentsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         params: LinkParamSchema,
         body: SaveComponentRequestSchema,
-        response: { 200: ResourceResponse, ...ERROR_RESPONSES },
+        response: { 200: ResourceResponse, ...ERROR_RESPONSES, 409: NameConflictResponse },
       },
     },
     async (request) => {

@@ -87,18 +87,49 @@ describe('adding components to a product', () => {
     expect(catalogue).toMatchObject({ name: 'Sulfuric acid', number: '7664-93-9', isActive: true });
   });
 
-  it('reuses the catalogue component with the same CAS #, written without dashes', async () => {
+  it('refuses a new name for a CAS # the catalogue holds under another, and leaves every row as it was', async () => {
     const before = await countRows();
-    const linked = await addComponent({ name: 'Oil of vitriol', number: '7664939' }, otherProductId);
+    const res = await ctx.call('staff', {
+      method: 'POST',
+      url: `${base(otherProductId)}/create`,
+      payload: { name: 'Oil of vitriol', number: '7664939', percentage_weight: '10' },
+    });
+    expect(res.statusCode, res.body).toBe(409);
+    expect(res.json()).toEqual({
+      message: 'CAS 7664-93-9 is already in the catalogue as Sulfuric acid.',
+      errors: { name: ['CAS 7664-93-9 is already in the catalogue as Sulfuric acid.'] },
+      existing: { id: acid.chemical_component_id, name: 'Sulfuric acid', number: '7664-93-9' },
+    });
+    expect(await countRows()).toEqual(before);
+    const [catalogue] = await ctx.database.db
+      .select()
+      .from(chemicalComponents)
+      .where(eq(chemicalComponents.id, acid.chemical_component_id));
+    expect(catalogue?.name).toBe('Sulfuric acid');
+  });
+
+  it('links the catalogue entry under its own name when the request says so', async () => {
+    const before = await countRows();
+    const linked = await addComponent(
+      { name: 'Oil of vitriol', number: '7664939', percentage_weight: '10', use_catalog_name: true },
+      otherProductId,
+    );
     expect(linked).toMatchObject({
       chemical_component_id: acid.chemical_component_id,
-      // The catalogue keeps its name.
       name: 'Sulfuric acid',
       number: '7664-93-9',
-      percentage_weight: null,
-      regulations: '',
+      percentage_weight: 10,
     });
     expect(await countRows()).toEqual({ links: before.links! + 1, catalogue: before.catalogue });
+  });
+
+  it('takes the catalogue name written in another case or spacing as the same name', async () => {
+    const product = await createProduct('Pool Acid');
+    const linked = await addComponent({ name: '  SULFURIC   acid ', number: '7664-93-9' }, product);
+    expect(linked).toMatchObject({
+      chemical_component_id: acid.chemical_component_id,
+      name: 'Sulfuric acid',
+    });
   });
 
   it('links a component picked from the catalogue by id', async () => {
@@ -294,6 +325,30 @@ describe('listing, editing and unlinking', () => {
       .from(chemicalComponents)
       .where(eq(chemicalComponents.number, '108-88-3'));
     expect(toluene?.name).toBe('Toluene');
+  });
+
+  it('refuses to rename a linked component on one product, and keeps the link as it was', async () => {
+    const res = await ctx.call('staff', {
+      method: 'PATCH',
+      url: `${base(productWithList)}/${links.acetone!.id}/update`,
+      payload: {
+        chemical_component_id: links.acetone!.chemical_component_id,
+        name: 'Propanone',
+        number: '67-64-1',
+        percentage_weight: '5',
+      },
+    });
+    expect(res.statusCode, res.body).toBe(409);
+    expect(res.json()).toMatchObject({
+      message: 'CAS 67-64-1 is already in the catalogue as Acetone.',
+      errors: { name: ['CAS 67-64-1 is already in the catalogue as Acetone.'] },
+      existing: { id: links.acetone!.chemical_component_id, name: 'Acetone', number: '67-64-1' },
+    });
+    const got = await ctx.call('staff', {
+      method: 'GET',
+      url: `${base(productWithList)}/${links.acetone!.id}/get`,
+    });
+    expect(got.json().resource).toEqual(links.acetone);
   });
 
   it('refuses an update onto a component the product already has', async () => {
