@@ -27,6 +27,8 @@ import { Route as AuthenticatedTechniciansMgmtRouteImport } from './routes/_auth
 import { Route as AuthenticatedUnitsRouteImport } from './routes/_authenticated/units'
 import { Route as AuthenticatedContainersContainerIdRouteImport } from './routes/_authenticated/containers/$containerId'
 import { Route as AuthenticatedContainersCreateRouteImport } from './routes/_authenticated/containers/create'
+import { Route as AuthenticatedDatabaseIndexRouteImport } from './routes/_authenticated/database/index'
+import { Route as AuthenticatedDatabaseTypeRouteImport } from './routes/_authenticated/database/$type'
 import { Route as AuthenticatedHazardClassMgmtHazardIdRouteImport } from './routes/_authenticated/hazard-class-mgmt/$hazardId'
 import { Route as AuthenticatedHazardClassMgmtCreateRouteImport } from './routes/_authenticated/hazard-class-mgmt/create'
 import { Route as AuthenticatedProductsIndexRouteImport } from './routes/_authenticated/products/index'
@@ -141,6 +143,18 @@ const AuthenticatedContainersCreateRoute =
     id: '/create',
     path: '/create',
     getParentRoute: () => AuthenticatedContainersRoute,
+  } as any)
+const AuthenticatedDatabaseIndexRoute =
+  AuthenticatedDatabaseIndexRouteImport.update({
+    id: '/',
+    path: '/',
+    getParentRoute: () => AuthenticatedDatabaseRoute,
+  } as any)
+const AuthenticatedDatabaseTypeRoute =
+  AuthenticatedDatabaseTypeRouteImport.update({
+    id: '/$type',
+    path: '/$type',
+    getParentRoute: () => AuthenticatedDatabaseRoute,
   } as any)
 const AuthenticatedHazardClassMgmtHazardIdRoute =
   AuthenticatedHazardClassMgmtHazardIdRouteImport.update({
@@ -261,7 +275,7 @@ export interface FileRoutesByFullPath {
   '/containers': typeof AuthenticatedContainersRouteWithChildren
   '/containers-mgmt': typeof AuthenticatedContainersMgmtRoute
   '/customers-facilities-mgmt': typeof AuthenticatedCustomersFacilitiesMgmtRouteWithChildren
-  '/database': typeof AuthenticatedDatabaseRoute
+  '/database': typeof AuthenticatedDatabaseRouteWithChildren
   '/hazard-class-mgmt': typeof AuthenticatedHazardClassMgmtRouteWithChildren
   '/inventories': typeof AuthenticatedInventoriesRoute
   '/profile': typeof AuthenticatedProfileRoute
@@ -270,6 +284,7 @@ export interface FileRoutesByFullPath {
   '/units': typeof AuthenticatedUnitsRouteWithChildren
   '/containers/$containerId': typeof AuthenticatedContainersContainerIdRoute
   '/containers/create': typeof AuthenticatedContainersCreateRoute
+  '/database/$type': typeof AuthenticatedDatabaseTypeRoute
   '/hazard-class-mgmt/$hazardId': typeof AuthenticatedHazardClassMgmtHazardIdRoute
   '/hazard-class-mgmt/create': typeof AuthenticatedHazardClassMgmtCreateRoute
   '/products/$productId': typeof AuthenticatedProductsProductIdRouteWithChildren
@@ -279,6 +294,7 @@ export interface FileRoutesByFullPath {
   '/units/$unitId': typeof AuthenticatedUnitsUnitIdRoute
   '/units/create': typeof AuthenticatedUnitsCreateRoute
   '/users/$userId': typeof AuthenticatedUsersUserIdRoute
+  '/database/': typeof AuthenticatedDatabaseIndexRoute
   '/products/': typeof AuthenticatedProductsIndexRoute
   '/users/': typeof AuthenticatedUsersIndexRoute
   '/customers-facilities-mgmt/customers/$customerId': typeof AuthenticatedCustomersFacilitiesMgmtCustomersCustomerIdRoute
@@ -298,7 +314,6 @@ export interface FileRoutesByTo {
   '/containers': typeof AuthenticatedContainersRouteWithChildren
   '/containers-mgmt': typeof AuthenticatedContainersMgmtRoute
   '/customers-facilities-mgmt': typeof AuthenticatedCustomersFacilitiesMgmtRouteWithChildren
-  '/database': typeof AuthenticatedDatabaseRoute
   '/hazard-class-mgmt': typeof AuthenticatedHazardClassMgmtRouteWithChildren
   '/inventories': typeof AuthenticatedInventoriesRoute
   '/profile': typeof AuthenticatedProfileRoute
@@ -307,6 +322,7 @@ export interface FileRoutesByTo {
   '/units': typeof AuthenticatedUnitsRouteWithChildren
   '/containers/$containerId': typeof AuthenticatedContainersContainerIdRoute
   '/containers/create': typeof AuthenticatedContainersCreateRoute
+  '/database/$type': typeof AuthenticatedDatabaseTypeRoute
   '/hazard-class-mgmt/$hazardId': typeof AuthenticatedHazardClassMgmtHazardIdRoute
   '/hazard-class-mgmt/create': typeof AuthenticatedHazardClassMgmtCreateRoute
   '/products/$productId': typeof AuthenticatedProductsProductIdRouteWithChildren
@@ -316,6 +332,7 @@ export interface FileRoutesByTo {
   '/units/$unitId': typeof AuthenticatedUnitsUnitIdRoute
   '/units/create': typeof AuthenticatedUnitsCreateRoute
   '/users/$userId': typeof AuthenticatedUsersUserIdRoute
+  '/database': typeof AuthenticatedDatabaseIndexRoute
   '/products': typeof AuthenticatedProductsIndexRoute
   '/users': typeof AuthenticatedUsersIndexRoute
   '/customers-facilities-mgmt/customers/$customerId': typeof AuthenticatedCustomersFacilitiesMgmtCustomersCustomerIdRoute
@@ -337,7 +354,7 @@ export interface FileRoutesById {
   '/_authenticated/containers': typeof AuthenticatedContainersRouteWithChildren
   '/_authenticated/containers-mgmt': typeof AuthenticatedContainersMgmtRoute
   '/_authenticated/customers-facilities-mgmt': typeof AuthenticatedCustomersFacilitiesMgmtRouteWithChildren
-  '/_authenticated/database': typeof AuthenticatedDatabaseRoute
+  '/_authenticated/database': typeof AuthenticatedDatabaseRouteWithChildren
   '/_authenticated/hazard-class-mgmt': typeof AuthenticatedHazardClassMgmtRouteWithChildren
   '/_authenticated/inventories': typeof AuthenticatedInventoriesRoute
   '/_authenticated/profile': typeof AuthenticatedProfileRoute
@@ -346,6 +363,7 @@ export interface FileRoutesById {
   '/_authenticated/units': typeof AuthenticatedUnitsRouteWithChildren
   '/_authenticated/containers/$containerId': typeof AuthenticatedContainersContainerIdRoute
   '/_authenticated/containers/create': typeof AuthenticatedContainersCreateRoute
+  '/_authenticated/database/$type': typeof AuthenticatedDatabaseTypeRoute
   '/_authenticated/hazard-class-mgmt/$hazardId': typeof AuthenticatedHazardClassMgmtHazardIdRoute
   '/_authenticated/hazard-class-mgmt/create': typeof AuthenticatedHazardClassMgmtCreateRoute
   '/_authenticated/products/$productId': typeof AuthenticatedProductsProductIdRouteWithChildren
@@ -355,6 +373,7 @@ export interface FileRoutesById {
   '/_authenticated/units/$unitId': typeof AuthenticatedUnitsUnitIdRoute
   '/_authenticated/units/create': typeof AuthenticatedUnitsCreateRoute
   '/_authenticated/users/$userId': typeof AuthenticatedUsersUserIdRoute
+  '/_authenticated/database/': typeof AuthenticatedDatabaseIndexRoute
   '/_authenticated/products/': typeof AuthenticatedProductsIndexRoute
   '/_authenticated/users/': typeof AuthenticatedUsersIndexRoute
   '/_authenticated/customers-facilities-mgmt/customers/$customerId': typeof AuthenticatedCustomersFacilitiesMgmtCustomersCustomerIdRoute
@@ -385,6 +404,7 @@ export interface FileRouteTypes {
     | '/units'
     | '/containers/$containerId'
     | '/containers/create'
+    | '/database/$type'
     | '/hazard-class-mgmt/$hazardId'
     | '/hazard-class-mgmt/create'
     | '/products/$productId'
@@ -394,6 +414,7 @@ export interface FileRouteTypes {
     | '/units/$unitId'
     | '/units/create'
     | '/users/$userId'
+    | '/database/'
     | '/products/'
     | '/users/'
     | '/customers-facilities-mgmt/customers/$customerId'
@@ -413,7 +434,6 @@ export interface FileRouteTypes {
     | '/containers'
     | '/containers-mgmt'
     | '/customers-facilities-mgmt'
-    | '/database'
     | '/hazard-class-mgmt'
     | '/inventories'
     | '/profile'
@@ -422,6 +442,7 @@ export interface FileRouteTypes {
     | '/units'
     | '/containers/$containerId'
     | '/containers/create'
+    | '/database/$type'
     | '/hazard-class-mgmt/$hazardId'
     | '/hazard-class-mgmt/create'
     | '/products/$productId'
@@ -431,6 +452,7 @@ export interface FileRouteTypes {
     | '/units/$unitId'
     | '/units/create'
     | '/users/$userId'
+    | '/database'
     | '/products'
     | '/users'
     | '/customers-facilities-mgmt/customers/$customerId'
@@ -460,6 +482,7 @@ export interface FileRouteTypes {
     | '/_authenticated/units'
     | '/_authenticated/containers/$containerId'
     | '/_authenticated/containers/create'
+    | '/_authenticated/database/$type'
     | '/_authenticated/hazard-class-mgmt/$hazardId'
     | '/_authenticated/hazard-class-mgmt/create'
     | '/_authenticated/products/$productId'
@@ -469,6 +492,7 @@ export interface FileRouteTypes {
     | '/_authenticated/units/$unitId'
     | '/_authenticated/units/create'
     | '/_authenticated/users/$userId'
+    | '/_authenticated/database/'
     | '/_authenticated/products/'
     | '/_authenticated/users/'
     | '/_authenticated/customers-facilities-mgmt/customers/$customerId'
@@ -616,6 +640,20 @@ declare module '@tanstack/react-router' {
       fullPath: '/containers/create'
       preLoaderRoute: typeof AuthenticatedContainersCreateRouteImport
       parentRoute: typeof AuthenticatedContainersRoute
+    }
+    '/_authenticated/database/': {
+      id: '/_authenticated/database/'
+      path: '/'
+      fullPath: '/database/'
+      preLoaderRoute: typeof AuthenticatedDatabaseIndexRouteImport
+      parentRoute: typeof AuthenticatedDatabaseRoute
+    }
+    '/_authenticated/database/$type': {
+      id: '/_authenticated/database/$type'
+      path: '/$type'
+      fullPath: '/database/$type'
+      preLoaderRoute: typeof AuthenticatedDatabaseTypeRouteImport
+      parentRoute: typeof AuthenticatedDatabaseRoute
     }
     '/_authenticated/hazard-class-mgmt/$hazardId': {
       id: '/_authenticated/hazard-class-mgmt/$hazardId'
@@ -787,6 +825,21 @@ const AuthenticatedCustomersFacilitiesMgmtRouteWithChildren =
     AuthenticatedCustomersFacilitiesMgmtRouteChildren,
   )
 
+interface AuthenticatedDatabaseRouteChildren {
+  AuthenticatedDatabaseTypeRoute: typeof AuthenticatedDatabaseTypeRoute
+  AuthenticatedDatabaseIndexRoute: typeof AuthenticatedDatabaseIndexRoute
+}
+
+const AuthenticatedDatabaseRouteChildren: AuthenticatedDatabaseRouteChildren = {
+  AuthenticatedDatabaseTypeRoute: AuthenticatedDatabaseTypeRoute,
+  AuthenticatedDatabaseIndexRoute: AuthenticatedDatabaseIndexRoute,
+}
+
+const AuthenticatedDatabaseRouteWithChildren =
+  AuthenticatedDatabaseRoute._addFileChildren(
+    AuthenticatedDatabaseRouteChildren,
+  )
+
 interface AuthenticatedHazardClassMgmtRouteChildren {
   AuthenticatedHazardClassMgmtHazardIdRoute: typeof AuthenticatedHazardClassMgmtHazardIdRoute
   AuthenticatedHazardClassMgmtCreateRoute: typeof AuthenticatedHazardClassMgmtCreateRoute
@@ -858,7 +911,7 @@ interface AuthenticatedRouteChildren {
   AuthenticatedContainersRoute: typeof AuthenticatedContainersRouteWithChildren
   AuthenticatedContainersMgmtRoute: typeof AuthenticatedContainersMgmtRoute
   AuthenticatedCustomersFacilitiesMgmtRoute: typeof AuthenticatedCustomersFacilitiesMgmtRouteWithChildren
-  AuthenticatedDatabaseRoute: typeof AuthenticatedDatabaseRoute
+  AuthenticatedDatabaseRoute: typeof AuthenticatedDatabaseRouteWithChildren
   AuthenticatedHazardClassMgmtRoute: typeof AuthenticatedHazardClassMgmtRouteWithChildren
   AuthenticatedInventoriesRoute: typeof AuthenticatedInventoriesRoute
   AuthenticatedProfileRoute: typeof AuthenticatedProfileRoute
@@ -878,7 +931,7 @@ const AuthenticatedRouteChildren: AuthenticatedRouteChildren = {
   AuthenticatedContainersMgmtRoute: AuthenticatedContainersMgmtRoute,
   AuthenticatedCustomersFacilitiesMgmtRoute:
     AuthenticatedCustomersFacilitiesMgmtRouteWithChildren,
-  AuthenticatedDatabaseRoute: AuthenticatedDatabaseRoute,
+  AuthenticatedDatabaseRoute: AuthenticatedDatabaseRouteWithChildren,
   AuthenticatedHazardClassMgmtRoute:
     AuthenticatedHazardClassMgmtRouteWithChildren,
   AuthenticatedInventoriesRoute: AuthenticatedInventoriesRoute,
