@@ -172,10 +172,37 @@ test('forgot password → link from the outbox → set password → sign in', as
   await expect(page).toHaveURL(/\/inventories$/);
 });
 
-test('a reset token that is not text goes to /login', async ({ page }) => {
+/** Every console error and uncaught page error from now on. */
+function collectErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  page.on('pageerror', (error) => errors.push(error.stack ?? error.message));
+  return errors;
+}
+
+// Spec 01: the token is optional, and a search that fails its rule sends the visitor to /login.
+for (const [label, search] of [
+  ['an empty reset token', '?token='],
   // The router reads search values as JSON, so this token is a number and fails the string rule.
-  await page.goto('/set-password?token=123');
-  await expect(page).toHaveURL(/\/login$/);
+  ['a reset token that is not text', '?token=123'],
+] as const) {
+  test(`${label} goes to /login without an error in the console`, async ({ page }) => {
+    const errors = collectErrors(page);
+    await page.goto(`/set-password${search}`);
+    await expect(page).toHaveURL(/\/login$/);
+    await expect(page.getByRole('button', { name: 'Sign In' })).toBeVisible();
+    expect(errors).toEqual([]);
+  });
+}
+
+test('/set-password without a token shows the form without an error in the console', async ({ page }) => {
+  const errors = collectErrors(page);
+  await page.goto('/set-password');
+  await expect(page.getByRole('button', { name: 'Set New Password' })).toBeVisible();
+  await expect(page).toHaveURL(/\/set-password$/);
+  expect(errors).toEqual([]);
 });
 
 test('a session revoked mid-way ends with Session expired and /login', async ({ page, request }) => {
