@@ -1,18 +1,12 @@
-import {
-  type CatalogResource,
-  SaveContainerRequestSchema,
-  SaveContainerUnitRequestSchema,
-} from '@chemtrack/domain';
+import { SaveContainerRequestSchema, SaveContainerUnitRequestSchema } from '@chemtrack/domain';
 import { Link, Outlet, useNavigate } from '@tanstack/react-router';
 import { cn } from '../../lib/cn.ts';
 import type { ListSearch } from '../../lib/list-search.ts';
 import { usePageMeta } from '../../lib/page-meta.ts';
-import { catalogApi } from '../catalog/api.ts';
 import { CatalogList } from '../catalog/catalog-list.tsx';
 import { CatalogModal } from '../catalog/catalog-modal.tsx';
+import { containersApi, unitsApi } from './api.ts';
 
-export const containersApi = catalogApi<CatalogResource>('/containers');
-export const unitsApi = catalogApi<CatalogResource>('/container-units');
 const keepSearch = (s: Record<string, unknown>) => s;
 
 type Tab = 'containers' | 'units';

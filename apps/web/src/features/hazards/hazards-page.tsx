@@ -1,13 +1,12 @@
-import { type CatalogResource, SaveHazardRequestSchema } from '@chemtrack/domain';
+import { SaveHazardRequestSchema } from '@chemtrack/domain';
 import { Outlet, useNavigate } from '@tanstack/react-router';
 import type { ListSearch } from '../../lib/list-search.ts';
 import { usePageMeta } from '../../lib/page-meta.ts';
 import { useSession } from '../../lib/session.ts';
-import { catalogApi } from '../catalog/api.ts';
 import { CatalogList } from '../catalog/catalog-list.tsx';
 import { CatalogModal } from '../catalog/catalog-modal.tsx';
+import { hazardsApi } from './api.ts';
 
-export const hazardsApi = catalogApi<CatalogResource>('/hazards');
 const keepSearch = (s: Record<string, unknown>) => s;
 
 export function HazardsPage({ search }: { search: ListSearch }) {

@@ -1,10 +1,21 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { productOptions } from '../../../features/products/api.ts';
 import { ProductListSearchSchema } from '../../../features/products/list-search.ts';
 import { ProductFormPage } from '../../../features/products/product-form-page.tsx';
-import { parseId } from '../../../lib/route-params.ts';
+import { loadRecordOrLeave, parseId } from '../../../lib/route-params.ts';
 
 export const Route = createFileRoute('/_authenticated/products/$productId')({
   validateSearch: ProductListSearchSchema,
+  loader: ({ context, params, location, preload }) =>
+    loadRecordOrLeave({
+      queryClient: context.queryClient,
+      id: params.productId,
+      options: productOptions,
+      entity: 'Product',
+      list: '/products',
+      location,
+      preload,
+    }),
   component: function ProductRoute() {
     const { productId } = Route.useParams();
     return <ProductFormPage key={productId} productId={parseId(productId)} />;

@@ -1,10 +1,21 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { technicianOptions } from '../../../features/technicians/api.ts';
 import { TechnicianModal } from '../../../features/technicians/technician-modal.tsx';
+import { loadRecordOrLeave, parseId } from '../../../lib/route-params.ts';
 
 export const Route = createFileRoute('/_authenticated/technicians-mgmt/$technicianId')({
+  loader: ({ context, params, location, preload }) =>
+    loadRecordOrLeave({
+      queryClient: context.queryClient,
+      id: params.technicianId,
+      options: technicianOptions,
+      entity: 'Technician',
+      list: '/technicians-mgmt',
+      location,
+      preload,
+    }),
   component: function TechnicianRoute() {
     const { technicianId } = Route.useParams();
-    const id = Number.parseInt(technicianId, 10);
-    return <TechnicianModal key={technicianId} technicianId={Number.isInteger(id) ? id : -1} />;
+    return <TechnicianModal key={technicianId} technicianId={parseId(technicianId)} />;
   },
 });

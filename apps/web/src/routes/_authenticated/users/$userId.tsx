@@ -1,6 +1,8 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
+import { userOptions } from '../../../features/users/api.ts';
 import { UsersPage } from '../../../features/users/users-page.tsx';
 import { ListSearchSchema } from '../../../lib/list-search.ts';
+import { loadRecordOrLeave, parseId } from '../../../lib/route-params.ts';
 import { useSession } from '../../../lib/session.ts';
 
 export const Route = createFileRoute('/_authenticated/users/$userId')({
@@ -11,9 +13,18 @@ export const Route = createFileRoute('/_authenticated/users/$userId')({
     // Your own account is edited on the profile page.
     if (String(user.id) === params.userId) throw redirect({ to: '/profile' });
   },
+  loader: ({ context, params, location, preload }) =>
+    loadRecordOrLeave({
+      queryClient: context.queryClient,
+      id: params.userId,
+      options: userOptions,
+      entity: 'User',
+      list: '/users',
+      location,
+      preload,
+    }),
   component: function UserRoute() {
     const { userId } = Route.useParams();
-    const id = Number.parseInt(userId, 10);
-    return <UsersPage key={userId} userId={Number.isInteger(id) ? id : -1} search={Route.useSearch()} />;
+    return <UsersPage key={userId} userId={parseId(userId)} search={Route.useSearch()} />;
   },
 });

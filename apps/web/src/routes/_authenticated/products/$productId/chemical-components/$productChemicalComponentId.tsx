@@ -1,10 +1,25 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { componentOptions } from '../../../../../features/products/api.ts';
 import { ComponentModal } from '../../../../../features/products/component-modal.tsx';
-import { parseId } from '../../../../../lib/route-params.ts';
+import { isRecordId, loadRecordOrLeave, parseId } from '../../../../../lib/route-params.ts';
 
 export const Route = createFileRoute(
   '/_authenticated/products/$productId/chemical-components/$productChemicalComponentId',
 )({
+  loader: ({ context, params, location, preload }) => {
+    // A product id that names no product is the product route's to answer ("Product not found.").
+    if (!isRecordId(params.productId)) return;
+    const productId = Number(params.productId);
+    return loadRecordOrLeave({
+      queryClient: context.queryClient,
+      id: params.productChemicalComponentId,
+      options: (id) => componentOptions(productId, id),
+      entity: 'Chemical component',
+      list: `/products/${productId}`,
+      location,
+      preload,
+    });
+  },
   component: function ComponentRoute() {
     const { productId, productChemicalComponentId } = Route.useParams();
     return (
