@@ -57,6 +57,35 @@ const rows: Row[] = [
   { id: 2, name: 'Benzene', isActive: false },
 ];
 
+const MANY_ROWS: Row[] = Array.from({ length: 23 }, (_, i) => ({
+  id: i + 1,
+  name: `Row ${i + 1}`,
+  isActive: true,
+}));
+
+/** A table over a server's 23 rows, opened at ?page=999. */
+function ServerHarness({ answeredPage }: { answeredPage?: number }) {
+  const [page, setPage] = useState(999);
+  const lastPage = Math.ceil(MANY_ROWS.length / 10);
+  return (
+    <>
+      <DataTable
+        label="Things"
+        columns={columns}
+        data={MANY_ROWS.slice((page - 1) * 10, page * 10)}
+        isLoading={false}
+        page={page}
+        lastPage={lastPage}
+        servedPage={answeredPage ?? page}
+        onPageChange={setPage}
+        sort={undefined}
+        onSortChange={() => {}}
+      />
+      <output aria-label="page">{page}</output>
+    </>
+  );
+}
+
 describe('DataTable', () => {
   it('cycles a sortable header unsorted → asc → desc → unsorted, back to page 1 each time', async () => {
     render(<Harness rows={rows} />);
@@ -115,5 +144,18 @@ describe('DataTable', () => {
     expect(archived?.getAttribute('data-archived')).toBe('true');
     expect(archived?.className).toContain('bg-slate-200');
     expect(archived?.className).not.toContain('bg-amber-50');
+  });
+
+  it('a page past the end shows the last page instead, once the answer for that page says so', () => {
+    // An answer still for another page (the previous one, kept while loading) moves nothing.
+    const { unmount } = render(<ServerHarness answeredPage={2} />);
+    expect(screen.getByLabelText('page').textContent).toBe('999');
+    unmount();
+    render(<ServerHarness />);
+    expect(screen.getByLabelText('page').textContent).toBe('3');
+    expect(screen.getByText('Row 21')).toBeTruthy();
+    expect(screen.getByText('Row 23')).toBeTruthy();
+    expect(screen.queryByText('No results.')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Page 3' }).getAttribute('aria-current')).toBe('page');
   });
 });

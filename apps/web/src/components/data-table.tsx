@@ -1,6 +1,6 @@
 import { type ColumnDef, getCoreRowModel, useReactTable } from '@tanstack/react-table';
 import { ArrowDown, ArrowUp, ArrowUpDown, ChevronLeft, ChevronRight } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { type ReactNode, useEffect } from 'react';
 import { cn } from '../lib/cn.ts';
 import { getPageItems, nextSort, type SortState } from '../lib/pagination.ts';
 import { Button } from './ui/button.tsx';
@@ -21,6 +21,13 @@ export interface DataTableProps<T> {
   isLoading: boolean;
   page: number;
   lastPage: number;
+  /**
+   * The page the rows are from (the answer's meta.current_page). When it is the page asked for
+   * and lies past the last page (`?page=999`, or the last row of the last page removed), the
+   * table moves to the last page. Lists keep the previous answer while the next one loads, so
+   * without it a stale last page could move the table.
+   */
+  servedPage?: number;
   onPageChange: (page: number) => void;
   sort: SortState | undefined;
   /** Called with the next sort; the caller resets to page 1. */
@@ -32,7 +39,10 @@ export interface DataTableProps<T> {
 
 /** What a list page hands its table: the list query's page of rows and the URL list state. */
 export function listTableProps<T>(
-  query: { data?: { resource: { items: T[]; meta: { last_page: number } } } | undefined; isPending: boolean },
+  query: {
+    data?: { resource: { items: T[]; meta: { current_page: number; last_page: number } } } | undefined;
+    isPending: boolean;
+  },
   list: {
     page: number;
     setPage: (page: number) => void;
@@ -45,6 +55,7 @@ export function listTableProps<T>(
     isLoading: query.isPending,
     page: list.page,
     lastPage: query.data?.resource.meta.last_page ?? 1,
+    servedPage: query.data?.resource.meta.current_page,
     onPageChange: list.setPage,
     sort: list.sort,
     onSortChange: list.setSort,
@@ -82,6 +93,11 @@ export function DataTable<T>(props: DataTableProps<T>) {
     manualPagination: true,
     manualSorting: true,
   });
+  const { page, lastPage, servedPage, onPageChange } = props;
+  useEffect(() => {
+    // The server's last page is at least 1, so an empty list lands on page 1.
+    if (servedPage === page && page > lastPage && lastPage >= 1) onPageChange(lastPage);
+  }, [page, lastPage, servedPage, onPageChange]);
   const columnCount = props.columns.length;
   return (
     <div className="overflow-hidden rounded-lg border border-slate-200 bg-white">

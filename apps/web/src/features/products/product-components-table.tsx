@@ -3,7 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import type { ColumnDef } from '@tanstack/react-table';
 import { Pencil, Plus, Trash2 } from 'lucide-react';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { DataTable } from '../../components/data-table.tsx';
 import { Button } from '../../components/ui/button.tsx';
@@ -83,11 +83,6 @@ export function ProductComponentsTable({ productId }: { productId: number }) {
     [productId, unlink.isPending],
   );
   const meta = query.data?.resource.meta;
-  // Removing the last row of the last page: show the page before it.
-  const lastPage = meta?.last_page;
-  useEffect(() => {
-    if (lastPage !== undefined && page > Math.max(lastPage, 1)) setPage(Math.max(lastPage, 1));
-  }, [page, lastPage]);
   return (
     <section className="flex flex-col gap-3">
       <div className="flex flex-wrap items-center justify-between gap-3">
@@ -110,6 +105,8 @@ export function ProductComponentsTable({ productId }: { productId: number }) {
         isLoading={query.isPending}
         page={page}
         lastPage={meta?.last_page ?? 1}
+        // Removing the last row of the last page shows the page before it.
+        servedPage={meta?.current_page}
         onPageChange={setPage}
         sort={undefined}
         onSortChange={() => {}}
