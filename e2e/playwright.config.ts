@@ -48,7 +48,8 @@ export default defineConfig({
     timeout: 120_000,
     env: {
       PORT: String(PORT),
-      HOST: '127.0.0.1',
+      // All interfaces: plain-http.spec.ts opens the app by the machine's own address.
+      HOST: '0.0.0.0',
       DATA_DIR: dataDir,
       APP_URL: E2E.baseURL,
       APP_KEY: E2E.appKey,

@@ -18,7 +18,7 @@ import databasePlugin from './plugins/database.ts';
 import errorsPlugin from './plugins/errors.ts';
 import jsonBodyPlugin from './plugins/json-body.ts';
 import multipartPlugin from './plugins/multipart.ts';
-import securityPlugin from './plugins/security.ts';
+import securityPlugin, { isHttpsAppUrl } from './plugins/security.ts';
 import storagePlugin from './plugins/storage.ts';
 import webPlugin from './plugins/web.ts';
 import type { FileStore } from './storage/file-store.ts';
@@ -78,7 +78,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(errorsPlugin);
   await app.register(jsonBodyPlugin);
   await app.register(databasePlugin, { db: options.db });
-  await app.register(securityPlugin);
+  await app.register(securityPlugin, { appUrl: config.appUrl });
   await app.register(multipartPlugin, { maxFileBytes: config.uploadMaxBytes });
   await app.register(storagePlugin, { store: options.fileStore });
   await app.register(authPlugin, { appKey: config.appKey });
@@ -99,7 +99,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+  await app.register(swaggerUi, {
+    routePrefix: '/api/docs',
+    staticCSP: true,
+    // Its policy asks for upgrade-insecure-requests too, which blanks the docs over plain HTTP.
+    transformStaticCSP: (header) =>
+      isHttpsAppUrl(config.appUrl) ? header : header.replace(/\s*upgrade-insecure-requests;?/, ''),
+  });
 
   for (const module of apiModules) {
     await app.register(module, { prefix: API_PREFIX });

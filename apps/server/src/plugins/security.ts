@@ -4,8 +4,18 @@ import fp from 'fastify-plugin';
 import { AppError } from '../lib/app-error.ts';
 import { fieldsWithNul, NUL_CHARACTER_MESSAGE } from '../lib/nul-characters.ts';
 
+/**
+ * Whether the public address is https. Only then may the browser be told to upgrade requests and
+ * to remember https (HSTS): over plain HTTP, upgrade-insecure-requests makes it fetch every script
+ * over https, which fails, and the page stays white.
+ */
+export function isHttpsAppUrl(appUrl: string): boolean {
+  return /^https:/i.test(appUrl.trim());
+}
+
 /** Strict headers on every answer (the SPA needs only its own origin), and text PostgreSQL can store. */
-async function securityPlugin(app: FastifyInstance) {
+async function securityPlugin(app: FastifyInstance, options: { appUrl: string }) {
+  const https = isHttpsAppUrl(options.appUrl);
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
@@ -20,11 +30,13 @@ async function securityPlugin(app: FastifyInstance) {
         frameAncestors: ["'none'"],
         baseUri: ["'self'"],
         formAction: ["'self'"],
+        // Helmet's default adds it; null leaves it out.
+        upgradeInsecureRequests: https ? [] : null,
       },
     },
     crossOriginEmbedderPolicy: false,
     referrerPolicy: { policy: 'no-referrer' },
-    hsts: { maxAge: 31536000, includeSubDomains: true },
+    hsts: https ? { maxAge: 31536000, includeSubDomains: true } : false,
   });
   app.addHook('preValidation', async (request) => {
     const fields = [...fieldsWithNul(request.query), ...fieldsWithNul(request.body)];
