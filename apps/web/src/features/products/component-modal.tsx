@@ -1,5 +1,6 @@
 import {
   type ChemicalComponentItem,
+  ComponentNameConflictSchema,
   type ComponentResource,
   type SaveComponent,
   SaveComponentRequestSchema,
@@ -13,9 +14,11 @@ import { type UseFormReturn, useForm, useWatch } from 'react-hook-form';
 import { z } from 'zod';
 import { ModalForm, useModalRoute } from '../../components/modal-form.tsx';
 import { PagedPicker } from '../../components/paged-picker.tsx';
+import { Button } from '../../components/ui/button.tsx';
 import { Field } from '../../components/ui/field.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { Textarea } from '../../components/ui/textarea.tsx';
+import { ApiError } from '../../lib/api.ts';
 import { useRecordMutations } from '../../lib/use-record-mutations.ts';
 import { CHEMICAL_COMPONENTS_AUTOCOMPLETE, componentOptions, productsKeys, saveComponent } from './api.ts';
 import { numberText } from './product-form.ts';
@@ -62,6 +65,13 @@ const TEXTAREAS = [
 ] as const;
 
 const keepSearch = (s: Record<string, unknown>) => s;
+
+/** The catalogue entry a refused save named its CAS # under (the server's 409), if that was the refusal. */
+function catalogueNameConflict(error: unknown): ChemicalComponentItem | null {
+  if (!(error instanceof ApiError) || error.status !== 409) return null;
+  const parsed = ComponentNameConflictSchema.safeParse(error.body);
+  return parsed.success ? parsed.data.existing : null;
+}
 
 /** The domain's save rules, typed by the form's values (which are what the rules read). */
 const ComponentFormSchema = z.preprocess((values: ComponentFormValues) => values, SaveComponentRequestSchema);
@@ -116,6 +126,18 @@ export function ComponentModal({ productId, id }: { productId: number; id: numbe
     form.setValue('number', item.number, options);
   };
 
+  const submit = form.handleSubmit((values) => save.mutate(values));
+  const conflict = catalogueNameConflict(save.error);
+  // Typing another name or CAS # is the other answer to the conflict: the offer goes with it.
+  const dropConflict = () => {
+    if (conflict) save.reset();
+  };
+  const takeCatalogueEntry = (entry: ChemicalComponentItem) => {
+    save.reset();
+    choose(entry);
+    void submit();
+  };
+
   const { errors, isDirty, isValid } = form.formState;
   return (
     <ModalForm
@@ -125,7 +147,7 @@ export function ComponentModal({ productId, id }: { productId: number; id: numbe
       isSaving={save.isPending || (!isNew && detail.isPending)}
       isValid={isValid}
       saveLabel={isNew ? 'Create Component' : 'Save Changes'}
-      onSubmit={form.handleSubmit((values) => save.mutate(values))}
+      onSubmit={submit}
       onClose={close}
     >
       <Field
@@ -143,7 +165,11 @@ export function ComponentModal({ productId, id }: { productId: number; id: numbe
       </Field>
       <div className="grid gap-4 sm:grid-cols-2">
         <Field id="cc-name" label="Name" required error={errors.name?.message}>
-          <Input id="cc-name" aria-invalid={errors.name ? true : undefined} {...form.register('name')} />
+          <Input
+            id="cc-name"
+            aria-invalid={errors.name ? true : undefined}
+            {...form.register('name', { onChange: dropConflict })}
+          />
         </Field>
         <Field id="cc-number" label="CAS #" required error={errors.number?.message}>
           <Input
@@ -153,6 +179,7 @@ export function ComponentModal({ productId, id }: { productId: number; id: numbe
             {...form.register('number', {
               // Another CAS # is another substance: the catalogue link no longer holds.
               onChange: (event: { target: { value: string } }) => {
+                dropConflict();
                 if (picked && event.target.value.trim() !== picked.number) {
                   setPicked(null);
                   form.setValue('chemical_component_id', null, { shouldDirty: true });
@@ -186,6 +213,16 @@ export function ComponentModal({ productId, id }: { productId: number; id: numbe
           />
         </Field>
       </div>
+      {conflict ? (
+        <div className="flex flex-wrap items-center gap-3 rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900">
+          <p className="flex-1">
+            Each CAS # has one name in the catalogue. Use that name, or change the name or CAS # above.
+          </p>
+          <Button type="button" onClick={() => takeCatalogueEntry(conflict)}>
+            Use {conflict.name}
+          </Button>
+        </div>
+      ) : null}
       {TEXTAREAS.map((textarea) => (
         <CountedTextarea key={textarea.name} form={form} name={textarea.name} label={textarea.label} />
       ))}
