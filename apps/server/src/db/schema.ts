@@ -142,7 +142,8 @@ export const customers = pgTable(
   },
   (t) => [
     trigram('customers_name_trgm', t.name),
-    index('customers_name_idx').on(t.name),
+    // The name sort and the picker, which order by lower(name) then id (case-insensitive).
+    index('customers_name_lower_idx').on(sql`lower(${t.name})`, t.id),
     // The customers list's default order (newest change first), which pages without sorting all.
     index('customers_updated_at_idx').on(t.updatedAt.desc().nullsFirst(), t.id),
   ],
@@ -164,7 +165,8 @@ export const facilities = pgTable(
   (t) => [
     trigram('facilities_name_trgm', t.name),
     index('facilities_customer_idx').on(t.customerId),
-    index('facilities_name_idx').on(t.name),
+    // The name sort and the picker, which order by lower(name) then id (case-insensitive).
+    index('facilities_name_lower_idx').on(sql`lower(${t.name})`, t.id),
   ],
 );
 
@@ -244,6 +246,8 @@ export const products = pgTable(
     trigram('products_name_trgm', t.name),
     trigram('products_mfg_name_trgm', t.mfgName),
     index('products_sds_status_idx').on(t.sdsStatus),
+    // The name sort, case-insensitive: lower(name) then id.
+    index('products_name_lower_idx').on(sql`lower(${t.name})`, t.id),
     // Matches the list's default order (updated_at desc, then id), so page 1 reads ten index entries
     // (NULLS FIRST as ORDER BY … DESC means it; Drizzle's desc() alone writes NULLS LAST).
     index('products_updated_at_idx').on(t.updatedAt.desc().nullsFirst(), t.id),

@@ -21,6 +21,15 @@ export function activeFilter(status: string | undefined, column: AnyColumn): SQL
   return undefined;
 }
 
+/**
+ * A text column as lists and pickers sort it: ignoring case, so "a b, Aisha, James, maria" and not
+ * every capital before every small letter (PGlite and "C"-collated PostgreSQL compare bytes). The
+ * caller still ends the order with the id, which breaks ties between "Maria" and "maria".
+ */
+export function textKey(column: AnyColumn | SQL): SQL {
+  return sql`lower(${column})`;
+}
+
 export function orderBy(column: AnyColumn | SQL, direction: 'asc' | 'desc' | undefined): SQL {
   return direction === 'desc' ? desc(column) : asc(column);
 }

@@ -5,7 +5,7 @@ import type { Db } from '../../db/client.ts';
 import { inventoryTechnicians, users } from '../../db/schema.ts';
 import { AppError, fieldError, notFound } from '../../lib/app-error.ts';
 import { toIso } from '../../lib/dates.ts';
-import { activeFilter, orderBy, pageOffset, searchAny, toPage } from '../../lib/list-query.ts';
+import { activeFilter, orderBy, pageOffset, searchAny, textKey, toPage } from '../../lib/list-query.ts';
 import { revokeUserSessions } from '../auth/sessions.repository.ts';
 
 /**
@@ -39,10 +39,10 @@ export function toUserResource(row: UserRow): UserResource {
 const fullName = sql<string>`(${users.firstName} || ' ' || ${users.lastName})`;
 
 const ORDER_COLUMNS = {
-  first_name: users.firstName,
-  last_name: users.lastName,
-  name: fullName,
-  email: users.email,
+  first_name: textKey(users.firstName),
+  last_name: textKey(users.lastName),
+  name: textKey(fullName),
+  email: textKey(users.email),
   created_at: users.createdAt,
   updated_at: users.updatedAt,
 } as const;
@@ -222,7 +222,7 @@ export async function autocompleteAccounts(
       .select({ id: users.id, name: fullName })
       .from(users)
       .where(where)
-      .orderBy(orderBy(fullName, query.order_dir), users.id)
+      .orderBy(orderBy(textKey(fullName), query.order_dir), users.id)
       .limit(query.ipp)
       .offset(pageOffset(query.page, query.ipp)),
     db.select({ total: sql<number>`count(*)::int` }).from(users).where(where),

@@ -4,7 +4,7 @@ import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
 import { notFound } from '../../lib/app-error.ts';
 import { toIso } from '../../lib/dates.ts';
-import { activeFilter, orderBy, pageOffset, searchAny, toPage } from '../../lib/list-query.ts';
+import { activeFilter, orderBy, pageOffset, searchAny, textKey, toPage } from '../../lib/list-query.ts';
 
 /**
  * Hazard classes, container types and container units share one shape (name, description,
@@ -54,7 +54,7 @@ export function createCatalogRepository<TRow extends CatalogRow>(
   defaultOrder: 'updated_at' | 'id',
 ) {
   const orderColumns = {
-    name: table.name,
+    name: textKey(table.name),
     updated_at: table.updatedAt,
     created_at: table.createdAt,
   } as const;

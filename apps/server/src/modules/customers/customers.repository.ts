@@ -11,7 +11,7 @@ import type { Db } from '../../db/client.ts';
 import { addresses, customers, facilities } from '../../db/schema.ts';
 import { notFound } from '../../lib/app-error.ts';
 import { toIso } from '../../lib/dates.ts';
-import { activeFilter, orderBy, pageOffset, searchAny, toPage } from '../../lib/list-query.ts';
+import { activeFilter, orderBy, pageOffset, searchAny, textKey, toPage } from '../../lib/list-query.ts';
 import {
   deleteAddress,
   isBlankBilling,
@@ -33,10 +33,10 @@ export const CUSTOMER_ORDER_KEYS = [
 ] as const;
 type CustomerOrder = (typeof CUSTOMER_ORDER_KEYS)[number];
 
-const ORDER_COLUMNS: Record<CustomerOrder, SQL | typeof customers.name> = {
-  name: customers.name,
-  customer_name: customers.name,
-  facility_name: sql`${facilities.name}`,
+const ORDER_COLUMNS: Record<CustomerOrder, SQL> = {
+  name: textKey(customers.name),
+  customer_name: textKey(customers.name),
+  facility_name: textKey(facilities.name),
   updated_at: sql`${customers.updatedAt}`,
   created_at: sql`${customers.createdAt}`,
 };

@@ -10,7 +10,7 @@ import type { Db } from '../../db/client.ts';
 import { addresses, customers, facilities, facilityCustomers } from '../../db/schema.ts';
 import { fieldError, notFound } from '../../lib/app-error.ts';
 import { toIso } from '../../lib/dates.ts';
-import { activeFilter, orderBy, pageOffset, searchAny, toPage } from '../../lib/list-query.ts';
+import { activeFilter, orderBy, pageOffset, searchAny, textKey, toPage } from '../../lib/list-query.ts';
 import { saveAddress, toAddressResource } from '../general/addresses.repository.ts';
 
 type SaveFacility = z.output<typeof SaveFacilityRequestSchema>;
@@ -18,8 +18,8 @@ type SaveFacility = z.output<typeof SaveFacilityRequestSchema>;
 export const FACILITY_ORDER_KEYS = ['name', 'customer_name', 'updated_at', 'created_at'] as const;
 type FacilityOrder = (typeof FACILITY_ORDER_KEYS)[number];
 const ORDER_COLUMNS: Record<FacilityOrder, SQL> = {
-  name: sql`${facilities.name}`,
-  customer_name: sql`${customers.name}`,
+  name: textKey(facilities.name),
+  customer_name: textKey(customers.name),
   updated_at: sql`${facilities.updatedAt}`,
   created_at: sql`${facilities.createdAt}`,
 };
@@ -74,7 +74,7 @@ export async function getFacility(db: Db, id: number): Promise<FacilityResource>
     .from(facilityCustomers)
     .innerJoin(customers, eq(customers.id, facilityCustomers.customerId))
     .where(eq(facilityCustomers.facilityId, id))
-    .orderBy(asc(customers.name));
+    .orderBy(asc(textKey(customers.name)), asc(customers.id));
   return toResource(row, shared);
 }
 
@@ -133,7 +133,7 @@ export async function autocompleteFacilities(
       .select({ id: facilities.id, name: facilities.name })
       .from(facilities)
       .where(where)
-      .orderBy(orderBy(facilities.name, query.order_dir), facilities.id)
+      .orderBy(orderBy(textKey(facilities.name), query.order_dir), facilities.id)
       .limit(query.ipp)
       .offset(pageOffset(query.page, query.ipp)),
     db.select({ total: sql<number>`count(*)::int` }).from(facilities).where(where),

@@ -13,7 +13,7 @@ import type { Db } from '../../db/client.ts';
 import { files, hazards, productHazards, products } from '../../db/schema.ts';
 import { fieldError, notFound } from '../../lib/app-error.ts';
 import { toIso } from '../../lib/dates.ts';
-import { activeFilter, orderBy, pageOffset, searchAny, toPage } from '../../lib/list-query.ts';
+import { activeFilter, orderBy, pageOffset, searchAny, textKey, toPage } from '../../lib/list-query.ts';
 import { fromNumeric, toNumeric } from '../../lib/numeric.ts';
 import { FileNotStoredError, type FileStore } from '../../storage/file-store.ts';
 import {
@@ -29,8 +29,8 @@ type ProductOrder = NonNullable<ProductListQuery['order_by']>;
 type HazardRef = { id: number; name: string };
 
 const ORDER_COLUMNS: Record<ProductOrder, AnyColumn | SQL> = {
-  name: products.name,
-  mfg_name: products.mfgName,
+  name: textKey(products.name),
+  mfg_name: textKey(products.mfgName),
   // Enum order: sds, pending, update.
   sds_status: products.sdsStatus,
   updated_at: products.updatedAt,
@@ -64,7 +64,7 @@ async function hazardsByProduct(db: Db, productIds: number[]): Promise<Map<numbe
     .from(productHazards)
     .innerJoin(hazards, eq(hazards.id, productHazards.hazardId))
     .where(inArray(productHazards.productId, productIds))
-    .orderBy(asc(hazards.name), asc(hazards.id));
+    .orderBy(asc(textKey(hazards.name)), asc(hazards.id));
   for (const { productId, ...hazard } of rows) {
     const list = byProduct.get(productId) ?? [];
     list.push(hazard);
