@@ -73,6 +73,7 @@ const LISTS: { url: string; read: (item: Item) => string }[] = [
   { url: '/technicians/autocomplete-list?', read: field('name') },
   { url: '/customers/list?order_by=customer_name', read: field('name') },
   { url: '/customers/list?order_by=facility_name', read: field('facility', 'name') },
+  { url: '/customers/autocomplete-list?', read: field('name') },
   { url: '/facilities/list?order_by=name', read: field('name') },
   { url: '/facilities/list?order_by=customer_name', read: field('customer', 'name') },
   { url: '/facilities/autocomplete-list?', read: field('name') },

@@ -156,7 +156,7 @@ export async function autocompleteCustomers(
       .select({ id: customers.id, name: customers.name })
       .from(customers)
       .where(where)
-      .orderBy(orderBy(customers.name, query.order_dir), customers.id)
+      .orderBy(orderBy(textKey(customers.name), query.order_dir), customers.id)
       .limit(query.ipp)
       .offset(pageOffset(query.page, query.ipp)),
     db.select({ total: sql<number>`count(*)::int` }).from(customers).where(where),
