@@ -80,6 +80,33 @@ export interface CustomerListQuery {
   order_dir?: 'asc' | 'desc' | undefined;
 }
 
+/**
+ * Which customer × facility rows a list status shows (decision 003). Active: active customers
+ * with their active facilities, so a customer whose facilities are all archived still has its
+ * row, with no facility. Inactive (Show Archived): archived customers with every facility they
+ * own, and the archived facilities of active customers. No status: every customer and facility.
+ */
+function rowsForStatus(status: string | undefined): {
+  facilityJoin: SQL | undefined;
+  where: SQL | undefined;
+} {
+  const owned = eq(facilities.customerId, customers.id);
+  if (status === 'active')
+    return {
+      facilityJoin: and(owned, eq(facilities.isActive, true)),
+      where: activeFilter(status, customers.isActive),
+    };
+  if (status === 'inactive') {
+    const isArchivedRow = sql`(${customers.isActive} = false OR ${facilities.isActive} = false)`;
+    // An active customer with no archived facility joins nothing and drops out.
+    return {
+      facilityJoin: and(owned, isArchivedRow),
+      where: sql`(${customers.isActive} = false OR ${facilities.id} IS NOT NULL)`,
+    };
+  }
+  return { facilityJoin: owned, where: undefined };
+}
+
 /** One row per customer × owned facility; a customer with none still has its row. */
 export async function listCustomers(db: Db, query: CustomerListQuery) {
   // Each name is matched in its own table, where its trigram index serves the ILIKE; one OR
@@ -102,7 +129,8 @@ export async function listCustomers(db: Db, query: CustomerListQuery) {
         ),
       )
     : undefined;
-  const where = and(activeFilter(query.status, customers.isActive), matches);
+  const shown = rowsForStatus(query.status);
+  const where = and(shown.where, matches);
   const order: SQL[] = query.order_by
     ? [orderBy(ORDER_COLUMNS[query.order_by], query.order_dir)]
     : [orderBy(customers.updatedAt, 'desc')];
@@ -111,7 +139,7 @@ export async function listCustomers(db: Db, query: CustomerListQuery) {
       .select({ customer: customers, address: addresses, facility: facilities, facilityAddress })
       .from(customers)
       .leftJoin(addresses, eq(addresses.id, customers.addressId))
-      .leftJoin(facilities, eq(facilities.customerId, customers.id))
+      .leftJoin(facilities, shown.facilityJoin)
       .leftJoin(facilityAddress, eq(facilityAddress.id, facilities.addressId))
       .where(where);
   const [rows, [count]] = await Promise.all([
@@ -122,7 +150,7 @@ export async function listCustomers(db: Db, query: CustomerListQuery) {
     db
       .select({ total: sql<number>`count(*)::int` })
       .from(customers)
-      .leftJoin(facilities, eq(facilities.customerId, customers.id))
+      .leftJoin(facilities, shown.facilityJoin)
       .where(where),
   ]);
   const items: CustomerListRow[] = rows.map((row) => {
