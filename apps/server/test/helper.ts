@@ -1,51 +1,30 @@
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Role } from '@chemtrack/domain';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
-import pg from 'pg';
+import { inject } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { type Config, loadConfig } from '../src/config.ts';
-import { type Database, openDatabase } from '../src/db/client.ts';
+import type { Database } from '../src/db/client.ts';
 import { users } from '../src/db/schema.ts';
 import { hashPassword } from '../src/lib/passwords.ts';
 import { createSession } from '../src/modules/auth/sessions.repository.ts';
 import { API_PREFIX } from '../src/plugins/auth.ts';
+import { type OpenOptions, openFromTemplate, openMigrated } from './template-database.ts';
 
 export const APP_KEY = 'test-app-key';
 export const PASSWORD = 'Secret123';
 
 /**
- * A fresh database for one test file: an in-memory PGlite by default, or, when
- * TEST_DATABASE_URL points at PostgreSQL, a new database created for this file and dropped after.
+ * A fresh database for one test file, copied from the run's migrated template (test/global-setup.ts):
+ * an in-memory PGlite by default, or, when TEST_DATABASE_URL points at PostgreSQL, a new database
+ * created for this file and dropped after. Outside vitest (the benchmarks) it migrates its own.
  */
-export async function openTestDatabase(options?: Parameters<typeof openDatabase>[2]): Promise<Database> {
-  const serverUrl = process.env.TEST_DATABASE_URL;
-  if (!serverUrl) {
-    const database = await openDatabase('memory://', os.tmpdir(), options);
-    await database.migrate();
-    return database;
-  }
-  const name = `ct_test_${process.pid}_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const database = await openDatabase(url.toString(), os.tmpdir(), options);
-  await database.migrate();
-  return {
-    ...database,
-    async close() {
-      await database.close();
-      const dropper = new pg.Client({ connectionString: serverUrl });
-      await dropper.connect();
-      await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await dropper.end();
-    },
-  };
+export async function openTestDatabase(options?: OpenOptions): Promise<Database> {
+  const template = process.env.VITEST ? inject('testDatabaseTemplate') : undefined;
+  if (template) return openFromTemplate(template, options);
+  return openMigrated(process.env.TEST_DATABASE_URL, options);
 }
 
 export interface TestUser {

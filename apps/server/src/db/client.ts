@@ -32,7 +32,11 @@ const MIGRATIONS_FOLDER = path.resolve(path.dirname(fileURLToPath(import.meta.ur
 export async function openDatabase(
   url: string | undefined,
   dataDir: string,
-  options: { onConnectionError?: (error: Error) => void } = {},
+  options: {
+    onConnectionError?: (error: Error) => void;
+    /** PGlite only: start from this dump of a data directory (`dumpDataDir`) instead of an empty one. */
+    loadDataDir?: Blob;
+  } = {},
 ): Promise<Database> {
   if (url?.startsWith('postgres')) {
     const { pool, close } = openPool(url, options.onConnectionError);
@@ -49,7 +53,11 @@ export async function openDatabase(
     dataPath = path.join(dataDir, 'db');
     fs.mkdirSync(dataPath, { recursive: true });
   }
-  const client = await PGlite.create({ dataDir: dataPath, extensions: { pg_trgm } });
+  const client = await PGlite.create({
+    dataDir: dataPath,
+    extensions: { pg_trgm },
+    loadDataDir: options.loadDataDir,
+  });
   const db = drizzlePglite(client, { schema, casing: 'snake_case' }) as unknown as Db;
   return {
     db,
