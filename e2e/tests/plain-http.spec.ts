@@ -29,10 +29,16 @@ test(`the app opens and signs in over plain HTTP at ${lanAddress ? 'the machineâ
 }) => {
   const failed: string[] = [];
   page.on('requestfailed', (request) => failed.push(`${request.url()}: ${request.failure()?.errorText}`));
+  const encodings = new Set<string>();
+  page.on('response', (response) => {
+    if (/\.(js|css)$/.test(response.url())) encodings.add(response.headers()['content-encoding'] ?? 'none');
+  });
 
   // goto waits for the load event, by which every script has loaded or failed.
   await page.goto('/login');
   expect(failed).toEqual([]);
+  // Chromium asks for brotli only from trustworthy origins; over plain HTTP it takes gzip.
+  expect([...encodings]).toEqual(['gzip']);
   await expect(page.getByRole('heading', { name: 'Log in to your account' })).toBeVisible();
   await signIn(page, E2E.admin);
   await expect(page).toHaveURL(`${origin}/inventories`);
