@@ -12,6 +12,9 @@ export const CATALOG_MSG = {
   unitMax: 'Unit Alias must be less than 100 characters',
   unitType: `Unit type must be one of ${UNIT_TYPES.join(', ')}: put it in parentheses at the end of the alias, e.g. Drum (gal)`,
   descriptionMax: 'Description must be less than 500 characters',
+  hazardDuplicate: (name: string) => `A hazard class named ${name} already exists.`,
+  containerDuplicate: (name: string) => `A container type named ${name} already exists.`,
+  unitDuplicate: (name: string) => `A unit alias named ${name} already exists.`,
 } as const;
 
 const Description = optionalTextSchema(500, CATALOG_MSG.descriptionMax);

@@ -1,10 +1,11 @@
 import type { CatalogResource } from '@chemtrack/domain';
-import { and, eq, type SQL, sql } from 'drizzle-orm';
+import { and, eq, getTableName, ne, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
-import { notFound } from '../../lib/app-error.ts';
+import { fieldError, notFound } from '../../lib/app-error.ts';
 import { toIso } from '../../lib/dates.ts';
 import { activeFilter, orderBy, pageOffset, searchAny, textKey, toPage } from '../../lib/list-query.ts';
+import { isSameName, nameKey } from '../../lib/same-name.ts';
 
 /**
  * Hazard classes, container types and container units share one shape (name, description,
@@ -52,6 +53,8 @@ export function createCatalogRepository<TRow extends CatalogRow>(
   table: CatalogTable,
   what: string,
   defaultOrder: 'updated_at' | 'id',
+  /** The 422 on `name` when another active record has the name, given that record's name. */
+  duplicateMessage: (name: string) => string,
 ) {
   const orderColumns = {
     name: textKey(table.name),
@@ -86,20 +89,53 @@ export function createCatalogRepository<TRow extends CatalogRow>(
     return row as TRow;
   }
 
-  // Drizzle cannot infer a row type through a generic table; the caller names it as TRow.
-  async function create(db: Db, values: Record<string, unknown>): Promise<TRow> {
-    const [row] = await db.insert(table).values(values).returning();
-    return row as unknown as TRow;
+  const tableName = getTableName(table);
+
+  /**
+   * One active record per name, case and spacing ignored: two "Flammable" classes would split the
+   * products between them. Archived records may share a name, and rows saved before this rule may
+   * too, so it is no unique index: an advisory lock on the table and the name, held to the end of
+   * the transaction, makes two saves of one name take turns, and the second sees the first.
+   */
+  async function refuseSameName(db: Db, name: string, exceptId: number | null): Promise<void> {
+    await db.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${tableName}), hashtext(${nameKey(name)}))`);
+    const [other] = await db
+      .select({ name: table.name })
+      .from(table)
+      .where(
+        and(
+          eq(table.isActive, true),
+          isSameName(table.name, name),
+          exceptId === null ? undefined : ne(table.id, exceptId),
+        ),
+      )
+      .limit(1);
+    if (other) throw fieldError('name', duplicateMessage(String(other.name)));
   }
 
+  // Drizzle cannot infer a row type through a generic table; the caller names it as TRow.
+  async function create(db: Db, values: Record<string, unknown>): Promise<TRow> {
+    return db.transaction(async (tx) => {
+      if (values.isActive !== false) await refuseSameName(tx, String(values.name), null);
+      const [row] = await tx.insert(table).values(values).returning();
+      return row as unknown as TRow;
+    });
+  }
+
+  /** Also unarchives (toggle): an archived record comes back only while its name is free. */
   async function update(db: Db, id: number, values: Record<string, unknown>): Promise<TRow> {
-    await find(db, id);
-    const [row] = await db
-      .update(table)
-      .set({ ...values, updatedAt: new Date() })
-      .where(eq(table.id, id))
-      .returning();
-    return row as unknown as TRow;
+    return db.transaction(async (tx) => {
+      const current = await find(tx, id);
+      const name = typeof values.name === 'string' ? values.name : current.name;
+      const isActive = typeof values.isActive === 'boolean' ? values.isActive : current.isActive;
+      if (isActive) await refuseSameName(tx, name, id);
+      const [row] = await tx
+        .update(table)
+        .set({ ...values, updatedAt: new Date() })
+        .where(eq(table.id, id))
+        .returning();
+      return row as unknown as TRow;
+    });
   }
 
   async function toggle(db: Db, id: number): Promise<TRow> {

@@ -1,7 +1,7 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../test/helper.ts';
-import { containerUnits, hazards, productHazards, products } from '../../db/schema.ts';
+import { containers, containerUnits, hazards, productHazards, products } from '../../db/schema.ts';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -211,5 +211,90 @@ describe('containers and container units', () => {
       payload: { name: 'Bottle (oz)' },
     });
     expect(res.json().resource).toMatchObject({ name: 'Bottle (oz)', unit_type: 'oz', is_active: true });
+  });
+});
+
+describe('duplicate names', () => {
+  async function countRows(table: typeof hazards | typeof containers | typeof containerUnits) {
+    const [row] = await ctx.database.db.select({ n: sql<number>`count(*)::int` }).from(table);
+    return row?.n;
+  }
+
+  it.each([
+    ['/hazards', hazards, 'Oxidizer', ' oxidizer ', 'A hazard class named Oxidizer already exists.'],
+    ['/containers', containers, 'Tote', 'TOTE', 'A container type named Tote already exists.'],
+    [
+      '/container-units',
+      containerUnits,
+      'Pail (gal)',
+      ' pail (GAL)',
+      'A unit alias named Pail (gal) already exists.',
+    ],
+  ] as const)(
+    'refuses a second active %s named the same, ignoring case and spaces, naming the one there',
+    async (base, table, name, again, message) => {
+      const first = await ctx.call('admin', { method: 'POST', url: `${base}/create`, payload: { name } });
+      expect(first.statusCode, first.body).toBe(201);
+      const before = await countRows(table);
+      const res = await ctx.call('admin', {
+        method: 'POST',
+        url: `${base}/create`,
+        payload: { name: again },
+      });
+      expect(res.statusCode, res.body).toBe(422);
+      expect(res.json()).toEqual({ message, errors: { name: [message] } });
+      expect(await countRows(table)).toBe(before);
+    },
+  );
+
+  it.each([
+    ['/hazards', 'Explosive', 'Pyrophoric', 'A hazard class named Explosive already exists.'],
+    ['/containers', 'Carboy', 'Jerrycan', 'A container type named Carboy already exists.'],
+    ['/container-units', 'Sack (lb)', 'Bag (lb)', 'A unit alias named Sack (lb) already exists.'],
+  ] as const)(
+    'refuses renaming a %s onto another active name, but saves its own name again',
+    async (base, taken, name, message) => {
+      await ctx.call('admin', { method: 'POST', url: `${base}/create`, payload: { name: taken } });
+      const own = (
+        await ctx.call('admin', { method: 'POST', url: `${base}/create`, payload: { name } })
+      ).json().resource;
+      const res = await ctx.call('admin', {
+        method: 'PATCH',
+        url: `${base}/${own.id}/update`,
+        payload: { name: taken, description: 'renamed' },
+      });
+      expect(res.statusCode, res.body).toBe(422);
+      expect(res.json()).toEqual({ message, errors: { name: [message] } });
+      const kept = await ctx.call('admin', { method: 'GET', url: `${base}/${own.id}/get` });
+      expect(kept.json().resource).toMatchObject({ name, description: '' });
+      // Its own name, in another case, is no duplicate of itself.
+      const same = await ctx.call('admin', {
+        method: 'PATCH',
+        url: `${base}/${own.id}/update`,
+        payload: { name: name.toUpperCase() },
+      });
+      expect(same.statusCode, same.body).toBe(200);
+    },
+  );
+
+  it('lets an archived name be used again, and refuses to unarchive it while another is active', async () => {
+    const old = (
+      await ctx.call('admin', { method: 'POST', url: '/hazards/create', payload: { name: 'Irritant' } })
+    ).json().resource;
+    await ctx.call('admin', { method: 'PATCH', url: `/hazards/${old.id}/activate` });
+    const fresh = await ctx.call('admin', {
+      method: 'POST',
+      url: '/hazards/create',
+      payload: { name: 'Irritant' },
+    });
+    expect(fresh.statusCode, fresh.body).toBe(201);
+    const unarchive = await ctx.call('admin', { method: 'PATCH', url: `/hazards/${old.id}/activate` });
+    expect(unarchive.statusCode, unarchive.body).toBe(422);
+    expect(unarchive.json()).toEqual({
+      message: 'A hazard class named Irritant already exists.',
+      errors: { name: ['A hazard class named Irritant already exists.'] },
+    });
+    const [row] = await ctx.database.db.select().from(hazards).where(eq(hazards.id, old.id));
+    expect(row?.isActive).toBe(false);
   });
 });

@@ -1,4 +1,5 @@
 import {
+  CATALOG_MSG,
   CatalogResourceSchema,
   ContainerUnitResourceSchema,
   SaveContainerRequestSchema,
@@ -23,11 +24,13 @@ export const containersRepository = createCatalogRepository<CatalogRow>(
   containers,
   'Container',
   'updated_at',
+  CATALOG_MSG.containerDuplicate,
 );
 export const containerUnitsRepository = createCatalogRepository<UnitRow>(
   containerUnits,
   'Container unit',
   'updated_at',
+  CATALOG_MSG.unitDuplicate,
 );
 
 function activeValue(isActive: boolean | undefined) {

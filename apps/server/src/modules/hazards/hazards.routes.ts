@@ -1,4 +1,5 @@
 import {
+  CATALOG_MSG,
   CatalogResourceSchema,
   type SaveHazardRequestSchema,
   SaveHazardRequestSchema as Schema,
@@ -18,7 +19,12 @@ import { registerCatalogRoutes } from '../catalog/catalog-routes.ts';
 type HazardBody = z.output<typeof SaveHazardRequestSchema>;
 
 // The hazard list has no default sort (spec 02 §9): it keeps the order the classes were made in.
-export const hazardsRepository = createCatalogRepository<CatalogRow>(hazards, 'Hazard class', 'id');
+export const hazardsRepository = createCatalogRepository<CatalogRow>(
+  hazards,
+  'Hazard class',
+  'id',
+  CATALOG_MSG.hazardDuplicate,
+);
 
 /** Hazard classes: everyone signed in as staff reads them; only admins add, edit, archive, delete. */
 export const hazardsRoutes: FastifyPluginAsyncZod = async (app) => {
