@@ -9,6 +9,8 @@ export const CUSTOMER_MSG = {
   facilityNameRequired: 'Facility name is required',
   facilityNameMax: 'Facility name must be less than 150 characters',
   customerRequired: 'Customer is required',
+  duplicate: (name: string, city: string) =>
+    city ? `A customer named ${name} already exists in ${city}.` : `A customer named ${name} already exists.`,
 } as const;
 
 export const SaveCustomerRequestSchema = z.object({
@@ -22,9 +24,34 @@ export const SaveCustomerRequestSchema = z.object({
   billing_address: BillingAddressSchema.optional(),
   is_same_billing_address: ActiveFlagSchema.optional(),
   is_active: ActiveFlagSchema.optional(),
+  /**
+   * Two companies may share a name, but usually a second one is a mistake: a name another customer
+   * has (ignoring case and spacing) is a 409 naming it, unless this confirms the user meant it.
+   */
+  confirm_duplicate: ActiveFlagSchema.optional(),
   encode: EncodeFlagSchema,
 });
 export type SaveCustomerRequest = z.input<typeof SaveCustomerRequestSchema>;
+
+/** The customer a new or renamed one shares its name with: enough for the user to recognise it. */
+export const SameNameCustomerSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  city: z.string(),
+  is_active: z.boolean(),
+});
+export type SameNameCustomer = z.infer<typeof SameNameCustomerSchema>;
+
+/** The 409 of a save whose name another customer has, until `confirm_duplicate` says so. */
+export const CustomerDuplicateSchema = z.object({ message: z.string(), existing: SameNameCustomerSchema });
+
+/** Customer picker rows carry the company's city, so two customers of one name can be told apart. */
+export const CustomerAutocompleteItemSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  city: z.string(),
+});
+export type CustomerAutocompleteItem = z.infer<typeof CustomerAutocompleteItemSchema>;
 
 const FacilityRefSchema = z.object({
   id: z.number(),

@@ -19,6 +19,7 @@ export function useRecordMutations<TResource, TValues extends FieldValues, TVari
   setError,
   onSaved,
   onDone,
+  onSaveError,
 }: {
   entity: string;
   isNew: boolean;
@@ -30,6 +31,8 @@ export function useRecordMutations<TResource, TValues extends FieldValues, TVari
   setError: UseFormSetError<TValues>;
   onSaved?: (resource: TResource) => void;
   onDone: () => void;
+  /** A failed save the form answers itself (a question to the user); true when it did. */
+  onSaveError?: (error: Error, values: TVariables) => boolean;
 }) {
   const queryClient = useQueryClient();
   const refresh = () =>
@@ -49,7 +52,8 @@ export function useRecordMutations<TResource, TValues extends FieldValues, TVari
       onDone();
       await refresh();
     },
-    onError: (error) => {
+    onError: (error, values) => {
+      if (onSaveError?.(error, values)) return;
       if (!applyFieldErrors(error, setError))
         toast({ variant: 'destructive', title: 'Error', description: error.message });
     },

@@ -13,6 +13,7 @@ import { conflictWith, fieldError, notFound } from '../../lib/app-error.ts';
 import { toIso } from '../../lib/dates.ts';
 import { activeFilter, orderBy, pageOffset, searchAny, textKey, toPage } from '../../lib/list-query.ts';
 import { fromNumeric, toNumeric } from '../../lib/numeric.ts';
+import { isSameNameText } from '../../lib/same-name.ts';
 
 type ComponentListQuery = z.output<typeof ComponentListQuerySchema>;
 type ComponentOrder = NonNullable<ComponentListQuery['order_by']>;
@@ -173,19 +174,14 @@ async function resolveCatalogueComponent(db: Db, body: SaveComponent): Promise<C
   return entry;
 }
 
-/** Names that differ only in case or spacing are one name ("SULFURIC  acid" is Sulfuric acid). */
-function isSameName(a: string, b: string): boolean {
-  const normal = (name: string) => name.trim().replace(/\s+/g, ' ').toLowerCase();
-  return normal(a) === normal(b);
-}
-
 /**
  * The catalogue keeps one name per CAS #, shared by every product. A save typing another name
  * would be stored under the catalogue's without a word, so it is refused with the name the CAS #
  * belongs to, unless the request chose that name (`use_catalog_name`).
  */
 function refuseOtherName(entry: CatalogueEntry, body: SaveComponent): void {
-  if (body.use_catalog_name || isSameName(entry.name, body.name)) return;
+  // Case and spacing aside ("SULFURIC  acid" is Sulfuric acid), it is the same name.
+  if (body.use_catalog_name || isSameNameText(entry.name, body.name)) return;
   throw conflictWith(COMPONENT_MSG.casTaken(entry.number, entry.name), entry, 'name');
 }
 

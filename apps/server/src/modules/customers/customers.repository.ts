@@ -1,17 +1,20 @@
 import {
+  CUSTOMER_MSG,
   type CustomerListRow,
   type CustomerResource,
   formatFullAddress,
+  type SameNameCustomer,
   type SaveCustomerRequestSchema,
 } from '@chemtrack/domain';
-import { and, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { addresses, customers, facilities } from '../../db/schema.ts';
-import { notFound } from '../../lib/app-error.ts';
+import { conflictWith, notFound } from '../../lib/app-error.ts';
 import { toIso } from '../../lib/dates.ts';
 import { activeFilter, orderBy, pageOffset, searchAny, textKey, toPage } from '../../lib/list-query.ts';
+import { isSameName, isSameNameText } from '../../lib/same-name.ts';
 import {
   deleteAddress,
   isBlankBilling,
@@ -181,8 +184,9 @@ export async function autocompleteCustomers(
   const where = and(eq(customers.isActive, true), searchAny(query.search, [customers.name]));
   const [rows, [count]] = await Promise.all([
     db
-      .select({ id: customers.id, name: customers.name })
+      .select({ id: customers.id, name: customers.name, city: sql<string>`coalesce(${addresses.city}, '')` })
       .from(customers)
+      .leftJoin(addresses, eq(addresses.id, customers.addressId))
       .where(where)
       .orderBy(orderBy(textKey(customers.name), query.order_dir), customers.id)
       .limit(query.ipp)
@@ -214,10 +218,43 @@ async function saveBilling(
   };
 }
 
+/** Another customer with this name (ignoring case and spacing): an active one first, then the oldest. */
+async function findSameNameCustomer(
+  db: Db,
+  name: string,
+  exceptId: number | null,
+): Promise<SameNameCustomer | undefined> {
+  const [row] = await db
+    .select({
+      id: customers.id,
+      name: customers.name,
+      city: sql<string>`coalesce(${addresses.city}, '')`,
+      is_active: customers.isActive,
+    })
+    .from(customers)
+    .leftJoin(addresses, eq(addresses.id, customers.addressId))
+    .where(and(isSameName(customers.name, name), exceptId === null ? undefined : ne(customers.id, exceptId)))
+    .orderBy(desc(customers.isActive), customers.id)
+    .limit(1);
+  return row;
+}
+
+/**
+ * Two companies may share a name, so a second one is not refused outright: the save answers 409
+ * with the customer already there until the user confirms. Checked after the other rules, so the
+ * question comes once the form is otherwise right.
+ */
+async function askBeforeSameName(db: Db, body: SaveCustomer, exceptId: number | null): Promise<void> {
+  if (body.confirm_duplicate) return;
+  const existing = await findSameNameCustomer(db, body.name, exceptId);
+  if (existing) throw conflictWith(CUSTOMER_MSG.duplicate(existing.name, existing.city), existing);
+}
+
 export async function createCustomer(db: Db, body: SaveCustomer): Promise<number> {
   return db.transaction(async (tx) => {
     const addressId = await saveAddress(tx, null, body.address, 'address');
     const { billingAddressId } = await saveBilling(tx, null, body);
+    await askBeforeSameName(tx, body, null);
     const [row] = await tx
       .insert(customers)
       .values({
@@ -238,6 +275,8 @@ export async function updateCustomer(db: Db, id: number, body: SaveCustomer): Pr
     const { customer } = await findCustomer(tx, id);
     const addressId = await saveAddress(tx, customer.addressId, body.address, 'address');
     const { billingAddressId, orphanId } = await saveBilling(tx, customer.billingAddressId, body);
+    // Keeping a name already shared (confirmed when it was given) asks nothing.
+    if (!isSameNameText(customer.name, body.name)) await askBeforeSameName(tx, body, id);
     await tx
       .update(customers)
       .set({

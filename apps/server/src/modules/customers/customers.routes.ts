@@ -1,17 +1,18 @@
 import {
   AutocompleteQuerySchema,
-  AutocompleteResponseSchema,
+  CustomerAutocompleteItemSchema,
   CustomerListRowSchema,
   CustomerResourceSchema,
   IdParamSchema,
   makeListQuerySchema,
   makeListResponseSchema,
   makeResourceResponseSchema,
+  SameNameCustomerSchema,
   SaveCustomerRequestSchema,
 } from '@chemtrack/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { recordAudit } from '../../lib/audit.ts';
-import { ERROR_RESPONSES } from '../../lib/route-schemas.ts';
+import { conflictResponse, ERROR_RESPONSES } from '../../lib/route-schemas.ts';
 import {
   autocompleteCustomers,
   CUSTOMER_ORDER_KEYS,
@@ -25,6 +26,8 @@ import {
 
 const tags = ['Customers'];
 const ResourceResponse = makeResourceResponseSchema(CustomerResourceSchema);
+/** Another customer has the name: it comes back so the form can name it and ask. */
+const SameNameResponse = conflictResponse(SameNameCustomerSchema);
 
 /** Staff list, view and add customers; editing and archiving are admin only (spec 02 §6). */
 export const customersRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -48,7 +51,7 @@ export const customersRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         querystring: AutocompleteQuerySchema,
-        response: { 200: AutocompleteResponseSchema, ...ERROR_RESPONSES },
+        response: { 200: makeListResponseSchema(CustomerAutocompleteItemSchema), ...ERROR_RESPONSES },
       },
     },
     async (request) => ({ resource: await autocompleteCustomers(app.db, request.query) }),
@@ -70,7 +73,7 @@ export const customersRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         body: SaveCustomerRequestSchema,
-        response: { 201: ResourceResponse, ...ERROR_RESPONSES },
+        response: { 201: ResourceResponse, ...ERROR_RESPONSES, 409: SameNameResponse },
       },
     },
     async (request, reply) => {
@@ -90,7 +93,7 @@ export const customersRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         params: IdParamSchema,
         body: SaveCustomerRequestSchema,
-        response: { 200: ResourceResponse, ...ERROR_RESPONSES },
+        response: { 200: ResourceResponse, ...ERROR_RESPONSES, 409: SameNameResponse },
       },
     },
     async (request) => {

@@ -193,6 +193,80 @@ describe('customers', () => {
   });
 });
 
+describe('customers with the same name', () => {
+  const HOUSTON = { ...address, address: '1 Main St', city: 'Houston', zip: '77002' };
+  let harbor: { id: number; name: string };
+
+  beforeAll(async () => {
+    harbor = await createCustomer({ name: 'Harbor Supply' });
+  });
+
+  it('asks before creating a second one, naming the one there, and saves nothing', async () => {
+    const before = await countRows();
+    const res = await ctx.call('staff', {
+      method: 'POST',
+      url: '/customers/create',
+      payload: { ...customer, name: '  harbor   SUPPLY ', address: HOUSTON },
+    });
+    expect(res.statusCode, res.body).toBe(409);
+    expect(res.json()).toEqual({
+      message: 'A customer named Harbor Supply already exists in Austin.',
+      existing: { id: harbor.id, name: 'Harbor Supply', city: 'Austin', is_active: true },
+    });
+    expect(await countRows()).toEqual(before);
+  });
+
+  it('creates it once the user confirms: two companies may share a name', async () => {
+    const before = await countRows();
+    const res = await ctx.call('staff', {
+      method: 'POST',
+      url: '/customers/create',
+      payload: { ...customer, name: 'Harbor Supply', address: HOUSTON, confirm_duplicate: true },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    expect((await countRows()).customers).toBe(before.customers! + 1);
+    const rows = await ctx.database.db.select().from(customers).where(eq(customers.name, 'Harbor Supply'));
+    expect(rows).toHaveLength(2);
+  });
+
+  it('tells the two apart by city in the picker', async () => {
+    const res = await ctx.call('staff', {
+      method: 'GET',
+      url: '/customers/autocomplete-list?search=Harbor%20Supply',
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().resource.items).toEqual([
+      { id: harbor.id, name: 'Harbor Supply', city: 'Austin' },
+      { id: expect.any(Number), name: 'Harbor Supply', city: 'Houston' },
+    ]);
+  });
+
+  it('asks before renaming another customer onto the name, and saves its own name again without asking', async () => {
+    const other = await createCustomer({ name: 'Tidewater Inc' });
+    const renamed = await ctx.call('admin', {
+      method: 'PATCH',
+      url: `/customers/${other.id}/update`,
+      payload: { ...customer, name: 'HARBOR SUPPLY' },
+    });
+    expect(renamed.statusCode, renamed.body).toBe(409);
+    expect(renamed.json().message).toBe('A customer named Harbor Supply already exists in Austin.');
+    const [row] = await ctx.database.db.select().from(customers).where(eq(customers.id, other.id));
+    expect(row?.name).toBe('Tidewater Inc');
+    const same = await ctx.call('admin', {
+      method: 'PATCH',
+      url: `/customers/${harbor.id}/update`,
+      payload: { ...customer, name: 'Harbor Supply', prepared_at: '2026-04-01' },
+    });
+    expect(same.statusCode, same.body).toBe(200);
+    const confirmed = await ctx.call('admin', {
+      method: 'PATCH',
+      url: `/customers/${other.id}/update`,
+      payload: { ...customer, name: 'Harbor Supply', confirm_duplicate: 1 },
+    });
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+  });
+});
+
 describe('facilities and the customer × facility list', () => {
   let zeta: { id: number };
   let alpha: { id: number };

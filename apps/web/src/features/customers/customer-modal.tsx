@@ -1,15 +1,17 @@
-import type { CustomerResource } from '@chemtrack/domain';
+import { CustomerDuplicateSchema, type CustomerResource, type SameNameCustomer } from '@chemtrack/domain';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { ArchiveToggle } from '../../components/archive-toggle.tsx';
+import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { DateInput } from '../../components/date-input.tsx';
 import { ModalForm, useModalRoute } from '../../components/modal-form.tsx';
 import { Checkbox } from '../../components/ui/checkbox.tsx';
 import { Field } from '../../components/ui/field.tsx';
 import { Input } from '../../components/ui/input.tsx';
+import { ApiError } from '../../lib/api.ts';
 import { useSession } from '../../lib/session.ts';
 import { useRecordMutations } from '../../lib/use-record-mutations.ts';
 import { AddressFields } from './address-fields.tsx';
@@ -25,6 +27,13 @@ import {
 } from './customer-form.ts';
 
 const keepSearch = (s: Record<string, unknown>) => s;
+
+/** The customer a save shares its name with, when that is why the server asked (409). */
+function sameNameCustomer(error: unknown): { message: string; existing: SameNameCustomer } | null {
+  if (!(error instanceof ApiError) || error.status !== 409) return null;
+  const parsed = CustomerDuplicateSchema.safeParse(error.body);
+  return parsed.success ? parsed.data : null;
+}
 
 export function CustomerModal({ id }: { id: number | undefined }) {
   const navigate = useNavigate();
@@ -57,9 +66,20 @@ export function CustomerModal({ id }: { id: number | undefined }) {
     });
   };
 
+  // Two companies may share a name: the server asks first, and this holds the question.
+  const [sameName, setSameName] = useState<{
+    message: string;
+    existing: SameNameCustomer;
+    values: ParsedCustomerForm;
+  } | null>(null);
   const { save, toggle } = useRecordMutations<CustomerResource, CustomerFormValues, ParsedCustomerForm>({
     entity: 'Customer',
     isNew: id === undefined,
+    onSaveError: (error, values) => {
+      const conflict = sameNameCustomer(error);
+      if (conflict) setSameName({ ...conflict, values });
+      return conflict !== null;
+    },
     nameOf: (c) => c.name,
     save: (parsed) => saveCustomer(id, toCustomerBody(parsed), customer),
     toggle: toggleCustomer,
@@ -147,6 +167,25 @@ export function CustomerModal({ id }: { id: number | undefined }) {
           withPhone={false}
         />
       </fieldset>
+      <ConfirmDialog
+        open={sameName !== null}
+        onOpenChange={(open) => {
+          if (!open) setSameName(null);
+        }}
+        title="Customer Name Already Used"
+        description={
+          sameName
+            ? `${sameName.message}${sameName.existing.is_active ? '' : ' (archived)'} ${
+                id === undefined ? 'Create another customer' : 'Save this customer'
+              } with the same name?`
+            : undefined
+        }
+        confirmLabel={id === undefined ? 'Create anyway' : 'Save anyway'}
+        onConfirm={() => {
+          if (sameName) save.mutate({ ...sameName.values, confirm_duplicate: true });
+          setSameName(null);
+        }}
+      />
     </ModalForm>
   );
 }

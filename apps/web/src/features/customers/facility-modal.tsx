@@ -32,13 +32,16 @@ function toForm(f: FacilityResource): FacilityForm {
 
 const keepSearch = (s: Record<string, unknown>) => s;
 
+/** A picked customer: picker rows carry the city; a saved facility's owner comes without it. */
+type CustomerChoice = AutocompleteItem & { city?: string };
+
 export function FacilityModal({ id }: { id: number | undefined }) {
   const navigate = useNavigate();
   const isAdmin = useSession((s) => s.user?.role === 'admin');
   const detail = useQuery({ ...facilityOptions(id ?? 0), enabled: id !== undefined });
   const facility = detail.data?.resource;
   const isReadOnly = id !== undefined && !isAdmin;
-  const [customer, setCustomer] = useState<AutocompleteItem | null>(null);
+  const [customer, setCustomer] = useState<CustomerChoice | null>(null);
   const { isOpen, close } = useModalRoute(
     () => void navigate({ to: '/customers-facilities-mgmt', search: keepSearch }),
   );
@@ -100,13 +103,15 @@ export function FacilityModal({ id }: { id: number | undefined }) {
             control={form.control}
             name="customer_id"
             render={({ field }) => (
-              <PagedPicker
+              <PagedPicker<CustomerChoice>
                 id="f-customer"
                 path="/customers/autocomplete-list"
                 value={customer}
                 invalid={Boolean(errors.customer_id)}
                 disabled={isReadOnly}
                 placeholder="Select a customer"
+                // Two customers may share a name: the city tells them apart.
+                describe={(item) => item.city}
                 onChange={(item) => {
                   setCustomer(item);
                   form.setValue('customer_id', item?.id ?? '', {
