@@ -1,3 +1,4 @@
+import { useBlocker } from '@tanstack/react-router';
 import { type FormEvent, type ReactNode, useCallback, useEffect, useState } from 'react';
 import { ConfirmDialog } from './confirm-dialog.tsx';
 import { Button } from './ui/button.tsx';
@@ -22,7 +23,8 @@ export function useModalRoute(leave: () => void) {
 
 /**
  * The shell of every modal form (spec 02 §2): the button reads Close until the form is dirty,
- * then the save label, and "Saving changes..." while saving; closing a dirty form asks first.
+ * then the save label, and "Saving changes..." while saving; closing a dirty form asks first,
+ * and so does leaving it any other way (browser Back, a link, closing the tab).
  */
 export function ModalForm({
   open,
@@ -50,14 +52,32 @@ export function ModalForm({
   extraActions?: ReactNode;
 }) {
   const [isConfirmOpen, setConfirmOpen] = useState(false);
+  const hasEdits = isDirty && !isReadOnly;
+  // The modal's own close (`useModalRoute`) sets `open` to false before it navigates, so only
+  // navigations the modal did not start are held; a form without edits lets them all through.
+  const blocker = useBlocker({
+    shouldBlockFn: () => open && hasEdits,
+    enableBeforeUnload: () => open && hasEdits,
+    withResolver: true,
+  });
+  const isBlocked = blocker.status === 'blocked';
+  // Leaving after the question: the dialogs close first and the held navigation goes on at the
+  // next tick, as `useModalRoute` does, so no open Radix layer is unmounted under the page.
+  const [isLeaving, setLeaving] = useState(false);
+  const proceed = blocker.proceed;
+  useEffect(() => {
+    if (!isLeaving || !proceed) return;
+    const timer = setTimeout(proceed, 0);
+    return () => clearTimeout(timer);
+  }, [isLeaving, proceed]);
   const requestClose = () => {
-    if (isDirty && !isReadOnly) setConfirmOpen(true);
+    if (hasEdits) setConfirmOpen(true);
     else onClose();
   };
-  const showSave = isDirty && !isReadOnly;
+  const showSave = hasEdits;
   return (
     <Dialog
-      open={open}
+      open={open && !isLeaving}
       onOpenChange={(open) => {
         if (!open) requestClose();
       }}
@@ -81,14 +101,20 @@ export function ModalForm({
           </div>
         </form>
         <ConfirmDialog
-          open={isConfirmOpen}
-          onOpenChange={setConfirmOpen}
+          open={(isConfirmOpen || isBlocked) && !isLeaving}
+          onOpenChange={(isOpen) => {
+            if (isOpen) return;
+            setConfirmOpen(false);
+            // Staying: the address the navigation had already changed (Back) is put back.
+            if (isBlocked) blocker.reset();
+          }}
           title="Unsaved Changes!"
           description="You will lose unsaved data."
           confirmLabel="Close"
           onConfirm={() => {
             setConfirmOpen(false);
-            onClose();
+            if (isBlocked) setLeaving(true);
+            else onClose();
           }}
         />
       </DialogContent>
