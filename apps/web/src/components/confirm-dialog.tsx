@@ -1,6 +1,7 @@
 import * as AlertDialog from '@radix-ui/react-alert-dialog';
 import type { ReactNode } from 'react';
 import { Button } from './ui/button.tsx';
+import { useReturnFocus } from './ui/dialog.tsx';
 
 export const DEFAULT_CONFIRM_DESCRIPTION = 'Are you sure you want to perform this action?';
 
@@ -26,11 +27,17 @@ export function ConfirmDialog({
   isPending?: boolean;
   variant?: 'primary' | 'destructive';
 }) {
+  // Opened by state, not by an AlertDialog.Trigger: Cancel puts focus back where it was.
+  const returnFocus = useReturnFocus();
   return (
     <AlertDialog.Root open={open} onOpenChange={onOpenChange}>
       <AlertDialog.Portal>
         <AlertDialog.Overlay className="fixed inset-0 z-[60] bg-slate-900/50" />
-        <AlertDialog.Content className="fixed left-1/2 top-1/2 z-[70] w-[min(92vw,28rem)] -translate-x-1/2 -translate-y-1/2 rounded-lg bg-white p-6 shadow-xl focus:outline-none">
+        <AlertDialog.Content
+          onOpenAutoFocus={returnFocus.onOpenAutoFocus}
+          onCloseAutoFocus={returnFocus.onCloseAutoFocus}
+          className="fixed left-1/2 top-1/2 z-[70] w-[min(92vw,28rem)] -translate-x-1/2 -translate-y-1/2 rounded-lg bg-white p-6 shadow-xl focus:outline-none"
+        >
           <AlertDialog.Title className="text-lg font-semibold text-slate-900">{title}</AlertDialog.Title>
           <AlertDialog.Description className="mt-2 text-sm text-slate-600">
             {description}

@@ -1,9 +1,32 @@
 import * as DialogPrimitive from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { type ReactNode, useRef } from 'react';
 import { cn } from '../../lib/cn.ts';
 
 export const Dialog = DialogPrimitive.Root;
+
+/**
+ * Focus goes back to what had it when the dialog opened. Radix returns it only to a
+ * `Dialog.Trigger`, and our modals open from links (their own routes) or plain buttons, so
+ * without this it fell to the page body. At open time (before Radix moves focus inside) the
+ * opener is still the active element.
+ */
+export function useReturnFocus() {
+  const opener = useRef<HTMLElement | null>(null);
+  return {
+    onOpenAutoFocus: () => {
+      opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    },
+    onCloseAutoFocus: (event: Event) => {
+      const target = opener.current;
+      opener.current = null;
+      // Gone (its row was removed) or the body: Radix's own choice stands.
+      if (!target?.isConnected || target === document.body) return;
+      event.preventDefault();
+      target.focus({ preventScroll: true });
+    },
+  };
+}
 
 export function DialogContent({
   title,
@@ -18,10 +41,12 @@ export function DialogContent({
   className?: string;
   onClose?: () => void;
 }) {
+  const returnFocus = useReturnFocus();
   return (
     <DialogPrimitive.Portal>
       <DialogPrimitive.Overlay className="fixed inset-0 z-40 bg-slate-900/50" />
       <DialogPrimitive.Content
+        {...returnFocus}
         className={cn(
           'fixed left-1/2 top-1/2 z-50 max-h-[90vh] w-[min(94vw,36rem)] -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-lg bg-white p-6 shadow-xl focus:outline-none',
           className,

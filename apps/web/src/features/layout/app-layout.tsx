@@ -56,6 +56,22 @@ export function AppLayout() {
 
   return (
     <div className="flex h-full">
+      {/*
+        The first stop for the keyboard: past the menu and the header to the page itself. A link,
+        as skip links are (screen readers list it with the links), whose click moves the focus by
+        hand: a fragment navigation would add a history entry the router does not know.
+      */}
+      {/* biome-ignore lint/a11y/useValidAnchor: a skip link to #main-content, see above */}
+      <a
+        href="#main-content"
+        onClick={(event) => {
+          event.preventDefault();
+          document.getElementById('main-content')?.focus();
+        }}
+        className="sr-only focus:not-sr-only focus:fixed focus:left-4 focus:top-4 focus:z-[110] focus:rounded-md focus:bg-white focus:px-4 focus:py-2 focus:text-sm focus:font-medium focus:text-brand-700 focus:shadow-lg focus:outline-none focus:ring-2 focus:ring-brand-500"
+      >
+        Skip to content
+      </a>
       <aside
         aria-label="Main menu"
         className={cn(
@@ -180,7 +196,11 @@ export function AppLayout() {
             </DropdownMenu.Portal>
           </DropdownMenu.Root>
         </header>
-        <main className="flex-1 overflow-y-auto p-4 md:p-6">
+        <main
+          id="main-content"
+          tabIndex={-1}
+          className="flex-1 overflow-y-auto p-4 focus:outline-none md:p-6"
+        >
           <Outlet />
         </main>
       </div>
