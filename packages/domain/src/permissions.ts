@@ -83,3 +83,33 @@ export interface AreaActions {
   archive: Action;
   delete?: Action;
 }
+
+function areaActions<const A extends string>(area: A, withDelete: boolean) {
+  const actions = {
+    read: `${area}.read`,
+    create: `${area}.create`,
+    update: `${area}.update`,
+    archive: `${area}.archive`,
+    ...(withDelete ? { delete: `${area}.delete` } : {}),
+  };
+  // Every name is checked against the table below at start, by `assertAreaActions`.
+  return actions as AreaActions;
+}
+
+/** Each CRUD area's actions, named once for the server's route factory and the web's screens. */
+export const AREA_ACTIONS = {
+  users: areaActions('users', true),
+  technicians: areaActions('technicians', true),
+  customers: areaActions('customers', false),
+  facilities: areaActions('facilities', false),
+  hazards: areaActions('hazards', true),
+  containers: areaActions('containers', false),
+  containerUnits: areaActions('container-units', false),
+  products: areaActions('products', false),
+} as const satisfies Record<string, AreaActions>;
+
+for (const actions of Object.values(AREA_ACTIONS)) {
+  for (const action of Object.values(actions)) {
+    if (!(action in PERMISSIONS)) throw new Error(`AREA_ACTIONS names ${action}, which PERMISSIONS lacks`);
+  }
+}

@@ -1,31 +1,29 @@
-import type { Role } from '@chemtrack/domain';
+import { type Action, isAllowed, type Role } from '@chemtrack/domain';
 
 export interface MenuEntry {
   label: string;
   path: string;
   alias?: string;
-  roles: readonly Role[];
+  /** The entry shows to the roles the domain's PERMISSIONS table allows this action. */
+  action: Action;
 }
-
-const STAFF: readonly Role[] = ['staff', 'admin'];
-const ADMIN: readonly Role[] = ['admin'];
 
 /** Spec 01 §2: the side menu. Technicians have no entries. */
 export const MENU: MenuEntry[] = [
-  { label: 'Inventories', path: '/inventories', roles: STAFF },
-  { label: 'Reports', path: '/reports', roles: STAFF },
-  { label: 'Products Mgmt.', path: '/products', roles: STAFF },
-  { label: 'Containers Mgmt.', path: '/containers', alias: '/units', roles: STAFF },
-  { label: 'Customers and Facilities Mgmt.', path: '/customers-facilities-mgmt', roles: STAFF },
-  { label: 'Technicians Mgmt.', path: '/technicians-mgmt', roles: STAFF },
-  { label: 'Hazard Class Mgmt.', path: '/hazard-class-mgmt', roles: STAFF },
-  { label: 'Database Entry', path: '/database', roles: ADMIN },
-  { label: 'User Mgmt.', path: '/users', roles: ADMIN },
+  { label: 'Inventories', path: '/inventories', action: 'inventories.read' },
+  { label: 'Reports', path: '/reports', action: 'reports.read' },
+  { label: 'Products Mgmt.', path: '/products', action: 'products.read' },
+  { label: 'Containers Mgmt.', path: '/containers', alias: '/units', action: 'containers.read' },
+  { label: 'Customers and Facilities Mgmt.', path: '/customers-facilities-mgmt', action: 'customers.read' },
+  { label: 'Technicians Mgmt.', path: '/technicians-mgmt', action: 'technicians.read' },
+  { label: 'Hazard Class Mgmt.', path: '/hazard-class-mgmt', action: 'hazards.read' },
+  { label: 'Database Entry', path: '/database', action: 'database.read' },
+  { label: 'User Mgmt.', path: '/users', action: 'users.read' },
 ];
 
 /** While the role is unknown every entry shows. */
 export function menuFor(role: Role | undefined): MenuEntry[] {
-  return role ? MENU.filter((entry) => entry.roles.includes(role)) : MENU;
+  return role ? MENU.filter((entry) => isAllowed(role, entry.action)) : MENU;
 }
 
 /**

@@ -52,7 +52,7 @@ export interface AccountAreaOptions<TBody extends z.ZodType<AccountSaveBody>> {
   defaultRole?: Role;
   saveSchema: TBody;
   /** What each call needs, from the domain's PERMISSIONS table. */
-  actions: Required<AreaActions>;
+  actions: AreaActions;
   /** Send a choose-your-password e-mail to new accounts. */
   invite: boolean;
 }
@@ -160,10 +160,12 @@ export function registerAccountRoutes<TBody extends z.ZodType<AccountSaveBody>>(
     },
   );
 
+  const deleteAction = options.actions.delete;
+  if (!deleteAction) throw new Error(`${base}: accounts need actions.delete`);
   app.delete(
     `${base}/:id/delete`,
     {
-      config: { permission: options.actions.delete },
+      config: { permission: deleteAction },
       schema: { tags, params: IdParamSchema, response: { 200: ResourceResponse, ...ERROR_RESPONSES } },
     },
     async (request) => {

@@ -1,4 +1,5 @@
 import {
+  AREA_ACTIONS,
   CATALOG_MSG,
   CatalogResourceSchema,
   ContainerUnitResourceSchema,
@@ -52,12 +53,7 @@ export const containersRoutes: FastifyPluginAsyncZod = async (app) => {
     }),
     resourceSchema: CatalogResourceSchema,
     toResource: toCatalogResource,
-    actions: {
-      read: 'containers.read',
-      create: 'containers.create',
-      update: 'containers.update',
-      archive: 'containers.archive',
-    },
+    actions: AREA_ACTIONS.containers,
   });
   registerCatalogRoutes(app, {
     base: '/container-units',
@@ -73,11 +69,6 @@ export const containersRoutes: FastifyPluginAsyncZod = async (app) => {
     }),
     resourceSchema: ContainerUnitResourceSchema,
     toResource: (row: UnitRow) => ({ ...toCatalogResource(row), unit_type: row.unitType }),
-    actions: {
-      read: 'container-units.read',
-      create: 'container-units.create',
-      update: 'container-units.update',
-      archive: 'container-units.archive',
-    },
+    actions: AREA_ACTIONS.containerUnits,
   });
 };

@@ -1,4 +1,5 @@
 import {
+  AREA_ACTIONS,
   CATALOG_MSG,
   CatalogResourceSchema,
   type SaveHazardRequestSchema,
@@ -41,13 +42,7 @@ export const hazardsRoutes: FastifyPluginAsyncZod = async (app) => {
     }),
     resourceSchema: CatalogResourceSchema,
     toResource: toCatalogResource,
-    actions: {
-      read: 'hazards.read',
-      create: 'hazards.create',
-      update: 'hazards.update',
-      archive: 'hazards.archive',
-      delete: 'hazards.delete',
-    },
+    actions: AREA_ACTIONS.hazards,
     deletion: {
       async guard(db, id) {
         const [used] = await db

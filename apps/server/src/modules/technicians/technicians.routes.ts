@@ -1,4 +1,4 @@
-import { SaveTechnicianRequestSchema } from '@chemtrack/domain';
+import { AREA_ACTIONS, SaveTechnicianRequestSchema } from '@chemtrack/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { registerAccountRoutes } from '../accounts/account-routes.ts';
 
@@ -14,13 +14,7 @@ export const techniciansRoutes: FastifyPluginAsyncZod = async (app) => {
     accountRoles: ['technician'],
     defaultRole: 'technician',
     saveSchema: SaveTechnicianRequestSchema,
-    actions: {
-      read: 'technicians.read',
-      create: 'technicians.create',
-      update: 'technicians.update',
-      archive: 'technicians.archive',
-      delete: 'technicians.delete',
-    },
+    actions: AREA_ACTIONS.technicians,
     invite: false,
   });
 };

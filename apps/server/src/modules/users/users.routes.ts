@@ -1,4 +1,4 @@
-import { SaveUserRequestSchema, USER_ROLES } from '@chemtrack/domain';
+import { AREA_ACTIONS, SaveUserRequestSchema, USER_ROLES } from '@chemtrack/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { registerAccountRoutes } from '../accounts/account-routes.ts';
 
@@ -10,13 +10,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     what: 'User',
     accountRoles: USER_ROLES,
     saveSchema: SaveUserRequestSchema,
-    actions: {
-      read: 'users.read',
-      create: 'users.create',
-      update: 'users.update',
-      archive: 'users.archive',
-      delete: 'users.delete',
-    },
+    actions: AREA_ACTIONS.users,
     invite: true,
   });
 };

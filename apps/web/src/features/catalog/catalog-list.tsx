@@ -1,4 +1,4 @@
-import type { CatalogResource } from '@chemtrack/domain';
+import type { AreaActions, CatalogResource } from '@chemtrack/domain';
 import { useQuery } from '@tanstack/react-query';
 import { Link, type LinkProps } from '@tanstack/react-router';
 import type { ColumnDef } from '@tanstack/react-table';
@@ -9,7 +9,7 @@ import { DataTable, listTableProps } from '../../components/data-table.tsx';
 import { ListToolbar } from '../../components/list-toolbar.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { type ListSearch, toListParams } from '../../lib/list-search.ts';
-import { useSession } from '../../lib/session.ts';
+import { useCan } from '../../lib/permissions.ts';
 import { useArchiveToggle } from '../../lib/use-archive-toggle.ts';
 import { useListState } from '../../lib/use-list-state.ts';
 import type { CatalogApi } from './api.ts';
@@ -27,7 +27,7 @@ export function CatalogList({
   nameHeader,
   searchLabel,
   addLabel,
-  canAdd,
+  actions,
   hasArchiveConfirmation,
   editLink,
   createLink,
@@ -39,13 +39,16 @@ export function CatalogList({
   nameHeader: string;
   searchLabel: string;
   addLabel: string;
-  canAdd: boolean;
+  /** The area's actions in the domain's PERMISSIONS table. */
+  actions: AreaActions;
   hasArchiveConfirmation: boolean;
   editLink: (id: number) => LinkProps;
   createLink: LinkProps;
   children?: ReactNode;
 }) {
-  const isAdmin = useSession((s) => s.user?.role === 'admin');
+  const canAdd = useCan(actions.create);
+  const canEdit = useCan(actions.update);
+  const canArchive = useCan(actions.archive);
   const list = useListState(search);
   const query = useQuery(api.listOptions(toListParams(search)));
   const toggle = useArchiveToggle<CatalogResource>({
@@ -66,10 +69,10 @@ export function CatalogList({
             <Button asChild variant="ghost" size="icon">
               <Link
                 {...editLink(row.original.id)}
-                aria-label={`${isAdmin ? 'Edit' : 'View'} ${row.original.name}`}
-                title={isAdmin ? 'Edit' : 'View'}
+                aria-label={`${canEdit ? 'Edit' : 'View'} ${row.original.name}`}
+                title={canEdit ? 'Edit' : 'View'}
               >
-                {isAdmin ? (
+                {canEdit ? (
                   <Pencil className="h-4 w-4" aria-hidden />
                 ) : (
                   <Eye className="h-4 w-4" aria-hidden />
@@ -80,7 +83,7 @@ export function CatalogList({
               entity={entity}
               name={row.original.name}
               isActive={row.original.is_active}
-              disabled={!isAdmin}
+              disabled={!canArchive}
               confirm={hasArchiveConfirmation}
               isPending={toggle.isPending}
               onConfirm={() => toggle.mutate(row.original.id)}
@@ -89,7 +92,16 @@ export function CatalogList({
         ),
       },
     ],
-    [nameHeader, entity, isAdmin, hasArchiveConfirmation, editLink, toggle.mutate, toggle.isPending],
+    [
+      nameHeader,
+      entity,
+      canEdit,
+      canArchive,
+      hasArchiveConfirmation,
+      editLink,
+      toggle.mutate,
+      toggle.isPending,
+    ],
   );
   return (
     <section className="flex flex-col gap-3">

@@ -1,4 +1,4 @@
-import type { CatalogResource } from '@chemtrack/domain';
+import type { AreaActions, CatalogResource } from '@chemtrack/domain';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
@@ -10,7 +10,7 @@ import { ModalForm, useModalRoute } from '../../components/modal-form.tsx';
 import { Field } from '../../components/ui/field.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { Textarea } from '../../components/ui/textarea.tsx';
-import { useSession } from '../../lib/session.ts';
+import { useCan } from '../../lib/permissions.ts';
 import { useDeleteRecord } from '../../lib/use-delete-record.ts';
 import { useRecordMutations } from '../../lib/use-record-mutations.ts';
 import type { CatalogApi } from './api.ts';
@@ -21,8 +21,8 @@ interface CatalogForm {
 }
 
 /**
- * Create or edit one catalog record in a modal. Admins edit; everyone else sees it read-only.
- * `canCreate` lets staff add where the spec allows it (containers and units).
+ * Create or edit one catalog record in a modal. Who may create, edit, archive and delete is the
+ * area's `actions` in the domain's PERMISSIONS table; everyone else sees the record read-only.
  * `hasArchiveConfirmation`: spec 02 §4 asks before archiving hazard classes, not containers or units.
  */
 export function CatalogModal({
@@ -34,8 +34,7 @@ export function CatalogModal({
   detailsTitle,
   nameLabel,
   saveLabel,
-  canCreate,
-  canDelete,
+  actions,
   hasArchiveConfirmation,
   onClose,
 }: {
@@ -47,16 +46,18 @@ export function CatalogModal({
   detailsTitle: string;
   nameLabel: string;
   saveLabel: string;
-  canCreate: boolean;
-  canDelete?: boolean;
+  actions: AreaActions;
   hasArchiveConfirmation: boolean;
   onClose: () => void;
 }) {
-  const isAdmin = useSession((s) => s.user?.role === 'admin');
+  const canCreate = useCan(actions.create);
+  const canUpdate = useCan(actions.update);
+  const canArchive = useCan(actions.archive);
+  // Areas without a delete (containers, units) ask for the archive action, so the hook runs every render.
+  const canDelete = useCan(actions.delete ?? actions.archive) && actions.delete !== undefined;
   const detail = useQuery({ ...api.detailOptions(id ?? 0), enabled: id !== undefined });
   const record = detail.data?.resource;
-  // Admins may do everything; `canCreate` opens creation to staff where the spec allows it.
-  const isReadOnly = id === undefined ? !(canCreate || isAdmin) : !isAdmin;
+  const isReadOnly = id === undefined ? !canCreate : !canUpdate;
   const { isOpen, close } = useModalRoute(onClose);
 
   const form = useForm<CatalogForm>({
@@ -105,7 +106,7 @@ export function CatalogModal({
       onSubmit={form.handleSubmit((values) => save.mutate(values))}
       onClose={close}
       extraActions={
-        record && isAdmin ? (
+        record && (canArchive || canDelete) ? (
           <>
             {canDelete ? (
               <DeleteAction
@@ -116,15 +117,17 @@ export function CatalogModal({
                 onConfirm={() => remove.mutate(record.id)}
               />
             ) : null}
-            <ArchiveToggle
-              asText
-              entity={entity}
-              name={record.name}
-              isActive={record.is_active}
-              confirm={hasArchiveConfirmation}
-              isPending={toggle.isPending}
-              onConfirm={() => toggle.mutate(record.id)}
-            />
+            {canArchive ? (
+              <ArchiveToggle
+                asText
+                entity={entity}
+                name={record.name}
+                isActive={record.is_active}
+                confirm={hasArchiveConfirmation}
+                isPending={toggle.isPending}
+                onConfirm={() => toggle.mutate(record.id)}
+              />
+            ) : null}
           </>
         ) : null
       }

@@ -1,4 +1,4 @@
-import { SaveContainerRequestSchema, SaveContainerUnitRequestSchema } from '@chemtrack/domain';
+import { AREA_ACTIONS, SaveContainerRequestSchema, SaveContainerUnitRequestSchema } from '@chemtrack/domain';
 import { Link, Outlet, useNavigate } from '@tanstack/react-router';
 import { cn } from '../../lib/cn.ts';
 import type { ListSearch } from '../../lib/list-search.ts';
@@ -54,7 +54,7 @@ export function ContainersPage({ tab, search }: { tab: Tab; search: ListSearch }
           nameHeader="Container Type"
           searchLabel="Search Containers"
           addLabel="+ Add New Container"
-          canAdd
+          actions={AREA_ACTIONS.containers}
           hasArchiveConfirmation={false}
           editLink={(id) => ({
             to: '/containers/$containerId',
@@ -74,7 +74,7 @@ export function ContainersPage({ tab, search }: { tab: Tab; search: ListSearch }
           nameHeader="Unit Alias"
           searchLabel="Search Units"
           addLabel="+ Add New Unit"
-          canAdd
+          actions={AREA_ACTIONS.containerUnits}
           hasArchiveConfirmation={false}
           editLink={(id) => ({ to: '/units/$unitId', params: { unitId: String(id) }, search: keepSearch })}
           createLink={{ to: '/units/create', search: keepSearch }}
@@ -99,7 +99,7 @@ export function ContainerModal({ tab, id }: { tab: Tab; id: number | undefined }
       detailsTitle={isUnit ? 'Unit Details' : 'Container Details'}
       nameLabel={isUnit ? 'Unit Alias' : 'Container Type'}
       saveLabel={isUnit ? 'Create Unit' : 'Create Container'}
-      canCreate
+      actions={isUnit ? AREA_ACTIONS.containerUnits : AREA_ACTIONS.containers}
       hasArchiveConfirmation={false}
       onClose={() => void navigate({ to: isUnit ? '/units' : '/containers', search: keepSearch })}
     />

@@ -1,4 +1,9 @@
-import { CustomerDuplicateSchema, type CustomerResource, type SameNameCustomer } from '@chemtrack/domain';
+import {
+  AREA_ACTIONS,
+  CustomerDuplicateSchema,
+  type CustomerResource,
+  type SameNameCustomer,
+} from '@chemtrack/domain';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
@@ -12,7 +17,7 @@ import { Checkbox } from '../../components/ui/checkbox.tsx';
 import { Field } from '../../components/ui/field.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { ApiError } from '../../lib/api.ts';
-import { useSession } from '../../lib/session.ts';
+import { useCan } from '../../lib/permissions.ts';
 import { useRecordMutations } from '../../lib/use-record-mutations.ts';
 import { AddressFields } from './address-fields.tsx';
 import { customerOptions, customersKeys, saveCustomer, toggleCustomer } from './api.ts';
@@ -37,10 +42,11 @@ function sameNameCustomer(error: unknown): { message: string; existing: SameName
 
 export function CustomerModal({ id }: { id: number | undefined }) {
   const navigate = useNavigate();
-  const isAdmin = useSession((s) => s.user?.role === 'admin');
+  const canUpdate = useCan(AREA_ACTIONS.customers.update);
+  const canArchive = useCan(AREA_ACTIONS.customers.archive);
   const detail = useQuery({ ...customerOptions(id ?? 0), enabled: id !== undefined });
   const customer = detail.data?.resource;
-  const isReadOnly = id !== undefined && !isAdmin;
+  const isReadOnly = id !== undefined && !canUpdate;
   const { isOpen, close } = useModalRoute(
     () => void navigate({ to: '/customers-facilities-mgmt', search: keepSearch }),
   );
@@ -101,7 +107,7 @@ export function CustomerModal({ id }: { id: number | undefined }) {
       onSubmit={form.handleSubmit((values) => save.mutate(values))}
       onClose={close}
       extraActions={
-        customer && isAdmin ? (
+        customer && canArchive ? (
           <ArchiveToggle
             asText
             entity="Customer"

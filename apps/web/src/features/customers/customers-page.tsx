@@ -1,4 +1,4 @@
-import { type CustomerListRow, formatPhone } from '@chemtrack/domain';
+import { AREA_ACTIONS, type CustomerListRow, formatPhone } from '@chemtrack/domain';
 import { useQuery } from '@tanstack/react-query';
 import { Link, Outlet } from '@tanstack/react-router';
 import type { ColumnDef } from '@tanstack/react-table';
@@ -8,7 +8,7 @@ import { ListToolbar } from '../../components/list-toolbar.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { type ListSearch, toListParams } from '../../lib/list-search.ts';
 import { usePageMeta } from '../../lib/page-meta.ts';
-import { useSession } from '../../lib/session.ts';
+import { useCan } from '../../lib/permissions.ts';
 import { useListState } from '../../lib/use-list-state.ts';
 import { customersListOptions } from './api.ts';
 
@@ -17,7 +17,8 @@ const keepSearch = (s: Record<string, unknown>) => s;
 /** One row per customer × facility; editing either is for admins (disabled for staff). */
 export function CustomersPage({ search }: { search: ListSearch }) {
   usePageMeta('Customers and Facilities Management', [{ name: 'Customers and Facilities Management' }]);
-  const isAdmin = useSession((s) => s.user?.role === 'admin');
+  const canEditCustomer = useCan(AREA_ACTIONS.customers.update);
+  const canEditFacility = useCan(AREA_ACTIONS.facilities.update);
   const list = useListState(search);
   const query = useQuery(customersListOptions(toListParams(search)));
   const columns = useMemo<ColumnDef<CustomerListRow>[]>(
@@ -52,7 +53,7 @@ export function CustomersPage({ search }: { search: ListSearch }) {
           );
           return (
             <div className="flex gap-1 whitespace-nowrap">
-              {isAdmin ? (
+              {canEditCustomer ? (
                 <Button asChild variant="secondary" size="sm">
                   <Link
                     to="/customers-facilities-mgmt/customers/$customerId"
@@ -66,7 +67,7 @@ export function CustomersPage({ search }: { search: ListSearch }) {
               ) : (
                 disabledLink('Edit Customer')
               )}
-              {facility && isAdmin ? (
+              {facility && canEditFacility ? (
                 <Button asChild variant="secondary" size="sm">
                   <Link
                     to="/customers-facilities-mgmt/facilities/$facilityId"
@@ -85,7 +86,7 @@ export function CustomersPage({ search }: { search: ListSearch }) {
         },
       },
     ],
-    [isAdmin],
+    [canEditCustomer, canEditFacility],
   );
   return (
     <section className="flex flex-col gap-3">

@@ -1,4 +1,9 @@
-import { type AutocompleteItem, type FacilityResource, SaveFacilityRequestSchema } from '@chemtrack/domain';
+import {
+  AREA_ACTIONS,
+  type AutocompleteItem,
+  type FacilityResource,
+  SaveFacilityRequestSchema,
+} from '@chemtrack/domain';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
@@ -9,7 +14,7 @@ import { ModalForm, useModalRoute } from '../../components/modal-form.tsx';
 import { PagedPicker } from '../../components/paged-picker.tsx';
 import { Field } from '../../components/ui/field.tsx';
 import { Input } from '../../components/ui/input.tsx';
-import { useSession } from '../../lib/session.ts';
+import { useCan } from '../../lib/permissions.ts';
 import { useRecordMutations } from '../../lib/use-record-mutations.ts';
 import { AddressFields, type AddressValues } from './address-fields.tsx';
 import { customersKeys, facilityOptions, saveFacility, toggleFacility } from './api.ts';
@@ -37,10 +42,11 @@ type CustomerChoice = AutocompleteItem & { city?: string };
 
 export function FacilityModal({ id }: { id: number | undefined }) {
   const navigate = useNavigate();
-  const isAdmin = useSession((s) => s.user?.role === 'admin');
+  const canUpdate = useCan(AREA_ACTIONS.facilities.update);
+  const canArchive = useCan(AREA_ACTIONS.facilities.archive);
   const detail = useQuery({ ...facilityOptions(id ?? 0), enabled: id !== undefined });
   const facility = detail.data?.resource;
-  const isReadOnly = id !== undefined && !isAdmin;
+  const isReadOnly = id !== undefined && !canUpdate;
   const [customer, setCustomer] = useState<CustomerChoice | null>(null);
   const { isOpen, close } = useModalRoute(
     () => void navigate({ to: '/customers-facilities-mgmt', search: keepSearch }),
@@ -81,7 +87,7 @@ export function FacilityModal({ id }: { id: number | undefined }) {
       onSubmit={form.handleSubmit((values) => save.mutate(values))}
       onClose={close}
       extraActions={
-        facility && isAdmin ? (
+        facility && canArchive ? (
           <ArchiveToggle
             asText
             entity="Facility"

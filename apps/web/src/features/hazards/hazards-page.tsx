@@ -1,8 +1,7 @@
-import { SaveHazardRequestSchema } from '@chemtrack/domain';
+import { AREA_ACTIONS, SaveHazardRequestSchema } from '@chemtrack/domain';
 import { Outlet, useNavigate } from '@tanstack/react-router';
 import type { ListSearch } from '../../lib/list-search.ts';
 import { usePageMeta } from '../../lib/page-meta.ts';
-import { useSession } from '../../lib/session.ts';
 import { CatalogList } from '../catalog/catalog-list.tsx';
 import { CatalogModal } from '../catalog/catalog-modal.tsx';
 import { hazardsApi } from './api.ts';
@@ -11,7 +10,6 @@ const keepSearch = (s: Record<string, unknown>) => s;
 
 export function HazardsPage({ search }: { search: ListSearch }) {
   usePageMeta('Hazard Classes', [{ name: 'Hazard Class Management' }]);
-  const isAdmin = useSession((s) => s.user?.role === 'admin');
   return (
     <CatalogList
       api={hazardsApi}
@@ -20,7 +18,7 @@ export function HazardsPage({ search }: { search: ListSearch }) {
       nameHeader="Hazard Class"
       searchLabel="Search Hazard Classes"
       addLabel="+ Add New"
-      canAdd={isAdmin}
+      actions={AREA_ACTIONS.hazards}
       hasArchiveConfirmation
       editLink={(id) => ({
         to: '/hazard-class-mgmt/$hazardId',
@@ -46,8 +44,7 @@ export function HazardModal({ id }: { id: number | undefined }) {
       detailsTitle="Hazard Class Details"
       nameLabel="Hazard Class"
       saveLabel="Create Hazard Class"
-      canCreate={false}
-      canDelete
+      actions={AREA_ACTIONS.hazards}
       hasArchiveConfirmation
       onClose={() => void navigate({ to: '/hazard-class-mgmt', search: keepSearch })}
     />

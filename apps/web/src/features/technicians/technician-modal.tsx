@@ -1,4 +1,5 @@
 import {
+  AREA_ACTIONS,
   type SaveTechnicianRequest,
   SaveTechnicianRequestSchema,
   type UserResource,
@@ -14,7 +15,7 @@ import { PhoneInput } from '../../components/phone-input.tsx';
 import { Field } from '../../components/ui/field.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { ApiError, applyFieldErrors } from '../../lib/api.ts';
-import { useSession } from '../../lib/session.ts';
+import { useCan } from '../../lib/permissions.ts';
 import { toast } from '../../lib/toast.ts';
 import { useArchiveToggle } from '../../lib/use-archive-toggle.ts';
 import { saveTechnician, technicianOptions, techniciansKeys, toggleTechnician } from './api.ts';
@@ -34,11 +35,12 @@ function toForm(t: UserResource): SaveTechnicianRequest {
 export function TechnicianModal({ technicianId }: { technicianId: number | undefined }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const isAdmin = useSession((s) => s.user?.role === 'admin');
+  const canUpdate = useCan(AREA_ACTIONS.technicians.update);
+  const canArchive = useCan(AREA_ACTIONS.technicians.archive);
   const detail = useQuery({ ...technicianOptions(technicianId ?? 0), enabled: technicianId !== undefined });
   const technician = detail.data?.resource;
   const isMissing = detail.error instanceof ApiError && detail.error.status === 404;
-  const isReadOnly = technicianId !== undefined && !isAdmin;
+  const isReadOnly = technicianId !== undefined && !canUpdate;
 
   const form = useForm<SaveTechnicianRequest>({
     resolver: zodResolver(SaveTechnicianRequestSchema),
@@ -96,7 +98,7 @@ export function TechnicianModal({ technicianId }: { technicianId: number | undef
       onSubmit={form.handleSubmit((values) => save.mutate(values))}
       onClose={close}
       extraActions={
-        technician && isAdmin ? (
+        technician && canArchive ? (
           <ArchiveToggle
             asText
             entity="Technician"

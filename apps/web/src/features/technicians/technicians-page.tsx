@@ -1,4 +1,4 @@
-import { formatPhone, type UserResource } from '@chemtrack/domain';
+import { AREA_ACTIONS, formatPhone, type UserResource } from '@chemtrack/domain';
 import { useQuery } from '@tanstack/react-query';
 import { Link, Outlet } from '@tanstack/react-router';
 import type { ColumnDef } from '@tanstack/react-table';
@@ -12,7 +12,7 @@ import { Button } from '../../components/ui/button.tsx';
 import { Checkbox } from '../../components/ui/checkbox.tsx';
 import { type ListSearch, toListParams } from '../../lib/list-search.ts';
 import { usePageMeta } from '../../lib/page-meta.ts';
-import { useSession } from '../../lib/session.ts';
+import { useCan } from '../../lib/permissions.ts';
 import { useArchiveToggle } from '../../lib/use-archive-toggle.ts';
 import { useDeleteRecord } from '../../lib/use-delete-record.ts';
 import { useListState } from '../../lib/use-list-state.ts';
@@ -20,7 +20,9 @@ import { deleteTechnician, techniciansKeys, techniciansListOptions, toggleTechni
 
 export function TechniciansPage({ search }: { search: ListSearch }) {
   usePageMeta('Technicians Management');
-  const isAdmin = useSession((s) => s.user?.role === 'admin');
+  const canUpdate = useCan(AREA_ACTIONS.technicians.update);
+  const canArchive = useCan(AREA_ACTIONS.technicians.archive);
+  const canDelete = useCan(AREA_ACTIONS.technicians.delete ?? AREA_ACTIONS.technicians.archive);
   const list = useListState(search);
   const query = useQuery(techniciansListOptions(toListParams(search)));
   const toggle = useArchiveToggle<UserResource>({
@@ -52,7 +54,7 @@ export function TechniciansPage({ search }: { search: ListSearch }) {
         header: 'Actions',
         cell: ({ row }) => (
           <div className="flex items-center gap-1">
-            {isAdmin ? (
+            {canUpdate ? (
               <Button asChild variant="ghost" size="icon">
                 <Link
                   to="/technicians-mgmt/$technicianId"
@@ -79,7 +81,7 @@ export function TechniciansPage({ search }: { search: ListSearch }) {
               entity="Technician"
               name={row.original.profile.full_name}
               isActive={row.original.is_active}
-              disabled={!isAdmin}
+              disabled={!canArchive}
               isPending={toggle.isPending}
               onConfirm={() => toggle.mutate(row.original.id)}
             />
@@ -87,7 +89,7 @@ export function TechniciansPage({ search }: { search: ListSearch }) {
             <DeleteAction
               entity="Technician"
               name={row.original.profile.full_name}
-              disabled={!isAdmin}
+              disabled={!canDelete}
               isPending={remove.isPending}
               onConfirm={() => remove.mutate(row.original.id)}
             />
@@ -95,7 +97,7 @@ export function TechniciansPage({ search }: { search: ListSearch }) {
         ),
       },
     ],
-    [isAdmin, toggle.mutate, toggle.isPending, remove.mutate, remove.isPending],
+    [canUpdate, canArchive, canDelete, toggle.mutate, toggle.isPending, remove.mutate, remove.isPending],
   );
 
   return (

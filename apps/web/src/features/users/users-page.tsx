@@ -3,6 +3,7 @@ import {
   ROLE_LABELS,
   type SaveUserRequest,
   SaveUserRequestSchema,
+  USER_ROLES,
   type UserResource,
 } from '@chemtrack/domain';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -54,7 +55,8 @@ function toForm(user: UserResource): SaveUserRequest {
     last_name: user.profile.last_name,
     email: user.email,
     phone: user.profile.phone,
-    role: user.role === 'staff' ? 'staff' : 'admin',
+    // The users screen gives accounts Admin or Staff; anything else shows as Admin, as before.
+    role: USER_ROLES.find((role) => role === user.role) ?? 'admin',
   };
 }
 

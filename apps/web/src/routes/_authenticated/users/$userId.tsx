@@ -2,6 +2,7 @@ import { createFileRoute, redirect } from '@tanstack/react-router';
 import { userOptions } from '../../../features/users/api.ts';
 import { UsersPage } from '../../../features/users/users-page.tsx';
 import { ListSearchSchema } from '../../../lib/list-search.ts';
+import { canNow } from '../../../lib/permissions.ts';
 import { loadRecordOrLeave, parseId } from '../../../lib/route-params.ts';
 import { useSession } from '../../../lib/session.ts';
 
@@ -9,7 +10,7 @@ export const Route = createFileRoute('/_authenticated/users/$userId')({
   validateSearch: ListSearchSchema,
   beforeLoad: ({ params }) => {
     const user = useSession.getState().user;
-    if (user?.role !== 'admin') throw redirect({ to: '/inventories' });
+    if (!user || !canNow('users.update')) throw redirect({ to: '/inventories' });
     // Your own account is edited on the profile page.
     if (String(user.id) === params.userId) throw redirect({ to: '/profile' });
   },
