@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import type { Db } from '../db/client.ts';
+import type { Db, Tx } from '../db/client.ts';
 import { auditLog } from '../db/schema.ts';
 
 export type AuditAction =
@@ -11,10 +11,23 @@ export type AuditAction =
   | 'sign-in'
   | 'password-set';
 
-/** Who changed what: one row per write, never holding passwords or tokens. */
+/** Who makes a change and from where: what a service needs of the request, and no more. */
+export interface Actor {
+  userId: number | undefined;
+  ip: string | undefined;
+}
+
+export function actorOf(request: FastifyRequest): Actor {
+  return { userId: request.user?.id, ip: request.ip };
+}
+
+/**
+ * Who changed what: one row per write, never holding passwords or tokens. Services write it
+ * with the transaction of the change, so a change and its record land or fail together.
+ */
 export async function recordAudit(
-  db: Db,
-  request: FastifyRequest | undefined,
+  db: Db | Tx,
+  actor: Actor | undefined,
   entry: {
     action: AuditAction;
     entity: string;
@@ -24,11 +37,11 @@ export async function recordAudit(
   },
 ): Promise<void> {
   await db.insert(auditLog).values({
-    userId: entry.userId ?? request?.user?.id,
+    userId: entry.userId ?? actor?.userId,
     action: entry.action,
     entity: entry.entity,
     entityId: entry.entityId,
     details: entry.details,
-    ipAddress: request?.ip.slice(0, 64),
+    ipAddress: actor?.ip?.slice(0, 64),
   });
 }

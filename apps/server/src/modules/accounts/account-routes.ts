@@ -12,7 +12,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
-import { recordAudit } from '../../lib/audit.ts';
+import { actorOf, recordAudit } from '../../lib/audit.ts';
 import { ERROR_RESPONSES } from '../../lib/route-schemas.ts';
 import { currentUser } from '../../plugins/auth.ts';
 import { sendInvitation } from '../auth/auth.service.ts';
@@ -116,7 +116,7 @@ export function registerAccountRoutes<TBody extends z.ZodType<AccountSaveBody>>(
         role: body.role ?? options.defaultRole ?? 'staff',
         is_active: body.is_active ?? true,
       });
-      await recordAudit(app.db, request, { action: 'create', entity: lower, entityId: row.id });
+      await recordAudit(app.db, actorOf(request), { action: 'create', entity: lower, entityId: row.id });
       if (options.invite) await sendInvitation(app, row);
       reply.status(201);
       return { message: `${what} ${row.firstName} created successfully`, resource: toUserResource(row) };
@@ -137,7 +137,7 @@ export function registerAccountRoutes<TBody extends z.ZodType<AccountSaveBody>>(
     async (request) => {
       const body = request.body as AccountSaveBody;
       const row = await updateAccount(app.db, request.params.id, accountRoles, what, body);
-      await recordAudit(app.db, request, { action: 'update', entity: lower, entityId: row.id });
+      await recordAudit(app.db, actorOf(request), { action: 'update', entity: lower, entityId: row.id });
       return { message: `${what} ${row.firstName} updated successfully`, resource: toUserResource(row) };
     },
   );
@@ -151,7 +151,7 @@ export function registerAccountRoutes<TBody extends z.ZodType<AccountSaveBody>>(
     async (request) => {
       const row = await toggleAccount(app.db, request.params.id, accountRoles, what, currentUser(request).id);
       const state = row.isActive ? 'unarchived' : 'archived';
-      await recordAudit(app.db, request, {
+      await recordAudit(app.db, actorOf(request), {
         action: state === 'archived' ? 'archive' : 'unarchive',
         entity: lower,
         entityId: row.id,
@@ -170,7 +170,7 @@ export function registerAccountRoutes<TBody extends z.ZodType<AccountSaveBody>>(
     },
     async (request) => {
       const row = await deleteAccount(app.db, request.params.id, accountRoles, what, currentUser(request).id);
-      await recordAudit(app.db, request, {
+      await recordAudit(app.db, actorOf(request), {
         action: 'delete',
         entity: lower,
         entityId: row.id,

@@ -11,7 +11,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
-import { recordAudit } from '../../lib/audit.ts';
+import { actorOf, recordAudit } from '../../lib/audit.ts';
 import { ERROR_RESPONSES } from '../../lib/route-schemas.ts';
 import type { CatalogRow, createCatalogRepository } from './catalog.repository.ts';
 
@@ -96,7 +96,7 @@ export function registerCatalogRoutes<TRow extends CatalogRow, TBody>(
     },
     async (request, reply) => {
       const row = await repository.create(app.db, options.toValues(request.body as TBody));
-      await recordAudit(app.db, request, { action: 'create', entity, entityId: row.id });
+      await recordAudit(app.db, actorOf(request), { action: 'create', entity, entityId: row.id });
       reply.status(201);
       return { message: `${what} ${row.name} created successfully`, resource: toResource(row) };
     },
@@ -118,7 +118,7 @@ export function registerCatalogRoutes<TRow extends CatalogRow, TBody>(
       // is_active changes only through activate.
       delete values.isActive;
       const row = await repository.update(app.db, request.params.id, values);
-      await recordAudit(app.db, request, { action: 'update', entity, entityId: row.id });
+      await recordAudit(app.db, actorOf(request), { action: 'update', entity, entityId: row.id });
       return { message: `${what} ${row.name} updated successfully`, resource: toResource(row) };
     },
   );
@@ -132,7 +132,7 @@ export function registerCatalogRoutes<TRow extends CatalogRow, TBody>(
     async (request) => {
       const row = await repository.toggle(app.db, request.params.id);
       const state = row.isActive ? 'unarchived' : 'archived';
-      await recordAudit(app.db, request, {
+      await recordAudit(app.db, actorOf(request), {
         action: row.isActive ? 'unarchive' : 'archive',
         entity,
         entityId: row.id,
@@ -155,7 +155,7 @@ export function registerCatalogRoutes<TRow extends CatalogRow, TBody>(
         await repository.find(app.db, request.params.id);
         await deletion.guard(app.db, request.params.id);
         const row = await repository.remove(app.db, request.params.id);
-        await recordAudit(app.db, request, {
+        await recordAudit(app.db, actorOf(request), {
           action: 'delete',
           entity,
           entityId: row.id,

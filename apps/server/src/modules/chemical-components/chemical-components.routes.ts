@@ -10,7 +10,7 @@ import {
   SaveComponentRequestSchema,
 } from '@chemtrack/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { recordAudit } from '../../lib/audit.ts';
+import { actorOf, recordAudit } from '../../lib/audit.ts';
 import { conflictResponse, ERROR_RESPONSES } from '../../lib/route-schemas.ts';
 import {
   autocompleteChemicalComponents,
@@ -89,7 +89,7 @@ export const chemicalComponentsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const linkId = await createProductComponent(app.db, request.params.id, request.body);
-      await recordAudit(app.db, request, {
+      await recordAudit(app.db, actorOf(request), {
         action: 'create',
         entity: ENTITY,
         entityId: linkId,
@@ -115,7 +115,7 @@ export const chemicalComponentsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { id, componentId } = request.params;
       await updateProductComponent(app.db, id, componentId, request.body);
-      await recordAudit(app.db, request, {
+      await recordAudit(app.db, actorOf(request), {
         action: 'update',
         entity: ENTITY,
         entityId: componentId,
@@ -135,7 +135,7 @@ export const chemicalComponentsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { id, componentId } = request.params;
       const resource = await unlinkProductComponent(app.db, id, componentId);
-      await recordAudit(app.db, request, {
+      await recordAudit(app.db, actorOf(request), {
         action: 'delete',
         entity: ENTITY,
         entityId: componentId,

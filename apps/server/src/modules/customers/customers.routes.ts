@@ -11,7 +11,7 @@ import {
   SaveCustomerRequestSchema,
 } from '@chemtrack/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { recordAudit } from '../../lib/audit.ts';
+import { actorOf, recordAudit } from '../../lib/audit.ts';
 import { conflictResponse, ERROR_RESPONSES } from '../../lib/route-schemas.ts';
 import {
   autocompleteCustomers,
@@ -78,7 +78,7 @@ export const customersRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const id = await createCustomer(app.db, request.body);
-      await recordAudit(app.db, request, { action: 'create', entity: 'customer', entityId: id });
+      await recordAudit(app.db, actorOf(request), { action: 'create', entity: 'customer', entityId: id });
       reply.status(201);
       const resource = toCustomerResource(await findCustomer(app.db, id));
       return { message: `Customer ${resource.name} created successfully`, resource };
@@ -98,7 +98,7 @@ export const customersRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       await updateCustomer(app.db, request.params.id, request.body);
-      await recordAudit(app.db, request, {
+      await recordAudit(app.db, actorOf(request), {
         action: 'update',
         entity: 'customer',
         entityId: request.params.id,
@@ -118,7 +118,7 @@ export const customersRoutes: FastifyPluginAsyncZod = async (app) => {
       await toggleCustomer(app.db, request.params.id);
       const resource = toCustomerResource(await findCustomer(app.db, request.params.id));
       const state = resource.is_active ? 'unarchived' : 'archived';
-      await recordAudit(app.db, request, {
+      await recordAudit(app.db, actorOf(request), {
         action: resource.is_active ? 'unarchive' : 'archive',
         entity: 'customer',
         entityId: resource.id,

@@ -10,7 +10,7 @@ import {
   SaveFacilityRequestSchema,
 } from '@chemtrack/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { recordAudit } from '../../lib/audit.ts';
+import { actorOf, recordAudit } from '../../lib/audit.ts';
 import { ERROR_RESPONSES } from '../../lib/route-schemas.ts';
 import {
   autocompleteFacilities,
@@ -78,7 +78,7 @@ export const facilitiesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const id = await createFacility(app.db, request.body);
-      await recordAudit(app.db, request, { action: 'create', entity: 'facility', entityId: id });
+      await recordAudit(app.db, actorOf(request), { action: 'create', entity: 'facility', entityId: id });
       reply.status(201);
       const resource = await getFacility(app.db, id);
       return { message: `Facility ${resource.name} created successfully`, resource };
@@ -98,7 +98,7 @@ export const facilitiesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       await updateFacility(app.db, request.params.id, request.body);
-      await recordAudit(app.db, request, {
+      await recordAudit(app.db, actorOf(request), {
         action: 'update',
         entity: 'facility',
         entityId: request.params.id,
@@ -117,7 +117,7 @@ export const facilitiesRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       await toggleFacility(app.db, request.params.id);
       const resource = await getFacility(app.db, request.params.id);
-      await recordAudit(app.db, request, {
+      await recordAudit(app.db, actorOf(request), {
         action: resource.is_active ? 'unarchive' : 'archive',
         entity: 'facility',
         entityId: resource.id,

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { FileUploadQuerySchema, FileUploadResponseSchema } from '@chemtrack/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { recordAudit } from '../../lib/audit.ts';
+import { actorOf, recordAudit } from '../../lib/audit.ts';
 import { ERROR_RESPONSES, ErrorBodySchema } from '../../lib/route-schemas.ts';
 import { type ReceivedUpload, receiveUpload } from './file-upload.ts';
 import { saveFile, toStoredFile } from './files.repository.ts';
@@ -59,7 +59,7 @@ export const filesRoutes: FastifyPluginAsyncZod = async (app) => {
           uploadedBy: request.user?.id,
           folder: request.query.kind,
         });
-        await recordAudit(app.db, request, {
+        await recordAudit(app.db, actorOf(request), {
           action: 'create',
           entity: 'file',
           entityId: row.id,

@@ -10,7 +10,7 @@ import {
 } from '@chemtrack/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { recordAudit } from '../../lib/audit.ts';
+import { actorOf, recordAudit } from '../../lib/audit.ts';
 import { attachmentDisposition } from '../../lib/file-names.ts';
 import { ERROR_RESPONSES } from '../../lib/route-schemas.ts';
 import {
@@ -64,7 +64,7 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const id = await createProduct(app.db, request.body);
-      await recordAudit(app.db, request, { action: 'create', entity: 'product', entityId: id });
+      await recordAudit(app.db, actorOf(request), { action: 'create', entity: 'product', entityId: id });
       reply.status(201);
       const resource = await getProductResource(app.db, id);
       return { message: `Product ${resource.name} created successfully`, resource };
@@ -84,7 +84,7 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       await updateProduct(app.db, app.files, request.params.id, request.body, request.log);
-      await recordAudit(app.db, request, {
+      await recordAudit(app.db, actorOf(request), {
         action: 'update',
         entity: 'product',
         entityId: request.params.id,
@@ -104,7 +104,7 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
       await toggleProduct(app.db, request.params.id);
       const resource = await getProductResource(app.db, request.params.id);
       const state = resource.is_active ? 'unarchived' : 'archived';
-      await recordAudit(app.db, request, {
+      await recordAudit(app.db, actorOf(request), {
         action: resource.is_active ? 'unarchive' : 'archive',
         entity: 'product',
         entityId: resource.id,
@@ -121,7 +121,7 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const fileId = await deleteProductSds(app.db, app.files, request.params.id, request.log);
-      await recordAudit(app.db, request, {
+      await recordAudit(app.db, actorOf(request), {
         action: 'delete',
         entity: 'product_sds',
         entityId: request.params.id,
