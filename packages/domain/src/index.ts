@@ -4,6 +4,7 @@ export * from './cas.ts';
 export * from './catalog.ts';
 export * from './chemical-component.ts';
 export * from './customer.ts';
+export * from './dates.ts';
 export * from './enums.ts';
 export * from './fields.ts';
 export * from './files.ts';

@@ -1,4 +1,4 @@
-import { formatPhone, PHYSICAL_STATE_LABELS } from '@chemtrack/domain';
+import { formatPhone, isoToUsDate, PHYSICAL_STATE_LABELS } from '@chemtrack/domain';
 import PDFDocument from 'pdfkit';
 import type { DemoProduct } from './demo-products-data.ts';
 import type { DemoHazardClass } from './demo-reference.ts';
@@ -23,12 +23,6 @@ const isGasState = (product: DemoProduct) =>
   product.physicalState === 'compressed gas' || product.physicalState === 'liquified gas';
 
 const has = (product: DemoProduct, hazard: DemoHazardClass) => product.hazards.includes(hazard);
-
-/** yyyy-MM-dd → MM/DD/YYYY, as the rest of ChemTrack shows dates. */
-function usDate(iso: string): string {
-  const [year, month, day] = iso.split('-');
-  return `${month}/${day}/${year}`;
-}
 
 function formatNumber(value: number | null, unit = ''): string {
   return value === null ? 'Not applicable' : `${value}${unit}`;
@@ -278,7 +272,11 @@ function sectionText(product: DemoProduct): Map<number, [string, string[]]> {
       16,
       [
         'Other information',
-        [`SDS revision date: ${usDate(product.sdsDate)}`, `Prepared by: ${product.mfgName}`, DEMO_SDS_NOTICE],
+        [
+          `SDS revision date: ${isoToUsDate(product.sdsDate)}`,
+          `Prepared by: ${product.mfgName}`,
+          DEMO_SDS_NOTICE,
+        ],
       ],
     ],
   ]);
@@ -390,7 +388,7 @@ function footers(doc: Doc, product: DemoProduct): void {
       .font('Helvetica')
       .fillColor(GREY)
       .text(
-        `${product.name} · Revision ${usDate(product.sdsDate)} · Page ${index - range.start + 1} of ${range.count}`,
+        `${product.name} · Revision ${isoToUsDate(product.sdsDate)} · Page ${index - range.start + 1} of ${range.count}`,
         PAGE_MARGIN,
         y + 10,
         { width },
@@ -443,7 +441,7 @@ export async function renderDemoSdsPdf(product: DemoProduct): Promise<Buffer> {
     .fontSize(9)
     .fillColor(GREY)
     .text(
-      `${product.mfgName} · Revision date ${usDate(product.sdsDate)} · According to OSHA HazCom 2012 (GHS)`,
+      `${product.mfgName} · Revision date ${isoToUsDate(product.sdsDate)} · According to OSHA HazCom 2012 (GHS)`,
       {
         width,
       },

@@ -1,5 +1,5 @@
+import { maskUsDate } from '@chemtrack/domain';
 import type { InputHTMLAttributes, Ref } from 'react';
-import { maskUsDate } from '../lib/dates.ts';
 import { Input } from './ui/input.tsx';
 
 /** A date typed as MM/DD/YYYY; the slashes come by themselves. The form converts it for sending. */

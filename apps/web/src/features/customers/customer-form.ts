@@ -1,6 +1,10 @@
-import { type CustomerResource, SaveCustomerRequestSchema } from '@chemtrack/domain';
+import {
+  type CustomerResource,
+  isoToUsDate,
+  SaveCustomerRequestSchema,
+  usDateToIso,
+} from '@chemtrack/domain';
 import { z } from 'zod';
-import { isoToUsDate, usDateToIso } from '../../lib/dates.ts';
 import type { AddressValues } from './address-fields.tsx';
 
 /** What the customer form holds: text as typed, the prepared date as MM/DD/YYYY. */

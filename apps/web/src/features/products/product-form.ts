@@ -2,6 +2,7 @@ import {
   type AutocompleteItem,
   isGas,
   isLiquid,
+  isoToUsDate,
   type PhysicalState,
   type ProductResource,
   productMeasures,
@@ -11,9 +12,9 @@ import {
   type SdsStatus,
   type StoredFile,
   stripSignedInteger,
+  usDateToIso,
 } from '@chemtrack/domain';
 import { z } from 'zod';
-import { isoToUsDate, usDateToIso } from '../../lib/dates.ts';
 import type { ProductBody } from './api.ts';
 
 /** What the product form holds: text as typed, the date as MM/DD/YYYY, hazards with their names. */

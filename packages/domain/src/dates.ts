@@ -1,4 +1,4 @@
-/** Dates are entered and shown as MM/DD/YYYY and sent as yyyy-MM-dd (spec 02 §9). */
+/** Dates are entered and shown as MM/DD/YYYY, sent as yyyy-MM-dd and listed as MM-dd-yyyy (spec 02 §9). */
 
 /** "2024-03-07" → "03/07/2024"; anything else → "". */
 export function isoToUsDate(iso: string | null | undefined): string {
@@ -22,4 +22,26 @@ export function maskUsDate(text: string): string {
   if (digits.length <= 2) return digits;
   if (digits.length <= 4) return `${digits.slice(0, 2)}/${digits.slice(2)}`;
   return `${digits.slice(0, 2)}/${digits.slice(2, 4)}/${digits.slice(4)}`;
+}
+
+/**
+ * Tables show dates as MM-dd-yyyy (spec 02 §9): "2024-03-07…" → "03-07-2024". Timestamps are
+ * read as UTC days so a record saved late in the evening keeps its date on every screen.
+ */
+export function toTableDate(value: string | Date | null | undefined): string {
+  const iso = value instanceof Date ? value.toISOString() : (value ?? '');
+  const match = /^(\d{4})-(\d{2})-(\d{2})/.exec(iso);
+  return match ? `${match[2]}-${match[3]}-${match[1]}` : '';
+}
+
+/** Spec 02 §9: a computed figure that is zero or missing shows as 'N/A'. */
+export const NOT_AVAILABLE = 'N/A';
+
+export function orNotAvailable(
+  value: number | null | undefined,
+  format: (value: number) => string = String,
+): string {
+  return value === null || value === undefined || value === 0 || Number.isNaN(value)
+    ? NOT_AVAILABLE
+    : format(value);
 }
