@@ -21,6 +21,8 @@ export const E2E = {
 export default defineConfig({
   testDir: './tests',
   fullyParallel: false,
+  // A `test.only` left in a commit would quietly run one test in CI; there it fails the run.
+  forbidOnly: !!process.env.CI,
   workers: 1,
   retries: 0,
   timeout: 60_000,
