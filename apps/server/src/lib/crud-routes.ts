@@ -38,6 +38,8 @@ export interface CrudContract<TItem, TResource, TQuery, TBody> {
   save: z.ZodType<TBody>;
   /** The picker item, when it carries more than id and name. */
   autocompleteItem?: z.ZodType;
+  /** The picker query, when it takes a filter beyond `AutocompleteQuerySchema` (a customer's facilities). */
+  autocompleteQuery?: z.ZodType<AutocompleteQuery>;
 }
 
 export interface CrudAreaOptions<TItem, TResource extends { is_active: boolean }, TQuery, TBody> {
@@ -95,14 +97,14 @@ export function registerCrudRoutes<TItem, TResource extends { is_active: boolean
         config: { permission: actions.read },
         schema: {
           tags,
-          querystring: AutocompleteQuerySchema,
+          querystring: contract.autocompleteQuery ?? AutocompleteQuerySchema,
           response: {
             200: makeListResponseSchema(contract.autocompleteItem ?? IdNameSchema),
             ...ERROR_RESPONSES,
           },
         },
       },
-      async (request) => ({ resource: await autocomplete(app.db, request.query) }),
+      async (request) => ({ resource: await autocomplete(app.db, request.query as AutocompleteQuery) }),
     );
   }
 
