@@ -90,7 +90,7 @@ test('a list sorts asc → desc → unsorted in the URL and shows archived rows 
   await expect(page).not.toHaveURL(/order_by/);
 
   await page.getByLabel('Show Archived').check();
-  await expect(page).toHaveURL(/archived=true/);
+  await expect(page).toHaveURL(/status=inactive/);
   const archived = table.getByRole('row', { name: /Tom Becker/ });
   await expect(archived).toHaveAttribute('data-archived', 'true');
   await expect(archived.getByRole('button', { name: 'Unarchive Tom Becker' })).toBeVisible();

@@ -6,7 +6,8 @@ import { Button } from './ui/button.tsx';
 /**
  * Delete one record after its confirmation ("Delete User?" / "Delete Hazard Class?" with "Are you
  * sure you want to delete {name}?"). Nothing is sent until the confirmation. `asText` shows a
- * labelled button (in a modal) instead of the row's icon.
+ * labelled button (in a modal) instead of the row's icon. A product's component is removed
+ * instead: `verb` "Remove" and its own `description`.
  */
 export function DeleteAction({
   entity,
@@ -15,6 +16,8 @@ export function DeleteAction({
   isPending,
   disabled,
   asText,
+  verb = 'Delete',
+  description,
 }: {
   entity: string;
   name: string;
@@ -22,20 +25,22 @@ export function DeleteAction({
   isPending?: boolean;
   disabled?: boolean;
   asText?: boolean;
+  verb?: 'Delete' | 'Remove';
+  description?: string;
 }) {
   const [isOpen, setOpen] = useState(false);
   return (
     <>
       {asText ? (
         <Button variant="secondary" disabled={disabled || isPending} onClick={() => setOpen(true)}>
-          Delete
+          {verb}
         </Button>
       ) : (
         <Button
           variant="ghost"
           size="icon"
-          aria-label={`Delete ${name}`}
-          title="Delete"
+          aria-label={`${verb} ${name}`}
+          title={verb}
           disabled={disabled || isPending}
           onClick={() => setOpen(true)}
         >
@@ -45,9 +50,9 @@ export function DeleteAction({
       <ConfirmDialog
         open={isOpen}
         onOpenChange={setOpen}
-        title={`Delete ${entity}?`}
-        description={`Are you sure you want to delete ${name}?`}
-        confirmLabel="Delete"
+        title={`${verb} ${entity}?`}
+        description={description ?? `Are you sure you want to ${verb.toLowerCase()} ${name}?`}
+        confirmLabel={verb}
         variant="destructive"
         isPending={isPending}
         onConfirm={() => {

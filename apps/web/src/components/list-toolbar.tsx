@@ -5,7 +5,8 @@ import { Checkbox } from './ui/checkbox.tsx';
 
 /**
  * Above every list: the search box, Show Archived, the list's own filters, and the area's own
- * buttons on the right.
+ * buttons on the right. `controlsAtEnd` puts the heading alone on the left and the search and
+ * Show Archived on the right (the users list, which has no buttons).
  */
 export function ListToolbar({
   list,
@@ -13,19 +14,25 @@ export function ListToolbar({
   heading,
   filters,
   actions,
+  controlsAtEnd = false,
 }: {
-  list: ReturnType<typeof useListState>;
+  list: Pick<ReturnType<typeof useListState>, 'search' | 'setSearch' | 'isArchived' | 'setArchived'>;
   searchLabel: string;
   heading?: ReactNode;
   filters?: ReactNode;
   actions?: ReactNode;
+  controlsAtEnd?: boolean;
 }) {
   return (
     <div className="flex flex-wrap items-center justify-between gap-3">
+      {controlsAtEnd ? heading : null}
       <div className="flex flex-wrap items-center gap-4">
-        {heading}
+        {controlsAtEnd ? null : heading}
         <SearchInput label={searchLabel} value={list.search} onChange={list.setSearch} />
-        <label htmlFor="show-archived" className="flex items-center gap-2 text-sm text-slate-700">
+        <label
+          htmlFor="show-archived"
+          className="flex items-center gap-2 whitespace-nowrap text-sm text-slate-700"
+        >
           <Checkbox
             id="show-archived"
             checked={list.isArchived}

@@ -31,18 +31,11 @@ export class ApiError extends Error {
 
 export type QueryParams = Record<string, string | number | boolean | null | undefined>;
 
-// The table speaks per_page/sort_by/sort_direction; the API reads ipp/order_by/order_dir.
-const PARAM_ALIASES: Record<string, string> = {
-  per_page: 'ipp',
-  sort_by: 'order_by',
-  sort_direction: 'order_dir',
-};
-
 export function toSearchParams(params: QueryParams = {}): string {
   const search = new URLSearchParams();
   for (const [key, value] of Object.entries(params)) {
     if (value === null || value === undefined || value === '') continue;
-    search.set(PARAM_ALIASES[key] ?? key, String(value));
+    search.set(key, String(value));
   }
   const text = search.toString();
   return text ? `?${text}` : '';

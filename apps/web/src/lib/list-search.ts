@@ -1,25 +1,56 @@
+import { makeListQuerySchema } from '@chemtrack/domain';
 import { z } from 'zod';
-
-/** List state kept in the URL; a bad value falls back to the default instead of breaking the page. */
-export const ListSearchSchema = z.object({
-  page: z.coerce.number().int().min(1).optional().catch(undefined),
-  search: z.string().optional().catch(undefined),
-  archived: z.boolean().optional().catch(undefined),
-  order_by: z.string().optional().catch(undefined),
-  order_dir: z.enum(['asc', 'desc']).optional().catch(undefined),
-});
-export type ListSearch = z.infer<typeof ListSearchSchema>;
+import type { QueryParams } from './api.ts';
 
 export const PAGE_SIZE = 10;
 
-/** The list call's parameters from the URL state. */
-export function toListParams(search: ListSearch) {
+/**
+ * A list's state in the URL, in the API's own words (`page`, `ipp`, `search`, `status`,
+ * `order_by`, `order_dir` and the list's filters), built from the domain's list contract: the
+ * address is the list call's query as it is, with nothing renamed on the way. Every field may be
+ * absent (the API's default applies) and a bad value falls back to absent instead of breaking
+ * the page: an unknown `order_by`, a page of 0, a status that is not one.
+ */
+export function listSearchSchema<
+  const K extends readonly [string, ...string[]],
+  F extends z.ZodRawShape = Record<never, never>,
+>(orderKeys: K, filters?: F) {
+  const contract = makeListQuerySchema(orderKeys).extend(filters ?? ({} as F));
+  const shape = Object.fromEntries(
+    Object.entries(contract.shape).map(([key, field]) => {
+      // The contract's defaults (page 1, ipp 10) stay out of the URL: the API applies them.
+      const type = field instanceof z.ZodDefault ? field.removeDefault() : field;
+      return [key, (type as z.ZodType).optional().catch(undefined)];
+    }),
+  ) as {
+    [P in keyof typeof contract.shape]: z.ZodCatch<
+      z.ZodOptional<
+        (typeof contract.shape)[P] extends z.ZodDefault<infer T extends z.ZodType>
+          ? T
+          : (typeof contract.shape)[P]
+      >
+    >;
+  };
+  return z.object(shape);
+}
+
+/** The state every list shares; a list's own schema adds its order keys and filters. */
+export interface ListSearch {
+  page?: number | undefined;
+  ipp?: number | undefined;
+  search?: string | undefined;
+  status?: 'active' | 'inactive' | '' | undefined;
+  order_by?: string | undefined;
+  order_dir?: 'asc' | 'desc' | undefined;
+}
+
+/** The list call's query: the URL state as it is, with the page size every list shows. */
+export function toListParams(search: ListSearch): QueryParams {
   return {
+    ...search,
     page: search.page ?? 1,
-    per_page: PAGE_SIZE,
-    search: search.search,
-    status: search.archived ? 'inactive' : 'active',
-    sort_by: search.order_by,
-    sort_direction: search.order_by ? search.order_dir : undefined,
+    ipp: search.ipp ?? PAGE_SIZE,
+    status: search.status || 'active',
+    order_dir: search.order_by ? search.order_dir : undefined,
   };
 }

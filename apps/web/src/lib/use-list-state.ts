@@ -11,7 +11,9 @@ export function useListState<S extends ListSearch>(search: S) {
   const update = (patch: Partial<S>) =>
     void navigate({
       to: '.',
-      search: (previous: Record<string, unknown>) => ({ ...previous, ...patch }),
+      // `to: '.'` types the search against every list route at once, whose order keys differ; the
+      // patch holds this list's own fields, which its route's schema checks again.
+      search: ((previous: Record<string, unknown>) => ({ ...previous, ...patch })) as never,
       replace: true,
     });
   const sort: SortState | undefined =
@@ -19,12 +21,12 @@ export function useListState<S extends ListSearch>(search: S) {
   return {
     page: search.page ?? 1,
     search: search.search ?? '',
-    isArchived: search.archived ?? false,
+    isArchived: search.status === 'inactive',
     sort,
     setPage: (page: number) => update({ page } as Partial<S>),
     setSearch: (text: string) => update({ search: text || undefined, page: undefined } as Partial<S>),
     setArchived: (archived: boolean) =>
-      update({ archived: archived || undefined, page: undefined } as Partial<S>),
+      update({ status: archived ? 'inactive' : undefined, page: undefined } as Partial<S>),
     setSort: (next: SortState | undefined) =>
       update({ order_by: next?.field, order_dir: next?.direction, page: undefined } as Partial<S>),
     /** The list's own filters; undefined drops one from the URL. */

@@ -2,9 +2,8 @@ import type { AreaActions, CatalogResource } from '@chemtrack/domain';
 import { useQuery } from '@tanstack/react-query';
 import { Link, type LinkProps } from '@tanstack/react-router';
 import type { ColumnDef } from '@tanstack/react-table';
-import { Eye, Pencil } from 'lucide-react';
 import { type ReactNode, useMemo } from 'react';
-import { ArchiveToggle } from '../../components/archive-toggle.tsx';
+import { actionsColumn } from '../../components/actions-column.tsx';
 import { DataTable, listTableProps } from '../../components/data-table.tsx';
 import { ListToolbar } from '../../components/list-toolbar.tsx';
 import { Button } from '../../components/ui/button.tsx';
@@ -60,37 +59,19 @@ export function CatalogList({
   const columns = useMemo<ColumnDef<CatalogResource>[]>(
     () => [
       { id: 'name', header: nameHeader, cell: ({ row }) => row.original.name, meta: { sortKey: 'name' } },
-      {
-        id: 'actions',
-        header: 'Actions',
-        meta: { className: 'w-32' },
-        cell: ({ row }) => (
-          <div className="flex items-center gap-1">
-            <Button asChild variant="ghost" size="icon">
-              <Link
-                {...editLink(row.original.id)}
-                aria-label={`${canEdit ? 'Edit' : 'View'} ${row.original.name}`}
-                title={canEdit ? 'Edit' : 'View'}
-              >
-                {canEdit ? (
-                  <Pencil className="h-4 w-4" aria-hidden />
-                ) : (
-                  <Eye className="h-4 w-4" aria-hidden />
-                )}
-              </Link>
-            </Button>
-            <ArchiveToggle
-              entity={entity}
-              name={row.original.name}
-              isActive={row.original.is_active}
-              disabled={!canArchive}
-              confirm={hasArchiveConfirmation}
-              isPending={toggle.isPending}
-              onConfirm={() => toggle.mutate(row.original.id)}
-            />
-          </div>
-        ),
-      },
+      actionsColumn<CatalogResource>({
+        entity,
+        nameOf: (resource) => resource.name,
+        className: 'w-32',
+        edit: { link: (resource) => editLink(resource.id), can: canEdit, whenDenied: 'view' },
+        archive: {
+          isActive: (resource) => resource.is_active,
+          onConfirm: (resource) => toggle.mutate(resource.id),
+          isPending: toggle.isPending,
+          disabled: !canArchive,
+          confirm: hasArchiveConfirmation,
+        },
+      }),
     ],
     [
       nameHeader,

@@ -1,5 +1,5 @@
 import type { CatalogResource } from '@chemtrack/domain';
-import { catalogApi } from '../catalog/api.ts';
+import { resourceApi } from '../../lib/resource-api.ts';
 
-export const containersApi = catalogApi<CatalogResource>('/containers');
-export const unitsApi = catalogApi<CatalogResource>('/container-units');
+export const containersApi = resourceApi<CatalogResource>('/containers');
+export const unitsApi = resourceApi<CatalogResource>('/container-units');

@@ -20,7 +20,7 @@ import { ApiError } from '../../lib/api.ts';
 import { useCan } from '../../lib/permissions.ts';
 import { useRecordMutations } from '../../lib/use-record-mutations.ts';
 import { AddressFields } from './address-fields.tsx';
-import { customerOptions, customersKeys, saveCustomer, toggleCustomer } from './api.ts';
+import { customersApi, withCurrentState } from './api.ts';
 import {
   CustomerFormSchema,
   type CustomerFormValues,
@@ -44,7 +44,7 @@ export function CustomerModal({ id }: { id: number | undefined }) {
   const navigate = useNavigate();
   const canUpdate = useCan(AREA_ACTIONS.customers.update);
   const canArchive = useCan(AREA_ACTIONS.customers.archive);
-  const detail = useQuery({ ...customerOptions(id ?? 0), enabled: id !== undefined });
+  const detail = useQuery({ ...customersApi.detailOptions(id ?? 0), enabled: id !== undefined });
   const customer = detail.data?.resource;
   const isReadOnly = id !== undefined && !canUpdate;
   const { isOpen, close } = useModalRoute(
@@ -87,9 +87,9 @@ export function CustomerModal({ id }: { id: number | undefined }) {
       return conflict !== null;
     },
     nameOf: (c) => c.name,
-    save: (parsed) => saveCustomer(id, toCustomerBody(parsed), customer),
-    toggle: toggleCustomer,
-    invalidate: [customersKeys.all],
+    save: (parsed) => customersApi.save(id, withCurrentState(toCustomerBody(parsed), customer)),
+    toggle: customersApi.toggle,
+    invalidate: [customersApi.keys.all],
     setError: form.setError,
     onSaved: (c) => form.reset(toCustomerForm(c)),
     onDone: close,

@@ -10,7 +10,7 @@ import { type ListSearch, toListParams } from '../../lib/list-search.ts';
 import { usePageMeta } from '../../lib/page-meta.ts';
 import { useCan } from '../../lib/permissions.ts';
 import { useListState } from '../../lib/use-list-state.ts';
-import { customersListOptions } from './api.ts';
+import { customersApi } from './api.ts';
 
 const keepSearch = (s: Record<string, unknown>) => s;
 
@@ -20,7 +20,7 @@ export function CustomersPage({ search }: { search: ListSearch }) {
   const canEditCustomer = useCan(AREA_ACTIONS.customers.update);
   const canEditFacility = useCan(AREA_ACTIONS.facilities.update);
   const list = useListState(search);
-  const query = useQuery(customersListOptions(toListParams(search)));
+  const query = useQuery(customersApi.listOptions(toListParams(search)));
   const columns = useMemo<ColumnDef<CustomerListRow>[]>(
     () => [
       {

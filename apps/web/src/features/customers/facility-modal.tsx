@@ -17,7 +17,7 @@ import { Input } from '../../components/ui/input.tsx';
 import { useCan } from '../../lib/permissions.ts';
 import { useRecordMutations } from '../../lib/use-record-mutations.ts';
 import { AddressFields, type AddressValues } from './address-fields.tsx';
-import { customersKeys, facilityOptions, saveFacility, toggleFacility } from './api.ts';
+import { customersApi, facilitiesApi, withCurrentState } from './api.ts';
 
 interface FacilityForm {
   name: string;
@@ -44,7 +44,7 @@ export function FacilityModal({ id }: { id: number | undefined }) {
   const navigate = useNavigate();
   const canUpdate = useCan(AREA_ACTIONS.facilities.update);
   const canArchive = useCan(AREA_ACTIONS.facilities.archive);
-  const detail = useQuery({ ...facilityOptions(id ?? 0), enabled: id !== undefined });
+  const detail = useQuery({ ...facilitiesApi.detailOptions(id ?? 0), enabled: id !== undefined });
   const facility = detail.data?.resource;
   const isReadOnly = id !== undefined && !canUpdate;
   const [customer, setCustomer] = useState<CustomerChoice | null>(null);
@@ -67,9 +67,9 @@ export function FacilityModal({ id }: { id: number | undefined }) {
     entity: 'Facility',
     isNew: id === undefined,
     nameOf: (f) => f.name,
-    save: (values) => saveFacility(id, { ...values }, facility),
-    toggle: toggleFacility,
-    invalidate: [customersKeys.all, customersKeys.facilities],
+    save: (values) => facilitiesApi.save(id, withCurrentState({ ...values }, facility)),
+    toggle: facilitiesApi.toggle,
+    invalidate: [customersApi.keys.all, facilitiesApi.keys.all],
     setError: form.setError,
     onSaved: (f) => form.reset(toForm(f)),
     onDone: close,
@@ -111,7 +111,7 @@ export function FacilityModal({ id }: { id: number | undefined }) {
             render={({ field }) => (
               <PagedPicker<CustomerChoice>
                 id="f-customer"
-                path="/customers/autocomplete-list"
+                path={customersApi.autocompletePath}
                 value={customer}
                 invalid={Boolean(errors.customer_id)}
                 disabled={isReadOnly}

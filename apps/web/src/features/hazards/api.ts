@@ -1,4 +1,4 @@
 import type { CatalogResource } from '@chemtrack/domain';
-import { catalogApi } from '../catalog/api.ts';
+import { resourceApi } from '../../lib/resource-api.ts';
 
-export const hazardsApi = catalogApi<CatalogResource>('/hazards');
+export const hazardsApi = resourceApi<CatalogResource>('/hazards');

@@ -20,7 +20,7 @@ import { Input } from '../../components/ui/input.tsx';
 import { Textarea } from '../../components/ui/textarea.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { useRecordMutations } from '../../lib/use-record-mutations.ts';
-import { CHEMICAL_COMPONENTS_AUTOCOMPLETE, componentOptions, productsKeys, saveComponent } from './api.ts';
+import { CHEMICAL_COMPONENTS_AUTOCOMPLETE, componentsApi } from './api.ts';
 import { numberText } from './product-form.ts';
 
 interface ComponentFormValues {
@@ -83,7 +83,8 @@ const ComponentFormSchema = z.preprocess((values: ComponentFormValues) => values
 export function ComponentModal({ productId, id }: { productId: number; id: number | undefined }) {
   const navigate = useNavigate();
   const isNew = id === undefined;
-  const detail = useQuery({ ...componentOptions(productId, id ?? 0), enabled: !isNew });
+  const components = componentsApi(productId);
+  const detail = useQuery({ ...components.detailOptions(id ?? 0), enabled: !isNew });
   const component = detail.data?.resource;
   const [picked, setPicked] = useState<ChemicalComponentItem | null>(null);
   const { isOpen, close } = useModalRoute(
@@ -110,8 +111,8 @@ export function ComponentModal({ productId, id }: { productId: number; id: numbe
     entity: 'Component',
     isNew,
     nameOf: (c) => c.name,
-    save: ({ encode: _encode, ...body }) => saveComponent(productId, id, body),
-    invalidate: [productsKeys.components(productId)],
+    save: ({ encode: _encode, ...body }) => components.save(id, body),
+    invalidate: [components.keys.all],
     setError: form.setError,
     onSaved: (c) => form.reset(toForm(c)),
     onDone: close,

@@ -1,6 +1,7 @@
 import type { AutocompleteItem } from '@chemtrack/domain';
 import { X } from 'lucide-react';
 import { PagedPicker } from '../../components/paged-picker.tsx';
+import { hazardsApi } from '../hazards/api.ts';
 
 /**
  * Several hazard classes: pick one at a time from the paged hazard picker; each shows as a chip
@@ -25,7 +26,7 @@ export function HazardClassesField({
     <div className="flex flex-col gap-2">
       <PagedPicker
         id={id}
-        path="/hazards/autocomplete-list"
+        path={hazardsApi.autocompletePath}
         value={null}
         placeholder="Add a hazard class"
         emptyText="No options were found."

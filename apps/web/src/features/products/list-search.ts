@@ -1,13 +1,12 @@
-import { SDS_STATUSES } from '@chemtrack/domain';
+import { PRODUCT_ORDER_KEYS, SDS_STATUSES } from '@chemtrack/domain';
 import { z } from 'zod';
-import { ListSearchSchema, toListParams } from '../../lib/list-search.ts';
+import { listSearchSchema } from '../../lib/list-search.ts';
 
-/** The products list's URL state: the shared list state plus the SDS status filter (All = absent). */
-export const ProductListSearchSchema = ListSearchSchema.extend({
-  sds_status: z.enum(SDS_STATUSES).optional().catch(undefined),
+/**
+ * The products list's URL state: the list contract plus the SDS status filter (All = absent, so
+ * the URL's `sds_status` is one of the statuses the API filters by).
+ */
+export const ProductListSearchSchema = listSearchSchema(PRODUCT_ORDER_KEYS, {
+  sds_status: z.enum(SDS_STATUSES),
 });
 export type ProductListSearch = z.infer<typeof ProductListSearchSchema>;
-
-export function toProductListParams(search: ProductListSearch) {
-  return { ...toListParams(search), sds_status: search.sds_status };
-}

@@ -9,7 +9,7 @@ import { DataTable } from '../../components/data-table.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { PAGE_SIZE } from '../../lib/list-search.ts';
 import { toast } from '../../lib/toast.ts';
-import { componentsListOptions, productsKeys, unlinkComponent } from './api.ts';
+import { componentsApi } from './api.ts';
 
 const keepSearch = (s: Record<string, unknown>) => s;
 const percent = (value: number | null) => (value === null ? '-' : `${value}%`);
@@ -19,17 +19,17 @@ export function ProductComponentsTable({ productId }: { productId: number }) {
   const queryClient = useQueryClient();
   const [page, setPage] = useState(1);
   const [removing, setRemoving] = useState<ComponentResource | null>(null);
-  const query = useQuery(componentsListOptions(productId, { page, per_page: PAGE_SIZE }));
+  const components = componentsApi(productId);
+  const query = useQuery(components.listOptions({ page, ipp: PAGE_SIZE }));
   const unlink = useMutation({
-    mutationFn: (component: ComponentResource) =>
-      unlinkComponent(productId, component.product_chemical_component_id),
+    mutationFn: (component: ComponentResource) => components.unlink(component.product_chemical_component_id),
     onSuccess: async (result) => {
       toast({
         variant: 'success',
         title: 'Component removed',
         description: `Component ${result.resource.name} removed successfully.`,
       });
-      await queryClient.invalidateQueries({ queryKey: productsKeys.components(productId) });
+      await queryClient.invalidateQueries({ queryKey: components.keys.all });
     },
   });
   const columns = useMemo<ColumnDef<ComponentResource>[]>(

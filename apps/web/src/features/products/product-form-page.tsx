@@ -31,14 +31,7 @@ import { saveBlob } from '../../lib/download.ts';
 import { usePageMeta } from '../../lib/page-meta.ts';
 import { toast } from '../../lib/toast.ts';
 import { useRecordMutations } from '../../lib/use-record-mutations.ts';
-import {
-  deleteProductSds,
-  downloadProductSds,
-  productOptions,
-  productsKeys,
-  saveProduct,
-  toggleProduct,
-} from './api.ts';
+import { deleteProductSds, downloadProductSds, productsApi } from './api.ts';
 import { HazardClassesField } from './hazard-classes-field.tsx';
 import { ProductComponentsTable } from './product-components-table.tsx';
 import {
@@ -78,7 +71,7 @@ export function ProductFormPage({ productId }: { productId: number | undefined }
   const isNew = productId === undefined;
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const detail = useQuery({ ...productOptions(productId ?? 0), enabled: !isNew });
+  const detail = useQuery({ ...productsApi.detailOptions(productId ?? 0), enabled: !isNew });
   const product = isNew ? undefined : detail.data?.resource;
   // The form stays disabled until it holds this product's values: typing into it before then
   // would be overwritten by the reset.
@@ -113,15 +106,15 @@ export function ProductFormPage({ productId }: { productId: number | undefined }
     isNew,
     nameOf: (p) => p.name,
     save: (parsed) =>
-      saveProduct(
+      productsApi.save(
         productId,
         toProductBody(parsed, {
           savedFile: product?.sds_file,
           isStatusChosen: parsed.sds_status !== (product?.sds_status ?? null),
         }),
       ),
-    toggle: toggleProduct,
-    invalidate: [productsKeys.all],
+    toggle: productsApi.toggle,
+    invalidate: [productsApi.keys.all],
     setError: form.setError,
     onSaved: (saved) => form.reset(toProductForm(saved)),
     onDone: backToList,
@@ -135,8 +128,8 @@ export function ProductFormPage({ productId }: { productId: number | undefined }
       form.resetField('sds', { defaultValue: null });
       if (form.getValues('sds_status') === (product?.sds_status ?? ''))
         form.resetField('sds_status', { defaultValue: result.resource.sds_status });
-      queryClient.setQueryData(productsKeys.detail(result.resource.id), { resource: result.resource });
-      await queryClient.invalidateQueries({ queryKey: [...productsKeys.all, 'list'] });
+      queryClient.setQueryData(productsApi.keys.detail(result.resource.id), { resource: result.resource });
+      await queryClient.invalidateQueries({ queryKey: productsApi.keys.lists });
     },
   });
   const download = useMutation({

@@ -15,11 +15,12 @@ import { DataTable, listTableProps } from '../../components/data-table.tsx';
 import { ListToolbar } from '../../components/list-toolbar.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Select } from '../../components/ui/select.tsx';
+import { toListParams } from '../../lib/list-search.ts';
 import { usePageMeta } from '../../lib/page-meta.ts';
 import { useArchiveToggle } from '../../lib/use-archive-toggle.ts';
 import { useListState } from '../../lib/use-list-state.ts';
-import { productsKeys, productsListOptions, toggleProduct } from './api.ts';
-import { type ProductListSearch, toProductListParams } from './list-search.ts';
+import { productsApi } from './api.ts';
+import type { ProductListSearch } from './list-search.ts';
 import { SdsStatusBadge } from './sds-status-badge.tsx';
 
 const keepSearch = (s: Record<string, unknown>) => s;
@@ -32,12 +33,12 @@ function isSdsStatus(value: string): value is (typeof SDS_STATUSES)[number] {
 export function ProductsPage({ search }: { search: ProductListSearch }) {
   usePageMeta('Products Mgmt', [{ name: 'Product Management' }]);
   const list = useListState(search);
-  const query = useQuery(productsListOptions(toProductListParams(search)));
+  const query = useQuery(productsApi.listOptions(toListParams(search)));
   const toggle = useArchiveToggle<ProductResource>({
     entity: 'Product',
     nameOf: (product) => product.name,
-    toggle: toggleProduct,
-    invalidate: [productsKeys.all],
+    toggle: productsApi.toggle,
+    invalidate: [productsApi.keys.all],
   });
   const columns = useMemo<ColumnDef<ProductListRow>[]>(
     () => [

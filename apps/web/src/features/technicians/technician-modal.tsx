@@ -18,7 +18,7 @@ import { ApiError, applyFieldErrors } from '../../lib/api.ts';
 import { useCan } from '../../lib/permissions.ts';
 import { toast } from '../../lib/toast.ts';
 import { useArchiveToggle } from '../../lib/use-archive-toggle.ts';
-import { saveTechnician, technicianOptions, techniciansKeys, toggleTechnician } from './api.ts';
+import { techniciansApi } from './api.ts';
 
 const EMPTY: SaveTechnicianRequest = { first_name: '', last_name: '', email: '', phone: '' };
 
@@ -37,7 +37,10 @@ export function TechnicianModal({ technicianId }: { technicianId: number | undef
   const queryClient = useQueryClient();
   const canUpdate = useCan(AREA_ACTIONS.technicians.update);
   const canArchive = useCan(AREA_ACTIONS.technicians.archive);
-  const detail = useQuery({ ...technicianOptions(technicianId ?? 0), enabled: technicianId !== undefined });
+  const detail = useQuery({
+    ...techniciansApi.detailOptions(technicianId ?? 0),
+    enabled: technicianId !== undefined,
+  });
   const technician = detail.data?.resource;
   const isMissing = detail.error instanceof ApiError && detail.error.status === 404;
   const isReadOnly = technicianId !== undefined && !canUpdate;
@@ -58,9 +61,9 @@ export function TechnicianModal({ technicianId }: { technicianId: number | undef
   useEffect(() => {
     if (isMissing) close();
   }, [isMissing, close]);
-  const invalidate = () => queryClient.invalidateQueries({ queryKey: techniciansKeys.all });
+  const invalidate = () => queryClient.invalidateQueries({ queryKey: techniciansApi.keys.all });
   const save = useMutation({
-    mutationFn: (values: SaveTechnicianRequest) => saveTechnician(technicianId, values),
+    mutationFn: (values: SaveTechnicianRequest) => techniciansApi.save(technicianId, values),
     onSuccess: async (result) => {
       const name = result.resource.profile.first_name;
       toast({
@@ -80,8 +83,8 @@ export function TechnicianModal({ technicianId }: { technicianId: number | undef
   const toggle = useArchiveToggle<UserResource>({
     entity: 'Technician',
     nameOf: (technician) => technician.profile.full_name,
-    toggle: toggleTechnician,
-    invalidate: [techniciansKeys.all],
+    toggle: techniciansApi.toggle,
+    invalidate: [techniciansApi.keys.all],
     onDone: close,
   });
   const { errors, isDirty, isValid } = form.formState;

@@ -1,9 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { CustomersSearchSchema } from '../../features/customers/api.ts';
 import { CustomersPage } from '../../features/customers/customers-page.tsx';
-import { ListSearchSchema } from '../../lib/list-search.ts';
 
 export const Route = createFileRoute('/_authenticated/customers-facilities-mgmt')({
-  validateSearch: ListSearchSchema,
+  validateSearch: CustomersSearchSchema,
   component: function CustomersRoute() {
     return <CustomersPage search={Route.useSearch()} />;
   },

@@ -1,9 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { CatalogSearchSchema } from '../../features/catalog/api.ts';
 import { HazardsPage } from '../../features/hazards/hazards-page.tsx';
-import { ListSearchSchema } from '../../lib/list-search.ts';
 
 export const Route = createFileRoute('/_authenticated/hazard-class-mgmt')({
-  validateSearch: ListSearchSchema,
+  validateSearch: CatalogSearchSchema,
   component: function HazardsRoute() {
     return <HazardsPage search={Route.useSearch()} />;
   },

@@ -1,9 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { TechniciansSearchSchema } from '../../features/technicians/api.ts';
 import { TechniciansPage } from '../../features/technicians/technicians-page.tsx';
-import { ListSearchSchema } from '../../lib/list-search.ts';
 
 export const Route = createFileRoute('/_authenticated/technicians-mgmt')({
-  validateSearch: ListSearchSchema,
+  validateSearch: TechniciansSearchSchema,
   component: function TechniciansRoute() {
     return <TechniciansPage search={Route.useSearch()} />;
   },

@@ -1,9 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { CatalogSearchSchema } from '../../features/catalog/api.ts';
 import { ContainersPage } from '../../features/containers/containers-page.tsx';
-import { ListSearchSchema } from '../../lib/list-search.ts';
 
 export const Route = createFileRoute('/_authenticated/units')({
-  validateSearch: ListSearchSchema,
+  validateSearch: CatalogSearchSchema,
   component: function UnitsRoute() {
     return <ContainersPage tab="units" search={Route.useSearch()} />;
   },

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { productOptions } from '../../../features/products/api.ts';
+import { productsApi } from '../../../features/products/api.ts';
 import { ProductListSearchSchema } from '../../../features/products/list-search.ts';
 import { ProductFormPage } from '../../../features/products/product-form-page.tsx';
 import { loadRecordOrLeave, parseId } from '../../../lib/route-params.ts';
@@ -10,7 +10,7 @@ export const Route = createFileRoute('/_authenticated/products/$productId')({
     loadRecordOrLeave({
       queryClient: context.queryClient,
       id: params.productId,
-      options: productOptions,
+      options: productsApi.detailOptions,
       entity: 'Product',
       list: '/products',
       location,

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { technicianOptions } from '../../../features/technicians/api.ts';
+import { techniciansApi } from '../../../features/technicians/api.ts';
 import { TechnicianModal } from '../../../features/technicians/technician-modal.tsx';
 import { loadRecordOrLeave, parseId } from '../../../lib/route-params.ts';
 
@@ -8,7 +8,7 @@ export const Route = createFileRoute('/_authenticated/technicians-mgmt/$technici
     loadRecordOrLeave({
       queryClient: context.queryClient,
       id: params.technicianId,
-      options: technicianOptions,
+      options: techniciansApi.detailOptions,
       entity: 'Technician',
       list: '/technicians-mgmt',
       location,

@@ -1,13 +1,12 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
-import { userOptions } from '../../../features/users/api.ts';
+import { UsersSearchSchema, usersApi } from '../../../features/users/api.ts';
 import { UsersPage } from '../../../features/users/users-page.tsx';
-import { ListSearchSchema } from '../../../lib/list-search.ts';
 import { canNow } from '../../../lib/permissions.ts';
 import { loadRecordOrLeave, parseId } from '../../../lib/route-params.ts';
 import { useSession } from '../../../lib/session.ts';
 
 export const Route = createFileRoute('/_authenticated/users/$userId')({
-  validateSearch: ListSearchSchema,
+  validateSearch: UsersSearchSchema,
   beforeLoad: ({ params }) => {
     const user = useSession.getState().user;
     if (!user || !canNow('users.update')) throw redirect({ to: '/inventories' });
@@ -18,7 +17,7 @@ export const Route = createFileRoute('/_authenticated/users/$userId')({
     loadRecordOrLeave({
       queryClient: context.queryClient,
       id: params.userId,
-      options: userOptions,
+      options: usersApi.detailOptions,
       entity: 'User',
       list: '/users',
       location,

@@ -1,10 +1,10 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
+import { UsersSearchSchema } from '../../../features/users/api.ts';
 import { UsersPage } from '../../../features/users/users-page.tsx';
-import { ListSearchSchema } from '../../../lib/list-search.ts';
 import { canNow } from '../../../lib/permissions.ts';
 
 export const Route = createFileRoute('/_authenticated/users/')({
-  validateSearch: ListSearchSchema,
+  validateSearch: UsersSearchSchema,
   beforeLoad: () => {
     if (!canNow('users.read')) throw redirect({ to: '/inventories' });
   },

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { customerOptions } from '../../../../features/customers/api.ts';
+import { customersApi } from '../../../../features/customers/api.ts';
 import { CustomerModal } from '../../../../features/customers/customer-modal.tsx';
 import { loadRecordOrLeave, parseId } from '../../../../lib/route-params.ts';
 
@@ -8,7 +8,7 @@ export const Route = createFileRoute('/_authenticated/customers-facilities-mgmt/
     loadRecordOrLeave({
       queryClient: context.queryClient,
       id: params.customerId,
-      options: customerOptions,
+      options: customersApi.detailOptions,
       entity: 'Customer',
       list: '/customers-facilities-mgmt',
       location,

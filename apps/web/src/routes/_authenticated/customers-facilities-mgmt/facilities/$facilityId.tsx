@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { facilityOptions } from '../../../../features/customers/api.ts';
+import { facilitiesApi } from '../../../../features/customers/api.ts';
 import { FacilityModal } from '../../../../features/customers/facility-modal.tsx';
 import { loadRecordOrLeave, parseId } from '../../../../lib/route-params.ts';
 
@@ -8,7 +8,7 @@ export const Route = createFileRoute('/_authenticated/customers-facilities-mgmt/
     loadRecordOrLeave({
       queryClient: context.queryClient,
       id: params.facilityId,
-      options: facilityOptions,
+      options: facilitiesApi.detailOptions,
       entity: 'Facility',
       list: '/customers-facilities-mgmt',
       location,

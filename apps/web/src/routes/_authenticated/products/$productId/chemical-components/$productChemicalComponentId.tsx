@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { componentOptions } from '../../../../../features/products/api.ts';
+import { componentsApi } from '../../../../../features/products/api.ts';
 import { ComponentModal } from '../../../../../features/products/component-modal.tsx';
 import { isRecordId, loadRecordOrLeave, parseId } from '../../../../../lib/route-params.ts';
 
@@ -13,7 +13,7 @@ export const Route = createFileRoute(
     return loadRecordOrLeave({
       queryClient: context.queryClient,
       id: params.productChemicalComponentId,
-      options: (id) => componentOptions(productId, id),
+      options: componentsApi(productId).detailOptions,
       entity: 'Chemical component',
       list: `/products/${productId}`,
       location,

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { PlaceholderPage } from '../../../../../features/placeholders/placeholder-page.tsx';
-import { productOptions } from '../../../../../features/products/api.ts';
+import { productsApi } from '../../../../../features/products/api.ts';
 import { loadRecordOrLeave } from '../../../../../lib/route-params.ts';
 
 // Spec 02 §2: a placeholder page. Not nested under the product form (the `_` suffix), so it
@@ -10,7 +10,7 @@ export const Route = createFileRoute('/_authenticated/products/$productId_/chemi
     loadRecordOrLeave({
       queryClient: context.queryClient,
       id: params.productId,
-      options: productOptions,
+      options: productsApi.detailOptions,
       entity: 'Product',
       list: '/products',
       location,

@@ -1,0 +1,56 @@
+import type { AutocompleteItem } from '@chemtrack/domain';
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { api, type ListResponse, type QueryParams, type ResourceResponse } from './api.ts';
+
+/**
+ * The client of one area's CRUD routes (spec 02 §7: `{base}/list`, `/{id}/get`, `/create`,
+ * `/{id}/update`, `/{id}/activate`, `/{id}/delete`, `/autocomplete-list`), and the query keys and
+ * options every screen and route loader of the area shares.
+ * `TRow` is a list row, `TResource` the record `get` and the writes answer, `TBody` the save body.
+ * `createDefaults` joins the create body: most areas send `is_active: 1` there, users do not.
+ */
+export function resourceApi<
+  TResource extends { id: number },
+  TBody extends object = Record<string, unknown>,
+  TRow = TResource,
+>(base: string, { createDefaults = { is_active: 1 } }: { createDefaults?: Record<string, unknown> } = {}) {
+  const keys = {
+    all: [base] as const,
+    lists: [base, 'list'] as const,
+    list: (params: QueryParams) => [base, 'list', params] as const,
+    detail: (id: number) => [base, 'detail', id] as const,
+  };
+  const create = (body: TBody) =>
+    api.post<ResourceResponse<TResource>>(`${base}/create`, { ...body, ...createDefaults, encode: true });
+  const update = (id: number, body: TBody) =>
+    api.patch<ResourceResponse<TResource>>(`${base}/${id}/update`, { ...body, encode: true });
+  return {
+    keys,
+    listOptions: (params: QueryParams) =>
+      queryOptions({
+        queryKey: keys.list(params),
+        queryFn: ({ signal }) => api.get<ListResponse<TRow>>(`${base}/list`, params, signal),
+        placeholderData: keepPreviousData,
+      }),
+    detailOptions: (id: number) =>
+      queryOptions({
+        queryKey: keys.detail(id),
+        queryFn: ({ signal }) => api.get<ResourceResponse<TResource>>(`${base}/${id}/get`, undefined, signal),
+      }),
+    create,
+    update,
+    /** A form's submit: update the record it shows, or create one when it shows none. */
+    save: (id: number | undefined, body: TBody) => (id ? update(id, body) : create(body)),
+    toggle: (id: number) => api.patch<ResourceResponse<TResource>>(`${base}/${id}/activate`, {}),
+    remove: (id: number) => api.delete<ResourceResponse<TResource>>(`${base}/${id}/delete`),
+    /** The pickers' endpoint (PagedPicker pages through it itself). */
+    autocompletePath: `${base}/autocomplete-list`,
+    autocomplete: (params: QueryParams, signal?: AbortSignal) =>
+      api.get<ListResponse<AutocompleteItem>>(`${base}/autocomplete-list`, params, signal),
+  };
+}
+export type ResourceApi<
+  TResource extends { id: number },
+  TBody extends object = Record<string, unknown>,
+  TRow = TResource,
+> = ReturnType<typeof resourceApi<TResource, TBody, TRow>>;
