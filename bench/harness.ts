@@ -8,7 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../apps/server/src/app.ts';
 import { loadConfig } from '../apps/server/src/config.ts';
 import type { Database } from '../apps/server/src/db/client.ts';
-import { users } from '../apps/server/src/db/schema.ts';
+import { users } from '../apps/server/src/db/schema/index.ts';
 import { createSession } from '../apps/server/src/modules/auth/sessions.repository.ts';
 import { openTestDatabase } from '../apps/server/test/helper.ts';
 

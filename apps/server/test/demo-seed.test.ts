@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { users } from '../src/db/schema.ts';
+import { users } from '../src/db/schema/index.ts';
 import { seedDemoData } from '../src/seed/demo.ts';
 import { createTestContext, type TestContext } from './helper.ts';
 

@@ -8,7 +8,7 @@ import {
   hazards,
   productChemicalComponents,
   products,
-} from '../src/db/schema.ts';
+} from '../src/db/schema/index.ts';
 import { createTestContext, createTestUser, type TestContext } from './helper.ts';
 
 /**

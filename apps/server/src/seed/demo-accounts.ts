@@ -1,5 +1,5 @@
 import type { Db } from '../db/client.ts';
-import { users } from '../db/schema.ts';
+import { users } from '../db/schema/index.ts';
 import { hashPassword } from '../lib/passwords.ts';
 
 /** The demo password of the demo staff account, printed by `npm start` with the admin's. */

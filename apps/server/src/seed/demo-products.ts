@@ -1,7 +1,7 @@
 import { SaveComponentRequestSchema, SaveProductRequestSchema } from '@chemtrack/domain';
 import { inArray } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { hazards } from '../db/schema.ts';
+import { hazards } from '../db/schema/index.ts';
 import { createProductComponent } from '../modules/chemical-components/chemical-components.repository.ts';
 import { PDF_MIME_TYPE, storeFile } from '../modules/files/files.repository.ts';
 import { createProduct } from '../modules/products/products.repository.ts';

@@ -7,7 +7,7 @@ import {
   facilities,
   facilityCustomers,
   hazards,
-} from '../db/schema.ts';
+} from '../db/schema/index.ts';
 
 /** The demo hazard classes with their descriptions; demo products name theirs from this list. */
 export const DEMO_HAZARD_CLASSES = [

@@ -2,7 +2,7 @@ import type { Role, UserResource } from '@chemtrack/domain';
 import { SERVER_MSG } from '@chemtrack/domain';
 import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { inventoryTechnicians, users } from '../../db/schema.ts';
+import { inventoryTechnicians, users } from '../../db/schema/index.ts';
 import { AppError, fieldError, notFound } from '../../lib/app-error.ts';
 import { toIso } from '../../lib/dates.ts';
 import { activeFilter, orderBy, pageOffset, searchAny, textKey, toPage } from '../../lib/list-query.ts';

@@ -2,7 +2,7 @@ import { SERVER_MSG, type UpdateProfileRequestSchema } from '@chemtrack/domain';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
-import { users } from '../../db/schema.ts';
+import { users } from '../../db/schema/index.ts';
 import { AppError, fieldError } from '../../lib/app-error.ts';
 import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import { ALL_ROLES } from '../../plugins/auth.ts';

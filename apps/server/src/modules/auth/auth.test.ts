@@ -10,7 +10,7 @@ import {
   readOutbox,
   type TestContext,
 } from '../../../test/helper.ts';
-import { loginFailures, passwordResetTokens, sessions, users } from '../../db/schema.ts';
+import { loginFailures, passwordResetTokens, sessions, users } from '../../db/schema/index.ts';
 import { hashToken } from '../../lib/tokens.ts';
 
 let ctx: TestContext;

@@ -1,7 +1,7 @@
 import type { Role } from '@chemtrack/domain';
 import { and, desc, eq, gt, isNull, lt } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { loginFailures, passwordResetTokens, sessions, users } from '../../db/schema.ts';
+import { loginFailures, passwordResetTokens, sessions, users } from '../../db/schema/index.ts';
 import { generateToken, hashToken } from '../../lib/tokens.ts';
 
 export interface SessionUser {

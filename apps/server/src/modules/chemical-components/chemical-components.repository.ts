@@ -8,7 +8,7 @@ import {
 import { and, asc, eq, ne, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
-import { chemicalComponents, productChemicalComponents, products } from '../../db/schema.ts';
+import { chemicalComponents, productChemicalComponents, products } from '../../db/schema/index.ts';
 import { conflictWith, fieldError, notFound } from '../../lib/app-error.ts';
 import { toIso } from '../../lib/dates.ts';
 import { activeFilter, orderBy, pageOffset, searchAny, textKey, toPage } from '../../lib/list-query.ts';

@@ -2,7 +2,7 @@ import { COMPONENT_MSG, type ComponentResource } from '@chemtrack/domain';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../test/helper.ts';
-import { chemicalComponents, productChemicalComponents } from '../../db/schema.ts';
+import { chemicalComponents, productChemicalComponents } from '../../db/schema/index.ts';
 
 let ctx: TestContext;
 let productId: number;

@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../test/helper.ts';
-import { containers, containerUnits, hazards, productHazards, products } from '../../db/schema.ts';
+import { containers, containerUnits, hazards, productHazards, products } from '../../db/schema/index.ts';
 
 let ctx: TestContext;
 beforeAll(async () => {

@@ -9,7 +9,7 @@ import {
 } from '@chemtrack/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
-import { containers, containerUnits } from '../../db/schema.ts';
+import { containers, containerUnits } from '../../db/schema/index.ts';
 import {
   type CatalogRow,
   createCatalogRepository,

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../test/helper.ts';
-import { customers, facilities } from '../../db/schema.ts';
+import { customers, facilities } from '../../db/schema/index.ts';
 
 /**
  * Which customer × facility rows the active and the archived views show (decision 003): the

@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUSTIN_ADDRESS as address } from '../../../test/fixtures.ts';
 import { createTestContext, type TestContext } from '../../../test/helper.ts';
-import { addresses, customers, facilities } from '../../db/schema.ts';
+import { addresses, customers, facilities } from '../../db/schema/index.ts';
 import { searchAny } from '../../lib/list-query.ts';
 
 let ctx: TestContext;

@@ -7,7 +7,7 @@ import {
 import { and, asc, desc, eq, exists, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
-import { addresses, customers, facilities, facilityCustomers } from '../../db/schema.ts';
+import { addresses, customers, facilities, facilityCustomers } from '../../db/schema/index.ts';
 import { fieldError, notFound } from '../../lib/app-error.ts';
 import { toIso } from '../../lib/dates.ts';
 import { activeFilter, orderBy, pageOffset, searchAny, textKey, toPage } from '../../lib/list-query.ts';

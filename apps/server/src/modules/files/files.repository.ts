@@ -3,7 +3,7 @@ import type { Readable } from 'node:stream';
 import type { StoredFile } from '@chemtrack/domain';
 import { and, eq, inArray, lt, notExists, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { databaseEntries, files, products } from '../../db/schema.ts';
+import { databaseEntries, files, products } from '../../db/schema/index.ts';
 import { sanitizeFileName } from '../../lib/file-names.ts';
 import { isPdf } from '../../lib/file-signature.ts';
 import type { FileStore } from '../../storage/file-store.ts';

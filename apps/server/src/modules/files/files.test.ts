@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../test/helper.ts';
 import { makePdf, storedFiles, storedPath, upload, uploadPdf } from '../../../test/uploads.ts';
 import { buildApp } from '../../app.ts';
-import { files, products } from '../../db/schema.ts';
+import { files, products } from '../../db/schema/index.ts';
 import { createLocalFileStore } from '../../storage/file-store.ts';
 import { deleteUnrecordedBytes, deleteUnreferencedFiles, storeFile } from './files.repository.ts';
 

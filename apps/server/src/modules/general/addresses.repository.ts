@@ -1,7 +1,7 @@
 import { ADDRESS_MSG, type Address, type AddressResource, type BillingAddress } from '@chemtrack/domain';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { addresses, states } from '../../db/schema.ts';
+import { addresses, states } from '../../db/schema/index.ts';
 import { fieldError } from '../../lib/app-error.ts';
 
 export type AddressRow = typeof addresses.$inferSelect;

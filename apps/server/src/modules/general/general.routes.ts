@@ -2,7 +2,7 @@ import { StateSchema } from '@chemtrack/domain';
 import { asc } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { states } from '../../db/schema.ts';
+import { states } from '../../db/schema/index.ts';
 import { ERROR_RESPONSES } from '../../lib/route-schemas.ts';
 
 export const generalRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -8,7 +8,7 @@ import {
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
-import { hazards, inventoryProductHazards, productHazards } from '../../db/schema.ts';
+import { hazards, inventoryProductHazards, productHazards } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
 import {
   type CatalogRow,

@@ -10,7 +10,7 @@ import {
 } from '@chemtrack/domain';
 import { type AnyColumn, and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { files, hazards, productHazards, products } from '../../db/schema.ts';
+import { files, hazards, productHazards, products } from '../../db/schema/index.ts';
 import { fieldError, notFound } from '../../lib/app-error.ts';
 import { toIso } from '../../lib/dates.ts';
 import { activeFilter, orderBy, pageOffset, searchAny, textKey, toPage } from '../../lib/list-query.ts';

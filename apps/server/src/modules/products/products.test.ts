@@ -4,7 +4,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../test/helper.ts';
 import { makePdf, storedFiles, storedPath, uploadPdf } from '../../../test/uploads.ts';
-import { auditLog, files, productHazards, products } from '../../db/schema.ts';
+import { auditLog, files, productHazards, products } from '../../db/schema/index.ts';
 
 let ctx: TestContext;
 const hazard: Record<'flammable' | 'corrosive' | 'toxic' | 'archived', number> = {

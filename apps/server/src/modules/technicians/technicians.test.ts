@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, readOutbox, type TestContext } from '../../../test/helper.ts';
-import { customers, facilities, inventories, inventoryTechnicians, users } from '../../db/schema.ts';
+import { customers, facilities, inventories, inventoryTechnicians, users } from '../../db/schema/index.ts';
 
 let ctx: TestContext;
 beforeAll(async () => {

@@ -7,7 +7,7 @@ import {
   readOutbox,
   type TestContext,
 } from '../../../test/helper.ts';
-import { auditLog, users } from '../../db/schema.ts';
+import { auditLog, users } from '../../db/schema/index.ts';
 
 let ctx: TestContext;
 beforeAll(async () => {

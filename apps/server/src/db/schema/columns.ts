@@ -1,0 +1,20 @@
+import { boolean, type ExtraConfigColumn, index, integer, numeric, timestamp } from 'drizzle-orm/pg-core';
+
+// Column helpers shared by the area files; not re-exported by index.ts, so the schema handed to
+// Drizzle and drizzle-kit holds tables and enums only.
+
+export const id = () => integer().primaryKey().generatedAlwaysAsIdentity();
+export const timestamps = {
+  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp({ withTimezone: true })
+    .notNull()
+    .defaultNow()
+    .$onUpdate(() => new Date()),
+};
+export const isActive = () => boolean().notNull().default(true);
+/** A GIN trigram index so `ILIKE '%term%'` searches stay index-backed at 100k+ rows. */
+export const trigram = (name: string, column: ExtraConfigColumn) =>
+  index(name).using('gin', column.op('gin_trgm_ops'));
+
+// Decimal quantities are numeric (exact), read back as strings and converted at the edge.
+export const quantity = (precision = 14, scale = 4) => numeric({ precision, scale });

@@ -1,0 +1,62 @@
+import { sql } from 'drizzle-orm';
+import { boolean, date, index, integer, pgTable, primaryKey, varchar } from 'drizzle-orm/pg-core';
+import { id, isActive, timestamps, trigram } from './columns.ts';
+import { addresses } from './general.ts';
+
+export const customers = pgTable(
+  'customers',
+  {
+    id: id(),
+    name: varchar({ length: 150 }).notNull(),
+    preparedAt: date(),
+    addressId: integer().references(() => addresses.id),
+    billingAddressId: integer().references(() => addresses.id),
+    isSameBillingAddress: boolean().notNull().default(false),
+    isActive: isActive(),
+    ...timestamps,
+  },
+  (t) => [
+    trigram('customers_name_trgm', t.name),
+    // The name sort and the picker, which order by lower(name) then id (case-insensitive).
+    index('customers_name_lower_idx').on(sql`lower(${t.name})`, t.id),
+    // The customers list's default order (newest change first), which pages without sorting all.
+    index('customers_updated_at_idx').on(t.updatedAt.desc().nullsFirst(), t.id),
+  ],
+);
+
+export const facilities = pgTable(
+  'facilities',
+  {
+    id: id(),
+    /** The owning customer; other customers may share the facility through facility_customers. */
+    customerId: integer()
+      .notNull()
+      .references(() => customers.id),
+    name: varchar({ length: 150 }).notNull(),
+    addressId: integer().references(() => addresses.id),
+    isActive: isActive(),
+    ...timestamps,
+  },
+  (t) => [
+    trigram('facilities_name_trgm', t.name),
+    index('facilities_customer_idx').on(t.customerId),
+    // The name sort and the picker, which order by lower(name) then id (case-insensitive).
+    index('facilities_name_lower_idx').on(sql`lower(${t.name})`, t.id),
+  ],
+);
+
+export const facilityCustomers = pgTable(
+  'facility_customers',
+  {
+    facilityId: integer()
+      .notNull()
+      .references(() => facilities.id, { onDelete: 'cascade' }),
+    customerId: integer()
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.facilityId, t.customerId] }),
+    index('facility_customers_customer_idx').on(t.customerId),
+  ],
+);

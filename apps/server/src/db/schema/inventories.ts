@@ -1,0 +1,138 @@
+import {
+  boolean,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  uniqueIndex,
+  varchar,
+} from 'drizzle-orm/pg-core';
+import { containers, containerUnits, hazards } from './catalog.ts';
+import { id, isActive, quantity, timestamps, trigram } from './columns.ts';
+import { customers, facilities } from './customers.ts';
+import { componentDetailColumns, productDataColumns } from './product-data.ts';
+import { chemicalComponents, products } from './products.ts';
+import { users } from './users.ts';
+
+export const inventories = pgTable(
+  'inventories',
+  {
+    id: id(),
+    year: integer().notNull(),
+    customerId: integer()
+      .notNull()
+      .references(() => customers.id),
+    facilityId: integer()
+      .notNull()
+      .references(() => facilities.id),
+    isCompleted: boolean().notNull().default(false),
+    isActive: isActive(),
+    ...timestamps,
+  },
+  (t) => [
+    index('inventories_customer_facility_year_idx').on(t.customerId, t.facilityId, t.year),
+    index('inventories_facility_idx').on(t.facilityId),
+    index('inventories_updated_at_idx').on(t.updatedAt),
+  ],
+);
+
+export const inventoryTechnicians = pgTable(
+  'inventory_technicians',
+  {
+    inventoryId: integer()
+      .notNull()
+      .references(() => inventories.id, { onDelete: 'cascade' }),
+    userId: integer()
+      .notNull()
+      .references(() => users.id),
+  },
+  (t) => [
+    primaryKey({ columns: [t.inventoryId, t.userId] }),
+    index('inventory_technicians_user_idx').on(t.userId),
+  ],
+);
+
+/** The inventories an inventory was copied from. */
+export const inventoryDuplicates = pgTable(
+  'inventory_duplicates',
+  {
+    inventoryId: integer()
+      .notNull()
+      .references(() => inventories.id, { onDelete: 'cascade' }),
+    sourceInventoryId: integer()
+      .notNull()
+      .references(() => inventories.id),
+  },
+  (t) => [primaryKey({ columns: [t.inventoryId, t.sourceInventoryId] })],
+);
+
+export const inventoryProducts = pgTable(
+  'inventory_products',
+  {
+    id: id(),
+    inventoryId: integer()
+      .notNull()
+      .references(() => inventories.id, { onDelete: 'cascade' }),
+    productId: integer()
+      .notNull()
+      .references(() => products.id),
+    ...productDataColumns(),
+    sdsNo: varchar({ length: 100 }).notNull().default(''),
+    // What the facility holds.
+    containerId: integer().references(() => containers.id),
+    containerUnitId: integer().references(() => containerUnits.id),
+    containerSize: quantity(),
+    containerQuantity: quantity(),
+    containerInfo: varchar({ length: 500 }).notNull().default(''),
+    locationStored: varchar({ length: 200 }).notNull().default(''),
+    maxPounds: quantity(18, 4),
+    maxGallons: quantity(18, 4),
+    isProcessed: boolean().notNull().default(false),
+    isManufactured: boolean().notNull().default(false),
+    isOtherwiseUsed: boolean().notNull().default(false),
+    notes: text().notNull().default(''),
+    isResolveQuestion: boolean().notNull().default(true),
+    ...timestamps,
+  },
+  (t) => [
+    index('inventory_products_inventory_idx').on(t.inventoryId, t.updatedAt),
+    index('inventory_products_product_idx').on(t.productId),
+    trigram('inventory_products_name_trgm', t.name),
+    trigram('inventory_products_mfg_name_trgm', t.mfgName),
+  ],
+);
+
+export const inventoryProductHazards = pgTable(
+  'inventory_product_hazards',
+  {
+    inventoryProductId: integer()
+      .notNull()
+      .references(() => inventoryProducts.id, { onDelete: 'cascade' }),
+    hazardId: integer()
+      .notNull()
+      .references(() => hazards.id),
+  },
+  (t) => [primaryKey({ columns: [t.inventoryProductId, t.hazardId] })],
+);
+
+export const inventoryProductChemicalComponents = pgTable(
+  'inventory_product_chemical_components',
+  {
+    id: id(),
+    inventoryProductId: integer()
+      .notNull()
+      .references(() => inventoryProducts.id, { onDelete: 'cascade' }),
+    chemicalComponentId: integer()
+      .notNull()
+      .references(() => chemicalComponents.id),
+    ...componentDetailColumns(),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('inventory_product_chemical_components_unique').on(
+      t.inventoryProductId,
+      t.chemicalComponentId,
+    ),
+  ],
+);

@@ -1,0 +1,82 @@
+import { sql } from 'drizzle-orm';
+import { index, integer, pgTable, primaryKey, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { hazards } from './catalog.ts';
+import { id, isActive, timestamps, trigram } from './columns.ts';
+import { files } from './general.ts';
+import { componentDetailColumns, productDataColumns } from './product-data.ts';
+
+export const products = pgTable(
+  'products',
+  {
+    id: id(),
+    ...productDataColumns(),
+    sdsFileId: integer().references(() => files.id, { onDelete: 'set null' }),
+    isActive: isActive(),
+    ...timestamps,
+  },
+  (t) => [
+    trigram('products_name_trgm', t.name),
+    trigram('products_mfg_name_trgm', t.mfgName),
+    index('products_sds_status_idx').on(t.sdsStatus),
+    // The name sort, case-insensitive: lower(name) then id.
+    index('products_name_lower_idx').on(sql`lower(${t.name})`, t.id),
+    // Matches the list's default order (updated_at desc, then id), so page 1 reads ten index entries
+    // (NULLS FIRST as ORDER BY … DESC means it; Drizzle's desc() alone writes NULLS LAST).
+    index('products_updated_at_idx').on(t.updatedAt.desc().nullsFirst(), t.id),
+    // One SDS file belongs to one product: deleting it from one product never strips another.
+    // The index also serves the orphan sweep and the FK check when a file row is deleted.
+    uniqueIndex('products_sds_file_unique').on(t.sdsFileId),
+  ],
+);
+
+export const productHazards = pgTable(
+  'product_hazards',
+  {
+    productId: integer()
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    hazardId: integer()
+      .notNull()
+      .references(() => hazards.id),
+  },
+  (t) => [
+    primaryKey({ columns: [t.productId, t.hazardId] }),
+    index('product_hazards_hazard_idx').on(t.hazardId),
+  ],
+);
+
+export const chemicalComponents = pgTable(
+  'chemical_components',
+  {
+    id: id(),
+    name: varchar({ length: 255 }).notNull(),
+    /** CAS registry number, e.g. 7664-93-9. */
+    number: varchar({ length: 20 }).notNull(),
+    isActive: isActive(),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('chemical_components_number_unique').on(t.number),
+    trigram('chemical_components_name_trgm', t.name),
+    trigram('chemical_components_number_trgm', t.number),
+  ],
+);
+
+export const productChemicalComponents = pgTable(
+  'product_chemical_components',
+  {
+    id: id(),
+    productId: integer()
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    chemicalComponentId: integer()
+      .notNull()
+      .references(() => chemicalComponents.id),
+    ...componentDetailColumns(),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('product_chemical_components_unique').on(t.productId, t.chemicalComponentId),
+    index('product_chemical_components_component_idx').on(t.chemicalComponentId),
+  ],
+);
