@@ -8,7 +8,7 @@ import {
   PasswordSchema,
 } from './fields.ts';
 import { MSG } from './messages.ts';
-import { UserResourceSchema } from './user.ts';
+import { UserResourceSchema } from './users/index.ts';
 
 export const LoginRequestSchema = z.object({
   email: EmailSchema,

@@ -1,7 +1,7 @@
 export * from './address.ts';
 export * from './auth.ts';
 export * from './cas.ts';
-export * from './catalog.ts';
+export * from './catalog/index.ts';
 export * from './chemical-component.ts';
 export * from './customer.ts';
 export * from './dates.ts';
@@ -15,4 +15,4 @@ export * from './permissions.ts';
 export * from './phone.ts';
 export * from './product.ts';
 export * from './server-error.ts';
-export * from './user.ts';
+export * from './users/index.ts';

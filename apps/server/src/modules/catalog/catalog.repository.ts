@@ -1,9 +1,8 @@
-import type { CatalogResource } from '@chemtrack/domain';
+import type { CatalogListQuery } from '@chemtrack/domain';
 import { and, eq, getTableName, ne, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
-import type { Db } from '../../db/client.ts';
-import { fieldError, notFound } from '../../lib/app-error.ts';
-import { toIso } from '../../lib/dates.ts';
+import type { Db, Tx } from '../../db/client.ts';
+import { notFound } from '../../lib/app-error.ts';
 import { activeFilter, orderBy, pageOffset, searchAny, textKey, toPage } from '../../lib/list-query.ts';
 import { isSameName, nameKey } from '../../lib/same-name.ts';
 
@@ -29,40 +28,30 @@ export interface CatalogRow {
   updatedAt: Date;
 }
 
-export function toCatalogResource(row: CatalogRow): CatalogResource {
-  return {
-    id: row.id,
-    name: row.name,
-    description: row.description,
-    is_active: row.isActive,
-    created_at: toIso(row.createdAt),
-    updated_at: toIso(row.updatedAt),
-  };
-}
+/** The columns a save writes: the row without its id and timestamps; is_active only when given. */
+export type CatalogValues<TRow extends CatalogRow> = Omit<
+  TRow,
+  'id' | 'isActive' | 'createdAt' | 'updatedAt'
+> & { isActive?: boolean };
 
-export interface CatalogListQuery {
-  page: number;
-  ipp: number;
-  search?: string | undefined;
-  status?: string | undefined;
-  order_by?: 'name' | 'updated_at' | 'created_at' | undefined;
-  order_dir?: 'asc' | 'desc' | undefined;
-}
+export type CatalogRepository<TRow extends CatalogRow> = ReturnType<typeof createCatalogRepository<TRow>>;
 
 export function createCatalogRepository<TRow extends CatalogRow>(
   table: CatalogTable,
+  /** The subject of the 404: "Hazard class not found." */
   what: string,
+  /** The order of a list that names none. */
   defaultOrder: 'updated_at' | 'id',
-  /** The 422 on `name` when another active record has the name, given that record's name. */
-  duplicateMessage: (name: string) => string,
 ) {
   const orderColumns = {
     name: textKey(table.name),
     updated_at: table.updatedAt,
     created_at: table.createdAt,
-  } as const;
+  } as const satisfies Record<NonNullable<CatalogListQuery['order_by']>, unknown>;
+  const tableName = getTableName(table);
 
-  async function list(db: Db, query: CatalogListQuery, onlyActive = false) {
+  // Drizzle cannot infer a row type through a generic table; the caller names it as TRow.
+  async function list(db: Db | Tx, query: CatalogListQuery, onlyActive = false) {
     const where = and(
       onlyActive ? eq(table.isActive, true) : activeFilter(query.status, table.isActive),
       searchAny(query.search, [table.name]),
@@ -83,22 +72,24 @@ export function createCatalogRepository<TRow extends CatalogRow>(
     return toPage(rows as TRow[], count?.total ?? 0, query.page, query.ipp);
   }
 
-  async function find(db: Db, id: number): Promise<TRow> {
-    const [row] = await db.select().from(table).where(eq(table.id, id)).limit(1);
+  /** `forUpdate` locks the row to the end of the transaction, so no one links to it meanwhile. */
+  async function find(db: Db | Tx, id: number, options: { forUpdate?: boolean } = {}): Promise<TRow> {
+    const select = db.select().from(table).where(eq(table.id, id)).limit(1);
+    const [row] = await (options.forUpdate ? select.for('update') : select);
     if (!row) throw notFound(what);
     return row as TRow;
   }
 
-  const tableName = getTableName(table);
-
   /**
-   * One active record per name, case and spacing ignored: two "Flammable" classes would split the
-   * products between them. Archived records may share a name, and rows saved before this rule may
-   * too, so it is no unique index: an advisory lock on the table and the name, held to the end of
-   * the transaction, makes two saves of one name take turns, and the second sees the first.
+   * Makes two saves of one name take turns: an advisory lock on the table and the name (case and
+   * spacing ignored), held to the end of the transaction, so the second sees the first.
    */
-  async function refuseSameName(db: Db, name: string, exceptId: number | null): Promise<void> {
-    await db.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${tableName}), hashtext(${nameKey(name)}))`);
+  async function lockName(tx: Tx, name: string): Promise<void> {
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${tableName}), hashtext(${nameKey(name)}))`);
+  }
+
+  /** The name of another active record with this name, case and spacing ignored. */
+  async function findActiveNamed(db: Db | Tx, name: string, exceptId: number | null) {
     const [other] = await db
       .select({ name: table.name })
       .from(table)
@@ -110,44 +101,27 @@ export function createCatalogRepository<TRow extends CatalogRow>(
         ),
       )
       .limit(1);
-    if (other) throw fieldError('name', duplicateMessage(String(other.name)));
+    return other ? String(other.name) : undefined;
   }
 
-  // Drizzle cannot infer a row type through a generic table; the caller names it as TRow.
-  async function create(db: Db, values: Record<string, unknown>): Promise<TRow> {
-    return db.transaction(async (tx) => {
-      if (values.isActive !== false) await refuseSameName(tx, String(values.name), null);
-      const [row] = await tx.insert(table).values(values).returning();
-      return row as unknown as TRow;
-    });
+  async function insert(db: Db | Tx, values: CatalogValues<TRow>): Promise<TRow> {
+    const [row] = await db.insert(table).values(values).returning();
+    return row as unknown as TRow;
   }
 
-  /** Also unarchives (toggle): an archived record comes back only while its name is free. */
-  async function update(db: Db, id: number, values: Record<string, unknown>): Promise<TRow> {
-    return db.transaction(async (tx) => {
-      const current = await find(tx, id);
-      const name = typeof values.name === 'string' ? values.name : current.name;
-      const isActive = typeof values.isActive === 'boolean' ? values.isActive : current.isActive;
-      if (isActive) await refuseSameName(tx, name, id);
-      const [row] = await tx
-        .update(table)
-        .set({ ...values, updatedAt: new Date() })
-        .where(eq(table.id, id))
-        .returning();
-      return row as unknown as TRow;
-    });
+  async function update(db: Db | Tx, id: number, values: Partial<CatalogValues<TRow>>): Promise<TRow> {
+    const [row] = await db
+      .update(table)
+      .set({ ...values, updatedAt: new Date() })
+      .where(eq(table.id, id))
+      .returning();
+    if (!row) throw notFound(what);
+    return row as unknown as TRow;
   }
 
-  async function toggle(db: Db, id: number): Promise<TRow> {
-    const current = await find(db, id);
-    return update(db, id, { isActive: !current.isActive });
-  }
-
-  async function remove(db: Db, id: number): Promise<TRow> {
-    const row = await find(db, id);
+  async function remove(db: Db | Tx, id: number): Promise<void> {
     await db.delete(table).where(eq(table.id, id));
-    return row;
   }
 
-  return { list, find, create, update, toggle, remove };
+  return { list, find, lockName, findActiveNamed, insert, update, remove };
 }

@@ -1,16 +1,28 @@
-import { AREA_ACTIONS, SaveUserRequestSchema, USER_ROLES } from '@chemtrack/domain';
+import {
+  AccountListQuerySchema,
+  AREA_ACTIONS,
+  SaveUserRequestSchema,
+  UserResourceSchema,
+} from '@chemtrack/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { registerAccountRoutes } from '../accounts/account-routes.ts';
+import { registerCrudRoutes } from '../../lib/crud-routes.ts';
+import { sendInvitation } from '../auth/auth.service.ts';
+import { createUsersService } from './users.service.ts';
 
 /** User management is admin only (spec 01 §2, User Mgmt. menu entry). */
 export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
-  registerAccountRoutes(app, {
+  registerCrudRoutes(app, {
     base: '/users',
     tag: 'Users',
     what: 'User',
-    accountRoles: USER_ROLES,
-    saveSchema: SaveUserRequestSchema,
+    nameOf: (user) => user.profile.first_name,
     actions: AREA_ACTIONS.users,
-    invite: true,
+    contract: {
+      listQuery: AccountListQuerySchema,
+      listItem: UserResourceSchema,
+      resource: UserResourceSchema,
+      save: SaveUserRequestSchema,
+    },
+    service: createUsersService((user) => sendInvitation(app, user)),
   });
 };

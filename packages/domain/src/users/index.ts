@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ROLES, USER_ROLES } from './enums.ts';
+import { ROLES, USER_ROLES } from '../enums.ts';
 import {
   ActiveFlagSchema,
   EmailSchema,
@@ -7,8 +7,9 @@ import {
   FirstNameSchema,
   LastNameSchema,
   OptionalPhoneSchema,
-} from './fields.ts';
-import { MSG } from './messages.ts';
+} from '../fields.ts';
+import { makeListQuerySchema } from '../list.ts';
+import { MSG } from '../messages.ts';
 
 export const UserProfileSchema = z.object({
   first_name: z.string(),
@@ -50,3 +51,16 @@ export const SaveTechnicianRequestSchema = z.object({
   encode: EncodeFlagSchema,
 });
 export type SaveTechnicianRequest = z.input<typeof SaveTechnicianRequestSchema>;
+
+/** The columns the user and technician lists may sort by; `name` is the full name. */
+export const ACCOUNT_ORDER_KEYS = [
+  'first_name',
+  'last_name',
+  'name',
+  'email',
+  'created_at',
+  'updated_at',
+] as const;
+export const AccountListQuerySchema = makeListQuerySchema(ACCOUNT_ORDER_KEYS);
+export type AccountListQuery = z.infer<typeof AccountListQuerySchema>;
+export type AccountOrderKey = (typeof ACCOUNT_ORDER_KEYS)[number];

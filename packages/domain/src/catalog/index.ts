@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { UNIT_TYPES, type UnitType } from './enums.ts';
-import { ActiveFlagSchema, EncodeFlagSchema, optionalTextSchema } from './fields.ts';
+import { UNIT_TYPES, type UnitType } from '../enums.ts';
+import { ActiveFlagSchema, EncodeFlagSchema, optionalTextSchema } from '../fields.ts';
+import { makeListQuerySchema } from '../list.ts';
 
 /** Hazard classes, container types and container units: a name, a description, active or not. */
 export const CATALOG_MSG = {
@@ -80,3 +81,9 @@ export type CatalogResource = z.infer<typeof CatalogResourceSchema>;
 
 export const ContainerUnitResourceSchema = CatalogResourceSchema.extend({ unit_type: z.enum(UNIT_TYPES) });
 export type ContainerUnitResource = z.infer<typeof ContainerUnitResourceSchema>;
+
+/** The columns a catalog list (hazard classes, container types, container units) may sort by. */
+export const CATALOG_ORDER_KEYS = ['name', 'updated_at', 'created_at'] as const;
+export const CatalogListQuerySchema = makeListQuerySchema(CATALOG_ORDER_KEYS);
+export type CatalogListQuery = z.infer<typeof CatalogListQuerySchema>;
+export type CatalogOrderKey = (typeof CATALOG_ORDER_KEYS)[number];

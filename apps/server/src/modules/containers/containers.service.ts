@@ -1,0 +1,54 @@
+import {
+  CATALOG_MSG,
+  type CatalogListQuery,
+  type CatalogResource,
+  type ContainerUnitResource,
+  type SaveContainerRequestSchema,
+  type SaveContainerUnitRequestSchema,
+} from '@chemtrack/domain';
+import type { z } from 'zod';
+import type { CrudService } from '../../lib/crud-routes.ts';
+import { createCatalogService, toCatalogResource } from '../catalog/catalog.service.ts';
+import { containersRepository, containerUnitsRepository } from './containers.repository.ts';
+
+type ContainerBody = z.output<typeof SaveContainerRequestSchema>;
+type UnitBody = z.output<typeof SaveContainerUnitRequestSchema>;
+
+function activeValue(isActive: boolean | undefined) {
+  return isActive === undefined ? {} : { isActive };
+}
+
+export const containersService: CrudService<
+  CatalogResource,
+  CatalogResource,
+  CatalogListQuery,
+  ContainerBody
+> = createCatalogService({
+  repository: containersRepository,
+  entity: 'containers',
+  duplicateMessage: CATALOG_MSG.containerDuplicate,
+  toValues: (body: ContainerBody) => ({
+    name: body.name,
+    description: body.description ?? '',
+    ...activeValue(body.is_active),
+  }),
+  toResource: toCatalogResource,
+});
+
+export const containerUnitsService: CrudService<
+  ContainerUnitResource,
+  ContainerUnitResource,
+  CatalogListQuery,
+  UnitBody
+> = createCatalogService({
+  repository: containerUnitsRepository,
+  entity: 'container units',
+  duplicateMessage: CATALOG_MSG.unitDuplicate,
+  toValues: (body: UnitBody) => ({
+    name: body.name,
+    unitType: body.unit_type,
+    description: body.description ?? '',
+    ...activeValue(body.is_active),
+  }),
+  toResource: (row) => ({ ...toCatalogResource(row), unit_type: row.unitType }),
+});

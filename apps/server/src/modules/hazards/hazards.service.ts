@@ -1,0 +1,36 @@
+import {
+  CATALOG_MSG,
+  type CatalogListQuery,
+  type CatalogResource,
+  type SaveHazardRequestSchema,
+} from '@chemtrack/domain';
+import type { z } from 'zod';
+import { AppError } from '../../lib/app-error.ts';
+import type { CrudService } from '../../lib/crud-routes.ts';
+import { createCatalogService, toCatalogResource } from '../catalog/catalog.service.ts';
+import { countHazardUses, hazardsRepository } from './hazards.repository.ts';
+
+type HazardBody = z.output<typeof SaveHazardRequestSchema>;
+
+export const hazardsService: CrudService<CatalogResource, CatalogResource, CatalogListQuery, HazardBody> =
+  createCatalogService({
+    repository: hazardsRepository,
+    entity: 'hazards',
+    duplicateMessage: CATALOG_MSG.hazardDuplicate,
+    toValues: (body: HazardBody) => ({
+      name: body.name,
+      description: body.description ?? '',
+      ...(body.is_active === undefined ? {} : { isActive: body.is_active }),
+    }),
+    toResource: toCatalogResource,
+    /** A class in use stays: deleting it would silently drop it from products and past inventories. */
+    async deleteGuard(tx, id) {
+      const count = await countHazardUses(tx, id);
+      if (count > 0) {
+        throw new AppError(
+          'CONFLICT',
+          `The hazard class is used by ${count} product(s) and cannot be deleted. Archive it instead.`,
+        );
+      }
+    },
+  });

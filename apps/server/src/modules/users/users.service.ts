@@ -1,0 +1,15 @@
+import { type SaveUserRequestSchema, USER_ROLES } from '@chemtrack/domain';
+import type { z } from 'zod';
+import type { UserRow } from '../accounts/accounts.repository.ts';
+import { createAccountsService } from '../accounts/accounts.service.ts';
+
+/** Admins and staff. A new user has no password yet: `invite` sends the link to choose one. */
+export function createUsersService(invite: (user: UserRow) => Promise<void>) {
+  return createAccountsService<z.output<typeof SaveUserRequestSchema>>({
+    what: 'User',
+    entity: 'user',
+    roles: USER_ROLES,
+    defaultRole: 'staff',
+    afterCreate: invite,
+  });
+}
