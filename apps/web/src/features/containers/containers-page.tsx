@@ -3,8 +3,8 @@ import { Link, Outlet, useNavigate } from '@tanstack/react-router';
 import { cn } from '../../lib/cn.ts';
 import type { ListSearch } from '../../lib/list-search.ts';
 import { usePageMeta } from '../../lib/page-meta.ts';
-import { CatalogList } from '../catalog/catalog-list.tsx';
-import { CatalogModal } from '../catalog/catalog-modal.tsx';
+import { CatalogModal } from '../catalog/catalog-form.tsx';
+import { CatalogList } from '../catalog/catalog-page.tsx';
 import { containersApi, unitsApi } from './api.ts';
 
 const keepSearch = (s: Record<string, unknown>) => s;

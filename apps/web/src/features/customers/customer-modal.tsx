@@ -5,13 +5,13 @@ import {
   type SameNameCustomer,
 } from '@chemtrack/domain';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { ArchiveToggle } from '../../components/archive-toggle.tsx';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { DateInput } from '../../components/date-input.tsx';
+import { LoadedRecord } from '../../components/loaded-record.tsx';
 import { ModalForm, useModalRoute } from '../../components/modal-form.tsx';
 import { Checkbox } from '../../components/ui/checkbox.tsx';
 import { Field } from '../../components/ui/field.tsx';
@@ -41,11 +41,19 @@ function sameNameCustomer(error: unknown): { message: string; existing: SameName
 }
 
 export function CustomerModal({ id }: { id: number | undefined }) {
+  if (id === undefined) return <CustomerForm id={undefined} customer={undefined} />;
+  return (
+    <LoadedRecord options={customersApi.detailOptions(id)}>
+      {(customer) => <CustomerForm id={id} customer={customer} />}
+    </LoadedRecord>
+  );
+}
+
+/** The form of CustomerModal, from the customer the route loaded (none when creating). */
+function CustomerForm({ id, customer }: { id: number | undefined; customer: CustomerResource | undefined }) {
   const navigate = useNavigate();
   const canUpdate = useCan(AREA_ACTIONS.customers.update);
   const canArchive = useCan(AREA_ACTIONS.customers.archive);
-  const detail = useQuery({ ...customersApi.detailOptions(id ?? 0), enabled: id !== undefined });
-  const customer = detail.data?.resource;
   const isReadOnly = id !== undefined && !canUpdate;
   const { isOpen, close } = useModalRoute(
     () => void navigate({ to: '/customers-facilities-mgmt', search: keepSearch }),
@@ -55,11 +63,8 @@ export function CustomerModal({ id }: { id: number | undefined }) {
     // The request schema checks the form as sent; billing rules are its own.
     resolver: zodResolver(CustomerFormSchema),
     mode: 'onTouched',
-    defaultValues: EMPTY_CUSTOMER_FORM,
+    defaultValues: customer ? toCustomerForm(customer) : EMPTY_CUSTOMER_FORM,
   });
-  useEffect(() => {
-    if (customer) form.reset(toCustomerForm(customer));
-  }, [customer, form]);
 
   const isSame = form.watch('is_same_billing_address');
   const onSameChange = (checked: boolean) => {
@@ -101,7 +106,7 @@ export function CustomerModal({ id }: { id: number | undefined }) {
       open={isOpen}
       title={id === undefined ? 'Create New Customer' : 'Customer Details'}
       isDirty={isDirty}
-      isSaving={save.isPending || (id !== undefined && detail.isPending)}
+      isSaving={save.isPending}
       isReadOnly={isReadOnly}
       saveLabel={id === undefined ? 'Create Customer' : 'Save Changes'}
       onSubmit={form.handleSubmit((values) => save.mutate(values))}

@@ -1,7 +1,6 @@
-import { AREA_ACTIONS, type CustomerListRow, formatPhone } from '@chemtrack/domain';
+import { AREA_ACTIONS } from '@chemtrack/domain';
 import { useQuery } from '@tanstack/react-query';
 import { Link, Outlet } from '@tanstack/react-router';
-import type { ColumnDef } from '@tanstack/react-table';
 import { useMemo } from 'react';
 import { DataTable, listTableProps } from '../../components/data-table.tsx';
 import { ListToolbar } from '../../components/list-toolbar.tsx';
@@ -11,6 +10,7 @@ import { usePageMeta } from '../../lib/page-meta.ts';
 import { useCan } from '../../lib/permissions.ts';
 import { useListState } from '../../lib/use-list-state.ts';
 import { customersApi } from './api.ts';
+import { customersColumns } from './customers-columns.tsx';
 
 const keepSearch = (s: Record<string, unknown>) => s;
 
@@ -21,71 +21,8 @@ export function CustomersPage({ search }: { search: ListSearch }) {
   const canEditFacility = useCan(AREA_ACTIONS.facilities.update);
   const list = useListState(search);
   const query = useQuery(customersApi.listOptions(toListParams(search)));
-  const columns = useMemo<ColumnDef<CustomerListRow>[]>(
-    () => [
-      {
-        id: 'customer_name',
-        header: 'Customer Name',
-        cell: ({ row }) => row.original.name,
-        meta: { sortKey: 'customer_name' },
-      },
-      {
-        id: 'facility_name',
-        header: 'Facility Name',
-        cell: ({ row }) => row.original.facility?.name ?? '-',
-        meta: { sortKey: 'facility_name' },
-      },
-      {
-        id: 'facility_address',
-        header: 'Facility Address',
-        cell: ({ row }) => row.original.facility?.full_address || '-',
-      },
-      { id: 'phone', header: 'Customer Phone', cell: ({ row }) => formatPhone(row.original.phone) || '-' },
-      {
-        id: 'actions',
-        header: 'Actions',
-        cell: ({ row }) => {
-          const facility = row.original.facility;
-          const disabledLink = (label: string) => (
-            <Button variant="secondary" size="sm" disabled>
-              {label}
-            </Button>
-          );
-          return (
-            <div className="flex gap-1 whitespace-nowrap">
-              {canEditCustomer ? (
-                <Button asChild variant="secondary" size="sm">
-                  <Link
-                    to="/customers-facilities-mgmt/customers/$customerId"
-                    params={{ customerId: String(row.original.id) }}
-                    search={keepSearch}
-                    aria-label={`Edit Customer ${row.original.name}`}
-                  >
-                    Edit Customer
-                  </Link>
-                </Button>
-              ) : (
-                disabledLink('Edit Customer')
-              )}
-              {facility && canEditFacility ? (
-                <Button asChild variant="secondary" size="sm">
-                  <Link
-                    to="/customers-facilities-mgmt/facilities/$facilityId"
-                    params={{ facilityId: String(facility.id) }}
-                    search={keepSearch}
-                    aria-label={`Edit Facility ${facility.name}`}
-                  >
-                    Edit Facility
-                  </Link>
-                </Button>
-              ) : facility ? (
-                disabledLink('Edit Facility')
-              ) : null}
-            </div>
-          );
-        },
-      },
-    ],
+  const columns = useMemo(
+    () => customersColumns({ canEditCustomer, canEditFacility }),
     [canEditCustomer, canEditFacility],
   );
   return (

@@ -5,11 +5,11 @@ import {
   SaveFacilityRequestSchema,
 } from '@chemtrack/domain';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Controller, type Resolver, useForm } from 'react-hook-form';
 import { ArchiveToggle } from '../../components/archive-toggle.tsx';
+import { LoadedRecord } from '../../components/loaded-record.tsx';
 import { ModalForm, useModalRoute } from '../../components/modal-form.tsx';
 import { PagedPicker } from '../../components/paged-picker.tsx';
 import { Field } from '../../components/ui/field.tsx';
@@ -41,13 +41,27 @@ const keepSearch = (s: Record<string, unknown>) => s;
 type CustomerChoice = AutocompleteItem & { city?: string };
 
 export function FacilityModal({ id }: { id: number | undefined }) {
+  if (id === undefined) return <FacilityFormModal id={undefined} facility={undefined} />;
+  return (
+    <LoadedRecord options={facilitiesApi.detailOptions(id)}>
+      {(facility) => <FacilityFormModal id={id} facility={facility} />}
+    </LoadedRecord>
+  );
+}
+
+/** The form of FacilityModal, from the facility the route loaded (none when creating). */
+function FacilityFormModal({
+  id,
+  facility,
+}: {
+  id: number | undefined;
+  facility: FacilityResource | undefined;
+}) {
   const navigate = useNavigate();
   const canUpdate = useCan(AREA_ACTIONS.facilities.update);
   const canArchive = useCan(AREA_ACTIONS.facilities.archive);
-  const detail = useQuery({ ...facilitiesApi.detailOptions(id ?? 0), enabled: id !== undefined });
-  const facility = detail.data?.resource;
   const isReadOnly = id !== undefined && !canUpdate;
-  const [customer, setCustomer] = useState<CustomerChoice | null>(null);
+  const [customer, setCustomer] = useState<CustomerChoice | null>(facility?.customer ?? null);
   const { isOpen, close } = useModalRoute(
     () => void navigate({ to: '/customers-facilities-mgmt', search: keepSearch }),
   );
@@ -55,13 +69,8 @@ export function FacilityModal({ id }: { id: number | undefined }) {
   const form = useForm<FacilityForm>({
     resolver: zodResolver(SaveFacilityRequestSchema) as unknown as Resolver<FacilityForm>,
     mode: 'onTouched',
-    defaultValues: EMPTY,
+    defaultValues: facility ? toForm(facility) : EMPTY,
   });
-  useEffect(() => {
-    if (!facility) return;
-    form.reset(toForm(facility));
-    setCustomer(facility.customer);
-  }, [facility, form]);
 
   const { save, toggle } = useRecordMutations<FacilityResource, FacilityForm>({
     entity: 'Facility',
@@ -81,7 +90,7 @@ export function FacilityModal({ id }: { id: number | undefined }) {
       open={isOpen}
       title={id === undefined ? 'Create New Facility' : 'Facility Details'}
       isDirty={isDirty}
-      isSaving={save.isPending || (id !== undefined && detail.isPending)}
+      isSaving={save.isPending}
       isReadOnly={isReadOnly}
       saveLabel={id === undefined ? 'Create Facility' : 'Save Changes'}
       onSubmit={form.handleSubmit((values) => save.mutate(values))}

@@ -2,8 +2,8 @@ import { AREA_ACTIONS, SaveHazardRequestSchema } from '@chemtrack/domain';
 import { Outlet, useNavigate } from '@tanstack/react-router';
 import type { ListSearch } from '../../lib/list-search.ts';
 import { usePageMeta } from '../../lib/page-meta.ts';
-import { CatalogList } from '../catalog/catalog-list.tsx';
-import { CatalogModal } from '../catalog/catalog-modal.tsx';
+import { CatalogModal } from '../catalog/catalog-form.tsx';
+import { CatalogList } from '../catalog/catalog-page.tsx';
 import { hazardsApi } from './api.ts';
 
 const keepSearch = (s: Record<string, unknown>) => s;

@@ -7,11 +7,11 @@ import {
   TEXTAREA_MAX,
 } from '@chemtrack/domain';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { type UseFormReturn, useForm, useWatch } from 'react-hook-form';
 import { z } from 'zod';
+import { LoadedRecord } from '../../components/loaded-record.tsx';
 import { ModalForm, useModalRoute } from '../../components/modal-form.tsx';
 import { PagedPicker } from '../../components/paged-picker.tsx';
 import { Button } from '../../components/ui/button.tsx';
@@ -81,12 +81,32 @@ const ComponentFormSchema = z.preprocess((values: ComponentFormValues) => values
  * fills its name and CAS #; typing them instead finds or creates one on save.
  */
 export function ComponentModal({ productId, id }: { productId: number; id: number | undefined }) {
+  if (id === undefined) return <ComponentForm productId={productId} id={undefined} component={undefined} />;
+  return (
+    <LoadedRecord options={componentsApi(productId).detailOptions(id)}>
+      {(component) => <ComponentForm productId={productId} id={id} component={component} />}
+    </LoadedRecord>
+  );
+}
+
+/** The form of ComponentModal, from the component the route loaded (none when adding one). */
+function ComponentForm({
+  productId,
+  id,
+  component,
+}: {
+  productId: number;
+  id: number | undefined;
+  component: ComponentResource | undefined;
+}) {
   const navigate = useNavigate();
   const isNew = id === undefined;
   const components = componentsApi(productId);
-  const detail = useQuery({ ...components.detailOptions(id ?? 0), enabled: !isNew });
-  const component = detail.data?.resource;
-  const [picked, setPicked] = useState<ChemicalComponentItem | null>(null);
+  const [picked, setPicked] = useState<ChemicalComponentItem | null>(
+    component
+      ? { id: component.chemical_component_id, name: component.name, number: component.number }
+      : null,
+  );
   const { isOpen, close } = useModalRoute(
     () =>
       void navigate({
@@ -99,13 +119,8 @@ export function ComponentModal({ productId, id }: { productId: number; id: numbe
   const form = useForm<ComponentFormValues, unknown, SaveComponent>({
     resolver: zodResolver(ComponentFormSchema),
     mode: 'onTouched',
-    defaultValues: EMPTY,
+    defaultValues: component ? toForm(component) : EMPTY,
   });
-  useEffect(() => {
-    if (!component) return;
-    form.reset(toForm(component));
-    setPicked({ id: component.chemical_component_id, name: component.name, number: component.number });
-  }, [component, form]);
 
   const { save } = useRecordMutations<ComponentResource, ComponentFormValues, SaveComponent>({
     entity: 'Component',
@@ -145,7 +160,7 @@ export function ComponentModal({ productId, id }: { productId: number; id: numbe
       open={isOpen}
       title={isNew ? 'Add Chemical Component' : 'Chemical Component Details'}
       isDirty={isDirty}
-      isSaving={save.isPending || (!isNew && detail.isPending)}
+      isSaving={save.isPending}
       isValid={isValid}
       saveLabel={isNew ? 'Create Component' : 'Save Changes'}
       onSubmit={submit}

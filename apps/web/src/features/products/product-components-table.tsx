@@ -2,9 +2,9 @@ import type { ComponentResource } from '@chemtrack/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import type { ColumnDef } from '@tanstack/react-table';
-import { Pencil, Plus, Trash2 } from 'lucide-react';
+import { Plus } from 'lucide-react';
 import { useMemo, useState } from 'react';
-import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
+import { actionsColumn } from '../../components/actions-column.tsx';
 import { DataTable } from '../../components/data-table.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { PAGE_SIZE } from '../../lib/list-search.ts';
@@ -18,7 +18,6 @@ const percent = (value: number | null) => (value === null ? '-' : `${value}%`);
 export function ProductComponentsTable({ productId }: { productId: number }) {
   const queryClient = useQueryClient();
   const [page, setPage] = useState(1);
-  const [removing, setRemoving] = useState<ComponentResource | null>(null);
   const components = componentsApi(productId);
   const query = useQuery(components.listOptions({ page, ipp: PAGE_SIZE }));
   const unlink = useMutation({
@@ -46,41 +45,30 @@ export function ProductComponentsTable({ productId }: { productId: number }) {
         header: '% Volume',
         cell: ({ row }) => percent(row.original.percentage_volume),
       },
-      {
-        id: 'actions',
-        header: 'Actions',
-        meta: { className: 'w-28' },
-        cell: ({ row }) => (
-          <div className="flex items-center gap-1">
-            <Button asChild variant="ghost" size="icon">
-              <Link
-                to="/products/$productId/chemical-components/$productChemicalComponentId"
-                params={{
-                  productId: String(productId),
-                  productChemicalComponentId: String(row.original.product_chemical_component_id),
-                }}
-                search={keepSearch}
-                aria-label={`Edit ${row.original.name}`}
-                title="Edit"
-              >
-                <Pencil className="h-4 w-4" aria-hidden />
-              </Link>
-            </Button>
-            <Button
-              variant="ghost"
-              size="icon"
-              aria-label={`Remove ${row.original.name}`}
-              title="Remove"
-              disabled={unlink.isPending}
-              onClick={() => setRemoving(row.original)}
-            >
-              <Trash2 className="h-4 w-4" aria-hidden />
-            </Button>
-          </div>
-        ),
-      },
+      actionsColumn<ComponentResource>({
+        entity: 'Component',
+        nameOf: (component) => component.name,
+        className: 'w-28',
+        edit: {
+          link: (component) => ({
+            to: '/products/$productId/chemical-components/$productChemicalComponentId',
+            params: {
+              productId: String(productId),
+              productChemicalComponentId: String(component.product_chemical_component_id),
+            },
+            search: keepSearch,
+          }),
+        },
+        // A component is not deleted: it is removed from this product.
+        remove: {
+          verb: 'Remove',
+          description: (name) => `Are you sure you want to remove ${name} from this product?`,
+          onConfirm: (component) => unlink.mutate(component),
+          isPending: unlink.isPending,
+        },
+      }),
     ],
-    [productId, unlink.isPending],
+    [productId, unlink.mutate, unlink.isPending],
   );
   const meta = query.data?.resource.meta;
   return (
@@ -110,20 +98,6 @@ export function ProductComponentsTable({ productId }: { productId: number }) {
         onPageChange={setPage}
         sort={undefined}
         onSortChange={() => {}}
-      />
-      <ConfirmDialog
-        open={removing !== null}
-        onOpenChange={(open) => {
-          if (!open) setRemoving(null);
-        }}
-        title="Remove Component?"
-        description={`Are you sure you want to remove ${removing?.name ?? 'this component'} from this product?`}
-        confirmLabel="Remove"
-        variant="destructive"
-        onConfirm={() => {
-          if (removing) unlink.mutate(removing);
-          setRemoving(null);
-        }}
       />
     </section>
   );

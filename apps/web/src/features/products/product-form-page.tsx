@@ -6,9 +6,9 @@ import {
   type StoredFile,
 } from '@chemtrack/domain';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link, Outlet, useNavigate } from '@tanstack/react-router';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import {
   Controller,
   type FieldError,
@@ -19,6 +19,7 @@ import {
 } from 'react-hook-form';
 import { ArchiveToggle } from '../../components/archive-toggle.tsx';
 import { DateInput } from '../../components/date-input.tsx';
+import { LoadedRecord } from '../../components/loaded-record.tsx';
 import { PhoneInput } from '../../components/phone-input.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Checkbox } from '../../components/ui/checkbox.tsx';
@@ -26,7 +27,6 @@ import { Field } from '../../components/ui/field.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { Select } from '../../components/ui/select.tsx';
 import { UnsavedChangesGuard } from '../../components/unsaved-changes-guard.tsx';
-import { ApiError } from '../../lib/api.ts';
 import { saveBlob } from '../../lib/download.ts';
 import { usePageMeta } from '../../lib/page-meta.ts';
 import { toast } from '../../lib/toast.ts';
@@ -68,21 +68,29 @@ function messageAt(errors: FieldErrors<ProductFormValues>, ...paths: string[]): 
  * its chemical components below the form; their modals open on top of it.
  */
 export function ProductFormPage({ productId }: { productId: number | undefined }) {
+  if (productId === undefined) return <ProductForm productId={undefined} product={undefined} />;
+  return (
+    <LoadedRecord options={productsApi.detailOptions(productId)}>
+      {(product) => <ProductForm productId={productId} product={product} />}
+    </LoadedRecord>
+  );
+}
+
+/**
+ * The product form, filled once from the product the route loaded; a later copy of it (after
+ * the SDS was deleted) updates only its own fields.
+ */
+function ProductForm({
+  productId,
+  product,
+}: {
+  productId: number | undefined;
+  product: ProductResource | undefined;
+}) {
   const isNew = productId === undefined;
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const detail = useQuery({ ...productsApi.detailOptions(productId ?? 0), enabled: !isNew });
-  const product = isNew ? undefined : detail.data?.resource;
-  // The form stays disabled until it holds this product's values: typing into it before then
-  // would be overwritten by the reset.
-  const [loadedId, setLoadedId] = useState<number | undefined>(undefined);
-  const isLoading = !isNew && loadedId !== productId;
-  // An id that does not exist: the default notice says so and the page goes back to the list.
-  const isMissing = detail.error instanceof ApiError && detail.error.status === 404;
   const backToList = () => void navigate({ to: '/products', search: keepSearch });
-  useEffect(() => {
-    if (isMissing) void navigate({ to: '/products', search: keepSearch, replace: true });
-  }, [isMissing, navigate]);
 
   usePageMeta(isNew ? 'Create New Product' : 'Edit Product', [
     { name: 'Product Management', path: '/products' },
@@ -92,14 +100,8 @@ export function ProductFormPage({ productId }: { productId: number | undefined }
   const form = useForm<ProductFormValues, unknown, SaveProduct>({
     resolver: zodResolver(ProductFormSchema),
     mode: 'onTouched',
-    defaultValues: EMPTY_PRODUCT_FORM,
+    defaultValues: product ? toProductForm(product) : EMPTY_PRODUCT_FORM,
   });
-  // Filled once per product; a later copy (after the SDS was deleted) updates only its own fields.
-  useEffect(() => {
-    if (!product || product.id === loadedId) return;
-    form.reset(toProductForm(product));
-    setLoadedId(product.id);
-  }, [product, loadedId, form]);
 
   const { save, toggle } = useRecordMutations<ProductResource, ProductFormValues, SaveProduct>({
     entity: 'Product',
@@ -140,7 +142,7 @@ export function ProductFormPage({ productId }: { productId: number | undefined }
 
   const [isUploading, setUploading] = useState(false);
   const { errors, isDirty, isValid } = form.formState;
-  const isBusy = save.isPending || isLoading;
+  const isBusy = save.isPending;
   const onSubmit = form.handleSubmit((parsed) => save.mutate(parsed));
 
   const removeSds = (file: StoredFile | null, isSaved: boolean) => {

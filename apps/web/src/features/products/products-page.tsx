@@ -1,16 +1,7 @@
-import {
-  formatHazardNames,
-  type ProductListRow,
-  type ProductResource,
-  SDS_STATUS_FILTERS,
-  SDS_STATUSES,
-} from '@chemtrack/domain';
+import { type ProductResource, SDS_STATUS_FILTERS, SDS_STATUSES } from '@chemtrack/domain';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import type { ColumnDef } from '@tanstack/react-table';
-import { Pencil } from 'lucide-react';
 import { useMemo } from 'react';
-import { ArchiveToggle } from '../../components/archive-toggle.tsx';
 import { DataTable, listTableProps } from '../../components/data-table.tsx';
 import { ListToolbar } from '../../components/list-toolbar.tsx';
 import { Button } from '../../components/ui/button.tsx';
@@ -21,7 +12,7 @@ import { useArchiveToggle } from '../../lib/use-archive-toggle.ts';
 import { useListState } from '../../lib/use-list-state.ts';
 import { productsApi } from './api.ts';
 import type { ProductListSearch } from './list-search.ts';
-import { SdsStatusBadge } from './sds-status-badge.tsx';
+import { productsColumns } from './products-columns.tsx';
 
 const keepSearch = (s: Record<string, unknown>) => s;
 
@@ -40,51 +31,8 @@ export function ProductsPage({ search }: { search: ProductListSearch }) {
     toggle: productsApi.toggle,
     invalidate: [productsApi.keys.all],
   });
-  const columns = useMemo<ColumnDef<ProductListRow>[]>(
-    () => [
-      { id: 'name', header: 'Product', cell: ({ row }) => row.original.name, meta: { sortKey: 'name' } },
-      {
-        id: 'mfg_name',
-        header: 'Manufacturer',
-        cell: ({ row }) => row.original.mfg_name,
-        meta: { sortKey: 'mfg_name' },
-      },
-      { id: 'hazards', header: 'Hazard Class', cell: ({ row }) => formatHazardNames(row.original.hazards) },
-      {
-        id: 'sds_status',
-        header: 'Status',
-        cell: ({ row }) => <SdsStatusBadge status={row.original.sds_status} />,
-        meta: { sortKey: 'sds_status' },
-      },
-      {
-        id: 'actions',
-        header: 'Actions',
-        meta: { className: 'w-28' },
-        cell: ({ row }) => (
-          <div className="flex items-center gap-1">
-            <Button asChild variant="ghost" size="icon">
-              <Link
-                to="/products/$productId"
-                params={{ productId: String(row.original.id) }}
-                search={keepSearch}
-                aria-label={`Edit ${row.original.name}`}
-                title="Edit"
-              >
-                <Pencil className="h-4 w-4" aria-hidden />
-              </Link>
-            </Button>
-            <ArchiveToggle
-              entity="Product"
-              name={row.original.name}
-              isActive={row.original.is_active}
-              confirm={false}
-              isPending={toggle.isPending}
-              onConfirm={() => toggle.mutate(row.original.id)}
-            />
-          </div>
-        ),
-      },
-    ],
+  const columns = useMemo(
+    () => productsColumns({ onToggle: toggle.mutate, isToggling: toggle.isPending }),
     [toggle.mutate, toggle.isPending],
   );
   return (

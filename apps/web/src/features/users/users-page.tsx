@@ -10,8 +10,8 @@ import { useArchiveToggle } from '../../lib/use-archive-toggle.ts';
 import { useDeleteRecord } from '../../lib/use-delete-record.ts';
 import { useListState } from '../../lib/use-list-state.ts';
 import { usersApi } from './api.ts';
-import { EditUserForm, UserForm } from './user-form.tsx';
 import { usersColumns } from './users-columns.tsx';
+import { EditUserForm, UserForm } from './users-form.tsx';
 
 /** User Management: the create or edit form above the list of existing users. */
 export function UsersPage({ userId, search }: { userId: number | undefined; search: ListSearch }) {

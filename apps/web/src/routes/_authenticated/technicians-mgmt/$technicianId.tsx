@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { techniciansApi } from '../../../features/technicians/api.ts';
-import { TechnicianModal } from '../../../features/technicians/technician-modal.tsx';
+import { TechnicianModal } from '../../../features/technicians/technicians-form.tsx';
 import { loadRecordOrLeave, parseId } from '../../../lib/route-params.ts';
 
 export const Route = createFileRoute('/_authenticated/technicians-mgmt/$technicianId')({

@@ -7,17 +7,18 @@ import {
 } from '@chemtrack/domain';
 import { zodResolver } from '@hookform/resolvers/zod';
 import * as RadioGroup from '@radix-ui/react-radio-group';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { ArchiveToggle } from '../../components/archive-toggle.tsx';
+import { LoadedRecord } from '../../components/loaded-record.tsx';
 import { PhoneInput } from '../../components/phone-input.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Field } from '../../components/ui/field.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { UnsavedChangesGuard } from '../../components/unsaved-changes-guard.tsx';
-import { ApiError, applyFieldErrors } from '../../lib/api.ts';
+import { applyFieldErrors } from '../../lib/api.ts';
 import { usePageMeta } from '../../lib/page-meta.ts';
 import { toast } from '../../lib/toast.ts';
 import { usersApi } from './api.ts';
@@ -53,20 +54,13 @@ interface ArchiveProps {
   isToggling: boolean;
 }
 
-/**
- * The user being edited, as the route's loader fetched it. An id that no longer names a user
- * (deleted since) goes back to the new-user form; the default notice says why.
- */
+/** The user being edited, as the route's loader fetched it. */
 export function EditUserForm({ userId, ...archive }: { userId: number } & ArchiveProps) {
-  const navigate = useNavigate();
-  const query = useQuery(usersApi.detailOptions(userId));
-  const isMissing = query.error instanceof ApiError && query.error.status === 404;
-  useEffect(() => {
-    if (isMissing) void navigate({ to: '/users', replace: true });
-  }, [isMissing, navigate]);
-  const user = query.data?.resource;
-  // The form starts from the record itself (no reset after it arrives): keyed by the user shown.
-  return <UserForm key={user?.id ?? 'loading'} userId={userId} user={user} {...archive} />;
+  return (
+    <LoadedRecord options={usersApi.detailOptions(userId)}>
+      {(user) => <UserForm userId={userId} user={user} {...archive} />}
+    </LoadedRecord>
+  );
 }
 
 /** CREATE NEW USER / EDIT USER: the form above the users list. */

@@ -1,9 +1,7 @@
 import type { AreaActions, CatalogResource } from '@chemtrack/domain';
 import { useQuery } from '@tanstack/react-query';
 import { Link, type LinkProps } from '@tanstack/react-router';
-import type { ColumnDef } from '@tanstack/react-table';
 import { type ReactNode, useMemo } from 'react';
-import { actionsColumn } from '../../components/actions-column.tsx';
 import { DataTable, listTableProps } from '../../components/data-table.tsx';
 import { ListToolbar } from '../../components/list-toolbar.tsx';
 import { Button } from '../../components/ui/button.tsx';
@@ -12,6 +10,7 @@ import { useCan } from '../../lib/permissions.ts';
 import { useArchiveToggle } from '../../lib/use-archive-toggle.ts';
 import { useListState } from '../../lib/use-list-state.ts';
 import type { CatalogApi } from './api.ts';
+import { catalogColumns } from './catalog-columns.tsx';
 
 /**
  * The list of a catalog area (hazard classes, containers, units): search, Show Archived, one
@@ -56,23 +55,18 @@ export function CatalogList({
     toggle: api.toggle,
     invalidate: [api.keys.all],
   });
-  const columns = useMemo<ColumnDef<CatalogResource>[]>(
-    () => [
-      { id: 'name', header: nameHeader, cell: ({ row }) => row.original.name, meta: { sortKey: 'name' } },
-      actionsColumn<CatalogResource>({
+  const columns = useMemo(
+    () =>
+      catalogColumns({
         entity,
-        nameOf: (resource) => resource.name,
-        className: 'w-32',
-        edit: { link: (resource) => editLink(resource.id), can: canEdit, whenDenied: 'view' },
-        archive: {
-          isActive: (resource) => resource.is_active,
-          onConfirm: (resource) => toggle.mutate(resource.id),
-          isPending: toggle.isPending,
-          disabled: !canArchive,
-          confirm: hasArchiveConfirmation,
-        },
+        nameHeader,
+        editLink,
+        canEdit,
+        canArchive,
+        hasArchiveConfirmation,
+        onToggle: toggle.mutate,
+        isToggling: toggle.isPending,
       }),
-    ],
     [
       nameHeader,
       entity,

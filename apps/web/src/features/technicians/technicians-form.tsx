@@ -5,16 +5,16 @@ import {
   type UserResource,
 } from '@chemtrack/domain';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
-import { useEffect } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { ArchiveToggle } from '../../components/archive-toggle.tsx';
+import { LoadedRecord } from '../../components/loaded-record.tsx';
 import { ModalForm, useModalRoute } from '../../components/modal-form.tsx';
 import { PhoneInput } from '../../components/phone-input.tsx';
 import { Field } from '../../components/ui/field.tsx';
 import { Input } from '../../components/ui/input.tsx';
-import { ApiError, applyFieldErrors } from '../../lib/api.ts';
+import { applyFieldErrors } from '../../lib/api.ts';
 import { useCan } from '../../lib/permissions.ts';
 import { toast } from '../../lib/toast.ts';
 import { useArchiveToggle } from '../../lib/use-archive-toggle.ts';
@@ -33,34 +33,37 @@ function toForm(t: UserResource): SaveTechnicianRequest {
 
 /** Create New Technician / Technician Details; read-only for everyone but admins on existing ones. */
 export function TechnicianModal({ technicianId }: { technicianId: number | undefined }) {
+  if (technicianId === undefined) return <TechnicianForm technicianId={undefined} technician={undefined} />;
+  return (
+    <LoadedRecord options={techniciansApi.detailOptions(technicianId)}>
+      {(technician) => <TechnicianForm technicianId={technicianId} technician={technician} />}
+    </LoadedRecord>
+  );
+}
+
+/** The form of TechnicianModal, from the technician the route loaded (none when creating). */
+function TechnicianForm({
+  technicianId,
+  technician,
+}: {
+  technicianId: number | undefined;
+  technician: UserResource | undefined;
+}) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const canUpdate = useCan(AREA_ACTIONS.technicians.update);
   const canArchive = useCan(AREA_ACTIONS.technicians.archive);
-  const detail = useQuery({
-    ...techniciansApi.detailOptions(technicianId ?? 0),
-    enabled: technicianId !== undefined,
-  });
-  const technician = detail.data?.resource;
-  const isMissing = detail.error instanceof ApiError && detail.error.status === 404;
   const isReadOnly = technicianId !== undefined && !canUpdate;
 
   const form = useForm<SaveTechnicianRequest>({
     resolver: zodResolver(SaveTechnicianRequestSchema),
     mode: 'onTouched',
-    defaultValues: EMPTY,
+    defaultValues: technician ? toForm(technician) : EMPTY,
   });
-  useEffect(() => {
-    if (technician) form.reset(toForm(technician));
-  }, [technician, form]);
 
   const { isOpen, close } = useModalRoute(
     () => void navigate({ to: '/technicians-mgmt', search: (s: Record<string, unknown>) => s }),
   );
-  // An id that does not exist: the notice says so and the modal closes.
-  useEffect(() => {
-    if (isMissing) close();
-  }, [isMissing, close]);
   const invalidate = () => queryClient.invalidateQueries({ queryKey: techniciansApi.keys.all });
   const save = useMutation({
     mutationFn: (values: SaveTechnicianRequest) => techniciansApi.save(technicianId, values),
@@ -94,7 +97,7 @@ export function TechnicianModal({ technicianId }: { technicianId: number | undef
       open={isOpen}
       title={technicianId === undefined ? 'Create New Technician' : 'Technician Details'}
       isDirty={isDirty}
-      isSaving={save.isPending || (technicianId !== undefined && detail.isPending)}
+      isSaving={save.isPending}
       isValid={isValid}
       isReadOnly={isReadOnly}
       saveLabel={technicianId === undefined ? 'Create Technician' : 'Save Changes'}

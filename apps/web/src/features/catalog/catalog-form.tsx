@@ -1,11 +1,10 @@
 import type { AreaActions, CatalogResource } from '@chemtrack/domain';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useQuery } from '@tanstack/react-query';
-import { useEffect } from 'react';
 import { type Resolver, useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { ArchiveToggle } from '../../components/archive-toggle.tsx';
 import { DeleteAction } from '../../components/delete-action.tsx';
+import { LoadedRecord } from '../../components/loaded-record.tsx';
 import { ModalForm, useModalRoute } from '../../components/modal-form.tsx';
 import { Field } from '../../components/ui/field.tsx';
 import { Input } from '../../components/ui/input.tsx';
@@ -20,24 +19,7 @@ interface CatalogForm {
   description?: string | null;
 }
 
-/**
- * Create or edit one catalog record in a modal. Who may create, edit, archive and delete is the
- * area's `actions` in the domain's PERMISSIONS table; everyone else sees the record read-only.
- * `hasArchiveConfirmation`: spec 02 §4 asks before archiving hazard classes, not containers or units.
- */
-export function CatalogModal({
-  api,
-  id,
-  entity,
-  schema,
-  createTitle,
-  detailsTitle,
-  nameLabel,
-  saveLabel,
-  actions,
-  hasArchiveConfirmation,
-  onClose,
-}: {
+type CatalogModalProps = {
   api: CatalogApi;
   id: number | undefined;
   entity: string;
@@ -49,14 +31,42 @@ export function CatalogModal({
   actions: AreaActions;
   hasArchiveConfirmation: boolean;
   onClose: () => void;
-}) {
+};
+
+/**
+ * Create or edit one catalog record in a modal. Who may create, edit, archive and delete is the
+ * area's `actions` in the domain's PERMISSIONS table; everyone else sees the record read-only.
+ * `hasArchiveConfirmation`: spec 02 §4 asks before archiving hazard classes, not containers or units.
+ */
+export function CatalogModal(props: CatalogModalProps) {
+  if (props.id === undefined) return <CatalogModalForm {...props} record={undefined} />;
+  return (
+    <LoadedRecord options={props.api.detailOptions(props.id)}>
+      {(record) => <CatalogModalForm {...props} record={record} />}
+    </LoadedRecord>
+  );
+}
+
+/** The form of CatalogModal, from the record the route loaded (none when creating). */
+function CatalogModalForm({
+  api,
+  id,
+  record,
+  entity,
+  schema,
+  createTitle,
+  detailsTitle,
+  nameLabel,
+  saveLabel,
+  actions,
+  hasArchiveConfirmation,
+  onClose,
+}: CatalogModalProps & { record: CatalogResource | undefined }) {
   const canCreate = useCan(actions.create);
   const canUpdate = useCan(actions.update);
   const canArchive = useCan(actions.archive);
   // Areas without a delete (containers, units) ask for the archive action, so the hook runs every render.
   const canDelete = useCan(actions.delete ?? actions.archive) && actions.delete !== undefined;
-  const detail = useQuery({ ...api.detailOptions(id ?? 0), enabled: id !== undefined });
-  const record = detail.data?.resource;
   const isReadOnly = id === undefined ? !canCreate : !canUpdate;
   const { isOpen, close } = useModalRoute(onClose);
 
@@ -64,11 +74,10 @@ export function CatalogModal({
     // Each area's schema reads name and description; what it adds (a unit type) it derives.
     resolver: zodResolver(schema) as unknown as Resolver<CatalogForm>,
     mode: 'onTouched',
-    defaultValues: { name: '', description: '' },
+    defaultValues: record
+      ? { name: record.name, description: record.description }
+      : { name: '', description: '' },
   });
-  useEffect(() => {
-    if (record) form.reset({ name: record.name, description: record.description });
-  }, [record, form]);
 
   const { save, toggle } = useRecordMutations<CatalogResource, CatalogForm>({
     entity,
@@ -99,7 +108,7 @@ export function CatalogModal({
       open={isOpen}
       title={id === undefined ? createTitle : detailsTitle}
       isDirty={isDirty}
-      isSaving={save.isPending || (id !== undefined && detail.isPending)}
+      isSaving={save.isPending}
       isValid={isValid}
       isReadOnly={isReadOnly}
       saveLabel={id === undefined ? saveLabel : 'Save Changes'}

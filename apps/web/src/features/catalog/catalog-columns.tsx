@@ -1,0 +1,45 @@
+import type { CatalogResource } from '@chemtrack/domain';
+import type { LinkProps } from '@tanstack/react-router';
+import type { ColumnDef } from '@tanstack/react-table';
+import { actionsColumn } from '../../components/actions-column.tsx';
+
+/**
+ * A catalog list's columns: the name, then edit (a view for who may not edit) and archive.
+ * `hasArchiveConfirmation`: spec 02 §4 asks before archiving hazard classes, not containers or units.
+ */
+export function catalogColumns({
+  entity,
+  nameHeader,
+  editLink,
+  canEdit,
+  canArchive,
+  hasArchiveConfirmation,
+  onToggle,
+  isToggling,
+}: {
+  entity: string;
+  nameHeader: string;
+  editLink: (id: number) => LinkProps;
+  canEdit: boolean;
+  canArchive: boolean;
+  hasArchiveConfirmation: boolean;
+  onToggle: (id: number) => void;
+  isToggling: boolean;
+}): ColumnDef<CatalogResource>[] {
+  return [
+    { id: 'name', header: nameHeader, cell: ({ row }) => row.original.name, meta: { sortKey: 'name' } },
+    actionsColumn<CatalogResource>({
+      entity,
+      nameOf: (resource) => resource.name,
+      className: 'w-32',
+      edit: { link: (resource) => editLink(resource.id), can: canEdit, whenDenied: 'view' },
+      archive: {
+        isActive: (resource) => resource.is_active,
+        onConfirm: (resource) => onToggle(resource.id),
+        isPending: isToggling,
+        disabled: !canArchive,
+        confirm: hasArchiveConfirmation,
+      },
+    }),
+  ];
+}
