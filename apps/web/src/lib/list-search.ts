@@ -1,4 +1,5 @@
 import { makeListQuerySchema } from '@chemtrack/domain';
+import type { EnsureQueryDataOptions, QueryClient, QueryKey } from '@tanstack/react-query';
 import { z } from 'zod';
 import type { QueryParams } from './api.ts';
 
@@ -53,4 +54,16 @@ export function toListParams(search: ListSearch): QueryParams {
     status: search.status || 'active',
     order_dir: search.order_by ? search.order_dir : undefined,
   };
+}
+
+/**
+ * A list route's loader: the list call starts with the navigation, from the same query options
+ * its page reads, so the page finds it under way or done. It is not awaited: the page shows at
+ * once with its skeleton rows, and a failed call is the page's to show, as before.
+ */
+export function prefetchList<TData, TKey extends QueryKey>(
+  queryClient: QueryClient,
+  options: EnsureQueryDataOptions<TData, Error, TData, TKey>,
+): void {
+  queryClient.ensureQueryData(options).catch(() => undefined);
 }

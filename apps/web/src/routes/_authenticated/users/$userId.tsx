@@ -1,6 +1,7 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
 import { UsersSearchSchema, usersApi } from '../../../features/users/api.ts';
 import { UsersPage } from '../../../features/users/users-page.tsx';
+import { prefetchList, toListParams } from '../../../lib/list-search.ts';
 import { canNow } from '../../../lib/permissions.ts';
 import { loadRecordOrLeave, parseId } from '../../../lib/route-params.ts';
 import { useSession } from '../../../lib/session.ts';
@@ -13,8 +14,10 @@ export const Route = createFileRoute('/_authenticated/users/$userId')({
     // Your own account is edited on the profile page.
     if (String(user.id) === params.userId) throw redirect({ to: '/profile' });
   },
-  loader: ({ context, params, location, preload }) =>
-    loadRecordOrLeave({
+  loaderDeps: ({ search }) => search,
+  loader: ({ context, params, location, preload, deps }) => {
+    prefetchList(context.queryClient, usersApi.listOptions(toListParams(deps)));
+    return loadRecordOrLeave({
       queryClient: context.queryClient,
       id: params.userId,
       options: usersApi.detailOptions,
@@ -22,7 +25,8 @@ export const Route = createFileRoute('/_authenticated/users/$userId')({
       list: '/users',
       location,
       preload,
-    }),
+    });
+  },
   component: function UserRoute() {
     const { userId } = Route.useParams();
     return <UsersPage key={userId} userId={parseId(userId)} search={Route.useSearch()} />;
