@@ -1,3 +1,10 @@
+import {
+  SaveContainerRequestSchema,
+  SaveContainerUnitRequestSchema,
+  SaveCustomerRequestSchema,
+  SaveFacilityRequestSchema,
+  SaveHazardRequestSchema,
+} from '@chemtrack/domain';
 import type { Db } from '../db/client.ts';
 import {
   addresses,
@@ -8,6 +15,14 @@ import {
   facilityCustomers,
   hazards,
 } from '../db/schema/index.ts';
+import {
+  addressBody,
+  containerBody,
+  containerUnitBody,
+  customerBody,
+  facilityBody,
+  hazardBody,
+} from './factories.ts';
 
 /** The demo hazard classes with their descriptions; demo products name theirs from this list. */
 export const DEMO_HAZARD_CLASSES = [
@@ -164,14 +179,35 @@ async function insertAddress(db: Db, address: DemoAddress) {
   return row!.id;
 }
 
-/** Hazard classes, container types and units, and customers with facilities in several states. */
+/**
+ * Hazard classes, container types and units, and customers with facilities in several states.
+ * Each record is the factory's body for it, checked by the API's own schema, so demo rows obey
+ * every rule a user's save does.
+ */
 export async function seedDemoReference(db: Db): Promise<void> {
-  await db.insert(hazards).values(DEMO_HAZARD_CLASSES.map(([name, description]) => ({ name, description })));
-  await db.insert(containers).values(CONTAINERS.map(([name, description]) => ({ name, description })));
+  const hazardRows = DEMO_HAZARD_CLASSES.map(([name, description]) =>
+    SaveHazardRequestSchema.parse(hazardBody({ name, description })),
+  );
+  await db.insert(hazards).values(hazardRows.map(({ name, description }) => ({ name, description })));
+  const containerRows = CONTAINERS.map(([name, description]) =>
+    SaveContainerRequestSchema.parse(containerBody({ name, description })),
+  );
+  await db.insert(containers).values(containerRows.map(({ name, description }) => ({ name, description })));
+  const unitRows = UNITS.map(([name, unitType, description]) =>
+    SaveContainerUnitRequestSchema.parse(containerUnitBody({ name, unit_type: unitType, description })),
+  );
   await db
     .insert(containerUnits)
-    .values(UNITS.map(([name, unitType, description]) => ({ name, unitType, description })));
-  for (const customer of CUSTOMERS) {
+    .values(unitRows.map(({ name, unit_type, description }) => ({ name, unitType: unit_type, description })));
+  for (const demo of CUSTOMERS) {
+    const customer = SaveCustomerRequestSchema.parse(
+      customerBody({
+        name: demo.name,
+        prepared_at: '2026-01-15',
+        address: addressBody({ phone: '', ...demo.address }),
+        is_same_billing_address: 1,
+      }),
+    );
     const addressId = await insertAddress(db, customer.address);
     const { phone: _phone, ...billing } = customer.address;
     const billingAddressId = await insertAddress(db, billing);
@@ -182,15 +218,22 @@ export async function seedDemoReference(db: Db): Promise<void> {
         addressId,
         billingAddressId,
         isSameBillingAddress: true,
-        preparedAt: '2026-01-15',
+        preparedAt: customer.prepared_at,
       })
       .returning({ id: customers.id });
-    for (const facility of customer.facilities) {
+    for (const demoFacility of demo.facilities) {
+      const facility = SaveFacilityRequestSchema.parse(
+        facilityBody({
+          name: demoFacility.name,
+          customer_id: row!.id,
+          address: addressBody({ phone: '', ...demoFacility.address }),
+        }),
+      );
       const [created] = await db
         .insert(facilities)
         .values({
           name: facility.name,
-          customerId: row!.id,
+          customerId: facility.customer_id,
           addressId: await insertAddress(db, facility.address),
         })
         .returning({ id: facilities.id });
