@@ -12,6 +12,8 @@ import {
 import type { Config } from './config.ts';
 import type { Db } from './db/client.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
+import sessionPlugin from './modules/auth/session.plugin.ts';
+import fileSweepPlugin from './modules/files/file-sweep.plugin.ts';
 import { apiModules } from './modules/index.ts';
 import authPlugin, { API_PREFIX } from './plugins/auth.ts';
 import databasePlugin from './plugins/database.ts';
@@ -81,7 +83,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(securityPlugin, { appUrl: config.appUrl });
   await app.register(multipartPlugin, { maxFileBytes: config.uploadMaxBytes });
   await app.register(storagePlugin, { store: options.fileStore });
+  await app.register(fileSweepPlugin);
   await app.register(authPlugin, { appKey: config.appKey });
+  await app.register(sessionPlugin);
   await app.register(swagger, {
     openapi: {
       info: {

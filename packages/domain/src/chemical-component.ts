@@ -96,13 +96,15 @@ export const ComponentResourceSchema = z.object({
 });
 export type ComponentResource = z.infer<typeof ComponentResourceSchema>;
 
-export const ComponentListQuerySchema = makeListQuerySchema([
+export const COMPONENT_ORDER_KEYS = [
   'name',
   'number',
   'percentage_weight',
   'percentage_volume',
   'updated_at',
-]);
+] as const;
+export const ComponentListQuerySchema = makeListQuerySchema(COMPONENT_ORDER_KEYS);
+export type ComponentListQuery = z.infer<typeof ComponentListQuerySchema>;
 
 /** Picker rows of the component catalogue: the name and its CAS #. */
 export const ChemicalComponentItemSchema = z.object({ id: z.number(), name: z.string(), number: z.string() });

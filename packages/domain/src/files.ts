@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { StoredFileSchema } from './product.ts';
+import { StoredFileSchema } from './products/index.ts';
 
 export const UPLOAD_MSG = {
   pdfOnly: 'Only PDF files are allowed',

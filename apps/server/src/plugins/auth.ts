@@ -1,8 +1,7 @@
-import { type Action, isAllowed, ROLES, SERVER_MSG } from '@chemtrack/domain';
+import { type Action, ROLES, type Role, SERVER_MSG } from '@chemtrack/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../lib/app-error.ts';
-import { findSessionUser, type SessionUser } from '../modules/auth/sessions.repository.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -16,6 +15,14 @@ declare module 'fastify' {
   }
 }
 
+/** The signed-in user of a request, set by the auth module's session hook. */
+export interface SessionUser {
+  id: number;
+  email: string;
+  role: Role;
+  sessionId: number;
+}
+
 export const API_PREFIX = '/api/admin/v1';
 export const ALL_ROLES = ROLES;
 
@@ -25,8 +32,10 @@ export function currentUser(request: FastifyRequest): SessionUser {
 }
 
 /**
- * Every API call: the application key, then the bearer session, then the route's roles.
- * Routes opt out of the session with `config.isPublic`, never out of the key.
+ * Every API call needs the application key. The bearer session and the route's action are
+ * checked next by the auth module's session hook (`modules/auth/session.plugin.ts`), registered
+ * right after this plugin so its hook runs after this one. Routes opt out of the session with
+ * `config.isPublic`, never out of the key.
  */
 async function authPlugin(app: FastifyInstance, options: { appKey: string }) {
   app.decorateRequest('user', null);
@@ -44,20 +53,6 @@ async function authPlugin(app: FastifyInstance, options: { appKey: string }) {
     const key = request.headers['x-app-key'];
     if (key === undefined || key === '') throw new AppError('UNAUTHENTICATED', SERVER_MSG.appKeyMissing);
     if (key !== options.appKey) throw new AppError('FORBIDDEN', SERVER_MSG.appKeyInvalid);
-
-    const config = request.routeOptions.config;
-    if (config.isPublic || !request.routeOptions.url) return;
-
-    const header = request.headers.authorization ?? '';
-    const match = /^Bearer\s+(\S+)$/i.exec(header);
-    if (!match?.[1]) throw new AppError('UNAUTHENTICATED', SERVER_MSG.unauthenticated);
-    const user = await findSessionUser(app.db, match[1]);
-    if (!user) throw new AppError('UNAUTHENTICATED', SERVER_MSG.sessionExpired);
-    request.user = user;
-
-    if (!config.permission || !isAllowed(user.role, config.permission)) {
-      throw new AppError('FORBIDDEN', SERVER_MSG.forbidden);
-    }
   });
 }
 

@@ -2,9 +2,10 @@ import { SaveComponentRequestSchema, SaveProductRequestSchema } from '@chemtrack
 import { inArray } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { hazards } from '../db/schema/index.ts';
-import { createProductComponent } from '../modules/chemical-components/chemical-components.repository.ts';
-import { PDF_MIME_TYPE, storeFile } from '../modules/files/files.repository.ts';
-import { createProduct } from '../modules/products/products.repository.ts';
+import type { Actor } from '../lib/audit.ts';
+import { createProductComponent } from '../modules/chemical-components/chemical-components.service.ts';
+import { PDF_MIME_TYPE, storeFile } from '../modules/files/files.service.ts';
+import { createProductsService } from '../modules/products/products.service.ts';
 import type { FileStore } from '../storage/file-store.ts';
 import { DEMO_PRODUCTS, type DemoProduct } from './demo-products-data.ts';
 import { renderDemoSdsPdf } from './sds-pdf.ts';
@@ -38,9 +39,12 @@ function toSaveBody(product: DemoProduct, hazardIds: number[], sdsFilepath: stri
 
 /**
  * About 30 products with hazard classes, components and a generated demo SDS each (none for
- * 'pending' ones), saved through the products and components repositories.
+ * 'pending' ones), saved through the products and components services, so the demo rows obey
+ * every rule a user's save does and are audited as the seeder's (no user).
  */
 export async function seedDemoProducts(db: Db, store: FileStore): Promise<void> {
+  const seeder: Actor = { userId: undefined, ip: undefined };
+  const products = createProductsService(store);
   const names = [...new Set(DEMO_PRODUCTS.flatMap((product) => product.hazards))];
   const rows = await db
     .select({ id: hazards.id, name: hazards.name })
@@ -64,10 +68,11 @@ export async function seedDemoProducts(db: Db, store: FileStore): Promise<void> 
       if (id === undefined) throw new Error(`Demo hazard class ${name} was not seeded`);
       return id;
     });
-    const productId = await createProduct(db, toSaveBody(product, hazardIds, sdsFilepath));
+    const { id: productId } = await products.create(db, seeder, toSaveBody(product, hazardIds, sdsFilepath));
     for (const component of product.components) {
       await createProductComponent(
         db,
+        seeder,
         productId,
         SaveComponentRequestSchema.parse({
           name: component.name,

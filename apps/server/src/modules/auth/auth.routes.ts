@@ -11,10 +11,15 @@ import {
 } from '@chemtrack/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ERROR_RESPONSES, ErrorBodySchema } from '../../lib/route-schemas.ts';
-import { ALL_ROLES, currentUser } from '../../plugins/auth.ts';
-import { findAccount, toUserResource } from '../accounts/accounts.repository.ts';
-import { requestPasswordReset, setPasswordWithToken, signIn, updateProfile } from './auth.service.ts';
-import { revokeSession } from './sessions.repository.ts';
+import { currentUser } from '../../plugins/auth.ts';
+import {
+  getProfile,
+  requestPasswordReset,
+  setPasswordWithToken,
+  signIn,
+  signOut,
+  updateProfile,
+} from './auth.service.ts';
 
 const tags = ['Auth'];
 
@@ -40,9 +45,9 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         userAgent: request.headers['user-agent'],
       });
       return {
-        message: `Welcome back! Successfully logged in as ${result.user.firstName}`,
+        message: `Welcome back! Successfully logged in as ${result.firstName}`,
         credentials: { access_token: result.token, expires_at: result.expiresAt.toISOString() },
-        resource: toUserResource(result.user),
+        resource: result.resource,
       };
     },
   );
@@ -54,7 +59,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, response: { 200: MessageResponseSchema, 401: ErrorBodySchema } },
     },
     async (request) => {
-      await revokeSession(app.db, currentUser(request).sessionId);
+      await signOut(app.db, currentUser(request).sessionId);
       return { message: 'Goodbye! Successfully logged out' };
     },
   );
@@ -86,7 +91,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await setPasswordWithToken(app, request.body.token, request.body.password);
+      await setPasswordWithToken(app.db, request.body.token, request.body.password);
       return { message: SERVER_MSG.passwordChanged };
     },
   );
@@ -98,8 +103,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, response: { 200: makeResourceResponseSchema(UserResourceSchema), ...ERROR_RESPONSES } },
     },
     async (request) => {
-      const user = await findAccount(app.db, currentUser(request).id, ALL_ROLES, 'User');
-      return { resource: toUserResource(user) };
+      return { resource: await getProfile(app.db, currentUser(request)) };
     },
   );
 
@@ -114,8 +118,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const user = await updateProfile(app, currentUser(request), request.body);
-      return { message: 'Profile updated successfully', resource: toUserResource(user) };
+      const resource = await updateProfile(app.db, currentUser(request), request.body);
+      return { message: 'Profile updated successfully', resource };
     },
   );
 };

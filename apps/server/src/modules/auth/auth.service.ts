@@ -1,17 +1,13 @@
-import { SERVER_MSG, type UpdateProfileRequestSchema } from '@chemtrack/domain';
-import { eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import { SERVER_MSG, type UpdateProfileRequestSchema, type UserResource } from '@chemtrack/domain';
 import type { z } from 'zod';
-import { users } from '../../db/schema/index.ts';
+import type { Config } from '../../config.ts';
+import type { Db } from '../../db/client.ts';
 import { AppError, fieldError } from '../../lib/app-error.ts';
 import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
+import type { Mailer } from '../../mail/mailer.ts';
 import { ALL_ROLES } from '../../plugins/auth.ts';
-import {
-  findAccount,
-  findUserByEmail,
-  type UserRow,
-  updateAccount,
-} from '../accounts/accounts.repository.ts';
+import { findAccount, findUserByEmail, type UserRow } from '../accounts/accounts.repository.ts';
+import { toUserResource, updateAccount } from '../accounts/accounts.service.ts';
 import {
   clearFailures,
   consumeResetToken,
@@ -19,9 +15,22 @@ import {
   createSession,
   lockedUntil,
   recordFailure,
+  recordSignIn,
+  revokeSession,
   revokeUserSessions,
   type SessionUser,
+  setPasswordHash,
 } from './sessions.repository.ts';
+
+/**
+ * What the auth calls need beyond the database: the limits and links of the configuration, and
+ * the mailer. The Fastify instance has all three.
+ */
+export interface AuthDeps {
+  db: Db;
+  config: Config;
+  mailer: Mailer;
+}
 
 /** The 429 for a locked sign-in, stating the wait left in whole minutes (at least one). */
 export function tooManyAttempts(remainingMs: number): AppError {
@@ -34,11 +43,10 @@ export function tooManyAttempts(remainingMs: number): AppError {
 }
 
 export async function signIn(
-  app: FastifyInstance,
+  { db, config }: Pick<AuthDeps, 'db' | 'config'>,
   input: { email: string; password: string; rememberMe: boolean },
   client: { ip: string; userAgent: string | undefined },
-): Promise<{ token: string; expiresAt: Date; user: UserRow }> {
-  const { db, config } = app;
+): Promise<{ token: string; expiresAt: Date; firstName: string; resource: UserResource }> {
   const emailKey = `email:${input.email}`;
   const keys = [emailKey, `ip:${client.ip}`];
   // The lock is the same for known and unknown e-mails, so it tells nothing about which exist.
@@ -67,21 +75,25 @@ export async function signIn(
     ipAddress: client.ip,
     userAgent: client.userAgent,
   });
-  await db.update(users).set({ lastLoginAt: new Date() }).where(eq(users.id, user.id));
-  return { ...session, user };
+  await recordSignIn(db, user.id);
+  return { ...session, firstName: user.firstName, resource: toUserResource(user) };
 }
 
-export function resetLink(app: FastifyInstance, token: string): string {
-  return `${app.config.appUrl}/set-password?token=${encodeURIComponent(token)}`;
+export async function signOut(db: Db, sessionId: number): Promise<void> {
+  await revokeSession(db, sessionId);
+}
+
+export function resetLink(config: Pick<Config, 'appUrl'>, token: string): string {
+  return `${config.appUrl}/set-password?token=${encodeURIComponent(token)}`;
 }
 
 /** Sends a reset link when the e-mail belongs to an active account; silent otherwise. */
-export async function requestPasswordReset(app: FastifyInstance, email: string): Promise<void> {
-  const user = await findUserByEmail(app.db, email);
+export async function requestPasswordReset({ db, config, mailer }: AuthDeps, email: string): Promise<void> {
+  const user = await findUserByEmail(db, email);
   if (!user?.isActive) return;
-  const token = await createResetToken(app.db, user.id, app.config.resetTokenTtlMs);
-  const minutes = Math.round(app.config.resetTokenTtlMs / 60000);
-  await app.mailer.send({
+  const token = await createResetToken(db, user.id, config.resetTokenTtlMs);
+  const minutes = Math.round(config.resetTokenTtlMs / 60000);
+  await mailer.send({
     to: user.email,
     subject: 'Reset your ChemTrack password',
     text: [
@@ -89,7 +101,7 @@ export async function requestPasswordReset(app: FastifyInstance, email: string):
       '',
       'Someone asked to reset the password of your ChemTrack account. To choose a new password, open:',
       '',
-      resetLink(app, token),
+      resetLink(config, token),
       '',
       `The link works once and expires in ${minutes} minutes. If you did not ask for it, ignore this e-mail.`,
     ].join('\n'),
@@ -97,10 +109,10 @@ export async function requestPasswordReset(app: FastifyInstance, email: string):
 }
 
 /** An account created by an admin has no password yet: it gets a link to choose one. */
-export async function sendInvitation(app: FastifyInstance, user: UserRow): Promise<void> {
+export async function sendInvitation({ db, config, mailer }: AuthDeps, user: UserRow): Promise<void> {
   const ttlMs = 7 * 24 * 60 * 60 * 1000;
-  const token = await createResetToken(app.db, user.id, ttlMs);
-  await app.mailer.send({
+  const token = await createResetToken(db, user.id, ttlMs);
+  await mailer.send({
     to: user.email,
     subject: 'Your ChemTrack account',
     text: [
@@ -108,37 +120,38 @@ export async function sendInvitation(app: FastifyInstance, user: UserRow): Promi
       '',
       'An account was created for you on ChemTrack. Choose your password here:',
       '',
-      resetLink(app, token),
+      resetLink(config, token),
       '',
       'The link works once and expires in 7 days.',
     ].join('\n'),
   });
 }
 
-export async function setPasswordWithToken(
-  app: FastifyInstance,
-  token: string,
-  password: string,
-): Promise<void> {
+export async function setPasswordWithToken(db: Db, token: string, password: string): Promise<void> {
   const passwordHash = await hashPassword(password);
-  await app.db.transaction(async (tx) => {
+  await db.transaction(async (tx) => {
     const userId = await consumeResetToken(tx, token);
     if (!userId) throw fieldError('token', SERVER_MSG.resetLinkInvalid);
-    await tx.update(users).set({ passwordHash }).where(eq(users.id, userId));
+    await setPasswordHash(tx, userId, passwordHash);
     // A new password ends every session opened with the old one.
     await revokeUserSessions(tx, userId);
   });
 }
 
+/** The signed-in user's own account. */
+export async function getProfile(db: Db, actor: SessionUser): Promise<UserResource> {
+  return toUserResource(await findAccount(db, actor.id, ALL_ROLES, 'User'));
+}
+
 export async function updateProfile(
-  app: FastifyInstance,
+  db: Db,
   actor: SessionUser,
   input: z.output<typeof UpdateProfileRequestSchema>,
-): Promise<UserRow> {
-  const current = await findAccount(app.db, actor.id, ALL_ROLES, 'User');
+): Promise<UserResource> {
+  const current = await findAccount(db, actor.id, ALL_ROLES, 'User');
   const passwordHash = input.password ? await hashPassword(input.password) : undefined;
   // The role is shown on the profile but never changed from it.
-  return updateAccount(app.db, actor.id, ALL_ROLES, 'User', {
+  const row = await updateAccount(db, actor.id, ALL_ROLES, 'User', {
     first_name: input.first_name,
     last_name: input.last_name,
     email: input.email,
@@ -146,4 +159,5 @@ export async function updateProfile(
     role: current.role,
     passwordHash,
   });
+  return toUserResource(row);
 }

@@ -1,15 +1,10 @@
-import type { Role } from '@chemtrack/domain';
 import { and, desc, eq, gt, isNull, lt } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import { loginFailures, passwordResetTokens, sessions, users } from '../../db/schema/index.ts';
 import { generateToken, hashToken } from '../../lib/tokens.ts';
+import type { SessionUser } from '../../plugins/auth.ts';
 
-export interface SessionUser {
-  id: number;
-  email: string;
-  role: Role;
-  sessionId: number;
-}
+export type { SessionUser };
 
 export async function createSession(
   db: Db,
@@ -135,4 +130,12 @@ export async function recordFailure(db: Db, keys: string[], windowMs: number): P
 
 export async function clearFailures(db: Db, key: string): Promise<void> {
   await db.delete(loginFailures).where(eq(loginFailures.key, key));
+}
+
+export async function recordSignIn(db: Db, userId: number): Promise<void> {
+  await db.update(users).set({ lastLoginAt: new Date() }).where(eq(users.id, userId));
+}
+
+export async function setPasswordHash(db: Db | Tx, userId: number, passwordHash: string): Promise<void> {
+  await db.update(users).set({ passwordHash }).where(eq(users.id, userId));
 }

@@ -1,24 +1,11 @@
-import {
-  type AutocompleteQuery,
-  COMPONENT_MSG,
-  type ComponentListQuerySchema,
-  type ComponentResource,
-  type SaveComponent,
-} from '@chemtrack/domain';
+import type { AutocompleteQuery, ComponentListQuery } from '@chemtrack/domain';
 import { and, asc, eq, ne, type SQL, sql } from 'drizzle-orm';
-import type { z } from 'zod';
-import type { Db } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import { chemicalComponents, productChemicalComponents, products } from '../../db/schema/index.ts';
-import { conflictWith, fieldError, notFound } from '../../lib/app-error.ts';
-import { toIso } from '../../lib/dates.ts';
-import { activeFilter, orderBy, pageOffset, searchAny, textKey, toPage } from '../../lib/list-query.ts';
-import { fromNumeric, toNumeric } from '../../lib/numeric.ts';
-import { isSameNameText } from '../../lib/same-name.ts';
+import { notFound } from '../../lib/app-error.ts';
+import { activeFilter, orderBy, pageOffset, searchAny, textKey } from '../../lib/list-query.ts';
 
-type ComponentListQuery = z.output<typeof ComponentListQuerySchema>;
-type ComponentOrder = NonNullable<ComponentListQuery['order_by']>;
-
-const ORDER_COLUMNS: Record<ComponentOrder, SQL> = {
+const ORDER_COLUMNS: Record<NonNullable<ComponentListQuery['order_by']>, SQL> = {
   name: textKey(chemicalComponents.name),
   number: sql`${chemicalComponents.number}`,
   percentage_weight: sql`${productChemicalComponents.percentageWeight}`,
@@ -37,39 +24,34 @@ const linkColumns = {
   number: chemicalComponents.number,
 };
 
-type LinkRow = {
+export type LinkRow = {
   link: typeof productChemicalComponents.$inferSelect;
   name: string;
   number: string;
 };
 
-function toComponentResource(row: LinkRow): ComponentResource {
-  const { link } = row;
-  return {
-    id: link.id,
-    product_chemical_component_id: link.id,
-    chemical_component_id: link.chemicalComponentId,
-    name: row.name,
-    number: row.number,
-    percentage_weight: fromNumeric(link.percentageWeight),
-    percentage_volume: fromNumeric(link.percentageVolume),
-    regulations: link.regulations,
-    restrictions: link.restrictions,
-    reporting_requirements: link.reportingRequirements,
-    created_at: toIso(link.createdAt),
-    updated_at: toIso(link.updatedAt),
-  };
-}
+export type CatalogueEntry = { id: number; name: string; number: string };
+
+export type LinkValues = Pick<
+  typeof productChemicalComponents.$inferInsert,
+  'percentageWeight' | 'percentageVolume' | 'regulations' | 'restrictions' | 'reportingRequirements'
+>;
+
+const catalogueColumns = {
+  id: chemicalComponents.id,
+  name: chemicalComponents.name,
+  number: chemicalComponents.number,
+};
 
 /** Picker rows of the catalogue, searched by name or CAS #, ordered by name. */
-export async function autocompleteChemicalComponents(db: Db, query: AutocompleteQuery) {
+export async function selectCataloguePickerRows(db: Db, query: AutocompleteQuery) {
   const where = and(
     eq(chemicalComponents.isActive, true),
     searchAny(query.search, [chemicalComponents.name, chemicalComponents.number]),
   );
   const [rows, [count]] = await Promise.all([
     db
-      .select({ id: chemicalComponents.id, name: chemicalComponents.name, number: chemicalComponents.number })
+      .select(catalogueColumns)
       .from(chemicalComponents)
       .where(where)
       .orderBy(orderBy(textKey(chemicalComponents.name), query.order_dir), asc(chemicalComponents.id))
@@ -77,17 +59,17 @@ export async function autocompleteChemicalComponents(db: Db, query: Autocomplete
       .offset(pageOffset(query.page, query.ipp)),
     db.select({ total: sql<number>`count(*)::int` }).from(chemicalComponents).where(where),
   ]);
-  return toPage(rows, count?.total ?? 0, query.page, query.ipp);
+  return { rows, total: count?.total ?? 0 };
 }
 
-async function ensureProduct(db: Db, productId: number): Promise<void> {
+/** 404 unless the product exists. */
+export async function ensureProduct(db: Db | Tx, productId: number): Promise<void> {
   const [row] = await db.select({ id: products.id }).from(products).where(eq(products.id, productId));
   if (!row) throw notFound('Product');
 }
 
 /** A product's components, heaviest first by default (the order SDS section 3 lists them in). */
-export async function listProductComponents(db: Db, productId: number, query: ComponentListQuery) {
-  await ensureProduct(db, productId);
+export async function selectProductLinkRows(db: Db, productId: number, query: ComponentListQuery) {
   const where = and(
     eq(productChemicalComponents.productId, productId),
     activeFilter(query.status, chemicalComponents.isActive),
@@ -111,16 +93,11 @@ export async function listProductComponents(db: Db, productId: number, query: Co
       .innerJoin(chemicalComponents, eq(chemicalComponents.id, productChemicalComponents.chemicalComponentId))
       .where(where),
   ]);
-  return toPage(rows.map(toComponentResource), count?.total ?? 0, query.page, query.ipp);
+  return { rows, total: count?.total ?? 0 };
 }
 
 /** One link of the product; 404 when it does not exist or belongs to another product. */
-export async function findProductComponent(
-  db: Db,
-  productId: number,
-  linkId: number,
-): Promise<ComponentResource> {
-  await ensureProduct(db, productId);
+export async function findLinkRow(db: Db | Tx, productId: number, linkId: number): Promise<LinkRow> {
   const [row] = await db
     .select(linkColumns)
     .from(productChemicalComponents)
@@ -128,18 +105,21 @@ export async function findProductComponent(
     .where(and(eq(productChemicalComponents.id, linkId), eq(productChemicalComponents.productId, productId)))
     .limit(1);
   if (!row) throw notFound('Chemical component');
-  return toComponentResource(row);
+  return row;
 }
 
-type CatalogueEntry = { id: number; name: string; number: string };
+export async function findCatalogueEntry(db: Db | Tx, id: number): Promise<CatalogueEntry | undefined> {
+  const [row] = await db
+    .select(catalogueColumns)
+    .from(chemicalComponents)
+    .where(eq(chemicalComponents.id, id));
+  return row;
+}
 
-const catalogueColumns = {
-  id: chemicalComponents.id,
-  name: chemicalComponents.name,
-  number: chemicalComponents.number,
-};
-
-async function findByNumber(db: Db, number: string): Promise<CatalogueEntry | undefined> {
+export async function findCatalogueEntryByNumber(
+  db: Db | Tx,
+  number: string,
+): Promise<CatalogueEntry | undefined> {
   const [row] = await db
     .select(catalogueColumns)
     .from(chemicalComponents)
@@ -147,50 +127,27 @@ async function findByNumber(db: Db, number: string): Promise<CatalogueEntry | un
   return row;
 }
 
-/**
- * The catalogue component a save means: the one picked (`chemical_component_id`), else the one
- * with this CAS #, else a new one with the given name. A CAS # names one substance, so it is
- * never entered twice.
- */
-async function resolveCatalogueComponent(db: Db, body: SaveComponent): Promise<CatalogueEntry> {
-  if (body.chemical_component_id) {
-    const [picked] = await db
-      .select(catalogueColumns)
-      .from(chemicalComponents)
-      .where(eq(chemicalComponents.id, body.chemical_component_id));
-    if (!picked) throw fieldError('chemical_component_id', COMPONENT_MSG.componentUnknown);
-    return picked;
-  }
-  const existing = await findByNumber(db, body.number);
-  if (existing) return existing;
+/** Adds a catalogue entry; undefined when another save added this CAS # first. */
+export async function insertCatalogueEntry(
+  db: Db | Tx,
+  values: { name: string; number: string },
+): Promise<CatalogueEntry | undefined> {
   // ON CONFLICT: two saves naming the same new CAS # at once both end up with the one row.
   const [created] = await db
     .insert(chemicalComponents)
-    .values({ name: body.name, number: body.number })
+    .values(values)
     .onConflictDoNothing({ target: chemicalComponents.number })
     .returning(catalogueColumns);
-  const entry = created ?? (await findByNumber(db, body.number));
-  if (!entry) throw new Error(`Chemical component ${body.number} vanished while being linked`);
-  return entry;
+  return created;
 }
 
-/**
- * The catalogue keeps one name per CAS #, shared by every product. A save typing another name
- * would be stored under the catalogue's without a word, so it is refused with the name the CAS #
- * belongs to, unless the request chose that name (`use_catalog_name`).
- */
-function refuseOtherName(entry: CatalogueEntry, body: SaveComponent): void {
-  // Case and spacing aside ("SULFURIC  acid" is Sulfuric acid), it is the same name.
-  if (body.use_catalog_name || isSameNameText(entry.name, body.name)) return;
-  throw conflictWith(COMPONENT_MSG.casTaken(entry.number, entry.name), entry, 'name');
-}
-
-async function refuseDuplicate(
-  db: Db,
+/** Another link of the product to this catalogue component, if any. */
+export async function findOtherLink(
+  db: Db | Tx,
   productId: number,
   componentId: number,
   exceptLinkId: number | null,
-): Promise<void> {
+): Promise<number | undefined> {
   const [duplicate] = await db
     .select({ id: productChemicalComponents.id })
     .from(productChemicalComponents)
@@ -202,66 +159,31 @@ async function refuseDuplicate(
       ),
     )
     .limit(1);
-  if (duplicate) throw fieldError('number', COMPONENT_MSG.alreadyOnProduct);
+  return duplicate?.id;
 }
 
-function toLinkValues(body: SaveComponent) {
-  return {
-    percentageWeight: toNumeric(body.percentage_weight),
-    percentageVolume: toNumeric(body.percentage_volume),
-    regulations: body.regulations ?? '',
-    restrictions: body.restrictions ?? '',
-    reportingRequirements: body.reporting_requirements ?? '',
-  };
-}
-
-/** Links a component to the product (creating the catalogue entry if needed); returns the link id. */
-export async function createProductComponent(
-  db: Db,
-  productId: number,
-  body: SaveComponent,
+export async function insertLink(
+  db: Db | Tx,
+  values: LinkValues & { productId: number; chemicalComponentId: number },
 ): Promise<number> {
-  return db.transaction(async (tx) => {
-    await ensureProduct(tx, productId);
-    const component = await resolveCatalogueComponent(tx, body);
-    // Already on the product is the answer to give first: choosing the catalogue name would not help.
-    await refuseDuplicate(tx, productId, component.id, null);
-    refuseOtherName(component, body);
-    const [row] = await tx
-      .insert(productChemicalComponents)
-      .values({ productId, chemicalComponentId: component.id, ...toLinkValues(body) })
-      .returning({ id: productChemicalComponents.id });
-    return row!.id;
-  });
+  const [row] = await db
+    .insert(productChemicalComponents)
+    .values(values)
+    .returning({ id: productChemicalComponents.id });
+  if (!row) throw new Error('component link insert returned no row');
+  return row.id;
 }
 
-export async function updateProductComponent(
-  db: Db,
-  productId: number,
+export async function updateLink(
+  db: Db | Tx,
   linkId: number,
-  body: SaveComponent,
+  values: LinkValues & { chemicalComponentId: number },
 ): Promise<void> {
-  await db.transaction(async (tx) => {
-    await findProductComponent(tx, productId, linkId);
-    const component = await resolveCatalogueComponent(tx, body);
-    await refuseDuplicate(tx, productId, component.id, linkId);
-    refuseOtherName(component, body);
-    await tx
-      .update(productChemicalComponents)
-      .set({ chemicalComponentId: component.id, ...toLinkValues(body) })
-      .where(eq(productChemicalComponents.id, linkId));
-  });
+  await db.update(productChemicalComponents).set(values).where(eq(productChemicalComponents.id, linkId));
 }
 
-/** Removes the link only: the catalogue component stays for other products and inventories. */
-export async function unlinkProductComponent(
-  db: Db,
-  productId: number,
-  linkId: number,
-): Promise<ComponentResource> {
-  const resource = await findProductComponent(db, productId, linkId);
+export async function deleteLink(db: Db | Tx, productId: number, linkId: number): Promise<void> {
   await db
     .delete(productChemicalComponents)
     .where(and(eq(productChemicalComponents.id, linkId), eq(productChemicalComponents.productId, productId)));
-  return resource;
 }

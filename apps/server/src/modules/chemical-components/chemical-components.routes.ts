@@ -10,16 +10,16 @@ import {
   SaveComponentRequestSchema,
 } from '@chemtrack/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { actorOf, recordAudit } from '../../lib/audit.ts';
+import { actorOf } from '../../lib/audit.ts';
 import { conflictResponse, ERROR_RESPONSES } from '../../lib/route-schemas.ts';
 import {
   autocompleteChemicalComponents,
   createProductComponent,
-  findProductComponent,
+  getProductComponent,
   listProductComponents,
   unlinkProductComponent,
   updateProductComponent,
-} from './chemical-components.repository.ts';
+} from './chemical-components.service.ts';
 
 const tags = ['Chemical components'];
 const ResourceResponse = makeResourceResponseSchema(ComponentResourceSchema);
@@ -32,8 +32,6 @@ const LinkParamSchema = IdParamSchema.extend({
     'The component id must be a positive number no greater than 2147483647',
   ),
 });
-const ENTITY = 'product_chemical_component';
-
 /** The component catalogue picker, and the components of one product (spec 02 §7). */
 export const chemicalComponentsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -72,7 +70,7 @@ export const chemicalComponentsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, params: LinkParamSchema, response: { 200: ResourceResponse, ...ERROR_RESPONSES } },
     },
     async (request) => ({
-      resource: await findProductComponent(app.db, request.params.id, request.params.componentId),
+      resource: await getProductComponent(app.db, request.params.id, request.params.componentId),
     }),
   );
 
@@ -88,15 +86,13 @@ export const chemicalComponentsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const linkId = await createProductComponent(app.db, request.params.id, request.body);
-      await recordAudit(app.db, actorOf(request), {
-        action: 'create',
-        entity: ENTITY,
-        entityId: linkId,
-        details: { product_id: request.params.id },
-      });
+      const resource = await createProductComponent(
+        app.db,
+        actorOf(request),
+        request.params.id,
+        request.body,
+      );
       reply.status(201);
-      const resource = await findProductComponent(app.db, request.params.id, linkId);
       return { message: `Chemical component ${resource.name} added successfully`, resource };
     },
   );
@@ -114,14 +110,7 @@ export const chemicalComponentsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { id, componentId } = request.params;
-      await updateProductComponent(app.db, id, componentId, request.body);
-      await recordAudit(app.db, actorOf(request), {
-        action: 'update',
-        entity: ENTITY,
-        entityId: componentId,
-        details: { product_id: id },
-      });
-      const resource = await findProductComponent(app.db, id, componentId);
+      const resource = await updateProductComponent(app.db, actorOf(request), id, componentId, request.body);
       return { message: `Chemical component ${resource.name} updated successfully`, resource };
     },
   );
@@ -134,13 +123,7 @@ export const chemicalComponentsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { id, componentId } = request.params;
-      const resource = await unlinkProductComponent(app.db, id, componentId);
-      await recordAudit(app.db, actorOf(request), {
-        action: 'delete',
-        entity: ENTITY,
-        entityId: componentId,
-        details: { product_id: id, chemical_component_id: resource.chemical_component_id },
-      });
+      const resource = await unlinkProductComponent(app.db, actorOf(request), id, componentId);
       return { message: `Chemical component ${resource.name} removed successfully`, resource };
     },
   );

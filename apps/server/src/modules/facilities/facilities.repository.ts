@@ -1,23 +1,11 @@
-import {
-  CUSTOMER_MSG,
-  type FacilityResource,
-  formatFullAddress,
-  type SaveFacilityRequestSchema,
-} from '@chemtrack/domain';
+import type { FacilityAutocompleteQuery, FacilityListQuery } from '@chemtrack/domain';
 import { and, asc, desc, eq, exists, or, type SQL, sql } from 'drizzle-orm';
-import type { z } from 'zod';
-import type { Db } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import { addresses, customers, facilities, facilityCustomers } from '../../db/schema/index.ts';
-import { fieldError, notFound } from '../../lib/app-error.ts';
-import { toIso } from '../../lib/dates.ts';
-import { activeFilter, orderBy, pageOffset, searchAny, textKey, toPage } from '../../lib/list-query.ts';
-import { saveAddress, toAddressResource } from '../general/addresses.repository.ts';
+import { notFound } from '../../lib/app-error.ts';
+import { activeFilter, orderBy, pageOffset, searchAny, textKey } from '../../lib/list-query.ts';
 
-type SaveFacility = z.output<typeof SaveFacilityRequestSchema>;
-
-export const FACILITY_ORDER_KEYS = ['name', 'customer_name', 'updated_at', 'created_at'] as const;
-type FacilityOrder = (typeof FACILITY_ORDER_KEYS)[number];
-const ORDER_COLUMNS: Record<FacilityOrder, SQL> = {
+const ORDER_COLUMNS: Record<NonNullable<FacilityListQuery['order_by']>, SQL> = {
   name: textKey(facilities.name),
   customer_name: textKey(customers.name),
   updated_at: sql`${facilities.updatedAt}`,
@@ -35,7 +23,7 @@ function belongsTo(customerId: number | undefined): SQL | undefined {
   );
 }
 
-function selectRows(db: Db, where: SQL | undefined) {
+function selectRows(db: Db | Tx, where: SQL | undefined) {
   return db
     .select({
       facility: facilities,
@@ -48,48 +36,25 @@ function selectRows(db: Db, where: SQL | undefined) {
     .where(where);
 }
 
-type Row = Awaited<ReturnType<typeof selectRows>>[number];
+export type FacilityRow = Awaited<ReturnType<typeof selectRows>>[number];
 
-function toResource(row: Row, sharedWith: { id: number; name: string }[]): FacilityResource {
-  const address = toAddressResource(row.address);
-  return {
-    id: row.facility.id,
-    name: row.facility.name,
-    customer_id: row.facility.customerId,
-    customer: row.customer,
-    customers: [row.customer, ...sharedWith.filter((c) => c.id !== row.customer.id)],
-    address,
-    full_address: formatFullAddress(address),
-    is_active: row.facility.isActive,
-    created_at: toIso(row.facility.createdAt),
-    updated_at: toIso(row.facility.updatedAt),
-  };
-}
-
-export async function getFacility(db: Db, id: number): Promise<FacilityResource> {
+export async function findFacilityRow(db: Db | Tx, id: number): Promise<FacilityRow> {
   const [row] = await selectRows(db, eq(facilities.id, id));
   if (!row) throw notFound('Facility');
-  const shared = await db
+  return row;
+}
+
+/** The customers a facility is shared with (its owner among them), by name. */
+export function selectSharedCustomers(db: Db | Tx, facilityId: number) {
+  return db
     .select({ id: customers.id, name: customers.name })
     .from(facilityCustomers)
     .innerJoin(customers, eq(customers.id, facilityCustomers.customerId))
-    .where(eq(facilityCustomers.facilityId, id))
+    .where(eq(facilityCustomers.facilityId, facilityId))
     .orderBy(asc(textKey(customers.name)), asc(customers.id));
-  return toResource(row, shared);
 }
 
-export interface FacilityListQuery {
-  page: number;
-  ipp: number;
-  search?: string | undefined;
-  status?: string | undefined;
-  customer_id?: number | undefined;
-  order_by?: FacilityOrder | undefined;
-  order_dir?: 'asc' | 'desc' | undefined;
-}
-
-/** The list leaves out each row's shared customers; the detail call has them. */
-export async function listFacilities(db: Db, query: FacilityListQuery) {
+export async function selectFacilityListRows(db: Db, query: FacilityListQuery) {
   const where = and(
     activeFilter(query.status, facilities.isActive),
     belongsTo(query.customer_id),
@@ -105,24 +70,10 @@ export async function listFacilities(db: Db, query: FacilityListQuery) {
       .offset(pageOffset(query.page, query.ipp)),
     db.select({ total: sql<number>`count(*)::int` }).from(facilities).where(where),
   ]);
-  return toPage(
-    rows.map((row) => toResource(row, [])),
-    count?.total ?? 0,
-    query.page,
-    query.ipp,
-  );
+  return { rows, total: count?.total ?? 0 };
 }
 
-export async function autocompleteFacilities(
-  db: Db,
-  query: {
-    page: number;
-    ipp: number;
-    search?: string | undefined;
-    customer_id?: number | undefined;
-    order_dir?: 'asc' | 'desc' | undefined;
-  },
-) {
+export async function selectFacilityPickerRows(db: Db, query: FacilityAutocompleteQuery) {
   const where = and(
     eq(facilities.isActive, true),
     belongsTo(query.customer_id),
@@ -138,47 +89,41 @@ export async function autocompleteFacilities(
       .offset(pageOffset(query.page, query.ipp)),
     db.select({ total: sql<number>`count(*)::int` }).from(facilities).where(where),
   ]);
-  return toPage(rows, count?.total ?? 0, query.page, query.ipp);
+  return { rows, total: count?.total ?? 0 };
 }
 
-async function assertCustomer(db: Db, id: number) {
+export async function customerExists(db: Db | Tx, id: number): Promise<boolean> {
   const [row] = await db.select({ id: customers.id }).from(customers).where(eq(customers.id, id)).limit(1);
-  if (!row) throw fieldError('customer_id', CUSTOMER_MSG.customerRequired);
+  return row !== undefined;
 }
 
-async function linkOwner(db: Db, facilityId: number, customerId: number) {
+export async function findFacility(db: Db | Tx, id: number) {
+  const [row] = await db.select().from(facilities).where(eq(facilities.id, id)).limit(1);
+  if (!row) throw notFound('Facility');
+  return row;
+}
+
+export async function insertFacility(
+  db: Db | Tx,
+  values: { name: string; customerId: number; addressId: number; isActive: boolean },
+): Promise<number> {
+  const [row] = await db.insert(facilities).values(values).returning({ id: facilities.id });
+  if (!row) throw new Error('facility insert returned no row');
+  return row.id;
+}
+
+export async function updateFacilityRow(
+  db: Db | Tx,
+  id: number,
+  values: { name: string; customerId: number; addressId: number },
+): Promise<void> {
+  await db.update(facilities).set(values).where(eq(facilities.id, id));
+}
+
+export async function setFacilityActive(db: Db | Tx, id: number, isActive: boolean): Promise<void> {
+  await db.update(facilities).set({ isActive }).where(eq(facilities.id, id));
+}
+
+export async function linkCustomer(db: Db | Tx, facilityId: number, customerId: number): Promise<void> {
   await db.insert(facilityCustomers).values({ facilityId, customerId }).onConflictDoNothing();
-}
-
-export async function createFacility(db: Db, body: SaveFacility): Promise<number> {
-  return db.transaction(async (tx) => {
-    await assertCustomer(tx, body.customer_id);
-    const addressId = await saveAddress(tx, null, body.address, 'address');
-    const [row] = await tx
-      .insert(facilities)
-      .values({ name: body.name, customerId: body.customer_id, addressId, isActive: body.is_active ?? true })
-      .returning({ id: facilities.id });
-    await linkOwner(tx, row!.id, body.customer_id);
-    return row!.id;
-  });
-}
-
-export async function updateFacility(db: Db, id: number, body: SaveFacility): Promise<void> {
-  await db.transaction(async (tx) => {
-    const [current] = await tx.select().from(facilities).where(eq(facilities.id, id)).limit(1);
-    if (!current) throw notFound('Facility');
-    await assertCustomer(tx, body.customer_id);
-    const addressId = await saveAddress(tx, current.addressId, body.address, 'address');
-    await tx
-      .update(facilities)
-      .set({ name: body.name, customerId: body.customer_id, addressId })
-      .where(eq(facilities.id, id));
-    await linkOwner(tx, id, body.customer_id);
-  });
-}
-
-export async function toggleFacility(db: Db, id: number) {
-  const [current] = await db.select().from(facilities).where(eq(facilities.id, id)).limit(1);
-  if (!current) throw notFound('Facility');
-  await db.update(facilities).set({ isActive: !current.isActive }).where(eq(facilities.id, id));
 }

@@ -8,7 +8,7 @@ import type { MultipartFile } from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import { AppError, fieldError } from '../../lib/app-error.ts';
 import { hasSignature, SIGNATURE_LENGTH, type SignedFileType } from '../../lib/file-signature.ts';
-import { PDF_MIME_TYPE } from './files.repository.ts';
+import { PDF_MIME_TYPE } from './files.service.ts';
 
 /** The multipart field the file travels in (spec 02 §7). */
 export const UPLOAD_FIELD = 'file';

@@ -1,11 +1,9 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { FileUploadQuerySchema, FileUploadResponseSchema } from '@chemtrack/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { actorOf, recordAudit } from '../../lib/audit.ts';
+import { actorOf } from '../../lib/audit.ts';
 import { ERROR_RESPONSES, ErrorBodySchema } from '../../lib/route-schemas.ts';
 import { type ReceivedUpload, receiveUpload } from './file-upload.ts';
-import { saveFile, toStoredFile } from './files.repository.ts';
+import { storeUpload, uploadTempDir } from './files.service.ts';
 
 const tags = ['Files'];
 
@@ -14,8 +12,7 @@ const tags = ['Files'];
  * answer's `filepath` is the storage key a product save then points at.
  */
 export const filesRoutes: FastifyPluginAsyncZod = async (app) => {
-  // Temporary copies sit next to the data, on the same disk, and outside the store.
-  const tempDir = path.join(app.config.dataDir, 'tmp', 'uploads');
+  const tempDir = uploadTempDir(app.config.dataDir);
 
   app.post(
     '/file/upload',
@@ -49,27 +46,9 @@ export const filesRoutes: FastifyPluginAsyncZod = async (app) => {
         if (!request.raw.complete) reply.header('Connection', 'close');
         throw error;
       }
-      try {
-        const row = await saveFile(app.db, app.files, {
-          source: fs.createReadStream(upload.tempPath),
-          size: upload.size,
-          sha256: upload.sha256,
-          originalName: upload.originalName,
-          mimeType: upload.mimeType,
-          uploadedBy: request.user?.id,
-          folder: request.query.kind,
-        });
-        await recordAudit(app.db, actorOf(request), {
-          action: 'create',
-          entity: 'file',
-          entityId: row.id,
-          details: { kind: request.query.kind, size: row.sizeBytes },
-        });
-        reply.status(201);
-        return { message: 'File uploaded successfully', file: toStoredFile(row) };
-      } finally {
-        await fs.promises.rm(upload.tempPath, { force: true });
-      }
+      const file = await storeUpload(app.db, app.files, actorOf(request), upload, request.query.kind);
+      reply.status(201);
+      return { message: 'File uploaded successfully', file };
     },
   );
 };

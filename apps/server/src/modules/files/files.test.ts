@@ -9,7 +9,7 @@ import { makePdf, storedFiles, storedPath, upload, uploadPdf } from '../../../te
 import { buildApp } from '../../app.ts';
 import { files, products } from '../../db/schema/index.ts';
 import { createLocalFileStore } from '../../storage/file-store.ts';
-import { deleteUnrecordedBytes, deleteUnreferencedFiles, storeFile } from './files.repository.ts';
+import { deleteUnrecordedBytes, deleteUnreferencedFiles, storeFile } from './files.service.ts';
 
 let ctx: TestContext;
 let pdf: Buffer;

@@ -1,34 +1,17 @@
-import type { Readable } from 'node:stream';
-import {
-  PRODUCT_MSG,
-  type ProductListQuery,
-  type ProductListRow,
-  type ProductResource,
-  productMeasures,
-  type SaveProduct,
-  type SdsStatus,
-} from '@chemtrack/domain';
+import type { ProductListQuery, SdsStatus } from '@chemtrack/domain';
 import { type AnyColumn, and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import { files, hazards, productHazards, products } from '../../db/schema/index.ts';
-import { fieldError, notFound } from '../../lib/app-error.ts';
-import { toIso } from '../../lib/dates.ts';
-import { activeFilter, orderBy, pageOffset, searchAny, textKey, toPage } from '../../lib/list-query.ts';
-import { fromNumeric, toNumeric } from '../../lib/numeric.ts';
-import { FileNotStoredError, type FileStore } from '../../storage/file-store.ts';
-import {
-  deleteFileRows,
-  findFileByKey,
-  PDF_MIME_TYPE,
-  removeStoredFiles,
-  toStoredFile,
-  type WarnLog,
-} from '../files/files.repository.ts';
+import { notFound } from '../../lib/app-error.ts';
+import { activeFilter, orderBy, pageOffset, searchAny, textKey } from '../../lib/list-query.ts';
 
-type ProductOrder = NonNullable<ProductListQuery['order_by']>;
-type HazardRef = { id: number; name: string };
+export type HazardRef = { id: number; name: string };
+export type ProductValues = Omit<
+  typeof products.$inferInsert,
+  'id' | 'sdsFileId' | 'sdsStatus' | 'isActive' | 'createdAt' | 'updatedAt'
+>;
 
-const ORDER_COLUMNS: Record<ProductOrder, AnyColumn | SQL> = {
+const ORDER_COLUMNS: Record<NonNullable<ProductListQuery['order_by']>, AnyColumn | SQL> = {
   name: textKey(products.name),
   mfg_name: textKey(products.mfgName),
   // Enum order: sds, pending, update.
@@ -37,7 +20,7 @@ const ORDER_COLUMNS: Record<ProductOrder, AnyColumn | SQL> = {
   created_at: products.createdAt,
 };
 
-export async function findProduct(db: Db, id: number) {
+export async function findProduct(db: Db | Tx, id: number) {
   const [row] = await db
     .select({ product: products, file: files })
     .from(products)
@@ -47,16 +30,17 @@ export async function findProduct(db: Db, id: number) {
   if (!row) throw notFound('Product');
   return row;
 }
+export type ProductRow = Awaited<ReturnType<typeof findProduct>>;
 
 /** Locks the product row for the rest of the transaction, so two saves never both replace one SDS. */
-async function lockProduct(db: Db, id: number) {
+export async function lockProduct(db: Tx, id: number) {
   const [row] = await db.select().from(products).where(eq(products.id, id)).for('update');
   if (!row) throw notFound('Product');
   return row;
 }
 
 /** Each product's hazard classes, ordered by name. */
-async function hazardsByProduct(db: Db, productIds: number[]): Promise<Map<number, HazardRef[]>> {
+export async function hazardsByProduct(db: Db | Tx, productIds: number[]): Promise<Map<number, HazardRef[]>> {
   const byProduct = new Map<number, HazardRef[]>();
   if (productIds.length === 0) return byProduct;
   const rows = await db
@@ -73,48 +57,7 @@ async function hazardsByProduct(db: Db, productIds: number[]): Promise<Map<numbe
   return byProduct;
 }
 
-export function toProductResource(
-  row: Awaited<ReturnType<typeof findProduct>>,
-  hazardList: HazardRef[],
-): ProductResource {
-  const { product } = row;
-  return {
-    id: product.id,
-    name: product.name,
-    mfg_name: product.mfgName,
-    mfg_product_number: product.mfgProductNumber,
-    mfg_phone: product.mfgPhone,
-    mfg_emergency_phone: product.mfgEmergencyPhone,
-    sds_date: product.sdsDate,
-    sds_file: row.file ? toStoredFile(row.file) : null,
-    sds_status: product.sdsStatus,
-    physical_state: product.physicalState,
-    specific_gravity: fromNumeric(product.specificGravity),
-    density: fromNumeric(product.density),
-    pounds_per_gallon: fromNumeric(product.poundsPerGallon),
-    conversion_factor: fromNumeric(product.conversionFactor),
-    flash_points: product.flashPoints,
-    nfpa: product.nfpa,
-    is_spcc: product.isSpcc,
-    is_sara_f: product.isSaraF,
-    is_sara_p: product.isSaraP,
-    is_sara_r: product.isSaraR,
-    is_sara_a: product.isSaraA,
-    is_sara_c: product.isSaraC,
-    is_active: product.isActive,
-    hazards: hazardList,
-    created_at: toIso(product.createdAt),
-    updated_at: toIso(product.updatedAt),
-  };
-}
-
-export async function getProductResource(db: Db, id: number): Promise<ProductResource> {
-  const row = await findProduct(db, id);
-  const hazardList = (await hazardsByProduct(db, [id])).get(id) ?? [];
-  return toProductResource(row, hazardList);
-}
-
-export async function listProducts(db: Db, query: ProductListQuery) {
+export async function selectProductListRows(db: Db, query: ProductListQuery) {
   const sdsStatus = query.sds_status && query.sds_status !== 'all' ? query.sds_status : undefined;
   const where = and(
     activeFilter(query.status, products.isActive),
@@ -144,208 +87,64 @@ export async function listProducts(db: Db, query: ProductListQuery) {
       .offset(pageOffset(query.page, query.ipp)),
     db.select({ total: sql<number>`count(*)::int` }).from(products).where(where),
   ]);
-  const hazardMap = await hazardsByProduct(
-    db,
-    rows.map((row) => row.id),
-  );
-  const items: ProductListRow[] = rows.map((row) => ({
-    id: row.id,
-    name: row.name,
-    mfg_name: row.mfgName,
-    sds_status: row.sdsStatus,
-    sds_date: row.sdsDate,
-    physical_state: row.physicalState,
-    is_active: row.isActive,
-    hazards: hazardMap.get(row.id) ?? [],
-    updated_at: toIso(row.updatedAt),
-    has_sds_file: row.hasSdsFile,
-  }));
-  return toPage(items, count?.total ?? 0, query.page, query.ipp);
+  return { rows, total: count?.total ?? 0 };
 }
 
-/**
- * Hazard ids must name existing, active classes. Classes the product already has stay allowed
- * after they are archived, so archiving a class does not make its products unsaveable.
- */
-async function checkHazards(db: Db, ids: number[], current: number[]): Promise<void> {
-  if (ids.length === 0) return;
-  const rows = await db
+export function selectHazardStates(db: Db | Tx, ids: number[]) {
+  return db
     .select({ id: hazards.id, isActive: hazards.isActive })
     .from(hazards)
     .where(inArray(hazards.id, ids));
-  const usable = new Set(rows.filter((row) => row.isActive || current.includes(row.id)).map((row) => row.id));
-  if (ids.some((id) => !usable.has(id))) throw fieldError('hazard_ids', PRODUCT_MSG.hazardUnknown);
 }
 
-async function replaceHazards(db: Db, productId: number, ids: number[]): Promise<void> {
+export async function selectProductHazardIds(db: Db | Tx, productId: number): Promise<number[]> {
+  const rows = await db
+    .select({ id: productHazards.hazardId })
+    .from(productHazards)
+    .where(eq(productHazards.productId, productId));
+  return rows.map((row) => row.id);
+}
+
+export async function replaceHazards(db: Db | Tx, productId: number, ids: number[]): Promise<void> {
   await db.delete(productHazards).where(eq(productHazards.productId, productId));
   if (ids.length > 0) {
     await db.insert(productHazards).values(ids.map((hazardId) => ({ productId, hazardId })));
   }
 }
 
-interface SdsChange {
-  fileId: number | null;
-  /** A file other than the current one is attached. */
-  isAttached: boolean;
-  /** The current file is let go (detached or replaced). */
-  isReleased: boolean;
-}
-
-/**
- * `sds` omitted keeps the file; null detaches it; `{ filepath }` attaches an upload that no
- * other product holds.
- */
-async function resolveSds(db: Db, currentFileId: number | null, sds: SaveProduct['sds']): Promise<SdsChange> {
-  if (sds === undefined) return { fileId: currentFileId, isAttached: false, isReleased: false };
-  if (sds === null) return { fileId: null, isAttached: false, isReleased: currentFileId !== null };
-  const file = await findFileByKey(db, sds.filepath);
-  if (!file || file.mimeType !== PDF_MIME_TYPE) throw fieldError('sds', PRODUCT_MSG.sdsFileUnknown);
-  if (file.id === currentFileId) return { fileId: file.id, isAttached: false, isReleased: false };
+/** The product whose SDS this file is, if any. */
+export async function findSdsHolder(db: Db | Tx, fileId: number): Promise<number | undefined> {
   const [holder] = await db
     .select({ id: products.id })
     .from(products)
-    .where(eq(products.sdsFileId, file.id))
+    .where(eq(products.sdsFileId, fileId))
     .limit(1);
-  if (holder) throw fieldError('sds', PRODUCT_MSG.sdsFileUnknown);
-  return { fileId: file.id, isAttached: true, isReleased: currentFileId !== null };
+  return holder?.id;
 }
 
-/**
- * The status the body asks for, or else what the file change implies: a new product is `sds`
- * with a file and `pending` without; an update turns `sds` when a file is attached, `pending`
- * when it is removed, and otherwise keeps what the staff set (e.g. `update`).
- */
-function resolveSdsStatus(
-  requested: SdsStatus | null | undefined,
-  current: SdsStatus | null,
-  change: SdsChange,
-): SdsStatus {
-  if (requested) {
-    if (requested === 'sds' && change.fileId === null) {
-      throw fieldError('sds_status', PRODUCT_MSG.sdsStatusNeedsFile);
-    }
-    return requested;
-  }
-  if (current === null) return change.fileId === null ? 'pending' : 'sds';
-  if (change.isAttached) return 'sds';
-  if (change.fileId === null && change.isReleased) return 'pending';
-  return current;
+export async function insertProduct(
+  db: Db | Tx,
+  values: ProductValues & { sdsFileId: number | null; sdsStatus: SdsStatus; isActive: boolean },
+): Promise<number> {
+  const [row] = await db.insert(products).values(values).returning({ id: products.id });
+  if (!row) throw new Error('product insert returned no row');
+  return row.id;
 }
 
-function toColumns(body: SaveProduct) {
-  const measures = productMeasures(body);
-  return {
-    name: body.name,
-    mfgName: body.mfg_name,
-    mfgProductNumber: body.mfg_product_number ?? '',
-    mfgPhone: body.mfg_phone,
-    mfgEmergencyPhone: body.mfg_emergency_phone,
-    sdsDate: body.sds_date ?? null,
-    physicalState: body.physical_state ?? null,
-    specificGravity: toNumeric(measures.specific_gravity),
-    density: toNumeric(measures.density),
-    poundsPerGallon: toNumeric(measures.pounds_per_gallon),
-    conversionFactor: toNumeric(measures.conversion_factor),
-    flashPoints: body.flash_points,
-    nfpa: body.nfpa ?? '',
-    isSpcc: body.is_spcc,
-    isSaraF: body.is_sara_f,
-    isSaraP: body.is_sara_p,
-    isSaraR: body.is_sara_r,
-    isSaraA: body.is_sara_a,
-    isSaraC: body.is_sara_c,
-  };
-}
-
-/** Creates the product with its hazards and SDS in one transaction; returns its id. */
-export async function createProduct(db: Db, body: SaveProduct): Promise<number> {
-  return db.transaction(async (tx) => {
-    await checkHazards(tx, body.hazard_ids, []);
-    const sds = await resolveSds(tx, null, body.sds);
-    const [row] = await tx
-      .insert(products)
-      .values({
-        ...toColumns(body),
-        sdsFileId: sds.fileId,
-        sdsStatus: resolveSdsStatus(body.sds_status, null, sds),
-        isActive: body.is_active ?? true,
-      })
-      .returning({ id: products.id });
-    await replaceHazards(tx, row!.id, body.hazard_ids);
-    return row!.id;
-  });
-}
-
-/**
- * Saves the product, its hazard list and its SDS in one transaction. A replaced or detached SDS
- * loses its row in the same transaction and its bytes only once that has committed, so a failed
- * save never leaves a product pointing at a deleted file.
- */
-export async function updateProduct(
-  db: Db,
-  store: FileStore,
+export async function updateProductRow(
+  db: Db | Tx,
   id: number,
-  body: SaveProduct,
-  log?: WarnLog,
+  values: Partial<ProductValues> & { sdsFileId: number | null; sdsStatus: SdsStatus },
 ): Promise<void> {
-  const releasedKeys = await db.transaction(async (tx) => {
-    const product = await lockProduct(tx, id);
-    const current = await tx
-      .select({ id: productHazards.hazardId })
-      .from(productHazards)
-      .where(eq(productHazards.productId, id));
-    await checkHazards(
-      tx,
-      body.hazard_ids,
-      current.map((row) => row.id),
-    );
-    const sds = await resolveSds(tx, product.sdsFileId, body.sds);
-    await tx
-      .update(products)
-      .set({
-        ...toColumns(body),
-        sdsFileId: sds.fileId,
-        sdsStatus: resolveSdsStatus(body.sds_status, product.sdsStatus, sds),
-      })
-      .where(eq(products.id, id));
-    await replaceHazards(tx, id, body.hazard_ids);
-    return sds.isReleased && product.sdsFileId !== null ? deleteFileRows(tx, [product.sdsFileId]) : [];
-  });
-  await removeStoredFiles(store, releasedKeys, log);
+  await db.update(products).set(values).where(eq(products.id, id));
 }
 
-export async function toggleProduct(db: Db, id: number): Promise<void> {
+/** Flips is_active; 404 when there is no such product. */
+export async function toggleProductActive(db: Db | Tx, id: number): Promise<void> {
   const [row] = await db
     .update(products)
     .set({ isActive: sql`NOT ${products.isActive}` })
     .where(eq(products.id, id))
     .returning({ id: products.id });
   if (!row) throw notFound('Product');
-}
-
-/** Removes the product's SDS (row and bytes) and sets its status back to pending; returns the file id. */
-export async function deleteProductSds(db: Db, store: FileStore, id: number, log?: WarnLog): Promise<number> {
-  const { fileId, keys } = await db.transaction(async (tx) => {
-    const product = await lockProduct(tx, id);
-    if (product.sdsFileId === null) throw notFound('SDS file');
-    await tx.update(products).set({ sdsFileId: null, sdsStatus: 'pending' }).where(eq(products.id, id));
-    return { fileId: product.sdsFileId, keys: await deleteFileRows(tx, [product.sdsFileId]) };
-  });
-  await removeStoredFiles(store, keys, log);
-  return fileId;
-}
-
-/** The product's SDS bytes and what to call them; 404 when it has none (or the bytes are gone). */
-export async function openProductSds(db: Db, store: FileStore, id: number) {
-  const { file } = await findProduct(db, id);
-  if (!file) throw notFound('SDS file');
-  let stream: Readable;
-  try {
-    stream = await store.read(file.storageKey);
-  } catch (error) {
-    if (error instanceof FileNotStoredError) throw notFound('SDS file');
-    throw error;
-  }
-  return { file, stream };
 }

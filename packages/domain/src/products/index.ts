@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PHYSICAL_STATES, type PhysicalState, SDS_STATUSES, type SdsStatus } from './enums.ts';
+import { PHYSICAL_STATES, type PhysicalState, SDS_STATUSES, type SdsStatus } from '../enums.ts';
 import {
   ActiveFlagSchema,
   decimalSchema,
@@ -8,9 +8,9 @@ import {
   optionalPhoneSchema,
   optionalTextSchema,
   recordIdSchema,
-} from './fields.ts';
-import { makeListQuerySchema } from './list.ts';
-import { densityFromSpecificGravity, stripSignedInteger } from './numbers.ts';
+} from '../fields.ts';
+import { makeListQuerySchema } from '../list.ts';
+import { densityFromSpecificGravity, stripSignedInteger } from '../numbers.ts';
 
 /** The specification's product messages (spec 02 §5), and ours where it is silent. */
 export const PRODUCT_MSG = {
@@ -153,13 +153,9 @@ export function productMeasures(
   };
 }
 
-export const ProductListQuerySchema = makeListQuerySchema([
-  'name',
-  'mfg_name',
-  'sds_status',
-  'updated_at',
-  'created_at',
-]).extend({
+/** `order_by` keys of the products list; `sds_status` sorts in the enum's order (sds, pending, update). */
+export const PRODUCT_ORDER_KEYS = ['name', 'mfg_name', 'sds_status', 'updated_at', 'created_at'] as const;
+export const ProductListQuerySchema = makeListQuerySchema(PRODUCT_ORDER_KEYS).extend({
   sds_status: z
     .union([z.enum(SDS_STATUSES), z.literal('all'), z.literal('')], {
       error: `The SDS status must be one of: all, ${SDS_STATUSES.join(', ')}`,

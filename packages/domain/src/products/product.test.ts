@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { SaveComponentRequestSchema } from './chemical-component.ts';
-import { formatFileSize, UPLOAD_MSG } from './files.ts';
-import { formatHazardNames, PRODUCT_MSG, productMeasures, SaveProductRequestSchema } from './product.ts';
+import { SaveComponentRequestSchema } from '../chemical-component.ts';
+import { formatFileSize, UPLOAD_MSG } from '../files.ts';
+import { formatHazardNames, PRODUCT_MSG, productMeasures, SaveProductRequestSchema } from './index.ts';
 
 const base = { name: 'Acetone', mfg_name: 'Gulf Coast Chemical Supply' };
 

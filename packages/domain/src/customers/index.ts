@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { AddressResourceSchema, AddressSchema, BillingAddressSchema } from './address.ts';
-import { ActiveFlagSchema, EncodeFlagSchema, optionalIsoDateSchema, recordIdSchema } from './fields.ts';
+import { AddressResourceSchema, AddressSchema, BillingAddressSchema } from '../address.ts';
+import { ActiveFlagSchema, EncodeFlagSchema, optionalIsoDateSchema } from '../fields.ts';
+import { makeListQuerySchema } from '../list.ts';
 
 export const CUSTOMER_MSG = {
   nameRequired: 'Customer name is required',
@@ -53,6 +54,7 @@ export const CustomerAutocompleteItemSchema = z.object({
 });
 export type CustomerAutocompleteItem = z.infer<typeof CustomerAutocompleteItemSchema>;
 
+/** A facility as a customers list row shows it. */
 const FacilityRefSchema = z.object({
   id: z.number(),
   name: z.string(),
@@ -86,30 +88,13 @@ export const CustomerListRowSchema = z.object({
 });
 export type CustomerListRow = z.infer<typeof CustomerListRowSchema>;
 
-export const SaveFacilityRequestSchema = z.object({
-  name: z
-    .string({ error: CUSTOMER_MSG.facilityNameRequired })
-    .trim()
-    .min(1, CUSTOMER_MSG.facilityNameRequired)
-    .max(150, CUSTOMER_MSG.facilityNameMax),
-  customer_id: recordIdSchema(CUSTOMER_MSG.customerRequired),
-  address: AddressSchema,
-  is_active: ActiveFlagSchema.optional(),
-  encode: EncodeFlagSchema,
-});
-export type SaveFacilityRequest = z.input<typeof SaveFacilityRequestSchema>;
-
-export const FacilityResourceSchema = z.object({
-  id: z.number(),
-  name: z.string(),
-  customer_id: z.number(),
-  customer: z.object({ id: z.number(), name: z.string() }),
-  /** The owner first, then customers the facility is shared with. */
-  customers: z.array(z.object({ id: z.number(), name: z.string() })),
-  address: AddressResourceSchema,
-  full_address: z.string(),
-  is_active: z.boolean(),
-  created_at: z.string(),
-  updated_at: z.string(),
-});
-export type FacilityResource = z.infer<typeof FacilityResourceSchema>;
+/** `order_by` keys of the customers list: `name` and `customer_name` both sort by the company. */
+export const CUSTOMER_ORDER_KEYS = [
+  'name',
+  'customer_name',
+  'facility_name',
+  'updated_at',
+  'created_at',
+] as const;
+export const CustomerListQuerySchema = makeListQuerySchema(CUSTOMER_ORDER_KEYS);
+export type CustomerListQuery = z.infer<typeof CustomerListQuerySchema>;

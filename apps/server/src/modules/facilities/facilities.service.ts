@@ -1,0 +1,133 @@
+import {
+  type AutocompleteItem,
+  CUSTOMER_MSG,
+  type FacilityAutocompleteQuery,
+  type FacilityListQuery,
+  type FacilityResource,
+  formatFullAddress,
+  type ListPage,
+  type SaveFacilityRequestSchema,
+} from '@chemtrack/domain';
+import type { z } from 'zod';
+import type { Db, Tx } from '../../db/client.ts';
+import { fieldError } from '../../lib/app-error.ts';
+import { type Actor, recordAudit } from '../../lib/audit.ts';
+import type { CrudService } from '../../lib/crud-routes.ts';
+import { toIso } from '../../lib/dates.ts';
+import { toPage } from '../../lib/list-query.ts';
+import { saveAddress, toAddressResource } from '../general/general.service.ts';
+import {
+  customerExists,
+  type FacilityRow,
+  findFacility,
+  findFacilityRow,
+  insertFacility,
+  linkCustomer,
+  selectFacilityListRows,
+  selectFacilityPickerRows,
+  selectSharedCustomers,
+  setFacilityActive,
+  updateFacilityRow,
+} from './facilities.repository.ts';
+
+type SaveFacility = z.output<typeof SaveFacilityRequestSchema>;
+const ENTITY = 'facility';
+
+function toResource(row: FacilityRow, sharedWith: { id: number; name: string }[]): FacilityResource {
+  const address = toAddressResource(row.address);
+  return {
+    id: row.facility.id,
+    name: row.facility.name,
+    customer_id: row.facility.customerId,
+    customer: row.customer,
+    customers: [row.customer, ...sharedWith.filter((c) => c.id !== row.customer.id)],
+    address,
+    full_address: formatFullAddress(address),
+    is_active: row.facility.isActive,
+    created_at: toIso(row.facility.createdAt),
+    updated_at: toIso(row.facility.updatedAt),
+  };
+}
+
+async function getFacility(db: Db | Tx, id: number): Promise<FacilityResource> {
+  const row = await findFacilityRow(db, id);
+  return toResource(row, await selectSharedCustomers(db, id));
+}
+
+/** The list leaves out each row's shared customers; the detail call has them. */
+async function listFacilities(db: Db, query: FacilityListQuery): Promise<ListPage<FacilityResource>> {
+  const { rows, total } = await selectFacilityListRows(db, query);
+  return toPage(
+    rows.map((row) => toResource(row, [])),
+    total,
+    query.page,
+    query.ipp,
+  );
+}
+
+async function autocompleteFacilities(
+  db: Db,
+  query: FacilityAutocompleteQuery,
+): Promise<ListPage<AutocompleteItem>> {
+  const { rows, total } = await selectFacilityPickerRows(db, query);
+  return toPage(rows, total, query.page, query.ipp);
+}
+
+async function assertCustomer(tx: Tx, id: number): Promise<void> {
+  if (!(await customerExists(tx, id))) throw fieldError('customer_id', CUSTOMER_MSG.customerRequired);
+}
+
+async function createFacility(db: Db, actor: Actor, body: SaveFacility): Promise<FacilityResource> {
+  return db.transaction(async (tx) => {
+    await assertCustomer(tx, body.customer_id);
+    const addressId = await saveAddress(tx, null, body.address, 'address');
+    const id = await insertFacility(tx, {
+      name: body.name,
+      customerId: body.customer_id,
+      addressId,
+      isActive: body.is_active ?? true,
+    });
+    await linkCustomer(tx, id, body.customer_id);
+    await recordAudit(tx, actor, { action: 'create', entity: ENTITY, entityId: id });
+    return getFacility(tx, id);
+  });
+}
+
+async function updateFacility(
+  db: Db,
+  actor: Actor,
+  id: number,
+  body: SaveFacility,
+): Promise<FacilityResource> {
+  return db.transaction(async (tx) => {
+    const current = await findFacility(tx, id);
+    await assertCustomer(tx, body.customer_id);
+    const addressId = await saveAddress(tx, current.addressId, body.address, 'address');
+    await updateFacilityRow(tx, id, { name: body.name, customerId: body.customer_id, addressId });
+    await linkCustomer(tx, id, body.customer_id);
+    await recordAudit(tx, actor, { action: 'update', entity: ENTITY, entityId: id });
+    return getFacility(tx, id);
+  });
+}
+
+async function toggleFacility(db: Db, actor: Actor, id: number): Promise<FacilityResource> {
+  return db.transaction(async (tx) => {
+    const current = await findFacility(tx, id);
+    await setFacilityActive(tx, id, !current.isActive);
+    await recordAudit(tx, actor, {
+      action: current.isActive ? 'archive' : 'unarchive',
+      entity: ENTITY,
+      entityId: id,
+    });
+    return getFacility(tx, id);
+  });
+}
+
+export const facilitiesService = {
+  list: listFacilities,
+  autocomplete: autocompleteFacilities,
+  get: getFacility,
+  create: createFacility,
+  update: updateFacility,
+  toggle: toggleFacility,
+} satisfies CrudService<FacilityResource, FacilityResource, FacilityListQuery, SaveFacility>;

@@ -1,0 +1,281 @@
+import type { Readable } from 'node:stream';
+import {
+  PRODUCT_MSG,
+  type ProductListQuery,
+  type ProductListRow,
+  type ProductResource,
+  productMeasures,
+  type SaveProduct,
+  type SdsStatus,
+} from '@chemtrack/domain';
+import type { Db, Tx } from '../../db/client.ts';
+import { fieldError, notFound } from '../../lib/app-error.ts';
+import { type Actor, recordAudit } from '../../lib/audit.ts';
+import type { CrudService } from '../../lib/crud-routes.ts';
+import { toIso } from '../../lib/dates.ts';
+import { toPage } from '../../lib/list-query.ts';
+import { fromNumeric, toNumeric } from '../../lib/numeric.ts';
+import { FileNotStoredError, type FileStore } from '../../storage/file-store.ts';
+import { deleteFileRows, type FileRow, findFileByKey } from '../files/files.repository.ts';
+import { PDF_MIME_TYPE, removeStoredFiles, toStoredFile, type WarnLog } from '../files/files.service.ts';
+import {
+  findProduct,
+  findSdsHolder,
+  type HazardRef,
+  hazardsByProduct,
+  insertProduct,
+  lockProduct,
+  type ProductRow,
+  replaceHazards,
+  selectHazardStates,
+  selectProductHazardIds,
+  selectProductListRows,
+  toggleProductActive,
+  updateProductRow,
+} from './products.repository.ts';
+
+const ENTITY = 'product';
+
+function toProductResource(row: ProductRow, hazardList: HazardRef[]): ProductResource {
+  const { product } = row;
+  return {
+    id: product.id,
+    name: product.name,
+    mfg_name: product.mfgName,
+    mfg_product_number: product.mfgProductNumber,
+    mfg_phone: product.mfgPhone,
+    mfg_emergency_phone: product.mfgEmergencyPhone,
+    sds_date: product.sdsDate,
+    sds_file: row.file ? toStoredFile(row.file) : null,
+    sds_status: product.sdsStatus,
+    physical_state: product.physicalState,
+    specific_gravity: fromNumeric(product.specificGravity),
+    density: fromNumeric(product.density),
+    pounds_per_gallon: fromNumeric(product.poundsPerGallon),
+    conversion_factor: fromNumeric(product.conversionFactor),
+    flash_points: product.flashPoints,
+    nfpa: product.nfpa,
+    is_spcc: product.isSpcc,
+    is_sara_f: product.isSaraF,
+    is_sara_p: product.isSaraP,
+    is_sara_r: product.isSaraR,
+    is_sara_a: product.isSaraA,
+    is_sara_c: product.isSaraC,
+    is_active: product.isActive,
+    hazards: hazardList,
+    created_at: toIso(product.createdAt),
+    updated_at: toIso(product.updatedAt),
+  };
+}
+
+async function getProduct(db: Db | Tx, id: number): Promise<ProductResource> {
+  const row = await findProduct(db, id);
+  const hazardList = (await hazardsByProduct(db, [id])).get(id) ?? [];
+  return toProductResource(row, hazardList);
+}
+
+async function listProducts(db: Db, query: ProductListQuery) {
+  const { rows, total } = await selectProductListRows(db, query);
+  const hazardMap = await hazardsByProduct(
+    db,
+    rows.map((row) => row.id),
+  );
+  const items: ProductListRow[] = rows.map((row) => ({
+    id: row.id,
+    name: row.name,
+    mfg_name: row.mfgName,
+    sds_status: row.sdsStatus,
+    sds_date: row.sdsDate,
+    physical_state: row.physicalState,
+    is_active: row.isActive,
+    hazards: hazardMap.get(row.id) ?? [],
+    updated_at: toIso(row.updatedAt),
+    has_sds_file: row.hasSdsFile,
+  }));
+  return toPage(items, total, query.page, query.ipp);
+}
+
+/**
+ * Hazard ids must name existing, active classes. Classes the product already has stay allowed
+ * after they are archived, so archiving a class does not make its products unsaveable.
+ */
+async function checkHazards(tx: Tx, ids: number[], current: number[]): Promise<void> {
+  if (ids.length === 0) return;
+  const rows = await selectHazardStates(tx, ids);
+  const usable = new Set(rows.filter((row) => row.isActive || current.includes(row.id)).map((row) => row.id));
+  if (ids.some((id) => !usable.has(id))) throw fieldError('hazard_ids', PRODUCT_MSG.hazardUnknown);
+}
+
+interface SdsChange {
+  fileId: number | null;
+  /** A file other than the current one is attached. */
+  isAttached: boolean;
+  /** The current file is let go (detached or replaced). */
+  isReleased: boolean;
+}
+
+/**
+ * `sds` omitted keeps the file; null detaches it; `{ filepath }` attaches an upload that no
+ * other product holds.
+ */
+async function resolveSds(tx: Tx, currentFileId: number | null, sds: SaveProduct['sds']): Promise<SdsChange> {
+  if (sds === undefined) return { fileId: currentFileId, isAttached: false, isReleased: false };
+  if (sds === null) return { fileId: null, isAttached: false, isReleased: currentFileId !== null };
+  const file = await findFileByKey(tx, sds.filepath);
+  if (!file || file.mimeType !== PDF_MIME_TYPE) throw fieldError('sds', PRODUCT_MSG.sdsFileUnknown);
+  if (file.id === currentFileId) return { fileId: file.id, isAttached: false, isReleased: false };
+  if ((await findSdsHolder(tx, file.id)) !== undefined) throw fieldError('sds', PRODUCT_MSG.sdsFileUnknown);
+  return { fileId: file.id, isAttached: true, isReleased: currentFileId !== null };
+}
+
+/**
+ * The status the body asks for, or else what the file change implies: a new product is `sds`
+ * with a file and `pending` without; an update turns `sds` when a file is attached, `pending`
+ * when it is removed, and otherwise keeps what the staff set (e.g. `update`).
+ */
+function resolveSdsStatus(
+  requested: SdsStatus | null | undefined,
+  current: SdsStatus | null,
+  change: SdsChange,
+): SdsStatus {
+  if (requested) {
+    if (requested === 'sds' && change.fileId === null) {
+      throw fieldError('sds_status', PRODUCT_MSG.sdsStatusNeedsFile);
+    }
+    return requested;
+  }
+  if (current === null) return change.fileId === null ? 'pending' : 'sds';
+  if (change.isAttached) return 'sds';
+  if (change.fileId === null && change.isReleased) return 'pending';
+  return current;
+}
+
+function toColumns(body: SaveProduct) {
+  const measures = productMeasures(body);
+  return {
+    name: body.name,
+    mfgName: body.mfg_name,
+    mfgProductNumber: body.mfg_product_number ?? '',
+    mfgPhone: body.mfg_phone,
+    mfgEmergencyPhone: body.mfg_emergency_phone,
+    sdsDate: body.sds_date ?? null,
+    physicalState: body.physical_state ?? null,
+    specificGravity: toNumeric(measures.specific_gravity),
+    density: toNumeric(measures.density),
+    poundsPerGallon: toNumeric(measures.pounds_per_gallon),
+    conversionFactor: toNumeric(measures.conversion_factor),
+    flashPoints: body.flash_points,
+    nfpa: body.nfpa ?? '',
+    isSpcc: body.is_spcc,
+    isSaraF: body.is_sara_f,
+    isSaraP: body.is_sara_p,
+    isSaraR: body.is_sara_r,
+    isSaraA: body.is_sara_a,
+    isSaraC: body.is_sara_c,
+  };
+}
+
+/** Creates the product with its hazards, its SDS and its audit row in one transaction. */
+async function createProduct(db: Db, actor: Actor, body: SaveProduct): Promise<ProductResource> {
+  return db.transaction(async (tx) => {
+    await checkHazards(tx, body.hazard_ids, []);
+    const sds = await resolveSds(tx, null, body.sds);
+    const id = await insertProduct(tx, {
+      ...toColumns(body),
+      sdsFileId: sds.fileId,
+      sdsStatus: resolveSdsStatus(body.sds_status, null, sds),
+      isActive: body.is_active ?? true,
+    });
+    await replaceHazards(tx, id, body.hazard_ids);
+    await recordAudit(tx, actor, { action: 'create', entity: ENTITY, entityId: id });
+    return getProduct(tx, id);
+  });
+}
+
+async function toggleProduct(db: Db, actor: Actor, id: number): Promise<ProductResource> {
+  return db.transaction(async (tx) => {
+    await toggleProductActive(tx, id);
+    const resource = await getProduct(tx, id);
+    await recordAudit(tx, actor, {
+      action: resource.is_active ? 'unarchive' : 'archive',
+      entity: ENTITY,
+      entityId: id,
+    });
+    return resource;
+  });
+}
+
+/** The product's SDS bytes and what to call them; 404 when it has none (or the bytes are gone). */
+async function openSds(db: Db, store: FileStore, id: number): Promise<{ file: FileRow; stream: Readable }> {
+  const { file } = await findProduct(db, id);
+  if (!file) throw notFound('SDS file');
+  let stream: Readable;
+  try {
+    stream = await store.read(file.storageKey);
+  } catch (error) {
+    if (error instanceof FileNotStoredError) throw notFound('SDS file');
+    throw error;
+  }
+  return { file, stream };
+}
+
+/**
+ * Products and their SDS over the file store. A replaced or detached SDS loses its row in the
+ * transaction of the save and its bytes only once that has committed, so a failed save never
+ * leaves a product pointing at a deleted file.
+ */
+export function createProductsService(store: FileStore, log?: WarnLog) {
+  /** Saves the product, its hazard list, its SDS and the audit row in one transaction. */
+  async function updateProduct(
+    db: Db,
+    actor: Actor,
+    id: number,
+    body: SaveProduct,
+  ): Promise<ProductResource> {
+    const { resource, releasedKeys } = await db.transaction(async (tx) => {
+      const product = await lockProduct(tx, id);
+      await checkHazards(tx, body.hazard_ids, await selectProductHazardIds(tx, id));
+      const sds = await resolveSds(tx, product.sdsFileId, body.sds);
+      await updateProductRow(tx, id, {
+        ...toColumns(body),
+        sdsFileId: sds.fileId,
+        sdsStatus: resolveSdsStatus(body.sds_status, product.sdsStatus, sds),
+      });
+      await replaceHazards(tx, id, body.hazard_ids);
+      const released =
+        sds.isReleased && product.sdsFileId !== null ? await deleteFileRows(tx, [product.sdsFileId]) : [];
+      await recordAudit(tx, actor, { action: 'update', entity: ENTITY, entityId: id });
+      return { resource: await getProduct(tx, id), releasedKeys: released };
+    });
+    await removeStoredFiles(store, releasedKeys, log);
+    return resource;
+  }
+
+  /** Removes the product's SDS (row and bytes) and sets its status back to pending. */
+  async function deleteSds(db: Db, actor: Actor, id: number): Promise<ProductResource> {
+    const { resource, keys } = await db.transaction(async (tx) => {
+      const product = await lockProduct(tx, id);
+      if (product.sdsFileId === null) throw notFound('SDS file');
+      await updateProductRow(tx, id, { sdsFileId: null, sdsStatus: 'pending' });
+      const removed = await deleteFileRows(tx, [product.sdsFileId]);
+      await recordAudit(tx, actor, {
+        action: 'delete',
+        entity: 'product_sds',
+        entityId: id,
+        details: { file_id: product.sdsFileId },
+      });
+      return { resource: await getProduct(tx, id), keys: removed };
+    });
+    await removeStoredFiles(store, keys, log);
+    return resource;
+  }
+
+  const crud = {
+    list: listProducts,
+    get: getProduct,
+    create: createProduct,
+    update: updateProduct,
+    toggle: toggleProduct,
+  } satisfies CrudService<ProductListRow, ProductResource, ProductListQuery, SaveProduct>;
+  return { ...crud, deleteSds, openSds: (db: Db, id: number) => openSds(db, store, id) };
+}

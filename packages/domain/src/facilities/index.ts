@@ -1,0 +1,43 @@
+import { z } from 'zod';
+import { AddressResourceSchema, AddressSchema } from '../address.ts';
+import { CUSTOMER_MSG } from '../customers/index.ts';
+import { ActiveFlagSchema, EncodeFlagSchema, recordIdSchema } from '../fields.ts';
+import { AutocompleteQuerySchema, makeListQuerySchema } from '../list.ts';
+
+export const SaveFacilityRequestSchema = z.object({
+  name: z
+    .string({ error: CUSTOMER_MSG.facilityNameRequired })
+    .trim()
+    .min(1, CUSTOMER_MSG.facilityNameRequired)
+    .max(150, CUSTOMER_MSG.facilityNameMax),
+  customer_id: recordIdSchema(CUSTOMER_MSG.customerRequired),
+  address: AddressSchema,
+  is_active: ActiveFlagSchema.optional(),
+  encode: EncodeFlagSchema,
+});
+export type SaveFacilityRequest = z.input<typeof SaveFacilityRequestSchema>;
+
+export const FacilityResourceSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  customer_id: z.number(),
+  customer: z.object({ id: z.number(), name: z.string() }),
+  /** The owner first, then customers the facility is shared with. */
+  customers: z.array(z.object({ id: z.number(), name: z.string() })),
+  address: AddressResourceSchema,
+  full_address: z.string(),
+  is_active: z.boolean(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type FacilityResource = z.infer<typeof FacilityResourceSchema>;
+
+/** Facilities a customer owns or shares: the filter of the facilities list and picker. */
+const CustomerFilter = { customer_id: recordIdSchema('The customer id must be a record id').optional() };
+
+export const FACILITY_ORDER_KEYS = ['name', 'customer_name', 'updated_at', 'created_at'] as const;
+export const FacilityListQuerySchema = makeListQuerySchema(FACILITY_ORDER_KEYS).extend(CustomerFilter);
+export type FacilityListQuery = z.infer<typeof FacilityListQuerySchema>;
+
+export const FacilityAutocompleteQuerySchema = AutocompleteQuerySchema.extend(CustomerFilter);
+export type FacilityAutocompleteQuery = z.infer<typeof FacilityAutocompleteQuerySchema>;
