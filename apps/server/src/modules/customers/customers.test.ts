@@ -1,9 +1,9 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AUSTIN_ADDRESS as address } from '../../../test/fixtures.ts';
 import { createTestContext, type TestContext } from '../../../test/helper.ts';
 import { addresses, customers, facilities } from '../../db/schema/index.ts';
 import { searchAny } from '../../lib/list-query.ts';
+import { addressBody, customerBody, facilityBody } from '../../seed/factories.ts';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -11,14 +11,8 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-const customer = {
-  name: 'Acme Chemicals',
-  prepared_at: '2026-03-01',
-  address,
-  is_same_billing_address: 1,
-  is_active: 1,
-  encode: true,
-};
+const address = addressBody();
+const customer = customerBody({ name: 'Acme Chemicals', prepared_at: '2026-03-01', address });
 
 async function createCustomer(body: Record<string, unknown> = {}) {
   const res = await ctx.call('staff', {
@@ -34,7 +28,7 @@ async function createFacility(customerId: number, name: string, state = 'TX') {
   const res = await ctx.call('staff', {
     method: 'POST',
     url: '/facilities/create',
-    payload: { name, customer_id: customerId, address: { ...address, state }, is_active: 1, encode: true },
+    payload: facilityBody({ name, customer_id: customerId, address: addressBody({ state }) }),
   });
   expect(res.statusCode, res.body).toBe(201);
   return res.json().resource as { id: number };
