@@ -2,6 +2,7 @@ import { SERVER_MSG } from '@chemtrack/domain';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, containers, hazards, sessions, users } from '../src/db/schema/index.ts';
+import { containerBody, hazardBody, userBody } from '../src/seed/factories.ts';
 import { createTestContext, type TestContext } from './helper.ts';
 
 /**
@@ -59,7 +60,7 @@ describe('catalog writes and their audit rows land or fail together', () => {
     const res = await ctx.call('admin', {
       method: 'POST',
       url: '/hazards/create',
-      payload: { name: 'Oxidizer', description: 'Yields oxygen' },
+      payload: hazardBody(),
     });
     expect(res.statusCode).toBe(201);
     id = res.json().resource.id;
@@ -72,7 +73,7 @@ describe('catalog writes and their audit rows land or fail together', () => {
     const res = await ctx.call('admin', {
       method: 'PATCH',
       url: `/hazards/${id}/update`,
-      payload: { name: 'Oxidizer FAIL', description: 'Changed' },
+      payload: hazardBody({ description: 'Changed' }),
     });
     expectInternalError(res);
     expect(await ctx.database.db.select().from(hazards).where(eq(hazards.id, id))).toEqual([before]);
@@ -101,7 +102,7 @@ describe('catalog writes and their audit rows land or fail together', () => {
     );
     const countBefore = await ctx.database.db.$count(containers);
     expectInternalError(
-      await ctx.call('admin', { method: 'POST', url: '/containers/create', payload: { name: 'Tote FAIL' } }),
+      await ctx.call('admin', { method: 'POST', url: '/containers/create', payload: containerBody() }),
     );
     expect(await ctx.database.db.$count(containers)).toBe(countBefore);
   });
@@ -115,13 +116,7 @@ describe('account writes and their audit rows land or fail together', () => {
     const res = await ctx.call('admin', {
       method: 'POST',
       url: '/users/create',
-      payload: {
-        first_name: 'Grace',
-        last_name: 'Hopper',
-        email: 'grace@example.com',
-        phone: '',
-        role: 'staff',
-      },
+      payload: userBody(),
     });
     expect(res.statusCode).toBe(201);
     id = res.json().resource.id;
@@ -134,13 +129,7 @@ describe('account writes and their audit rows land or fail together', () => {
     const res = await ctx.call('admin', {
       method: 'PATCH',
       url: `/users/${id}/update`,
-      payload: {
-        first_name: 'FAIL',
-        last_name: 'Hopper',
-        email: 'fail@example.com',
-        phone: '',
-        role: 'admin',
-      },
+      payload: userBody({ role: 'admin' }),
     });
     expectInternalError(res);
     expect(await ctx.database.db.select().from(users).where(eq(users.id, id))).toEqual([before]);

@@ -17,6 +17,19 @@ export function toCatalogResource(row: CatalogRow): CatalogResource {
   };
 }
 
+/** The columns every catalog body gives: is_active only when the body says it. */
+export function catalogValues(body: {
+  name: string;
+  description?: string | undefined;
+  is_active?: boolean | undefined;
+}) {
+  return {
+    name: body.name,
+    description: body.description ?? '',
+    ...(body.is_active === undefined ? {} : { isActive: body.is_active }),
+  };
+}
+
 export interface CatalogArea<TRow extends CatalogRow, TResource, TBody> {
   repository: CatalogRepository<TRow>;
   /** The `entity` of its audit rows. */

@@ -8,15 +8,11 @@ import {
 } from '@chemtrack/domain';
 import type { z } from 'zod';
 import type { CrudService } from '../../lib/crud-routes.ts';
-import { createCatalogService, toCatalogResource } from '../catalog/catalog.service.ts';
+import { catalogValues, createCatalogService, toCatalogResource } from '../catalog/catalog.service.ts';
 import { containersRepository, containerUnitsRepository } from './containers.repository.ts';
 
 type ContainerBody = z.output<typeof SaveContainerRequestSchema>;
 type UnitBody = z.output<typeof SaveContainerUnitRequestSchema>;
-
-function activeValue(isActive: boolean | undefined) {
-  return isActive === undefined ? {} : { isActive };
-}
 
 export const containersService: CrudService<
   CatalogResource,
@@ -27,11 +23,7 @@ export const containersService: CrudService<
   repository: containersRepository,
   entity: 'containers',
   duplicateMessage: CATALOG_MSG.containerDuplicate,
-  toValues: (body: ContainerBody) => ({
-    name: body.name,
-    description: body.description ?? '',
-    ...activeValue(body.is_active),
-  }),
+  toValues: catalogValues,
   toResource: toCatalogResource,
 });
 
@@ -44,11 +36,6 @@ export const containerUnitsService: CrudService<
   repository: containerUnitsRepository,
   entity: 'container units',
   duplicateMessage: CATALOG_MSG.unitDuplicate,
-  toValues: (body: UnitBody) => ({
-    name: body.name,
-    unitType: body.unit_type,
-    description: body.description ?? '',
-    ...activeValue(body.is_active),
-  }),
+  toValues: (body: UnitBody) => ({ ...catalogValues(body), unitType: body.unit_type }),
   toResource: (row) => ({ ...toCatalogResource(row), unit_type: row.unitType }),
 });

@@ -7,7 +7,7 @@ import {
 import type { z } from 'zod';
 import { AppError } from '../../lib/app-error.ts';
 import type { CrudService } from '../../lib/crud-routes.ts';
-import { createCatalogService, toCatalogResource } from '../catalog/catalog.service.ts';
+import { catalogValues, createCatalogService, toCatalogResource } from '../catalog/catalog.service.ts';
 import { countHazardUses, hazardsRepository } from './hazards.repository.ts';
 
 type HazardBody = z.output<typeof SaveHazardRequestSchema>;
@@ -17,11 +17,7 @@ export const hazardsService: CrudService<CatalogResource, CatalogResource, Catal
     repository: hazardsRepository,
     entity: 'hazards',
     duplicateMessage: CATALOG_MSG.hazardDuplicate,
-    toValues: (body: HazardBody) => ({
-      name: body.name,
-      description: body.description ?? '',
-      ...(body.is_active === undefined ? {} : { isActive: body.is_active }),
-    }),
+    toValues: catalogValues,
     toResource: toCatalogResource,
     /** A class in use stays: deleting it would silently drop it from products and past inventories. */
     async deleteGuard(tx, id) {
