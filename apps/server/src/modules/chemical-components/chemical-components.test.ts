@@ -3,19 +3,14 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../test/helper.ts';
 import { chemicalComponents, productChemicalComponents } from '../../db/schema/index.ts';
+import { create } from '../../seed/factories.ts';
 
 let ctx: TestContext;
 let productId: number;
 let otherProductId: number;
 
 async function createProduct(name: string): Promise<number> {
-  const res = await ctx.call('staff', {
-    method: 'POST',
-    url: '/products/create',
-    payload: { name, mfg_name: 'Acme Chemical Co' },
-  });
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json().resource.id;
+  return (await create.product(ctx, { name }, 'staff')).id;
 }
 
 beforeAll(async () => {

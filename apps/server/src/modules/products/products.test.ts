@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../test/helper.ts';
 import { makePdf, storedFiles, storedPath, uploadPdf } from '../../../test/uploads.ts';
 import { auditLog, files, productHazards, products } from '../../db/schema/index.ts';
+import { create } from '../../seed/factories.ts';
 
 let ctx: TestContext;
 const hazard: Record<'flammable' | 'corrosive' | 'toxic' | 'archived', number> = {
@@ -15,9 +16,7 @@ const hazard: Record<'flammable' | 'corrosive' | 'toxic' | 'archived', number> =
 };
 
 async function createHazard(name: string): Promise<number> {
-  const res = await ctx.call('admin', { method: 'POST', url: '/hazards/create', payload: { name } });
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json().resource.id;
+  return (await create.hazard(ctx, { name })).id;
 }
 
 beforeAll(async () => {

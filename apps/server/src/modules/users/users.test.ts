@@ -8,6 +8,7 @@ import {
   type TestContext,
 } from '../../../test/helper.ts';
 import { auditLog, users } from '../../db/schema/index.ts';
+import { userBody } from '../../seed/factories.ts';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -15,14 +16,12 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-const newUser = {
+const newUser = userBody({
   first_name: 'Grace',
   last_name: 'Hopper',
   email: 'Grace.Hopper@Example.com',
   phone: '(512) 555-0100',
-  role: 'staff',
-  encode: true,
-};
+});
 
 async function countUsers() {
   return (await ctx.database.db.select().from(users)).length;
