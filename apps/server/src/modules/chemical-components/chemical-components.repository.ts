@@ -108,22 +108,13 @@ export async function findLinkRow(db: Db | Tx, productId: number, linkId: number
   return row;
 }
 
-export async function findCatalogueEntry(db: Db | Tx, id: number): Promise<CatalogueEntry | undefined> {
-  const [row] = await db
-    .select(catalogueColumns)
-    .from(chemicalComponents)
-    .where(eq(chemicalComponents.id, id));
-  return row;
-}
-
-export async function findCatalogueEntryByNumber(
+/** The catalogue entry of this id or of this CAS #. */
+export async function findCatalogueEntry(
   db: Db | Tx,
-  number: string,
+  by: { id: number } | { number: string },
 ): Promise<CatalogueEntry | undefined> {
-  const [row] = await db
-    .select(catalogueColumns)
-    .from(chemicalComponents)
-    .where(eq(chemicalComponents.number, number));
+  const where = 'id' in by ? eq(chemicalComponents.id, by.id) : eq(chemicalComponents.number, by.number);
+  const [row] = await db.select(catalogueColumns).from(chemicalComponents).where(where);
   return row;
 }
 

@@ -19,7 +19,6 @@ import {
   deleteLink,
   ensureProduct,
   findCatalogueEntry,
-  findCatalogueEntryByNumber,
   findLinkRow,
   findOtherLink,
   insertCatalogueEntry,
@@ -88,15 +87,15 @@ export async function getProductComponent(
  */
 async function resolveCatalogueComponent(tx: Tx, body: SaveComponent): Promise<CatalogueEntry> {
   if (body.chemical_component_id) {
-    const picked = await findCatalogueEntry(tx, body.chemical_component_id);
+    const picked = await findCatalogueEntry(tx, { id: body.chemical_component_id });
     if (!picked) throw fieldError('chemical_component_id', COMPONENT_MSG.componentUnknown);
     return picked;
   }
-  const existing = await findCatalogueEntryByNumber(tx, body.number);
+  const existing = await findCatalogueEntry(tx, { number: body.number });
   if (existing) return existing;
   const entry =
     (await insertCatalogueEntry(tx, { name: body.name, number: body.number })) ??
-    (await findCatalogueEntryByNumber(tx, body.number));
+    (await findCatalogueEntry(tx, { number: body.number }));
   if (!entry) throw new Error(`Chemical component ${body.number} vanished while being linked`);
   return entry;
 }
@@ -133,6 +132,34 @@ function toLinkValues(body: SaveComponent): LinkValues {
   };
 }
 
+/**
+ * Writes a link (a new one when `linkId` is null) to the catalogue component the body means,
+ * with its audit row, in the caller's transaction.
+ */
+async function saveLink(
+  tx: Tx,
+  actor: Actor,
+  productId: number,
+  linkId: number | null,
+  body: SaveComponent,
+): Promise<ComponentResource> {
+  const component = await resolveCatalogueComponent(tx, body);
+  // Already on the product is the answer to give first: choosing the catalogue name would not help.
+  await refuseDuplicate(tx, productId, component.id, linkId);
+  refuseOtherName(component, body);
+  const values = { chemicalComponentId: component.id, ...toLinkValues(body) };
+  let id = linkId;
+  if (id === null) id = await insertLink(tx, { productId, ...values });
+  else await updateLink(tx, id, values);
+  await recordAudit(tx, actor, {
+    action: linkId === null ? 'create' : 'update',
+    entity: ENTITY,
+    entityId: id,
+    details: { product_id: productId },
+  });
+  return getProductComponent(tx, productId, id);
+}
+
 /** Links a component to the product (creating the catalogue entry if needed). */
 export async function createProductComponent(
   db: Db,
@@ -142,22 +169,7 @@ export async function createProductComponent(
 ): Promise<ComponentResource> {
   return db.transaction(async (tx) => {
     await ensureProduct(tx, productId);
-    const component = await resolveCatalogueComponent(tx, body);
-    // Already on the product is the answer to give first: choosing the catalogue name would not help.
-    await refuseDuplicate(tx, productId, component.id, null);
-    refuseOtherName(component, body);
-    const linkId = await insertLink(tx, {
-      productId,
-      chemicalComponentId: component.id,
-      ...toLinkValues(body),
-    });
-    await recordAudit(tx, actor, {
-      action: 'create',
-      entity: ENTITY,
-      entityId: linkId,
-      details: { product_id: productId },
-    });
-    return getProductComponent(tx, productId, linkId);
+    return saveLink(tx, actor, productId, null, body);
   });
 }
 
@@ -170,17 +182,7 @@ export async function updateProductComponent(
 ): Promise<ComponentResource> {
   return db.transaction(async (tx) => {
     await getProductComponent(tx, productId, linkId);
-    const component = await resolveCatalogueComponent(tx, body);
-    await refuseDuplicate(tx, productId, component.id, linkId);
-    refuseOtherName(component, body);
-    await updateLink(tx, linkId, { chemicalComponentId: component.id, ...toLinkValues(body) });
-    await recordAudit(tx, actor, {
-      action: 'update',
-      entity: ENTITY,
-      entityId: linkId,
-      details: { product_id: productId },
-    });
-    return getProductComponent(tx, productId, linkId);
+    return saveLink(tx, actor, productId, linkId, body);
   });
 }
 
