@@ -8,33 +8,36 @@ import { PDF_MIME_TYPE, storeFile } from '../modules/files/files.service.ts';
 import { createProductsService } from '../modules/products/products.service.ts';
 import type { FileStore } from '../storage/file-store.ts';
 import { DEMO_PRODUCTS, type DemoProduct } from './demo-products-data.ts';
+import { componentBody, productBody } from './factories.ts';
 import { renderDemoSdsPdf } from './sds-pdf.ts';
 
 function toSaveBody(product: DemoProduct, hazardIds: number[], sdsFilepath: string | undefined) {
-  // Through the API's own schema, so demo rows obey every rule a user's save does.
-  return SaveProductRequestSchema.parse({
-    name: product.name,
-    mfg_name: product.mfgName,
-    mfg_product_number: product.mfgProductNumber,
-    mfg_phone: product.mfgPhone,
-    mfg_emergency_phone: product.mfgEmergencyPhone,
-    sds_date: product.sdsStatus === 'pending' ? null : product.sdsDate,
-    sds_status: product.sdsStatus,
-    physical_state: product.physicalState,
-    specific_gravity: product.specificGravity,
-    pounds_per_gallon: product.poundsPerGallon,
-    conversion_factor: product.conversionFactor,
-    flash_points: product.flashPoint,
-    nfpa: product.nfpa,
-    is_spcc: product.isSpcc,
-    is_sara_f: product.sara.isSaraF,
-    is_sara_p: product.sara.isSaraP,
-    is_sara_r: product.sara.isSaraR,
-    is_sara_a: product.sara.isSaraA,
-    is_sara_c: product.sara.isSaraC,
-    hazard_ids: hazardIds,
-    sds: sdsFilepath ? { filepath: sdsFilepath } : undefined,
-  });
+  // The factory's body through the API's own schema, so demo rows obey every rule a user's save does.
+  return SaveProductRequestSchema.parse(
+    productBody({
+      name: product.name,
+      mfg_name: product.mfgName,
+      mfg_product_number: product.mfgProductNumber,
+      mfg_phone: product.mfgPhone,
+      mfg_emergency_phone: product.mfgEmergencyPhone,
+      sds_date: product.sdsStatus === 'pending' ? null : product.sdsDate,
+      sds_status: product.sdsStatus,
+      physical_state: product.physicalState,
+      specific_gravity: product.specificGravity,
+      pounds_per_gallon: product.poundsPerGallon,
+      conversion_factor: product.conversionFactor,
+      flash_points: product.flashPoint,
+      nfpa: product.nfpa,
+      is_spcc: product.isSpcc,
+      is_sara_f: product.sara.isSaraF,
+      is_sara_p: product.sara.isSaraP,
+      is_sara_r: product.sara.isSaraR,
+      is_sara_a: product.sara.isSaraA,
+      is_sara_c: product.sara.isSaraC,
+      hazard_ids: hazardIds,
+      sds: sdsFilepath ? { filepath: sdsFilepath } : undefined,
+    }),
+  );
 }
 
 /**
@@ -74,12 +77,17 @@ export async function seedDemoProducts(db: Db, store: FileStore): Promise<void> 
         db,
         seeder,
         productId,
-        SaveComponentRequestSchema.parse({
-          name: component.name,
-          number: component.cas,
-          percentage_weight: component.percentageWeight,
-          percentage_volume: component.percentageVolume,
-        }),
+        SaveComponentRequestSchema.parse(
+          componentBody({
+            name: component.name,
+            number: component.cas,
+            percentage_weight: component.percentageWeight,
+            percentage_volume: component.percentageVolume,
+            regulations: '',
+            restrictions: '',
+            reporting_requirements: '',
+          }),
+        ),
       );
     }
   }
