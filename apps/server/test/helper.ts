@@ -75,9 +75,13 @@ export async function createTestUser(
   return { id: row!.id, email: values.email, token: session.token };
 }
 
-export async function createTestContext(overrides: Partial<Config> = {}): Promise<TestContext> {
+/** `openedDatabase`: one opened elsewhere (the web tests' server, which has no vitest `inject`). */
+export async function createTestContext(
+  overrides: Partial<Config> = {},
+  openedDatabase?: Database,
+): Promise<TestContext> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'chemtrack-test-'));
-  const database = await openTestDatabase();
+  const database = openedDatabase ?? (await openTestDatabase());
   const config = loadConfig(
     { APP_KEY: APP_KEY, DATA_DIR: dataDir, LOG_LEVEL: 'silent' },
     { webDist: path.join(dataDir, 'no-web'), ...overrides },

@@ -3,50 +3,40 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { realApiServer } from '../test/api-server.ts';
 import { PagedPicker } from './paged-picker.tsx';
 
 const NAMES = Array.from({ length: 14 }, (_, i) => `Customer ${String(i + 1).padStart(2, '0')}`);
+const AUTOCOMPLETE = '/api/admin/v1/customers/autocomplete-list';
 
-/** A fake autocomplete endpoint: 10 a page, filtered by `search`. */
-function answer(url: URL) {
-  const search = (url.searchParams.get('search') ?? '').toLowerCase();
-  const page = Number(url.searchParams.get('page'));
-  const ipp = Number(url.searchParams.get('ipp'));
-  const all = NAMES.filter((name) => name.toLowerCase().includes(search));
-  const items = all
-    .slice((page - 1) * ipp, page * ipp)
-    .map((name) => ({ id: NAMES.indexOf(name) + 1, name }));
-  const meta = {
-    current_page: page,
-    last_page: Math.max(1, Math.ceil(all.length / ipp)),
-    per_page: ipp,
-    total: all.length,
-  };
-  return new Response(JSON.stringify({ resource: { items, meta } }), {
-    headers: { 'content-type': 'application/json' },
-  });
+const server = realApiServer();
+beforeAll(async () => {
+  for (const name of NAMES) {
+    const created = await server.call('staff', 'POST', '/customers/create', {
+      name,
+      address: { address: '100 Congress Ave', city: 'Austin', state: 'TX', zip: '78701', phone: '' },
+      is_same_billing_address: 1,
+      is_active: 1,
+      encode: true,
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+  }
+});
+
+/** The autocomplete requests the server received, in order. */
+async function pickerRequests(): Promise<URL[]> {
+  return (await server.requests())
+    .map((request) => new URL(request.url, server.url))
+    .filter((url) => url.pathname === AUTOCOMPLETE);
 }
 
 const observers: { callback: IntersectionObserverCallback; options: IntersectionObserverInit | undefined }[] =
   [];
-const requests: URL[] = [];
-/** While set, answers wait for it: the test sees the loading state. */
-let gate: Promise<void> | undefined;
 
 beforeEach(() => {
   observers.length = 0;
-  requests.length = 0;
-  gate = undefined;
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: string) => {
-      const url = new URL(input, 'http://localhost');
-      requests.push(url);
-      await gate;
-      return answer(url);
-    }),
-  );
+  // jsdom has no layout, so nothing ever scrolls into view: the test plays the observer.
   vi.stubGlobal(
     'IntersectionObserver',
     class {
@@ -73,17 +63,16 @@ function Harness() {
 
 describe('PagedPicker', () => {
   it('loads 10 by name, loads the next page when the end marker shows, and picks one', async () => {
-    let release = () => {};
-    gate = new Promise((resolve) => {
-      release = resolve;
-    });
+    await server.hold('request');
     render(<Harness />);
     await userEvent.click(screen.getByRole('combobox', { name: 'Customer' }));
     expect(await screen.findByText('Loading...')).toBeTruthy();
-    release();
-    expect(await screen.findAllByRole('option')).toHaveLength(10);
-    const first = requests[0];
-    expect(first?.pathname).toBe('/api/admin/v1/customers/autocomplete-list');
+    await server.release();
+    expect((await screen.findAllByRole('option')).map((option) => option.textContent)).toEqual(
+      NAMES.slice(0, 10),
+    );
+    const [first, ...others] = await pickerRequests();
+    expect(others).toEqual([]);
     expect(Object.fromEntries(first?.searchParams ?? [])).toEqual({
       page: '1',
       ipp: '10',
@@ -95,7 +84,13 @@ describe('PagedPicker', () => {
     expect(observer?.options).toMatchObject({ threshold: 0.1, rootMargin: '20px' });
     observer?.callback([{ isIntersecting: true } as IntersectionObserverEntry], {} as IntersectionObserver);
     await waitFor(() => expect(screen.getAllByRole('option')).toHaveLength(14));
-    expect(requests.at(-1)?.searchParams.get('page')).toBe('2');
+    expect(screen.getAllByRole('option').map((option) => option.textContent)).toEqual(NAMES);
+    expect(Object.fromEntries((await pickerRequests())[1]?.searchParams ?? [])).toEqual({
+      page: '2',
+      ipp: '10',
+      order_by: 'name',
+      order_dir: 'asc',
+    });
 
     await userEvent.click(screen.getByRole('option', { name: 'Customer 12' }));
     expect(screen.queryByRole('listbox')).toBeNull();
@@ -109,7 +104,7 @@ describe('PagedPicker', () => {
     const search = screen.getByRole('textbox', { name: 'Search' });
     await userEvent.type(search, 'nothing like it');
     expect(await screen.findByText('Not found.')).toBeTruthy();
-    expect(requests.at(-1)?.searchParams.get('search')).toBe('nothing like it');
+    expect((await pickerRequests()).at(-1)?.searchParams.get('search')).toBe('nothing like it');
 
     await userEvent.clear(search);
     await userEvent.type(search, 'Customer 0');

@@ -2,55 +2,25 @@ import type { StoredFile } from '@chemtrack/domain';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { realApiServer } from '../../test/api-server.ts';
 import { SdsFileField } from './sds-file-field.tsx';
 
-/** A stand-in for XMLHttpRequest: the test decides the progress and the answer. */
-class FakeXhr {
-  static sent: FakeXhr[] = [];
-  readonly upload = new EventTarget();
-  private readonly events = new EventTarget();
-  readonly headers: Record<string, string> = {};
-  method = '';
-  url = '';
-  body: FormData | undefined;
-  status = 0;
-  statusText = '';
-  responseText = '';
-  open(method: string, url: string) {
-    this.method = method;
-    this.url = url;
-  }
-  setRequestHeader(name: string, value: string) {
-    this.headers[name] = value;
-  }
-  addEventListener(type: string, listener: EventListener) {
-    this.events.addEventListener(type, listener);
-  }
-  send(body: FormData) {
-    this.body = body;
-    FakeXhr.sent.push(this);
-  }
-  abort() {}
-  progress(loaded: number, total: number) {
-    this.upload.dispatchEvent(
-      Object.assign(new Event('progress'), { lengthComputable: true, loaded, total }),
-    );
-  }
-  respond(status: number, body: unknown) {
-    this.status = status;
-    this.responseText = JSON.stringify(body);
-    this.events.dispatchEvent(new Event('load'));
-  }
+// The real server's upload limit, small so a real 413 costs little to provoke.
+const UPLOAD_MAX_BYTES = 50 * 1024;
+const server = realApiServer({ uploadMaxBytes: UPLOAD_MAX_BYTES });
+
+/** A PDF of exactly `size` bytes, by its first bytes (what both the field and the server check). */
+function pdfBytes(size: number): string {
+  const head = '%PDF-1.4\n';
+  const tail = '\n%%EOF';
+  return `${head}${'x'.repeat(size - head.length - tail.length)}${tail}`;
 }
 
-beforeEach(() => {
-  FakeXhr.sent = [];
-  vi.stubGlobal('XMLHttpRequest', FakeXhr);
-});
-afterEach(() => vi.unstubAllGlobals());
-
-const PDF_BYTES = `%PDF-1.4\n${'x'.repeat(2000)}\n%%EOF`;
+/** The upload requests the server received. */
+async function uploads() {
+  return (await server.requests()).filter((request) => request.url === '/api/admin/v1/file/upload');
+}
 
 function Harness({ initial = null, onRemove }: { initial?: StoredFile | null; onRemove?: () => void }) {
   const [file, setFile] = useState<StoredFile | null>(initial);
@@ -74,52 +44,43 @@ describe('SdsFileField', () => {
     const fake = new File(['GIF89a not a pdf'], 'sheet.pdf', { type: 'application/pdf' });
     await userEvent.upload(screen.getByLabelText('SDS File'), fake);
     expect(await screen.findByText('Only PDF files are allowed')).toBeTruthy();
-    expect(FakeXhr.sent).toHaveLength(0);
+    expect(await uploads()).toEqual([]);
   });
 
   it('uploads a PDF with progress, then shows its name and size and disables another upload', async () => {
+    // The server stores the file and sends its status line, then waits: the upload is complete
+    // (jsdom reports upload progress when the answer starts) but the answer is not in yet.
+    await server.hold('response');
     render(<Harness />);
-    const pdf = new File([PDF_BYTES], 'Acetone SDS.pdf', { type: 'application/pdf' });
+    const pdf = new File([pdfBytes(1536)], 'Acetone SDS.pdf', { type: 'application/pdf' });
     await userEvent.upload(screen.getByLabelText('SDS File'), pdf);
-    await waitFor(() => expect(FakeXhr.sent).toHaveLength(1));
-    const xhr = FakeXhr.sent[0];
-    expect(xhr?.method).toBe('POST');
-    expect(xhr?.url).toBe('/api/admin/v1/file/upload');
-    expect((xhr?.body?.get('file') as File | undefined)?.name).toBe('Acetone SDS.pdf');
-    expect(screen.getByText(/Uploading\.\.\./)).toBeTruthy();
-
-    xhr?.progress(512, 1024);
-    expect(await screen.findByText('Uploading... 50%')).toBeTruthy();
+    expect(await screen.findByText('Uploading... 100%')).toBeTruthy();
     expect(screen.getByRole('progressbar', { name: 'Upload progress' }).getAttribute('aria-valuenow')).toBe(
-      '50',
+      '100',
     );
+    const [sent, ...others] = await uploads();
+    expect(others).toEqual([]);
+    expect(sent).toMatchObject({ method: 'POST', app_key: server.appKey });
+    expect(sent?.content_type).toMatch(/^multipart\/form-data; boundary=/);
+    expect(sent?.authorization).toBe(`Bearer ${server.tokens.admin}`);
 
-    xhr?.respond(201, {
-      message: 'File uploaded',
-      file: {
-        filepath: 'sds/2025/01/a.pdf',
-        original_name: 'Acetone SDS.pdf',
-        mime_type: 'application/pdf',
-        size: 1536,
-      },
-    });
+    await server.release();
     expect(await screen.findByText('Acetone SDS.pdf')).toBeTruthy();
     expect(screen.getByText('(1.5 KB)')).toBeTruthy();
+    expect(screen.queryByRole('progressbar')).toBeNull();
     expect(screen.getByRole('button', { name: 'Upload SDS File' })).toHaveProperty('disabled', true);
   });
 
-  it("shows the server's refusal under the field", async () => {
+  it("shows the server's refusal under the field: a PDF over the upload limit is a 413", async () => {
+    const before = (await uploads()).length;
     render(<Harness />);
     await userEvent.upload(
       screen.getByLabelText('SDS File'),
-      new File([PDF_BYTES], 'sheet.pdf', { type: 'application/pdf' }),
+      new File([pdfBytes(UPLOAD_MAX_BYTES + 1024)], 'sheet.pdf', { type: 'application/pdf' }),
     );
-    await waitFor(() => expect(FakeXhr.sent).toHaveLength(1));
-    FakeXhr.sent[0]?.respond(415, {
-      message: 'Only PDF files are allowed',
-      errors: { file: ['Only PDF files are allowed'] },
-    });
-    expect((await screen.findByRole('alert')).textContent).toBe('Only PDF files are allowed');
+    expect((await screen.findByRole('alert')).textContent).toBe('The file may not be greater than 50 KB');
+    expect(await uploads()).toHaveLength(before + 1);
+    expect(screen.queryByText('sheet.pdf')).toBeNull();
     expect(screen.getByRole('button', { name: 'Upload SDS File' })).toHaveProperty('disabled', false);
   });
 
