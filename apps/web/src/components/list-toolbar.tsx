@@ -1,12 +1,15 @@
+import { Link, type LinkProps } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import type { useListState } from '../lib/use-list-state.ts';
 import { SearchInput } from './search-input.tsx';
+import { Button } from './ui/button.tsx';
 import { Checkbox } from './ui/checkbox.tsx';
 
 /**
  * Above every list: the search box, Show Archived, the list's own filters, and the area's own
  * buttons on the right. `controlsAtEnd` puts the heading alone on the left and the search and
- * Show Archived on the right (the users list, which has no buttons).
+ * Show Archived on the right (the users list, which has no buttons). `add` is the usual single
+ * add button (its label the spec's exact text, plus sign included); `actions` any other buttons.
  */
 export function ListToolbar({
   list,
@@ -14,6 +17,7 @@ export function ListToolbar({
   heading,
   filters,
   actions,
+  add,
   controlsAtEnd = false,
 }: {
   list: Pick<ReturnType<typeof useListState>, 'search' | 'setSearch' | 'isArchived' | 'setArchived'>;
@@ -21,6 +25,7 @@ export function ListToolbar({
   heading?: ReactNode;
   filters?: ReactNode;
   actions?: ReactNode;
+  add?: { label: string; link: LinkProps } | null | undefined;
   controlsAtEnd?: boolean;
 }) {
   return (
@@ -42,7 +47,16 @@ export function ListToolbar({
         </label>
         {filters}
       </div>
-      {actions ? <div className="flex gap-2">{actions}</div> : null}
+      {actions || add ? (
+        <div className="flex gap-2">
+          {actions}
+          {add ? (
+            <Button asChild>
+              <Link {...add.link}>{add.label}</Link>
+            </Button>
+          ) : null}
+        </div>
+      ) : null}
     </div>
   );
 }

@@ -7,16 +7,7 @@ import { actionsColumn } from '../../components/actions-column.tsx';
  * A catalog list's columns: the name, then edit (a view for who may not edit) and archive.
  * `hasArchiveConfirmation`: spec 02 §4 asks before archiving hazard classes, not containers or units.
  */
-export function catalogColumns({
-  entity,
-  nameHeader,
-  editLink,
-  canEdit,
-  canArchive,
-  hasArchiveConfirmation,
-  onToggle,
-  isToggling,
-}: {
+export function catalogColumns(list: {
   entity: string;
   nameHeader: string;
   editLink: (id: number) => LinkProps;
@@ -26,19 +17,20 @@ export function catalogColumns({
   onToggle: (id: number) => void;
   isToggling: boolean;
 }): ColumnDef<CatalogResource>[] {
+  const { entity, editLink, onToggle } = list;
   return [
-    { id: 'name', header: nameHeader, cell: ({ row }) => row.original.name, meta: { sortKey: 'name' } },
+    { id: 'name', header: list.nameHeader, cell: ({ row }) => row.original.name, meta: { sortKey: 'name' } },
     actionsColumn<CatalogResource>({
       entity,
       nameOf: (resource) => resource.name,
       className: 'w-32',
-      edit: { link: (resource) => editLink(resource.id), can: canEdit, whenDenied: 'view' },
+      edit: { link: (resource) => editLink(resource.id), can: list.canEdit, whenDenied: 'view' },
       archive: {
         isActive: (resource) => resource.is_active,
         onConfirm: (resource) => onToggle(resource.id),
-        isPending: isToggling,
-        disabled: !canArchive,
-        confirm: hasArchiveConfirmation,
+        isPending: list.isToggling,
+        disabled: !list.canArchive,
+        confirm: list.hasArchiveConfirmation,
       },
     }),
   ];

@@ -1,10 +1,9 @@
 import type { AreaActions, CatalogResource } from '@chemtrack/domain';
 import { useQuery } from '@tanstack/react-query';
-import { Link, type LinkProps } from '@tanstack/react-router';
+import type { LinkProps } from '@tanstack/react-router';
 import { type ReactNode, useMemo } from 'react';
 import { DataTable, listTableProps } from '../../components/data-table.tsx';
 import { ListToolbar } from '../../components/list-toolbar.tsx';
-import { Button } from '../../components/ui/button.tsx';
 import { type ListSearch, toListParams } from '../../lib/list-search.ts';
 import { useCan } from '../../lib/permissions.ts';
 import { useArchiveToggle } from '../../lib/use-archive-toggle.ts';
@@ -83,13 +82,7 @@ export function CatalogList({
       <ListToolbar
         list={list}
         searchLabel={searchLabel}
-        actions={
-          canAdd ? (
-            <Button asChild>
-              <Link {...createLink}>{addLabel}</Link>
-            </Button>
-          ) : null
-        }
+        add={canAdd ? { label: addLabel, link: createLink } : null}
       />
       <DataTable
         label={nameHeader}

@@ -1,10 +1,8 @@
 import { type ProductResource, SDS_STATUS_FILTERS, SDS_STATUSES } from '@chemtrack/domain';
 import { useQuery } from '@tanstack/react-query';
-import { Link } from '@tanstack/react-router';
 import { useMemo } from 'react';
 import { DataTable, listTableProps } from '../../components/data-table.tsx';
 import { ListToolbar } from '../../components/list-toolbar.tsx';
-import { Button } from '../../components/ui/button.tsx';
 import { Select } from '../../components/ui/select.tsx';
 import { toListParams } from '../../lib/list-search.ts';
 import { usePageMeta } from '../../lib/page-meta.ts';
@@ -61,13 +59,7 @@ export function ProductsPage({ search }: { search: ProductListSearch }) {
             </Select>
           </div>
         }
-        actions={
-          <Button asChild>
-            <Link to="/products/create" search={keepSearch}>
-              + Add New Product
-            </Link>
-          </Button>
-        }
+        add={{ label: '+ Add New Product', link: { to: '/products/create', search: keepSearch } }}
       />
       <DataTable
         label="Products"

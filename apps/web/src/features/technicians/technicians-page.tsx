@@ -1,15 +1,13 @@
 import { AREA_ACTIONS, type UserResource } from '@chemtrack/domain';
 import { useQuery } from '@tanstack/react-query';
-import { Link, Outlet } from '@tanstack/react-router';
+import { Outlet } from '@tanstack/react-router';
 import { useMemo } from 'react';
 import { DataTable, listTableProps } from '../../components/data-table.tsx';
 import { ListToolbar } from '../../components/list-toolbar.tsx';
-import { Button } from '../../components/ui/button.tsx';
 import { type ListSearch, toListParams } from '../../lib/list-search.ts';
 import { usePageMeta } from '../../lib/page-meta.ts';
 import { useCan } from '../../lib/permissions.ts';
-import { useArchiveToggle } from '../../lib/use-archive-toggle.ts';
-import { useDeleteRecord } from '../../lib/use-delete-record.ts';
+import { useListActions } from '../../lib/use-list-actions.ts';
 import { useListState } from '../../lib/use-list-state.ts';
 import { techniciansApi } from './api.ts';
 import { techniciansColumns } from './technicians-columns.tsx';
@@ -21,18 +19,10 @@ export function TechniciansPage({ search }: { search: ListSearch }) {
   const canDelete = useCan(AREA_ACTIONS.technicians.delete ?? AREA_ACTIONS.technicians.archive);
   const list = useListState(search);
   const query = useQuery(techniciansApi.listOptions(toListParams(search)));
-  const toggle = useArchiveToggle<UserResource>({
+  const { toggle, remove } = useListActions<UserResource>({
+    api: techniciansApi,
     entity: 'Technician',
     nameOf: (technician) => technician.profile.full_name,
-    toggle: techniciansApi.toggle,
-    invalidate: [techniciansApi.keys.all],
-  });
-  const remove = useDeleteRecord<UserResource>({
-    entity: 'Technician',
-    nameOf: (technician) => technician.profile.full_name,
-    remove: techniciansApi.remove,
-    invalidate: [techniciansApi.keys.all],
-    detailKey: techniciansApi.keys.detail,
   });
 
   const columns = useMemo(
@@ -54,13 +44,10 @@ export function TechniciansPage({ search }: { search: ListSearch }) {
       <ListToolbar
         list={list}
         searchLabel="Search Technicians"
-        actions={
-          <Button asChild>
-            <Link to="/technicians-mgmt/create" search={(s: Record<string, unknown>) => s}>
-              + Add New
-            </Link>
-          </Button>
-        }
+        add={{
+          label: '+ Add New',
+          link: { to: '/technicians-mgmt/create', search: (s: Record<string, unknown>) => s },
+        }}
       />
       <DataTable
         label="Technicians"

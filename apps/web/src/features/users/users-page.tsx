@@ -6,8 +6,7 @@ import { DataTable, listTableProps } from '../../components/data-table.tsx';
 import { ListToolbar } from '../../components/list-toolbar.tsx';
 import { type ListSearch, toListParams } from '../../lib/list-search.ts';
 import { useSession } from '../../lib/session.ts';
-import { useArchiveToggle } from '../../lib/use-archive-toggle.ts';
-import { useDeleteRecord } from '../../lib/use-delete-record.ts';
+import { useListActions } from '../../lib/use-list-actions.ts';
 import { useListState } from '../../lib/use-list-state.ts';
 import { usersApi } from './api.ts';
 import { usersColumns } from './users-columns.tsx';
@@ -20,19 +19,10 @@ export function UsersPage({ userId, search }: { userId: number | undefined; sear
   const leaveIfEdited = async (user: UserResource) => {
     if (user.id === userId) await navigate({ to: '/users', search: (s: Record<string, unknown>) => s });
   };
-  const toggle = useArchiveToggle<UserResource>({
+  const { toggle, remove } = useListActions<UserResource>({
+    api: usersApi,
     entity: 'User',
     nameOf: (user) => user.profile.full_name,
-    toggle: usersApi.toggle,
-    invalidate: [usersApi.keys.all],
-    onDone: leaveIfEdited,
-  });
-  const remove = useDeleteRecord<UserResource>({
-    entity: 'User',
-    nameOf: (user) => user.profile.full_name,
-    remove: usersApi.remove,
-    invalidate: [usersApi.keys.all],
-    detailKey: usersApi.keys.detail,
     onDone: leaveIfEdited,
   });
 
