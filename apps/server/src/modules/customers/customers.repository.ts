@@ -1,4 +1,4 @@
-import type { CustomerListQuery, SameNameCustomer } from '@chemtrack/domain';
+import type { AutocompleteQuery, CustomerListQuery, SameNameCustomer } from '@chemtrack/domain';
 import { and, desc, eq, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client.ts';
@@ -110,10 +110,7 @@ export async function selectCustomerListRows(db: Db, query: CustomerListQuery) {
   return { rows, total: count?.total ?? 0 };
 }
 
-export async function selectCustomerPickerRows(
-  db: Db,
-  query: { page: number; ipp: number; search?: string | undefined; order_dir?: 'asc' | 'desc' | undefined },
-) {
+export async function selectCustomerPickerRows(db: Db, query: AutocompleteQuery) {
   const where = and(eq(customers.isActive, true), searchAny(query.search, [customers.name]));
   const [rows, [count]] = await Promise.all([
     db
