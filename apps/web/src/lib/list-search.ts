@@ -1,9 +1,9 @@
-import { makeListQuerySchema } from '@chemtrack/domain';
+import { DEFAULT_PAGE_SIZE, makeListQuerySchema } from '@chemtrack/domain';
 import type { EnsureQueryDataOptions, QueryClient, QueryKey } from '@tanstack/react-query';
 import { z } from 'zod';
 import type { QueryParams } from './api.ts';
 
-export const PAGE_SIZE = 10;
+export const PAGE_SIZE = DEFAULT_PAGE_SIZE;
 
 /**
  * A list's state in the URL, in the API's own words (`page`, `ipp`, `search`, `status`,
@@ -35,15 +35,10 @@ export function listSearchSchema<
   return z.object(shape);
 }
 
-/** The state every list shares; a list's own schema adds its order keys and filters. */
-export interface ListSearch {
-  page?: number | undefined;
-  ipp?: number | undefined;
-  search?: string | undefined;
-  status?: 'active' | 'inactive' | '' | undefined;
-  order_by?: string | undefined;
-  order_dir?: 'asc' | 'desc' | undefined;
-}
+/** The state every list shares, whatever its order keys; a list's own schema adds its filters. */
+export type ListSearch = z.infer<
+  ReturnType<typeof listSearchSchema<readonly [string, ...string[]], Record<never, never>>>
+>;
 
 /** The list call's query: the URL state as it is, with the page size every list shows. */
 export function toListParams(search: ListSearch): QueryParams {

@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { productsApi } from '../../../features/products/api.ts';
 import { ProductListSearchSchema } from '../../../features/products/list-search.ts';
-import { ProductFormPage } from '../../../features/products/product-form-page.tsx';
+import { ProductFormPage } from '../../../features/products/products-form.tsx';
 import { loadRecordOrLeave, parseId } from '../../../lib/route-params.ts';
 
 export const Route = createFileRoute('/_authenticated/products/$productId')({

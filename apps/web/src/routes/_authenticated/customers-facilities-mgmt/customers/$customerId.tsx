@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { customersApi } from '../../../../features/customers/api.ts';
-import { CustomerModal } from '../../../../features/customers/customer-modal.tsx';
+import { CustomerModal } from '../../../../features/customers/customers-form.tsx';
 import { loadRecordOrLeave, parseId } from '../../../../lib/route-params.ts';
 
 export const Route = createFileRoute('/_authenticated/customers-facilities-mgmt/customers/$customerId')({

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { facilitiesApi } from '../../../../features/customers/api.ts';
-import { FacilityModal } from '../../../../features/customers/facility-modal.tsx';
+import { FacilityModal } from '../../../../features/customers/facilities-form.tsx';
 import { loadRecordOrLeave, parseId } from '../../../../lib/route-params.ts';
 
 export const Route = createFileRoute('/_authenticated/customers-facilities-mgmt/facilities/$facilityId')({

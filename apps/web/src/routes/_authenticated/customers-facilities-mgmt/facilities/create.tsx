@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { FacilityModal } from '../../../../features/customers/facility-modal.tsx';
+import { FacilityModal } from '../../../../features/customers/facilities-form.tsx';
 
 export const Route = createFileRoute('/_authenticated/customers-facilities-mgmt/facilities/create')({
   component: () => <FacilityModal id={undefined} />,

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { componentsApi } from '../../../../../features/products/api.ts';
-import { ComponentModal } from '../../../../../features/products/component-modal.tsx';
+import { ComponentModal } from '../../../../../features/products/components-form.tsx';
 import { isRecordId, loadRecordOrLeave, parseId } from '../../../../../lib/route-params.ts';
 
 export const Route = createFileRoute(
