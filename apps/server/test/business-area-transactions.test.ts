@@ -1,10 +1,8 @@
 import fs from 'node:fs';
-import { SERVER_MSG } from '@chemtrack/domain';
-import { and, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
   addresses,
-  auditLog,
   chemicalComponents,
   customers,
   facilities,
@@ -14,65 +12,36 @@ import {
 } from '../src/db/schema/index.ts';
 import { AUSTIN_ADDRESS as address } from './fixtures.ts';
 import { createTestContext, type TestContext } from './helper.ts';
+import {
+  auditActions,
+  clearRefusedAudits,
+  expectInternalError,
+  installAuditRefusals,
+  refuseAudit,
+} from './refused-audits.ts';
 import { makePdf, storedFiles, storedPath, upload, uploadPdf } from './uploads.ts';
 
 /**
  * Customers, facilities, products, their components and uploads write the change and its audit
- * row in one transaction. The database itself refuses a chosen audit row (a trigger, no mock):
- * the change written before it in the same request must be gone too, and so must any file the
- * request stored.
+ * row in one transaction. When the database refuses the audit row (refused-audits.ts), the change
+ * written before it in the same request must be gone too, and so must any file the request stored.
  */
 let ctx: TestContext;
 beforeAll(async () => {
   ctx = await createTestContext();
-  const statements = [
-    'CREATE TABLE test_refused_audits (action text NOT NULL, entity text NOT NULL, entity_id integer)',
-    // A NULL entity_id refuses every row of that action and entity (a create, whose id is unknown).
-    `CREATE FUNCTION test_refuse_audit() RETURNS trigger LANGUAGE plpgsql AS $$
-     BEGIN
-       IF EXISTS (
-         SELECT 1 FROM test_refused_audits r
-         WHERE r.action = NEW.action AND r.entity = NEW.entity
-           AND (r.entity_id IS NULL OR r.entity_id = NEW.entity_id)
-       ) THEN
-         RAISE EXCEPTION 'audit refused for % % %', NEW.action, NEW.entity, NEW.entity_id;
-       END IF;
-       RETURN NEW;
-     END $$`,
-    `CREATE TRIGGER test_refuse_audit BEFORE INSERT ON audit_log
-     FOR EACH ROW EXECUTE FUNCTION test_refuse_audit()`,
-  ];
-  for (const statement of statements) await ctx.database.db.execute(sql.raw(statement));
+  await installAuditRefusals(ctx.database.db);
 });
 afterAll(() => ctx.close());
 // Each test refuses its own audit rows only.
-afterEach(async () => {
-  await ctx.database.db.execute(sql.raw('DELETE FROM test_refused_audits'));
-});
+afterEach(() => clearRefusedAudits(ctx.database.db));
 
-async function refuseAudit(action: string, entity: string, entityId: number | null = null) {
-  await ctx.database.db.execute(
-    sql`INSERT INTO test_refused_audits (action, entity, entity_id) VALUES (${action}, ${entity}, ${entityId})`,
-  );
-}
-
-async function auditActions(entity: string, entityId: number) {
-  const rows = await ctx.database.db
-    .select({ action: auditLog.action })
-    .from(auditLog)
-    .where(and(eq(auditLog.entity, entity), eq(auditLog.entityId, entityId)))
-    .orderBy(auditLog.id);
-  return rows.map((row) => row.action);
-}
+const refuse = (action: string, entity: string, entityId?: number) =>
+  refuseAudit(ctx.database.db, action, entity, entityId);
+const actionsOf = (entity: string, entityId: number) => auditActions(ctx.database.db, entity, entityId);
 
 async function count(table: typeof addresses | typeof customers | typeof files | typeof chemicalComponents) {
   const [row] = await ctx.database.db.select({ n: sql<number>`count(*)::int` }).from(table);
   return row?.n ?? 0;
-}
-
-function expectInternalError(res: { statusCode: number; json(): unknown }) {
-  expect(res.statusCode).toBe(500);
-  expect(res.json()).toEqual({ message: SERVER_MSG.internal });
 }
 
 async function created(method: 'POST', url: string, payload: Record<string, unknown>) {
@@ -86,7 +55,7 @@ const customerBody = { name: 'Gulf Coast Refining', address, is_same_billing_add
 describe('customers and facilities', () => {
   it('a customer whose create audit fails is not saved, nor are its addresses', async () => {
     const before = { customers: await count(customers), addresses: await count(addresses) };
-    await refuseAudit('create', 'customer');
+    await refuse('create', 'customer');
     const res = await ctx.call('admin', {
       method: 'POST',
       url: '/customers/create',
@@ -99,8 +68,8 @@ describe('customers and facilities', () => {
   it('an update or archive whose audit fails leaves the customer as it was', async () => {
     const { id } = await created('POST', '/customers/create', customerBody);
     const [before] = await ctx.database.db.select().from(customers).where(eq(customers.id, id));
-    await refuseAudit('update', 'customer', id);
-    await refuseAudit('archive', 'customer', id);
+    await refuse('update', 'customer', id);
+    await refuse('archive', 'customer', id);
 
     const update = await ctx.call('admin', {
       method: 'PATCH',
@@ -116,7 +85,7 @@ describe('customers and facilities', () => {
       .from(addresses)
       .where(eq(addresses.id, before!.addressId!));
     expect(company).toEqual({ city: address.city });
-    expect(await auditActions('customer', id)).toEqual(['create']);
+    expect(await actionsOf('customer', id)).toEqual(['create']);
   });
 
   it('a facility whose update audit fails keeps its name and address', async () => {
@@ -128,7 +97,7 @@ describe('customers and facilities', () => {
       encode: true,
     });
     const [before] = await ctx.database.db.select().from(facilities).where(eq(facilities.id, id));
-    await refuseAudit('update', 'facility', id);
+    await refuse('update', 'facility', id);
     const res = await ctx.call('admin', {
       method: 'PATCH',
       url: `/facilities/${id}/update`,
@@ -141,7 +110,7 @@ describe('customers and facilities', () => {
     });
     expectInternalError(res);
     expect(await ctx.database.db.select().from(facilities).where(eq(facilities.id, id))).toEqual([before]);
-    expect(await auditActions('facility', id)).toEqual(['create']);
+    expect(await actionsOf('facility', id)).toEqual(['create']);
   });
 });
 
@@ -162,7 +131,7 @@ describe('products, their SDS and components', () => {
     });
     const [before] = await ctx.database.db.select().from(products).where(eq(products.id, id));
     const second = await uploadPdf(ctx, 'second.pdf');
-    await refuseAudit('update', 'product', id);
+    await refuse('update', 'product', id);
 
     const res = await ctx.call('admin', {
       method: 'PATCH',
@@ -175,7 +144,7 @@ describe('products, their SDS and components', () => {
       expect(await ctx.database.db.select().from(files).where(eq(files.storageKey, key))).toHaveLength(1);
       expect(fs.existsSync(storedPath(ctx, key))).toBe(true);
     }
-    expect(await auditActions('product', id)).toEqual(['create']);
+    expect(await actionsOf('product', id)).toEqual(['create']);
   });
 
   it('an SDS delete whose audit fails keeps the file attached, recorded and stored', async () => {
@@ -186,7 +155,7 @@ describe('products, their SDS and components', () => {
       sds: { filepath: sds.filepath },
     });
     const [before] = await ctx.database.db.select().from(products).where(eq(products.id, id));
-    await refuseAudit('delete', 'product_sds', id);
+    await refuse('delete', 'product_sds', id);
 
     expectInternalError(await ctx.call('admin', { method: 'DELETE', url: `/products/${id}/sds-delete` }));
     expect(await ctx.database.db.select().from(products).where(eq(products.id, id))).toEqual([before]);
@@ -199,7 +168,7 @@ describe('products, their SDS and components', () => {
   it('a component whose create audit fails adds neither the link nor the catalogue entry', async () => {
     const { id } = await created('POST', '/products/create', { ...productBody, name: 'Acetone Blend' });
     const catalogue = await count(chemicalComponents);
-    await refuseAudit('create', 'product_chemical_component');
+    await refuse('create', 'product_chemical_component');
     const res = await ctx.call('admin', {
       method: 'POST',
       url: `/products/${id}/chemical-components/create`,
@@ -219,7 +188,7 @@ describe('products, their SDS and components', () => {
 describe('uploads', () => {
   it('an upload whose audit fails leaves no row, no stored bytes and no temporary copy', async () => {
     const before = { rows: await count(files), stored: storedFiles(ctx) };
-    await refuseAudit('create', 'file');
+    await refuse('create', 'file');
     const res = await upload(ctx, [{ filename: 'refused.pdf', content: await makePdf('Refused') }]);
     expectInternalError(res);
     expect({ rows: await count(files), stored: storedFiles(ctx) }).toEqual(before);
