@@ -29,6 +29,10 @@ describe('a list URL in the API words', () => {
     });
   });
 
+  it('keeps the search as typed, spaces included', () => {
+    expect(UsersSearch.parse({ search: 'nail ' }).search).toBe('nail ');
+  });
+
   it('drops a bad value instead of breaking the page', () => {
     const parsed = ProductsSearch.parse({
       page: '0',

@@ -16,7 +16,11 @@ export function listSearchSchema<
   const K extends readonly [string, ...string[]],
   F extends z.ZodRawShape = Record<never, never>,
 >(orderKeys: K, filters?: F) {
-  const contract = makeListQuerySchema(orderKeys).extend(filters ?? ({} as F));
+  const contract = makeListQuerySchema(orderKeys)
+    // The search box's text as typed: the contract trims it, which would eat a space the user has
+    // just typed when the URL comes back into the box. The API trims it on arrival.
+    .extend({ search: z.string().optional() })
+    .extend(filters ?? ({} as F));
   const shape = Object.fromEntries(
     Object.entries(contract.shape).map(([key, field]) => {
       // The contract's defaults (page 1, ipp 10) stay out of the URL: the API applies them.
