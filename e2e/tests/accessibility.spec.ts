@@ -1,0 +1,152 @@
+import type { Locator, Page } from '@playwright/test';
+import { expect, expectNoSeriousViolations, test } from './fixtures.ts';
+
+/**
+ * Axe over every screen and every modal, as the demo data fills them: nothing serious or critical.
+ * Each check waits until the screen has its data (no request in flight, no "Loading..."), so axe
+ * sees the table rows and form values a user sees.
+ */
+
+async function settled(page: Page) {
+  await page.waitForLoadState('networkidle');
+  await expect(page.getByText('Loading...', { exact: true })).toHaveCount(0);
+}
+
+async function visit(page: Page, path: string) {
+  await page.goto(path);
+  // A modal's own URL opens it over its list, which leaves the page's main landmark hidden.
+  await expect(page.locator('main, [role="dialog"]').last()).toBeVisible();
+  await settled(page);
+}
+
+/** The modal, open and filled in, checked by axe (with the page behind it). */
+async function checkDialog(page: Page, title: string | RegExp): Promise<Locator> {
+  const dialog = page.getByRole('dialog', { name: title });
+  await expect(dialog).toBeVisible();
+  await settled(page);
+  await expectNoSeriousViolations(page);
+  return dialog;
+}
+
+const SCREENS = [
+  '/login',
+  '/forgot-password',
+  '/about',
+  '/inventories',
+  '/reports',
+  '/products',
+  '/products/create',
+  '/containers',
+  '/units',
+  '/customers-facilities-mgmt',
+  '/technicians-mgmt',
+  '/hazard-class-mgmt',
+  '/database',
+  '/database/epcra',
+  '/users',
+  '/profile',
+];
+
+for (const path of SCREENS) {
+  test(`axe: the ${path} screen`, async ({ adminPage: page }) => {
+    if (path === '/login' || path === '/forgot-password' || path === '/about') {
+      await page.evaluate(() => {
+        localStorage.clear();
+        sessionStorage.clear();
+      });
+    }
+    await visit(page, path);
+    await expectNoSeriousViolations(page);
+  });
+}
+
+test('axe: a product edit screen and the component modals over it', async ({ adminPage: page }) => {
+  await visit(page, '/products');
+  await page
+    .getByRole('link', { name: /^Edit / })
+    .first()
+    .click();
+  await expect(page).toHaveURL(/\/products\/\d+$/);
+  await settled(page);
+  await expectNoSeriousViolations(page);
+
+  // A component of its own, so the edit modal has one to open whatever the demo data holds.
+  const name = `Axe Component ${Date.now()}`;
+  await page.getByRole('link', { name: 'Add Component' }).click();
+  let dialog = await checkDialog(page, 'Add Chemical Component');
+  await dialog.getByRole('textbox', { name: 'Name', exact: true }).fill(name);
+  await dialog.getByLabel('CAS #').fill('12345-67-0');
+  await dialog.getByLabel('Percentage by Weight').focus();
+  // The field error shown, as a user who typed a wrong CAS # sees it.
+  await expect(dialog.getByText('Invalid CAS number')).toBeVisible();
+  await expectNoSeriousViolations(page);
+  await dialog.getByLabel('CAS #').fill(validCas());
+  await dialog.getByLabel('Percentage by Weight').fill('10');
+  await dialog.getByRole('button', { name: 'Create Component' }).click();
+  await expect(dialog).toBeHidden();
+
+  await page
+    .getByRole('table', { name: 'Chemical components' })
+    .getByRole('link', { name: `Edit ${name}` })
+    .click();
+  dialog = await checkDialog(page, 'Chemical Component Details');
+  await expect(dialog.getByLabel('Percentage by Weight')).toHaveValue('10');
+});
+
+/** A CAS number with a right check digit, new each run. */
+function validCas(): string {
+  const digits = String(1_000_000 + Math.floor(Math.random() * 9_000_000));
+  let sum = 0;
+  for (let i = 0; i < digits.length; i++) sum += Number(digits[digits.length - 1 - i]) * (i + 1);
+  return `${digits.slice(0, 5)}-${digits.slice(5)}-${sum % 10}`;
+}
+
+test('axe: a user edit screen', async ({ adminPage: page }) => {
+  await visit(page, '/users');
+  await page.getByRole('link', { name: 'Edit Sam Staff' }).click();
+  await expect(page).toHaveURL(/\/users\/\d+/);
+  await settled(page);
+  await expectNoSeriousViolations(page);
+});
+
+/** A modal reached from its list: the create link, then the first row's edit link. */
+const MODALS = [
+  {
+    name: 'customer',
+    list: '/customers-facilities-mgmt',
+    add: '+ Add New Customer',
+    edit: /^Edit Customer /,
+    title: /Customer/,
+  },
+  {
+    name: 'facility',
+    list: '/customers-facilities-mgmt',
+    add: '+ Add New Facility',
+    edit: /^Edit Facility /,
+    title: /Facility/,
+  },
+  {
+    name: 'hazard class',
+    list: '/hazard-class-mgmt',
+    add: '+ Add New',
+    edit: /^Edit /,
+    title: /Hazard Class/,
+  },
+  { name: 'container', list: '/containers', add: '+ Add New Container', edit: /^Edit /, title: /Container/ },
+  { name: 'unit', list: '/units', add: '+ Add New Unit', edit: /^Edit /, title: /Unit/ },
+  { name: 'technician', list: '/technicians-mgmt', add: '+ Add New', edit: /^Edit /, title: /Technician/ },
+];
+
+for (const modal of MODALS) {
+  test(`axe: the ${modal.name} create and edit modals`, async ({ adminPage: page }) => {
+    await visit(page, modal.list);
+    await page.getByRole('link', { name: modal.add, exact: true }).click();
+    const created = await checkDialog(page, modal.title);
+    await created.getByRole('button', { name: 'Close', exact: true }).click();
+    await expect(created).toBeHidden();
+
+    await visit(page, modal.list);
+    await page.getByRole('main').getByRole('link', { name: modal.edit }).first().click();
+    await checkDialog(page, modal.title);
+  });
+}
