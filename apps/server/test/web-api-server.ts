@@ -84,7 +84,8 @@ function intercept(served: ServedApp) {
 }
 
 export default async function setup(project: TestProject) {
-  const template = await createTemplate(undefined);
+  // Made on the first request for a server: a web run without such a test file pays nothing.
+  let template: ReturnType<typeof createTemplate> | undefined;
   const apps = new Map<number, ServedApp>();
   let nextId = 1;
 
@@ -99,7 +100,9 @@ export default async function setup(project: TestProject) {
       const body = await readJson(req);
       const overrides =
         typeof body.upload_max_bytes === 'number' ? { uploadMaxBytes: body.upload_max_bytes } : {};
-      const context = await createTestContext(overrides, await openFromTemplate(template.template));
+      template ??= createTemplate(undefined);
+      const database = await openFromTemplate((await template).template);
+      const context = await createTestContext(overrides, database);
       await context.app.listen({ host: '127.0.0.1', port: 0 });
       const served: ServedApp = { context, requests: [], hold: null };
       intercept(served);
@@ -159,6 +162,6 @@ export default async function setup(project: TestProject) {
       served.hold?.release();
       await served.context.close();
     }
-    await template.drop();
+    if (template) await (await template).drop();
   };
 }
