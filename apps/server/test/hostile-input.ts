@@ -1,0 +1,518 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { is } from 'drizzle-orm';
+import { getTableConfig, type PgTable, PgVarchar } from 'drizzle-orm/pg-core';
+import type { LightMyRequestResponse } from 'fastify';
+import { expect } from 'vitest';
+import * as schema from '../src/db/schema/index.ts';
+import { API_PREFIX } from '../src/plugins/auth.ts';
+import {
+  billingAddressBody,
+  casCheckDigit,
+  componentBody,
+  containerBody,
+  containerUnitBody,
+  create,
+  customerBody,
+  facilityBody,
+  hazardBody,
+  nextSequence,
+  productBody,
+  technicianBody,
+  userBody,
+} from '../src/seed/factories.ts';
+import { APP_KEY, createTestUser, extractResetToken, PASSWORD, type TestContext } from './helper.ts';
+
+/**
+ * What the hostile-input tests send, shared by hostile-input.test.ts and
+ * hostile-input-accounts.test.ts: the hostile values, each body route with the fresh records it
+ * works on and the columns its strings are saved in, and the check one route gets. The rule under
+ * test is the guide's: a clear 4xx (or a success), never a 5xx. A pass in which nothing is ever
+ * saved proves nothing, so each body route gets its own records, its valid body must succeed
+ * first, and it fails when none of its variants reached the database write.
+ */
+
+export const HOSTILE_VALUES: unknown[] = [
+  null,
+  0,
+  -1,
+  1.5,
+  1e308,
+  -1e308,
+  '1e308',
+  '-99999999999999999999',
+  '99999999999999999999.99',
+  'x'.repeat(20_000),
+  '',
+  '   ',
+  {},
+  [],
+  [1e308],
+  ['x'],
+  true,
+  'nul\u0000byte',
+  "'; DROP TABLE users; --",
+  '%_\\',
+  '2026-02-30',
+  '0000-00-00',
+  '9999-12-31',
+  // Hostile and yet valid for most text fields (a password too), so they reach the write.
+  "Aa1'); DROP TABLE users; --",
+  'Ünïcødé 名前 😀 Aa1',
+  '<script>alert(1)</script>',
+];
+
+export type Body = Record<string, unknown>;
+export type Method = 'POST' | 'PATCH';
+
+/** The records one body route works on, made for it alone, and how to call it. */
+interface Target {
+  url: string;
+  /** A new valid body for each request (fresh names, e-mails, CAS numbers, reset tokens). */
+  body(): Body | Promise<Body>;
+  /** Defaults to an admin's call. */
+  send?(method: Method, url: string, payload: Body): Promise<LightMyRequestResponse>;
+}
+
+/** The varchar columns a route saves its body's strings in: `prefix` + snake_case column name. */
+interface ColumnSource {
+  table: PgTable;
+  prefix?: string;
+  /** Columns of the table this body does not write, each with its reason. */
+  notInBody?: Record<string, string>;
+}
+
+/** A field's length rule where the domain is narrower than its column, or where there is no column. */
+interface FieldLimit {
+  max: number;
+  why: string;
+}
+
+export interface BodyRoute {
+  prepare(ctx: TestContext): Promise<Target>;
+  columns: ColumnSource[];
+  /** Strings with a length rule but no column of their own (a password is stored hashed). */
+  unstored?: Record<string, FieldLimit & { value(length: number): string }>;
+}
+
+/**
+ * Where the domain allows less than the column holds, and why. Everywhere else the domain's
+ * maximum must be exactly the column's size: a value of that size is saved, one more is a 422.
+ */
+export const NARROWER_IN_THE_DOMAIN: Record<string, FieldLimit> = {
+  'users.phone': { max: 15, why: 'phones are saved as 10 to 15 digits' },
+  'addresses.phone': { max: 15, why: 'phones are saved as 10 to 15 digits' },
+  'products.mfgPhone': { max: 15, why: 'phones are saved as 10 to 15 digits' },
+  'products.mfgEmergencyPhone': { max: 15, why: 'phones are saved as 10 to 15 digits' },
+  'chemical_components.number': { max: 12, why: 'a CAS number is 2-7, 2 and 1 digits and two dashes' },
+  'container_units.name': { max: 90, why: 'the server appends the unit type, " (gal)", to the alias' },
+};
+
+/** Tables whose varchar columns no JSON body writes, and why; every other one a body route covers. */
+export const NOT_WRITTEN_FROM_A_BODY: Record<string, string> = {
+  sessions: 'written from the connection at sign-in',
+  login_failures: 'written by the server from the e-mail at sign-in',
+  states: 'reference data from the migrations',
+  files: 'written from a multipart upload (files.test.ts)',
+  audit_log: 'written by the server',
+  inventory_products: 'no route yet',
+  inventory_product_chemical_components: 'no route yet',
+  database_entries: 'no route yet',
+  regulatory_entries: 'no route yet',
+};
+
+function unique(length: number): string {
+  const head = `L${nextSequence()}-`;
+  return (head + 'x'.repeat(length)).slice(0, length);
+}
+
+/** A well-formed e-mail of exactly `length` characters (64 in the local part, 63 per label). */
+function emailOfLength(length: number): string {
+  const local = unique(64);
+  let domain = 'com';
+  let rest = length - local.length - 1 - domain.length;
+  while (rest > 0) {
+    const label = Math.min(63, rest - 1);
+    domain = `${'d'.repeat(label)}.${domain}`;
+    rest -= label + 1;
+  }
+  return `${local}@${domain}`;
+}
+
+/** A valid CAS number of 12 characters (7-2-1 digits); any other length is a plain string. */
+function casOfLength(length: number): string {
+  if (length !== 12) return 'x'.repeat(length);
+  const digits = String(100_000_000 + nextSequence());
+  return `${digits.slice(0, 7)}-${digits.slice(7)}-${casCheckDigit(digits)}`;
+}
+
+function passwordOfLength(length: number): string {
+  return `Aa1${unique(length - 3)}`;
+}
+
+/** A value of `length` characters that is valid for the column when the length is. */
+function valueOfLength(column: string, length: number): string {
+  if (column.endsWith('.email')) return emailOfLength(length);
+  if (/phone$/i.test(column) || column.endsWith('.zip')) return '5'.repeat(length);
+  if (column === 'chemical_components.number') return casOfLength(length);
+  return unique(length);
+}
+
+const snakeCase = (name: string) => name.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
+
+function asAdmin(ctx: TestContext) {
+  return (method: Method, url: string, payload: Body) => ctx.call('admin', { method, url, payload });
+}
+
+function anonymous(ctx: TestContext) {
+  return (method: Method, url: string, payload: Body) => ctx.call(null, { method, url, payload });
+}
+
+function withToken(ctx: TestContext, token: string) {
+  return (method: Method, url: string, payload: Body) =>
+    ctx.app.inject({
+      method,
+      url: `${API_PREFIX}${url}`,
+      payload,
+      headers: { 'x-app-key': APP_KEY, authorization: `Bearer ${token}` },
+    });
+}
+
+/** A user with a password, for the routes that act on one's own account. */
+function ownUser(ctx: TestContext) {
+  return createTestUser(ctx.database, { email: userBody().email, role: 'staff' });
+}
+
+/** A fresh reset token for the user, from the link forgot-password mails. */
+async function resetToken(ctx: TestContext, email: string): Promise<string> {
+  const outbox = path.join(ctx.dataDir, 'outbox');
+  const before = new Set(fs.existsSync(outbox) ? fs.readdirSync(outbox) : []);
+  const res = await ctx.call(null, {
+    method: 'POST',
+    url: `/auth/forgot-password?username=${encodeURIComponent(email)}`,
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  const added = fs.readdirSync(outbox).filter((file) => !before.has(file));
+  expect(added).toHaveLength(1);
+  return extractResetToken(fs.readFileSync(path.join(outbox, added[0]!), 'utf8'));
+}
+
+function profileBody(): Body {
+  const { role: _role, ...profile } = userBody();
+  return { ...profile, password: '' };
+}
+
+const USER_COLUMNS: ColumnSource[] = [{ table: schema.users }];
+const CUSTOMER_COLUMNS: ColumnSource[] = [
+  { table: schema.customers },
+  { table: schema.addresses, prefix: 'address.' },
+  { table: schema.addresses, prefix: 'billing_address.', notInBody: { phone: 'a billing address has none' } },
+];
+const FACILITY_COLUMNS: ColumnSource[] = [
+  { table: schema.facilities },
+  { table: schema.addresses, prefix: 'address.' },
+];
+const COMPONENT_COLUMNS: ColumnSource[] = [
+  { table: schema.chemicalComponents },
+  { table: schema.productChemicalComponents },
+];
+const PASSWORD_LIMIT = {
+  password: { max: 256, why: 'hashed, so no column: the domain caps it', value: passwordOfLength },
+};
+/** Customers save the billing address only when it differs, so the body sends one that does. */
+const customerWithBilling = () =>
+  customerBody({ is_same_billing_address: 0, billing_address: billingAddressBody() });
+
+/** Each route that takes a JSON body, with the records it works on and where its strings are saved. */
+export const BODY_ROUTES: Record<string, BodyRoute> = {
+  'POST /auth/sign-in': {
+    async prepare(ctx) {
+      return {
+        url: '/auth/sign-in',
+        // A new account each time, so failed sign-ins of one variant never lock out the next.
+        body: async () => ({
+          email: (await ownUser(ctx)).email,
+          password: PASSWORD,
+          rememberMe: true,
+          encode: true,
+        }),
+        send: anonymous(ctx),
+      };
+    },
+    columns: [],
+  },
+  'POST /auth/set-password': {
+    async prepare(ctx) {
+      const user = await ownUser(ctx);
+      return {
+        url: '/auth/set-password',
+        body: async () => ({ token: await resetToken(ctx, user.email), password: 'Secret456', encode: true }),
+        send: anonymous(ctx),
+      };
+    },
+    columns: [],
+    unstored: PASSWORD_LIMIT,
+  },
+  'PATCH /auth/update-profile': {
+    async prepare(ctx) {
+      const user = await ownUser(ctx);
+      return { url: '/auth/update-profile', body: profileBody, send: withToken(ctx, user.token) };
+    },
+    columns: USER_COLUMNS,
+    unstored: PASSWORD_LIMIT,
+  },
+  'POST /users/create': {
+    prepare: async (_ctx) => ({ url: '/users/create', body: () => userBody() }),
+    columns: USER_COLUMNS,
+  },
+  'PATCH /users/:id/update': {
+    async prepare(ctx) {
+      const user = await create.user(ctx);
+      return { url: `/users/${user.id}/update`, body: () => userBody() };
+    },
+    columns: USER_COLUMNS,
+  },
+  'POST /technicians/create': {
+    prepare: async (_ctx) => ({ url: '/technicians/create', body: () => technicianBody() }),
+    columns: USER_COLUMNS,
+  },
+  'PATCH /technicians/:id/update': {
+    async prepare(ctx) {
+      const technician = await create.technician(ctx);
+      return { url: `/technicians/${technician.id}/update`, body: () => technicianBody() };
+    },
+    columns: USER_COLUMNS,
+  },
+  'POST /customers/create': {
+    prepare: async (_ctx) => ({ url: '/customers/create', body: customerWithBilling }),
+    columns: CUSTOMER_COLUMNS,
+  },
+  'PATCH /customers/:id/update': {
+    async prepare(ctx) {
+      const customer = await create.customer(ctx);
+      return { url: `/customers/${customer.id}/update`, body: customerWithBilling };
+    },
+    columns: CUSTOMER_COLUMNS,
+  },
+  'POST /facilities/create': {
+    async prepare(ctx) {
+      const customer = await create.customer(ctx);
+      return { url: '/facilities/create', body: () => facilityBody({ customer_id: customer.id }) };
+    },
+    columns: FACILITY_COLUMNS,
+  },
+  'PATCH /facilities/:id/update': {
+    async prepare(ctx) {
+      const facility = await create.facility(ctx);
+      const { customerId } = facility;
+      return {
+        url: `/facilities/${facility.id}/update`,
+        body: () => facilityBody({ customer_id: customerId }),
+      };
+    },
+    columns: FACILITY_COLUMNS,
+  },
+  'POST /hazards/create': {
+    prepare: async (_ctx) => ({ url: '/hazards/create', body: () => hazardBody() }),
+    columns: [{ table: schema.hazards }],
+  },
+  'PATCH /hazards/:id/update': {
+    async prepare(ctx) {
+      const hazard = await create.hazard(ctx);
+      return { url: `/hazards/${hazard.id}/update`, body: () => hazardBody() };
+    },
+    columns: [{ table: schema.hazards }],
+  },
+  'POST /containers/create': {
+    prepare: async (_ctx) => ({ url: '/containers/create', body: () => containerBody() }),
+    columns: [{ table: schema.containers }],
+  },
+  'PATCH /containers/:id/update': {
+    async prepare(ctx) {
+      const container = await create.container(ctx);
+      return { url: `/containers/${container.id}/update`, body: () => containerBody() };
+    },
+    columns: [{ table: schema.containers }],
+  },
+  'POST /container-units/create': {
+    prepare: async (_ctx) => ({ url: '/container-units/create', body: () => containerUnitBody() }),
+    columns: [{ table: schema.containerUnits }],
+  },
+  'PATCH /container-units/:id/update': {
+    async prepare(ctx) {
+      const unit = await create.containerUnit(ctx);
+      return { url: `/container-units/${unit.id}/update`, body: () => containerUnitBody() };
+    },
+    columns: [{ table: schema.containerUnits }],
+  },
+  'POST /products/create': {
+    async prepare(ctx) {
+      const hazard = await create.hazard(ctx);
+      return { url: '/products/create', body: () => productBody({ hazard_ids: [hazard.id] }) };
+    },
+    columns: [{ table: schema.products }],
+  },
+  'PATCH /products/:id/update': {
+    async prepare(ctx) {
+      const hazard = await create.hazard(ctx);
+      const product = await create.product(ctx, { hazard_ids: [hazard.id] });
+      return { url: `/products/${product.id}/update`, body: () => productBody({ hazard_ids: [hazard.id] }) };
+    },
+    columns: [{ table: schema.products }],
+  },
+  'POST /products/:id/chemical-components/create': {
+    async prepare(ctx) {
+      const product = await create.product(ctx);
+      return { url: `/products/${product.id}/chemical-components/create`, body: () => componentBody() };
+    },
+    columns: COMPONENT_COLUMNS,
+  },
+  'PATCH /products/:id/chemical-components/:componentId/update': {
+    async prepare(ctx) {
+      const component = await create.component(ctx);
+      return {
+        url: `/products/${component.productId}/chemical-components/${component.id}/update`,
+        body: () => componentBody(),
+      };
+    },
+    columns: COMPONENT_COLUMNS,
+  },
+};
+
+export function expectNoServerError(res: LightMyRequestResponse, what: string) {
+  expect(res.statusCode, `${what} → ${res.statusCode} ${res.body.slice(0, 300)}`).toBeLessThan(500);
+  if (res.statusCode >= 400) {
+    expect(typeof res.json().message, `${what}: error body without a message`).toBe('string');
+  }
+}
+
+export const isSaved = (res: LightMyRequestResponse) => res.statusCode >= 200 && res.statusCode < 300;
+
+/** Every field of a body, nested objects' fields as `address.city`. */
+function fieldPaths(body: Body): string[] {
+  return Object.entries(body).flatMap(([field, value]) =>
+    value && typeof value === 'object' && !Array.isArray(value)
+      ? [field, ...Object.keys(value).map((inner) => `${field}.${inner}`)]
+      : [field],
+  );
+}
+
+function withField(body: Body, field: string, value: unknown): Body {
+  const [outer, inner] = field.split('.') as [string, string | undefined];
+  if (inner === undefined) return { ...body, [outer]: value };
+  return { ...body, [outer]: { ...(body[outer] as Body), [inner]: value } };
+}
+
+interface LengthRule {
+  field: string;
+  /** `table.column`, or the field when nothing stores it as typed. */
+  column: string;
+  size: number | undefined;
+  max: number;
+  value(length: number): string;
+}
+
+/** The length rules of a route's body, one per varchar column it writes (found in the schema). */
+function lengthRules(route: BodyRoute, fields: string[]): LengthRule[] {
+  const rules: LengthRule[] = [];
+  for (const { table, prefix = '', notInBody = {} } of route.columns) {
+    const config = getTableConfig(table);
+    for (const column of config.columns) {
+      if (!is(column, PgVarchar) || column.name in notInBody) continue;
+      const name = `${config.name}.${column.name}`;
+      const field = prefix + snakeCase(column.name);
+      const size = column.length;
+      expect(size, `${name} has no length`).toBeTypeOf('number');
+      expect(fields, `${name} is varchar(${size}) but the body has no ${field}`).toContain(field);
+      const narrower = NARROWER_IN_THE_DOMAIN[name];
+      if (narrower) expect(narrower.max, `${name}: ${narrower.why}`).toBeLessThanOrEqual(size!);
+      rules.push({
+        field,
+        column: name,
+        size,
+        max: narrower?.max ?? size!,
+        value: (length) => valueOfLength(name, length),
+      });
+    }
+  }
+  for (const [field, limit] of Object.entries(route.unstored ?? {})) {
+    rules.push({ field, column: field, size: undefined, max: limit.max, value: limit.value });
+  }
+  return rules;
+}
+
+/**
+ * One body route: its own records, its valid body saved, then each field replaced by each hostile
+ * value and each string at and past its limit. Returns how many variants there were and how many
+ * reached the database write (answered 2xx); a route where none did fails.
+ */
+export async function checkBodyRoute(
+  ctx: TestContext,
+  key: string,
+): Promise<{ variants: number; saved: number }> {
+  const route = BODY_ROUTES[key]!;
+  const method = key.split(' ')[0] as Method;
+  const target = await route.prepare(ctx);
+  const call = (payload: Body) => (target.send ?? asAdmin(ctx))(method, target.url, payload);
+
+  const valid = await call(await target.body());
+  expect(valid.statusCode, `${key}: the valid body must be saved: ${valid.body.slice(0, 300)}`).toBeOneOf([
+    200, 201,
+  ]);
+
+  const fields = fieldPaths(await target.body());
+  const count = { variants: 0, saved: 0 };
+  for (const field of fields) {
+    for (const value of HOSTILE_VALUES) {
+      const payload = withField(await target.body(), field, value);
+      const res = await call(payload);
+      expectNoServerError(res, `${key} ${JSON.stringify(payload).slice(0, 200)}`);
+      count.variants += 1;
+      if (isSaved(res)) count.saved += 1;
+    }
+  }
+
+  for (const rule of lengthRules(route, fields)) {
+    const where = `${key} ${rule.field} (${rule.column}${rule.size ? ` varchar(${rule.size})` : ''}, max ${rule.max})`;
+    const atMax = await call(withField(await target.body(), rule.field, rule.value(rule.max)));
+    expect(atMax.statusCode, `${where}: ${rule.max} characters must be saved: ${atMax.body}`).toBeOneOf([
+      200, 201,
+    ]);
+    count.variants += 1;
+    count.saved += 1;
+    const past = [rule.max + 1, ...(rule.size && rule.size > rule.max ? [rule.size, rule.size + 1] : [])];
+    for (const length of past) {
+      const res = await call(withField(await target.body(), rule.field, rule.value(length)));
+      expect(res.statusCode, `${where}: ${length} characters must be a 422: ${res.body.slice(0, 300)}`).toBe(
+        422,
+      );
+      expect(Object.keys(res.json().errors ?? {}), `${where}: ${length} characters`).toContain(rule.field);
+      count.variants += 1;
+    }
+  }
+  expect(
+    count.saved,
+    `${key}: none of ${count.variants} variants reached the database write`,
+  ).toBeGreaterThan(0);
+  return count;
+}
+
+/**
+ * A route sends up to 600 requests, most of which write: a few seconds on an idle machine, but
+ * far more than the suite's 30 s on a loaded one.
+ */
+export const ROUTE_TIMEOUT_MS = 120_000;
+
+/** The per-route report: variants that reached the database write, out of those sent. */
+export function reportReached(reached: Record<string, { variants: number; saved: number }>): void {
+  const rows = Object.entries(reached).map(([route, count]) => `${count.saved}/${count.variants}  ${route}`);
+  console.info(`Hostile variants that reached the database write, per body route:\n${rows.join('\n')}`);
+}
+
+/** The body routes each test file checks, so the two files run side by side and share the time. */
+export const CATALOG_BODY_ROUTES = Object.keys(BODY_ROUTES).filter((key) =>
+  /^(POST|PATCH) \/(hazards|containers|container-units|products)\//.test(key),
+);
+export const ACCOUNT_BODY_ROUTES = Object.keys(BODY_ROUTES).filter(
+  (key) => !CATALOG_BODY_ROUTES.includes(key),
+);
