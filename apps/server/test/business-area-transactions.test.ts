@@ -10,7 +10,7 @@ import {
   productChemicalComponents,
   products,
 } from '../src/db/schema/index.ts';
-import { AUSTIN_ADDRESS as address } from './fixtures.ts';
+import { addressBody } from '../src/seed/factories.ts';
 import { createTestContext, type TestContext } from './helper.ts';
 import {
   auditActions,
@@ -50,6 +50,7 @@ async function created(method: 'POST', url: string, payload: Record<string, unkn
   return res.json().resource as { id: number };
 }
 
+const address = addressBody();
 const customerBody = { name: 'Gulf Coast Refining', address, is_same_billing_address: 1, encode: true };
 
 describe('customers and facilities', () => {
