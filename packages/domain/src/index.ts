@@ -9,6 +9,7 @@ export * from './enums.ts';
 export * from './facilities/index.ts';
 export * from './fields.ts';
 export * from './files.ts';
+export * from './inventories/index.ts';
 export * from './list.ts';
 export * from './messages.ts';
 export * from './numbers.ts';
