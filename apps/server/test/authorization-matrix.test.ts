@@ -1,6 +1,7 @@
-import { type Action, PERMISSIONS, type Role } from '@chemtrack/domain';
+import { type Action, INVENTORY_MSG, PERMISSIONS, type Role } from '@chemtrack/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_PREFIX } from '../src/plugins/auth.ts';
+import { create, inventoryBody } from '../src/seed/factories.ts';
 import { createTestContext, type TestContext } from './helper.ts';
 
 const ALL: Role[] = ['admin', 'staff', 'technician'];
@@ -90,6 +91,14 @@ const MATRIX: Record<string, Role[] | typeof PUBLIC> = {
   'POST /products/:id/chemical-components/create': STAFF,
   'PATCH /products/:id/chemical-components/:componentId/update': STAFF,
   'DELETE /products/:id/chemical-components/:componentId/unlink': STAFF,
+
+  'GET /inventories/list': STAFF,
+  'GET /inventories/autocomplete-list': STAFF,
+  'GET /inventories/:id/get': STAFF,
+  'GET /inventories/:customerId/:facilityId/years-list': STAFF,
+  'POST /inventories/create': STAFF,
+  'PATCH /inventories/:id/update': STAFF,
+  'PATCH /inventories/:id/activate': ADMIN,
 };
 
 let ctx: TestContext;
@@ -166,4 +175,63 @@ describe('authorization matrix', () => {
       }
     });
   }
+});
+
+/**
+ * Rules that depend on the record as well as the role (spec 02 §4 and §6): who may change a
+ * completed inventory, and who may complete one. The route's action lets staff in; the service
+ * refuses them with a 403 of its own, and the row stays as it was.
+ */
+describe('inventory completion per role', () => {
+  const FORBIDDEN_BODY = { message: 'You do not have permission to perform this action.' };
+
+  async function completedInventory() {
+    const inventory = await create.inventory(ctx);
+    const body = inventoryBody({ customer_id: inventory.customerId, facility_id: inventory.facilityId });
+    const res = await ctx.call('admin', {
+      method: 'PATCH',
+      url: `/inventories/${inventory.id}/update`,
+      payload: { ...body, is_completed: 1 },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    return { id: inventory.id, body };
+  }
+
+  it.each([
+    ['admin', 200, undefined],
+    ['staff', 403, { message: INVENTORY_MSG.completedLocked }],
+    ['technician', 403, FORBIDDEN_BODY],
+  ] as const)('a completed inventory: %s may edit it → %i', async (role, status, answer) => {
+    const { id, body } = await completedInventory();
+    const before = await ctx.call('admin', { method: 'GET', url: `/inventories/${id}/get` });
+    const res = await ctx.call(role, {
+      method: 'PATCH',
+      url: `/inventories/${id}/update`,
+      payload: { ...body, year: 2016 },
+    });
+    expect(res.statusCode, res.body).toBe(status);
+    if (answer) {
+      expect(res.json()).toEqual(answer);
+      const after = await ctx.call('admin', { method: 'GET', url: `/inventories/${id}/get` });
+      expect(after.json()).toEqual(before.json());
+    }
+  });
+
+  it.each([
+    ['admin', 200, undefined],
+    ['staff', 403, { message: INVENTORY_MSG.completeAdminOnly }],
+    ['technician', 403, FORBIDDEN_BODY],
+  ] as const)('an open inventory: %s may complete it → %i', async (role, status, answer) => {
+    const inventory = await create.inventory(ctx);
+    const body = inventoryBody({ customer_id: inventory.customerId, facility_id: inventory.facilityId });
+    const res = await ctx.call(role, {
+      method: 'PATCH',
+      url: `/inventories/${inventory.id}/update`,
+      payload: { ...body, is_completed: 1 },
+    });
+    expect(res.statusCode, res.body).toBe(status);
+    const after = await ctx.call('admin', { method: 'GET', url: `/inventories/${inventory.id}/get` });
+    expect(after.json().resource.is_completed).toBe(status === 200);
+    if (answer) expect(res.json()).toEqual(answer);
+  });
 });

@@ -3,7 +3,7 @@ import { createTestContext, type TestContext } from './helper.ts';
 import { ACCOUNT_BODY_ROUTES, checkBodyRoute, ROUTE_TIMEOUT_MS, reportReached } from './hostile-input.ts';
 
 /**
- * The account, auth, customer and facility body routes of the hostile-input check (see
+ * The account, auth, customer, facility and inventory body routes of the hostile-input check (see
  * hostile-input.ts); a file of their own so they run beside hostile-input.test.ts.
  */
 

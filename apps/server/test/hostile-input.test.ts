@@ -60,6 +60,7 @@ const ID_OF_AREA: Record<string, string> = {
   containers: 'container',
   'container-units': 'unit',
   products: 'product',
+  inventories: 'inventory',
 };
 
 beforeAll(async () => {
@@ -75,6 +76,9 @@ beforeAll(async () => {
   const component = await create.component(ctx, {}, (await create.product(ctx)).id);
   probe.product = component.productId;
   probe.component = component.id;
+  probe.inventory = (
+    await create.inventory(ctx, { customer_id: probe.customer, facility_id: probe.facility })
+  ).id;
   routeKeys = ctx.routes
     .filter((route) => route.url.startsWith(API_PREFIX) && route.method !== 'HEAD')
     .map((route) => `${route.method} ${route.url.slice(API_PREFIX.length)}`);
@@ -91,11 +95,17 @@ async function send(key: string, options: Omit<InjectOptions, 'url'> & { url: st
   return ctx.call('admin', { ...options, headers: { ...headers, ...(options.headers as object) } });
 }
 
-function withIds(urlPath: string, id: string | number, componentId: string | number = probe.component!) {
-  return urlPath.replace(':componentId', String(componentId)).replace(':id', String(id));
+/** The first id stands for `:id` (or `:customerId`), the second for `:componentId` (or `:facilityId`). */
+function withIds(urlPath: string, id: string | number, second?: string | number) {
+  return urlPath
+    .replace(':componentId', String(second ?? probe.component))
+    .replace(':customerId', String(id))
+    .replace(':facilityId', String(second ?? probe.facility))
+    .replace(':id', String(id));
 }
 
 function probeIdFor(urlPath: string): number {
+  if (urlPath.includes(':customerId')) return probe.customer!;
   const area = urlPath.split('/')[1]!;
   return probe[ID_OF_AREA[area] ?? 'product']!;
 }
@@ -144,7 +154,7 @@ describe('hostile input never produces a server error', () => {
       for (const bad of BAD_IDS) {
         // A real id only ever stands next to a bad one: a DELETE must never meet a real record here.
         const urls = [withIds(urlPath, bad)];
-        if (urlPath.includes(':componentId')) urls.push(withIds(urlPath, probeIdFor(urlPath), bad));
+        if (/:componentId|:facilityId/.test(urlPath)) urls.push(withIds(urlPath, probeIdFor(urlPath), bad));
         for (const url of urls) {
           const res = await send(key, { method, url, payload: method === 'GET' ? undefined : {} });
           expectNoServerError(res, `${method} ${url}`);

@@ -16,6 +16,7 @@ import {
   customerBody,
   facilityBody,
   hazardBody,
+  inventoryBody,
   nextSequence,
   productBody,
   technicianBody,
@@ -219,6 +220,28 @@ const COMPONENT_COLUMNS: ColumnSource[] = [
 const PASSWORD_LIMIT = {
   password: { max: 256, why: 'hashed, so no column: the domain caps it', value: passwordOfLength },
 };
+/**
+ * New inventory bodies that never meet an inventory already there (one per customer, facility and
+ * year): each takes the next year from 2015, and a new facility once the years run out.
+ */
+function freshInventoryBodies(ctx: TestContext, technicianId: number) {
+  let facility: { id: number; customerId: number } | undefined;
+  let year = Number.POSITIVE_INFINITY;
+  return async (): Promise<Body> => {
+    if (!facility || year > new Date().getFullYear()) {
+      facility = await create.facility(ctx);
+      year = 2015;
+    }
+    return inventoryBody({
+      customer_id: facility.customerId,
+      facility_id: facility.id,
+      year: year++,
+      technician_ids: [technicianId],
+      inventory_ids: [],
+    });
+  };
+}
+
 /** Customers save the billing address only when it differs, so the body sends one that does. */
 const customerWithBilling = () =>
   customerBody({ is_same_billing_address: 0, billing_address: billingAddressBody() });
@@ -376,6 +399,31 @@ export const BODY_ROUTES: Record<string, BodyRoute> = {
       };
     },
     columns: COMPONENT_COLUMNS,
+  },
+  // Inventories store no text: their strings are ids and years, which must fail cleanly.
+  'POST /inventories/create': {
+    async prepare(ctx) {
+      const technician = await create.technician(ctx);
+      return { url: '/inventories/create', body: freshInventoryBodies(ctx, technician.id) };
+    },
+    columns: [],
+  },
+  'PATCH /inventories/:id/update': {
+    async prepare(ctx) {
+      const technician = await create.technician(ctx);
+      const inventory = await create.inventory(ctx);
+      return {
+        url: `/inventories/${inventory.id}/update`,
+        body: () =>
+          inventoryBody({
+            customer_id: inventory.customerId,
+            facility_id: inventory.facilityId,
+            technician_ids: [technician.id],
+            inventory_ids: [],
+          }),
+      };
+    },
+    columns: [],
   },
 };
 

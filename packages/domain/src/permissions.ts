@@ -62,6 +62,13 @@ export const PERMISSIONS = {
   'products.archive': STAFF,
 
   'inventories.read': STAFF,
+  'inventories.create': STAFF,
+  'inventories.update': STAFF,
+  /** Spec 02 §6: archive and unarchive, and the Completed toggle, are an admin's. */
+  'inventories.archive': ADMIN,
+  'inventories.complete': ADMIN,
+  /** Spec 02 §6 "Edit a completed inventory": staff find it read-only. */
+  'inventories.update-completed': ADMIN,
   'reports.read': STAFF,
   'database.read': ADMIN,
 } as const satisfies Record<string, readonly Role[]>;
@@ -106,6 +113,7 @@ export const AREA_ACTIONS = {
   containers: areaActions('containers', false),
   containerUnits: areaActions('container-units', false),
   products: areaActions('products', false),
+  inventories: areaActions('inventories', false),
 } as const satisfies Record<string, AreaActions>;
 
 for (const actions of Object.values(AREA_ACTIONS)) {

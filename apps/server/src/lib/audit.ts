@@ -1,3 +1,4 @@
+import type { Role } from '@chemtrack/domain';
 import type { FastifyRequest } from 'fastify';
 import type { Db, Tx } from '../db/client.ts';
 import { auditLog } from '../db/schema/index.ts';
@@ -15,10 +16,12 @@ export type AuditAction =
 export interface Actor {
   userId: number | undefined;
   ip: string | undefined;
+  /** For the rules that depend on the record as well as the role (a completed inventory). */
+  role?: Role | undefined;
 }
 
 export function actorOf(request: FastifyRequest): Actor {
-  return { userId: request.user?.id, ip: request.ip };
+  return { userId: request.user?.id, ip: request.ip, role: request.user?.role };
 }
 
 /**

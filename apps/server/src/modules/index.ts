@@ -7,6 +7,7 @@ import { facilitiesRoutes } from './facilities/facilities.routes.ts';
 import { filesRoutes } from './files/files.routes.ts';
 import { generalRoutes } from './general/general.routes.ts';
 import { hazardsRoutes } from './hazards/hazards.routes.ts';
+import { inventoriesRoutes } from './inventories/inventories.routes.ts';
 import { productsRoutes } from './products/products.routes.ts';
 import { techniciansRoutes } from './technicians/technicians.routes.ts';
 import { usersRoutes } from './users/users.routes.ts';
@@ -24,4 +25,5 @@ export const apiModules: FastifyPluginAsyncZod[] = [
   filesRoutes,
   productsRoutes,
   chemicalComponentsRoutes,
+  inventoriesRoutes,
 ];

@@ -8,6 +8,7 @@ import {
   SaveCustomerRequestSchema,
   SaveFacilityRequestSchema,
   SaveHazardRequestSchema,
+  SaveInventoryRequestSchema,
   SaveProductRequestSchema,
   SaveTechnicianRequestSchema,
   SaveUserRequestSchema,
@@ -24,6 +25,7 @@ import {
   customerBody,
   facilityBody,
   hazardBody,
+  inventoryBody,
   productBody,
   technicianBody,
   userBody,
@@ -40,6 +42,10 @@ describe('test data factories', () => {
     ['container unit', () => SaveContainerUnitRequestSchema.safeParse(containerUnitBody())],
     ['product', () => SaveProductRequestSchema.safeParse(productBody())],
     ['component', () => SaveComponentRequestSchema.safeParse(componentBody())],
+    [
+      'inventory',
+      () => SaveInventoryRequestSchema.safeParse(inventoryBody({ customer_id: 1, facility_id: 2 })),
+    ],
     ['address', () => AddressSchema.safeParse(addressBody())],
     ['billing address', () => BillingAddressSchema.safeParse(billingAddressBody())],
   ])('makes a %s body the API accepts', (_entity, parse) => {

@@ -7,6 +7,7 @@ import type {
   SaveCustomerRequest,
   SaveFacilityRequest,
   SaveHazardRequest,
+  SaveInventoryRequest,
   SaveProductRequest,
   SaveTechnicianRequest,
   SaveUserRequest,
@@ -192,6 +193,22 @@ export function componentBody(overrides: Partial<SaveComponentRequest> = {}): Sa
   };
 }
 
+/**
+ * An inventory of the facility, last year unless given: never the current year, so a test can
+ * still make this year's copy of it. One inventory per customer, facility and year.
+ */
+export function inventoryBody(
+  overrides: Partial<SaveInventoryRequest> & Pick<SaveInventoryRequest, 'customer_id' | 'facility_id'>,
+): SaveInventoryRequest {
+  return {
+    year: new Date().getFullYear() - 1,
+    technician_ids: [],
+    is_active: 1,
+    encode: true,
+    ...overrides,
+  };
+}
+
 /** The part of an injected response the factories read (light-my-request's, or any client's). */
 export interface ApiResponse {
   statusCode: number;
@@ -252,6 +269,26 @@ export const create = {
     post(api, role, '/container-units/create', containerUnitBody(overrides)),
   product: (api: ApiClient, overrides: Partial<SaveProductRequest> = {}, role: Role = 'admin') =>
     post(api, role, '/products/create', productBody(overrides)),
+  /** An inventory of a new facility (of a new customer) unless `customer_id` and `facility_id` name one. */
+  async inventory(api: ApiClient, overrides: Partial<SaveInventoryRequest> = {}, role: Role = 'admin') {
+    const facility =
+      overrides.facility_id === undefined
+        ? await create.facility(
+            api,
+            overrides.customer_id === undefined ? {} : { customer_id: overrides.customer_id },
+            role,
+          )
+        : undefined;
+    const customerId = Number(overrides.customer_id ?? facility?.customerId);
+    const facilityId = Number(overrides.facility_id ?? facility?.id);
+    const created = await post(
+      api,
+      role,
+      '/inventories/create',
+      inventoryBody({ ...overrides, customer_id: customerId, facility_id: facilityId }),
+    );
+    return { ...created, customerId, facilityId };
+  },
   /** A component on a product, a new one unless `productId` names it. */
   async component(
     api: ApiClient,

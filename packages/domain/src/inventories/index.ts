@@ -1,1 +1,2 @@
 export * from './container-calculation.ts';
+export * from './inventory.ts';

@@ -2,9 +2,11 @@ import {
   boolean,
   index,
   integer,
+  type PgColumn,
   pgTable,
   primaryKey,
   text,
+  timestamp,
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
@@ -93,10 +95,18 @@ export const inventoryProducts = pgTable(
     isOtherwiseUsed: boolean().notNull().default(false),
     notes: text().notNull().default(''),
     isResolveQuestion: boolean().notNull().default(true),
+    /**
+     * The line of an earlier inventory this one was copied from (a duplicated year), so a carried
+     * over line can be told from one recorded this year; unset when that line is removed.
+     */
+    sourceLineId: integer().references((): PgColumn => inventoryProducts.id, { onDelete: 'set null' }),
+    /** When the line was last saved by a person: a copied line starts unchecked, a worklist item. */
+    checkedAt: timestamp({ withTimezone: true }),
     ...timestamps,
   },
   (t) => [
     index('inventory_products_inventory_idx').on(t.inventoryId, t.updatedAt),
+    index('inventory_products_source_line_idx').on(t.sourceLineId),
     index('inventory_products_product_idx').on(t.productId),
     trigram('inventory_products_name_trgm', t.name),
     trigram('inventory_products_mfg_name_trgm', t.mfgName),

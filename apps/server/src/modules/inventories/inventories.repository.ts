@@ -1,0 +1,351 @@
+import type { InventoryAutocompleteQuery, InventoryListQuery } from '@chemtrack/domain';
+import { and, desc, eq, exists, inArray, lt, ne, or, type SQL, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Db, Tx } from '../../db/client.ts';
+import {
+  customers,
+  facilities,
+  facilityCustomers,
+  inventories,
+  inventoryDuplicates,
+  inventoryProductChemicalComponents,
+  inventoryProductHazards,
+  inventoryProducts,
+  inventoryTechnicians,
+  users,
+} from '../../db/schema/index.ts';
+import { notFound } from '../../lib/app-error.ts';
+import { likePattern, orderBy, pageOffset, searchAny, textKey } from '../../lib/list-query.ts';
+
+/** The technicians' full names of an inventory, by name, as one text. */
+const technicianNames = sql<string>`coalesce((
+  SELECT string_agg(${users.firstName} || ' ' || ${users.lastName}, ', '
+    ORDER BY lower(${users.firstName} || ' ' || ${users.lastName}), ${users.id})
+  FROM ${inventoryTechnicians} JOIN ${users} ON ${users.id} = ${inventoryTechnicians.userId}
+  WHERE ${inventoryTechnicians.inventoryId} = ${inventories.id}), '')`;
+
+const ORDER_COLUMNS: Record<NonNullable<InventoryListQuery['order_by']>, SQL> = {
+  year: sql`${inventories.year}`,
+  customer_name: textKey(customers.name),
+  facility_name: textKey(facilities.name),
+  technician_names: textKey(technicianNames),
+  updated_at: sql`${inventories.updatedAt}`,
+  created_at: sql`${inventories.createdAt}`,
+};
+
+const ROW = {
+  inventory: inventories,
+  customer: { id: customers.id, name: customers.name },
+  facility: { id: facilities.id, name: facilities.name },
+};
+
+function selectRows(db: Db | Tx) {
+  return db
+    .select(ROW)
+    .from(inventories)
+    .innerJoin(customers, eq(customers.id, inventories.customerId))
+    .innerJoin(facilities, eq(facilities.id, inventories.facilityId));
+}
+
+export async function findInventoryRow(db: Db | Tx, id: number) {
+  const [row] = await selectRows(db).where(eq(inventories.id, id)).limit(1);
+  if (!row) throw notFound('Inventory');
+  return row;
+}
+export type InventoryRow = Awaited<ReturnType<typeof findInventoryRow>>;
+
+export function selectInventoryTechnicians(db: Db | Tx, inventoryId: number) {
+  return db
+    .select({ id: users.id, firstName: users.firstName, lastName: users.lastName })
+    .from(inventoryTechnicians)
+    .innerJoin(users, eq(users.id, inventoryTechnicians.userId))
+    .where(eq(inventoryTechnicians.inventoryId, inventoryId))
+    .orderBy(textKey(sql`${users.firstName} || ' ' || ${users.lastName}`), users.id);
+}
+
+const source = alias(inventories, 'source');
+const sourceCustomer = alias(customers, 'source_customer');
+const sourceFacility = alias(facilities, 'source_facility');
+
+/** The inventories this one was copied from, oldest year first. */
+export function selectInventoryDuplicates(db: Db | Tx, inventoryId: number) {
+  return db
+    .select({
+      id: source.id,
+      year: source.year,
+      customer: { id: sourceCustomer.id, name: sourceCustomer.name },
+      facility: { id: sourceFacility.id, name: sourceFacility.name },
+    })
+    .from(inventoryDuplicates)
+    .innerJoin(source, eq(source.id, inventoryDuplicates.sourceInventoryId))
+    .innerJoin(sourceCustomer, eq(sourceCustomer.id, source.customerId))
+    .innerJoin(sourceFacility, eq(sourceFacility.id, source.facilityId))
+    .where(eq(inventoryDuplicates.inventoryId, inventoryId))
+    .orderBy(source.year, source.id);
+}
+
+/** Spec 02 §4's list filter: see INVENTORY_STATUSES. */
+function statusFilter(status: InventoryListQuery['status']): SQL | undefined {
+  if (status === 'active') return and(eq(inventories.isActive, true), eq(inventories.isCompleted, false));
+  if (status === 'completed') return and(eq(inventories.isActive, true), eq(inventories.isCompleted, true));
+  if (status === 'inactive') return eq(inventories.isActive, false);
+  return undefined;
+}
+
+/** By customer, facility or technician name, or by year ("202" finds 2020 to 2029). */
+function searchFilter(search: string | undefined): SQL | undefined {
+  if (!search) return undefined;
+  const pattern = likePattern(search);
+  return or(
+    searchAny(search, [customers.name, facilities.name, sql`${inventories.year}::text`]),
+    exists(
+      sql`(SELECT 1 FROM ${inventoryTechnicians} JOIN ${users} ON ${users.id} = ${inventoryTechnicians.userId}
+        WHERE ${inventoryTechnicians.inventoryId} = ${inventories.id}
+          AND (${users.firstName} || ' ' || ${users.lastName}) ILIKE ${pattern})`,
+    ),
+  );
+}
+
+export async function selectInventoryListRows(db: Db, query: InventoryListQuery) {
+  const where = and(statusFilter(query.status), searchFilter(query.search));
+  const order = query.order_by
+    ? orderBy(ORDER_COLUMNS[query.order_by], query.order_dir)
+    : desc(inventories.updatedAt);
+  const [rows, [count]] = await Promise.all([
+    db
+      .select({ ...ROW, technicianNames })
+      .from(inventories)
+      .innerJoin(customers, eq(customers.id, inventories.customerId))
+      .innerJoin(facilities, eq(facilities.id, inventories.facilityId))
+      .where(where)
+      .orderBy(order, inventories.id)
+      .limit(query.ipp)
+      .offset(pageOffset(query.page, query.ipp)),
+    db
+      .select({ total: sql<number>`count(*)::int` })
+      .from(inventories)
+      .innerJoin(customers, eq(customers.id, inventories.customerId))
+      .innerJoin(facilities, eq(facilities.id, inventories.facilityId))
+      .where(where),
+  ]);
+  return { rows, total: count?.total ?? 0 };
+}
+
+export async function selectInventoryPickerRows(db: Db, query: InventoryAutocompleteQuery) {
+  const where = and(
+    eq(inventories.isActive, true),
+    query.customer_id === undefined ? undefined : eq(inventories.customerId, query.customer_id),
+    query.facility_id === undefined ? undefined : eq(inventories.facilityId, query.facility_id),
+    searchAny(query.search, [customers.name, facilities.name, sql`${inventories.year}::text`]),
+  );
+  const [rows, [count]] = await Promise.all([
+    selectRows(db)
+      .where(where)
+      // Newest year first unless asked otherwise: last year is the one usually copied.
+      .orderBy(orderBy(inventories.year, query.order_dir ?? 'desc'), desc(inventories.id))
+      .limit(query.ipp)
+      .offset(pageOffset(query.page, query.ipp)),
+    db
+      .select({ total: sql<number>`count(*)::int` })
+      .from(inventories)
+      .innerJoin(customers, eq(customers.id, inventories.customerId))
+      .innerJoin(facilities, eq(facilities.id, inventories.facilityId))
+      .where(where),
+  ]);
+  return { rows, total: count?.total ?? 0 };
+}
+
+export function selectInventoryYears(db: Db, customerId: number, facilityId: number) {
+  return db
+    .select({ id: inventories.id, year: inventories.year })
+    .from(inventories)
+    .where(
+      and(
+        eq(inventories.customerId, customerId),
+        eq(inventories.facilityId, facilityId),
+        eq(inventories.isActive, true),
+      ),
+    )
+    .orderBy(desc(inventories.year), desc(inventories.id));
+}
+
+export async function customerExists(db: Db | Tx, id: number): Promise<boolean> {
+  const [row] = await db.select({ id: customers.id }).from(customers).where(eq(customers.id, id)).limit(1);
+  return row !== undefined;
+}
+
+/** The facility, and whether the customer owns it or shares it; undefined when there is none. */
+export async function findFacilityOf(db: Db | Tx, facilityId: number, customerId: number) {
+  const [row] = await db
+    .select({
+      id: facilities.id,
+      name: facilities.name,
+      belongs: sql<boolean>`(${facilities.customerId} = ${customerId} OR EXISTS (
+        SELECT 1 FROM ${facilityCustomers}
+        WHERE ${facilityCustomers.facilityId} = ${facilities.id} AND ${facilityCustomers.customerId} = ${customerId}))`,
+    })
+    .from(facilities)
+    .where(eq(facilities.id, facilityId))
+    .limit(1);
+  return row;
+}
+
+/** Of these user ids, the ones of technicians. */
+export async function selectTechnicianIds(db: Db | Tx, ids: number[]): Promise<number[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(inArray(users.id, ids), eq(users.role, 'technician')));
+  return rows.map((row) => row.id);
+}
+
+/** Of these inventory ids, the ones of the facility from a year before `year`. */
+export async function selectEarlierInventoryIds(
+  db: Db | Tx,
+  ids: number[],
+  facilityId: number,
+  year: number,
+): Promise<number[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .select({ id: inventories.id })
+    .from(inventories)
+    .where(
+      and(inArray(inventories.id, ids), eq(inventories.facilityId, facilityId), lt(inventories.year, year)),
+    );
+  return rows.map((row) => row.id);
+}
+
+export async function selectDuplicateIds(db: Db | Tx, inventoryId: number): Promise<number[]> {
+  const rows = await db
+    .select({ id: inventoryDuplicates.sourceInventoryId })
+    .from(inventoryDuplicates)
+    .where(eq(inventoryDuplicates.inventoryId, inventoryId));
+  return rows.map((row) => row.id);
+}
+
+/**
+ * Makes two saves of one customer, facility and year take turns, so the check for an inventory
+ * already there and the write cannot interleave.
+ */
+export async function lockInventoryYear(tx: Tx, customerId: number, facilityId: number, year: number) {
+  await tx.execute(
+    sql`SELECT pg_advisory_xact_lock(hashtext('inventories'), hashtext(${`${customerId}:${facilityId}:${year}`}))`,
+  );
+}
+
+/** Another inventory of the customer's facility for the year, archived or not. */
+export async function findSameYearInventory(
+  db: Db | Tx,
+  values: { customerId: number; facilityId: number; year: number },
+  exceptId: number | null,
+) {
+  const [row] = await selectRows(db)
+    .where(
+      and(
+        eq(inventories.customerId, values.customerId),
+        eq(inventories.facilityId, values.facilityId),
+        eq(inventories.year, values.year),
+        exceptId === null ? undefined : ne(inventories.id, exceptId),
+      ),
+    )
+    .orderBy(inventories.id)
+    .limit(1);
+  return row;
+}
+
+export type InventoryValues = Pick<typeof inventories.$inferInsert, 'year' | 'customerId' | 'facilityId'>;
+
+export async function insertInventory(db: Db | Tx, values: InventoryValues & { isActive: boolean }) {
+  const [row] = await db.insert(inventories).values(values).returning({ id: inventories.id });
+  if (!row) throw new Error('inventory insert returned no row');
+  return row.id;
+}
+
+export async function updateInventoryRow(
+  db: Db | Tx,
+  id: number,
+  values: InventoryValues & { isCompleted: boolean },
+): Promise<void> {
+  await db.update(inventories).set(values).where(eq(inventories.id, id));
+}
+
+export async function setInventoryActive(db: Db | Tx, id: number, isActive: boolean): Promise<void> {
+  await db.update(inventories).set({ isActive }).where(eq(inventories.id, id));
+}
+
+export async function replaceTechnicians(db: Db | Tx, inventoryId: number, userIds: number[]): Promise<void> {
+  await db.delete(inventoryTechnicians).where(eq(inventoryTechnicians.inventoryId, inventoryId));
+  if (userIds.length > 0) {
+    await db.insert(inventoryTechnicians).values(userIds.map((userId) => ({ inventoryId, userId })));
+  }
+}
+
+export async function insertDuplicates(db: Db | Tx, inventoryId: number, sourceIds: number[]): Promise<void> {
+  if (sourceIds.length === 0) return;
+  await db
+    .insert(inventoryDuplicates)
+    .values(sourceIds.map((sourceInventoryId) => ({ inventoryId, sourceInventoryId })));
+}
+
+/**
+ * Copies every line of the source inventories into the inventory: product, product data,
+ * container, unit, size, quantity, location and figures, with their hazards and components.
+ * Each copy records the line it came from and starts unchecked; last year's notes and open
+ * questions stay with last year. Returns how many lines were copied.
+ */
+export async function copyLines(tx: Tx, inventoryId: number, sourceIds: number[]): Promise<number> {
+  if (sourceIds.length === 0) return 0;
+  const p = inventoryProducts;
+  const sources = sql.join(
+    sourceIds.map((id) => sql`${id}`),
+    sql`, `,
+  );
+  const copied = await tx.execute(sql`
+    INSERT INTO ${p} (
+      inventory_id, product_id, name, mfg_name, mfg_product_number, mfg_phone, mfg_emergency_phone,
+      sds_date, sds_status, physical_state, specific_gravity, density, pounds_per_gallon,
+      conversion_factor, flash_points, nfpa, is_spcc, is_sara_f, is_sara_p, is_sara_r, is_sara_a,
+      is_sara_c, sds_no, container_id, container_unit_id, container_size, container_quantity,
+      container_info, location_stored, max_pounds, max_gallons, is_processed, is_manufactured,
+      is_otherwise_used, source_line_id)
+    SELECT
+      ${inventoryId}, product_id, name, mfg_name, mfg_product_number, mfg_phone, mfg_emergency_phone,
+      sds_date, sds_status, physical_state, specific_gravity, density, pounds_per_gallon,
+      conversion_factor, flash_points, nfpa, is_spcc, is_sara_f, is_sara_p, is_sara_r, is_sara_a,
+      is_sara_c, sds_no, container_id, container_unit_id, container_size, container_quantity,
+      container_info, location_stored, max_pounds, max_gallons, is_processed, is_manufactured,
+      is_otherwise_used, id
+    FROM ${p}
+    WHERE inventory_id IN (${sources})
+    ORDER BY inventory_id, id
+    RETURNING id`);
+  await tx.execute(sql`
+    INSERT INTO ${inventoryProductHazards} (inventory_product_id, hazard_id)
+    SELECT copy.id, h.hazard_id
+    FROM ${p} copy JOIN ${inventoryProductHazards} h ON h.inventory_product_id = copy.source_line_id
+    WHERE copy.inventory_id = ${inventoryId}`);
+  await tx.execute(sql`
+    INSERT INTO ${inventoryProductChemicalComponents} (
+      inventory_product_id, chemical_component_id, percentage_weight, percentage_volume,
+      regulations, restrictions, reporting_requirements)
+    SELECT copy.id, c.chemical_component_id, c.percentage_weight, c.percentage_volume,
+      c.regulations, c.restrictions, c.reporting_requirements
+    FROM ${p} copy JOIN ${inventoryProductChemicalComponents} c ON c.inventory_product_id = copy.source_line_id
+    WHERE copy.inventory_id = ${inventoryId}`);
+  return rowCount(copied);
+}
+
+function rowCount(result: unknown): number {
+  const {
+    rows,
+    affectedRows,
+    rowCount: count,
+  } = result as {
+    rows?: unknown[];
+    affectedRows?: number;
+    rowCount?: number | null;
+  };
+  return rows?.length ?? affectedRows ?? count ?? 0;
+}

@@ -1,0 +1,64 @@
+import {
+  AREA_ACTIONS,
+  InventoryAutocompleteItemSchema,
+  InventoryAutocompleteQuerySchema,
+  InventoryListQuerySchema,
+  InventoryListRowSchema,
+  InventoryResourceSchema,
+  InventoryYearItemSchema,
+  InventoryYearsParamsSchema,
+  SaveInventoryRequestSchema,
+} from '@chemtrack/domain';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { registerCrudRoutes } from '../../lib/crud-routes.ts';
+import { conflictResponse, ERROR_RESPONSES } from '../../lib/route-schemas.ts';
+import { inventoriesService } from './inventories.service.ts';
+
+const InventoryConflictSchema = z.object({
+  id: z.number(),
+  year: z.number(),
+  customer: z.object({ id: z.number(), name: z.string() }),
+  facility: z.object({ id: z.number(), name: z.string() }),
+  is_active: z.boolean(),
+});
+
+/**
+ * Yearly inventories of a customer's facility (spec 02 §7 "Inventories"). Staff list, add and
+ * edit; archiving, completing and editing a completed inventory are an admin's (spec 02 §6).
+ */
+export const inventoriesRoutes: FastifyPluginAsyncZod = async (app) => {
+  registerCrudRoutes(app, {
+    base: '/inventories',
+    tag: 'Inventories',
+    what: 'Inventory',
+    nameOf: (inventory) => `${inventory.year} of ${inventory.facility.name}`,
+    actions: AREA_ACTIONS.inventories,
+    contract: {
+      listQuery: InventoryListQuerySchema,
+      listItem: InventoryListRowSchema,
+      resource: InventoryResourceSchema,
+      save: SaveInventoryRequestSchema,
+      autocompleteItem: InventoryAutocompleteItemSchema,
+      autocompleteQuery: InventoryAutocompleteQuerySchema,
+    },
+    service: inventoriesService,
+    // Another inventory of the customer's facility has the year: it comes back so the form can name it.
+    saveResponses: { 409: conflictResponse(InventoryConflictSchema) },
+  });
+
+  app.get(
+    '/inventories/:customerId/:facilityId/years-list',
+    {
+      config: { permission: AREA_ACTIONS.inventories.read },
+      schema: {
+        tags: ['Inventories'],
+        params: InventoryYearsParamsSchema,
+        response: { 200: z.object({ resource: z.array(InventoryYearItemSchema) }), ...ERROR_RESPONSES },
+      },
+    },
+    async (request) => ({
+      resource: await inventoriesService.years(app.db, request.params.customerId, request.params.facilityId),
+    }),
+  );
+};

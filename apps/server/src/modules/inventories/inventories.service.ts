@@ -1,0 +1,259 @@
+import {
+  INVENTORY_MSG,
+  type InventoryAutocompleteItem,
+  type InventoryAutocompleteQuery,
+  type InventoryListQuery,
+  type InventoryListRow,
+  type InventoryResource,
+  type InventoryYearItem,
+  isAllowed,
+  type ListPage,
+  type SaveInventoryRequestSchema,
+} from '@chemtrack/domain';
+import type { z } from 'zod';
+import type { Db, Tx } from '../../db/client.ts';
+import { conflictWith, fieldError, forbidden, notFound } from '../../lib/app-error.ts';
+import { type Actor, recordAudit } from '../../lib/audit.ts';
+import type { CrudService } from '../../lib/crud-routes.ts';
+import { toIso } from '../../lib/dates.ts';
+import { toPage } from '../../lib/list-query.ts';
+import {
+  copyLines,
+  customerExists,
+  findFacilityOf,
+  findInventoryRow,
+  findSameYearInventory,
+  type InventoryRow,
+  insertDuplicates,
+  insertInventory,
+  lockInventoryYear,
+  replaceTechnicians,
+  selectDuplicateIds,
+  selectEarlierInventoryIds,
+  selectInventoryDuplicates,
+  selectInventoryListRows,
+  selectInventoryPickerRows,
+  selectInventoryTechnicians,
+  selectInventoryYears,
+  selectTechnicianIds,
+  setInventoryActive,
+  updateInventoryRow,
+} from './inventories.repository.ts';
+
+type SaveInventory = z.output<typeof SaveInventoryRequestSchema>;
+const ENTITY = 'inventory';
+
+async function getInventory(db: Db | Tx, id: number): Promise<InventoryResource> {
+  const row = await findInventoryRow(db, id);
+  return toResource(db, row);
+}
+
+async function toResource(db: Db | Tx, row: InventoryRow): Promise<InventoryResource> {
+  const [technicians, duplicates] = await Promise.all([
+    selectInventoryTechnicians(db, row.inventory.id),
+    selectInventoryDuplicates(db, row.inventory.id),
+  ]);
+  return {
+    id: row.inventory.id,
+    year: row.inventory.year,
+    customer_id: row.customer.id,
+    facility_id: row.facility.id,
+    customer: row.customer,
+    facility: row.facility,
+    technicians: technicians.map((t) => ({
+      id: t.id,
+      profile: { first_name: t.firstName, last_name: t.lastName, full_name: `${t.firstName} ${t.lastName}` },
+    })),
+    duplicates,
+    is_completed: row.inventory.isCompleted,
+    is_active: row.inventory.isActive,
+    created_at: toIso(row.inventory.createdAt),
+    updated_at: toIso(row.inventory.updatedAt),
+  };
+}
+
+async function listInventories(db: Db, query: InventoryListQuery): Promise<ListPage<InventoryListRow>> {
+  const { rows, total } = await selectInventoryListRows(db, query);
+  const items = rows.map(
+    (row): InventoryListRow => ({
+      id: row.inventory.id,
+      year: row.inventory.year,
+      customer: row.customer,
+      facility: row.facility,
+      customer__name: row.customer.name,
+      facility__name: row.facility.name,
+      technician__names: row.technicianNames,
+      is_completed: row.inventory.isCompleted,
+      is_active: row.inventory.isActive,
+      updated_at: toIso(row.inventory.updatedAt),
+    }),
+  );
+  return toPage(items, total, query.page, query.ipp);
+}
+
+async function autocompleteInventories(
+  db: Db,
+  query: InventoryAutocompleteQuery,
+): Promise<ListPage<InventoryAutocompleteItem>> {
+  const { rows, total } = await selectInventoryPickerRows(db, query);
+  const items = rows.map((row) => ({
+    id: row.inventory.id,
+    name: `${row.inventory.year} - ${row.customer.name} - ${row.facility.name}`,
+    year: row.inventory.year,
+    customer: row.customer,
+    facility: row.facility,
+  }));
+  return toPage(items, total, query.page, query.ipp);
+}
+
+/** Spec 02 §3 year items: the active inventories of one customer's facility, newest first. */
+async function listYears(db: Db, customerId: number, facilityId: number): Promise<InventoryYearItem[]> {
+  if (!(await customerExists(db, customerId))) throw notFound('Customer');
+  if (!(await findFacilityOf(db, facilityId, customerId))) throw notFound('Facility');
+  return selectInventoryYears(db, customerId, facilityId);
+}
+
+/**
+ * The body's references, checked in the transaction of the write: the customer, a facility the
+ * customer owns or shares, technicians, and earlier inventories of the same facility to copy.
+ * Returns the facility's name, for the same-year question.
+ */
+async function checkReferences(tx: Tx, body: SaveInventory, duplicateIds: number[]): Promise<string> {
+  if (!(await customerExists(tx, body.customer_id))) {
+    throw fieldError('customer_id', INVENTORY_MSG.customerRequired);
+  }
+  const facility = await findFacilityOf(tx, body.facility_id, body.customer_id);
+  if (!facility) throw fieldError('facility_id', INVENTORY_MSG.facilityRequired);
+  if (!facility.belongs) throw fieldError('facility_id', INVENTORY_MSG.facilityNotOfCustomer);
+  const technicians = await selectTechnicianIds(tx, body.technician_ids);
+  if (technicians.length !== body.technician_ids.length) {
+    throw fieldError('technician_ids', INVENTORY_MSG.technicianInvalid);
+  }
+  const earlier = await selectEarlierInventoryIds(tx, duplicateIds, body.facility_id, body.year);
+  if (earlier.length !== duplicateIds.length) {
+    throw fieldError('inventory_ids', INVENTORY_MSG.duplicateInvalid);
+  }
+  return facility.name;
+}
+
+/** One inventory per customer, facility and year: reports pick an inventory by the three. */
+async function refuseSameYear(tx: Tx, body: SaveInventory, facilityName: string, exceptId: number | null) {
+  await lockInventoryYear(tx, body.customer_id, body.facility_id, body.year);
+  const existing = await findSameYearInventory(
+    tx,
+    { customerId: body.customer_id, facilityId: body.facility_id, year: body.year },
+    exceptId,
+  );
+  if (existing) {
+    throw conflictWith(
+      INVENTORY_MSG.exists(body.year, facilityName),
+      {
+        id: existing.inventory.id,
+        year: existing.inventory.year,
+        customer: existing.customer,
+        facility: existing.facility,
+        is_active: existing.inventory.isActive,
+      },
+      'year',
+    );
+  }
+}
+
+async function createInventory(db: Db, actor: Actor, body: SaveInventory): Promise<InventoryResource> {
+  return db.transaction(async (tx) => {
+    const duplicateIds = body.inventory_ids ?? [];
+    const facilityName = await checkReferences(tx, body, duplicateIds);
+    await refuseSameYear(tx, body, facilityName, null);
+    const id = await insertInventory(tx, {
+      year: body.year,
+      customerId: body.customer_id,
+      facilityId: body.facility_id,
+      isActive: body.is_active ?? true,
+    });
+    await replaceTechnicians(tx, id, body.technician_ids);
+    await insertDuplicates(tx, id, duplicateIds);
+    const copiedLines = await copyLines(tx, id, duplicateIds);
+    await recordAudit(tx, actor, {
+      action: 'create',
+      entity: ENTITY,
+      entityId: id,
+      ...(duplicateIds.length > 0
+        ? { details: { copied_from: duplicateIds, copied_lines: copiedLines } }
+        : {}),
+    });
+    return getInventory(tx, id);
+  });
+}
+
+const sameIds = (a: number[], b: number[]) =>
+  a.length === b.length &&
+  [...a].sort((x, y) => x - y).every((id, i) => id === [...b].sort((x, y) => x - y)[i]);
+
+async function updateInventory(
+  db: Db,
+  actor: Actor,
+  id: number,
+  body: SaveInventory,
+): Promise<InventoryResource> {
+  return db.transaction(async (tx) => {
+    const { inventory } = await findInventoryRow(tx, id);
+    // Spec 02 §4 and §6: a completed inventory is read-only to staff, and only an admin completes.
+    if (inventory.isCompleted && !isAllowed(actor.role, 'inventories.update-completed')) {
+      throw forbidden(INVENTORY_MSG.completedLocked);
+    }
+    const isCompleted = body.is_completed ?? inventory.isCompleted;
+    if (isCompleted !== inventory.isCompleted && !isAllowed(actor.role, 'inventories.complete')) {
+      throw forbidden(INVENTORY_MSG.completeAdminOnly);
+    }
+    // The lines were copied when the inventory was made: the sources it names cannot change later.
+    const duplicateIds = await selectDuplicateIds(tx, id);
+    if (body.inventory_ids && !sameIds(body.inventory_ids, duplicateIds)) {
+      throw fieldError('inventory_ids', INVENTORY_MSG.duplicatesFixed);
+    }
+    const facilityName = await checkReferences(tx, body, duplicateIds);
+    await refuseSameYear(tx, body, facilityName, id);
+    await updateInventoryRow(tx, id, {
+      year: body.year,
+      customerId: body.customer_id,
+      facilityId: body.facility_id,
+      isCompleted,
+    });
+    await replaceTechnicians(tx, id, body.technician_ids);
+    await recordAudit(tx, actor, {
+      action: 'update',
+      entity: ENTITY,
+      entityId: id,
+      ...(isCompleted !== inventory.isCompleted ? { details: { is_completed: isCompleted } } : {}),
+    });
+    return getInventory(tx, id);
+  });
+}
+
+async function toggleInventory(db: Db, actor: Actor, id: number): Promise<InventoryResource> {
+  return db.transaction(async (tx) => {
+    const { inventory } = await findInventoryRow(tx, id);
+    await setInventoryActive(tx, id, !inventory.isActive);
+    await recordAudit(tx, actor, {
+      action: inventory.isActive ? 'archive' : 'unarchive',
+      entity: ENTITY,
+      entityId: id,
+    });
+    return getInventory(tx, id);
+  });
+}
+
+/**
+ * Staff list, view, add and edit inventories; archiving, the Completed toggle and editing a
+ * completed inventory are an admin's (spec 02 §6).
+ */
+export const inventoriesService = {
+  list: listInventories,
+  autocomplete: autocompleteInventories,
+  get: getInventory,
+  create: createInventory,
+  update: updateInventory,
+  toggle: toggleInventory,
+  years: listYears,
+} satisfies CrudService<InventoryListRow, InventoryResource, InventoryListQuery, SaveInventory> & {
+  years: typeof listYears;
+};

@@ -1,0 +1,169 @@
+import { z } from 'zod';
+import { ActiveFlagSchema, EncodeFlagSchema, recordIdSchema } from '../fields.ts';
+import { AutocompleteQuerySchema, makeListQuerySchema } from '../list.ts';
+
+/** The first year an inventory may be recorded for (spec 02 §9: year choices 2015 to the current year). */
+export const FIRST_INVENTORY_YEAR = 2015;
+
+/** The years an inventory may be for, newest first, as the form offers them. */
+export function inventoryYears(now: Date = new Date()): number[] {
+  const last = now.getFullYear();
+  return Array.from({ length: last - FIRST_INVENTORY_YEAR + 1 }, (_, i) => last - i);
+}
+
+export const INVENTORY_MSG = {
+  yearRequired: 'Year is required.',
+  yearRange: (last: number) => `Year must be between ${FIRST_INVENTORY_YEAR} and ${last}.`,
+  customerRequired: 'Customer is required.',
+  facilityRequired: 'Facility is required.',
+  facilityNotOfCustomer: 'The facility does not belong to the customer.',
+  technicianInvalid: 'Each technician must be an existing technician.',
+  duplicateInvalid: 'Each inventory to copy must be an earlier inventory of the same facility.',
+  duplicatesFixed: 'The inventories copied from cannot be changed once the inventory is created.',
+  completedLocked: 'A completed inventory can be changed by an admin only.',
+  completeAdminOnly: 'Only an admin can mark an inventory completed or not completed.',
+  exists: (year: number, facility: string) => `An inventory of ${facility} for ${year} already exists.`,
+} as const;
+
+const idList = (message: string) =>
+  z
+    .array(recordIdSchema(message), { error: message })
+    .max(100, message)
+    .transform((ids) => [...new Set(ids)]);
+
+/**
+ * The inventory form's body (spec 02 §3 and §5). `is_completed` is read on update only, and only
+ * an admin may change it; `is_active` is read on create only (archiving is the activate call).
+ * `inventory_ids` are the earlier inventories of the facility whose lines the new one starts from;
+ * absent on update, the ones recorded stay.
+ */
+export const SaveInventoryRequestSchema = z.object({
+  year: z
+    .union([z.number(), z.string()], { error: INVENTORY_MSG.yearRequired })
+    .nullish()
+    .transform((value, ctx) => {
+      const text = String(value ?? '').trim();
+      if (!/^\d{1,6}$/.test(text)) {
+        ctx.addIssue({ code: 'custom', message: INVENTORY_MSG.yearRequired });
+        return z.NEVER;
+      }
+      const year = Number(text);
+      const last = new Date().getFullYear();
+      if (year < FIRST_INVENTORY_YEAR || year > last) {
+        ctx.addIssue({ code: 'custom', message: INVENTORY_MSG.yearRange(last) });
+        return z.NEVER;
+      }
+      return year;
+    }),
+  customer_id: recordIdSchema(INVENTORY_MSG.customerRequired),
+  facility_id: recordIdSchema(INVENTORY_MSG.facilityRequired),
+  technician_ids: idList(INVENTORY_MSG.technicianInvalid).default([]),
+  inventory_ids: idList(INVENTORY_MSG.duplicateInvalid).optional(),
+  is_active: ActiveFlagSchema.optional(),
+  is_completed: ActiveFlagSchema.optional(),
+  encode: EncodeFlagSchema,
+});
+export type SaveInventoryRequest = z.input<typeof SaveInventoryRequestSchema>;
+
+const RefSchema = z.object({ id: z.number(), name: z.string() });
+
+export const InventoryTechnicianSchema = z.object({
+  id: z.number(),
+  profile: z.object({ first_name: z.string(), last_name: z.string(), full_name: z.string() }),
+});
+
+/** An inventory this one was copied from. */
+export const InventoryDuplicateSchema = z.object({
+  id: z.number(),
+  year: z.number(),
+  customer: RefSchema,
+  facility: RefSchema,
+});
+
+export const InventoryResourceSchema = z.object({
+  id: z.number(),
+  year: z.number(),
+  customer_id: z.number(),
+  facility_id: z.number(),
+  customer: RefSchema,
+  facility: RefSchema,
+  technicians: z.array(InventoryTechnicianSchema),
+  duplicates: z.array(InventoryDuplicateSchema),
+  is_completed: z.boolean(),
+  is_active: z.boolean(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type InventoryResource = z.infer<typeof InventoryResourceSchema>;
+
+/** A list row: the spec's flat `customer__name`, `facility__name` and `technician__names`. */
+export const InventoryListRowSchema = z.object({
+  id: z.number(),
+  year: z.number(),
+  customer: RefSchema,
+  facility: RefSchema,
+  customer__name: z.string(),
+  facility__name: z.string(),
+  /** The technicians' full names, by name, joined with ", ". */
+  technician__names: z.string(),
+  is_completed: z.boolean(),
+  is_active: z.boolean(),
+  updated_at: z.string(),
+});
+export type InventoryListRow = z.infer<typeof InventoryListRowSchema>;
+
+/**
+ * The list's status filter (spec 02 §4): active = not archived and not completed, completed =
+ * not archived and completed, inactive = archived (completed or not); absent or '' = all.
+ */
+export const INVENTORY_STATUSES = ['active', 'completed', 'inactive'] as const;
+export type InventoryStatus = (typeof INVENTORY_STATUSES)[number];
+
+export const INVENTORY_ORDER_KEYS = [
+  'year',
+  'customer_name',
+  'facility_name',
+  'technician_names',
+  'updated_at',
+  'created_at',
+] as const;
+export const InventoryListQuerySchema = makeListQuerySchema(INVENTORY_ORDER_KEYS).extend({
+  status: z
+    .union([z.enum(INVENTORY_STATUSES), z.literal('')], {
+      error: `The status must be one of: ${INVENTORY_STATUSES.join(', ')}`,
+    })
+    .optional(),
+});
+export type InventoryListQuery = z.infer<typeof InventoryListQuerySchema>;
+
+/** The picker of inventories (the ones to copy from): active ones, newest year first, of a facility. */
+export const InventoryAutocompleteQuerySchema = AutocompleteQuerySchema.extend({
+  customer_id: recordIdSchema('The customer id must be a record id').optional(),
+  facility_id: recordIdSchema('The facility id must be a record id').optional(),
+});
+export type InventoryAutocompleteQuery = z.infer<typeof InventoryAutocompleteQuerySchema>;
+
+export const InventoryAutocompleteItemSchema = z.object({
+  id: z.number(),
+  /** "2025 - Customer - Facility". */
+  name: z.string(),
+  year: z.number(),
+  customer: RefSchema,
+  facility: RefSchema,
+});
+export type InventoryAutocompleteItem = z.infer<typeof InventoryAutocompleteItemSchema>;
+
+export const InventoryYearsParamsSchema = z.object({
+  customerId: recordIdSchema(
+    'The customer id must be a number',
+    'The customer id must be a positive number no greater than 2147483647',
+  ),
+  facilityId: recordIdSchema(
+    'The facility id must be a number',
+    'The facility id must be a positive number no greater than 2147483647',
+  ),
+});
+
+/** Spec 02 §3 "Year item: id, year": one per active inventory of the customer's facility. */
+export const InventoryYearItemSchema = z.object({ id: z.number(), year: z.number() });
+export type InventoryYearItem = z.infer<typeof InventoryYearItemSchema>;
