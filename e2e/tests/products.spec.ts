@@ -275,6 +275,8 @@ test('a dirty product form asks before leaving, and the SDS status and update fl
 
   // The server's field errors land under their fields.
   await row.getByRole('link', { name: `Edit ${name}` }).click();
+  // The list's filter is labelled SDS Status too: wait for the form before choosing.
+  await expect(page.getByRole('button', { name: 'Save Changes' })).toBeVisible();
   await page.getByLabel('SDS Status').selectOption('SDS');
   await page.getByRole('button', { name: 'Save Changes' }).click();
   await expect(page.getByText('Upload an SDS file before setting the status to SDS.')).toBeVisible();
