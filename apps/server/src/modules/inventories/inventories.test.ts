@@ -212,6 +212,20 @@ describe('create and get', () => {
     expect(harbors.statusCode, harbors.body).toBe(201);
   });
 
+  it('lets only one of two saves of the same year at once through', async () => {
+    const facility = await newFacility('Beaumont Terminal');
+    const send = () =>
+      ctx.call('staff', {
+        method: 'POST',
+        url: '/inventories/create',
+        payload: inventoryBody({ customer_id: ids.gulf, facility_id: facility, year: 2023 }),
+      });
+    const answers = await Promise.all([send(), send()]);
+    expect(answers.map((res) => res.statusCode).sort()).toEqual([201, 409]);
+    const rows = await ctx.database.db.select().from(inventories).where(eq(inventories.facilityId, facility));
+    expect(rows).toHaveLength(1);
+  });
+
   it('keeps the change and its audit row together: a refused audit row leaves no inventory', async () => {
     const facility = await newFacility('Texas City Depot');
     const before = await snapshot();
