@@ -1,0 +1,24 @@
+import type { NotIncludedReason, SdsMergeEntry, SdsMergeTitle } from './merge.ts';
+
+/** What the main thread and the merge worker say to each other. */
+
+export interface WorkerInput {
+  title: SdsMergeTitle;
+  names: string[];
+}
+
+export type ToWorker =
+  | { type: 'file'; index: number; bytes: Uint8Array }
+  | { type: 'no-file'; index: number; reason: Extract<NotIncludedReason, 'file missing' | 'unreadable'> };
+
+export type FromWorker =
+  | { type: 'read'; index: number }
+  | { type: 'progress'; done: number; total: number }
+  | {
+      type: 'done';
+      pdf: Uint8Array;
+      entries: SdsMergeEntry[];
+      indexPageCount: number;
+      pageCount: number;
+    }
+  | { type: 'failed'; message: string };
