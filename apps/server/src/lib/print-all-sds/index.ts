@@ -42,9 +42,9 @@ const tsxApi = pathToFileURL(
   ),
 ).href;
 const workerUrl = new URL('./worker.ts', import.meta.url).href;
+// A failure to load rejects here, which the worker reports as its 'error' event.
 const bootstrap = `import(${JSON.stringify(tsxApi)})
-  .then(({ register }) => { register(); return import(${JSON.stringify(workerUrl)}); })
-  .catch((error) => { throw error; });`;
+  .then(({ register }) => { register(); return import(${JSON.stringify(workerUrl)}); });`;
 
 /**
  * Builds the Print All SDS file in a worker thread (see merge.ts for what it holds). `read` is
