@@ -17,6 +17,7 @@ import type { CrudService } from '../../lib/crud-routes.ts';
 import { toIso } from '../../lib/dates.ts';
 import { toPage } from '../../lib/list-query.ts';
 import { isSameNameText } from '../../lib/same-name.ts';
+import { toggleActive } from '../../lib/toggle-active.ts';
 import { deleteAddress } from '../general/general.repository.ts';
 import { isBlankBilling, saveAddress, toAddressResource } from '../general/general.service.ts';
 import {
@@ -159,15 +160,12 @@ async function updateCustomer(
 }
 
 async function toggleCustomer(db: Db, actor: Actor, id: number): Promise<CustomerResource> {
-  return db.transaction(async (tx) => {
-    const { customer } = await findCustomer(tx, id);
-    await setCustomerActive(tx, id, !customer.isActive);
-    await recordAudit(tx, actor, {
-      action: customer.isActive ? 'archive' : 'unarchive',
-      entity: ENTITY,
-      entityId: id,
-    });
-    return toCustomerResource(await findCustomer(tx, id));
+  return toggleActive(db, actor, {
+    entity: ENTITY,
+    id,
+    isActive: async (tx) => (await findCustomer(tx, id)).customer.isActive,
+    setActive: (tx, isActive) => setCustomerActive(tx, id, isActive),
+    read: async (tx) => toCustomerResource(await findCustomer(tx, id)),
   });
 }
 

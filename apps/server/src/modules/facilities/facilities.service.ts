@@ -15,6 +15,7 @@ import { type Actor, recordAudit } from '../../lib/audit.ts';
 import type { CrudService } from '../../lib/crud-routes.ts';
 import { toIso } from '../../lib/dates.ts';
 import { toPage } from '../../lib/list-query.ts';
+import { toggleActive } from '../../lib/toggle-active.ts';
 import { saveAddress, toAddressResource } from '../general/general.service.ts';
 import {
   customerExists,
@@ -111,15 +112,12 @@ async function updateFacility(
 }
 
 async function toggleFacility(db: Db, actor: Actor, id: number): Promise<FacilityResource> {
-  return db.transaction(async (tx) => {
-    const current = await findFacility(tx, id);
-    await setFacilityActive(tx, id, !current.isActive);
-    await recordAudit(tx, actor, {
-      action: current.isActive ? 'archive' : 'unarchive',
-      entity: ENTITY,
-      entityId: id,
-    });
-    return getFacility(tx, id);
+  return toggleActive(db, actor, {
+    entity: ENTITY,
+    id,
+    isActive: async (tx) => (await findFacility(tx, id)).isActive,
+    setActive: (tx, isActive) => setFacilityActive(tx, id, isActive),
+    read: (tx) => getFacility(tx, id),
   });
 }
 

@@ -17,6 +17,7 @@ import { type Actor, recordAudit } from '../../lib/audit.ts';
 import type { CrudService } from '../../lib/crud-routes.ts';
 import { toIso } from '../../lib/dates.ts';
 import { toPage } from '../../lib/list-query.ts';
+import { toggleActive } from '../../lib/toggle-active.ts';
 import {
   copyLines,
   customerExists,
@@ -230,15 +231,12 @@ async function updateInventory(
 }
 
 async function toggleInventory(db: Db, actor: Actor, id: number): Promise<InventoryResource> {
-  return db.transaction(async (tx) => {
-    const { inventory } = await findInventoryRow(tx, id);
-    await setInventoryActive(tx, id, !inventory.isActive);
-    await recordAudit(tx, actor, {
-      action: inventory.isActive ? 'archive' : 'unarchive',
-      entity: ENTITY,
-      entityId: id,
-    });
-    return getInventory(tx, id);
+  return toggleActive(db, actor, {
+    entity: ENTITY,
+    id,
+    isActive: async (tx) => (await findInventoryRow(tx, id)).inventory.isActive,
+    setActive: (tx, isActive) => setInventoryActive(tx, id, isActive),
+    read: (tx) => getInventory(tx, id),
   });
 }
 
