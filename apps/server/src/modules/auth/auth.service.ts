@@ -148,15 +148,14 @@ export async function updateProfile(
   actor: SessionUser,
   input: z.output<typeof UpdateProfileRequestSchema>,
 ): Promise<UserResource> {
-  const current = await findAccount(db, actor.id, ALL_ROLES, 'User');
   const passwordHash = input.password ? await hashPassword(input.password) : undefined;
-  // The role is shown on the profile but never changed from it.
+  // The role is shown on the profile but never changed from it: the save passes none, so the
+  // account keeps its own.
   const row = await updateAccount(db, actor.id, ALL_ROLES, 'User', {
     first_name: input.first_name,
     last_name: input.last_name,
     email: input.email,
     phone: input.phone,
-    role: current.role,
     passwordHash,
   });
   return toUserResource(row);
