@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { casCheckDigit } from '@chemtrack/domain';
 import { is } from 'drizzle-orm';
 import { getTableConfig, type PgTable, PgVarchar } from 'drizzle-orm/pg-core';
 import type { LightMyRequestResponse } from 'fastify';
@@ -8,7 +9,6 @@ import * as schema from '../src/db/schema/index.ts';
 import { API_PREFIX } from '../src/plugins/auth.ts';
 import {
   billingAddressBody,
-  casCheckDigit,
   componentBody,
   containerBody,
   containerUnitBody,

@@ -12,13 +12,15 @@ export function normalizeCasNumber(value: string): string {
   return text;
 }
 
+/** The check digit of a CAS number's other digits ("766493" → 9). */
+export function casCheckDigit(digits: string): number {
+  let sum = 0;
+  for (let i = 0; i < digits.length; i++) sum += Number(digits[digits.length - 1 - i]) * (i + 1);
+  return sum % 10;
+}
+
 export function isValidCasNumber(value: string): boolean {
   const match = CAS_PATTERN.exec(value);
   if (!match) return false;
-  const body = `${match[1]}${match[2]}`;
-  let sum = 0;
-  for (let i = 0; i < body.length; i++) {
-    sum += Number(body[body.length - 1 - i]) * (i + 1);
-  }
-  return sum % 10 === Number(match[3]);
+  return casCheckDigit(`${match[1]}${match[2]}`) === Number(match[3]);
 }

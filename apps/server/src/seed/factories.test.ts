@@ -1,6 +1,7 @@
 import {
   AddressSchema,
   BillingAddressSchema,
+  casCheckDigit,
   isValidCasNumber,
   SaveComponentRequestSchema,
   SaveContainerRequestSchema,
@@ -17,7 +18,6 @@ import { describe, expect, it } from 'vitest';
 import {
   addressBody,
   billingAddressBody,
-  casCheckDigit,
   casNumber,
   componentBody,
   containerBody,

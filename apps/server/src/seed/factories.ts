@@ -1,16 +1,17 @@
-import type {
-  AddressInput,
-  Role,
-  SaveComponentRequest,
-  SaveContainerRequest,
-  SaveContainerUnitRequest,
-  SaveCustomerRequest,
-  SaveFacilityRequest,
-  SaveHazardRequest,
-  SaveInventoryRequest,
-  SaveProductRequest,
-  SaveTechnicianRequest,
-  SaveUserRequest,
+import {
+  type AddressInput,
+  casCheckDigit,
+  type Role,
+  type SaveComponentRequest,
+  type SaveContainerRequest,
+  type SaveContainerUnitRequest,
+  type SaveCustomerRequest,
+  type SaveFacilityRequest,
+  type SaveHazardRequest,
+  type SaveInventoryRequest,
+  type SaveProductRequest,
+  type SaveTechnicianRequest,
+  type SaveUserRequest,
 } from '@chemtrack/domain';
 
 /**
@@ -27,13 +28,6 @@ let sequence = 0;
 export function nextSequence(): number {
   sequence += 1;
   return sequence;
-}
-
-/** A CAS number's check digit: each digit times its position from the right, summed, modulo 10. */
-export function casCheckDigit(digits: string): number {
-  let sum = 0;
-  for (let i = 0; i < digits.length; i++) sum += Number(digits[digits.length - 1 - i]) * (i + 1);
-  return sum % 10;
 }
 
 /**
