@@ -47,6 +47,17 @@ function selectRows(db: Db | Tx) {
     .innerJoin(facilities, eq(facilities.id, inventories.facilityId));
 }
 
+/** How many inventories the list or picker filter keeps, over the joins `selectRows` makes. */
+async function countRows(db: Db | Tx, where: SQL | undefined): Promise<number> {
+  const [row] = await db
+    .select({ total: sql<number>`count(*)::int` })
+    .from(inventories)
+    .innerJoin(customers, eq(customers.id, inventories.customerId))
+    .innerJoin(facilities, eq(facilities.id, inventories.facilityId))
+    .where(where);
+  return row?.total ?? 0;
+}
+
 export async function findInventoryRow(db: Db | Tx, id: number) {
   const [row] = await selectRows(db).where(eq(inventories.id, id)).limit(1);
   if (!row) throw notFound('Inventory');
@@ -111,7 +122,7 @@ export async function selectInventoryListRows(db: Db, query: InventoryListQuery)
   const order = query.order_by
     ? orderBy(ORDER_COLUMNS[query.order_by], query.order_dir)
     : desc(inventories.updatedAt);
-  const [rows, [count]] = await Promise.all([
+  const [rows, total] = await Promise.all([
     db
       .select({ ...ROW, technicianNames })
       .from(inventories)
@@ -121,14 +132,9 @@ export async function selectInventoryListRows(db: Db, query: InventoryListQuery)
       .orderBy(order, inventories.id)
       .limit(query.ipp)
       .offset(pageOffset(query.page, query.ipp)),
-    db
-      .select({ total: sql<number>`count(*)::int` })
-      .from(inventories)
-      .innerJoin(customers, eq(customers.id, inventories.customerId))
-      .innerJoin(facilities, eq(facilities.id, inventories.facilityId))
-      .where(where),
+    countRows(db, where),
   ]);
-  return { rows, total: count?.total ?? 0 };
+  return { rows, total };
 }
 
 export async function selectInventoryPickerRows(db: Db, query: InventoryAutocompleteQuery) {
@@ -138,21 +144,16 @@ export async function selectInventoryPickerRows(db: Db, query: InventoryAutocomp
     query.facility_id === undefined ? undefined : eq(inventories.facilityId, query.facility_id),
     searchAny(query.search, [customers.name, facilities.name, sql`${inventories.year}::text`]),
   );
-  const [rows, [count]] = await Promise.all([
+  const [rows, total] = await Promise.all([
     selectRows(db)
       .where(where)
       // Newest year first unless asked otherwise: last year is the one usually copied.
       .orderBy(orderBy(inventories.year, query.order_dir ?? 'desc'), desc(inventories.id))
       .limit(query.ipp)
       .offset(pageOffset(query.page, query.ipp)),
-    db
-      .select({ total: sql<number>`count(*)::int` })
-      .from(inventories)
-      .innerJoin(customers, eq(customers.id, inventories.customerId))
-      .innerJoin(facilities, eq(facilities.id, inventories.facilityId))
-      .where(where),
+    countRows(db, where),
   ]);
-  return { rows, total: count?.total ?? 0 };
+  return { rows, total };
 }
 
 export function selectInventoryYears(db: Db, customerId: number, facilityId: number) {
