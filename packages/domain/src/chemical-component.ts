@@ -6,6 +6,7 @@ import {
   EncodeFlagSchema,
   optionalTextSchema,
   recordIdSchema,
+  requiredTextSchema,
 } from './fields.ts';
 import { makeListQuerySchema } from './list.ts';
 
@@ -59,11 +60,7 @@ export const CasNumberSchema = z
 export const SaveComponentRequestSchema = z.object({
   /** A catalogue component to link; without it the CAS # finds or creates one. */
   chemical_component_id: recordIdSchema('The chemical component id must be a record id').nullish(),
-  name: z
-    .string({ error: COMPONENT_MSG.nameRequired })
-    .trim()
-    .min(1, COMPONENT_MSG.nameRequired)
-    .max(255, COMPONENT_MSG.nameMax),
+  name: requiredTextSchema(255, COMPONENT_MSG.nameRequired, COMPONENT_MSG.nameMax),
   number: CasNumberSchema,
   percentage_weight: percentage('Percentage by weight'),
   percentage_volume: percentage('Percentage by volume'),

@@ -18,17 +18,14 @@ export const PasswordSchema = z
   .max(256, 'Password must be less than 256 characters')
   .regex(/^(?=.*[a-z])(?=.*[A-Z])(?=.*\d)/, MSG.passwordComplexity);
 
-export const FirstNameSchema = z
-  .string({ error: MSG.firstNameRequired })
-  .trim()
-  .min(1, MSG.firstNameRequired)
-  .max(50, MSG.firstNameMax);
+/** A required name: trimmed, then 1 to `max` characters; absent or blank gives `required`. */
+export function requiredTextSchema(max: number, required: string, tooLong: string) {
+  return z.string({ error: required }).trim().min(1, required).max(max, tooLong);
+}
 
-export const LastNameSchema = z
-  .string({ error: MSG.lastNameRequired })
-  .trim()
-  .min(1, MSG.lastNameRequired)
-  .max(50, MSG.lastNameMax);
+export const FirstNameSchema = requiredTextSchema(50, MSG.firstNameRequired, MSG.firstNameMax);
+
+export const LastNameSchema = requiredTextSchema(50, MSG.lastNameRequired, MSG.lastNameMax);
 
 /**
  * An optional phone: punctuation dropped, then nothing or 10 to 15 digits (stored as digits).

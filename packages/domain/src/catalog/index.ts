@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { UNIT_TYPES, type UnitType } from '../enums.ts';
-import { ActiveFlagSchema, EncodeFlagSchema, optionalTextSchema } from '../fields.ts';
+import { ActiveFlagSchema, EncodeFlagSchema, optionalTextSchema, requiredTextSchema } from '../fields.ts';
 import { makeListQuerySchema } from '../list.ts';
 
 /** Hazard classes, container types and container units: a name, a description, active or not. */
@@ -18,26 +18,24 @@ export const CATALOG_MSG = {
   unitDuplicate: (name: string) => `A unit alias named ${name} already exists.`,
 } as const;
 
-const Description = optionalTextSchema(500, CATALOG_MSG.descriptionMax);
-
-function nameSchema(required: string, max: string, length: number) {
-  return z.string({ error: required }).trim().min(1, required).max(length, max);
+/** A catalog entry's body: its name rule, an optional description, active or not. */
+function catalogEntrySchema<Name extends z.ZodType>(name: Name) {
+  return z.object({
+    name,
+    description: optionalTextSchema(500, CATALOG_MSG.descriptionMax).optional(),
+    is_active: ActiveFlagSchema.optional(),
+    encode: EncodeFlagSchema,
+  });
 }
 
-export const SaveHazardRequestSchema = z.object({
-  name: nameSchema(CATALOG_MSG.hazardNameRequired, CATALOG_MSG.hazardNameMax, 50),
-  description: Description.optional(),
-  is_active: ActiveFlagSchema.optional(),
-  encode: EncodeFlagSchema,
-});
+export const SaveHazardRequestSchema = catalogEntrySchema(
+  requiredTextSchema(50, CATALOG_MSG.hazardNameRequired, CATALOG_MSG.hazardNameMax),
+);
 export type SaveHazardRequest = z.input<typeof SaveHazardRequestSchema>;
 
-export const SaveContainerRequestSchema = z.object({
-  name: nameSchema(CATALOG_MSG.containerRequired, CATALOG_MSG.containerMax, 100),
-  description: Description.optional(),
-  is_active: ActiveFlagSchema.optional(),
-  encode: EncodeFlagSchema,
-});
+export const SaveContainerRequestSchema = catalogEntrySchema(
+  requiredTextSchema(100, CATALOG_MSG.containerRequired, CATALOG_MSG.containerMax),
+);
 export type SaveContainerRequest = z.input<typeof SaveContainerRequestSchema>;
 
 /** The unit type in trailing parentheses of a unit alias: "Drum (gal)" → gal. */
@@ -47,15 +45,11 @@ export function unitTypeFromName(name: string): UnitType | undefined {
   return UNIT_TYPES.find((unit) => unit === type);
 }
 
-export const SaveContainerUnitRequestSchema = z
-  .object({
-    // 90 leaves room for the " (gal)" the name may be given.
-    name: nameSchema(CATALOG_MSG.unitRequired, CATALOG_MSG.unitMax, 90),
-    unit_type: z.enum(UNIT_TYPES, { error: CATALOG_MSG.unitType }).optional(),
-    description: Description.optional(),
-    is_active: ActiveFlagSchema.optional(),
-    encode: EncodeFlagSchema,
-  })
+export const SaveContainerUnitRequestSchema = catalogEntrySchema(
+  // 90 leaves room for the " (gal)" the name may be given.
+  requiredTextSchema(90, CATALOG_MSG.unitRequired, CATALOG_MSG.unitMax),
+)
+  .extend({ unit_type: z.enum(UNIT_TYPES, { error: CATALOG_MSG.unitType }).optional() })
   .transform((unit, ctx) => {
     const unitType = unit.unit_type ?? unitTypeFromName(unit.name);
     if (!unitType) {

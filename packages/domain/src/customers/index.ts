@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { AddressResourceSchema, AddressSchema, BillingAddressSchema } from '../address.ts';
-import { ActiveFlagSchema, EncodeFlagSchema, optionalIsoDateSchema } from '../fields.ts';
+import { ActiveFlagSchema, EncodeFlagSchema, optionalIsoDateSchema, requiredTextSchema } from '../fields.ts';
 import { makeListQuerySchema } from '../list.ts';
 
 export const CUSTOMER_MSG = {
@@ -15,11 +15,7 @@ export const CUSTOMER_MSG = {
 } as const;
 
 export const SaveCustomerRequestSchema = z.object({
-  name: z
-    .string({ error: CUSTOMER_MSG.nameRequired })
-    .trim()
-    .min(1, CUSTOMER_MSG.nameRequired)
-    .max(150, CUSTOMER_MSG.nameMax),
+  name: requiredTextSchema(150, CUSTOMER_MSG.nameRequired, CUSTOMER_MSG.nameMax),
   prepared_at: optionalIsoDateSchema(CUSTOMER_MSG.preparedAt).optional(),
   address: AddressSchema,
   billing_address: BillingAddressSchema.optional(),

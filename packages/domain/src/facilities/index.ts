@@ -1,15 +1,11 @@
 import { z } from 'zod';
 import { AddressResourceSchema, AddressSchema } from '../address.ts';
 import { CUSTOMER_MSG } from '../customers/index.ts';
-import { ActiveFlagSchema, EncodeFlagSchema, recordIdSchema } from '../fields.ts';
+import { ActiveFlagSchema, EncodeFlagSchema, recordIdSchema, requiredTextSchema } from '../fields.ts';
 import { AutocompleteQuerySchema, makeListQuerySchema } from '../list.ts';
 
 export const SaveFacilityRequestSchema = z.object({
-  name: z
-    .string({ error: CUSTOMER_MSG.facilityNameRequired })
-    .trim()
-    .min(1, CUSTOMER_MSG.facilityNameRequired)
-    .max(150, CUSTOMER_MSG.facilityNameMax),
+  name: requiredTextSchema(150, CUSTOMER_MSG.facilityNameRequired, CUSTOMER_MSG.facilityNameMax),
   customer_id: recordIdSchema(CUSTOMER_MSG.customerRequired),
   address: AddressSchema,
   is_active: ActiveFlagSchema.optional(),

@@ -8,6 +8,7 @@ import {
   optionalPhoneSchema,
   optionalTextSchema,
   recordIdSchema,
+  requiredTextSchema,
 } from '../fields.ts';
 import { makeListQuerySchema } from '../list.ts';
 import { densityFromSpecificGravity, stripSignedInteger } from '../numbers.ts';
@@ -88,16 +89,8 @@ export const FileRefSchema = z.object({
 export type FileRef = z.infer<typeof FileRefSchema>;
 
 export const SaveProductRequestSchema = z.object({
-  name: z
-    .string({ error: PRODUCT_MSG.nameRequired })
-    .trim()
-    .min(1, PRODUCT_MSG.nameRequired)
-    .max(200, PRODUCT_MSG.nameMax),
-  mfg_name: z
-    .string({ error: PRODUCT_MSG.mfgNameRequired })
-    .trim()
-    .min(1, PRODUCT_MSG.mfgNameRequired)
-    .max(200, PRODUCT_MSG.mfgNameMax),
+  name: requiredTextSchema(200, PRODUCT_MSG.nameRequired, PRODUCT_MSG.nameMax),
+  mfg_name: requiredTextSchema(200, PRODUCT_MSG.mfgNameRequired, PRODUCT_MSG.mfgNameMax),
   mfg_product_number: optionalTextSchema(100, PRODUCT_MSG.mfgProductNumberMax).optional(),
   mfg_phone: optionalPhoneSchema(PRODUCT_MSG.mfgPhone),
   mfg_emergency_phone: optionalPhoneSchema(PRODUCT_MSG.mfgEmergencyPhone),

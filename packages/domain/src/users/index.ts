@@ -32,23 +32,22 @@ export const UserResourceSchema = z.object({
 });
 export type UserResource = z.infer<typeof UserResourceSchema>;
 
-export const SaveUserRequestSchema = z.object({
+/** What a user and a technician both are (spec 01 §3): a name, an e-mail and a phone. */
+const PersonSchema = z.object({
   first_name: FirstNameSchema,
   last_name: LastNameSchema,
   email: EmailSchema,
   phone: OptionalPhoneSchema,
-  role: z.enum(USER_ROLES, { error: MSG.roleInvalid }),
   encode: EncodeFlagSchema,
+});
+
+export const SaveUserRequestSchema = PersonSchema.extend({
+  role: z.enum(USER_ROLES, { error: MSG.roleInvalid }),
 });
 export type SaveUserRequest = z.input<typeof SaveUserRequestSchema>;
 
-export const SaveTechnicianRequestSchema = z.object({
-  first_name: FirstNameSchema,
-  last_name: LastNameSchema,
-  email: EmailSchema,
-  phone: OptionalPhoneSchema,
+export const SaveTechnicianRequestSchema = PersonSchema.extend({
   is_active: ActiveFlagSchema.optional(),
-  encode: EncodeFlagSchema,
 });
 export type SaveTechnicianRequest = z.input<typeof SaveTechnicianRequestSchema>;
 
