@@ -1,4 +1,4 @@
-import type { NotIncludedReason, SdsMergeEntry, SdsMergeTitle } from './merge.ts';
+import type { NotIncludedReason, SdsMergeProgress, SdsMergeResult, SdsMergeTitle } from './merge.ts';
 
 /** What the main thread and the merge worker say to each other. */
 
@@ -13,12 +13,6 @@ export type ToWorker =
 
 export type FromWorker =
   | { type: 'read'; index: number }
-  | { type: 'progress'; done: number; total: number }
-  | {
-      type: 'done';
-      pdf: Uint8Array;
-      entries: SdsMergeEntry[];
-      indexPageCount: number;
-      pageCount: number;
-    }
+  | ({ type: 'progress' } & SdsMergeProgress)
+  | ({ type: 'done' } & SdsMergeResult)
   | { type: 'failed'; message: string };
