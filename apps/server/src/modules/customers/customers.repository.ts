@@ -36,6 +36,12 @@ export async function findCustomer(db: Db | Tx, id: number) {
 }
 export type CustomerRow = Awaited<ReturnType<typeof findCustomer>>;
 
+/** A reference check for the areas that point at a customer (facilities, inventories). */
+export async function customerExists(db: Db | Tx, id: number): Promise<boolean> {
+  const [row] = await db.select({ id: customers.id }).from(customers).where(eq(customers.id, id)).limit(1);
+  return row !== undefined;
+}
+
 /**
  * Which customer × facility rows a list status shows (decision 003). Active: active customers
  * with their active facilities, so a customer whose facilities are all archived still has its

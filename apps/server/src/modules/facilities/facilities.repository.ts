@@ -92,11 +92,6 @@ export async function selectFacilityPickerRows(db: Db, query: FacilityAutocomple
   return { rows, total: count?.total ?? 0 };
 }
 
-export async function customerExists(db: Db | Tx, id: number): Promise<boolean> {
-  const [row] = await db.select({ id: customers.id }).from(customers).where(eq(customers.id, id)).limit(1);
-  return row !== undefined;
-}
-
 export async function findFacility(db: Db | Tx, id: number) {
   const [row] = await db.select().from(facilities).where(eq(facilities.id, id)).limit(1);
   if (!row) throw notFound('Facility');

@@ -170,11 +170,6 @@ export function selectInventoryYears(db: Db, customerId: number, facilityId: num
     .orderBy(desc(inventories.year), desc(inventories.id));
 }
 
-export async function customerExists(db: Db | Tx, id: number): Promise<boolean> {
-  const [row] = await db.select({ id: customers.id }).from(customers).where(eq(customers.id, id)).limit(1);
-  return row !== undefined;
-}
-
 /** The facility, and whether the customer owns it or shares it; undefined when there is none. */
 export async function findFacilityOf(db: Db | Tx, facilityId: number, customerId: number) {
   const [row] = await db

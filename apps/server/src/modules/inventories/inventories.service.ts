@@ -18,9 +18,9 @@ import type { CrudService } from '../../lib/crud-routes.ts';
 import { toIso } from '../../lib/dates.ts';
 import { toPage } from '../../lib/list-query.ts';
 import { toggleActive } from '../../lib/toggle-active.ts';
+import { customerExists } from '../customers/customers.repository.ts';
 import {
   copyLines,
-  customerExists,
   findFacilityOf,
   findInventoryRow,
   findSameYearInventory,
