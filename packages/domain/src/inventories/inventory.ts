@@ -114,7 +114,7 @@ export type InventoryListRow = z.infer<typeof InventoryListRowSchema>;
 
 /**
  * The list's status filter (spec 02 §4): active = not archived and not completed, completed =
- * not archived and completed, inactive = archived (completed or not); absent or '' = all.
+ * not archived and completed, inactive = archived (completed or not); 'all', '' or absent = all.
  */
 export const INVENTORY_STATUSES = ['active', 'completed', 'inactive'] as const;
 export type InventoryStatus = (typeof INVENTORY_STATUSES)[number];
@@ -129,8 +129,8 @@ export const INVENTORY_ORDER_KEYS = [
 ] as const;
 export const InventoryListQuerySchema = makeListQuerySchema(INVENTORY_ORDER_KEYS).extend({
   status: z
-    .union([z.enum(INVENTORY_STATUSES), z.literal('')], {
-      error: `The status must be one of: ${INVENTORY_STATUSES.join(', ')}`,
+    .union([z.enum(INVENTORY_STATUSES), z.literal('all'), z.literal('')], {
+      error: `The status must be one of: all, ${INVENTORY_STATUSES.join(', ')}`,
     })
     .optional(),
 });

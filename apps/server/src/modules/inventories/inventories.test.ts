@@ -618,6 +618,8 @@ describe('list, autocomplete and years', () => {
     ['status=completed', ['s2021']],
     ['status=inactive', ['n2020']],
     ['status=', ['n2019', 'n2020', 's2020', 's2021']],
+    // Spec 02 §4 names the inventories' filters all, active, completed and inactive.
+    ['status=all', ['n2019', 'n2020', 's2020', 's2021']],
   ] as const)('filters by %s', async (status, expected) => {
     const page = await list(`search=Zephyr&${status}&order_by=created_at&order_dir=asc`);
     expect(page.items.map((row) => row.id)).toEqual(expected.map((key) => own[key]));
@@ -656,7 +658,9 @@ describe('list, autocomplete and years', () => {
   it('refuses an unknown status and order', async () => {
     const status = await ctx.call('staff', { method: 'GET', url: '/inventories/list?status=archived' });
     expect(status.statusCode).toBe(422);
-    expect(status.json().errors.status).toEqual(['The status must be one of: active, completed, inactive']);
+    expect(status.json().errors.status).toEqual([
+      'The status must be one of: all, active, completed, inactive',
+    ]);
     const order = await ctx.call('staff', { method: 'GET', url: '/inventories/list?order_by=name' });
     expect(order.statusCode).toBe(422);
     expect(order.json().errors.order_by).toEqual([
