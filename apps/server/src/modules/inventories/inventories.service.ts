@@ -186,9 +186,8 @@ async function createInventory(db: Db, actor: Actor, body: SaveInventory): Promi
   });
 }
 
-const sameIds = (a: number[], b: number[]) =>
-  a.length === b.length &&
-  [...a].sort((x, y) => x - y).every((id, i) => id === [...b].sort((x, y) => x - y)[i]);
+const sortedIds = (ids: number[]) => [...ids].sort((x, y) => x - y).join(',');
+const sameIds = (a: number[], b: number[]) => sortedIds(a) === sortedIds(b);
 
 async function updateInventory(
   db: Db,
