@@ -1,6 +1,6 @@
 import * as ToastPrimitive from '@radix-ui/react-toast';
 import { X } from 'lucide-react';
-import type { ComponentProps, ReactNode } from 'react';
+import type { ComponentProps } from 'react';
 import { cn } from '../lib/cn.ts';
 import { DEFAULT_TOAST_DURATION, dismissToast, type ToastVariant, useToasts } from '../lib/toast.ts';
 
@@ -33,62 +33,49 @@ export function ToastAction({
   );
 }
 
-/**
- * The text under the title, unless it says the same thing again: a message-only server error
- * gives its message as both (spec 01 §8), and "Error" / "Error" reads as a stutter.
- */
-function shownDescription(title: ReactNode, description: ReactNode): ReactNode {
-  if (typeof title === 'string' && typeof description === 'string' && title.trim() === description.trim())
-    return null;
-  return description;
-}
-
 export function Toaster() {
   const toasts = useToasts();
   return (
     <ToastPrimitive.Provider swipeDirection="right" swipeThreshold={50} label="Notification">
-      {toasts.map((t) => {
-        const description = shownDescription(t.title, t.description);
-        return (
-          <ToastPrimitive.Root
-            key={t.id}
-            open={t.open}
-            duration={t.duration ?? DEFAULT_TOAST_DURATION}
-            onOpenChange={(open) => {
-              if (!open) dismissToast(t.id);
-            }}
-            data-variant={t.variant ?? 'default'}
-            className={cn(
-              'pointer-events-auto relative flex w-full items-start gap-3 rounded-lg border p-4 pr-8 shadow-lg data-[swipe=move]:translate-x-[var(--radix-toast-swipe-move-x)] data-[swipe=cancel]:translate-x-0 data-[swipe=end]:translate-x-[var(--radix-toast-swipe-end-x)] data-[state=closed]:opacity-0 transition-opacity',
-              VARIANT_CLASSES[t.variant ?? 'default'],
-            )}
+      {toasts.map((t) => (
+        <ToastPrimitive.Root
+          key={t.id}
+          open={t.open}
+          duration={t.duration ?? DEFAULT_TOAST_DURATION}
+          onOpenChange={(open) => {
+            if (!open) dismissToast(t.id);
+          }}
+          data-variant={t.variant ?? 'default'}
+          className={cn(
+            'pointer-events-auto relative flex w-full items-start gap-3 rounded-lg border p-4 pr-8 shadow-lg data-[swipe=move]:translate-x-[var(--radix-toast-swipe-move-x)] data-[swipe=cancel]:translate-x-0 data-[swipe=end]:translate-x-[var(--radix-toast-swipe-end-x)] data-[state=closed]:opacity-0 transition-opacity',
+            VARIANT_CLASSES[t.variant ?? 'default'],
+          )}
+        >
+          <div className="grid gap-1">
+            {t.title ? (
+              <ToastPrimitive.Title className="text-sm font-semibold">{t.title}</ToastPrimitive.Title>
+            ) : null}
+            {/*
+              A space between title and text: the notice's text (what tests and screen readers
+              get) reads "Welcome back! Successfully…", not "Welcome back!Successfully…".
+            */}
+            {t.title && t.description ? ' ' : null}
+            {t.description ? (
+              <ToastPrimitive.Description className="text-sm opacity-90">
+                {t.description}
+              </ToastPrimitive.Description>
+            ) : null}
+          </div>
+          {/* Built with ToastAction above, so it always carries its alt text. */}
+          {t.action}
+          <ToastPrimitive.Close
+            aria-label="Close notification"
+            className="absolute right-2 top-2 rounded p-1 opacity-70 hover:opacity-100"
           >
-            <div className="grid gap-1">
-              {t.title ? (
-                <ToastPrimitive.Title className="text-sm font-semibold">{t.title}</ToastPrimitive.Title>
-              ) : null}
-              {/*
-                A space between title and text: the notice's text (what tests and screen readers
-                get) reads "Welcome back! Successfully…", not "Welcome back!Successfully…".
-              */}
-              {t.title && description ? ' ' : null}
-              {description ? (
-                <ToastPrimitive.Description className="text-sm opacity-90">
-                  {description}
-                </ToastPrimitive.Description>
-              ) : null}
-            </div>
-            {/* Built with ToastAction above, so it always carries its alt text. */}
-            {t.action}
-            <ToastPrimitive.Close
-              aria-label="Close notification"
-              className="absolute right-2 top-2 rounded p-1 opacity-70 hover:opacity-100"
-            >
-              <X className="h-4 w-4" aria-hidden />
-            </ToastPrimitive.Close>
-          </ToastPrimitive.Root>
-        );
-      })}
+            <X className="h-4 w-4" aria-hidden />
+          </ToastPrimitive.Close>
+        </ToastPrimitive.Root>
+      ))}
       {/*
         Top centre, over everything: modal forms keep their buttons in a footer at the bottom
         (a bottom notice covered Close and Save) and their close cross in the top corner, right of

@@ -183,10 +183,14 @@ export function uploadFile<T>(
 export function showApiError(error: unknown) {
   if (error instanceof ApiError) {
     if (error.status === 401) return;
+    const title = error.body.message ?? 'Error';
+    // A message-only answer gives its message as both title and text (spec 01 §8): said once.
+    // Only here: a notice a page writes as "Error" / "Error" (a failed reset) keeps both.
+    const description = error.description;
     toast({
       variant: 'destructive',
-      title: error.body.message ?? 'Error',
-      description: error.description,
+      title,
+      description: description === title ? undefined : description,
       duration: 5000,
     });
     return;
