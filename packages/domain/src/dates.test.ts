@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isoToUsDate, maskUsDate, orNotAvailable, toTableDate, usDateToIso } from './dates.ts';
+import { isoToUsDate, maskUsDate, toTableDate, usDateToIso } from './dates.ts';
 
 describe('dates', () => {
   it('shows yyyy-MM-dd as MM/DD/YYYY and back', () => {
@@ -22,13 +22,5 @@ describe('dates', () => {
     expect(toTableDate('2024-03-07T23:59:00.000Z')).toBe('03-07-2024');
     expect(toTableDate(new Date('2026-11-23T12:00:00Z'))).toBe('11-23-2026');
     expect(toTableDate(null)).toBe('');
-  });
-
-  it("shows 'N/A' for a figure that is zero or missing", () => {
-    expect(orNotAvailable(0)).toBe('N/A');
-    expect(orNotAvailable(null)).toBe('N/A');
-    expect(orNotAvailable(undefined)).toBe('N/A');
-    expect(orNotAvailable(12.5)).toBe('12.5');
-    expect(orNotAvailable(3, (n) => n.toFixed(2))).toBe('3.00');
   });
 });

@@ -33,15 +33,3 @@ export function toTableDate(value: string | Date | null | undefined): string {
   const match = /^(\d{4})-(\d{2})-(\d{2})/.exec(iso);
   return match ? `${match[2]}-${match[3]}-${match[1]}` : '';
 }
-
-/** Spec 02 §9: a computed figure that is zero or missing shows as 'N/A'. */
-export const NOT_AVAILABLE = 'N/A';
-
-export function orNotAvailable(
-  value: number | null | undefined,
-  format: (value: number) => string = String,
-): string {
-  return value === null || value === undefined || value === 0 || Number.isNaN(value)
-    ? NOT_AVAILABLE
-    : format(value);
-}

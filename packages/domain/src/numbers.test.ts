@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { densityFromSpecificGravity, roundTo, stripDecimal, stripSignedInteger } from './numbers.ts';
+import {
+  densityFromSpecificGravity,
+  orNotAvailable,
+  roundTo,
+  stripDecimal,
+  stripSignedInteger,
+} from './numbers.ts';
 
 describe('number stripping', () => {
   it('keeps digits and dots of a decimal', () => {
@@ -36,5 +42,15 @@ describe('density from specific gravity', () => {
     expect(roundTo(1.005, 2)).toBe(1.01);
     expect(roundTo(-1.005, 2)).toBe(-1.01);
     expect(roundTo(2.675, 2)).toBe(2.68);
+  });
+});
+
+describe('orNotAvailable', () => {
+  it("shows 'N/A' for a figure that is zero or missing", () => {
+    expect(orNotAvailable(0)).toBe('N/A');
+    expect(orNotAvailable(null)).toBe('N/A');
+    expect(orNotAvailable(undefined)).toBe('N/A');
+    expect(orNotAvailable(12.5)).toBe('12.5');
+    expect(orNotAvailable(3, (n) => n.toFixed(2))).toBe('3.00');
   });
 });

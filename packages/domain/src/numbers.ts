@@ -41,3 +41,15 @@ export function decimalPlaces(text: string): number {
   const dot = text.indexOf('.');
   return dot === -1 ? 0 : text.length - dot - 1;
 }
+
+/** Spec 02 §9: a computed figure that is zero or missing shows as 'N/A'. */
+export const NOT_AVAILABLE = 'N/A';
+
+export function orNotAvailable(
+  value: number | null | undefined,
+  format: (value: number) => string = String,
+): string {
+  return value === null || value === undefined || value === 0 || Number.isNaN(value)
+    ? NOT_AVAILABLE
+    : format(value);
+}

@@ -1,9 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { NOT_AVAILABLE } from '../dates.ts';
 import { PHYSICAL_STATES, UNIT_TYPES } from '../enums.ts';
 import { decimalSchema } from '../fields.ts';
-import { roundTo } from '../numbers.ts';
+import { NOT_AVAILABLE, roundTo } from '../numbers.ts';
 import {
   CALCULATION_WARNING_DURATION_MS,
   CONTAINER_CALCULATION_MSG,
