@@ -157,7 +157,8 @@ async function saveLink(
     entityId: id,
     details: { product_id: productId },
   });
-  return getProductComponent(tx, productId, id);
+  // The caller has checked the product in this transaction; only the link is read back.
+  return toComponentResource(await findLinkRow(tx, productId, id));
 }
 
 /** Links a component to the product (creating the catalogue entry if needed). */
