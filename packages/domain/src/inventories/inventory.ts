@@ -167,3 +167,13 @@ export const InventoryYearsParamsSchema = z.object({
 /** Spec 02 §3 "Year item: id, year": one per active inventory of the customer's facility. */
 export const InventoryYearItemSchema = z.object({ id: z.number(), year: z.number() });
 export type InventoryYearItem = z.infer<typeof InventoryYearItemSchema>;
+
+/** The inventory a create names in its 409: one inventory per customer, facility and year. */
+export const InventoryConflictSchema = z.object({
+  id: z.number(),
+  year: z.number(),
+  customer: z.object({ id: z.number(), name: z.string() }),
+  facility: z.object({ id: z.number(), name: z.string() }),
+  is_active: z.boolean(),
+});
+export type InventoryConflict = z.infer<typeof InventoryConflictSchema>;

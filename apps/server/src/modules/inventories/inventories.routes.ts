@@ -2,6 +2,7 @@ import {
   AREA_ACTIONS,
   InventoryAutocompleteItemSchema,
   InventoryAutocompleteQuerySchema,
+  InventoryConflictSchema,
   InventoryListQuerySchema,
   InventoryListRowSchema,
   InventoryResourceSchema,
@@ -14,14 +15,6 @@ import { z } from 'zod';
 import { registerCrudRoutes } from '../../lib/crud-routes.ts';
 import { conflictResponse, ERROR_RESPONSES } from '../../lib/route-schemas.ts';
 import { inventoriesService } from './inventories.service.ts';
-
-const InventoryConflictSchema = z.object({
-  id: z.number(),
-  year: z.number(),
-  customer: z.object({ id: z.number(), name: z.string() }),
-  facility: z.object({ id: z.number(), name: z.string() }),
-  is_active: z.boolean(),
-});
 
 /**
  * Yearly inventories of a customer's facility (spec 02 §7 "Inventories"). Staff list, add and
