@@ -69,6 +69,14 @@ export const PERMISSIONS = {
   'inventories.complete': ADMIN,
   /** Spec 02 §6 "Edit a completed inventory": staff find it read-only. */
   'inventories.update-completed': ADMIN,
+
+  'inventory-products.read': STAFF,
+  /** Staff add and edit lines only while the inventory is active and not completed (spec 02 §6). */
+  'inventory-products.create': STAFF,
+  'inventory-products.update': STAFF,
+  'inventory-products.update-closed': ADMIN,
+  /** Spec 02 §6 "Delete a product from an inventory". */
+  'inventory-products.unlink': ADMIN,
   'reports.read': STAFF,
   'database.read': ADMIN,
 } as const satisfies Record<string, readonly Role[]>;

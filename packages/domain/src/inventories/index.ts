@@ -1,2 +1,3 @@
 export * from './container-calculation.ts';
 export * from './inventory.ts';
+export * from './inventory-product.ts';
