@@ -1,4 +1,4 @@
-import { index, integer, pgTable, varchar } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, numeric, pgTable, varchar } from 'drizzle-orm/pg-core';
 import { id, quantity, timestamps, trigram } from './columns.ts';
 import { regulatoryListTypeEnum } from './enums.ts';
 import { files } from './general.ts';
@@ -24,7 +24,8 @@ export const regulatoryEntries = pgTable(
     id: id(),
     listType: regulatoryListTypeEnum().notNull(),
     databaseEntryId: integer().references(() => databaseEntries.id, { onDelete: 'set null' }),
-    chemicalName: varchar({ length: 500 }).notNull(),
+    // EPA's longest names (PFAS polymers) pass 500 characters.
+    chemicalName: varchar({ length: 1000 }).notNull(),
     /** Empty for category entries (e.g. N230) that have no CAS number. */
     casNumber: varchar({ length: 20 }).notNull().default(''),
     category: varchar({ length: 20 }).notNull().default(''),
@@ -32,6 +33,18 @@ export const regulatoryEntries = pgTable(
     thresholdQuantityLbs: quantity(),
     finalReportableQuantityLb: quantity(),
     tpqText: varchar({ length: 100 }).notNull().default(''),
+    /** The second figure of a dual EHS TPQ ("500/10,000"): the default TPQ of a solid (40 CFR 355.15). */
+    thresholdQuantityUpperLbs: quantity(),
+    /** RMP: 'toxic' (68.130 Table 1) or 'flammable' (Table 3); '' when the list does not say. */
+    substanceKind: varchar({ length: 20 }).notNull().default(''),
+    /** The concentration the listing applies from: PSM listed concentration, RMP "conc 20% or greater". */
+    minConcentrationPct: numeric({ precision: 7, scale: 4 }),
+    /** 313 de minimis percent (1, or 0.1 for OSHA carcinogens) where the list gives it. */
+    deMinimisPct: numeric({ precision: 7, scale: 4 }),
+    /** 313 persistent bioaccumulative toxic: no de minimis (40 CFR 372.38(a)). */
+    isPbt: boolean().notNull().default(false),
+    /** The list's note or footnote (EHS "a": a reactive solid never takes the 10,000 lb TPQ). */
+    note: varchar({ length: 200 }).notNull().default(''),
     ...timestamps,
   },
   (t) => [
