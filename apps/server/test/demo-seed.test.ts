@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { users } from '../src/db/schema/index.ts';
+import { inventoryProducts, users } from '../src/db/schema/index.ts';
 import { seedDemoData } from '../src/seed/demo.ts';
 import { createTestContext, type TestContext } from './helper.ts';
 
@@ -65,5 +65,49 @@ describe('demo data', () => {
     const sds = await ctx.call('staff', { method: 'GET', url: `/products/${acid?.id}/sds-download` });
     expect(sds.statusCode).toBe(200);
     expect(sds.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+  });
+
+  it('has two years of inventories for two facilities, the later copied from the earlier and walked through', async () => {
+    const list = (
+      await ctx.call('staff', { method: 'GET', url: '/inventories/list?status=all&ipp=100&order_by=year' })
+    ).json().resource.items as { id: number; year: number; facility__name: string; is_completed: boolean }[];
+    const year = new Date().getFullYear();
+    const refinery = list.filter((row) => row.facility__name === 'Pasadena Refinery');
+    expect(refinery.map((row) => row.year)).toEqual([year - 2, year - 1]);
+    expect(list.filter((row) => row.is_completed).map((row) => [row.facility__name, row.year])).toEqual([
+      ['Chicago Plating Works', year - 2],
+    ]);
+
+    const [earlier, later] = refinery;
+    const detail = (await ctx.call('staff', { method: 'GET', url: `/inventories/${later?.id}/get` })).json()
+      .resource;
+    expect(detail.duplicates.map((d: { id: number }) => d.id)).toEqual([earlier?.id]);
+    expect(detail.technicians.map((t: { profile: { full_name: string } }) => t.profile.full_name)).toEqual([
+      'James Chen',
+      'Maria Lopez',
+    ]);
+
+    const lines = await ctx.database.db
+      .select()
+      .from(inventoryProducts)
+      .where(sql`${inventoryProducts.inventoryId} IN (${earlier?.id}, ${later?.id})`);
+    const of = (id: number | undefined) => lines.filter((line) => line.inventoryId === id);
+    expect(of(earlier?.id)).toHaveLength(12);
+    // One line gone, two new, the rest copied with the line they came from.
+    expect(of(later?.id)).toHaveLength(13);
+    expect(of(later?.id).filter((line) => line.sourceLineId !== null)).toHaveLength(11);
+    // The worklist: copied lines nobody has looked at this year.
+    expect(of(later?.id).filter((line) => line.checkedAt === null).length).toBeGreaterThan(5);
+    expect(of(later?.id).filter((line) => !line.isResolveQuestion)).toHaveLength(1);
+    const gasoline = of(later?.id).find((line) => line.name === 'Unleaded Gasoline (E10)');
+    // 10,000 gal × 3 tanks, pounds by the product's pounds per gallon (spec 02 §9).
+    expect(Number(gasoline?.maxGallons)).toBe(30000);
+    expect(Number(gasoline?.maxPounds)).toBeCloseTo(30000 * Number(gasoline?.poundsPerGallon), 4);
+    const cement = of(earlier?.id).find((line) => line.name.startsWith('Portland Cement'));
+    expect([cement?.maxGallons, Number(cement?.maxPounds), cement?.locationStored]).toEqual([
+      null,
+      3760,
+      'WAREHOUSE',
+    ]);
   });
 });

@@ -31,6 +31,8 @@ import { Route as AuthenticatedDatabaseIndexRouteImport } from './routes/_authen
 import { Route as AuthenticatedDatabaseTypeRouteImport } from './routes/_authenticated/database/$type'
 import { Route as AuthenticatedHazardClassMgmtHazardIdRouteImport } from './routes/_authenticated/hazard-class-mgmt/$hazardId'
 import { Route as AuthenticatedHazardClassMgmtCreateRouteImport } from './routes/_authenticated/hazard-class-mgmt/create'
+import { Route as AuthenticatedInventoriesInventoryIdRouteImport } from './routes/_authenticated/inventories/$inventoryId'
+import { Route as AuthenticatedInventoriesCreateRouteImport } from './routes/_authenticated/inventories/create'
 import { Route as AuthenticatedProductsIndexRouteImport } from './routes/_authenticated/products/index'
 import { Route as AuthenticatedProductsProductIdRouteImport } from './routes/_authenticated/products/$productId'
 import { Route as AuthenticatedProductsCreateRouteImport } from './routes/_authenticated/products/create'
@@ -44,9 +46,14 @@ import { Route as AuthenticatedCustomersFacilitiesMgmtCustomersCustomerIdRouteIm
 import { Route as AuthenticatedCustomersFacilitiesMgmtCustomersCreateRouteImport } from './routes/_authenticated/customers-facilities-mgmt/customers/create'
 import { Route as AuthenticatedCustomersFacilitiesMgmtFacilitiesFacilityIdRouteImport } from './routes/_authenticated/customers-facilities-mgmt/facilities/$facilityId'
 import { Route as AuthenticatedCustomersFacilitiesMgmtFacilitiesCreateRouteImport } from './routes/_authenticated/customers-facilities-mgmt/facilities/create'
+import { Route as AuthenticatedInventoriesInventoryIdProductsRouteImport } from './routes/_authenticated/inventories_/$inventoryId/products'
+import { Route as AuthenticatedInventoriesInventoryIdProductsInventoryProductIdRouteImport } from './routes/_authenticated/inventories_/$inventoryId/products_/$inventoryProductId'
+import { Route as AuthenticatedInventoriesInventoryIdProductsCreateRouteImport } from './routes/_authenticated/inventories_/$inventoryId/products_/create'
 import { Route as AuthenticatedProductsProductIdChemicalComponentsProductChemicalComponentIdRouteImport } from './routes/_authenticated/products/$productId/chemical-components/$productChemicalComponentId'
 import { Route as AuthenticatedProductsProductIdChemicalComponentsCreateRouteImport } from './routes/_authenticated/products/$productId/chemical-components/create'
 import { Route as AuthenticatedProductsProductIdChemicalComponentsIndexRouteImport } from './routes/_authenticated/products/$productId_/chemical-components/index'
+import { Route as AuthenticatedInventoriesInventoryIdProductsInventoryProductIdChemicalComponentsComponentIdRouteImport } from './routes/_authenticated/inventories_/$inventoryId/products_/$inventoryProductId/chemical-components/$componentId'
+import { Route as AuthenticatedInventoriesInventoryIdProductsInventoryProductIdChemicalComponentsIndexRouteImport } from './routes/_authenticated/inventories_/$inventoryId/products_/$inventoryProductId_/chemical-components/index'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -168,6 +175,18 @@ const AuthenticatedHazardClassMgmtCreateRoute =
     path: '/create',
     getParentRoute: () => AuthenticatedHazardClassMgmtRoute,
   } as any)
+const AuthenticatedInventoriesInventoryIdRoute =
+  AuthenticatedInventoriesInventoryIdRouteImport.update({
+    id: '/$inventoryId',
+    path: '/$inventoryId',
+    getParentRoute: () => AuthenticatedInventoriesRoute,
+  } as any)
+const AuthenticatedInventoriesCreateRoute =
+  AuthenticatedInventoriesCreateRouteImport.update({
+    id: '/create',
+    path: '/create',
+    getParentRoute: () => AuthenticatedInventoriesRoute,
+  } as any)
 const AuthenticatedProductsIndexRoute =
   AuthenticatedProductsIndexRouteImport.update({
     id: '/products/',
@@ -245,6 +264,26 @@ const AuthenticatedCustomersFacilitiesMgmtFacilitiesCreateRoute =
     path: '/facilities/create',
     getParentRoute: () => AuthenticatedCustomersFacilitiesMgmtRoute,
   } as any)
+const AuthenticatedInventoriesInventoryIdProductsRoute =
+  AuthenticatedInventoriesInventoryIdProductsRouteImport.update({
+    id: '/inventories_/$inventoryId/products',
+    path: '/inventories/$inventoryId/products',
+    getParentRoute: () => AuthenticatedRoute,
+  } as any)
+const AuthenticatedInventoriesInventoryIdProductsInventoryProductIdRoute =
+  AuthenticatedInventoriesInventoryIdProductsInventoryProductIdRouteImport.update(
+    {
+      id: '/inventories_/$inventoryId/products_/$inventoryProductId',
+      path: '/inventories/$inventoryId/products/$inventoryProductId',
+      getParentRoute: () => AuthenticatedRoute,
+    } as any,
+  )
+const AuthenticatedInventoriesInventoryIdProductsCreateRoute =
+  AuthenticatedInventoriesInventoryIdProductsCreateRouteImport.update({
+    id: '/inventories_/$inventoryId/products_/create',
+    path: '/inventories/$inventoryId/products/create',
+    getParentRoute: () => AuthenticatedRoute,
+  } as any)
 const AuthenticatedProductsProductIdChemicalComponentsProductChemicalComponentIdRoute =
   AuthenticatedProductsProductIdChemicalComponentsProductChemicalComponentIdRouteImport.update(
     {
@@ -265,6 +304,23 @@ const AuthenticatedProductsProductIdChemicalComponentsIndexRoute =
     path: '/products/$productId/chemical-components/',
     getParentRoute: () => AuthenticatedRoute,
   } as any)
+const AuthenticatedInventoriesInventoryIdProductsInventoryProductIdChemicalComponentsComponentIdRoute =
+  AuthenticatedInventoriesInventoryIdProductsInventoryProductIdChemicalComponentsComponentIdRouteImport.update(
+    {
+      id: '/chemical-components/$componentId',
+      path: '/chemical-components/$componentId',
+      getParentRoute: () =>
+        AuthenticatedInventoriesInventoryIdProductsInventoryProductIdRoute,
+    } as any,
+  )
+const AuthenticatedInventoriesInventoryIdProductsInventoryProductIdChemicalComponentsIndexRoute =
+  AuthenticatedInventoriesInventoryIdProductsInventoryProductIdChemicalComponentsIndexRouteImport.update(
+    {
+      id: '/inventories_/$inventoryId/products_/$inventoryProductId_/chemical-components/',
+      path: '/inventories/$inventoryId/products/$inventoryProductId/chemical-components/',
+      getParentRoute: () => AuthenticatedRoute,
+    } as any,
+  )
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
@@ -277,7 +333,7 @@ export interface FileRoutesByFullPath {
   '/customers-facilities-mgmt': typeof AuthenticatedCustomersFacilitiesMgmtRouteWithChildren
   '/database': typeof AuthenticatedDatabaseRouteWithChildren
   '/hazard-class-mgmt': typeof AuthenticatedHazardClassMgmtRouteWithChildren
-  '/inventories': typeof AuthenticatedInventoriesRoute
+  '/inventories': typeof AuthenticatedInventoriesRouteWithChildren
   '/profile': typeof AuthenticatedProfileRoute
   '/reports': typeof AuthenticatedReportsRoute
   '/technicians-mgmt': typeof AuthenticatedTechniciansMgmtRouteWithChildren
@@ -287,6 +343,8 @@ export interface FileRoutesByFullPath {
   '/database/$type': typeof AuthenticatedDatabaseTypeRoute
   '/hazard-class-mgmt/$hazardId': typeof AuthenticatedHazardClassMgmtHazardIdRoute
   '/hazard-class-mgmt/create': typeof AuthenticatedHazardClassMgmtCreateRoute
+  '/inventories/$inventoryId': typeof AuthenticatedInventoriesInventoryIdRoute
+  '/inventories/create': typeof AuthenticatedInventoriesCreateRoute
   '/products/$productId': typeof AuthenticatedProductsProductIdRouteWithChildren
   '/products/create': typeof AuthenticatedProductsCreateRoute
   '/technicians-mgmt/$technicianId': typeof AuthenticatedTechniciansMgmtTechnicianIdRoute
@@ -301,9 +359,14 @@ export interface FileRoutesByFullPath {
   '/customers-facilities-mgmt/customers/create': typeof AuthenticatedCustomersFacilitiesMgmtCustomersCreateRoute
   '/customers-facilities-mgmt/facilities/$facilityId': typeof AuthenticatedCustomersFacilitiesMgmtFacilitiesFacilityIdRoute
   '/customers-facilities-mgmt/facilities/create': typeof AuthenticatedCustomersFacilitiesMgmtFacilitiesCreateRoute
+  '/inventories/$inventoryId/products': typeof AuthenticatedInventoriesInventoryIdProductsRoute
+  '/inventories/$inventoryId/products/$inventoryProductId': typeof AuthenticatedInventoriesInventoryIdProductsInventoryProductIdRouteWithChildren
+  '/inventories/$inventoryId/products/create': typeof AuthenticatedInventoriesInventoryIdProductsCreateRoute
   '/products/$productId/chemical-components/$productChemicalComponentId': typeof AuthenticatedProductsProductIdChemicalComponentsProductChemicalComponentIdRoute
   '/products/$productId/chemical-components/create': typeof AuthenticatedProductsProductIdChemicalComponentsCreateRoute
   '/products/$productId/chemical-components/': typeof AuthenticatedProductsProductIdChemicalComponentsIndexRoute
+  '/inventories/$inventoryId/products/$inventoryProductId/chemical-components/$componentId': typeof AuthenticatedInventoriesInventoryIdProductsInventoryProductIdChemicalComponentsComponentIdRoute
+  '/inventories/$inventoryId/products/$inventoryProductId/chemical-components/': typeof AuthenticatedInventoriesInventoryIdProductsInventoryProductIdChemicalComponentsIndexRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
@@ -315,7 +378,7 @@ export interface FileRoutesByTo {
   '/containers-mgmt': typeof AuthenticatedContainersMgmtRoute
   '/customers-facilities-mgmt': typeof AuthenticatedCustomersFacilitiesMgmtRouteWithChildren
   '/hazard-class-mgmt': typeof AuthenticatedHazardClassMgmtRouteWithChildren
-  '/inventories': typeof AuthenticatedInventoriesRoute
+  '/inventories': typeof AuthenticatedInventoriesRouteWithChildren
   '/profile': typeof AuthenticatedProfileRoute
   '/reports': typeof AuthenticatedReportsRoute
   '/technicians-mgmt': typeof AuthenticatedTechniciansMgmtRouteWithChildren
@@ -325,6 +388,8 @@ export interface FileRoutesByTo {
   '/database/$type': typeof AuthenticatedDatabaseTypeRoute
   '/hazard-class-mgmt/$hazardId': typeof AuthenticatedHazardClassMgmtHazardIdRoute
   '/hazard-class-mgmt/create': typeof AuthenticatedHazardClassMgmtCreateRoute
+  '/inventories/$inventoryId': typeof AuthenticatedInventoriesInventoryIdRoute
+  '/inventories/create': typeof AuthenticatedInventoriesCreateRoute
   '/products/$productId': typeof AuthenticatedProductsProductIdRouteWithChildren
   '/products/create': typeof AuthenticatedProductsCreateRoute
   '/technicians-mgmt/$technicianId': typeof AuthenticatedTechniciansMgmtTechnicianIdRoute
@@ -339,9 +404,14 @@ export interface FileRoutesByTo {
   '/customers-facilities-mgmt/customers/create': typeof AuthenticatedCustomersFacilitiesMgmtCustomersCreateRoute
   '/customers-facilities-mgmt/facilities/$facilityId': typeof AuthenticatedCustomersFacilitiesMgmtFacilitiesFacilityIdRoute
   '/customers-facilities-mgmt/facilities/create': typeof AuthenticatedCustomersFacilitiesMgmtFacilitiesCreateRoute
+  '/inventories/$inventoryId/products': typeof AuthenticatedInventoriesInventoryIdProductsRoute
+  '/inventories/$inventoryId/products/$inventoryProductId': typeof AuthenticatedInventoriesInventoryIdProductsInventoryProductIdRouteWithChildren
+  '/inventories/$inventoryId/products/create': typeof AuthenticatedInventoriesInventoryIdProductsCreateRoute
   '/products/$productId/chemical-components/$productChemicalComponentId': typeof AuthenticatedProductsProductIdChemicalComponentsProductChemicalComponentIdRoute
   '/products/$productId/chemical-components/create': typeof AuthenticatedProductsProductIdChemicalComponentsCreateRoute
   '/products/$productId/chemical-components': typeof AuthenticatedProductsProductIdChemicalComponentsIndexRoute
+  '/inventories/$inventoryId/products/$inventoryProductId/chemical-components/$componentId': typeof AuthenticatedInventoriesInventoryIdProductsInventoryProductIdChemicalComponentsComponentIdRoute
+  '/inventories/$inventoryId/products/$inventoryProductId/chemical-components': typeof AuthenticatedInventoriesInventoryIdProductsInventoryProductIdChemicalComponentsIndexRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -356,7 +426,7 @@ export interface FileRoutesById {
   '/_authenticated/customers-facilities-mgmt': typeof AuthenticatedCustomersFacilitiesMgmtRouteWithChildren
   '/_authenticated/database': typeof AuthenticatedDatabaseRouteWithChildren
   '/_authenticated/hazard-class-mgmt': typeof AuthenticatedHazardClassMgmtRouteWithChildren
-  '/_authenticated/inventories': typeof AuthenticatedInventoriesRoute
+  '/_authenticated/inventories': typeof AuthenticatedInventoriesRouteWithChildren
   '/_authenticated/profile': typeof AuthenticatedProfileRoute
   '/_authenticated/reports': typeof AuthenticatedReportsRoute
   '/_authenticated/technicians-mgmt': typeof AuthenticatedTechniciansMgmtRouteWithChildren
@@ -366,6 +436,8 @@ export interface FileRoutesById {
   '/_authenticated/database/$type': typeof AuthenticatedDatabaseTypeRoute
   '/_authenticated/hazard-class-mgmt/$hazardId': typeof AuthenticatedHazardClassMgmtHazardIdRoute
   '/_authenticated/hazard-class-mgmt/create': typeof AuthenticatedHazardClassMgmtCreateRoute
+  '/_authenticated/inventories/$inventoryId': typeof AuthenticatedInventoriesInventoryIdRoute
+  '/_authenticated/inventories/create': typeof AuthenticatedInventoriesCreateRoute
   '/_authenticated/products/$productId': typeof AuthenticatedProductsProductIdRouteWithChildren
   '/_authenticated/products/create': typeof AuthenticatedProductsCreateRoute
   '/_authenticated/technicians-mgmt/$technicianId': typeof AuthenticatedTechniciansMgmtTechnicianIdRoute
@@ -380,9 +452,14 @@ export interface FileRoutesById {
   '/_authenticated/customers-facilities-mgmt/customers/create': typeof AuthenticatedCustomersFacilitiesMgmtCustomersCreateRoute
   '/_authenticated/customers-facilities-mgmt/facilities/$facilityId': typeof AuthenticatedCustomersFacilitiesMgmtFacilitiesFacilityIdRoute
   '/_authenticated/customers-facilities-mgmt/facilities/create': typeof AuthenticatedCustomersFacilitiesMgmtFacilitiesCreateRoute
+  '/_authenticated/inventories_/$inventoryId/products': typeof AuthenticatedInventoriesInventoryIdProductsRoute
+  '/_authenticated/inventories_/$inventoryId/products_/$inventoryProductId': typeof AuthenticatedInventoriesInventoryIdProductsInventoryProductIdRouteWithChildren
+  '/_authenticated/inventories_/$inventoryId/products_/create': typeof AuthenticatedInventoriesInventoryIdProductsCreateRoute
   '/_authenticated/products/$productId/chemical-components/$productChemicalComponentId': typeof AuthenticatedProductsProductIdChemicalComponentsProductChemicalComponentIdRoute
   '/_authenticated/products/$productId/chemical-components/create': typeof AuthenticatedProductsProductIdChemicalComponentsCreateRoute
   '/_authenticated/products/$productId_/chemical-components/': typeof AuthenticatedProductsProductIdChemicalComponentsIndexRoute
+  '/_authenticated/inventories_/$inventoryId/products_/$inventoryProductId/chemical-components/$componentId': typeof AuthenticatedInventoriesInventoryIdProductsInventoryProductIdChemicalComponentsComponentIdRoute
+  '/_authenticated/inventories_/$inventoryId/products_/$inventoryProductId_/chemical-components/': typeof AuthenticatedInventoriesInventoryIdProductsInventoryProductIdChemicalComponentsIndexRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -407,6 +484,8 @@ export interface FileRouteTypes {
     | '/database/$type'
     | '/hazard-class-mgmt/$hazardId'
     | '/hazard-class-mgmt/create'
+    | '/inventories/$inventoryId'
+    | '/inventories/create'
     | '/products/$productId'
     | '/products/create'
     | '/technicians-mgmt/$technicianId'
@@ -421,9 +500,14 @@ export interface FileRouteTypes {
     | '/customers-facilities-mgmt/customers/create'
     | '/customers-facilities-mgmt/facilities/$facilityId'
     | '/customers-facilities-mgmt/facilities/create'
+    | '/inventories/$inventoryId/products'
+    | '/inventories/$inventoryId/products/$inventoryProductId'
+    | '/inventories/$inventoryId/products/create'
     | '/products/$productId/chemical-components/$productChemicalComponentId'
     | '/products/$productId/chemical-components/create'
     | '/products/$productId/chemical-components/'
+    | '/inventories/$inventoryId/products/$inventoryProductId/chemical-components/$componentId'
+    | '/inventories/$inventoryId/products/$inventoryProductId/chemical-components/'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -445,6 +529,8 @@ export interface FileRouteTypes {
     | '/database/$type'
     | '/hazard-class-mgmt/$hazardId'
     | '/hazard-class-mgmt/create'
+    | '/inventories/$inventoryId'
+    | '/inventories/create'
     | '/products/$productId'
     | '/products/create'
     | '/technicians-mgmt/$technicianId'
@@ -459,9 +545,14 @@ export interface FileRouteTypes {
     | '/customers-facilities-mgmt/customers/create'
     | '/customers-facilities-mgmt/facilities/$facilityId'
     | '/customers-facilities-mgmt/facilities/create'
+    | '/inventories/$inventoryId/products'
+    | '/inventories/$inventoryId/products/$inventoryProductId'
+    | '/inventories/$inventoryId/products/create'
     | '/products/$productId/chemical-components/$productChemicalComponentId'
     | '/products/$productId/chemical-components/create'
     | '/products/$productId/chemical-components'
+    | '/inventories/$inventoryId/products/$inventoryProductId/chemical-components/$componentId'
+    | '/inventories/$inventoryId/products/$inventoryProductId/chemical-components'
   id:
     | '__root__'
     | '/'
@@ -485,6 +576,8 @@ export interface FileRouteTypes {
     | '/_authenticated/database/$type'
     | '/_authenticated/hazard-class-mgmt/$hazardId'
     | '/_authenticated/hazard-class-mgmt/create'
+    | '/_authenticated/inventories/$inventoryId'
+    | '/_authenticated/inventories/create'
     | '/_authenticated/products/$productId'
     | '/_authenticated/products/create'
     | '/_authenticated/technicians-mgmt/$technicianId'
@@ -499,9 +592,14 @@ export interface FileRouteTypes {
     | '/_authenticated/customers-facilities-mgmt/customers/create'
     | '/_authenticated/customers-facilities-mgmt/facilities/$facilityId'
     | '/_authenticated/customers-facilities-mgmt/facilities/create'
+    | '/_authenticated/inventories_/$inventoryId/products'
+    | '/_authenticated/inventories_/$inventoryId/products_/$inventoryProductId'
+    | '/_authenticated/inventories_/$inventoryId/products_/create'
     | '/_authenticated/products/$productId/chemical-components/$productChemicalComponentId'
     | '/_authenticated/products/$productId/chemical-components/create'
     | '/_authenticated/products/$productId_/chemical-components/'
+    | '/_authenticated/inventories_/$inventoryId/products_/$inventoryProductId/chemical-components/$componentId'
+    | '/_authenticated/inventories_/$inventoryId/products_/$inventoryProductId_/chemical-components/'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -669,6 +767,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthenticatedHazardClassMgmtCreateRouteImport
       parentRoute: typeof AuthenticatedHazardClassMgmtRoute
     }
+    '/_authenticated/inventories/$inventoryId': {
+      id: '/_authenticated/inventories/$inventoryId'
+      path: '/$inventoryId'
+      fullPath: '/inventories/$inventoryId'
+      preLoaderRoute: typeof AuthenticatedInventoriesInventoryIdRouteImport
+      parentRoute: typeof AuthenticatedInventoriesRoute
+    }
+    '/_authenticated/inventories/create': {
+      id: '/_authenticated/inventories/create'
+      path: '/create'
+      fullPath: '/inventories/create'
+      preLoaderRoute: typeof AuthenticatedInventoriesCreateRouteImport
+      parentRoute: typeof AuthenticatedInventoriesRoute
+    }
     '/_authenticated/products/': {
       id: '/_authenticated/products/'
       path: '/products'
@@ -760,6 +872,27 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthenticatedCustomersFacilitiesMgmtFacilitiesCreateRouteImport
       parentRoute: typeof AuthenticatedCustomersFacilitiesMgmtRoute
     }
+    '/_authenticated/inventories_/$inventoryId/products': {
+      id: '/_authenticated/inventories_/$inventoryId/products'
+      path: '/inventories/$inventoryId/products'
+      fullPath: '/inventories/$inventoryId/products'
+      preLoaderRoute: typeof AuthenticatedInventoriesInventoryIdProductsRouteImport
+      parentRoute: typeof AuthenticatedRoute
+    }
+    '/_authenticated/inventories_/$inventoryId/products_/$inventoryProductId': {
+      id: '/_authenticated/inventories_/$inventoryId/products_/$inventoryProductId'
+      path: '/inventories/$inventoryId/products/$inventoryProductId'
+      fullPath: '/inventories/$inventoryId/products/$inventoryProductId'
+      preLoaderRoute: typeof AuthenticatedInventoriesInventoryIdProductsInventoryProductIdRouteImport
+      parentRoute: typeof AuthenticatedRoute
+    }
+    '/_authenticated/inventories_/$inventoryId/products_/create': {
+      id: '/_authenticated/inventories_/$inventoryId/products_/create'
+      path: '/inventories/$inventoryId/products/create'
+      fullPath: '/inventories/$inventoryId/products/create'
+      preLoaderRoute: typeof AuthenticatedInventoriesInventoryIdProductsCreateRouteImport
+      parentRoute: typeof AuthenticatedRoute
+    }
     '/_authenticated/products/$productId/chemical-components/$productChemicalComponentId': {
       id: '/_authenticated/products/$productId/chemical-components/$productChemicalComponentId'
       path: '/chemical-components/$productChemicalComponentId'
@@ -779,6 +912,20 @@ declare module '@tanstack/react-router' {
       path: '/products/$productId/chemical-components'
       fullPath: '/products/$productId/chemical-components/'
       preLoaderRoute: typeof AuthenticatedProductsProductIdChemicalComponentsIndexRouteImport
+      parentRoute: typeof AuthenticatedRoute
+    }
+    '/_authenticated/inventories_/$inventoryId/products_/$inventoryProductId/chemical-components/$componentId': {
+      id: '/_authenticated/inventories_/$inventoryId/products_/$inventoryProductId/chemical-components/$componentId'
+      path: '/chemical-components/$componentId'
+      fullPath: '/inventories/$inventoryId/products/$inventoryProductId/chemical-components/$componentId'
+      preLoaderRoute: typeof AuthenticatedInventoriesInventoryIdProductsInventoryProductIdChemicalComponentsComponentIdRouteImport
+      parentRoute: typeof AuthenticatedInventoriesInventoryIdProductsInventoryProductIdRoute
+    }
+    '/_authenticated/inventories_/$inventoryId/products_/$inventoryProductId_/chemical-components/': {
+      id: '/_authenticated/inventories_/$inventoryId/products_/$inventoryProductId_/chemical-components/'
+      path: '/inventories/$inventoryId/products/$inventoryProductId/chemical-components'
+      fullPath: '/inventories/$inventoryId/products/$inventoryProductId/chemical-components/'
+      preLoaderRoute: typeof AuthenticatedInventoriesInventoryIdProductsInventoryProductIdChemicalComponentsIndexRouteImport
       parentRoute: typeof AuthenticatedRoute
     }
   }
@@ -858,6 +1005,23 @@ const AuthenticatedHazardClassMgmtRouteWithChildren =
     AuthenticatedHazardClassMgmtRouteChildren,
   )
 
+interface AuthenticatedInventoriesRouteChildren {
+  AuthenticatedInventoriesInventoryIdRoute: typeof AuthenticatedInventoriesInventoryIdRoute
+  AuthenticatedInventoriesCreateRoute: typeof AuthenticatedInventoriesCreateRoute
+}
+
+const AuthenticatedInventoriesRouteChildren: AuthenticatedInventoriesRouteChildren =
+  {
+    AuthenticatedInventoriesInventoryIdRoute:
+      AuthenticatedInventoriesInventoryIdRoute,
+    AuthenticatedInventoriesCreateRoute: AuthenticatedInventoriesCreateRoute,
+  }
+
+const AuthenticatedInventoriesRouteWithChildren =
+  AuthenticatedInventoriesRoute._addFileChildren(
+    AuthenticatedInventoriesRouteChildren,
+  )
+
 interface AuthenticatedTechniciansMgmtRouteChildren {
   AuthenticatedTechniciansMgmtTechnicianIdRoute: typeof AuthenticatedTechniciansMgmtTechnicianIdRoute
   AuthenticatedTechniciansMgmtCreateRoute: typeof AuthenticatedTechniciansMgmtCreateRoute
@@ -907,13 +1071,28 @@ const AuthenticatedProductsProductIdRouteWithChildren =
     AuthenticatedProductsProductIdRouteChildren,
   )
 
+interface AuthenticatedInventoriesInventoryIdProductsInventoryProductIdRouteChildren {
+  AuthenticatedInventoriesInventoryIdProductsInventoryProductIdChemicalComponentsComponentIdRoute: typeof AuthenticatedInventoriesInventoryIdProductsInventoryProductIdChemicalComponentsComponentIdRoute
+}
+
+const AuthenticatedInventoriesInventoryIdProductsInventoryProductIdRouteChildren: AuthenticatedInventoriesInventoryIdProductsInventoryProductIdRouteChildren =
+  {
+    AuthenticatedInventoriesInventoryIdProductsInventoryProductIdChemicalComponentsComponentIdRoute:
+      AuthenticatedInventoriesInventoryIdProductsInventoryProductIdChemicalComponentsComponentIdRoute,
+  }
+
+const AuthenticatedInventoriesInventoryIdProductsInventoryProductIdRouteWithChildren =
+  AuthenticatedInventoriesInventoryIdProductsInventoryProductIdRoute._addFileChildren(
+    AuthenticatedInventoriesInventoryIdProductsInventoryProductIdRouteChildren,
+  )
+
 interface AuthenticatedRouteChildren {
   AuthenticatedContainersRoute: typeof AuthenticatedContainersRouteWithChildren
   AuthenticatedContainersMgmtRoute: typeof AuthenticatedContainersMgmtRoute
   AuthenticatedCustomersFacilitiesMgmtRoute: typeof AuthenticatedCustomersFacilitiesMgmtRouteWithChildren
   AuthenticatedDatabaseRoute: typeof AuthenticatedDatabaseRouteWithChildren
   AuthenticatedHazardClassMgmtRoute: typeof AuthenticatedHazardClassMgmtRouteWithChildren
-  AuthenticatedInventoriesRoute: typeof AuthenticatedInventoriesRoute
+  AuthenticatedInventoriesRoute: typeof AuthenticatedInventoriesRouteWithChildren
   AuthenticatedProfileRoute: typeof AuthenticatedProfileRoute
   AuthenticatedReportsRoute: typeof AuthenticatedReportsRoute
   AuthenticatedTechniciansMgmtRoute: typeof AuthenticatedTechniciansMgmtRouteWithChildren
@@ -923,7 +1102,11 @@ interface AuthenticatedRouteChildren {
   AuthenticatedUsersUserIdRoute: typeof AuthenticatedUsersUserIdRoute
   AuthenticatedProductsIndexRoute: typeof AuthenticatedProductsIndexRoute
   AuthenticatedUsersIndexRoute: typeof AuthenticatedUsersIndexRoute
+  AuthenticatedInventoriesInventoryIdProductsRoute: typeof AuthenticatedInventoriesInventoryIdProductsRoute
+  AuthenticatedInventoriesInventoryIdProductsInventoryProductIdRoute: typeof AuthenticatedInventoriesInventoryIdProductsInventoryProductIdRouteWithChildren
+  AuthenticatedInventoriesInventoryIdProductsCreateRoute: typeof AuthenticatedInventoriesInventoryIdProductsCreateRoute
   AuthenticatedProductsProductIdChemicalComponentsIndexRoute: typeof AuthenticatedProductsProductIdChemicalComponentsIndexRoute
+  AuthenticatedInventoriesInventoryIdProductsInventoryProductIdChemicalComponentsIndexRoute: typeof AuthenticatedInventoriesInventoryIdProductsInventoryProductIdChemicalComponentsIndexRoute
 }
 
 const AuthenticatedRouteChildren: AuthenticatedRouteChildren = {
@@ -934,7 +1117,7 @@ const AuthenticatedRouteChildren: AuthenticatedRouteChildren = {
   AuthenticatedDatabaseRoute: AuthenticatedDatabaseRouteWithChildren,
   AuthenticatedHazardClassMgmtRoute:
     AuthenticatedHazardClassMgmtRouteWithChildren,
-  AuthenticatedInventoriesRoute: AuthenticatedInventoriesRoute,
+  AuthenticatedInventoriesRoute: AuthenticatedInventoriesRouteWithChildren,
   AuthenticatedProfileRoute: AuthenticatedProfileRoute,
   AuthenticatedReportsRoute: AuthenticatedReportsRoute,
   AuthenticatedTechniciansMgmtRoute:
@@ -946,8 +1129,16 @@ const AuthenticatedRouteChildren: AuthenticatedRouteChildren = {
   AuthenticatedUsersUserIdRoute: AuthenticatedUsersUserIdRoute,
   AuthenticatedProductsIndexRoute: AuthenticatedProductsIndexRoute,
   AuthenticatedUsersIndexRoute: AuthenticatedUsersIndexRoute,
+  AuthenticatedInventoriesInventoryIdProductsRoute:
+    AuthenticatedInventoriesInventoryIdProductsRoute,
+  AuthenticatedInventoriesInventoryIdProductsInventoryProductIdRoute:
+    AuthenticatedInventoriesInventoryIdProductsInventoryProductIdRouteWithChildren,
+  AuthenticatedInventoriesInventoryIdProductsCreateRoute:
+    AuthenticatedInventoriesInventoryIdProductsCreateRoute,
   AuthenticatedProductsProductIdChemicalComponentsIndexRoute:
     AuthenticatedProductsProductIdChemicalComponentsIndexRoute,
+  AuthenticatedInventoriesInventoryIdProductsInventoryProductIdChemicalComponentsIndexRoute:
+    AuthenticatedInventoriesInventoryIdProductsInventoryProductIdChemicalComponentsIndexRoute,
 }
 
 const AuthenticatedRouteWithChildren = AuthenticatedRoute._addFileChildren(

@@ -1,6 +1,7 @@
 import type { Db } from '../db/client.ts';
 import type { FileStore } from '../storage/file-store.ts';
 import { seedDemoAccounts } from './demo-accounts.ts';
+import { seedDemoInventories } from './demo-inventories.ts';
 import { seedDemoProducts } from './demo-products.ts';
 import { seedDemoReference } from './demo-reference.ts';
 
@@ -9,6 +10,7 @@ const DEMO_SEEDERS: ((db: Db, store: FileStore) => Promise<void>)[] = [
   seedDemoAccounts,
   seedDemoReference,
   seedDemoProducts,
+  seedDemoInventories,
 ];
 
 export async function seedDemoData(db: Db, store: FileStore): Promise<void> {

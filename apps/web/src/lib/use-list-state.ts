@@ -4,9 +4,12 @@ import type { SortState } from './pagination.ts';
 
 /**
  * Reads and changes a list's URL state. A new search, sort or filter goes back to page 1. `S`
- * is the list's own search shape when it has filters of its own (the products' SDS status).
+ * is the list's own search shape when it has filters of its own (the products' SDS status), or
+ * statuses of its own (the inventories' all, active, completed, inactive).
  */
-export function useListState<S extends ListSearch>(search: S) {
+export function useListState<S extends Omit<ListSearch, 'status'> & { status?: string | undefined }>(
+  search: S,
+) {
   const navigate = useNavigate();
   const update = (patch: Partial<S>) =>
     void navigate({

@@ -1,0 +1,376 @@
+import {
+  AREA_ACTIONS,
+  type AutocompleteItem,
+  type InventoryResource,
+  inventoryYears,
+  SaveInventoryRequestSchema,
+} from '@chemtrack/domain';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useQuery } from '@tanstack/react-query';
+import { useNavigate } from '@tanstack/react-router';
+import { useState } from 'react';
+import { Controller, type Resolver, useForm } from 'react-hook-form';
+import { ArchiveToggle } from '../../components/archive-toggle.tsx';
+import { LoadedRecord } from '../../components/loaded-record.tsx';
+import { ModalForm, useModalRoute } from '../../components/modal-form.tsx';
+import { MultiPicker } from '../../components/multi-picker.tsx';
+import { PagedPicker } from '../../components/paged-picker.tsx';
+import { Checkbox } from '../../components/ui/checkbox.tsx';
+import { Field } from '../../components/ui/field.tsx';
+import { Select } from '../../components/ui/select.tsx';
+import { useCan } from '../../lib/permissions.ts';
+import { useRecordMutations } from '../../lib/use-record-mutations.ts';
+import { customersApi, facilitiesApi } from '../customers/api.ts';
+import { techniciansApi } from '../technicians/api.ts';
+import { inventoriesApi, inventoryYearsOptions } from './api.ts';
+import { inventoryName } from './inventories-columns.tsx';
+
+/** The form as the user fills it; the request schema checks it and turns it into the body. */
+export interface InventoryFormValues {
+  year: number | '';
+  customer_id: number | '';
+  facility_id: number | '';
+  technician_ids: number[];
+  /** The earlier inventories whose lines a new inventory starts from; fixed once it exists. */
+  inventory_ids: number[];
+  is_completed: boolean;
+}
+
+const EMPTY: InventoryFormValues = {
+  year: '',
+  customer_id: '',
+  facility_id: '',
+  technician_ids: [],
+  inventory_ids: [],
+  is_completed: false,
+};
+
+function toForm(inventory: InventoryResource): InventoryFormValues {
+  return {
+    year: inventory.year,
+    customer_id: inventory.customer_id,
+    facility_id: inventory.facility_id,
+    technician_ids: inventory.technicians.map((technician) => technician.id),
+    inventory_ids: inventory.duplicates.map((duplicate) => duplicate.id),
+    is_completed: inventory.is_completed,
+  };
+}
+
+const technicianChips = (inventory: InventoryResource | undefined): AutocompleteItem[] =>
+  inventory?.technicians.map((technician) => ({ id: technician.id, name: technician.profile.full_name })) ??
+  [];
+
+const keepSearch = (s: Record<string, unknown>) => s;
+const EDITED = { shouldDirty: true, shouldTouch: true, shouldValidate: true } as const;
+
+/** Create New Inventory / Inventory Details (spec 02 §2, §4 and §5). */
+export function InventoryModal({ id }: { id: number | undefined }) {
+  if (id === undefined) return <InventoryForm id={undefined} inventory={undefined} />;
+  return (
+    <LoadedRecord options={inventoriesApi.detailOptions(id)}>
+      {(inventory) => <InventoryForm id={id} inventory={inventory} />}
+    </LoadedRecord>
+  );
+}
+
+/** The form of InventoryModal, from the inventory the route loaded (none when creating). */
+function InventoryForm({
+  id,
+  inventory,
+}: {
+  id: number | undefined;
+  inventory: InventoryResource | undefined;
+}) {
+  const navigate = useNavigate();
+  const isNew = inventory === undefined;
+  const canUpdate = useCan(AREA_ACTIONS.inventories.update);
+  const canArchive = useCan(AREA_ACTIONS.inventories.archive);
+  const canComplete = useCan('inventories.complete');
+  const canUpdateCompleted = useCan('inventories.update-completed');
+  // Spec 02 §4 and §6: a completed inventory is an admin's to change; the server answers staff 403.
+  const isReadOnly = !isNew && (!canUpdate || (inventory.is_completed && !canUpdateCompleted));
+  const { isOpen, close } = useModalRoute(() => void navigate({ to: '/inventories', search: keepSearch }));
+
+  const [customer, setCustomer] = useState<AutocompleteItem | null>(inventory?.customer ?? null);
+  const [facility, setFacility] = useState<AutocompleteItem | null>(inventory?.facility ?? null);
+  const [technicians, setTechnicians] = useState<AutocompleteItem[]>(() => technicianChips(inventory));
+
+  const form = useForm<InventoryFormValues>({
+    resolver: zodResolver(SaveInventoryRequestSchema) as unknown as Resolver<InventoryFormValues>,
+    mode: 'onTouched',
+    defaultValues: inventory ? toForm(inventory) : EMPTY,
+  });
+
+  const { save, toggle } = useRecordMutations<InventoryResource, InventoryFormValues>({
+    entity: 'Inventory',
+    isNew,
+    nameOf: inventoryName,
+    save: (values) =>
+      inventoriesApi.save(id, {
+        year: values.year,
+        customer_id: values.customer_id,
+        facility_id: values.facility_id,
+        technician_ids: values.technician_ids,
+        // The copied-from inventories are chosen once, when the inventory is made (the server
+        // keeps them on update); completion is an admin's, so only an admin's form sends it.
+        ...(isNew ? { inventory_ids: values.inventory_ids } : {}),
+        ...(!isNew && canComplete ? { is_completed: values.is_completed } : {}),
+      }),
+    toggle: inventoriesApi.toggle,
+    invalidate: [inventoriesApi.keys.all],
+    // Field errors (the 409's "An inventory of … for … already exists." included, which the
+    // server gives under `year`) go under their fields.
+    setError: form.setError,
+    onSaved: (saved) => {
+      form.reset(toForm(saved));
+    },
+    onDone: close,
+  });
+
+  const { errors, isDirty } = form.formState;
+  const year = form.watch('year');
+  const customerId = form.watch('customer_id');
+  const facilityId = form.watch('facility_id');
+
+  const chooseCustomer = (item: AutocompleteItem | null) => {
+    if (item?.id !== customer?.id) {
+      // Spec 02 §4: changing the customer clears the facility (and so the years to copy from).
+      setFacility(null);
+      form.setValue('facility_id', '', { shouldDirty: true });
+      form.setValue('inventory_ids', [], { shouldDirty: true });
+    }
+    setCustomer(item);
+    form.setValue('customer_id', item?.id ?? '', EDITED);
+  };
+  const chooseFacility = (item: AutocompleteItem | null) => {
+    if (item?.id !== facility?.id) form.setValue('inventory_ids', [], { shouldDirty: true });
+    setFacility(item);
+    form.setValue('facility_id', item?.id ?? '', EDITED);
+  };
+
+  return (
+    <ModalForm
+      open={isOpen}
+      title={isNew ? 'Create New Inventory' : 'Inventory Details'}
+      isDirty={isDirty}
+      isSaving={save.isPending}
+      isReadOnly={isReadOnly}
+      saveLabel={isNew ? 'Create Inventory' : 'Save Changes'}
+      onSubmit={form.handleSubmit((values) => save.mutate(values))}
+      onClose={close}
+      extraActions={
+        inventory && canArchive ? (
+          <ArchiveToggle
+            asText
+            entity="Inventory"
+            name={inventoryName(inventory)}
+            isActive={inventory.is_active}
+            isPending={toggle.isPending}
+            onConfirm={() => toggle.mutate(inventory.id)}
+          />
+        ) : null
+      }
+    >
+      {inventory?.is_completed && !canUpdateCompleted ? (
+        <p role="status" className="rounded-md bg-slate-100 px-3 py-2 text-sm text-slate-700">
+          This inventory is completed: only an admin can change it.
+        </p>
+      ) : null}
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Field id="inv-year" label="Year" required error={errors.year?.message}>
+          <Select
+            id="inv-year"
+            aria-invalid={errors.year ? true : undefined}
+            {...form.register('year', {
+              setValueAs: (value: string | number) => (value === '' ? '' : Number(value)),
+              // The inventories to copy from must be earlier than the year: a new year chooses again.
+              onChange: () => form.setValue('inventory_ids', [], { shouldDirty: true }),
+            })}
+          >
+            <option value="">Select year</option>
+            {inventoryYears().map((choice) => (
+              <option key={choice} value={choice}>
+                {choice}
+              </option>
+            ))}
+          </Select>
+        </Field>
+        <Field id="inv-customer" label="Customer" required error={errors.customer_id?.message}>
+          <Controller
+            control={form.control}
+            name="customer_id"
+            render={({ field }) => (
+              <PagedPicker
+                id="inv-customer"
+                path={customersApi.autocompletePath}
+                value={customer}
+                invalid={Boolean(errors.customer_id)}
+                disabled={isReadOnly}
+                placeholder="Select a customer"
+                onChange={chooseCustomer}
+                onBlur={field.onBlur}
+              />
+            )}
+          />
+        </Field>
+        <Field
+          id="inv-facility"
+          label="Facility"
+          required
+          error={errors.facility_id?.message}
+          hint={customer ? undefined : 'Choose a customer first.'}
+        >
+          <Controller
+            control={form.control}
+            name="facility_id"
+            render={({ field }) => (
+              <PagedPicker
+                id="inv-facility"
+                path={facilitiesApi.autocompletePath}
+                // The customer's own and shared facilities (the server checks the pair again).
+                params={customer ? { customer_id: customer.id } : {}}
+                value={facility}
+                invalid={Boolean(errors.facility_id)}
+                disabled={isReadOnly || !customer}
+                placeholder="Select a facility"
+                onChange={chooseFacility}
+                onBlur={field.onBlur}
+              />
+            )}
+          />
+        </Field>
+        <Field id="inv-technicians" label="Technicians" error={errors.technician_ids?.message}>
+          <MultiPicker
+            id="inv-technicians"
+            path={techniciansApi.autocompletePath}
+            value={technicians}
+            placeholder="Add a technician"
+            selectedLabel="Selected technicians"
+            disabled={isReadOnly}
+            invalid={Boolean(errors.technician_ids)}
+            onChange={(items) => {
+              setTechnicians(items);
+              form.setValue(
+                'technician_ids',
+                items.map((item) => item.id),
+                EDITED,
+              );
+            }}
+          />
+        </Field>
+      </div>
+      {isNew ? (
+        <Controller
+          control={form.control}
+          name="inventory_ids"
+          render={({ field }) => (
+            <DuplicatesField
+              customerId={customerId === '' ? undefined : customerId}
+              facilityId={facilityId === '' ? undefined : facilityId}
+              year={year === '' ? undefined : year}
+              value={field.value}
+              error={errors.inventory_ids?.message}
+              onChange={(ids) => form.setValue('inventory_ids', ids, EDITED)}
+            />
+          )}
+        />
+      ) : (
+        <CopiedFrom inventory={inventory} />
+      )}
+      {!isNew && canComplete ? (
+        <Controller
+          control={form.control}
+          name="is_completed"
+          render={({ field }) => (
+            <label htmlFor="inv-completed" className="flex items-center gap-2 text-sm text-slate-700">
+              <Checkbox
+                id="inv-completed"
+                checked={field.value}
+                onCheckedChange={(checked) => form.setValue('is_completed', checked === true, EDITED)}
+              />
+              Completed
+            </label>
+          )}
+        />
+      ) : null}
+    </ModalForm>
+  );
+}
+
+/**
+ * The earlier inventories of the facility whose lines a new one starts from (spec 02 §3
+ * duplicates): the facility's years before the chosen one, from its years list. The technician's
+ * starting list this year is last year's walk-through.
+ */
+function DuplicatesField({
+  customerId,
+  facilityId,
+  year,
+  value,
+  error,
+  onChange,
+}: {
+  customerId: number | undefined;
+  facilityId: number | undefined;
+  year: number | undefined;
+  value: number[];
+  error: string | undefined;
+  onChange: (ids: number[]) => void;
+}) {
+  const query = useQuery({
+    ...inventoryYearsOptions(customerId ?? 0, facilityId ?? 0),
+    enabled: customerId !== undefined && facilityId !== undefined,
+  });
+  const earlier = (query.data?.resource ?? []).filter((item) => year !== undefined && item.year < year);
+  let note: string | null = null;
+  if (customerId === undefined || facilityId === undefined || year === undefined)
+    note = 'Choose the year, customer and facility first.';
+  else if (query.isPending) note = 'Loading...';
+  else if (earlier.length === 0) note = 'No earlier inventories of this facility.';
+
+  return (
+    <fieldset className="flex flex-col gap-2" aria-describedby={error ? 'inv-duplicates-error' : undefined}>
+      <legend className="text-sm font-medium text-slate-700">Copy Products From</legend>
+      {note ? <p className="text-xs text-slate-500">{note}</p> : null}
+      {note === null ? (
+        <div className="flex flex-wrap gap-4">
+          {earlier.map((item) => {
+            const checkboxId = `inv-duplicate-${item.id}`;
+            return (
+              <label
+                key={item.id}
+                htmlFor={checkboxId}
+                className="flex items-center gap-2 text-sm text-slate-700"
+              >
+                <Checkbox
+                  id={checkboxId}
+                  checked={value.includes(item.id)}
+                  onCheckedChange={(checked) =>
+                    onChange(checked === true ? [...value, item.id] : value.filter((id) => id !== item.id))
+                  }
+                />
+                {item.year}
+              </label>
+            );
+          })}
+        </div>
+      ) : null}
+      {error ? (
+        <p id="inv-duplicates-error" role="alert" className="text-xs text-red-600">
+          {error}
+        </p>
+      ) : null}
+    </fieldset>
+  );
+}
+
+/** An existing inventory's sources: chosen when it was made, shown, not changed. */
+function CopiedFrom({ inventory }: { inventory: InventoryResource }) {
+  if (inventory.duplicates.length === 0) return null;
+  return (
+    <p className="text-sm text-slate-700">
+      <span className="font-medium">Copied products from: </span>
+      {inventory.duplicates.map((duplicate) => duplicate.year).join(', ')}
+    </p>
+  );
+}
