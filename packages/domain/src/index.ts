@@ -3,6 +3,7 @@ export * from './auth.ts';
 export * from './cas.ts';
 export * from './catalog/index.ts';
 export * from './chemical-component.ts';
+export * as compliance from './compliance/index.ts';
 export * from './customers/index.ts';
 export * from './dates.ts';
 export * from './enums.ts';

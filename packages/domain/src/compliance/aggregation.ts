@@ -1,0 +1,253 @@
+/**
+ * Pounds per CAS at the facility (rules §0.1-0.3): each component's pounds are the line's pounds
+ * × its weight percent, added up across lines and products by CAS. Which percent in an SDS range,
+ * which de minimis and which pounds (max on hand or annual) are the programme's choice, so they
+ * come in as options; the arithmetic is one function for every programme.
+ */
+import { isValidCasNumber } from '../cas.ts';
+import type { PhysicalState } from '../enums.ts';
+import { roundTo } from '../numbers.ts';
+import { formatPercent } from './format.ts';
+import type { LineQuantity } from './quantities.ts';
+import { normalizeCas } from './reference.ts';
+import type { SnapshotComponent } from './types.ts';
+import { type EngineWarning, lineWarning } from './warnings.ts';
+
+/** A component on a line whose CAS and percent the engine can use. */
+export interface LineComponent {
+  quantity: LineQuantity;
+  component: SnapshotComponent;
+  cas_number: string;
+  /** Lowest percent the SDS allows; null when only an upper bound is known. */
+  percent_low: number | null;
+  percent_high: number;
+  is_carcinogen: boolean;
+}
+
+/** Where in an SDS percent range a programme reads (rules §0.1). */
+export type PercentBasis = 'upper' | 'midpoint';
+
+export function choosePercent(component: LineComponent, basis: PercentBasis): number {
+  if (basis === 'upper' || component.percent_low === null) return component.percent_high;
+  return (component.percent_low + component.percent_high) / 2;
+}
+
+function percentOrNull(value: number | null | undefined): number | null {
+  return typeof value === 'number' && Number.isFinite(value) && value > 0 && value <= 100 ? value : null;
+}
+
+/**
+ * Percent range of a component. A single figure is low = high. Only a low bound: the high bound
+ * is what the other components leave (GuideME Q175). Only a high bound: low unknown (Q176).
+ */
+function percentRange(component: SnapshotComponent, siblings: readonly SnapshotComponent[]) {
+  const single = percentOrNull(component.percentage_weight);
+  const low = percentOrNull(component.percentage_weight_low) ?? null;
+  const high = percentOrNull(component.percentage_weight_high) ?? null;
+  if (low !== null && high !== null) return { low: Math.min(low, high), high: Math.max(low, high) };
+  if (single !== null) return { low: single, high: single };
+  if (high !== null) return { low: null, high };
+  if (low !== null) {
+    const others = siblings
+      .filter((other) => other !== component)
+      .reduce(
+        (sum, other) =>
+          sum + (percentOrNull(other.percentage_weight) ?? percentOrNull(other.percentage_weight_low) ?? 0),
+        0,
+      );
+    return { low, high: Math.max(low, Math.min(100, 100 - others)) };
+  }
+  return null;
+}
+
+function basePercent(component: SnapshotComponent): number {
+  return percentOrNull(component.percentage_weight) ?? percentOrNull(component.percentage_weight_low) ?? 0;
+}
+
+/** The components the engine can use, and a warning for each it cannot. */
+export function collectComponents(lines: readonly LineQuantity[]): {
+  components: LineComponent[];
+  warnings: EngineWarning[];
+} {
+  const components: LineComponent[] = [];
+  const warnings: EngineWarning[] = [];
+  for (const quantity of lines) {
+    const { line } = quantity;
+    if (line.components.length === 0) {
+      warnings.push(
+        lineWarning(line, 'no_components', 'no chemical components; no list can be matched by CAS'),
+      );
+      continue;
+    }
+    const total = line.components.reduce((sum, component) => sum + basePercent(component), 0);
+    if (roundTo(total, 4) > 100) {
+      warnings.push(
+        lineWarning(
+          line,
+          'percent_over_100',
+          `components add up to ${formatPercent(roundTo(total, 4))}% by weight`,
+        ),
+      );
+    }
+    for (const component of line.components) {
+      const cas = normalizeCas(component.cas_number);
+      if (cas === '') {
+        warnings.push(lineWarning(line, 'missing_cas', 'no CAS number; left out of every list', component));
+        continue;
+      }
+      if (!isValidCasNumber(cas)) {
+        warnings.push(
+          lineWarning(line, 'invalid_cas', 'CAS check digit is wrong; matched as written', component),
+        );
+      }
+      const range = percentRange(component, line.components);
+      if (range === null) {
+        const volume = percentOrNull(component.percentage_volume);
+        warnings.push(
+          volume === null
+            ? lineWarning(line, 'missing_percent', 'no percent by weight; left out of every total', component)
+            : lineWarning(
+                line,
+                'percent_by_volume_only',
+                `only ${formatPercent(volume)}% by volume, which needs the component's density; left out of every total`,
+                component,
+              ),
+        );
+        continue;
+      }
+      components.push({
+        quantity,
+        component,
+        cas_number: cas,
+        percent_low: range.low,
+        percent_high: range.high,
+        is_carcinogen: component.is_carcinogen === true,
+      });
+    }
+  }
+  return { components, warnings };
+}
+
+/** One line's share of a chemical: the figures a consultant checks by hand. */
+export interface Contribution {
+  inventory_product_id: number;
+  product_id: number;
+  product_name: string;
+  location_stored: string;
+  physical_state: PhysicalState | null;
+  /** "Drum 55 gal × 4". */
+  container: string;
+  line_pounds: number;
+  line_gallons: number | null;
+  /** How the line's pounds were found (stored figure, gallons × lb/gal, annual amount). */
+  pounds_basis: string;
+  percent_weight: number;
+  pounds_contributed: number;
+  is_carcinogen: boolean;
+}
+
+/** A component the programme left out, with the reason ("0.5% ≤ de minimis 1%"). */
+export interface Exclusion {
+  inventory_product_id: number;
+  product_id: number;
+  product_name: string;
+  location_stored: string;
+  percent_weight: number | null;
+  reason: string;
+}
+
+export interface CasAggregate {
+  cas_number: string;
+  /** The names the SDSs give it (shown, never matched). */
+  component_names: string[];
+  pounds: number;
+  contributions: Contribution[];
+  excluded: Exclusion[];
+}
+
+export interface AggregateOptions {
+  basis: PercentBasis;
+  /** Only these CAS numbers (a list's); all when absent. */
+  casNumbers?: ReadonlySet<string>;
+  /** Only these lines (313: the lines flagged with the activity). */
+  includeLine?: (quantity: LineQuantity) => boolean;
+  /** The reason to leave a component out at this percent, or null to count it. */
+  exclude?: (component: LineComponent, percent: number) => string | null;
+  /** The line's pounds for this programme; the line's max pounds by default. */
+  linePounds?: (quantity: LineQuantity) => { pounds: number; basis: string } | null;
+}
+
+/** Pounds are added in ten-thousandths of a pound (integers), so the order of lines never changes a total. */
+const UNITS = 10_000;
+
+export function aggregateByCas(
+  components: readonly LineComponent[],
+  options: AggregateOptions,
+): Map<string, CasAggregate> {
+  const result = new Map<string, CasAggregate & { units: number }>();
+  for (const item of components) {
+    if (options.casNumbers && !options.casNumbers.has(item.cas_number)) continue;
+    if (options.includeLine && !options.includeLine(item.quantity)) continue;
+    let aggregate = result.get(item.cas_number);
+    if (!aggregate) {
+      aggregate = {
+        cas_number: item.cas_number,
+        component_names: [],
+        pounds: 0,
+        units: 0,
+        contributions: [],
+        excluded: [],
+      };
+      result.set(item.cas_number, aggregate);
+    }
+    const name = item.component.name.trim();
+    if (name && !aggregate.component_names.includes(name)) aggregate.component_names.push(name);
+    const { line } = item.quantity;
+    const percent = choosePercent(item, options.basis);
+    const where = {
+      inventory_product_id: line.inventory_product_id,
+      product_id: line.product_id,
+      product_name: line.product_name,
+      location_stored: line.location_stored,
+    };
+    const reason = options.exclude?.(item, percent) ?? null;
+    if (reason !== null) {
+      aggregate.excluded.push({ ...where, percent_weight: percent, reason });
+      continue;
+    }
+    const pounds = options.linePounds
+      ? options.linePounds(item.quantity)
+      : item.quantity.pounds === null
+        ? null
+        : { pounds: item.quantity.pounds, basis: item.quantity.basis };
+    if (pounds === null) {
+      aggregate.excluded.push({ ...where, percent_weight: percent, reason: 'pounds unknown (see warnings)' });
+      continue;
+    }
+    const contributed = roundTo((pounds.pounds * percent) / 100, 4);
+    aggregate.units += Math.round(contributed * UNITS);
+    aggregate.contributions.push({
+      ...where,
+      physical_state: line.physical_state,
+      container: item.quantity.container,
+      line_pounds: pounds.pounds,
+      line_gallons: item.quantity.gallons,
+      pounds_basis: pounds.basis,
+      percent_weight: percent,
+      pounds_contributed: contributed,
+      is_carcinogen: item.is_carcinogen,
+    });
+  }
+  const out = new Map<string, CasAggregate>();
+  for (const [cas, { units, ...aggregate }] of result) {
+    aggregate.contributions.sort(byLine);
+    aggregate.excluded.sort(byLine);
+    aggregate.component_names.sort();
+    out.set(cas, { ...aggregate, pounds: units / UNITS });
+  }
+  return out;
+}
+
+function byLine(a: { inventory_product_id: number }, b: { inventory_product_id: number }): number {
+  return a.inventory_product_id - b.inventory_product_id;
+}

@@ -1,0 +1,76 @@
+/**
+ * The work every programme shares, done once per snapshot: line quantities, usable components,
+ * the indexed lists and the data warnings.
+ */
+import type { RegulatoryListType } from '../enums.ts';
+import { REGULATORY_LIST_TYPES } from '../enums.ts';
+import { collectComponents, type LineComponent } from './aggregation.ts';
+import { computeLineQuantity, type LineQuantity, type ProductQuantity, sumByProduct } from './quantities.ts';
+import { indexReferenceLists, type ReferenceIndex } from './reference.ts';
+import { DEFAULT_NEAR_THRESHOLD_FRACTION } from './thresholds.ts';
+import type { ComplianceOptions, ComplianceSnapshot, ReferenceLists } from './types.ts';
+import { type EngineWarning, lineWarning } from './warnings.ts';
+
+export interface ResolvedOptions {
+  tier2_non_ehs_basis: 'product' | 'component';
+  near_threshold_fraction: number;
+}
+
+export interface ComplianceContext {
+  snapshot: ComplianceSnapshot;
+  lists: ReferenceIndex;
+  options: ResolvedOptions;
+  lines: LineQuantity[];
+  products: ProductQuantity[];
+  components: LineComponent[];
+  /** Data warnings every report shows (a line or component the engine could not use). */
+  warnings: EngineWarning[];
+}
+
+export function createComplianceContext(
+  snapshot: ComplianceSnapshot,
+  referenceLists: ReferenceLists,
+  options: ComplianceOptions = {},
+): ComplianceContext {
+  const lists = indexReferenceLists(referenceLists);
+  const warnings: EngineWarning[] = [];
+  const lines = snapshot.lines.map((line) => {
+    const computed = computeLineQuantity(line);
+    warnings.push(...computed.warnings);
+    return computed.quantity;
+  });
+  const collected = collectComponents(lines);
+  warnings.push(...collected.warnings);
+  for (const item of collected.components) {
+    if (!REGULATORY_LIST_TYPES.some((type) => lists.isListed(type, item.cas_number))) {
+      warnings.push(
+        lineWarning(
+          item.quantity.line,
+          'cas_not_listed',
+          'CAS is on none of the reference lists',
+          item.component,
+        ),
+      );
+    }
+  }
+  return {
+    snapshot,
+    lists,
+    options: {
+      tier2_non_ehs_basis: options.tier2_non_ehs_basis ?? 'product',
+      near_threshold_fraction: options.near_threshold_fraction ?? DEFAULT_NEAR_THRESHOLD_FRACTION,
+    },
+    lines,
+    products: sumByProduct(lines),
+    components: collected.components,
+    warnings,
+  };
+}
+
+/** The upload date of each list a report used, for its header (rules §0.6). */
+export function listsUsed(
+  context: ComplianceContext,
+  types: readonly RegulatoryListType[],
+): { list_type: RegulatoryListType; uploaded_at: string | null }[] {
+  return types.map((list_type) => ({ list_type, uploaded_at: context.lists.uploadedAt(list_type) }));
+}

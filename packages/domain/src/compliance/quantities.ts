@@ -1,0 +1,185 @@
+/**
+ * Pounds and gallons of each line (rules §0.1). The container calculation (spec 02 §9) has
+ * already run on save and its stored figures are the first source; the engine only recomputes
+ * (with the same function) when a line has none, and converts gallons to pounds through the
+ * specific gravity when the line was saved without pounds per gallon.
+ */
+import { PHYSICAL_STATES } from '../enums.ts';
+import { calculateContainer } from '../inventories/container-calculation.ts';
+import { roundTo, WATER_POUNDS_PER_GALLON } from '../numbers.ts';
+import { isGas, isLiquid } from '../products/index.ts';
+import { formatPounds, formatThreshold } from './format.ts';
+import type { SnapshotLine } from './types.ts';
+import { type EngineWarning, lineWarning } from './warnings.ts';
+
+export const QUANTITY_DECIMALS = 4;
+
+export interface LineQuantity {
+  line: SnapshotLine;
+  /** Pounds of product on the line; null when the data cannot give them (and a warning says why). */
+  pounds: number | null;
+  /** Gallons of a liquid; null for solids and gases. */
+  gallons: number | null;
+  /** The pounds per gallon used, whichever field gave it. */
+  pounds_per_gallon: number | null;
+  /** Pounds in one container, for the largest-single-container test of 304. */
+  pounds_per_container: number | null;
+  /** "Drum 55 gal × 4". */
+  container: string;
+  /** How the pounds were found, e.g. "220.00 gal × 8.34 lb/gal (specific gravity 1 × 8.34) = 1,834.80 lb". */
+  basis: string;
+}
+
+function positive(value: number | null | undefined): number | null {
+  return typeof value === 'number' && Number.isFinite(value) && value > 0 ? value : null;
+}
+
+/** Pounds per gallon: the stored figure, else specific gravity × 8.34, else the stored density. */
+export function poundsPerGallon(line: SnapshotLine): { value: number; source: string } | null {
+  const ppg = positive(line.pounds_per_gallon);
+  if (ppg !== null) return { value: ppg, source: 'pounds per gallon' };
+  const sg = positive(line.specific_gravity);
+  if (sg !== null) {
+    return {
+      value: sg * WATER_POUNDS_PER_GALLON,
+      source: `specific gravity ${formatThreshold(sg)} × ${WATER_POUNDS_PER_GALLON}`,
+    };
+  }
+  const density = positive(line.density);
+  if (density !== null) return { value: density, source: 'density' };
+  return null;
+}
+
+export function describeContainer(line: SnapshotLine): string {
+  const name = line.container_name?.trim() || 'Container';
+  const size = line.container_size ?? '?';
+  const unit = line.unit_name?.trim() || line.unit_type || '';
+  const quantity = line.container_quantity ?? '?';
+  return `${name} ${size}${unit ? ` ${unit}` : ''} × ${quantity}`;
+}
+
+function isKnownState(value: string | null): boolean {
+  return value !== null && (PHYSICAL_STATES as readonly string[]).includes(value);
+}
+
+export function computeLineQuantity(line: SnapshotLine): {
+  quantity: LineQuantity;
+  warnings: EngineWarning[];
+} {
+  const liquid = isLiquid(line.physical_state);
+  const density = liquid ? poundsPerGallon(line) : null;
+  let storedPounds = positive(line.max_pounds);
+  let storedGallons = liquid ? positive(line.max_gallons) : null;
+  let source = 'stored max pounds';
+  let calculationNotice: string | null = null;
+
+  if (storedPounds === null && storedGallons === null) {
+    // No stored figures (an imported or never-saved line): the same calculation the form runs.
+    const calculation = calculateContainer({
+      physical_state: line.physical_state,
+      unit_type: line.unit_type,
+      unit_name: line.unit_name,
+      container_size: line.container_size,
+      container_quantity: line.container_quantity,
+      pounds_per_gallon: density?.value ?? null,
+      conversion_factor: line.conversion_factor,
+    });
+    storedPounds = positive(calculation.max_pounds);
+    storedGallons = liquid ? positive(calculation.max_gallons) : null;
+    source = 'container calculation';
+    calculationNotice = calculation.warning
+      ? `${calculation.warning.title}: ${calculation.warning.description}`
+      : null;
+  }
+
+  let pounds: number | null = storedPounds;
+  let basis = pounds === null ? '' : `${formatPounds(pounds)} lb (${source})`;
+  if (pounds === null && storedGallons !== null && density !== null) {
+    pounds = roundTo(storedGallons * density.value, QUANTITY_DECIMALS);
+    basis = `${formatPounds(storedGallons)} gal × ${formatPounds(density.value)} lb/gal (${density.source}) = ${formatPounds(pounds)} lb`;
+  }
+  const gallons =
+    storedGallons ??
+    (liquid && pounds !== null && density !== null
+      ? roundTo(pounds / density.value, QUANTITY_DECIMALS)
+      : null);
+  const count = positive(line.container_quantity);
+
+  const warnings: EngineWarning[] = [];
+  if (pounds === null) {
+    if (liquid && storedGallons !== null) {
+      warnings.push(
+        lineWarning(
+          line,
+          'missing_density',
+          `liquid of ${formatPounds(storedGallons)} gal with no pounds per gallon, specific gravity or density; its pounds are unknown and left out of every total`,
+        ),
+      );
+    } else if (isGas(line.physical_state) && positive(line.conversion_factor) === null) {
+      warnings.push(
+        lineWarning(
+          line,
+          'missing_conversion_factor',
+          'gas with no conversion factor; its pounds are unknown and left out of every total',
+        ),
+      );
+    } else {
+      const state = isKnownState(line.physical_state) ? line.physical_state : 'no physical state';
+      const why = calculationNotice ?? `no container size, quantity or unit that gives pounds for ${state}`;
+      warnings.push(
+        lineWarning(line, 'missing_quantity', `${why}; its pounds are unknown and left out of every total`),
+      );
+    }
+  }
+
+  return {
+    quantity: {
+      line,
+      pounds,
+      gallons,
+      pounds_per_gallon: density === null ? null : roundTo(density.value, QUANTITY_DECIMALS),
+      pounds_per_container:
+        pounds !== null && count !== null ? roundTo(pounds / count, QUANTITY_DECIMALS) : null,
+      container: describeContainer(line),
+      basis,
+    },
+    warnings,
+  };
+}
+
+export interface ProductQuantity {
+  product_id: number;
+  product_name: string;
+  /** Sum of the lines' pounds; lines with unknown pounds are left out (and warned about). */
+  pounds: number;
+  gallons: number | null;
+  lines: LineQuantity[];
+  /** Lines of the product whose pounds are unknown. */
+  unknown_lines: number;
+}
+
+/** Per product at the facility: its lines at every location added up. */
+export function sumByProduct(lines: readonly LineQuantity[]): ProductQuantity[] {
+  const byProduct = new Map<number, ProductQuantity>();
+  for (const quantity of lines) {
+    const { line } = quantity;
+    let product = byProduct.get(line.product_id);
+    if (!product) {
+      product = {
+        product_id: line.product_id,
+        product_name: line.product_name,
+        pounds: 0,
+        gallons: null,
+        lines: [],
+        unknown_lines: 0,
+      };
+      byProduct.set(line.product_id, product);
+    }
+    product.lines.push(quantity);
+    if (quantity.pounds === null) product.unknown_lines++;
+    else product.pounds = roundTo(product.pounds + quantity.pounds, QUANTITY_DECIMALS);
+    if (quantity.gallons !== null)
+      product.gallons = roundTo((product.gallons ?? 0) + quantity.gallons, QUANTITY_DECIMALS);
+  }
+  return [...byProduct.values()];
+}

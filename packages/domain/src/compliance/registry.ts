@@ -1,0 +1,53 @@
+/**
+ * Report type → programme rule. A report type whose rule is not here yet (part 2: SPCC, RMP,
+ * PSM, fire-code reports) is "not available yet"; adding one is a rule file in `programmes/`
+ * and one line below.
+ */
+import type { ReportType } from '../enums.ts';
+import { type ComplianceContext, createComplianceContext } from './context.ts';
+import type { ProgrammeResult, ProgrammeRule } from './programme.ts';
+import { epcra302Rule } from './programmes/epcra-302.ts';
+import { epcra304Rule } from './programmes/epcra-304.ts';
+import {
+  epcra313ManufacturedRule,
+  epcra313OtherwiseUsedRule,
+  epcra313ProcessedRule,
+} from './programmes/epcra-313.ts';
+import { inventoryIndexRule } from './programmes/inventory-index.ts';
+import { tier2Rule } from './programmes/tier2.ts';
+import type { ComplianceOptions, ComplianceSnapshot, ReferenceLists } from './types.ts';
+
+export const REPORT_RULES = {
+  epcra_302: epcra302Rule,
+  epcra_304_cercla: epcra304Rule,
+  epcra_311_312_tier2: tier2Rule,
+  epcra_313_manufactured: epcra313ManufacturedRule,
+  epcra_313_processed: epcra313ProcessedRule,
+  epcra_313_otherwise_used: epcra313OtherwiseUsedRule,
+  inventory_index_numeric: inventoryIndexRule,
+} as const satisfies Partial<Record<ReportType, ProgrammeRule<ProgrammeResult<unknown>>>>;
+
+export type AvailableReportType = keyof typeof REPORT_RULES;
+export type ReportResult<T extends AvailableReportType> = ReturnType<(typeof REPORT_RULES)[T]['run']>;
+
+export function isReportAvailable(type: ReportType): type is AvailableReportType {
+  return Object.hasOwn(REPORT_RULES, type);
+}
+
+/** One report from a context (build the context once to compute several reports of a snapshot). */
+export function runReport<T extends AvailableReportType>(
+  type: T,
+  context: ComplianceContext,
+): ReportResult<T> {
+  return REPORT_RULES[type].run(context) as ReportResult<T>;
+}
+
+/** One report straight from a snapshot and the lists. */
+export function computeReport<T extends AvailableReportType>(
+  type: T,
+  snapshot: ComplianceSnapshot,
+  lists: ReferenceLists,
+  options?: ComplianceOptions,
+): ReportResult<T> {
+  return runReport(type, createComplianceContext(snapshot, lists, options));
+}

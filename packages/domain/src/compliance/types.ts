@@ -1,0 +1,155 @@
+/**
+ * The engine's input contract. Field names follow the API (snake_case, spec 02 §3) and, for the
+ * reference lists, the `regulatory_entries` table, so the server's snapshot loader is a plain
+ * mapping of rows. Every field issue 11 adds to the data model is optional here: while it is
+ * empty the engine computes with what exists and marks the figure as an estimate or screening.
+ */
+import type { PhysicalState, RegulatoryListType, UnitType } from '../enums.ts';
+import type { Tier2HazardCategory } from './hazard-categories.ts';
+
+/** The three EPCRA 313 activities (regulatory rules §4-6), one threshold report each. */
+export const TRI_ACTIVITIES = ['manufactured', 'processed', 'otherwise_used'] as const;
+export type TriActivity = (typeof TRI_ACTIVITIES)[number];
+
+/** One chemical component of an inventory line (the line's snapshot of its product's SDS section 3). */
+export interface SnapshotComponent {
+  /** The catalogue chemical component, when the loader has it (links in the preview). */
+  chemical_component_id?: number | null;
+  /** Matched to the lists by CAS only, never by name (rules §0.2). */
+  cas_number: string;
+  name: string;
+  /** Percent by weight, one value (the SDS's single figure). */
+  percentage_weight: number | null;
+  /**
+   * An SDS range ("20-40%") as low and high; a single value is low = high. Each programme picks
+   * its point in the range (rules §0.1): the upper bound for 302/304/Tier II, the midpoint for 313.
+   */
+  percentage_weight_low?: number | null;
+  percentage_weight_high?: number | null;
+  /** Percent by volume: not convertible to weight without the component's density, so only warned. */
+  percentage_volume?: number | null;
+  /** OSHA/IARC/NTP carcinogen: the 0.1% de minimis of 311/312 and 313 (rules §0.3). */
+  is_carcinogen?: boolean | null;
+}
+
+/** Storage conditions of a location, in the Tier II data standard's labels (rules §3). */
+export interface StorageConditions {
+  storage_type?: string | null;
+  storage_pressure?: string | null;
+  storage_temperature?: string | null;
+}
+
+/** The 302 solid forms that select the lower of two TPQs (40 CFR 355.15; rules §1). */
+export const SOLID_FORMS = ['powder', 'solution', 'molten', 'other'] as const;
+export type SolidForm = (typeof SOLID_FORMS)[number];
+
+/** One inventory product line: a product held in one kind of container at one location. */
+export interface SnapshotLine extends StorageConditions {
+  inventory_product_id: number;
+  product_id: number;
+  product_name: string;
+  physical_state: PhysicalState | null;
+  container_name: string | null;
+  unit_name: string | null;
+  unit_type: UnitType | null;
+  container_size: number | null;
+  container_quantity: number | null;
+  /** Stored by the container calculation on save (spec 02 §9); preferred over recomputing. */
+  max_gallons: number | null;
+  max_pounds: number | null;
+  pounds_per_gallon: number | null;
+  specific_gravity: number | null;
+  /** lb per gallon, derived from the specific gravity (× 8.34) by the product form. */
+  density: number | null;
+  conversion_factor: number | null;
+  is_sara_f: boolean;
+  is_sara_p: boolean;
+  is_sara_r: boolean;
+  is_sara_a: boolean;
+  is_sara_c: boolean;
+  is_spcc: boolean;
+  is_manufactured: boolean;
+  is_processed: boolean;
+  is_otherwise_used: boolean;
+  location_stored: string;
+  components: readonly SnapshotComponent[];
+
+  // Optional fields of issue 11.
+  /** The 23 Tier II hazard categories (rules §0.5) that apply to the product. */
+  hazard_categories?: readonly Tier2HazardCategory[] | null;
+  /** Pounds manufactured / processed / otherwise used during the year (313); max on hand otherwise. */
+  annual_pounds?: Partial<Record<TriActivity, number | null>> | null;
+  /** Tier II average daily amount in pounds and days on site. */
+  average_pounds?: number | null;
+  days_on_site?: number | null;
+  /** 302: which TPQ a solid with two ("500/10,000") takes. */
+  solid_form?: SolidForm | null;
+  /** 40 CFR 370.13 exclusion the product falls under (e.g. "consumer product"); left out of Tier II. */
+  tier2_exclusion?: string | null;
+}
+
+export interface FacilityAddress {
+  address?: string | null;
+  city?: string | null;
+  county?: string | null;
+  state?: string | null;
+  zip?: string | null;
+}
+
+/** Everything the engine knows about one facility and year: the inventory's lines. */
+export interface ComplianceSnapshot {
+  customer: { id: number; name: string };
+  facility: { id: number; name: string; address?: FacilityAddress | null };
+  year: number;
+  inventory_id?: number | null;
+  lines: readonly SnapshotLine[];
+}
+
+/**
+ * One row of an uploaded reference list, named as the `regulatory_entries` columns are. The
+ * optional columns are the ones the rules need and the spec's lists lack (rules §16.10); while a
+ * list leaves them empty the engine uses the regulation's general value and says so.
+ */
+export interface ReferenceEntry {
+  list_type: RegulatoryListType;
+  chemical_name: string;
+  /** '' for a category entry (e.g. 313's N230), which cannot be matched by CAS. */
+  cas_number: string;
+  category?: string;
+  condition?: string;
+  /** EHS TPQ (the lower one of two), RMP/PSM threshold quantity; 313 PBT threshold when given. */
+  threshold_quantity_lbs: number | null;
+  /** CERCLA RQ; on the EHS list, the EPCRA 304 RQ when the upload carries it. */
+  final_reportable_quantity_lb: number | null;
+  /** EHS TPQ as printed, e.g. "500/10,000" for a solid with two TPQs. */
+  tpq_text?: string;
+  /** RMP: toxic or flammable substance (part 2). */
+  rmp_substance_type?: 'toxic' | 'flammable' | null;
+  /** PSM: the Appendix A concentration (e.g. 52 for hydrogen peroxide ≥ 52%) (part 2). */
+  listed_concentration_percent?: number | null;
+  /** 313: the list's de minimis percent (1 or 0.1); the general 1% / 0.1% rule when empty. */
+  de_minimis_percent?: number | null;
+  /** 313: persistent bioaccumulative toxic (372.28): no de minimis, its own threshold. */
+  is_pbt?: boolean | null;
+  /** 313: chemical of special concern (PFAS from RY 2024): no de minimis, 100 lb. */
+  is_special_concern?: boolean | null;
+  /** 313 qualifier as a factor (ammonia: 0.1 of aqueous ammonia counts); 1 when empty. */
+  qualifier_factor?: number | null;
+}
+
+export interface ReferenceLists {
+  entries: readonly ReferenceEntry[];
+  /** Upload date of each list used, ISO text, for the report header (rules §0.6). */
+  uploaded_at?: Partial<Record<RegulatoryListType, string | null>>;
+}
+
+/** Facility choices where the rules leave one (rules §0.2, §3). */
+export interface ComplianceOptions {
+  /**
+   * Tier II non-EHS chemicals (370.14 row 2): threshold on each product as a whole ('product',
+   * the default) or on each component aggregated across products ('component').
+   */
+  tier2_non_ehs_basis?: 'product' | 'component';
+  /** A figure this fraction below its threshold is "near threshold"; 0.1 by default. */
+  near_threshold_fraction?: number;
+}

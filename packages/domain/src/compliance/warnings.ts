@@ -1,0 +1,68 @@
+/**
+ * Data the engine cannot use is reported, never dropped: each warning names the line (and the
+ * component) so the preview can link to the record to fix.
+ */
+import type { SnapshotComponent, SnapshotLine } from './types.ts';
+
+export const WARNING_CODES = [
+  /** A liquid with gallons and no pounds per gallon, specific gravity or density. */
+  'missing_density',
+  /** A gas with no conversion factor to pounds. */
+  'missing_conversion_factor',
+  /** No container figures at all (no size, quantity or unit for the physical state). */
+  'missing_quantity',
+  /** A component with no percent by weight. */
+  'missing_percent',
+  /** A component with a percent by volume only, which needs the component's density. */
+  'percent_by_volume_only',
+  /** A component with no CAS number, which no list can match. */
+  'missing_cas',
+  /** A CAS number whose check digit is wrong. */
+  'invalid_cas',
+  /** A line's components add up to more than 100%. */
+  'percent_over_100',
+  /** A product line with no components: it cannot be matched to a list by CAS. */
+  'no_components',
+  /** A component whose CAS is on none of the uploaded lists (information only). */
+  'cas_not_listed',
+  /** A Tier II product with no hazard category recorded. */
+  'no_hazard_category',
+] as const;
+export type WarningCode = (typeof WARNING_CODES)[number];
+
+export interface EngineWarning {
+  code: WarningCode;
+  /** 'info' for facts a consultant may expect (water is on no list), 'warning' for missing data. */
+  severity: 'warning' | 'info';
+  message: string;
+  inventory_product_id: number;
+  product_id: number;
+  product_name: string;
+  location_stored: string;
+  cas_number?: string;
+  component_name?: string;
+}
+
+function describeLine(line: SnapshotLine): string {
+  const where = line.location_stored ? ` at ${line.location_stored}` : '';
+  return `${line.product_name}${where} (line ${line.inventory_product_id})`;
+}
+
+export function lineWarning(
+  line: SnapshotLine,
+  code: WarningCode,
+  detail: string,
+  component?: SnapshotComponent,
+): EngineWarning {
+  const about = component ? `${component.name || 'component'} ${component.cas_number || '(no CAS)'} in ` : '';
+  return {
+    code,
+    severity: code === 'cas_not_listed' ? 'info' : 'warning',
+    message: `${about}${describeLine(line)}: ${detail}`,
+    inventory_product_id: line.inventory_product_id,
+    product_id: line.product_id,
+    product_name: line.product_name,
+    location_stored: line.location_stored,
+    ...(component ? { cas_number: component.cas_number, component_name: component.name } : {}),
+  };
+}
