@@ -99,6 +99,15 @@ const MATRIX: Record<string, Role[] | typeof PUBLIC> = {
   'POST /inventories/create': STAFF,
   'PATCH /inventories/:id/update': STAFF,
   'PATCH /inventories/:id/activate': ADMIN,
+
+  'GET /inventories/:id/products': STAFF,
+  'GET /inventories/:id/products/autocomplete-list': STAFF,
+  'POST /inventories/:id/product/check-existing': STAFF,
+  'POST /inventories/:id/product/create': STAFF,
+  'GET /inventories/:id/product/:productId/get': STAFF,
+  'PATCH /inventories/:id/product/:productId/update': STAFF,
+  'PATCH /inventories/:id/product/:productId/resolve-question': STAFF,
+  'DELETE /inventories/:id/product/:productId/unlink': ADMIN,
 };
 
 let ctx: TestContext;

@@ -79,6 +79,7 @@ beforeAll(async () => {
   probe.inventory = (
     await create.inventory(ctx, { customer_id: probe.customer, facility_id: probe.facility })
   ).id;
+  probe.line = (await create.inventoryProduct(ctx, probe.inventory)).id;
   routeKeys = ctx.routes
     .filter((route) => route.url.startsWith(API_PREFIX) && route.method !== 'HEAD')
     .map((route) => `${route.method} ${route.url.slice(API_PREFIX.length)}`);
@@ -95,10 +96,14 @@ async function send(key: string, options: Omit<InjectOptions, 'url'> & { url: st
   return ctx.call('admin', { ...options, headers: { ...headers, ...(options.headers as object) } });
 }
 
-/** The first id stands for `:id` (or `:customerId`), the second for `:componentId` (or `:facilityId`). */
+/**
+ * The first id stands for `:id` (or `:customerId`), the second for `:componentId`, `:productId`
+ * (an inventory's line) or `:facilityId`.
+ */
 function withIds(urlPath: string, id: string | number, second?: string | number) {
   return urlPath
     .replace(':componentId', String(second ?? probe.component))
+    .replace(':productId', String(second ?? probe.line))
     .replace(':customerId', String(id))
     .replace(':facilityId', String(second ?? probe.facility))
     .replace(':id', String(id));
@@ -113,7 +118,12 @@ function probeIdFor(urlPath: string): number {
 describe('hostile input never produces a server error', () => {
   it('covers every route that takes a body', () => {
     const withBody = routeKeys.filter(
-      (key) => /^(POST|PATCH|PUT) /.test(key) && !key.includes('/activate') && key !== 'POST /auth/logout',
+      // Activate and resolve-question take no body.
+      (key) =>
+        /^(POST|PATCH|PUT) /.test(key) &&
+        !key.includes('/activate') &&
+        !key.endsWith('/resolve-question') &&
+        key !== 'POST /auth/logout',
     );
     const known = Object.keys(BODY_ROUTES);
     // forgot-password reads its query (covered below); the upload takes multipart (files.test.ts).
@@ -154,7 +164,8 @@ describe('hostile input never produces a server error', () => {
       for (const bad of BAD_IDS) {
         // A real id only ever stands next to a bad one: a DELETE must never meet a real record here.
         const urls = [withIds(urlPath, bad)];
-        if (/:componentId|:facilityId/.test(urlPath)) urls.push(withIds(urlPath, probeIdFor(urlPath), bad));
+        if (/:componentId|:productId|:facilityId/.test(urlPath))
+          urls.push(withIds(urlPath, probeIdFor(urlPath), bad));
         for (const url of urls) {
           const res = await send(key, { method, url, payload: method === 'GET' ? undefined : {} });
           expectNoServerError(res, `${method} ${url}`);

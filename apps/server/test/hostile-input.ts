@@ -17,6 +17,7 @@ import {
   facilityBody,
   hazardBody,
   inventoryBody,
+  inventoryProductBody,
   nextSequence,
   productBody,
   technicianBody,
@@ -105,6 +106,8 @@ export const NARROWER_IN_THE_DOMAIN: Record<string, FieldLimit> = {
   'addresses.phone': { max: 15, why: 'phones are saved as 10 to 15 digits' },
   'products.mfgPhone': { max: 15, why: 'phones are saved as 10 to 15 digits' },
   'products.mfgEmergencyPhone': { max: 15, why: 'phones are saved as 10 to 15 digits' },
+  'inventory_products.mfgPhone': { max: 15, why: 'phones are saved as 10 to 15 digits' },
+  'inventory_products.mfgEmergencyPhone': { max: 15, why: 'phones are saved as 10 to 15 digits' },
   'chemical_components.number': { max: 12, why: 'a CAS number is 2-7, 2 and 1 digits and two dashes' },
   'container_units.name': { max: 90, why: 'the server appends the unit type, " (gal)", to the alias' },
 };
@@ -116,7 +119,6 @@ export const NOT_WRITTEN_FROM_A_BODY: Record<string, string> = {
   states: 'reference data from the migrations',
   files: 'written from a multipart upload (files.test.ts)',
   audit_log: 'written by the server',
-  inventory_products: 'no route yet',
   inventory_product_chemical_components: 'no route yet',
   database_entries: 'no route yet',
   regulatory_entries: 'no route yet',
@@ -425,7 +427,49 @@ export const BODY_ROUTES: Record<string, BodyRoute> = {
     },
     columns: [],
   },
+  'POST /inventories/:id/product/create': {
+    async prepare(ctx) {
+      const inventory = await create.inventory(ctx);
+      return { url: `/inventories/${inventory.id}/product/create`, body: newProductLine };
+    },
+    columns: [{ table: schema.inventoryProducts }],
+  },
+  'PATCH /inventories/:id/product/:productId/update': {
+    async prepare(ctx) {
+      const inventory = await create.inventory(ctx);
+      const line = await create.inventoryProduct(ctx, inventory.id);
+      return { url: `/inventories/${inventory.id}/product/${line.id}/update`, body: newProductLine };
+    },
+    columns: [{ table: schema.inventoryProducts }],
+  },
+  // Reads only: its strings are ids and a size, which must fail cleanly.
+  'POST /inventories/:id/product/check-existing': {
+    async prepare(ctx) {
+      const inventory = await create.inventory(ctx);
+      const line = await create.inventoryProduct(ctx, inventory.id);
+      const product = Number(line.resource.product_id);
+      return {
+        url: `/inventories/${inventory.id}/product/check-existing`,
+        body: () => ({ product_id: product, container_size: '5', inventory_product_id: line.id }),
+      };
+    },
+    columns: [],
+  },
 };
+
+/** A line of a new catalogue product each time, so every variant's strings reach both tables. */
+const newProductLine = () =>
+  inventoryProductBody({
+    name: unique(40),
+    mfg_name: 'Hostile Input Supply',
+    mfg_product_number: 'HI-1',
+    mfg_phone: '(555) 123-4567',
+    mfg_emergency_phone: '(555) 765-4321',
+    nfpa: '1-2-0',
+    sds_no: 'SDS-1',
+    container_info: 'Steel drum',
+    notes: 'Opened',
+  });
 
 export function expectNoServerError(res: LightMyRequestResponse, what: string) {
   expect(res.statusCode, `${what} → ${res.statusCode} ${res.body.slice(0, 300)}`).toBeLessThan(500);

@@ -3,11 +3,13 @@ import { authRoutes } from './auth/auth.routes.ts';
 import { chemicalComponentsRoutes } from './chemical-components/chemical-components.routes.ts';
 import { containersRoutes } from './containers/containers.routes.ts';
 import { customersRoutes } from './customers/customers.routes.ts';
+import { databaseRoutes } from './database/database.routes.ts';
 import { facilitiesRoutes } from './facilities/facilities.routes.ts';
 import { filesRoutes } from './files/files.routes.ts';
 import { generalRoutes } from './general/general.routes.ts';
 import { hazardsRoutes } from './hazards/hazards.routes.ts';
 import { inventoriesRoutes } from './inventories/inventories.routes.ts';
+import { inventoryProductsRoutes } from './inventory-products/inventory-products.routes.ts';
 import { productsRoutes } from './products/products.routes.ts';
 import { techniciansRoutes } from './technicians/technicians.routes.ts';
 import { usersRoutes } from './users/users.routes.ts';
@@ -26,4 +28,6 @@ export const apiModules: FastifyPluginAsyncZod[] = [
   productsRoutes,
   chemicalComponentsRoutes,
   inventoriesRoutes,
+  inventoryProductsRoutes,
+  databaseRoutes,
 ];

@@ -8,6 +8,7 @@ import {
   type SaveCustomerRequest,
   type SaveFacilityRequest,
   type SaveHazardRequest,
+  type SaveInventoryProductRequest,
   type SaveInventoryRequest,
   type SaveProductRequest,
   type SaveTechnicianRequest,
@@ -203,6 +204,23 @@ export function inventoryBody(
   };
 }
 
+/**
+ * A line of a catalogue product in a container (both named by the caller): three 5-gallon
+ * cans in the store room unless told otherwise.
+ */
+export function inventoryProductBody(
+  overrides: Partial<SaveInventoryProductRequest> = {},
+): SaveInventoryProductRequest {
+  return {
+    container_size: '5',
+    container_quantity: '3',
+    location_stored: 'Store Room',
+    is_otherwise_used: 1,
+    encode: true,
+    ...overrides,
+  };
+}
+
 /** The part of an injected response the factories read (light-my-request's, or any client's). */
 export interface ApiResponse {
   statusCode: number;
@@ -298,5 +316,21 @@ export const create = {
       componentBody(overrides),
     );
     return { ...created, productId: owner };
+  },
+  /** A line on the inventory; of a new catalogue product unless `product_id` or `name` says otherwise. */
+  async inventoryProduct(
+    api: ApiClient,
+    inventoryId: number,
+    overrides: Partial<SaveInventoryProductRequest> = {},
+    role: Role = 'admin',
+  ) {
+    const productId =
+      overrides.product_id ?? (overrides.name ? undefined : (await create.product(api, {}, role)).id);
+    return post(
+      api,
+      role,
+      `/inventories/${inventoryId}/product/create`,
+      inventoryProductBody({ ...overrides, ...(productId ? { product_id: productId } : {}) }),
+    );
   },
 };

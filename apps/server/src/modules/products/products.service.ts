@@ -99,7 +99,7 @@ async function listProducts(db: Db, query: ProductListQuery) {
  * Hazard ids must name existing, active classes. Classes the product already has stay allowed
  * after they are archived, so archiving a class does not make its products unsaveable.
  */
-async function checkHazards(tx: Tx, ids: number[], current: number[]): Promise<void> {
+export async function checkHazards(tx: Tx, ids: number[], current: number[]): Promise<void> {
   if (ids.length === 0) return;
   const rows = await selectHazardStates(tx, ids);
   const usable = new Set(rows.filter((row) => row.isActive || current.includes(row.id)).map((row) => row.id));
@@ -150,7 +150,10 @@ function resolveSdsStatus(
   return current;
 }
 
-function toColumns(body: SaveProduct) {
+/** The product data columns of a body; the inventory-product save uses it for a new product too. */
+export type ProductDataBody = Omit<SaveProduct, 'sds' | 'sds_status' | 'hazard_ids' | 'is_active' | 'encode'>;
+
+export function toProductColumns(body: ProductDataBody) {
   const measures = productMeasures(body);
   return {
     name: body.name,
@@ -181,7 +184,7 @@ async function createProduct(db: Db, actor: Actor, body: SaveProduct): Promise<P
     await checkHazards(tx, body.hazard_ids, []);
     const sds = await resolveSds(tx, null, body.sds);
     const id = await insertProduct(tx, {
-      ...toColumns(body),
+      ...toProductColumns(body),
       sdsFileId: sds.fileId,
       sdsStatus: resolveSdsStatus(body.sds_status, null, sds),
       isActive: body.is_active ?? true,
@@ -237,7 +240,7 @@ export function createProductsService(store: FileStore, log?: WarnLog) {
       await checkHazards(tx, body.hazard_ids, await selectProductHazardIds(tx, id));
       const sds = await resolveSds(tx, product.sdsFileId, body.sds);
       await updateProductRow(tx, id, {
-        ...toColumns(body),
+        ...toProductColumns(body),
         sdsFileId: sds.fileId,
         sdsStatus: resolveSdsStatus(body.sds_status, product.sdsStatus, sds),
       });

@@ -1,0 +1,258 @@
+import type { AutocompleteQuery, InventoryProductListQuery } from '@chemtrack/domain';
+import { and, asc, eq, inArray, isNotNull, isNull, ne, type SQL, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client.ts';
+import {
+  containers,
+  containerUnits,
+  hazards,
+  inventoryProductChemicalComponents,
+  inventoryProductHazards,
+  inventoryProducts,
+  productChemicalComponents,
+  products,
+} from '../../db/schema/index.ts';
+import { notFound } from '../../lib/app-error.ts';
+import { orderBy, pageOffset, searchAny, textKey } from '../../lib/list-query.ts';
+import { isSameName } from '../../lib/same-name.ts';
+
+const line = inventoryProducts;
+
+export type LineValues = Omit<
+  typeof inventoryProducts.$inferInsert,
+  'id' | 'inventoryId' | 'sourceLineId' | 'createdAt' | 'updatedAt'
+>;
+
+const ORDER_COLUMNS: Record<NonNullable<InventoryProductListQuery['order_by']>, SQL> = {
+  name: textKey(line.name),
+  mfg_name: textKey(line.mfgName),
+  container: textKey(sql`coalesce(${containers.name}, '')`),
+  container_size: sql`${line.containerSize}`,
+  container_quantity: sql`${line.containerQuantity}`,
+  location_stored: textKey(line.locationStored),
+  max_gallons: sql`${line.maxGallons}`,
+  max_pounds: sql`${line.maxPounds}`,
+  sds_status: sql`${line.sdsStatus}`,
+  updated_at: sql`${line.updatedAt}`,
+  created_at: sql`${line.createdAt}`,
+};
+
+const ROW = {
+  line,
+  container: { id: containers.id, name: containers.name },
+  unit: { id: containerUnits.id, name: containerUnits.name, type: containerUnits.unitType },
+  hasSdsFile: sql<boolean>`(${products.sdsFileId} IS NOT NULL)`,
+};
+
+function selectRows(db: Db | Tx) {
+  return db
+    .select(ROW)
+    .from(line)
+    .innerJoin(products, eq(products.id, line.productId))
+    .leftJoin(containers, eq(containers.id, line.containerId))
+    .leftJoin(containerUnits, eq(containerUnits.id, line.containerUnitId));
+}
+export type LineRow = Awaited<ReturnType<typeof findLineRow>>;
+
+/** One line of the inventory; 404 when it does not exist or is another inventory's. */
+export async function findLineRow(db: Db | Tx, inventoryId: number, lineId: number) {
+  const [row] = await selectRows(db)
+    .where(and(eq(line.id, lineId), eq(line.inventoryId, inventoryId)))
+    .limit(1);
+  if (!row) throw notFound('Inventory product');
+  return row;
+}
+
+/** `unchecked`: carried over from an earlier year and not yet saved this year. */
+function worklistFilter(worklist: InventoryProductListQuery['worklist']): SQL | undefined {
+  if (worklist === 'unchecked') return and(isNotNull(line.sourceLineId), isNull(line.checkedAt));
+  if (worklist === 'question') return eq(line.isResolveQuestion, false);
+  return undefined;
+}
+
+export async function selectLineListRows(db: Db, inventoryId: number, query: InventoryProductListQuery) {
+  const where = and(
+    eq(line.inventoryId, inventoryId),
+    worklistFilter(query.worklist),
+    searchAny(query.search, [line.name, line.mfgName]),
+  );
+  const order = query.order_by
+    ? orderBy(ORDER_COLUMNS[query.order_by], query.order_dir)
+    : orderBy(ORDER_COLUMNS.updated_at, 'desc');
+  const [rows, [count]] = await Promise.all([
+    selectRows(db)
+      .where(where)
+      .orderBy(order, asc(line.id))
+      .limit(query.ipp)
+      .offset(pageOffset(query.page, query.ipp)),
+    db.select({ total: sql<number>`count(*)::int` }).from(line).where(where),
+  ]);
+  return { rows, total: count?.total ?? 0 };
+}
+
+/** The list's statistics (spec 02 §3): distinct products, those with an SDS file, and worklists. */
+export async function selectLineStatistics(db: Db, inventoryId: number) {
+  const [row] = await db
+    .select({
+      productsInventoried: sql<number>`count(DISTINCT ${line.productId})::int`,
+      productsWithSds: sql<number>`count(DISTINCT ${line.productId}) FILTER (WHERE ${products.sdsFileId} IS NOT NULL)::int`,
+      lines: sql<number>`count(*)::int`,
+      uncheckedLines: sql<number>`count(*) FILTER (WHERE ${line.sourceLineId} IS NOT NULL AND ${line.checkedAt} IS NULL)::int`,
+      openQuestions: sql<number>`count(*) FILTER (WHERE NOT ${line.isResolveQuestion})::int`,
+    })
+    .from(line)
+    .innerJoin(products, eq(products.id, line.productId))
+    .where(eq(line.inventoryId, inventoryId));
+  return row ?? { productsInventoried: 0, productsWithSds: 0, lines: 0, uncheckedLines: 0, openQuestions: 0 };
+}
+
+/** The inventory's lines as a picker offers them, by name. */
+export async function selectLinePickerRows(db: Db, inventoryId: number, query: AutocompleteQuery) {
+  const where = and(eq(line.inventoryId, inventoryId), searchAny(query.search, [line.name, line.mfgName]));
+  const [rows, [count]] = await Promise.all([
+    db
+      .select({ id: line.id, name: line.name })
+      .from(line)
+      .where(where)
+      .orderBy(orderBy(textKey(line.name), query.order_dir), asc(line.id))
+      .limit(query.ipp)
+      .offset(pageOffset(query.page, query.ipp)),
+    db.select({ total: sql<number>`count(*)::int` }).from(line).where(where),
+  ]);
+  return { rows, total: count?.total ?? 0 };
+}
+
+/** Each line's hazard classes, ordered by name. */
+export async function hazardsByLine(db: Db | Tx, lineIds: number[]) {
+  const byLine = new Map<number, { id: number; name: string }[]>();
+  if (lineIds.length === 0) return byLine;
+  const rows = await db
+    .select({ lineId: inventoryProductHazards.inventoryProductId, id: hazards.id, name: hazards.name })
+    .from(inventoryProductHazards)
+    .innerJoin(hazards, eq(hazards.id, inventoryProductHazards.hazardId))
+    .where(inArray(inventoryProductHazards.inventoryProductId, lineIds))
+    .orderBy(textKey(hazards.name), hazards.id);
+  for (const row of rows) {
+    const list = byLine.get(row.lineId) ?? [];
+    list.push({ id: row.id, name: row.name });
+    byLine.set(row.lineId, list);
+  }
+  return byLine;
+}
+
+/**
+ * Serialises the writes to one inventory's lines, so two saves of the same combination cannot
+ * both find no line to join and both insert one.
+ */
+export async function lockInventoryLines(tx: Tx, inventoryId: number): Promise<void> {
+  await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext('inventory_products'), ${inventoryId})`);
+}
+
+export interface Combination {
+  productId: number;
+  containerId: number | null;
+  containerUnitId: number | null;
+  containerSize: string | null;
+}
+
+/** Another line of the inventory holding the same product in the same container, unit and size. */
+export async function findSameCombination(
+  db: Db | Tx,
+  inventoryId: number,
+  combination: Combination,
+  exceptLineId: number | null,
+) {
+  const [row] = await db
+    .select({
+      id: line.id,
+      name: line.name,
+      containerQuantity: line.containerQuantity,
+      locationStored: line.locationStored,
+    })
+    .from(line)
+    .where(
+      and(
+        eq(line.inventoryId, inventoryId),
+        eq(line.productId, combination.productId),
+        sql`${line.containerId} IS NOT DISTINCT FROM ${combination.containerId}`,
+        sql`${line.containerUnitId} IS NOT DISTINCT FROM ${combination.containerUnitId}`,
+        sql`${line.containerSize} IS NOT DISTINCT FROM ${combination.containerSize}::numeric`,
+        exceptLineId === null ? undefined : ne(line.id, exceptLineId),
+      ),
+    )
+    .orderBy(asc(line.id))
+    .limit(1);
+  return row;
+}
+
+export async function insertLine(tx: Tx, inventoryId: number, values: LineValues): Promise<number> {
+  const [row] = await tx
+    .insert(line)
+    .values({ ...values, inventoryId })
+    .returning({ id: line.id });
+  if (!row) throw new Error('inventory product insert returned no row');
+  return row.id;
+}
+
+export async function updateLine(tx: Tx, lineId: number, values: Partial<LineValues>): Promise<void> {
+  await tx.update(line).set(values).where(eq(line.id, lineId));
+}
+
+export async function deleteLine(tx: Tx, inventoryId: number, lineId: number): Promise<void> {
+  await tx.delete(line).where(and(eq(line.id, lineId), eq(line.inventoryId, inventoryId)));
+}
+
+export async function replaceLineHazards(tx: Tx, lineId: number, hazardIds: number[]): Promise<void> {
+  await tx.delete(inventoryProductHazards).where(eq(inventoryProductHazards.inventoryProductId, lineId));
+  if (hazardIds.length === 0) return;
+  await tx
+    .insert(inventoryProductHazards)
+    .values(hazardIds.map((hazardId) => ({ inventoryProductId: lineId, hazardId })));
+}
+
+/** The line's components become the catalogue product's, as its SDS lists them today. */
+export async function copyProductComponents(tx: Tx, lineId: number, productId: number): Promise<void> {
+  await tx
+    .delete(inventoryProductChemicalComponents)
+    .where(eq(inventoryProductChemicalComponents.inventoryProductId, lineId));
+  await tx.execute(sql`
+    INSERT INTO ${inventoryProductChemicalComponents} (
+      inventory_product_id, chemical_component_id, percentage_weight, percentage_volume,
+      regulations, restrictions, reporting_requirements)
+    SELECT ${lineId}, chemical_component_id, percentage_weight, percentage_volume,
+      regulations, restrictions, reporting_requirements
+    FROM ${productChemicalComponents}
+    WHERE product_id = ${productId}`);
+}
+
+/** A container or unit a line may name: active, or the one the line names already. */
+export async function findContainer(db: Db | Tx, id: number) {
+  const [row] = await db
+    .select({ id: containers.id, name: containers.name, isActive: containers.isActive })
+    .from(containers)
+    .where(eq(containers.id, id));
+  return row;
+}
+
+export async function findUnit(db: Db | Tx, id: number) {
+  const [row] = await db
+    .select({
+      id: containerUnits.id,
+      name: containerUnits.name,
+      type: containerUnits.unitType,
+      isActive: containerUnits.isActive,
+    })
+    .from(containerUnits)
+    .where(eq(containerUnits.id, id));
+  return row;
+}
+
+/** A catalogue product of this name and manufacturer, case and spacing aside. */
+export async function findProductByName(db: Db | Tx, name: string, mfgName: string) {
+  const [row] = await db
+    .select({ id: products.id, name: products.name, mfg_name: products.mfgName })
+    .from(products)
+    .where(and(isSameName(products.name, name), isSameName(products.mfgName, mfgName)))
+    .orderBy(asc(products.id))
+    .limit(1);
+  return row;
+}
