@@ -41,6 +41,7 @@ export function actionsColumn<T>({
     isPending: boolean;
     disabled?: RowFlag<T>;
     verb?: 'Delete' | 'Remove';
+    title?: string;
     description?: (name: string) => string;
   };
 }): ColumnDef<T> {
@@ -78,6 +79,7 @@ export function actionsColumn<T>({
               disabled={flag(remove.disabled, row.original)}
               isPending={remove.isPending}
               {...(remove.verb && { verb: remove.verb })}
+              {...(remove.title && { title: remove.title })}
               {...(remove.description && { description: remove.description(name) })}
               onConfirm={() => remove.onConfirm(row.original)}
             />

@@ -7,7 +7,8 @@ import { Button } from './ui/button.tsx';
  * Delete one record after its confirmation ("Delete User?" / "Delete Hazard Class?" with "Are you
  * sure you want to delete {name}?"). Nothing is sent until the confirmation. `asText` shows a
  * labelled button (in a modal) instead of the row's icon. A product's component is removed
- * instead: `verb` "Remove" and its own `description`.
+ * instead: `verb` "Remove" and its own `description`. `title` replaces "{verb} {entity}?" where
+ * the spec words the question itself ("Delete Product from Inventory").
  */
 export function DeleteAction({
   entity,
@@ -17,6 +18,7 @@ export function DeleteAction({
   disabled,
   asText,
   verb = 'Delete',
+  title,
   description,
 }: {
   entity: string;
@@ -26,6 +28,7 @@ export function DeleteAction({
   disabled?: boolean;
   asText?: boolean;
   verb?: 'Delete' | 'Remove';
+  title?: string;
   description?: string;
 }) {
   const [isOpen, setOpen] = useState(false);
@@ -50,7 +53,7 @@ export function DeleteAction({
       <ConfirmDialog
         open={isOpen}
         onOpenChange={setOpen}
-        title={`${verb} ${entity}?`}
+        title={title ?? `${verb} ${entity}?`}
         description={description ?? `Are you sure you want to ${verb.toLowerCase()} ${name}?`}
         confirmLabel={verb}
         variant="destructive"

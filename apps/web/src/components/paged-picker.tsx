@@ -31,6 +31,7 @@ export function PagedPicker<T extends AutocompleteItem = AutocompleteItem>({
   invalid,
   onBlur,
   describe,
+  create,
 }: {
   id: string;
   path: string;
@@ -47,6 +48,11 @@ export function PagedPicker<T extends AutocompleteItem = AutocompleteItem>({
   onBlur?: () => void;
   /** A second, muted text beside each name (a customer's city) to tell equal names apart. */
   describe?: (item: T) => string | null | undefined;
+  /**
+   * Typed text is a choice of its own (a new product's name): a button under the search box
+   * offers it, and Enter takes it while no option is active.
+   */
+  create?: { label: (text: string) => string; onCreate: (text: string) => void };
 }) {
   const [isOpen, setOpen] = useState(false);
   // Opening moves focus into the list, which blurs the trigger: that is not leaving the field.
@@ -97,6 +103,10 @@ export function PagedPicker<T extends AutocompleteItem = AutocompleteItem>({
     onChange(item);
     setOpen(false);
   };
+  const createFromText = () => {
+    create?.onCreate(text.trim());
+    setOpen(false);
+  };
   const onSearchKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
     if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
       event.preventDefault();
@@ -109,6 +119,7 @@ export function PagedPicker<T extends AutocompleteItem = AutocompleteItem>({
       event.preventDefault();
       const item = items[activeIndex];
       if (item) choose(item);
+      else if (create && text.trim() !== '') createFromText();
     }
   };
 
@@ -164,6 +175,15 @@ export function PagedPicker<T extends AutocompleteItem = AutocompleteItem>({
             aria-activedescendant={activeIndex >= 0 ? optionId(activeIndex) : undefined}
             className="mb-2 h-9"
           />
+          {create && text.trim() !== '' ? (
+            <button
+              type="button"
+              onClick={createFromText}
+              className="mb-2 w-full rounded border border-dashed border-brand-300 px-2 py-2.5 text-left text-sm text-brand-800 hover:bg-brand-50 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500"
+            >
+              {create.label(text.trim())}
+            </button>
+          ) : null}
           <div ref={scroller} className="max-h-60 overflow-y-auto">
             {query.isPending ? <p className="px-2 py-2 text-sm text-slate-500">{loadingText}</p> : null}
             {!query.isPending && items.length === 0 ? (
@@ -183,7 +203,8 @@ export function PagedPicker<T extends AutocompleteItem = AutocompleteItem>({
                   }}
                   onMouseEnter={() => setActiveIndex(index)}
                   className={cn(
-                    'flex cursor-pointer items-center justify-between rounded px-2 py-2 text-sm',
+                    // Taller rows under a finger (issue 9: pickers usable by touch on a phone).
+                    'flex cursor-pointer items-center justify-between rounded px-2 py-3 text-sm sm:py-2',
                     index === activeIndex ? 'bg-brand-50 text-brand-900' : 'text-slate-800',
                   )}
                 >

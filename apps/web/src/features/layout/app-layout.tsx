@@ -13,8 +13,15 @@ import { logout } from '../auth/api.ts';
 
 const MENU_STATE_KEY = 'sidebar-open';
 const SMALL_SCREEN = '(max-width: 767px)';
+/**
+ * A phone (390 px and the like): the open menu would cover the whole page, so every page opens
+ * with it closed (issue 9: technicians record inventory lines on site). Wider screens keep the
+ * choice made earlier in the session.
+ */
+const PHONE_SCREEN = '(max-width: 479px)';
 
 function readMenuOpen(): boolean {
+  if (window.matchMedia(PHONE_SCREEN).matches) return false;
   return sessionStorage.getItem(MENU_STATE_KEY) !== 'false';
 }
 

@@ -78,28 +78,59 @@ export const EMPTY_PRODUCT_FORM: ProductFormValues = {
 /** A number from the API as the form's text (null → empty). */
 export const numberText = (value: number | null) => (value === null ? '' : String(value));
 
+/** The fields a product and an inventory line's copy of it share (spec 02 §3): its "product data". */
+export type ProductDataValues = Pick<
+  ProductFormValues,
+  | 'mfg_name'
+  | 'mfg_product_number'
+  | 'mfg_phone'
+  | 'mfg_emergency_phone'
+  | 'physical_state'
+  | 'specific_gravity'
+  | 'pounds_per_gallon'
+  | 'conversion_factor'
+  | 'flash_points'
+  | 'nfpa'
+  | 'is_spcc'
+  | (typeof SARA_FLAGS)[number]['name']
+  | 'hazards'
+>;
+
+/** A record that carries product data: a product, or an inventory line (which copies it). */
+export type ProductDataSource = Pick<ProductResource, keyof ProductDataValues>;
+
+/**
+ * The form's text of a record's product data. Also the inventory line form's fill when an
+ * existing product is chosen, so both forms show a product the same way.
+ */
+export function toProductDataForm(source: ProductDataSource): ProductDataValues {
+  return {
+    mfg_name: source.mfg_name,
+    mfg_product_number: source.mfg_product_number,
+    mfg_phone: source.mfg_phone,
+    mfg_emergency_phone: source.mfg_emergency_phone,
+    physical_state: source.physical_state ?? '',
+    specific_gravity: numberText(source.specific_gravity),
+    pounds_per_gallon: numberText(source.pounds_per_gallon),
+    conversion_factor: numberText(source.conversion_factor),
+    flash_points: numberText(source.flash_points),
+    nfpa: source.nfpa,
+    is_spcc: source.is_spcc,
+    is_sara_f: source.is_sara_f,
+    is_sara_p: source.is_sara_p,
+    is_sara_r: source.is_sara_r,
+    is_sara_a: source.is_sara_a,
+    is_sara_c: source.is_sara_c,
+    hazards: source.hazards,
+  };
+}
+
 export function toProductForm(product: ProductResource): ProductFormValues {
   return {
+    ...toProductDataForm(product),
     name: product.name,
-    mfg_name: product.mfg_name,
-    mfg_product_number: product.mfg_product_number,
-    mfg_phone: product.mfg_phone,
-    mfg_emergency_phone: product.mfg_emergency_phone,
     sds_date: isoToUsDate(product.sds_date),
     sds_status: product.sds_status,
-    physical_state: product.physical_state ?? '',
-    specific_gravity: numberText(product.specific_gravity),
-    pounds_per_gallon: numberText(product.pounds_per_gallon),
-    conversion_factor: numberText(product.conversion_factor),
-    flash_points: numberText(product.flash_points),
-    nfpa: product.nfpa,
-    is_spcc: product.is_spcc,
-    is_sara_f: product.is_sara_f,
-    is_sara_p: product.is_sara_p,
-    is_sara_r: product.is_sara_r,
-    is_sara_a: product.is_sara_a,
-    is_sara_c: product.is_sara_c,
-    hazards: product.hazards,
     sds: product.sds_file,
   };
 }

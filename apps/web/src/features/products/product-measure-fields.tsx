@@ -4,33 +4,47 @@ import {
   isLiquid,
   PHYSICAL_STATE_LABELS,
   PHYSICAL_STATES,
-  type SaveProduct,
 } from '@chemtrack/domain';
 import { type UseFormReturn, useWatch } from 'react-hook-form';
 import { Field } from '../../components/ui/field.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { Select } from '../../components/ui/select.tsx';
-import type { ProductFormValues } from './product-form.ts';
+import type { ProductDataValues } from './product-form.ts';
+
+/**
+ * The product form and the inventory line form both hold product data; the shared fields below
+ * read and register only those. react-hook-form cannot see a field through a generic form's
+ * path types, so the form is viewed here as its product-data part (the fields are the same).
+ */
+export function asProductDataForm<T extends ProductDataValues, TOutput>(
+  form: UseFormReturn<T, unknown, TOutput>,
+): UseFormReturn<ProductDataValues> {
+  return form as unknown as UseFormReturn<ProductDataValues>;
+}
 
 /**
  * Physical state and the measures that go with it (spec 02 §4): a liquid has specific gravity,
  * density (read-only, SG × 8.34 to two decimals) and pounds per gallon; a compressed or liquified
- * gas has a conversion factor.
+ * gas has a conversion factor. `idPrefix` keeps the ids of two forms apart.
  */
-export function ProductMeasureFields({
-  form,
+export function ProductMeasureFields<T extends ProductDataValues, TOutput>({
+  form: typedForm,
+  idPrefix = 'p',
 }: {
-  form: UseFormReturn<ProductFormValues, unknown, SaveProduct>;
+  form: UseFormReturn<T, unknown, TOutput>;
+  idPrefix?: string;
 }) {
+  const form = asProductDataForm(typedForm);
   const { errors } = form.formState;
   const state = useWatch({ control: form.control, name: 'physical_state' }) || null;
   const specificGravity = useWatch({ control: form.control, name: 'specific_gravity' });
   const density = densityFromSpecificGravity(specificGravity);
+  const id = (name: string) => `${idPrefix}-${name}`;
   return (
     <>
-      <Field id="p-physical_state" label="Physical State" error={errors.physical_state?.message}>
+      <Field id={id('physical_state')} label="Physical State" error={errors.physical_state?.message}>
         <Select
-          id="p-physical_state"
+          id={id('physical_state')}
           aria-invalid={errors.physical_state ? true : undefined}
           {...form.register('physical_state')}
         >
@@ -44,26 +58,34 @@ export function ProductMeasureFields({
       </Field>
       {isLiquid(state) ? (
         <div className="grid gap-4 sm:grid-cols-3 md:col-span-2">
-          <Field id="p-specific_gravity" label="Specific Gravity" error={errors.specific_gravity?.message}>
+          <Field
+            id={id('specific_gravity')}
+            label="Specific Gravity"
+            error={errors.specific_gravity?.message}
+          >
             <Input
-              id="p-specific_gravity"
+              id={id('specific_gravity')}
               inputMode="decimal"
               aria-invalid={errors.specific_gravity ? true : undefined}
               {...form.register('specific_gravity')}
             />
           </Field>
-          <Field id="p-density" label="Density (lb/gal)" hint="Specific gravity × 8.34">
+          <Field id={id('density')} label="Density (lb/gal)" hint="Specific gravity × 8.34">
             <Input
-              id="p-density"
+              id={id('density')}
               readOnly
               tabIndex={-1}
               className="bg-slate-100"
               value={density === undefined ? '' : density.toFixed(2)}
             />
           </Field>
-          <Field id="p-pounds_per_gallon" label="Pounds per Gallon" error={errors.pounds_per_gallon?.message}>
+          <Field
+            id={id('pounds_per_gallon')}
+            label="Pounds per Gallon"
+            error={errors.pounds_per_gallon?.message}
+          >
             <Input
-              id="p-pounds_per_gallon"
+              id={id('pounds_per_gallon')}
               inputMode="decimal"
               aria-invalid={errors.pounds_per_gallon ? true : undefined}
               {...form.register('pounds_per_gallon')}
@@ -72,9 +94,13 @@ export function ProductMeasureFields({
         </div>
       ) : null}
       {isGas(state) ? (
-        <Field id="p-conversion_factor" label="Conversion Factor" error={errors.conversion_factor?.message}>
+        <Field
+          id={id('conversion_factor')}
+          label="Conversion Factor"
+          error={errors.conversion_factor?.message}
+        >
           <Input
-            id="p-conversion_factor"
+            id={id('conversion_factor')}
             inputMode="decimal"
             aria-invalid={errors.conversion_factor ? true : undefined}
             {...form.register('conversion_factor')}

@@ -9,20 +9,12 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link, Outlet, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
-import {
-  Controller,
-  type FieldError,
-  type FieldErrors,
-  get,
-  type UseFormReturn,
-  useForm,
-} from 'react-hook-form';
+import { Controller, type FieldError, type FieldErrors, get, useForm } from 'react-hook-form';
 import { ArchiveToggle } from '../../components/archive-toggle.tsx';
 import { DateInput } from '../../components/date-input.tsx';
 import { LoadedRecord } from '../../components/loaded-record.tsx';
 import { PhoneInput } from '../../components/phone-input.tsx';
 import { Button } from '../../components/ui/button.tsx';
-import { Checkbox } from '../../components/ui/checkbox.tsx';
 import { Field } from '../../components/ui/field.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { Select } from '../../components/ui/select.tsx';
@@ -34,12 +26,11 @@ import { useRecordMutations } from '../../lib/use-record-mutations.ts';
 import { deleteProductSds, downloadProductSds, productsApi } from './api.ts';
 import { HazardClassesField } from './hazard-classes-field.tsx';
 import { ProductComponentsTable } from './product-components-table.tsx';
+import { FlashPointField, SaraSpccFields } from './product-data-fields.tsx';
 import {
   EMPTY_PRODUCT_FORM,
-  keepSignedDigits,
   ProductFormSchema,
   type ProductFormValues,
-  SARA_FLAGS,
   toProductBody,
   toProductForm,
 } from './product-form.ts';
@@ -237,32 +228,7 @@ function ProductForm({
                 ))}
               </Select>
             </Field>
-            <Field id="p-flash_points" label="Flash Point (°F)" error={errors.flash_points?.message}>
-              <Controller
-                control={form.control}
-                name="flash_points"
-                render={({ field }) => (
-                  <div className="relative">
-                    <Input
-                      id="p-flash_points"
-                      inputMode="numeric"
-                      className="pr-10"
-                      aria-invalid={errors.flash_points ? true : undefined}
-                      value={field.value}
-                      onChange={(event) => field.onChange(keepSignedDigits(event.target.value))}
-                      onBlur={field.onBlur}
-                      ref={field.ref}
-                    />
-                    <span
-                      className="pointer-events-none absolute right-3 top-1/2 -translate-y-1/2 text-sm text-slate-500"
-                      aria-hidden
-                    >
-                      °F
-                    </span>
-                  </div>
-                )}
-              />
-            </Field>
+            <FlashPointField form={form} />
             <ProductMeasureFields form={form} />
             <div className="md:col-span-2">
               <Field id="p-hazards" label="Hazard Classes" error={messageAt(errors, 'hazards', 'hazard_ids')}>
@@ -282,26 +248,7 @@ function ProductForm({
                 />
               </Field>
             </div>
-            <fieldset className="md:col-span-2">
-              <legend className="text-sm font-medium text-slate-700">SARA and SPCC</legend>
-              <div className="mt-2 flex flex-wrap gap-5">
-                {SARA_FLAGS.map((flag) => (
-                  <FlagCheckbox
-                    key={flag.name}
-                    form={form}
-                    name={flag.name}
-                    label={`SARA ${flag.label}`}
-                    title={flag.title}
-                  />
-                ))}
-                <FlagCheckbox
-                  form={form}
-                  name="is_spcc"
-                  label="SPCC"
-                  title="Spill Prevention, Control, and Countermeasure"
-                />
-              </div>
-            </fieldset>
+            <SaraSpccFields form={form} className="md:col-span-2" />
             <div className="md:col-span-2">
               <Controller
                 control={form.control}
@@ -357,37 +304,5 @@ function ProductForm({
       {product ? <ProductComponentsTable productId={product.id} /> : null}
       <Outlet />
     </div>
-  );
-}
-
-function FlagCheckbox({
-  form,
-  name,
-  label,
-  title,
-}: {
-  form: UseFormReturn<ProductFormValues, unknown, SaveProduct>;
-  name: 'is_spcc' | (typeof SARA_FLAGS)[number]['name'];
-  label: string;
-  title: string;
-}) {
-  const id = `p-${name}`;
-  return (
-    <Controller
-      control={form.control}
-      name={name}
-      render={({ field }) => (
-        <label htmlFor={id} title={title} className="flex items-center gap-2 text-sm text-slate-700">
-          <Checkbox
-            id={id}
-            checked={field.value}
-            onCheckedChange={(checked) => field.onChange(checked === true)}
-            onBlur={field.onBlur}
-            ref={field.ref}
-          />
-          {label}
-        </label>
-      )}
-    />
   );
 }

@@ -1,0 +1,24 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { inventoriesApi } from '../../../../../features/inventories/api.ts';
+import { InventoryProductFormPage } from '../../../../../features/inventories/inventory-product-form.tsx';
+import { InventoryProductsSearchSchema } from '../../../../../features/inventories/inventory-products-api.ts';
+import { loadRecordOrLeave, parseId } from '../../../../../lib/route-params.ts';
+
+// The list's search rides along so saving or cancelling returns to the same page of the list.
+export const Route = createFileRoute('/_authenticated/inventories_/$inventoryId/products_/create')({
+  validateSearch: InventoryProductsSearchSchema,
+  loader: ({ context, params, location, preload }) =>
+    loadRecordOrLeave({
+      queryClient: context.queryClient,
+      id: params.inventoryId,
+      options: inventoriesApi.detailOptions,
+      entity: 'Inventory',
+      list: '/inventories',
+      location,
+      preload,
+    }),
+  component: function CreateInventoryProductRoute() {
+    const { inventoryId } = Route.useParams();
+    return <InventoryProductFormPage inventoryId={parseId(inventoryId)} lineId={undefined} />;
+  },
+});
