@@ -253,6 +253,7 @@ function run(context: ComplianceContext): Tier2Result {
     });
   };
 
+  const unflagged = new Set<number>();
   // EHS: aggregated across every product, whatever the facility's choice for other chemicals.
   for (const aggregate of aggregateByCas(context.components, {
     basis: 'upper',
@@ -276,7 +277,8 @@ function run(context: ComplianceContext): Tier2Result {
     );
     for (const c of aggregate.contributions) {
       const line = lineById.get(c.inventory_product_id);
-      if (line && !isHazardousLine(line)) {
+      if (line && !isHazardousLine(line) && !unflagged.has(line.inventory_product_id)) {
+        unflagged.add(line.inventory_product_id);
         warnings.push(
           lineWarning(line, 'no_hazard_category', 'holds an EHS but has no hazard category recorded'),
         );
