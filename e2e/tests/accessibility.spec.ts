@@ -135,6 +135,13 @@ const MODALS = [
   { name: 'container', list: '/containers', add: '+ Add New Container', edit: /^Edit /, title: /Container/ },
   { name: 'unit', list: '/units', add: '+ Add New Unit', edit: /^Edit /, title: /Unit/ },
   { name: 'technician', list: '/technicians-mgmt', add: '+ Add New', edit: /^Edit /, title: /Technician/ },
+  {
+    name: 'inventory',
+    list: '/inventories',
+    add: '+ Add New Inventory',
+    edit: /^Edit /,
+    title: /Inventory/,
+  },
 ];
 
 for (const modal of MODALS) {

@@ -85,6 +85,7 @@ test('a bad or missing id in any detail address goes back to its list with "… 
     { base: '/hazard-class-mgmt', list: /\/hazard-class-mgmt$/, message: 'Hazard class not found.' },
     { base: '/containers', list: /\/containers$/, message: 'Container not found.' },
     { base: '/units', list: /\/units$/, message: 'Container unit not found.' },
+    { base: '/inventories', list: /\/inventories$/, message: 'Inventory not found.' },
   ];
   for (const area of areas) {
     for (const id of ['abc', '99999999999', '2147483647', '0', '1.5']) {

@@ -275,7 +275,7 @@ function InventoryForm({
           )}
         />
       ) : (
-        <CopiedFrom inventory={inventory} />
+        <CopiedFrom inventory={inventory} error={errors.inventory_ids?.message} />
       )}
       {!isNew && canComplete ? (
         <Controller
@@ -364,13 +364,25 @@ function DuplicatesField({
   );
 }
 
-/** An existing inventory's sources: chosen when it was made, shown, not changed. */
-function CopiedFrom({ inventory }: { inventory: InventoryResource }) {
-  if (inventory.duplicates.length === 0) return null;
+/**
+ * An existing inventory's sources: chosen when it was made, shown, not changed. The server's
+ * answer about them (a year moved to before a source's) shows here.
+ */
+function CopiedFrom({ inventory, error }: { inventory: InventoryResource; error: string | undefined }) {
+  if (inventory.duplicates.length === 0 && !error) return null;
   return (
-    <p className="text-sm text-slate-700">
-      <span className="font-medium">Copied products from: </span>
-      {inventory.duplicates.map((duplicate) => duplicate.year).join(', ')}
-    </p>
+    <div className="flex flex-col gap-1">
+      {inventory.duplicates.length > 0 ? (
+        <p className="text-sm text-slate-700">
+          <span className="font-medium">Copied products from: </span>
+          {inventory.duplicates.map((duplicate) => duplicate.year).join(', ')}
+        </p>
+      ) : null}
+      {error ? (
+        <p role="alert" className="text-xs text-red-600">
+          {error}
+        </p>
+      ) : null}
+    </div>
   );
 }
