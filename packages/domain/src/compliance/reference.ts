@@ -13,6 +13,8 @@ export interface ReferenceIndex {
   /** Every CAS a list names, for the programmes that walk a list. */
   casNumbers(listType: RegulatoryListType): string[];
   uploadedAt(listType: RegulatoryListType): string | null;
+  /** Entries with no CAS (313 categories such as N230): no component can match them. */
+  uncasedEntries(listType: RegulatoryListType): readonly ReferenceEntry[];
 }
 
 export function normalizeCas(casNumber: string | null | undefined): string {
@@ -23,10 +25,14 @@ export function indexReferenceLists(lists: ReferenceLists): ReferenceIndex {
   const byList = new Map<RegulatoryListType, Map<string, ReferenceEntry[]>>(
     REGULATORY_LIST_TYPES.map((type) => [type, new Map()]),
   );
+  const uncased: ReferenceEntry[] = [];
   for (const entry of lists.entries) {
     const cas = normalizeCas(entry.cas_number);
     // Category entries (313's N230) have no CAS to match a component with.
-    if (cas === '') continue;
+    if (cas === '') {
+      uncased.push(entry);
+      continue;
+    }
     const list = byList.get(entry.list_type);
     if (!list) continue;
     const found = list.get(cas);
@@ -38,6 +44,7 @@ export function indexReferenceLists(lists: ReferenceLists): ReferenceIndex {
     isListed: (listType, casNumber) => byList.get(listType)?.has(normalizeCas(casNumber)) ?? false,
     casNumbers: (listType) => [...(byList.get(listType)?.keys() ?? [])],
     uploadedAt: (listType) => lists.uploaded_at?.[listType] ?? null,
+    uncasedEntries: (listType) => uncased.filter((entry) => entry.list_type === listType),
   };
 }
 

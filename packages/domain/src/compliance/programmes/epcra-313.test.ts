@@ -179,4 +179,11 @@ describe('EPCRA 313 threshold reports', () => {
     ).rows[0];
     expect(row).toMatchObject({ chemical_name: 'Xylene (mixed isomers)', annual_lb: 27_000, exceeds: true });
   });
+
+  it('names the category listings it cannot match by CAS', () => {
+    const result = run313('epcra_313_processed');
+    expect(result.notes).toContain(
+      '1 category listing(s) of the 313 list have no CAS number and are not matched by the engine; check the products against them by hand: N230 Certain glycol ethers.',
+    );
+  });
 });

@@ -227,12 +227,25 @@ function runFor(activity: TriActivity, context: ComplianceContext): Epcra313Resu
           ]
         : []),
       'Facility coverage also needs 10 or more full-time employees and a covered NAICS code, which the inventory does not record.',
+      ...categoryNote(context),
     ],
     lists_used: listsUsed(context, ['313']),
     rows,
     warnings: context.warnings,
     activity,
   };
+}
+
+/** Category listings (N230 …) carry no CAS, so the engine cannot match them: say so, never silently. */
+function categoryNote(context: ComplianceContext): string[] {
+  const categories = context.lists.uncasedEntries('313');
+  if (categories.length === 0) return [];
+  const names = categories.map((entry) =>
+    entry.category ? `${entry.category} ${entry.chemical_name}` : entry.chemical_name,
+  );
+  return [
+    `${categories.length} category listing(s) of the 313 list have no CAS number and are not matched by the engine; check the products against them by hand: ${names.join('; ')}.`,
+  ];
 }
 
 function epcra313Rule(activity: TriActivity): ProgrammeRule<Epcra313Result> {
