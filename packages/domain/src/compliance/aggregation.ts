@@ -204,30 +204,34 @@ export function aggregateByCas(
     if (name && !aggregate.component_names.includes(name)) aggregate.component_names.push(name);
     const { line } = item.quantity;
     const percent = choosePercent(item, options.basis);
-    const where = {
-      inventory_product_id: line.inventory_product_id,
-      product_id: line.product_id,
-      product_name: line.product_name,
-      location_stored: line.location_stored,
-    };
     const reason = options.exclude?.(item, percent) ?? null;
-    if (reason !== null) {
-      aggregate.excluded.push({ ...where, percent_weight: percent, reason });
-      continue;
-    }
-    const pounds = options.linePounds
-      ? options.linePounds(item.quantity)
-      : item.quantity.pounds === null
+    const pounds =
+      reason !== null
         ? null
-        : { pounds: item.quantity.pounds, basis: item.quantity.basis };
+        : options.linePounds
+          ? options.linePounds(item.quantity)
+          : item.quantity.pounds === null
+            ? null
+            : { pounds: item.quantity.pounds, basis: item.quantity.basis };
     if (pounds === null) {
-      aggregate.excluded.push({ ...where, percent_weight: percent, reason: 'pounds unknown (see warnings)' });
+      aggregate.excluded.push({
+        inventory_product_id: line.inventory_product_id,
+        product_id: line.product_id,
+        product_name: line.product_name,
+        location_stored: line.location_stored,
+        percent_weight: percent,
+        reason: reason ?? 'pounds unknown (see warnings)',
+      });
       continue;
     }
     const contributed = roundTo((pounds.pounds * percent) / 100, 4);
     aggregate.units += Math.round(contributed * UNITS);
+    // Literal objects, not spreads: this runs once per component of a 2,000-line inventory.
     aggregate.contributions.push({
-      ...where,
+      inventory_product_id: line.inventory_product_id,
+      product_id: line.product_id,
+      product_name: line.product_name,
+      location_stored: line.location_stored,
       physical_state: line.physical_state,
       container: item.quantity.container,
       line_pounds: pounds.pounds,

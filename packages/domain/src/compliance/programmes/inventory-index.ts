@@ -81,12 +81,16 @@ function run(context: ComplianceContext): InventoryIndexResult {
       row.max_gallons = add(row.max_gallons, quantity.gallons);
     }
   }
-  const sorted = [...rows.values()].sort(
-    (a, b) =>
-      casSortKey(a.cas_number) - casSortKey(b.cas_number) ||
-      a.product_name.localeCompare(b.product_name) ||
-      a.component_name.localeCompare(b.component_name),
-  );
+  // The numeric key once per row, not once per comparison.
+  const sorted = [...rows.values()]
+    .map((row) => ({ row, key: casSortKey(row.cas_number) }))
+    .sort(
+      (a, b) =>
+        a.key - b.key ||
+        a.row.product_name.localeCompare(b.row.product_name) ||
+        a.row.component_name.localeCompare(b.row.component_name),
+    )
+    .map(({ row }) => row);
   return {
     programme: 'inventory_index',
     title: 'Inventory Index (numeric CAS order)',
