@@ -6,6 +6,7 @@ import { acquireDataDirLock, DataDirLockedError } from './db/data-dir-lock.ts';
 import { seedDemoData } from './seed/demo.ts';
 import { DEMO_STAFF } from './seed/demo-accounts.ts';
 import { countUsers, ensureFirstAdmin } from './seed/first-admin.ts';
+import { seedReferenceLists } from './seed/reference-lists/load.ts';
 import { createLocalFileStore } from './storage/file-store.ts';
 
 async function main() {
@@ -37,6 +38,8 @@ async function main() {
   });
   const shouldSeed = config.seedDemo ?? (wasEmpty && isEmbedded);
   if (wasEmpty && shouldSeed) await seedDemoData(database.db, createLocalFileStore(config.dataDir));
+  // Every fresh install, demo or not, starts with the shipped reference lists, so reports work.
+  if (wasEmpty) await seedReferenceLists(database.db, createLocalFileStore(config.dataDir));
   if (database.kind === 'pglite') {
     // PGlite runs single-user, without autovacuum: refresh the planner's statistics and the
     // visibility map at each start, or trigram searches fall back to sequential scans as data grows.

@@ -108,6 +108,12 @@ const MATRIX: Record<string, Role[] | typeof PUBLIC> = {
   'PATCH /inventories/:id/product/:productId/update': STAFF,
   'PATCH /inventories/:id/product/:productId/resolve-question': STAFF,
   'DELETE /inventories/:id/product/:productId/unlink': ADMIN,
+
+  // Spec 02 §6: the Database Entry page and its calls are an admin's.
+  'GET /db-entry/list': ADMIN,
+  'POST /db-entry/create': ADMIN,
+  'GET /db-entry/:id/download': ADMIN,
+  'GET /db-entry-data/:type/list': ADMIN,
 };
 
 let ctx: TestContext;

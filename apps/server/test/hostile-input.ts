@@ -24,6 +24,7 @@ import {
   userBody,
 } from '../src/seed/factories.ts';
 import { APP_KEY, createTestUser, extractResetToken, PASSWORD, type TestContext } from './helper.ts';
+import { upload } from './uploads.ts';
 
 /**
  * What the hostile-input tests send, shared by hostile-input.test.ts and
@@ -120,8 +121,7 @@ export const NOT_WRITTEN_FROM_A_BODY: Record<string, string> = {
   files: 'written from a multipart upload (files.test.ts)',
   audit_log: 'written by the server',
   inventory_product_chemical_components: 'no route yet',
-  database_entries: 'no route yet',
-  regulatory_entries: 'no route yet',
+  regulatory_entries: 'written from the cells of an uploaded list (parse-list.test.ts, database.test.ts)',
 };
 
 function unique(length: number): string {
@@ -247,6 +247,24 @@ function freshInventoryBodies(ctx: TestContext, technicianId: number) {
 /** Customers save the billing address only when it differs, so the body sends one that does. */
 const customerWithBilling = () =>
   customerBody({ is_same_billing_address: 0, billing_address: billingAddressBody() });
+
+/** A reference list uploaded for the db-entry/create route, which every variant names. */
+async function uploadedList(ctx: TestContext) {
+  const res = await upload(
+    ctx,
+    [
+      {
+        filename: 'ehs.csv',
+        contentType: 'text/csv',
+        content: Buffer.from('Chemical Name,CAS #,TPQ\nChlorine,7782-50-5,100\n'),
+      },
+    ],
+    'admin',
+    'database',
+  );
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json().file as { filepath: string; original_name: string };
+}
 
 /** Each route that takes a JSON body, with the records it works on and where its strings are saved. */
 export const BODY_ROUTES: Record<string, BodyRoute> = {
@@ -454,6 +472,17 @@ export const BODY_ROUTES: Record<string, BodyRoute> = {
       };
     },
     columns: [],
+  },
+  // The same upload serves every variant: an upload may become the list of its type more than once.
+  'POST /db-entry/create': {
+    async prepare(ctx) {
+      const file = await uploadedList(ctx);
+      return {
+        url: '/db-entry/create',
+        body: () => ({ type: 'ehs', name: `EHS list ${nextSequence()}.csv`, db_entry: { ...file } }),
+      };
+    },
+    columns: [{ table: schema.databaseEntries }],
   },
 };
 

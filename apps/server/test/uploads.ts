@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Role, StoredFile } from '@chemtrack/domain';
+import type { Role, StoredFile, UploadKind } from '@chemtrack/domain';
 import PDFDocument from 'pdfkit';
 import { expect } from 'vitest';
 import type { TestContext } from './helper.ts';
@@ -60,11 +60,17 @@ export function makePdf(text = 'Safety Data Sheet', minBytes = 0): Promise<Buffe
   });
 }
 
-export function upload(ctx: TestContext, parts: (FilePart | FieldPart)[], role: Role = 'staff') {
+/** An upload of `kind` (an SDS unless told; `null` sends none, as the spec's upload call does). */
+export function upload(
+  ctx: TestContext,
+  parts: (FilePart | FieldPart)[],
+  role: Role = 'staff',
+  kind: UploadKind | null = 'sds',
+) {
   const { payload, contentType } = multipartBody(parts);
   return ctx.call(role, {
     method: 'POST',
-    url: '/file/upload',
+    url: kind ? `/file/upload?kind=${kind}` : '/file/upload',
     headers: { 'content-type': contentType },
     payload,
   });

@@ -10,17 +10,28 @@ export const UPLOAD_MSG = {
   multipartRequired: 'The request must be multipart/form-data with a file field',
   tooManyParts: 'The form has too many fields',
   malformed: 'The multipart body is malformed',
+  generalTypes: 'Only PDF, XLS, XLSX and CSV files are allowed',
+  databaseTypes: 'Only CSV, XLS and XLSX files are allowed',
+  /** The name says one type and the bytes another (a binary renamed .xlsx, a workbook renamed .csv). */
+  contentMismatch: (extension: string) => `The file is not a valid ${extension.toUpperCase()} file`,
+  /** A zip bomb posing as a workbook, or a zip whose entries are not what they declare. */
+  xlsxTooLarge: 'The XLSX file expands beyond the allowed size or is not a valid workbook',
 } as const;
 
 /**
- * What an upload is for; it decides the accepted content and the storage folder. Only SDS PDFs
- * exist today; reference database files (csv, xls, xlsx) will add their kind here.
+ * What an upload is for; it decides the accepted types and the storage folder (spec 02 §5):
+ * `general` (the spec's upload call, which names no kind) takes .pdf, .xls, .xlsx and .csv;
+ * `sds` takes PDFs only, judged by content whatever the name; `database` (a reference list) takes
+ * .csv, .xls and .xlsx. Outside `sds` the name's extension picks the type and the bytes must be
+ * of that type.
  */
-export const UPLOAD_KINDS = ['sds'] as const;
+export const UPLOAD_KINDS = ['general', 'sds', 'database'] as const;
 export type UploadKind = (typeof UPLOAD_KINDS)[number];
 
 export const FileUploadQuerySchema = z.object({
-  kind: z.enum(UPLOAD_KINDS, { error: `The kind must be one of: ${UPLOAD_KINDS.join(', ')}` }).default('sds'),
+  kind: z
+    .enum(UPLOAD_KINDS, { error: `The kind must be one of: ${UPLOAD_KINDS.join(', ')}` })
+    .default('general'),
 });
 
 /** `POST /file/upload` answers `{ message, file }` (spec 02 §7: data.file). */

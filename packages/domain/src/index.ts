@@ -5,6 +5,7 @@ export * from './catalog/index.ts';
 export * from './chemical-component.ts';
 export * as compliance from './compliance/index.ts';
 export * from './customers/index.ts';
+export * from './database/index.ts';
 export * from './dates.ts';
 export * from './enums.ts';
 export * from './facilities/index.ts';

@@ -79,6 +79,8 @@ export const PERMISSIONS = {
   'inventory-products.unlink': ADMIN,
   'reports.read': STAFF,
   'database.read': ADMIN,
+  /** Spec 02 §6: uploads of the reference lists are an admin's, like the page. */
+  'database.create': ADMIN,
 } as const satisfies Record<string, readonly Role[]>;
 
 export type Action = keyof typeof PERMISSIONS;

@@ -7,16 +7,37 @@ import { UPLOAD_MSG, type UploadKind } from '@chemtrack/domain';
 import type { MultipartFile } from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import { AppError, fieldError } from '../../lib/app-error.ts';
-import { hasSignature, SIGNATURE_LENGTH, type SignedFileType } from '../../lib/file-signature.ts';
-import { PDF_MIME_TYPE } from './files.service.ts';
+import { hasSignature, isTextChunk, SIGNATURE_LENGTH } from '../../lib/file-signature.ts';
+import { inspectZip, isXlsxPackage, ZipRefusedError } from '../../lib/reference-lists/zip-guard.ts';
+import { FILE_TYPES, type FileType } from './files.service.ts';
 
 /** The multipart field the file travels in (spec 02 §7). */
 export const UPLOAD_FIELD = 'file';
 
-/** What each upload kind accepts: the content signature, and the type we record for it. */
-const ACCEPTED: Record<UploadKind, { signature: SignedFileType; mimeType: string; refusal: string }> = {
-  sds: { signature: 'pdf', mimeType: PDF_MIME_TYPE, refusal: UPLOAD_MSG.pdfOnly },
+/**
+ * What each upload kind accepts (spec 02 §5). An SDS is a PDF whatever its name; the other kinds
+ * take the type the name's extension says, and the bytes must then be of that type.
+ */
+const ACCEPTED: Record<UploadKind, { types: FileType[]; isNamed: boolean; refusal: string }> = {
+  general: { types: ['pdf', 'xls', 'xlsx', 'csv'], isNamed: true, refusal: UPLOAD_MSG.generalTypes },
+  sds: { types: ['pdf'], isNamed: false, refusal: UPLOAD_MSG.pdfOnly },
+  database: { types: ['csv', 'xls', 'xlsx'], isNamed: true, refusal: UPLOAD_MSG.databaseTypes },
 };
+
+/** The type an upload must be, and the refusal when its bytes are not. */
+interface Expected {
+  type: FileType;
+  refusal: string;
+}
+
+function expectedType(kind: UploadKind, filename: string): Expected {
+  const accepted = ACCEPTED[kind];
+  if (!accepted.isNamed) return { type: accepted.types[0]!, refusal: accepted.refusal };
+  const extension = path.extname(filename).slice(1).toLowerCase();
+  const type = accepted.types.find((candidate) => candidate === extension);
+  if (!type) throw refuse('UNSUPPORTED_MEDIA_TYPE', accepted.refusal);
+  return { type, refusal: UPLOAD_MSG.contentMismatch(type) };
+}
 
 export interface ReceivedUpload {
   /** A temporary copy the caller moves into the store and then removes. */
@@ -50,31 +71,38 @@ function toUploadError(error: unknown, maxBytes: number): unknown {
 }
 
 /**
- * Hashes and counts the bytes as they pass, and stops the stream as soon as the first bytes show
- * the content is not of the accepted type (an executable is refused before it reaches the disk
- * in full).
+ * Hashes and counts the bytes as they pass, and stops the stream as soon as the bytes show the
+ * content is not of the expected type (an executable is refused before it reaches the disk in
+ * full): a signature for PDF, XLSX and XLS, text all through for CSV.
  */
-function createInspector(accepted: (typeof ACCEPTED)[UploadKind]) {
+function createInspector(expected: Expected) {
   const hash = createHash('sha256');
   let head = Buffer.alloc(0);
   let size = 0;
+  const isText = expected.type === 'csv';
+  const signature = expected.type === 'csv' ? undefined : expected.type;
+  const isSigned = () => signature === undefined || hasSignature(head, signature);
   const inspector = new Transform({
     transform(chunk: Buffer, _encoding, callback) {
       size += chunk.length;
       hash.update(chunk);
+      if (isText && !isTextChunk(chunk)) {
+        callback(refuse('UNSUPPORTED_MEDIA_TYPE', expected.refusal));
+        return;
+      }
       if (head.length < SIGNATURE_LENGTH) {
         head = Buffer.concat([head, chunk.subarray(0, SIGNATURE_LENGTH - head.length)]);
-        if (head.length >= SIGNATURE_LENGTH && !hasSignature(head, accepted.signature)) {
-          callback(refuse('UNSUPPORTED_MEDIA_TYPE', accepted.refusal));
+        if (head.length >= SIGNATURE_LENGTH && !isSigned()) {
+          callback(refuse('UNSUPPORTED_MEDIA_TYPE', expected.refusal));
           return;
         }
       }
       callback(null, chunk);
     },
     flush(callback) {
-      // Shorter than a signature but not empty: not the accepted type either.
-      if (size > 0 && !hasSignature(head, accepted.signature)) {
-        callback(refuse('UNSUPPORTED_MEDIA_TYPE', accepted.refusal));
+      // Shorter than a signature but not empty: not the expected type either.
+      if (size > 0 && !isSigned()) {
+        callback(refuse('UNSUPPORTED_MEDIA_TYPE', expected.refusal));
         return;
       }
       callback();
@@ -83,21 +111,43 @@ function createInspector(accepted: (typeof ACCEPTED)[UploadKind]) {
   return { inspector, result: () => ({ size, sha256: hash.digest('hex') }) };
 }
 
+/**
+ * A zip is not yet a workbook: the package must hold a workbook part, and must not inflate past
+ * the limits (a zip bomb posing as .xlsx is refused here, before anything parses it).
+ */
+async function checkXlsxPackage(tempPath: string, refusal: string): Promise<void> {
+  let names: string[];
+  try {
+    names = inspectZip(await fs.promises.readFile(tempPath));
+  } catch (error) {
+    if (error instanceof ZipRefusedError) throw fieldError(UPLOAD_FIELD, UPLOAD_MSG.xlsxTooLarge);
+    throw error;
+  }
+  if (!isXlsxPackage(names)) throw refuse('UNSUPPORTED_MEDIA_TYPE', refusal);
+}
+
 async function writeTemporary(
   part: MultipartFile,
   options: { tempDir: string; maxBytes: number; kind: UploadKind },
 ): Promise<ReceivedUpload> {
-  const accepted = ACCEPTED[options.kind];
+  const expected = expectedType(options.kind, part.filename);
   await fs.promises.mkdir(options.tempDir, { recursive: true });
   const tempPath = path.join(options.tempDir, `${randomUUID()}.upload`);
-  const { inspector, result } = createInspector(accepted);
+  const { inspector, result } = createInspector(expected);
   try {
     await pipeline(part.file, inspector, fs.createWriteStream(tempPath, { flags: 'wx' }));
     // Busboy stops at `fileSize` and marks the stream truncated rather than failing it.
     if (part.file.truncated) throw refuse('PAYLOAD_TOO_LARGE', UPLOAD_MSG.tooLarge(options.maxBytes));
     const { size, sha256 } = result();
     if (size === 0) throw fieldError(UPLOAD_FIELD, UPLOAD_MSG.fileEmpty);
-    return { tempPath, originalName: part.filename, mimeType: accepted.mimeType, size, sha256 };
+    if (expected.type === 'xlsx') await checkXlsxPackage(tempPath, expected.refusal);
+    return {
+      tempPath,
+      originalName: part.filename,
+      mimeType: FILE_TYPES[expected.type].mimeType,
+      size,
+      sha256,
+    };
   } catch (error) {
     await fs.promises.rm(tempPath, { force: true });
     throw error;

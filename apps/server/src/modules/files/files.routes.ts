@@ -1,5 +1,6 @@
-import { FileUploadQuerySchema, FileUploadResponseSchema } from '@chemtrack/domain';
+import { FileUploadQuerySchema, FileUploadResponseSchema, isAllowed } from '@chemtrack/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { forbidden } from '../../lib/app-error.ts';
 import { actorOf } from '../../lib/audit.ts';
 import { ERROR_RESPONSES, ErrorBodySchema } from '../../lib/route-schemas.ts';
 import { type ReceivedUpload, receiveUpload } from './file-upload.ts';
@@ -8,8 +9,9 @@ import { storeUpload, uploadTempDir } from './files.service.ts';
 const tags = ['Files'];
 
 /**
- * `POST /file/upload` (spec 02 §7): a multipart `file` field, accepted by its content only. The
- * answer's `filepath` is the storage key a product save then points at.
+ * `POST /file/upload` (spec 02 §7): a multipart `file` field, of a type the `kind` accepts and
+ * checked by its content. The answer's `filepath` is the storage key a product save or a database
+ * entry then points at.
  */
 export const filesRoutes: FastifyPluginAsyncZod = async (app) => {
   const tempDir = uploadTempDir(app.config.dataDir);
@@ -32,6 +34,10 @@ export const filesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
+      // A reference list upload is part of the Database Entry page, an admin's (spec 02 §6).
+      if (request.query.kind === 'database' && !isAllowed(request.user?.role, 'database.create')) {
+        throw forbidden();
+      }
       let upload: ReceivedUpload;
       try {
         upload = await receiveUpload(request, {

@@ -18,10 +18,24 @@ import {
 
 export const PDF_MIME_TYPE = 'application/pdf';
 
+/** The file types uploads may be, with the content type recorded and the extension stored. */
+export const FILE_TYPES = {
+  pdf: { mimeType: PDF_MIME_TYPE, extension: '.pdf' },
+  xlsx: { mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', extension: '.xlsx' },
+  xls: { mimeType: 'application/vnd.ms-excel', extension: '.xls' },
+  csv: { mimeType: 'text/csv', extension: '.csv' },
+} as const;
+export type FileType = keyof typeof FILE_TYPES;
+
 /** The content types we store, with the extension their key and name are given. */
-const EXTENSION_BY_MIME_TYPE: Record<string, string> = {
-  [PDF_MIME_TYPE]: '.pdf',
-};
+const EXTENSION_BY_MIME_TYPE: Record<string, string> = Object.fromEntries(
+  Object.values(FILE_TYPES).map(({ mimeType, extension }) => [mimeType, extension]),
+);
+
+/** The file type of a stored content type (undefined for one we never store). */
+export function fileTypeOf(mimeType: string): FileType | undefined {
+  return (Object.keys(FILE_TYPES) as FileType[]).find((type) => FILE_TYPES[type].mimeType === mimeType);
+}
 
 /** Unreferenced uploads are kept this long: a form may still be open with the file chosen. */
 export const UNREFERENCED_FILE_TTL_MS = 24 * 60 * 60 * 1000;
@@ -138,7 +152,13 @@ export async function storeUpload(
 export async function storeFile(
   db: Db,
   store: FileStore,
-  input: { buffer: Buffer; originalName: string; mimeType: string; uploadedBy?: number | null },
+  input: {
+    buffer: Buffer;
+    originalName: string;
+    mimeType: string;
+    uploadedBy?: number | null;
+    folder?: string;
+  },
 ): Promise<{ id: number; storageKey: string }> {
   if (input.mimeType === PDF_MIME_TYPE && !isPdf(input.buffer)) {
     throw new Error(`${input.originalName} is not a PDF`);
@@ -150,6 +170,7 @@ export async function storeFile(
     originalName: input.originalName,
     mimeType: input.mimeType,
     uploadedBy: input.uploadedBy,
+    folder: input.folder,
   });
   return { id: row.id, storageKey: row.storageKey };
 }
