@@ -106,9 +106,11 @@ export interface ComplianceSnapshot {
 }
 
 /**
- * One row of an uploaded reference list, named as the `regulatory_entries` columns are. The
- * optional columns are the ones the rules need and the spec's lists lack (rules §16.10); while a
- * list leaves them empty the engine uses the regulation's general value and says so.
+ * One row of an uploaded reference list, named as the `regulatory_entries` columns and the
+ * reference-list parser's `RegulatoryEntryValues` are (so a parsed or stored row, plus its
+ * `list_type`, is one of these). The optional columns are the ones the rules need and the spec's
+ * lists lack (rules §16.10); while a list leaves them empty the engine uses the regulation's
+ * general value and says so.
  */
 export interface ReferenceEntry {
   list_type: RegulatoryListType;
@@ -119,21 +121,25 @@ export interface ReferenceEntry {
   condition?: string;
   /** EHS TPQ (the lower one of two), RMP/PSM threshold quantity; 313 PBT threshold when given. */
   threshold_quantity_lbs: number | null;
+  /** The second figure of a dual EHS TPQ ("500/10,000" → 10,000): a bulk solid's TPQ (355.15). */
+  threshold_quantity_upper_lbs?: number | null;
   /** CERCLA RQ; on the EHS list, the EPCRA 304 RQ when the upload carries it. */
   final_reportable_quantity_lb: number | null;
   /** EHS TPQ as printed, e.g. "500/10,000" for a solid with two TPQs. */
   tpq_text?: string;
-  /** RMP: toxic or flammable substance (part 2). */
-  rmp_substance_type?: 'toxic' | 'flammable' | null;
-  /** PSM: the Appendix A concentration (e.g. 52 for hydrogen peroxide ≥ 52%) (part 2). */
-  listed_concentration_percent?: number | null;
+  /** RMP: toxic (68.130 Table 1) or flammable (Table 3); '' when the list does not say (part 2). */
+  substance_kind?: 'toxic' | 'flammable' | '' | null;
+  /** The concentration a listing applies from: PSM Appendix A, RMP "conc 20% or greater" (part 2). */
+  min_concentration_pct?: number | null;
   /** 313: the list's de minimis percent (1 or 0.1); the general 1% / 0.1% rule when empty. */
-  de_minimis_percent?: number | null;
+  de_minimis_pct?: number | null;
   /** 313: persistent bioaccumulative toxic (372.28): no de minimis, its own threshold. */
   is_pbt?: boolean | null;
-  /** 313: chemical of special concern (PFAS from RY 2024): no de minimis, 100 lb. */
+  /** The list's notes and footnote marks joined by "; " (EHS "a": a reactive solid, never 10,000 lb). */
+  note?: string;
+  /** 313: chemical of special concern (PFAS from RY 2024): no de minimis, 100 lb. Not a table column yet. */
   is_special_concern?: boolean | null;
-  /** 313 qualifier as a factor (ammonia: 0.1 of aqueous ammonia counts); 1 when empty. */
+  /** 313 qualifier as a factor (ammonia: 0.1 of aqueous ammonia counts); 1 when empty. Not a table column yet. */
   qualifier_factor?: number | null;
 }
 

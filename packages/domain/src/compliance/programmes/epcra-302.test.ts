@@ -196,4 +196,32 @@ describe('EPCRA 302 extremely hazardous substances', () => {
       { list_type: 'cercla', uploaded_at: '2026-01-15' },
     ]);
   });
+
+  it('reads a dual TPQ from the stored columns and never gives a reactive solid (note "a") the 10,000 lb TPQ', () => {
+    // Test list: sodium cyanide 143-33-9, TPQ 100/10,000 with footnote "a". 2,000 lb of a bulk solid:
+    // without the note → 10,000 lb applies, 2,000 < 10,000; with "a" → 100 lb applies, 2,000 ≥ 100 → reported.
+    const entry = {
+      list_type: 'ehs' as const,
+      chemical_name: 'Sodium cyanide (Na(CN))',
+      cas_number: '143-33-9',
+      threshold_quantity_lbs: 100,
+      threshold_quantity_upper_lbs: 10_000,
+      final_reportable_quantity_lb: null,
+      tpq_text: '100/10,000',
+    };
+    const bulk = solid(2000, 1, {
+      solid_form: 'other',
+      components: [component('143-33-9', 'Sodium cyanide', 100)],
+    });
+    const plain = computeReport('epcra_302', snapshot([bulk]), { entries: [entry] }).rows[0];
+    expect(plain).toMatchObject({
+      tpq_upper_lb: 10_000,
+      tpq_applied_lb: 10_000,
+      notification_required: false,
+    });
+    const reactive = computeReport('epcra_302', snapshot([bulk]), { entries: [{ ...entry, note: 'a' }] })
+      .rows[0];
+    expect(reactive).toMatchObject({ tpq_upper_lb: null, tpq_applied_lb: 100, notification_required: true });
+    expect(reactive?.test.rule_text).toBe('2,000.00 lb ≥ TPQ 100 lb');
+  });
 });

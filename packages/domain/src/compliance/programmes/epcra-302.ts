@@ -47,13 +47,28 @@ export const EPCRA_302_RULE_TEXT =
   'not counted (355.13). Percent ranges are read at their upper bound. A solid listed with two TPQs takes the lower one ' +
   'unless every product holding it is recorded as a solid that is not a powder, solution or molten (355.15).';
 
-/** The TPQ of an EHS entry: the printed text first (it carries both values), else the number. */
+/** EHS footnote "a" (40 CFR 355 App. A): a reactive solid that never takes the 10,000 lb TPQ. */
+export function isReactiveSolidEntry(entry: ReferenceEntry): boolean {
+  return (entry.note ?? '').split(';').some((mark) => mark.trim().toLowerCase() === 'a');
+}
+
+/**
+ * The TPQ of an EHS entry: the stored figures first (lower and upper), else the printed text
+ * ("500/10,000"). A reactive solid (note "a") keeps only its lower TPQ.
+ */
 export function ehsTpq(entry: ReferenceEntry): { lower: number; upper: number | null; text: string } | null {
+  const lower = entry.threshold_quantity_lbs;
   const parsed = parseTpqText(entry.tpq_text);
-  if (parsed) return { ...parsed, text: entry.tpq_text ?? '' };
-  const value = entry.threshold_quantity_lbs;
-  if (value === null || !(value > 0)) return null;
-  return { lower: value, upper: null, text: formatThreshold(value) };
+  let tpq: { lower: number; upper: number | null } | null = null;
+  if (lower !== null && lower > 0) {
+    const upper = entry.threshold_quantity_upper_lbs ?? parsed?.upper ?? null;
+    tpq = { lower, upper: upper !== null && upper > lower ? upper : null };
+  } else if (parsed) {
+    tpq = parsed;
+  }
+  if (!tpq) return null;
+  const text = entry.tpq_text?.trim() || formatThreshold(tpq.lower);
+  return { ...tpq, upper: isReactiveSolidEntry(entry) ? null : tpq.upper, text };
 }
 
 /** Of several entries for one CAS, the one with the lowest TPQ (the conservative reading). */

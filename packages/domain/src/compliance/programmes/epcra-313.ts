@@ -84,7 +84,7 @@ export function epcra313RuleText(activity: TriActivity): string {
 
 function deMinimisFor(entry: ReferenceEntry | undefined): DeMinimisRule | null {
   if (entry?.is_pbt || entry?.is_special_concern) return null;
-  const percent = entry?.de_minimis_percent;
+  const percent = entry?.de_minimis_pct;
   // A list's own percent replaces both general figures (it already says 0.1 for a carcinogen).
   if (typeof percent === 'number' && percent > 0)
     return { percent, carcinogen_percent: null, inclusive: false };
