@@ -1,0 +1,396 @@
+import {
+  type AutocompleteItem,
+  CALCULATION_WARNING_DURATION_MS,
+  calculateContainer,
+  formatContainerFigure,
+  type ProductListRow,
+  type SaveInventoryProduct,
+  TEXTAREA_MAX,
+} from '@chemtrack/domain';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useMemo, useRef } from 'react';
+import {
+  Controller,
+  type FieldError,
+  type FieldErrors,
+  get,
+  type UseFormReturn,
+  useWatch,
+} from 'react-hook-form';
+import { PagedPicker } from '../../components/paged-picker.tsx';
+import { PhoneInput } from '../../components/phone-input.tsx';
+import { Checkbox } from '../../components/ui/checkbox.tsx';
+import { Field } from '../../components/ui/field.tsx';
+import { Input } from '../../components/ui/input.tsx';
+import { Textarea } from '../../components/ui/textarea.tsx';
+import { toast } from '../../lib/toast.ts';
+import { containersApi, unitsApi } from '../containers/api.ts';
+import { productsApi } from '../products/api.ts';
+import { HazardClassesField } from '../products/hazard-classes-field.tsx';
+import { FlashPointField, SaraSpccFields } from '../products/product-data-fields.tsx';
+import { type ProductDataValues, toProductDataForm } from '../products/product-form.ts';
+import { ProductMeasureFields } from '../products/product-measure-fields.tsx';
+import { type InventoryProductFormValues, unitTypeOf } from './inventory-product-values.ts';
+
+/** The ids of the line form's fields. */
+export const ID = 'ip';
+
+/**
+ * The first message at one of these paths: the domain's rules and the server name some fields
+ * by the request's words (container_id, hazard_ids) where the form holds the picked item.
+ */
+function messageAt(errors: FieldErrors<InventoryProductFormValues>, ...paths: string[]): string | undefined {
+  for (const path of paths) {
+    const message = (get(errors, path) as FieldError | undefined)?.message;
+    if (message) return message;
+  }
+  return undefined;
+}
+/** A product picker row: a catalogue product with its manufacturer, or the name typed for a new one. */
+type ProductChoice = AutocompleteItem & Partial<Pick<ProductListRow, 'mfg_name'>> & { isNew?: boolean };
+
+type LineForm = UseFormReturn<InventoryProductFormValues, unknown, SaveInventoryProduct>;
+
+/**
+ * The fields of an inventory line (spec 02 §3, §4): the product, its SARA and SPCC flags, and the
+ * containers. SARA and SPCC stay blocked while a catalogue product is chosen (its own flags are
+ * copied) and, for a new product, until it has a name.
+ */
+export function InventoryProductFields({ form, disabled }: { form: LineForm; disabled: boolean }) {
+  const [productId, name] = useWatch({ control: form.control, name: ['product_id', 'name'] });
+  const isLocked = productId !== null;
+  return (
+    <>
+      <ProductSection form={form} isLocked={isLocked} disabled={disabled} />
+      <SaraSpccFields form={form} idPrefix={ID} disabled={disabled || isLocked || name.trim() === ''} />
+      <ContainerSection form={form} disabled={disabled} />
+    </>
+  );
+}
+
+/**
+ * The product: chosen from the catalogue (its data filled in and locked: spec 02 §4) or typed as
+ * a new name, which unlocks the manufacturer and product data for the new catalogue product.
+ */
+function ProductSection({
+  form,
+  isLocked,
+  disabled,
+}: {
+  form: LineForm;
+  isLocked: boolean;
+  disabled: boolean;
+}) {
+  const queryClient = useQueryClient();
+  const { errors } = form.formState;
+  const [productId, name, mfgName] = useWatch({
+    control: form.control,
+    name: ['product_id', 'name', 'mfg_name'],
+  });
+  const choice: ProductChoice | null =
+    productId !== null
+      ? { id: productId, name, mfg_name: mfgName }
+      : name
+        ? { id: 0, name, isNew: true }
+        : null;
+  const options = { shouldDirty: true, shouldValidate: true, shouldTouch: true } as const;
+
+  const pickProduct = useMutation({
+    mutationFn: (id: number) => queryClient.fetchQuery(productsApi.detailOptions(id)),
+    onSuccess: ({ resource: product }) => {
+      form.setValue('product_id', product.id, options);
+      form.setValue('name', product.name, options);
+      for (const [key, value] of Object.entries(toProductDataForm(product))) {
+        form.setValue(key as keyof ProductDataValues, value as never, options);
+      }
+      form.clearErrors();
+    },
+  });
+  const nameNewProduct = (text: string) => {
+    form.setValue('product_id', null, options);
+    form.setValue('name', text, options);
+  };
+
+  return (
+    <div className="grid min-w-0 gap-4 md:grid-cols-2">
+      <div className="md:col-span-2">
+        <Field
+          id={`${ID}-name`}
+          label="Product Name"
+          required
+          hint={
+            isLocked
+              ? 'From the product catalogue: its data below is locked.'
+              : 'Choose a product, or type a new name.'
+          }
+          error={messageAt(errors, 'name', 'product_id')}
+        >
+          <PagedPicker<ProductChoice>
+            id={`${ID}-name`}
+            path="/products/list"
+            params={{ status: 'active' }}
+            value={choice}
+            placeholder="Select or type a product"
+            emptyText="No products match your search criteria."
+            disabled={disabled || pickProduct.isPending}
+            invalid={Boolean(errors.name)}
+            describe={(item) => (item.isNew ? 'new product' : item.mfg_name)}
+            onChange={(item) => {
+              if (item && !item.isNew) pickProduct.mutate(item.id);
+            }}
+            onBlur={() => void form.trigger('name')}
+            create={{ label: (text) => `Add "${text}" as a new product`, onCreate: nameNewProduct }}
+          />
+        </Field>
+      </div>
+      <fieldset disabled={disabled || isLocked} className="grid min-w-0 gap-4 md:col-span-2 md:grid-cols-2">
+        <legend className="sr-only">Manufacturer and product data</legend>
+        <Field id={`${ID}-mfg_name`} label="Manufacturer Name" required error={errors.mfg_name?.message}>
+          <Input
+            id={`${ID}-mfg_name`}
+            aria-invalid={errors.mfg_name ? true : undefined}
+            {...form.register('mfg_name')}
+          />
+        </Field>
+        <Field
+          id={`${ID}-mfg_product_number`}
+          label="Manufacturer Product Number"
+          error={errors.mfg_product_number?.message}
+        >
+          <Input id={`${ID}-mfg_product_number`} {...form.register('mfg_product_number')} />
+        </Field>
+        {(['mfg_phone', 'mfg_emergency_phone'] as const).map((field) => (
+          <Field
+            key={field}
+            id={`${ID}-${field}`}
+            label={field === 'mfg_phone' ? 'Manufacturer Phone' : 'Manufacturer Emergency Phone'}
+            error={errors[field]?.message}
+          >
+            <Controller
+              control={form.control}
+              name={field}
+              render={({ field: input }) => (
+                <PhoneInput
+                  id={`${ID}-${field}`}
+                  aria-invalid={errors[field] ? true : undefined}
+                  value={input.value}
+                  onChange={input.onChange}
+                  onBlur={input.onBlur}
+                  ref={input.ref}
+                />
+              )}
+            />
+          </Field>
+        ))}
+        <Field id={`${ID}-nfpa`} label="NFPA" error={errors.nfpa?.message}>
+          <Input id={`${ID}-nfpa`} {...form.register('nfpa')} />
+        </Field>
+        <FlashPointField form={form} idPrefix={ID} />
+        <ProductMeasureFields form={form} idPrefix={ID} />
+        <div className="md:col-span-2">
+          <Field
+            id={`${ID}-hazards`}
+            label="Hazard Classes"
+            error={messageAt(errors, 'hazards', 'hazard_ids')}
+          >
+            <Controller
+              control={form.control}
+              name="hazards"
+              render={({ field }) => (
+                <HazardClassesField
+                  id={`${ID}-hazards`}
+                  value={field.value}
+                  onChange={field.onChange}
+                  onBlur={field.onBlur}
+                  disabled={disabled || isLocked}
+                />
+              )}
+            />
+          </Field>
+        </div>
+      </fieldset>
+    </div>
+  );
+}
+
+const ACTIVITIES = [
+  { name: 'is_processed', label: 'Processed' },
+  { name: 'is_manufactured', label: 'Manufactured' },
+  { name: 'is_otherwise_used', label: 'Otherwise Used' },
+] as const;
+
+/**
+ * Where and how much: container and unit pickers, size and quantity, and the max gallons and
+ * pounds they make, computed live by the same function the server runs on save (spec 02 §9).
+ */
+function ContainerSection({ form, disabled }: { form: LineForm; disabled: boolean }) {
+  const { errors } = form.formState;
+  const [state, unit, size, quantity, poundsPerGallon, conversionFactor] = useWatch({
+    control: form.control,
+    name: [
+      'physical_state',
+      'container_unit',
+      'container_size',
+      'container_quantity',
+      'pounds_per_gallon',
+      'conversion_factor',
+    ],
+  });
+  const figures = useMemo(
+    () =>
+      calculateContainer({
+        physical_state: state || null,
+        unit_type: unitTypeOf(unit),
+        unit_name: unit?.name ?? null,
+        container_size: size,
+        container_quantity: quantity,
+        pounds_per_gallon: poundsPerGallon,
+        conversion_factor: conversionFactor,
+      }),
+    [state, unit, size, quantity, poundsPerGallon, conversionFactor],
+  );
+  // A warning is shown when it appears, not on every keystroke, and not for the line as it loaded.
+  const warningKey = figures.warning ? `${figures.warning.title}|${figures.warning.description}` : '';
+  const shownWarning = useRef(warningKey);
+  useEffect(() => {
+    if (warningKey === shownWarning.current) return;
+    shownWarning.current = warningKey;
+    if (figures.warning)
+      toast({ variant: 'warning', ...figures.warning, duration: CALCULATION_WARNING_DURATION_MS });
+  }, [warningKey, figures.warning]);
+
+  return (
+    <div className="grid min-w-0 gap-4 md:grid-cols-2">
+      <Field id={`${ID}-container`} label="Container" error={messageAt(errors, 'container', 'container_id')}>
+        <Controller
+          control={form.control}
+          name="container"
+          render={({ field }) => (
+            <PagedPicker
+              id={`${ID}-container`}
+              path={containersApi.autocompletePath}
+              value={field.value}
+              onChange={field.onChange}
+              onBlur={field.onBlur}
+              placeholder="Select container"
+              disabled={disabled}
+            />
+          )}
+        />
+      </Field>
+      <Field
+        id={`${ID}-container_unit`}
+        label="Unit"
+        error={messageAt(errors, 'container_unit', 'container_unit_id')}
+      >
+        <Controller
+          control={form.control}
+          name="container_unit"
+          render={({ field }) => (
+            <PagedPicker
+              id={`${ID}-container_unit`}
+              path={unitsApi.autocompletePath}
+              value={field.value}
+              onChange={field.onChange}
+              onBlur={field.onBlur}
+              placeholder="Select unit"
+              disabled={disabled}
+            />
+          )}
+        />
+      </Field>
+      <Field id={`${ID}-container_size`} label="Size" error={errors.container_size?.message}>
+        <Input
+          id={`${ID}-container_size`}
+          inputMode="decimal"
+          aria-invalid={errors.container_size ? true : undefined}
+          {...form.register('container_size')}
+        />
+      </Field>
+      <Field id={`${ID}-container_quantity`} label="Quantity" error={errors.container_quantity?.message}>
+        <Input
+          id={`${ID}-container_quantity`}
+          inputMode="decimal"
+          aria-invalid={errors.container_quantity ? true : undefined}
+          {...form.register('container_quantity')}
+        />
+      </Field>
+      <Field id={`${ID}-max_gallons`} label="Max Gallons">
+        <Input
+          id={`${ID}-max_gallons`}
+          readOnly
+          tabIndex={-1}
+          className="bg-slate-100"
+          value={formatContainerFigure(figures.max_gallons)}
+        />
+      </Field>
+      <Field id={`${ID}-max_pounds`} label="Max Pounds">
+        <Input
+          id={`${ID}-max_pounds`}
+          readOnly
+          tabIndex={-1}
+          className="bg-slate-100"
+          value={formatContainerFigure(figures.max_pounds)}
+        />
+      </Field>
+      <Field id={`${ID}-location_stored`} label="Location" error={errors.location_stored?.message}>
+        <Controller
+          control={form.control}
+          name="location_stored"
+          render={({ field }) => (
+            <Input
+              id={`${ID}-location_stored`}
+              autoCapitalize="characters"
+              aria-invalid={errors.location_stored ? true : undefined}
+              value={field.value}
+              // Spec 02 §5: the location is stored upper-cased, so it is shown so as it is typed.
+              onChange={(event) => field.onChange(event.target.value.toUpperCase())}
+              onBlur={field.onBlur}
+              ref={field.ref}
+            />
+          )}
+        />
+      </Field>
+      <Field id={`${ID}-sds_no`} label="SDS No" error={errors.sds_no?.message}>
+        <Input id={`${ID}-sds_no`} {...form.register('sds_no')} />
+      </Field>
+      <div className="md:col-span-2">
+        <Field id={`${ID}-container_info`} label="Container Info" error={errors.container_info?.message}>
+          <Textarea
+            id={`${ID}-container_info`}
+            maxLength={TEXTAREA_MAX}
+            {...form.register('container_info')}
+          />
+        </Field>
+      </div>
+      <fieldset className="md:col-span-2">
+        <legend className="text-sm font-medium text-slate-700">Activity</legend>
+        <div className="mt-2 flex flex-wrap gap-5">
+          {ACTIVITIES.map((activity) => {
+            const id = `${ID}-${activity.name}`;
+            return (
+              <Controller
+                key={activity.name}
+                control={form.control}
+                name={activity.name}
+                render={({ field }) => (
+                  <label htmlFor={id} className="flex items-center gap-2 py-1 text-sm text-slate-700">
+                    <Checkbox
+                      id={id}
+                      checked={field.value}
+                      disabled={disabled}
+                      onCheckedChange={(checked) => field.onChange(checked === true)}
+                      onBlur={field.onBlur}
+                      ref={field.ref}
+                    />
+                    {activity.label}
+                  </label>
+                )}
+              />
+            );
+          })}
+        </div>
+      </fieldset>
+    </div>
+  );
+}
