@@ -101,6 +101,7 @@ const MATRIX: Record<string, Role[] | typeof PUBLIC> = {
   'PATCH /inventories/:id/activate': ADMIN,
 
   'GET /inventories/:id/products': STAFF,
+  'GET /inventories/:id/print-all-sds-v2': STAFF,
   'GET /inventories/:id/products/autocomplete-list': STAFF,
   'POST /inventories/:id/product/check-existing': STAFF,
   'POST /inventories/:id/product/create': STAFF,

@@ -10,6 +10,8 @@ const STATUS_BY_CODE = {
   UNSUPPORTED_MEDIA_TYPE: 415,
   VALIDATION: 422,
   TOO_MANY_REQUESTS: 429,
+  /** Busy with long work (a merge) and asking the client to come back: Retry-After says when. */
+  BUSY: 503,
 } as const;
 
 export type AppErrorCode = keyof typeof STATUS_BY_CODE;

@@ -4,6 +4,7 @@ import type { Db, Tx } from '../../db/client.ts';
 import {
   containers,
   containerUnits,
+  files,
   hazards,
   inventoryProductChemicalComponents,
   inventoryProductHazards,
@@ -255,4 +256,18 @@ export async function findProductByName(db: Db | Tx, name: string, mfgName: stri
     .orderBy(asc(products.id))
     .limit(1);
   return row;
+}
+
+/**
+ * The distinct catalogue products of the inventory's lines with the storage key of their SDS
+ * (null when none is on file), by name: the items of Print All SDS.
+ */
+export async function selectInventorySdsFiles(db: Db, inventoryId: number) {
+  const onInventory = db.select({ id: line.productId }).from(line).where(eq(line.inventoryId, inventoryId));
+  return db
+    .select({ productId: products.id, name: products.name, storageKey: files.storageKey })
+    .from(products)
+    .leftJoin(files, eq(files.id, products.sdsFileId))
+    .where(inArray(products.id, onInventory))
+    .orderBy(textKey(products.name), products.id);
 }

@@ -16,6 +16,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf } from '../../lib/audit.ts';
+import { attachmentDisposition } from '../../lib/file-names.ts';
 import { conflictResponse, ERROR_RESPONSES } from '../../lib/route-schemas.ts';
 import { inventoryProductsService as service } from './inventory-products.service.ts';
 
@@ -30,6 +31,12 @@ const SaveConflict = z.union([
   conflictResponse(z.object({ id: z.number(), name: z.string(), mfg_name: z.string() })),
 ]);
 const saveResponses = { ...ERROR_RESPONSES, 409: SaveConflict };
+const PdfResponse = z.instanceof(Buffer).describe('The merged SDS file (application/pdf), as an attachment');
+
+/** "SDS Acme Corp Baytown 2025.pdf" → "SDS_Acme_Corp_Baytown_2025.pdf", as report names are built. */
+function printFileName(title: { customer: string; facility: string; year: number }): string {
+  return `SDS ${title.customer} ${title.facility} ${title.year}`.replace(/[\s.]+/g, '_') + '.pdf';
+}
 
 /**
  * The lines of one inventory (spec 02 §7 "Inventory products"). Staff add and edit lines while
@@ -49,6 +56,42 @@ export const inventoryProductsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ({ resource: await service.list(app.db, request.params.id, request.query) }),
+  );
+
+  // Long work in a worker thread; a client that goes away stops it.
+  app.get(
+    '/inventories/:id/print-all-sds-v2',
+    {
+      config: { permission: 'inventories.read' },
+      schema: {
+        tags,
+        params: IdParamSchema,
+        // It takes no parameters: a stray one is a mistake to report, not a merge to start.
+        querystring: z.object({}).strict(),
+        response: { 200: PdfResponse, ...ERROR_RESPONSES },
+      },
+    },
+    async (request, reply) => {
+      const abort = new AbortController();
+      // The response closing before it was sent means the client went away.
+      const onClose = () => {
+        if (!reply.raw.writableFinished) abort.abort(new Error('The client closed the connection'));
+      };
+      reply.raw.once('close', onClose);
+      try {
+        const result = await service.printAllSds(app.db, app.files, request.params.id, abort.signal);
+        const missing = result.entries.filter((entry) => !entry.included).length;
+        return reply
+          .header('Content-Type', 'application/pdf')
+          .header('Content-Disposition', attachmentDisposition(printFileName(result.title)))
+          .header('X-Content-Type-Options', 'nosniff')
+          .header('X-Sds-Included', String(result.entries.length - missing))
+          .header('X-Sds-Not-Included', String(missing))
+          .send(Buffer.from(result.pdf.buffer, result.pdf.byteOffset, result.pdf.byteLength));
+      } finally {
+        reply.raw.off('close', onClose);
+      }
+    },
   );
 
   app.get(

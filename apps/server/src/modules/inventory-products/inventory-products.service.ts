@@ -1,3 +1,4 @@
+import { buffer } from 'node:stream/consumers';
 import {
   type AggregationTarget,
   type AutocompleteItem,
@@ -18,11 +19,13 @@ import {
 } from '@chemtrack/domain';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client.ts';
-import { conflictWith, fieldError, forbidden } from '../../lib/app-error.ts';
+import { AppError, conflictWith, fieldError, forbidden } from '../../lib/app-error.ts';
 import { type Actor, recordAudit } from '../../lib/audit.ts';
 import { toIso } from '../../lib/dates.ts';
 import { buildMeta, toPage } from '../../lib/list-query.ts';
 import { fromNumeric, toNumeric } from '../../lib/numeric.ts';
+import { mergeSdsFiles, type SdsMergeResult } from '../../lib/print-all-sds/index.ts';
+import { FileNotStoredError, type FileStore } from '../../storage/file-store.ts';
 import { findInventoryRow, type InventoryRow } from '../inventories/inventories.repository.ts';
 import {
   findProduct,
@@ -47,6 +50,7 @@ import {
   type LineValues,
   lockInventoryLines,
   replaceLineHazards,
+  selectInventorySdsFiles,
   selectLineListRows,
   selectLinePickerRows,
   selectLineStatistics,
@@ -485,7 +489,63 @@ async function checkExisting(db: Db, inventoryId: number, body: CheckExisting) {
   };
 }
 
+/**
+ * Merges run in worker threads and each holds its output in memory until it is sent: two at a
+ * time keeps a burst of clicks from taking the machine's memory, and a third is told to retry.
+ */
+const MAX_CONCURRENT_MERGES = 2;
+let runningMerges = 0;
+
+export const PRINT_ALL_SDS_MSG = {
+  noProducts: 'This inventory has no products to print.',
+  busy: 'Print All SDS is busy with other inventories. Try again in a moment.',
+} as const;
+
+async function readStored(store: FileStore, key: string | null): Promise<Uint8Array | undefined> {
+  if (key === null) return undefined;
+  try {
+    return await buffer(await store.read(key));
+  } catch (error) {
+    if (error instanceof FileNotStoredError) return undefined;
+    throw error;
+  }
+}
+
+/**
+ * Spec 02 §7 print-all-sds-v2: one PDF of the SDS of every distinct product on the inventory, an
+ * index page first. A product with no SDS on file, or one that is unreadable or encrypted, is
+ * listed on the index as not included (see lib/print-all-sds).
+ */
+async function printAllSds(
+  db: Db,
+  store: FileStore,
+  inventoryId: number,
+  signal?: AbortSignal,
+): Promise<SdsMergeResult & { title: { customer: string; facility: string; year: number } }> {
+  const { inventory, customer, facility } = await findInventoryRow(db, inventoryId);
+  const items = await selectInventorySdsFiles(db, inventoryId);
+  if (items.length === 0) throw fieldError('inventory', PRINT_ALL_SDS_MSG.noProducts);
+  if (runningMerges >= MAX_CONCURRENT_MERGES) {
+    throw new AppError('BUSY', PRINT_ALL_SDS_MSG.busy, undefined, { 'Retry-After': '10' });
+  }
+  runningMerges += 1;
+  try {
+    const title = { customer: customer.name, facility: facility.name, year: inventory.year };
+    const result = await mergeSdsFiles(
+      {
+        title,
+        items: items.map((item) => ({ name: item.name, read: () => readStored(store, item.storageKey) })),
+      },
+      signal ? { signal } : {},
+    );
+    return { ...result, title };
+  } finally {
+    runningMerges -= 1;
+  }
+}
+
 export const inventoryProductsService = {
+  printAllSds,
   list: listLines,
   autocomplete: autocompleteLines,
   get: getLine,

@@ -1,0 +1,132 @@
+import fs from 'node:fs';
+import { PDFDocument } from 'pdf-lib';
+import { PDFParse } from 'pdf-parse';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestContext, type TestContext } from '../../../test/helper.ts';
+import { makePdf, storedPath, uploadPdf } from '../../../test/uploads.ts';
+import { create } from '../../seed/factories.ts';
+import { PRINT_ALL_SDS_MSG } from './inventory-products.service.ts';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestContext();
+});
+afterAll(() => ctx.close());
+
+async function indexText(pdf: Buffer): Promise<string> {
+  const parser = new PDFParse({ data: new Uint8Array(pdf) });
+  try {
+    const { pages } = await parser.getText();
+    return (pages[0]?.text ?? '').replace(/\s+/g, ' ');
+  } finally {
+    await parser.destroy();
+  }
+}
+
+/** A catalogue product with the SDS given (uploaded and attached), or none. */
+async function productWithSds(name: string, sds?: Buffer) {
+  const file = sds ? await uploadPdf(ctx, `${name}.pdf`, sds) : undefined;
+  return create.product(ctx, {
+    name,
+    ...(file ? { sds: { filepath: file.filepath, original_name: file.original_name } } : {}),
+  });
+}
+
+async function blankPages(count: number): Promise<Buffer> {
+  const pdf = await PDFDocument.create();
+  for (let i = 0; i < count; i++) pdf.addPage().drawText(`Page ${i + 1}`);
+  return Buffer.from(await pdf.save());
+}
+
+function print(inventoryId: number, role: 'admin' | 'staff' = 'staff') {
+  return ctx.call(role, { method: 'GET', url: `/inventories/${inventoryId}/print-all-sds-v2` });
+}
+
+describe('GET /inventories/:id/print-all-sds-v2', () => {
+  it('merges each distinct product SDS once behind an index, listing the ones it cannot include', async () => {
+    const facility = await create.facility(ctx, { name: 'Riverside Plant' });
+    const inventory = await create.inventory(ctx, {
+      customer_id: facility.customerId,
+      facility_id: facility.id,
+      year: 2024,
+    });
+    const twoPages = await productWithSds('Alpha Degreaser', await blankPages(2));
+    const gone = await productWithSds('Beta Coolant', await makePdf('Beta Coolant SDS'));
+    const none = await productWithSds('Gamma Wax');
+    // Beta's bytes are gone from the store (a disk restored from an older backup).
+    const key = String((gone.resource.sds_file as { filepath: string }).filepath);
+    fs.rmSync(storedPath(ctx, key));
+    const container = await create.container(ctx);
+    for (const [productId, size] of [
+      [twoPages.id, '5'],
+      [twoPages.id, '55'],
+      [gone.id, '5'],
+      [none.id, '5'],
+    ] as const) {
+      await create.inventoryProduct(ctx, inventory.id, {
+        product_id: productId,
+        container_id: container.id,
+        container_size: size,
+      });
+    }
+
+    const res = await print(inventory.id);
+    expect(res.statusCode, res.body.slice(0, 200)).toBe(200);
+    expect(res.headers['content-type']).toBe('application/pdf');
+    const customer = String(
+      (await ctx.call('admin', { method: 'GET', url: `/customers/${facility.customerId}/get` })).json()
+        .resource.name,
+    );
+    const expectedName = `SDS ${customer} Riverside Plant 2024`.replace(/[\s.]+/g, '_');
+    expect(res.headers['content-disposition']).toContain(`filename="${expectedName}.pdf"`);
+    expect([res.headers['x-sds-included'], res.headers['x-sds-not-included']]).toEqual(['1', '2']);
+    const pdf = res.rawPayload;
+    // One index page, then Alpha's two pages: Alpha appears once though two lines hold it.
+    expect((await PDFDocument.load(pdf)).getPageCount()).toBe(3);
+    const index = await indexText(pdf);
+    expect(index).toContain('Riverside Plant');
+    expect(index).toContain('2024');
+    expect(index).toMatch(/Alpha Degreaser\s+2/);
+    expect(index).toContain('Beta Coolant Not included (file missing)');
+    expect(index).toContain('Gamma Wax Not included (file missing)');
+  });
+
+  it('answers 422 for an inventory without products and 404 for one that does not exist', async () => {
+    const inventory = await create.inventory(ctx);
+    const empty = await print(inventory.id);
+    expect(empty.statusCode).toBe(422);
+    expect(empty.json().message).toBe(PRINT_ALL_SDS_MSG.noProducts);
+    const missing = await print(2_000_000);
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json().message).toBe('Inventory not found.');
+  });
+
+  it('keeps answering list requests while a 300-page merge runs', async () => {
+    const inventory = await create.inventory(ctx);
+    const container = await create.container(ctx);
+    const big = await blankPages(100);
+    for (const name of ['Delta One', 'Delta Two', 'Delta Three']) {
+      const product = await productWithSds(name, big);
+      await create.inventoryProduct(ctx, inventory.id, {
+        product_id: product.id,
+        container_id: container.id,
+      });
+    }
+    let running = true;
+    const printing = print(inventory.id).finally(() => {
+      running = false;
+    });
+    const answeredWhileRunning: number[] = [];
+    while (running) {
+      const list = await ctx.call('staff', { method: 'GET', url: `/inventories/${inventory.id}/products` });
+      if (running) answeredWhileRunning.push(list.statusCode);
+      // Real requests arrive as socket events, between which the worker's messages are handled.
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+    const res = await printing;
+    expect(res.statusCode).toBe(200);
+    expect((await PDFDocument.load(res.rawPayload)).getPageCount()).toBe(1 + 300);
+    expect(answeredWhileRunning.length).toBeGreaterThanOrEqual(1);
+    expect(new Set(answeredWhileRunning)).toEqual(new Set([200]));
+  });
+});
