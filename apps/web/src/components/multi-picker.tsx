@@ -39,10 +39,10 @@ export function MultiPicker({
       <PagedPicker
         id={id}
         path={path}
-        {...(params && { params })}
+        params={params}
         value={null}
         placeholder={placeholder}
-        {...(emptyText && { emptyText })}
+        emptyText={emptyText}
         disabled={disabled}
         invalid={invalid}
         onChange={(item) => {

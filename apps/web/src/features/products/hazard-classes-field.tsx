@@ -24,12 +24,12 @@ export function HazardClassesField({
       path={hazardsApi.autocompletePath}
       value={value}
       onChange={onChange}
-      {...(onBlur && { onBlur })}
+      onBlur={onBlur}
       placeholder="Add a hazard class"
       emptyText="No options were found."
       selectedLabel="Selected hazard classes"
-      {...(disabled !== undefined && { disabled })}
-      {...(invalid !== undefined && { invalid })}
+      disabled={disabled}
+      invalid={invalid}
     />
   );
 }
