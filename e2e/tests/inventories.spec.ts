@@ -1,4 +1,5 @@
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { adminApi, createInventory, customerWithFacilities } from './api.ts';
 import { E2E, expect, signIn, test } from './fixtures.ts';
 
 /**
@@ -7,73 +8,6 @@ import { E2E, expect, signIn, test } from './fixtures.ts';
  */
 
 const THIS_YEAR = new Date().getFullYear();
-
-interface Api {
-  post<T = { resource: { id: number } }>(path: string, body: object): Promise<T>;
-  patch(path: string, body: object): Promise<void>;
-  get<T>(path: string): Promise<T>;
-}
-
-async function adminApi(request: APIRequestContext): Promise<Api> {
-  const signedIn = await request.post('/api/admin/v1/auth/sign-in', {
-    headers: { 'x-app-key': E2E.appKey },
-    data: E2E.admin,
-  });
-  const token = (await signedIn.json()).credentials.access_token as string;
-  const headers = { 'x-app-key': E2E.appKey, authorization: `Bearer ${token}` };
-  const call = async (method: 'post' | 'patch' | 'get', path: string, body?: object) => {
-    const res = await request[method](`/api/admin/v1${path}`, { headers, ...(body && { data: body }) });
-    expect(res.status(), `${method} ${path}: ${await res.text()}`).toBeLessThan(300);
-    return res.json();
-  };
-  return {
-    post: (path, body) => call('post', path, body),
-    patch: async (path, body) => {
-      await call('patch', path, body);
-    },
-    get: (path) => call('get', path),
-  };
-}
-
-const address = { address: '1 Test Way', city: 'Tulsa', state: 'OK', zip: '74107', phone: '' };
-
-/** A new customer with one facility each name, named uniquely for the run. */
-async function customerWithFacilities(api: Api, label: string, facilityNames: string[]) {
-  const stamp = `${Date.now()}${Math.floor(Math.random() * 1000)}`;
-  const customerName = `${label} Customer ${stamp}`;
-  const customer = await api.post('/customers/create', {
-    name: customerName,
-    address,
-    is_same_billing_address: 1,
-    is_active: 1,
-    encode: true,
-  });
-  const facilities = [];
-  for (const name of facilityNames) {
-    const facilityName = `${name} ${stamp}`;
-    const facility = await api.post('/facilities/create', {
-      name: facilityName,
-      customer_id: customer.resource.id,
-      address,
-      is_active: 1,
-      encode: true,
-    });
-    facilities.push({ id: facility.resource.id, name: facilityName });
-  }
-  return { id: customer.resource.id, name: customerName, facilities };
-}
-
-async function createInventory(api: Api, customerId: number, facilityId: number, year: number) {
-  const created = await api.post('/inventories/create', {
-    year,
-    customer_id: customerId,
-    facility_id: facilityId,
-    technician_ids: [],
-    is_active: 1,
-    encode: true,
-  });
-  return created.resource.id;
-}
 
 /** Opens a paged picker of the dialog, searches and picks the option. */
 async function pick(page: Page, combobox: string, search: string, option: string) {

@@ -112,7 +112,7 @@ function ProductSection({
   };
 
   return (
-    <div className="grid min-w-0 gap-4 md:grid-cols-2">
+    <div className="grid min-w-0 grid-cols-1 gap-4 md:grid-cols-2">
       <div className="md:col-span-2">
         <Field
           id={`${ID}-name`}
@@ -143,7 +143,7 @@ function ProductSection({
           />
         </Field>
       </div>
-      <fieldset disabled={disabled || isLocked} className="grid min-w-0 gap-4 md:col-span-2 md:grid-cols-2">
+      <fieldset disabled={disabled || isLocked} className="grid min-w-0 grid-cols-1 gap-4 md:col-span-2 md:grid-cols-2">
         <legend className="sr-only">Manufacturer and product data</legend>
         <Field id={`${ID}-mfg_name`} label="Manufacturer Name" required error={errors.mfg_name?.message}>
           <Input
@@ -260,7 +260,7 @@ function ContainerSection({ form, disabled }: { form: LineForm; disabled: boolea
   }, [warningKey, figures.warning]);
 
   return (
-    <div className="grid min-w-0 gap-4 md:grid-cols-2">
+    <div className="grid min-w-0 grid-cols-1 gap-4 md:grid-cols-2">
       <Field id={`${ID}-container`} label="Container" error={messageAt(errors, 'container', 'container_id')}>
         <Controller
           control={form.control}

@@ -57,7 +57,7 @@ export function ProductMeasureFields<T extends ProductDataValues, TOutput>({
         </Select>
       </Field>
       {isLiquid(state) ? (
-        <div className="grid gap-4 sm:grid-cols-3 md:col-span-2">
+        <div className="grid grid-cols-1 gap-4 sm:grid-cols-3 md:col-span-2">
           <Field
             id={id('specific_gravity')}
             label="Specific Gravity"

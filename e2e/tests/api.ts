@@ -1,0 +1,107 @@
+import type { APIRequestContext } from '@playwright/test';
+import { E2E, expect } from './fixtures.ts';
+
+/**
+ * Test data through the API, for specs that make their own records rather than read the demo
+ * data: each call must succeed (the failure names the call and its answer).
+ */
+export interface Api {
+  post<T = { resource: { id: number } }>(path: string, body: object): Promise<T>;
+  patch(path: string, body: object): Promise<void>;
+  get<T>(path: string): Promise<T>;
+  /** A multipart upload of one file as field `file` (POST /file/upload). */
+  upload(file: { name: string; mimeType: string; buffer: Buffer }): Promise<{
+    file: { filepath: string; original_name: string };
+  }>;
+}
+
+export async function adminApi(request: APIRequestContext): Promise<Api> {
+  const signedIn = await request.post('/api/admin/v1/auth/sign-in', {
+    headers: { 'x-app-key': E2E.appKey },
+    data: E2E.admin,
+  });
+  const token = (await signedIn.json()).credentials.access_token as string;
+  const headers = { 'x-app-key': E2E.appKey, authorization: `Bearer ${token}` };
+  const call = async (method: 'post' | 'patch' | 'get', path: string, body?: object) => {
+    const res = await request[method](`/api/admin/v1${path}`, { headers, ...(body && { data: body }) });
+    expect(res.status(), `${method} ${path}: ${await res.text()}`).toBeLessThan(300);
+    return res.json();
+  };
+  return {
+    post: (path, body) => call('post', path, body),
+    patch: async (path, body) => {
+      await call('patch', path, body);
+    },
+    get: (path) => call('get', path),
+    upload: async (file) => {
+      const res = await request.post('/api/admin/v1/file/upload', { headers, multipart: { file } });
+      expect(res.status(), `upload ${file.name}: ${await res.text()}`).toBeLessThan(300);
+      return res.json();
+    },
+  };
+}
+
+export const address = { address: '1 Test Way', city: 'Tulsa', state: 'OK', zip: '74107', phone: '' };
+
+/** A suffix that makes the run's names its own. */
+export function uniqueStamp(): string {
+  return `${Date.now()}${Math.floor(Math.random() * 1000)}`;
+}
+
+/** A new customer with one facility each name, named uniquely for the run. */
+export async function customerWithFacilities(api: Api, label: string, facilityNames: string[]) {
+  const stamp = uniqueStamp();
+  const customerName = `${label} Customer ${stamp}`;
+  const customer = await api.post('/customers/create', {
+    name: customerName,
+    address,
+    is_same_billing_address: 1,
+    is_active: 1,
+    encode: true,
+  });
+  const facilities = [];
+  for (const name of facilityNames) {
+    const facilityName = `${name} ${stamp}`;
+    const facility = await api.post('/facilities/create', {
+      name: facilityName,
+      customer_id: customer.resource.id,
+      address,
+      is_active: 1,
+      encode: true,
+    });
+    facilities.push({ id: facility.resource.id, name: facilityName });
+  }
+  return { id: customer.resource.id, name: customerName, facilities };
+}
+
+export async function createInventory(api: Api, customerId: number, facilityId: number, year: number) {
+  const created = await api.post('/inventories/create', {
+    year,
+    customer_id: customerId,
+    facility_id: facilityId,
+    technician_ids: [],
+    is_active: 1,
+    encode: true,
+  });
+  return created.resource.id;
+}
+
+/** A small but complete PDF: header, one empty page, cross-reference table and trailer. */
+export function minimalPdf(): Buffer {
+  const objects = [
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] >>',
+  ];
+  let body = '%PDF-1.4\n';
+  const offsets: number[] = [];
+  objects.forEach((object, index) => {
+    offsets.push(body.length);
+    body += `${index + 1} 0 obj\n${object}\nendobj\n`;
+  });
+  const xref = body.length;
+  body += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
+  for (const offset of offsets) body += `${String(offset).padStart(10, '0')} 00000 n \n`;
+  body += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
+  return Buffer.from(body, 'latin1');
+}
