@@ -42,7 +42,8 @@ const SCREENS = [
   '/technicians-mgmt',
   '/hazard-class-mgmt',
   '/database',
-  '/database/epcra',
+  '/database/313',
+  '/database/rmp',
   '/users',
   '/profile',
 ];

@@ -41,7 +41,7 @@ test('an admin opening a reference list stays on it', async ({ adminPage: page }
   const breadcrumb = page.getByRole('navigation', { name: 'Breadcrumb' });
   await expect(breadcrumb).toContainText('Database');
   await expect(breadcrumb).toContainText('313');
-  await expect(page.getByText('This area is being built.')).toBeVisible();
+  await expect(page.getByRole('table', { name: '313 list' })).toBeVisible();
 });
 
 /** A detail address whose id is not a number, out of the id range, or names no record. */

@@ -1,12 +1,151 @@
-import { PlaceholderPage } from '../placeholders/placeholder-page.tsx';
+import {
+  type ChangeSummary,
+  DATABASE_TYPE_LABEL,
+  type DbEntryRow,
+  type DbEntryUpload,
+  toTableDate,
+} from '@chemtrack/domain';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { useState } from 'react';
+import { Button } from '../../components/ui/button.tsx';
+import { Skeleton } from '../../components/ui/skeleton.tsx';
+import { showApiError } from '../../lib/api.ts';
+import { saveBlob } from '../../lib/download.ts';
+import { usePageMeta } from '../../lib/page-meta.ts';
+import { dbEntryListOptions, downloadDbEntryFile } from './api.ts';
+import {
+  ChangeSummaryPanel,
+  type UploadFailure,
+  UploadFailurePanel,
+  UploadListButton,
+} from './database-upload.tsx';
 
-/** The Database Entry area (spec 02); a placeholder until its screens are built here. */
-export function DatabasePage() {
-  return <PlaceholderPage title="Database Entry" />;
+const HEADERS = ['Type', 'File Name', 'Last Updated At', 'Date Tables', 'Upload'];
+
+function DownloadLink({ upload, label }: { upload: DbEntryUpload; label: string }) {
+  const download = useMutation({
+    mutationFn: () => downloadDbEntryFile(upload.id),
+    onSuccess: ({ blob, filename }) => saveBlob(blob, filename ?? upload.file?.original_name ?? upload.name),
+    onError: showApiError,
+  });
+  if (!upload.file) return <span>{upload.name}</span>;
+  return (
+    <Button
+      variant="link"
+      size="sm"
+      className="h-auto p-0"
+      aria-label={label}
+      disabled={download.isPending}
+      onClick={() => download.mutate()}
+    >
+      {upload.name}
+    </Button>
+  );
 }
 
-/** One reference list (spec 02 §2 /database/{type}); a placeholder until its table is built. */
-export function DatabaseListPage({ type }: { type: string }) {
-  const name = type.toUpperCase();
-  return <PlaceholderPage title={name} crumbs={[{ name: 'Database', path: '/database' }, { name }]} />;
+/** The File Name cell: the file (a download), the rows it holds, and the previous upload's file. */
+function FileCell({ row }: { row: DbEntryRow }) {
+  const label = DATABASE_TYPE_LABEL(row.type);
+  if (!row.current) return <span className="text-slate-500">No list uploaded</span>;
+  // The shipped samples were loaded by no one: they are partial, and say so.
+  const isSample = row.current.uploaded_by === null;
+  return (
+    <div className="flex flex-col gap-0.5">
+      <DownloadLink upload={row.current} label={`Download ${label} file ${row.current.name}`} />
+      <span className="text-xs text-slate-600">
+        {row.row_count} {row.row_count === 1 ? 'row' : 'rows'}
+        {isSample ? ' — partial sample list: upload the current official list' : ''}
+      </span>
+      {row.previous ? (
+        <span className="text-xs text-slate-600">
+          Previous:{' '}
+          <DownloadLink
+            upload={row.previous}
+            label={`Download previous ${label} file ${row.previous.name}`}
+          />
+        </span>
+      ) : null}
+    </div>
+  );
+}
+
+/**
+ * Spec 02 §2 "/database/ (admin only)": one row per list type, not paged, with its file, last
+ * update, a View link to its data table and an Upload that shows progress and then what changed.
+ */
+export function DatabasePage() {
+  usePageMeta('Database Entry');
+  const query = useQuery(dbEntryListOptions());
+  const [summary, setSummary] = useState<ChangeSummary | null>(null);
+  const [failure, setFailure] = useState<UploadFailure | null>(null);
+  const rows = query.data?.resource.items;
+  return (
+    <section className="flex flex-col gap-4">
+      <p className="text-sm text-slate-700">
+        ChemTrack ships partial samples of the EPA and OSHA lists so that reports work on a new install.
+        Upload the current official list of each type (EPA's Consolidated List of Lists, OSHA PSM Appendix A)
+        as .csv, .xls or .xlsx.
+      </p>
+      <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
+        <table className="w-full text-left text-sm" aria-label="Database entries">
+          <thead className="bg-slate-100 text-xs uppercase tracking-wide text-slate-600">
+            <tr>
+              {HEADERS.map((header) => (
+                <th key={header} scope="col" className="px-4 py-3 font-semibold">
+                  {header}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {rows === undefined
+              ? ['s1', 's2', 's3', 's4', 's5'].map((key) => (
+                  <tr key={key} data-testid="skeleton-row" className="border-t border-slate-100">
+                    {HEADERS.map((header) => (
+                      <td key={header} className="px-4 py-3">
+                        <Skeleton />
+                      </td>
+                    ))}
+                  </tr>
+                ))
+              : rows.map((row) => (
+                  <tr key={row.type} className="border-t border-slate-100 align-top">
+                    <td className="px-4 py-3 font-medium">{DATABASE_TYPE_LABEL(row.type)}</td>
+                    <td className="px-4 py-3">
+                      <FileCell row={row} />
+                    </td>
+                    <td className="px-4 py-3">{toTableDate(row.updated_at)}</td>
+                    <td className="px-4 py-3">
+                      <Link
+                        to="/database/$type"
+                        params={{ type: row.type }}
+                        className="text-brand-700 underline"
+                        aria-label={`View ${DATABASE_TYPE_LABEL(row.type)} list`}
+                      >
+                        View
+                      </Link>
+                    </td>
+                    <td className="px-4 py-3">
+                      <UploadListButton
+                        type={row.type}
+                        onDone={(next) => {
+                          setFailure(null);
+                          setSummary(next);
+                        }}
+                        onFailed={(next) => {
+                          setSummary(null);
+                          setFailure(next);
+                        }}
+                      />
+                    </td>
+                  </tr>
+                ))}
+          </tbody>
+        </table>
+      </div>
+      {summary ? <ChangeSummaryPanel summary={summary} /> : null}
+      {failure ? <UploadFailurePanel failure={failure} /> : null}
+    </section>
+  );
 }
