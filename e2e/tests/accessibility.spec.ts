@@ -158,3 +158,31 @@ for (const modal of MODALS) {
     await checkDialog(page, modal.title);
   });
 }
+
+test('axe: an inventory’s products, a line’s form with its components, and the add form', async ({
+  adminPage: page,
+}) => {
+  await visit(page, '/inventories');
+  await page
+    .getByRole('link', { name: /^View products of / })
+    .first()
+    .click();
+  await expect(page).toHaveURL(/\/inventories\/\d+\/products$/);
+  await settled(page);
+  await expectNoSeriousViolations(page);
+
+  const table = page.getByRole('table', { name: 'Inventory products' });
+  await table
+    .getByRole('link', { name: /^(Edit|View) / })
+    .first()
+    .click();
+  await expect(page).toHaveURL(/\/inventories\/\d+\/products\/\d+$/);
+  await settled(page);
+  await expectNoSeriousViolations(page);
+  // The demo's lines carry their products' components (issue 9 demo data).
+  await page.getByRole('table', { name: 'Chemical components' }).getByRole('link').first().click();
+  await checkDialog(page, 'Chemical Component Details');
+
+  await visit(page, page.url().replace(/\/products\/\d+$/, '/products/create'));
+  await expectNoSeriousViolations(page);
+});
