@@ -109,6 +109,11 @@ const MATRIX: Record<string, Role[] | typeof PUBLIC> = {
   'PATCH /inventories/:id/product/:productId/update': STAFF,
   'PATCH /inventories/:id/product/:productId/resolve-question': STAFF,
   'DELETE /inventories/:id/product/:productId/unlink': ADMIN,
+  'GET /inventories/:id/product/:productId/chemical-components/list': STAFF,
+  'GET /inventories/:id/product/:productId/chemical-components/:componentId/get': STAFF,
+  'POST /inventories/:id/product/:productId/chemical-components/create': STAFF,
+  'PATCH /inventories/:id/product/:productId/chemical-components/:componentId/update': STAFF,
+  'DELETE /inventories/:id/product/:productId/chemical-components/:componentId/unlink': STAFF,
 
   // Spec 02 §6: the Database Entry page and its calls are an admin's.
   'GET /db-entry/list': ADMIN,

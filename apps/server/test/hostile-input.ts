@@ -120,7 +120,6 @@ export const NOT_WRITTEN_FROM_A_BODY: Record<string, string> = {
   states: 'reference data from the migrations',
   files: 'written from a multipart upload (files.test.ts)',
   audit_log: 'written by the server',
-  inventory_product_chemical_components: 'no route yet',
   regulatory_entries: 'written from the cells of an uploaded list (parse-list.test.ts, database.test.ts)',
 };
 
@@ -218,6 +217,10 @@ const FACILITY_COLUMNS: ColumnSource[] = [
 const COMPONENT_COLUMNS: ColumnSource[] = [
   { table: schema.chemicalComponents },
   { table: schema.productChemicalComponents },
+];
+const LINE_COMPONENT_COLUMNS: ColumnSource[] = [
+  { table: schema.chemicalComponents },
+  { table: schema.inventoryProductChemicalComponents },
 ];
 const PASSWORD_LIMIT = {
   password: { max: 256, why: 'hashed, so no column: the domain caps it', value: passwordOfLength },
@@ -459,6 +462,34 @@ export const BODY_ROUTES: Record<string, BodyRoute> = {
       return { url: `/inventories/${inventory.id}/product/${line.id}/update`, body: newProductLine };
     },
     columns: [{ table: schema.inventoryProducts }],
+  },
+  'POST /inventories/:id/product/:productId/chemical-components/create': {
+    async prepare(ctx) {
+      const inventory = await create.inventory(ctx);
+      const line = await create.inventoryProduct(ctx, inventory.id);
+      return {
+        url: `/inventories/${inventory.id}/product/${line.id}/chemical-components/create`,
+        body: () => componentBody(),
+      };
+    },
+    columns: LINE_COMPONENT_COLUMNS,
+  },
+  'PATCH /inventories/:id/product/:productId/chemical-components/:componentId/update': {
+    async prepare(ctx) {
+      const inventory = await create.inventory(ctx);
+      const line = await create.inventoryProduct(ctx, inventory.id);
+      const res = await ctx.call('admin', {
+        method: 'POST',
+        url: `/inventories/${inventory.id}/product/${line.id}/chemical-components/create`,
+        payload: componentBody(),
+      });
+      const component = (res.json() as { resource: { id: number } }).resource;
+      return {
+        url: `/inventories/${inventory.id}/product/${line.id}/chemical-components/${component.id}/update`,
+        body: () => componentBody(),
+      };
+    },
+    columns: LINE_COMPONENT_COLUMNS,
   },
   // Reads only: its strings are ids and a size, which must fail cleanly.
   'POST /inventories/:id/product/check-existing': {

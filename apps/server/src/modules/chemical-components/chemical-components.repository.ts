@@ -14,7 +14,7 @@ const ORDER_COLUMNS: Record<NonNullable<ComponentListQuery['order_by']>, SQL> = 
 };
 
 /** Rows without a percentage sort after those with one, whichever the direction. */
-function orderNullsLast(column: SQL, direction: 'asc' | 'desc'): SQL {
+export function orderNullsLast(column: SQL, direction: 'asc' | 'desc'): SQL {
   return direction === 'desc' ? sql`${column} DESC NULLS LAST` : sql`${column} ASC NULLS LAST`;
 }
 
@@ -24,8 +24,22 @@ const linkColumns = {
   number: chemicalComponents.number,
 };
 
+/** A component link as product and inventory-line links both hold it. */
+export type ComponentLink = Pick<
+  typeof productChemicalComponents.$inferSelect,
+  | 'id'
+  | 'chemicalComponentId'
+  | 'percentageWeight'
+  | 'percentageVolume'
+  | 'regulations'
+  | 'restrictions'
+  | 'reportingRequirements'
+  | 'createdAt'
+  | 'updatedAt'
+>;
+
 export type LinkRow = {
-  link: typeof productChemicalComponents.$inferSelect;
+  link: ComponentLink;
   name: string;
   number: string;
 };

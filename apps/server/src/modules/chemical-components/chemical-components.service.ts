@@ -30,7 +30,44 @@ import {
   updateLink,
 } from './chemical-components.repository.ts';
 
-const ENTITY = 'product_chemical_component';
+/**
+ * Where a list of components lives: a catalogue product's, or an inventory line's copy of it.
+ * The rules (one catalogue entry per CAS #, one name per CAS #, no component twice on one owner)
+ * are the same for both; only the table and the owner differ.
+ */
+export interface ComponentLinkStore<Owner> {
+  /** The audit entity of a link. */
+  entity: string;
+  /** 404 unless the owner exists. */
+  ensureOwner(db: Db | Tx, owner: Owner): Promise<void>;
+  /** 404 unless it exists, 403 when the actor may not change it now (a closed inventory). */
+  ensureWritable(tx: Tx, actor: Actor, owner: Owner): Promise<void>;
+  selectLinkRows(
+    db: Db,
+    owner: Owner,
+    query: ComponentListQuery,
+  ): Promise<{ rows: LinkRow[]; total: number }>;
+  findLinkRow(db: Db | Tx, owner: Owner, linkId: number): Promise<LinkRow>;
+  findOtherLink(
+    db: Db | Tx,
+    owner: Owner,
+    componentId: number,
+    exceptLinkId: number | null,
+  ): Promise<number | undefined>;
+  insertLink(
+    db: Db | Tx,
+    owner: Owner,
+    values: LinkValues & { chemicalComponentId: number },
+  ): Promise<number>;
+  updateLink(
+    db: Db | Tx,
+    linkId: number,
+    values: LinkValues & { chemicalComponentId: number },
+  ): Promise<void>;
+  deleteLink(db: Db | Tx, owner: Owner, linkId: number): Promise<void>;
+  /** What the audit row says the link belongs to. */
+  auditDetails(owner: Owner): Record<string, unknown>;
+}
 
 function toComponentResource(row: LinkRow): ComponentResource {
   const { link } = row;
@@ -57,27 +94,6 @@ export async function autocompleteChemicalComponents(
 ): Promise<ListPage<ChemicalComponentItem>> {
   const { rows, total } = await selectCataloguePickerRows(db, query);
   return toPage(rows, total, query.page, query.ipp);
-}
-
-/** A product's components, heaviest first by default (the order SDS section 3 lists them in). */
-export async function listProductComponents(
-  db: Db,
-  productId: number,
-  query: ComponentListQuery,
-): Promise<ListPage<ComponentResource>> {
-  await ensureProduct(db, productId);
-  const { rows, total } = await selectProductLinkRows(db, productId, query);
-  return toPage(rows.map(toComponentResource), total, query.page, query.ipp);
-}
-
-/** One link of the product; 404 when the product or the link does not exist. */
-export async function getProductComponent(
-  db: Db | Tx,
-  productId: number,
-  linkId: number,
-): Promise<ComponentResource> {
-  await ensureProduct(db, productId);
-  return toComponentResource(await findLinkRow(db, productId, linkId));
 }
 
 /**
@@ -111,17 +127,6 @@ function refuseOtherName(entry: CatalogueEntry, body: SaveComponent): void {
   throw conflictWith(COMPONENT_MSG.casTaken(entry.number, entry.name), entry, 'name');
 }
 
-async function refuseDuplicate(
-  tx: Tx,
-  productId: number,
-  componentId: number,
-  exceptLinkId: number | null,
-): Promise<void> {
-  if ((await findOtherLink(tx, productId, componentId, exceptLinkId)) !== undefined) {
-    throw fieldError('number', COMPONENT_MSG.alreadyOnProduct);
-  }
-}
-
 function toLinkValues(body: SaveComponent): LinkValues {
   return {
     percentageWeight: toNumeric(body.percentage_weight),
@@ -132,77 +137,106 @@ function toLinkValues(body: SaveComponent): LinkValues {
   };
 }
 
-/**
- * Writes a link (a new one when `linkId` is null) to the catalogue component the body means,
- * with its audit row, in the caller's transaction.
- */
-async function saveLink(
-  tx: Tx,
-  actor: Actor,
-  productId: number,
-  linkId: number | null,
-  body: SaveComponent,
-): Promise<ComponentResource> {
-  const component = await resolveCatalogueComponent(tx, body);
-  // Already on the product is the answer to give first: choosing the catalogue name would not help.
-  await refuseDuplicate(tx, productId, component.id, linkId);
-  refuseOtherName(component, body);
-  const values = { chemicalComponentId: component.id, ...toLinkValues(body) };
-  let id = linkId;
-  if (id === null) id = await insertLink(tx, { productId, ...values });
-  else await updateLink(tx, id, values);
-  await recordAudit(tx, actor, {
-    action: linkId === null ? 'create' : 'update',
-    entity: ENTITY,
-    entityId: id,
-    details: { product_id: productId },
-  });
-  // The caller has checked the product in this transaction; only the link is read back.
-  return toComponentResource(await findLinkRow(tx, productId, id));
-}
+/** The list, get, create, update and unlink of components over one kind of owner. */
+export function createComponentLinks<Owner>(store: ComponentLinkStore<Owner>) {
+  /** The owner's components, heaviest first by default (the order SDS section 3 lists them in). */
+  async function list(db: Db, owner: Owner, query: ComponentListQuery): Promise<ListPage<ComponentResource>> {
+    await store.ensureOwner(db, owner);
+    const { rows, total } = await store.selectLinkRows(db, owner, query);
+    return toPage(rows.map(toComponentResource), total, query.page, query.ipp);
+  }
 
-/** Links a component to the product (creating the catalogue entry if needed). */
-export async function createProductComponent(
-  db: Db,
-  actor: Actor,
-  productId: number,
-  body: SaveComponent,
-): Promise<ComponentResource> {
-  return db.transaction(async (tx) => {
-    await ensureProduct(tx, productId);
-    return saveLink(tx, actor, productId, null, body);
-  });
-}
+  /** One link of the owner; 404 when the owner or the link does not exist. */
+  async function get(db: Db | Tx, owner: Owner, linkId: number): Promise<ComponentResource> {
+    await store.ensureOwner(db, owner);
+    return toComponentResource(await store.findLinkRow(db, owner, linkId));
+  }
 
-export async function updateProductComponent(
-  db: Db,
-  actor: Actor,
-  productId: number,
-  linkId: number,
-  body: SaveComponent,
-): Promise<ComponentResource> {
-  return db.transaction(async (tx) => {
-    await getProductComponent(tx, productId, linkId);
-    return saveLink(tx, actor, productId, linkId, body);
-  });
-}
-
-/** Removes the link only: the catalogue component stays for other products and inventories. */
-export async function unlinkProductComponent(
-  db: Db,
-  actor: Actor,
-  productId: number,
-  linkId: number,
-): Promise<ComponentResource> {
-  return db.transaction(async (tx) => {
-    const resource = await getProductComponent(tx, productId, linkId);
-    await deleteLink(tx, productId, linkId);
+  /** Writes a link (a new one when `linkId` is null) with its audit row, in the caller's transaction. */
+  async function saveLink(
+    tx: Tx,
+    actor: Actor,
+    owner: Owner,
+    linkId: number | null,
+    body: SaveComponent,
+  ): Promise<ComponentResource> {
+    const component = await resolveCatalogueComponent(tx, body);
+    // Already on the owner is the answer to give first: choosing the catalogue name would not help.
+    if ((await store.findOtherLink(tx, owner, component.id, linkId)) !== undefined) {
+      throw fieldError('number', COMPONENT_MSG.alreadyOnProduct);
+    }
+    refuseOtherName(component, body);
+    const values = { chemicalComponentId: component.id, ...toLinkValues(body) };
+    let id = linkId;
+    if (id === null) id = await store.insertLink(tx, owner, values);
+    else await store.updateLink(tx, id, values);
     await recordAudit(tx, actor, {
-      action: 'delete',
-      entity: ENTITY,
-      entityId: linkId,
-      details: { product_id: productId, chemical_component_id: resource.chemical_component_id },
+      action: linkId === null ? 'create' : 'update',
+      entity: store.entity,
+      entityId: id,
+      details: store.auditDetails(owner),
     });
-    return resource;
-  });
+    // The caller has checked the owner in this transaction; only the link is read back.
+    return toComponentResource(await store.findLinkRow(tx, owner, id));
+  }
+
+  /** Links a component (creating the catalogue entry if needed). */
+  async function create(db: Db, actor: Actor, owner: Owner, body: SaveComponent): Promise<ComponentResource> {
+    return db.transaction(async (tx) => {
+      await store.ensureWritable(tx, actor, owner);
+      return saveLink(tx, actor, owner, null, body);
+    });
+  }
+
+  async function update(
+    db: Db,
+    actor: Actor,
+    owner: Owner,
+    linkId: number,
+    body: SaveComponent,
+  ): Promise<ComponentResource> {
+    return db.transaction(async (tx) => {
+      await store.ensureWritable(tx, actor, owner);
+      await store.findLinkRow(tx, owner, linkId);
+      return saveLink(tx, actor, owner, linkId, body);
+    });
+  }
+
+  /** Removes the link only: the catalogue component stays for other products and inventories. */
+  async function unlink(db: Db, actor: Actor, owner: Owner, linkId: number): Promise<ComponentResource> {
+    return db.transaction(async (tx) => {
+      await store.ensureWritable(tx, actor, owner);
+      const resource = toComponentResource(await store.findLinkRow(tx, owner, linkId));
+      await store.deleteLink(tx, owner, linkId);
+      await recordAudit(tx, actor, {
+        action: 'delete',
+        entity: store.entity,
+        entityId: linkId,
+        details: { ...store.auditDetails(owner), chemical_component_id: resource.chemical_component_id },
+      });
+      return resource;
+    });
+  }
+
+  return { list, get, create, update, unlink };
 }
+
+/** A catalogue product's components. */
+export const productComponents = createComponentLinks<number>({
+  entity: 'product_chemical_component',
+  ensureOwner: ensureProduct,
+  ensureWritable: (tx, _actor, productId) => ensureProduct(tx, productId),
+  selectLinkRows: selectProductLinkRows,
+  findLinkRow,
+  findOtherLink,
+  insertLink: (db, productId, values) => insertLink(db, { productId, ...values }),
+  updateLink,
+  deleteLink,
+  auditDetails: (productId) => ({ product_id: productId }),
+});
+
+export const listProductComponents = productComponents.list;
+export const getProductComponent = productComponents.get;
+export const createProductComponent = productComponents.create;
+export const updateProductComponent = productComponents.update;
+export const unlinkProductComponent = productComponents.unlink;

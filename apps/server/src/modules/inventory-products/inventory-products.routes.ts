@@ -4,13 +4,19 @@ import {
   AutocompleteResponseSchema,
   CheckExistingRequestSchema,
   CheckExistingResponseSchema,
+  ChemicalComponentItemSchema,
+  ComponentListQuerySchema,
+  ComponentResourceSchema,
   IdParamSchema,
+  InventoryProductComponentParamsSchema,
   InventoryProductListQuerySchema,
   InventoryProductListResponseSchema,
   InventoryProductParamsSchema,
   InventoryProductResourceSchema,
+  makeListResponseSchema,
   makeResourceResponseSchema,
   ResolveQuestionResponseSchema,
+  SaveComponentRequestSchema,
   SaveInventoryProductRequestSchema,
 } from '@chemtrack/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -18,7 +24,7 @@ import { z } from 'zod';
 import { actorOf } from '../../lib/audit.ts';
 import { attachmentDisposition } from '../../lib/file-names.ts';
 import { conflictResponse, ERROR_RESPONSES } from '../../lib/route-schemas.ts';
-import { inventoryProductsService as service } from './inventory-products.service.ts';
+import { lineComponents, inventoryProductsService as service } from './inventory-products.service.ts';
 
 const tags = ['Inventory products'];
 const ResourceResponse = makeResourceResponseSchema(InventoryProductResourceSchema);
@@ -226,4 +232,120 @@ export const inventoryProductsRoutes: FastifyPluginAsyncZod = async (app) => {
       return { message: `Product ${resource.name} removed from the inventory successfully`, resource };
     },
   );
+
+  registerLineComponentRoutes(app);
 };
+
+const ComponentResponse = makeResourceResponseSchema(ComponentResourceSchema);
+/** A known CAS # under another name: the catalogue's entry comes back, as on a product. */
+const NameConflictResponse = conflictResponse(ChemicalComponentItemSchema);
+const componentsBase = '/inventories/:id/product/:productId/chemical-components';
+
+/**
+ * The components of one line (spec 02 §7 "Chemical components under inventory products"): read
+ * with the line, changed by whoever may change the line.
+ */
+function registerLineComponentRoutes(app: Parameters<FastifyPluginAsyncZod>[0]): void {
+  const ownerOf = (params: { id: number; productId: number }) => ({
+    inventoryId: params.id,
+    lineId: params.productId,
+  });
+
+  app.get(
+    `${componentsBase}/list`,
+    {
+      config: { permission: 'inventory-products.read' },
+      schema: {
+        tags,
+        params: InventoryProductParamsSchema,
+        querystring: ComponentListQuerySchema,
+        response: { 200: makeListResponseSchema(ComponentResourceSchema), ...ERROR_RESPONSES },
+      },
+    },
+    async (request) => ({
+      resource: await lineComponents.list(app.db, ownerOf(request.params), request.query),
+    }),
+  );
+
+  app.get(
+    `${componentsBase}/:componentId/get`,
+    {
+      config: { permission: 'inventory-products.read' },
+      schema: {
+        tags,
+        params: InventoryProductComponentParamsSchema,
+        response: { 200: ComponentResponse, ...ERROR_RESPONSES },
+      },
+    },
+    async (request) => ({
+      resource: await lineComponents.get(app.db, ownerOf(request.params), request.params.componentId),
+    }),
+  );
+
+  app.post(
+    `${componentsBase}/create`,
+    {
+      config: { permission: 'inventory-products.update' },
+      schema: {
+        tags,
+        params: InventoryProductParamsSchema,
+        body: SaveComponentRequestSchema,
+        response: { 201: ComponentResponse, ...ERROR_RESPONSES, 409: NameConflictResponse },
+      },
+    },
+    async (request, reply) => {
+      const resource = await lineComponents.create(
+        app.db,
+        actorOf(request),
+        ownerOf(request.params),
+        request.body,
+      );
+      reply.status(201);
+      return { message: `Chemical component ${resource.name} added successfully`, resource };
+    },
+  );
+
+  app.patch(
+    `${componentsBase}/:componentId/update`,
+    {
+      config: { permission: 'inventory-products.update' },
+      schema: {
+        tags,
+        params: InventoryProductComponentParamsSchema,
+        body: SaveComponentRequestSchema,
+        response: { 200: ComponentResponse, ...ERROR_RESPONSES, 409: NameConflictResponse },
+      },
+    },
+    async (request) => {
+      const resource = await lineComponents.update(
+        app.db,
+        actorOf(request),
+        ownerOf(request.params),
+        request.params.componentId,
+        request.body,
+      );
+      return { message: `Chemical component ${resource.name} updated successfully`, resource };
+    },
+  );
+
+  app.delete(
+    `${componentsBase}/:componentId/unlink`,
+    {
+      config: { permission: 'inventory-products.update' },
+      schema: {
+        tags,
+        params: InventoryProductComponentParamsSchema,
+        response: { 200: ComponentResponse, ...ERROR_RESPONSES },
+      },
+    },
+    async (request) => {
+      const resource = await lineComponents.unlink(
+        app.db,
+        actorOf(request),
+        ownerOf(request.params),
+        request.params.componentId,
+      );
+      return { message: `Chemical component ${resource.name} removed successfully`, resource };
+    },
+  );
+}

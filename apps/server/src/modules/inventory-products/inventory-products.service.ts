@@ -26,6 +26,7 @@ import { buildMeta, toPage } from '../../lib/list-query.ts';
 import { fromNumeric, toNumeric } from '../../lib/numeric.ts';
 import { mergeSdsFiles, type SdsMergeResult } from '../../lib/print-all-sds/index.ts';
 import { FileNotStoredError, type FileStore } from '../../storage/file-store.ts';
+import { createComponentLinks } from '../chemical-components/chemical-components.service.ts';
 import { findInventoryRow, type InventoryRow } from '../inventories/inventories.repository.ts';
 import {
   findProduct,
@@ -35,6 +36,14 @@ import {
   selectProductHazardIds,
 } from '../products/products.repository.ts';
 import { checkHazards, toProductColumns } from '../products/products.service.ts';
+import {
+  deleteLineLink,
+  findLineLinkRow,
+  findOtherLineLink,
+  insertLineLink,
+  selectLineLinkRows,
+  updateLineLink,
+} from './inventory-product-components.repository.ts';
 import {
   type Combination,
   copyProductComponents,
@@ -543,6 +552,36 @@ async function printAllSds(
     runningMerges -= 1;
   }
 }
+
+/** A line of an inventory, as the owner of its components. */
+export interface LineRef {
+  inventoryId: number;
+  lineId: number;
+}
+
+/**
+ * The components of one line (spec 02 §7): its copy of the product's list, which the technician
+ * may correct for what is on site; changing them follows the line's own rule (spec 02 §6).
+ */
+export const lineComponents = createComponentLinks<LineRef>({
+  entity: 'inventory_product_chemical_component',
+  async ensureOwner(db, { inventoryId, lineId }) {
+    await findInventoryRow(db, inventoryId);
+    await findLineRow(db, inventoryId, lineId);
+  },
+  async ensureWritable(tx, actor, { inventoryId, lineId }) {
+    await editableInventory(tx, actor, inventoryId);
+    await findLineRow(tx, inventoryId, lineId);
+  },
+  selectLinkRows: (db, { lineId }, query) => selectLineLinkRows(db, lineId, query),
+  findLinkRow: (db, { lineId }, linkId) => findLineLinkRow(db, lineId, linkId),
+  findOtherLink: (db, { lineId }, componentId, exceptLinkId) =>
+    findOtherLineLink(db, lineId, componentId, exceptLinkId),
+  insertLink: (db, { lineId }, values) => insertLineLink(db, lineId, values),
+  updateLink: updateLineLink,
+  deleteLink: (db, { lineId }, linkId) => deleteLineLink(db, lineId, linkId),
+  auditDetails: ({ inventoryId, lineId }) => ({ inventory_id: inventoryId, inventory_product_id: lineId }),
+});
 
 export const inventoryProductsService = {
   printAllSds,

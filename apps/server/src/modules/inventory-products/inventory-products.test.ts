@@ -674,3 +674,78 @@ describe('who may change lines', () => {
     ).toHaveLength(1);
   });
 });
+
+describe("a line's chemical components", () => {
+  it("lists the product's components copied to the line, and changes the line's copy only", async () => {
+    const inventoryId = await newInventory();
+    const line = await saveOk(inventoryId, drum());
+    const url = `${base(inventoryId)}/product/${line.id}/chemical-components`;
+    const listed = await ctx.call('staff', { method: 'GET', url: `${url}/list` });
+    expect(listed.statusCode, listed.body).toBe(200);
+    const [naphtha] = listed.json().resource.items;
+    expect(naphtha).toMatchObject({ name: 'Naphtha', number: '8032-32-4', percentage_weight: 40 });
+
+    const added = await ctx.call('staff', {
+      method: 'POST',
+      url: `${url}/create`,
+      payload: { name: 'Xylene', number: '1330-20-7', percentage_weight: '15' },
+    });
+    expect(added.statusCode, added.body).toBe(201);
+    expect(added.json().message).toBe('Chemical component Xylene added successfully');
+    const xylene = added.json().resource;
+    const updated = await ctx.call('staff', {
+      method: 'PATCH',
+      url: `${url}/${naphtha.id}/update`,
+      payload: { name: 'Naphtha', number: '8032-32-4', percentage_weight: '35' },
+    });
+    expect(updated.statusCode, updated.body).toBe(200);
+    expect(updated.json().resource.percentage_weight).toBe(35);
+    const got = await ctx.call('staff', { method: 'GET', url: `${url}/${xylene.id}/get` });
+    expect(got.json().resource).toEqual(xylene);
+
+    // The catalogue product's own list is as it was.
+    const product = await ctx.call('staff', {
+      method: 'GET',
+      url: `/products/${ids.cleaner}/chemical-components/list`,
+    });
+    expect(
+      product
+        .json()
+        .resource.items.map((c: { name: string; percentage_weight: number }) => [
+          c.name,
+          c.percentage_weight,
+        ]),
+    ).toEqual([['Naphtha', 40]]);
+    const removed = await ctx.call('staff', { method: 'DELETE', url: `${url}/${xylene.id}/unlink` });
+    expect(removed.statusCode).toBe(200);
+    const after = await ctx.call('staff', { method: 'GET', url: `${url}/list` });
+    expect(after.json().resource.items.map((c: { name: string }) => c.name)).toEqual(['Naphtha']);
+  });
+
+  it('refuses staff on a completed inventory and a component of another line', async () => {
+    const inventoryId = await newInventory();
+    const line = await saveOk(inventoryId, drum());
+    const other = await saveOk(inventoryId, drum({ container_id: ids.can }));
+    const url = (lineId: number) => `${base(inventoryId)}/product/${lineId}/chemical-components`;
+    const [component] = (await ctx.call('staff', { method: 'GET', url: `${url(line.id)}/list` })).json()
+      .resource.items;
+    const wrong = await ctx.call('staff', { method: 'GET', url: `${url(other.id)}/${component.id}/get` });
+    expect(wrong.statusCode).toBe(404);
+    await ctx.database.db
+      .update(inventories)
+      .set({ isCompleted: true })
+      .where(eq(inventories.id, inventoryId));
+    const refused = await ctx.call('staff', {
+      method: 'DELETE',
+      url: `${url(line.id)}/${component.id}/unlink`,
+    });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().message).toBe(INVENTORY_PRODUCT_MSG.closedInventory);
+    const read = await ctx.call('staff', { method: 'GET', url: `${url(line.id)}/list` });
+    expect(read.json().resource.items).toHaveLength(1);
+    expect(
+      (await ctx.call('admin', { method: 'DELETE', url: `${url(line.id)}/${component.id}/unlink` }))
+        .statusCode,
+    ).toBe(200);
+  });
+});
