@@ -15,6 +15,8 @@ import { openTestDatabase } from '../apps/server/test/helper.ts';
 export interface Bench {
   database: Database;
   app: FastifyInstance;
+  /** The app key and the admin's bearer token, for calls the benchmark makes itself. */
+  headers: Record<string, string>;
   measure(label: string, url: () => string, requests: number): Promise<void>;
   /**
    * Runs the bulk load, then VACUUM ANALYZE (autovacuum's steady state: a freshly loaded table
@@ -68,6 +70,7 @@ export async function openBench(): Promise<Bench> {
   return {
     database,
     app,
+    headers,
     measure,
     async seed(what, requests, load) {
       const started = performance.now();
