@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { boolean, index, integer, numeric, pgTable, varchar } from 'drizzle-orm/pg-core';
 import { id, quantity, timestamps, trigram } from './columns.ts';
 import { regulatoryListTypeEnum } from './enums.ts';
@@ -49,6 +50,8 @@ export const regulatoryEntries = pgTable(
   },
   (t) => [
     index('regulatory_entries_type_cas_idx').on(t.listType, t.casNumber),
+    // The data tables' default order (chemical name, case-insensitive, then id) read from the index.
+    index('regulatory_entries_type_name_idx').on(t.listType, sql`lower(${t.chemicalName})`, t.id),
     trigram('regulatory_entries_chemical_name_trgm', t.chemicalName),
     trigram('regulatory_entries_cas_number_trgm', t.casNumber),
   ],

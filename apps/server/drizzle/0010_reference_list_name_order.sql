@@ -1,0 +1,1 @@
+CREATE INDEX "regulatory_entries_type_name_idx" ON "regulatory_entries" USING btree ("list_type",lower("chemical_name"),"id");
