@@ -226,10 +226,10 @@ function isMarked(text: string): boolean {
 const CATEGORY_CODE = /^N\d{3}$/i;
 const CAS_SHAPE = /^\d{2,7}-\d{2}-\d$/;
 
-/** Column labels for the problems: the file's own header text. */
-function label(header: Header, role: Role): string {
-  const index = header.columns[role];
-  return index === undefined ? role : header.labels[index]?.trim() || `column ${index + 1}`;
+/** A column as the problems name it: the file's own header text. */
+function columnLabel(header: Header, index: number | undefined): string {
+  if (index === undefined) return 'column';
+  return header.labels[index]?.trim() || `column ${index + 1}`;
 }
 
 const TEXT_LIMITS: Partial<Record<Role, number>> = { name: 1000, condition: 200, note: 200, tpqText: 100 };
@@ -294,18 +294,15 @@ export function parseReferenceList(tables: Table[], type: RegulatoryListType): P
       const index = typeof role === 'number' ? role : role === undefined ? undefined : columns[role];
       return index === undefined ? '' : (row.cells[index] ?? '').trim();
     };
-    const problem = (role: Role, text: string) => problems.push(`${at}, ${label(header, role)}: ${text}`);
+    const problemsBefore = problems.length;
+    const problemAt = (index: number | undefined, text: string) =>
+      problems.push(`${at}, ${columnLabel(header, index)}: ${text}`);
+    const problem = (role: Role, text: string) => problemAt(columns[role], text);
 
-    let rowIsBad = false;
     row.cells.forEach((value, index) => {
-      if (looksLikeFormula(value.trim())) {
-        rowIsBad = true;
-        problems.push(
-          `${at}, ${header.labels[index]?.trim() || `column ${index + 1}`}: ${PARSE_MSG.formula(value.trim())}`,
-        );
-      }
+      if (looksLikeFormula(value.trim())) problemAt(index, PARSE_MSG.formula(value.trim()));
     });
-    if (rowIsBad) continue;
+    if (problems.length > problemsBefore) continue;
     if (picked.select !== undefined && !isMarked(cell(picked.select))) continue;
 
     const name = cell('name');
@@ -333,42 +330,44 @@ export function parseReferenceList(tables: Table[], type: RegulatoryListType): P
     }
 
     const threshold = parseQuantity(cell(picked.threshold));
-    if (typeof threshold === 'string')
-      problem(
-        picked.threshold === columns.threshold ? 'threshold' : roleAt(columns, picked.threshold),
-        threshold,
-      );
+    if (typeof threshold === 'string') problemAt(picked.threshold, threshold);
     const tpqTextCell = cell('tpqText');
     const dual = tpqTextCell ? parseQuantity(tpqTextCell) : undefined;
     if (typeof dual === 'string') problem('tpqText', dual);
     const rq = parseQuantity(cell(picked.rq));
-    if (typeof rq === 'string') problem(roleAt(columns, picked.rq), rq);
+    if (typeof rq === 'string') problemAt(picked.rq, rq);
     const deMinimis = parsePercent(cell('deMinimis'));
     if (typeof deMinimis === 'string') problem('deMinimis', deMinimis);
+    // "52% by weight or greater": the figure is what counts.
     const concentration = parsePercent(cell('concentration').replace(/[^\d.,%]+.*$/, ''));
     if (typeof concentration === 'string') problem('concentration', concentration);
-    if (problems.length > 0) continue;
+    if (
+      problems.length > problemsBefore ||
+      typeof threshold === 'string' ||
+      typeof dual === 'string' ||
+      typeof rq === 'string' ||
+      typeof deMinimis === 'string' ||
+      typeof concentration === 'string'
+    ) {
+      continue;
+    }
 
-    const figures = threshold as Quantity;
-    const dualFigures = dual as Quantity | undefined;
     const condition = cell('condition');
     const kindText = cell('kind').toLowerCase();
-    const marks = [figures.mark, (rq as Quantity).mark].filter(Boolean);
+    const marks = [threshold.mark, rq.mark].filter(Boolean);
     entries.push({
       chemical_name: name,
       cas_number: casNumber,
       category,
       condition,
-      threshold_quantity_lbs: figures.value,
-      threshold_quantity_upper_lbs: dualFigures?.upper ?? figures.upper,
+      threshold_quantity_lbs: threshold.value,
+      threshold_quantity_upper_lbs: dual?.upper ?? threshold.upper,
       tpq_text: tpqTextCell || (type === 'ehs' ? cell(picked.threshold) : ''),
-      final_reportable_quantity_lb: (rq as Quantity).value,
+      final_reportable_quantity_lb: rq.value,
       substance_kind: kindText.includes('toxic') ? 'toxic' : kindText.includes('flam') ? 'flammable' : '',
       min_concentration_pct:
-        (concentration as number | null) ??
-        percentIn(condition) ??
-        (type === 'psm' || type === 'rmp' ? percentIn(name) : null),
-      de_minimis_pct: deMinimis as number | null,
+        concentration ?? percentIn(condition) ?? (type === 'psm' || type === 'rmp' ? percentIn(name) : null),
+      de_minimis_pct: deMinimis,
       is_pbt: isMarked(cell('pbt')),
       note: [cell('note'), ...marks].filter(Boolean).join('; ').slice(0, 200),
     });
@@ -381,10 +380,4 @@ export function parseReferenceList(tables: Table[], type: RegulatoryListType): P
   }
   if (entries.length === 0) throw new ListParseError([PARSE_MSG.noRowsOfType(type.toUpperCase())]);
   return { entries, warnings, sheet: header.table.sheet };
-}
-
-/** The role whose column this is (for a problem's label in the List of Lists layout). */
-function roleAt(columns: Columns, index: number | undefined): Role {
-  const found = (Object.entries(columns) as [Role, number][]).find(([, column]) => column === index);
-  return found ? found[0] : 'threshold';
 }

@@ -36,6 +36,8 @@ export const filesRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       // A reference list upload is part of the Database Entry page, an admin's (spec 02 §6).
       if (request.query.kind === 'database' && !isAllowed(request.user?.role, 'database.create')) {
+        // Refused before the body is read: close the connection after the answer (see below).
+        if (!request.raw.complete) reply.header('Connection', 'close');
         throw forbidden();
       }
       let upload: ReceivedUpload;

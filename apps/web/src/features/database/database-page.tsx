@@ -99,48 +99,56 @@ export function DatabasePage() {
             </tr>
           </thead>
           <tbody>
-            {rows === undefined
-              ? ['s1', 's2', 's3', 's4', 's5'].map((key) => (
-                  <tr key={key} data-testid="skeleton-row" className="border-t border-slate-100">
-                    {HEADERS.map((header) => (
-                      <td key={header} className="px-4 py-3">
-                        <Skeleton />
-                      </td>
-                    ))}
-                  </tr>
-                ))
-              : rows.map((row) => (
-                  <tr key={row.type} className="border-t border-slate-100 align-top">
-                    <td className="px-4 py-3 font-medium">{DATABASE_TYPE_LABEL(row.type)}</td>
-                    <td className="px-4 py-3">
-                      <FileCell row={row} />
+            {query.isError ? (
+              <tr>
+                <td colSpan={HEADERS.length} className="px-4 py-10 text-center text-red-700">
+                  The database entries could not be loaded.
+                </td>
+              </tr>
+            ) : rows === undefined ? (
+              ['s1', 's2', 's3', 's4', 's5'].map((key) => (
+                <tr key={key} data-testid="skeleton-row" className="border-t border-slate-100">
+                  {HEADERS.map((header) => (
+                    <td key={header} className="px-4 py-3">
+                      <Skeleton />
                     </td>
-                    <td className="px-4 py-3">{toTableDate(row.updated_at)}</td>
-                    <td className="px-4 py-3">
-                      <Link
-                        to="/database/$type"
-                        params={{ type: row.type }}
-                        className="text-brand-700 underline"
-                        aria-label={`View ${DATABASE_TYPE_LABEL(row.type)} list`}
-                      >
-                        View
-                      </Link>
-                    </td>
-                    <td className="px-4 py-3">
-                      <UploadListButton
-                        type={row.type}
-                        onDone={(next) => {
-                          setFailure(null);
-                          setSummary(next);
-                        }}
-                        onFailed={(next) => {
-                          setSummary(null);
-                          setFailure(next);
-                        }}
-                      />
-                    </td>
-                  </tr>
-                ))}
+                  ))}
+                </tr>
+              ))
+            ) : (
+              rows.map((row) => (
+                <tr key={row.type} className="border-t border-slate-100 align-top">
+                  <td className="px-4 py-3 font-medium">{DATABASE_TYPE_LABEL(row.type)}</td>
+                  <td className="px-4 py-3">
+                    <FileCell row={row} />
+                  </td>
+                  <td className="px-4 py-3">{toTableDate(row.updated_at)}</td>
+                  <td className="px-4 py-3">
+                    <Link
+                      to="/database/$type"
+                      params={{ type: row.type }}
+                      className="text-brand-700 underline"
+                      aria-label={`View ${DATABASE_TYPE_LABEL(row.type)} list`}
+                    >
+                      View
+                    </Link>
+                  </td>
+                  <td className="px-4 py-3">
+                    <UploadListButton
+                      type={row.type}
+                      onDone={(next) => {
+                        setFailure(null);
+                        setSummary(next);
+                      }}
+                      onFailed={(next) => {
+                        setSummary(null);
+                        setFailure(next);
+                      }}
+                    />
+                  </td>
+                </tr>
+              ))
+            )}
           </tbody>
         </table>
       </div>
