@@ -70,7 +70,13 @@ function worklistFilter(worklist: InventoryProductListQuery['worklist']): SQL | 
   return undefined;
 }
 
-export async function selectLineListRows(db: Db, inventoryId: number, query: InventoryProductListQuery) {
+/** `knownTotal`: the inventory's line count when the query filters nothing, so it is not counted twice. */
+export async function selectLineListRows(
+  db: Db,
+  inventoryId: number,
+  query: InventoryProductListQuery,
+  knownTotal?: number,
+) {
   const where = and(
     eq(line.inventoryId, inventoryId),
     worklistFilter(query.worklist),
@@ -79,31 +85,58 @@ export async function selectLineListRows(db: Db, inventoryId: number, query: Inv
   const order = query.order_by
     ? orderBy(ORDER_COLUMNS[query.order_by], query.order_dir)
     : orderBy(ORDER_COLUMNS.updated_at, 'desc');
+  const filtered =
+    Boolean(query.search) ||
+    (query.worklist !== undefined && query.worklist !== 'all' && query.worklist !== '');
   const [rows, [count]] = await Promise.all([
     selectRows(db)
       .where(where)
       .orderBy(order, asc(line.id))
       .limit(query.ipp)
       .offset(pageOffset(query.page, query.ipp)),
-    db.select({ total: sql<number>`count(*)::int` }).from(line).where(where),
+    !filtered && knownTotal !== undefined
+      ? Promise.resolve([{ total: knownTotal }])
+      : db.select({ total: sql<number>`count(*)::int` }).from(line).where(where),
   ]);
   return { rows, total: count?.total ?? 0 };
 }
 
-/** The list's statistics (spec 02 §3): distinct products, those with an SDS file, and worklists. */
+/**
+ * The list's statistics (spec 02 §3): distinct products, those with an SDS file, and the
+ * worklists. Two passes the planner can do by hash (no DISTINCT sort over every line), so they
+ * stay cheap at tens of thousands of lines.
+ */
 export async function selectLineStatistics(db: Db, inventoryId: number) {
-  const [row] = await db
-    .select({
-      productsInventoried: sql<number>`count(DISTINCT ${line.productId})::int`,
-      productsWithSds: sql<number>`count(DISTINCT ${line.productId}) FILTER (WHERE ${products.sdsFileId} IS NOT NULL)::int`,
-      lines: sql<number>`count(*)::int`,
-      uncheckedLines: sql<number>`count(*) FILTER (WHERE ${line.sourceLineId} IS NOT NULL AND ${line.checkedAt} IS NULL)::int`,
-      openQuestions: sql<number>`count(*) FILTER (WHERE NOT ${line.isResolveQuestion})::int`,
-    })
+  const onInventory = eq(line.inventoryId, inventoryId);
+  const distinctProducts = db
+    .selectDistinct({ productId: line.productId })
     .from(line)
-    .innerJoin(products, eq(products.id, line.productId))
-    .where(eq(line.inventoryId, inventoryId));
-  return row ?? { productsInventoried: 0, productsWithSds: 0, lines: 0, uncheckedLines: 0, openQuestions: 0 };
+    .where(onInventory)
+    .as('distinct_products');
+  const [[counts], [productCounts]] = await Promise.all([
+    db
+      .select({
+        lines: sql<number>`count(*)::int`,
+        uncheckedLines: sql<number>`(count(*) FILTER (WHERE ${line.sourceLineId} IS NOT NULL AND ${line.checkedAt} IS NULL))::int`,
+        openQuestions: sql<number>`(count(*) FILTER (WHERE NOT ${line.isResolveQuestion}))::int`,
+      })
+      .from(line)
+      .where(onInventory),
+    db
+      .select({
+        productsInventoried: sql<number>`count(*)::int`,
+        productsWithSds: sql<number>`(count(*) FILTER (WHERE ${products.sdsFileId} IS NOT NULL))::int`,
+      })
+      .from(distinctProducts)
+      .innerJoin(products, eq(products.id, distinctProducts.productId)),
+  ]);
+  return {
+    lines: counts?.lines ?? 0,
+    uncheckedLines: counts?.uncheckedLines ?? 0,
+    openQuestions: counts?.openQuestions ?? 0,
+    productsInventoried: productCounts?.productsInventoried ?? 0,
+    productsWithSds: productCounts?.productsWithSds ?? 0,
+  };
 }
 
 /** The inventory's lines as a picker offers them, by name. */

@@ -139,10 +139,8 @@ async function listLines(
   query: InventoryProductListQuery,
 ): Promise<InventoryProductListResponse['resource']> {
   const { inventory, customer, facility } = await findInventoryRow(db, inventoryId);
-  const [{ rows, total }, stats] = await Promise.all([
-    selectLineListRows(db, inventoryId, query),
-    selectLineStatistics(db, inventoryId),
-  ]);
+  const stats = await selectLineStatistics(db, inventoryId);
+  const { rows, total } = await selectLineListRows(db, inventoryId, query, stats.lines);
   return {
     items: rows.map(toListRow),
     meta: buildMeta(total, query.page, query.ipp),
