@@ -5,7 +5,7 @@ import {
 } from '@chemtrack/domain';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, render, screen, waitFor, within } from '@testing-library/react';
+import { act, render, screen, waitFor as waitForDefault, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -20,6 +20,8 @@ import {
 } from './inventory-product-values.ts';
 
 const server = realApiServer();
+/** The machine is shared with other test runs: a slow answer is given five seconds, not one. */
+const waitFor = <T,>(check: () => T) => waitForDefault(check, { timeout: 5000 });
 /** A required field's label ends in its asterisk. */
 const MFG_NAME = /^Manufacturer Name/;
 const UNITS = [

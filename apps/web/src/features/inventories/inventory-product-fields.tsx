@@ -28,7 +28,7 @@ import { containersApi, unitsApi } from '../containers/api.ts';
 import { productsApi } from '../products/api.ts';
 import { HazardClassesField } from '../products/hazard-classes-field.tsx';
 import { FlashPointField, SaraSpccFields } from '../products/product-data-fields.tsx';
-import { type ProductDataValues, toProductDataForm } from '../products/product-form.ts';
+import { toProductDataForm } from '../products/product-form.ts';
 import { ProductMeasureFields } from '../products/product-measure-fields.tsx';
 import { type InventoryProductFormValues, unitTypeOf } from './inventory-product-values.ts';
 
@@ -97,14 +97,13 @@ function ProductSection({
 
   const pickProduct = useMutation({
     mutationFn: (id: number) => queryClient.fetchQuery(productsApi.detailOptions(id)),
-    onSuccess: ({ resource: product }) => {
-      form.setValue('product_id', product.id, options);
-      form.setValue('name', product.name, options);
-      for (const [key, value] of Object.entries(toProductDataForm(product))) {
-        form.setValue(key as keyof ProductDataValues, value as never, options);
-      }
-      form.clearErrors();
-    },
+    // The catalogue's data replaces the product part of the form in one go; the line's own fields
+    // stay as typed, and dirtiness is still judged against the line as it loaded.
+    onSuccess: ({ resource: product }) =>
+      form.reset(
+        { ...form.getValues(), product_id: product.id, name: product.name, ...toProductDataForm(product) },
+        { keepDefaultValues: true },
+      ),
   });
   const nameNewProduct = (text: string) => {
     form.setValue('product_id', null, options);
@@ -143,7 +142,10 @@ function ProductSection({
           />
         </Field>
       </div>
-      <fieldset disabled={disabled || isLocked} className="grid min-w-0 grid-cols-1 gap-4 md:col-span-2 md:grid-cols-2">
+      <fieldset
+        disabled={disabled || isLocked}
+        className="grid min-w-0 grid-cols-1 gap-4 md:col-span-2 md:grid-cols-2"
+      >
         <legend className="sr-only">Manufacturer and product data</legend>
         <Field id={`${ID}-mfg_name`} label="Manufacturer Name" required error={errors.mfg_name?.message}>
           <Input
