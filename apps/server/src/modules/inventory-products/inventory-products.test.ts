@@ -1,10 +1,12 @@
 import {
+  calculateContainer,
   INVENTORY_PRODUCT_MSG,
   type InventoryProductListResponse,
   type InventoryProductResource,
   PRODUCT_MSG,
 } from '@chemtrack/domain';
 import { and, asc, eq, sql } from 'drizzle-orm';
+import fc from 'fast-check';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../test/helper.ts';
 import {
@@ -747,5 +749,63 @@ describe("a line's chemical components", () => {
       (await ctx.call('admin', { method: 'DELETE', url: `${url(line.id)}/${component.id}/unlink` }))
         .statusCode,
     ).toBe(200);
+  });
+});
+
+describe('the server and the form', () => {
+  it('give the same figures for the same inputs (the form runs calculateContainer live)', async () => {
+    const inventoryId = await newInventory();
+    const gas = (await create.containerUnit(ctx, { name: 'Cubic Foot', unit_type: 'cu' })).id;
+    const units = [
+      { id: ids.gallon, type: 'gal', name: 'Gallon (gal)' },
+      { id: ids.ounce, type: 'oz', name: 'Ounce (oz)' },
+      { id: ids.pound, type: 'lb', name: 'Pound (lb)' },
+      { id: gas, type: 'cu', name: 'Cubic Foot (cu)' },
+    ];
+    const decimal = fc
+      .tuple(fc.integer({ min: 0, max: 100_000 }), fc.integer({ min: 0, max: 9999 }))
+      .map(([whole, fraction]) => `${whole}.${String(fraction).padStart(4, '0')}`);
+    let n = 0;
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom(...units),
+        fc.constantFrom('solid', 'liquid', 'compressed gas', 'liquified gas'),
+        decimal,
+        decimal,
+        fc.integer({ min: 1, max: 2000 }).map((v) => (v / 100).toFixed(2)),
+        fc.integer({ min: 1, max: 99_999 }).map((v) => (v / 10).toFixed(1)),
+        async (unit, state, size, quantity, poundsPerGallon, conversionFactor) => {
+          n += 1;
+          const body = {
+            name: `Property Product ${n}`,
+            mfg_name: 'Fast Check Co',
+            physical_state: state,
+            pounds_per_gallon: poundsPerGallon,
+            conversion_factor: conversionFactor,
+            container_id: ids.drum,
+            container_unit_id: unit.id,
+            container_size: size,
+            container_quantity: quantity,
+          };
+          const line = await saveOk(inventoryId, body);
+          const isLiquid = state === 'liquid';
+          const isGas = state.endsWith('gas');
+          const form = calculateContainer({
+            physical_state: state,
+            unit_type: unit.type,
+            unit_name: unit.name,
+            container_size: size,
+            container_quantity: quantity,
+            // The product keeps pounds per gallon for liquids and the factor for gases only.
+            pounds_per_gallon: isLiquid ? poundsPerGallon : null,
+            conversion_factor: isGas ? conversionFactor : null,
+          });
+          expect([line.max_gallons, line.max_pounds]).toEqual([form.max_gallons, form.max_pounds]);
+          expect(line.max_gallons ?? 0).toBeGreaterThanOrEqual(0);
+          expect(line.max_pounds ?? 0).toBeGreaterThanOrEqual(0);
+        },
+      ),
+      { numRuns: 40 },
+    );
   });
 });
