@@ -120,6 +120,11 @@ const MATRIX: Record<string, Role[] | typeof PUBLIC> = {
   'POST /db-entry/create': ADMIN,
   'GET /db-entry/:id/download': ADMIN,
   'GET /db-entry-data/:type/list': ADMIN,
+
+  // Spec 02 §6 "View … reports": staff and admins.
+  'GET /report/list': STAFF,
+  'POST /report/preview': STAFF,
+  'POST /report/generate': STAFF,
 };
 
 let ctx: TestContext;

@@ -515,7 +515,27 @@ export const BODY_ROUTES: Record<string, BodyRoute> = {
     },
     columns: [{ table: schema.databaseEntries }],
   },
+  // Reads only (plus the audit row of a generation): ids, a year, a type and a format.
+  'POST /report/preview': { prepare: (ctx) => reportTarget(ctx, '/report/preview'), columns: [] },
+  'POST /report/generate': { prepare: (ctx) => reportTarget(ctx, '/report/generate'), columns: [] },
 };
+
+/** A facility-year with one line for the report routes, which every variant names. */
+async function reportTarget(ctx: TestContext, url: string): Promise<Target> {
+  const inventory = await create.inventory(ctx);
+  await create.inventoryProduct(ctx, inventory.id);
+  const year = Number(inventory.resource.year);
+  return {
+    url,
+    body: () => ({
+      type: 'epcra_302',
+      customer_id: inventory.customerId,
+      facility_id: inventory.facilityId,
+      year,
+      format: 'pdf',
+    }),
+  };
+}
 
 /** A line of a new catalogue product each time, so every variant's strings reach both tables. */
 const newProductLine = () =>

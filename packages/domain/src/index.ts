@@ -18,5 +18,6 @@ export * from './numbers.ts';
 export * from './permissions.ts';
 export * from './phone.ts';
 export * from './products/index.ts';
+export * from './reports/index.ts';
 export * from './server-error.ts';
 export * from './users/index.ts';

@@ -78,6 +78,8 @@ export const PERMISSIONS = {
   /** Spec 02 §6 "Delete a product from an inventory". */
   'inventory-products.unlink': ADMIN,
   'reports.read': STAFF,
+  /** Generating a report file is recorded in the audit log; the same roles as reading. */
+  'reports.generate': STAFF,
   'database.read': ADMIN,
   /** Spec 02 §6: uploads of the reference lists are an admin's, like the page. */
   'database.create': ADMIN,

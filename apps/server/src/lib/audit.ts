@@ -10,7 +10,9 @@ export type AuditAction =
   | 'unarchive'
   | 'delete'
   | 'sign-in'
-  | 'password-set';
+  | 'password-set'
+  /** A report file generated (issue 11): what was filed, from which inventory. */
+  | 'generate';
 
 /** Who makes a change and from where: what a service needs of the request, and no more. */
 export interface Actor {

@@ -11,6 +11,7 @@ import { hazardsRoutes } from './hazards/hazards.routes.ts';
 import { inventoriesRoutes } from './inventories/inventories.routes.ts';
 import { inventoryProductsRoutes } from './inventory-products/inventory-products.routes.ts';
 import { productsRoutes } from './products/products.routes.ts';
+import { reportsRoutes } from './reports/reports.routes.ts';
 import { techniciansRoutes } from './technicians/technicians.routes.ts';
 import { usersRoutes } from './users/users.routes.ts';
 
@@ -30,4 +31,5 @@ export const apiModules: FastifyPluginAsyncZod[] = [
   inventoriesRoutes,
   inventoryProductsRoutes,
   databaseRoutes,
+  reportsRoutes,
 ];

@@ -1,0 +1,69 @@
+import {
+  ReportListResponseSchema,
+  ReportPreviewResponseSchema,
+  ReportRequestSchema,
+} from '@chemtrack/domain';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { actorOf } from '../../lib/audit.ts';
+import { attachmentDisposition } from '../../lib/file-names.ts';
+import { ERROR_RESPONSES } from '../../lib/route-schemas.ts';
+import { reportsService as service } from './reports.service.ts';
+
+const tags = ['Reports'];
+const FileResponse = z
+  .unknown()
+  .describe('The report file (application/pdf or the XLSX content type), streamed as an attachment');
+
+/**
+ * Spec 02 §7 "Reports" and issue 11: the type list, the file, and the preview with each figure's
+ * explanation. Staff and admins (spec 02 §6 "View … reports").
+ */
+export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/report/list',
+    {
+      config: { permission: 'reports.read' },
+      schema: {
+        tags,
+        response: { 200: ReportListResponseSchema, ...ERROR_RESPONSES },
+      },
+    },
+    async () => ({ resource: service.listTypes() }),
+  );
+
+  app.post(
+    '/report/preview',
+    {
+      config: { permission: 'reports.read' },
+      schema: {
+        tags,
+        body: ReportRequestSchema,
+        response: { 200: ReportPreviewResponseSchema, ...ERROR_RESPONSES },
+      },
+    },
+    async (request) => ({ resource: await service.preview(app.db, request.body) }),
+  );
+
+  // Failures answer JSON (spec 02 §7: a JSON content type means an error); success, the file.
+  app.post(
+    '/report/generate',
+    {
+      config: { permission: 'reports.generate' },
+      schema: {
+        tags,
+        body: ReportRequestSchema,
+        response: { 200: FileResponse, ...ERROR_RESPONSES },
+      },
+    },
+    async (request, reply) => {
+      const file = await service.generate(app.db, actorOf(request), request.body);
+      return reply
+        .header('Content-Type', file.contentType)
+        .header('Content-Disposition', attachmentDisposition(file.fileName))
+        .header('X-Content-Type-Options', 'nosniff')
+        .header('Cache-Control', 'no-store')
+        .send(file.stream);
+    },
+  );
+};

@@ -1,0 +1,215 @@
+import type { Readable } from 'node:stream';
+import {
+  compliance,
+  defaultReportFormat,
+  REGULATORY_LIST_TYPES,
+  REPORT_CONTENT_TYPES,
+  REPORT_MSG,
+  REPORT_TYPE_NAMES,
+  REPORT_TYPES,
+  type ReportDocument,
+  type ReportFormat,
+  type ReportRequestValues,
+  type ReportTypeItem,
+  reportFileName,
+} from '@chemtrack/domain';
+import type { Db } from '../../db/client.ts';
+import { AppError, fieldError, notFound } from '../../lib/app-error.ts';
+import { type Actor, recordAudit } from '../../lib/audit.ts';
+import { fromNumeric } from '../../lib/numeric.ts';
+import { buildReportDocument } from '../../reports/index.ts';
+import { reportPdf } from '../../reports/pdf.ts';
+import { reportXlsx } from '../../reports/xlsx.ts';
+import { findFacilityOf } from '../inventories/inventories.repository.ts';
+import {
+  findCustomerName,
+  findFacilityAddress,
+  findInventoryId,
+  type ReferenceEntryRow,
+  type ReportLineRow,
+  selectLineComponents,
+  selectLineHazardNames,
+  selectLines,
+  selectListUploadDates,
+  selectReferenceEntries,
+} from './reports.repository.ts';
+
+const ENTITY = 'report';
+
+/** `GET /report/list`: the 14 types in the spec's order and names, and which the engine computes yet. */
+function listTypes(): ReportTypeItem[] {
+  return REPORT_TYPES.map((type) => ({
+    type,
+    name: REPORT_TYPE_NAMES[type],
+    available: compliance.isReportAvailable(type),
+  }));
+}
+
+/** Hazard classes named exactly as a Tier II category (rules §0.5) count as that category. */
+const TIER2_CATEGORY_BY_NAME = new Map(
+  compliance.TIER2_HAZARD_CATEGORIES.map((category) => [category.toLowerCase(), category]),
+);
+
+function toSnapshotLine(
+  row: ReportLineRow,
+  components: compliance.SnapshotComponent[],
+  hazardNames: string[],
+): compliance.SnapshotLine {
+  const categories = hazardNames
+    .map((name) => TIER2_CATEGORY_BY_NAME.get(name.trim().toLowerCase()))
+    .filter((category): category is compliance.Tier2HazardCategory => category !== undefined);
+  return {
+    inventory_product_id: row.id,
+    product_id: row.productId,
+    product_name: row.name,
+    physical_state: row.physicalState,
+    container_name: row.containerName,
+    unit_name: row.unitName,
+    unit_type: row.unitType,
+    container_size: fromNumeric(row.containerSize),
+    container_quantity: fromNumeric(row.containerQuantity),
+    max_gallons: fromNumeric(row.maxGallons),
+    max_pounds: fromNumeric(row.maxPounds),
+    pounds_per_gallon: fromNumeric(row.poundsPerGallon),
+    specific_gravity: fromNumeric(row.specificGravity),
+    density: fromNumeric(row.density),
+    conversion_factor: fromNumeric(row.conversionFactor),
+    is_sara_f: row.isSaraF,
+    is_sara_p: row.isSaraP,
+    is_sara_r: row.isSaraR,
+    is_sara_a: row.isSaraA,
+    is_sara_c: row.isSaraC,
+    is_spcc: row.isSpcc,
+    is_manufactured: row.isManufactured,
+    is_processed: row.isProcessed,
+    is_otherwise_used: row.isOtherwiseUsed,
+    location_stored: row.locationStored,
+    components,
+    hazard_categories: [...new Set(categories)],
+  };
+}
+
+/** A stored list row as the engine reads it: the columns of migration 0009 plus the list's type. */
+function toReferenceEntry(row: ReferenceEntryRow): compliance.ReferenceEntry {
+  return {
+    list_type: row.list_type,
+    chemical_name: row.chemical_name,
+    cas_number: row.cas_number,
+    category: row.category,
+    condition: row.condition,
+    threshold_quantity_lbs: fromNumeric(row.threshold_quantity_lbs),
+    threshold_quantity_upper_lbs: fromNumeric(row.threshold_quantity_upper_lbs),
+    tpq_text: row.tpq_text,
+    final_reportable_quantity_lb: fromNumeric(row.final_reportable_quantity_lb),
+    substance_kind:
+      row.substance_kind === 'toxic' || row.substance_kind === 'flammable' ? row.substance_kind : '',
+    min_concentration_pct: fromNumeric(row.min_concentration_pct),
+    de_minimis_pct: fromNumeric(row.de_minimis_pct),
+    is_pbt: row.is_pbt,
+    note: row.note,
+  };
+}
+
+/**
+ * The facility-year the request names, loaded as the engine's snapshot with the lists the
+ * type uses. 422 for a type the engine has no rule for yet; 404 for a customer that does not
+ * exist, a facility that is not the customer's, or a year with no inventory (spec 02 §8).
+ */
+async function loadContext(db: Db, request: ReportRequestValues) {
+  const { type } = request;
+  if (!compliance.isReportAvailable(type)) throw fieldError('type', REPORT_MSG.notAvailable);
+  const customerName = await findCustomerName(db, request.customer_id);
+  if (customerName === undefined) throw notFound('Customer');
+  const facility = await findFacilityOf(db, request.facility_id, request.customer_id);
+  if (!facility?.belongs) throw notFound('Facility');
+  const inventoryId = await findInventoryId(db, request.customer_id, request.facility_id, request.year);
+  if (inventoryId === undefined) throw new AppError('NOT_FOUND', REPORT_MSG.noInventory);
+
+  const [address, lines, components, hazardNames, entries, uploads] = await Promise.all([
+    findFacilityAddress(db, request.facility_id),
+    selectLines(db, inventoryId),
+    selectLineComponents(db, inventoryId),
+    selectLineHazardNames(db, inventoryId),
+    selectReferenceEntries(db),
+    selectListUploadDates(db),
+  ]);
+
+  const componentsByLine = new Map<number, compliance.SnapshotComponent[]>();
+  for (const row of components) {
+    const list = componentsByLine.get(row.lineId) ?? [];
+    list.push({
+      chemical_component_id: row.chemicalComponentId,
+      cas_number: row.casNumber,
+      name: row.name,
+      percentage_weight: fromNumeric(row.percentageWeight),
+      percentage_volume: fromNumeric(row.percentageVolume),
+    });
+    componentsByLine.set(row.lineId, list);
+  }
+  const hazardsByLine = new Map<number, string[]>();
+  for (const row of hazardNames)
+    hazardsByLine.set(row.lineId, [...(hazardsByLine.get(row.lineId) ?? []), row.name]);
+
+  const snapshot: compliance.ComplianceSnapshot = {
+    customer: { id: request.customer_id, name: customerName },
+    facility: { id: facility.id, name: facility.name, address: address ?? null },
+    year: request.year,
+    inventory_id: inventoryId,
+    lines: lines.map((row) =>
+      toSnapshotLine(row, componentsByLine.get(row.id) ?? [], hazardsByLine.get(row.id) ?? []),
+    ),
+  };
+  const uploadedAt: Partial<Record<(typeof REGULATORY_LIST_TYPES)[number], string | null>> = {};
+  for (const listType of REGULATORY_LIST_TYPES)
+    uploadedAt[listType] = uploads.get(listType)?.toISOString() ?? null;
+  const context = compliance.createComplianceContext(snapshot, {
+    entries: entries.map(toReferenceEntry),
+    uploaded_at: uploadedAt,
+  });
+  return { type, context, inventoryId };
+}
+
+/** `POST /report/preview`: the report's tables, each figure with its explanation, and the warnings. */
+async function preview(db: Db, request: ReportRequestValues): Promise<ReportDocument> {
+  const { type, context, inventoryId } = await loadContext(db, request);
+  return buildReportDocument(type, context, { inventoryId, generatedAt: new Date() });
+}
+
+export interface ReportFile {
+  fileName: string;
+  contentType: string;
+  format: ReportFormat;
+  stream: Readable;
+}
+
+/**
+ * `POST /report/generate`: the report as the file its type implies (or the `format` asked for),
+ * streamed. Each generation is recorded in the audit log: a filed report's provenance.
+ */
+async function generate(db: Db, actor: Actor, request: ReportRequestValues): Promise<ReportFile> {
+  const { type, context, inventoryId } = await loadContext(db, request);
+  const format = request.format ?? defaultReportFormat(type);
+  const report = buildReportDocument(type, context, { inventoryId, generatedAt: new Date() });
+  await recordAudit(db, actor, {
+    action: 'generate',
+    entity: ENTITY,
+    entityId: inventoryId,
+    details: {
+      type,
+      format,
+      customer_id: request.customer_id,
+      facility_id: request.facility_id,
+      year: request.year,
+      rows: report.tables.reduce((sum, table) => sum + table.rows.length, 0),
+      warnings: report.warnings.length,
+    },
+  });
+  return {
+    fileName: reportFileName(type, report.customer.name, report.year, format),
+    contentType: REPORT_CONTENT_TYPES[format],
+    format,
+    stream: format === 'pdf' ? reportPdf(report) : reportXlsx(report),
+  };
+}
+
+export const reportsService = { listTypes, preview, generate };

@@ -1,0 +1,348 @@
+/**
+ * Any report as a PDF (issue 11): the header of rules §0.6 (customer, facility with address,
+ * year, generation time, the upload date of each list used), the rule in one paragraph, the
+ * notes, each table with the contributing lines under each reported or near-threshold figure,
+ * the totals, the data warnings and "Page N of M" on every page.
+ *
+ * Drawn with pdfkit's built-in Helvetica, so the server needs no font files: its WinAnsi
+ * encoding lacks ≥ and ≤ and most scripts, so text goes through `pdfText` first.
+ */
+import {
+  compliance,
+  type ReportCell,
+  type ReportColumn,
+  type ReportColumnKind,
+  type ReportDocument,
+  type ReportExplanation,
+  type ReportRow,
+  type ReportTable,
+  type ReportTotal,
+  toTableDate,
+} from '@chemtrack/domain';
+import PDFDocument from 'pdfkit';
+
+const MARGIN = 36;
+const FOOTER_HEIGHT = 18;
+const CELL_PADDING = 2;
+const TABLE_FONT_SIZE = 7.5;
+const DETAIL_FONT_SIZE = 7;
+const DETAIL_INDENT = 14;
+const FONT = 'Helvetica';
+const BOLD = 'Helvetica-Bold';
+
+/** Windows-1252 characters above Latin-1's 0x7f-0x9f gap, which Helvetica's WinAnsi encoding draws. */
+const WIN_ANSI_EXTRA = new Set('€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ');
+const REPLACEMENTS: Record<string, string> = { '≥': '>=', '≤': '<=', '≠': '!=', '→': '->', '−': '-' };
+
+/** Text Helvetica can draw: ≥ → ">=", other characters outside WinAnsi → "?". */
+export function pdfText(text: string): string {
+  let out = '';
+  for (const char of text.normalize('NFC')) {
+    const code = char.codePointAt(0) ?? 0;
+    if (REPLACEMENTS[char] !== undefined) out += REPLACEMENTS[char];
+    else if ((code >= 0x20 && code < 0x7f) || (code >= 0xa0 && code <= 0xff) || WIN_ANSI_EXTRA.has(char))
+      out += char;
+    else if (char === '\n' || char === '\t') out += ' ';
+    else out += '?';
+  }
+  return out;
+}
+
+/** A cell as the PDF prints it: figures en-US with their decimals, flags Y/N, an empty figure N/A. */
+export function formatCell(value: ReportCell, kind: ReportColumnKind): string {
+  if (value === null || value === undefined) return kind === 'text' ? '' : 'N/A';
+  if (typeof value === 'boolean') return value ? 'Y' : 'N';
+  if (typeof value === 'string') return value;
+  switch (kind) {
+    case 'pounds':
+    case 'gallons':
+      return compliance.formatPounds(value);
+    case 'percent':
+      return compliance.formatPercent(value);
+    case 'ratio':
+      return value.toFixed(2);
+    case 'count':
+      return String(Math.round(value));
+    default:
+      return compliance.formatThreshold(value);
+  }
+}
+
+/** Generation time as the header prints it: "2026-11-23 15:06 UTC". */
+function formatTimestamp(iso: string): string {
+  return `${iso.slice(0, 10)} ${iso.slice(11, 16)} UTC`;
+}
+
+/** How much of the table's width a column takes: names and lists of names wider than figures. */
+function columnWeight(column: ReportColumn): number {
+  if (column.kind === 'flag') return 0.95;
+  if (column.kind !== 'text') return 1;
+  return /name|categor|locations|chemicals|notify|qualifier/.test(column.key) ? 2 : 1.1;
+}
+
+function contributionLine(c: ReportExplanation['contributions'][number]): string {
+  const where = c.location_stored ? ` at ${c.location_stored}` : '';
+  const state = c.physical_state ? `, ${c.physical_state}` : '';
+  return (
+    `${c.product_name} (line ${c.inventory_product_id})${where}${state}, ${c.container}: ` +
+    `${compliance.formatPounds(c.line_pounds)} lb × ${compliance.formatPercent(c.percent_weight)}% = ` +
+    `${compliance.formatPounds(c.pounds_contributed)} lb [${c.pounds_basis}]`
+  );
+}
+
+function exclusionLine(e: ReportExplanation['excluded'][number]): string {
+  const where = e.location_stored ? ` at ${e.location_stored}` : '';
+  return `Not counted: ${e.product_name} (line ${e.inventory_product_id})${where}: ${e.reason}`;
+}
+
+/** The lines printed under a row: its rule text, and for a reported or near figure where it came from. */
+function detailLines(row: ReportRow): { text: string; bold?: boolean }[] {
+  const lines: { text: string; bold?: boolean }[] = [];
+  const { explanation } = row;
+  const full = row.reported === true || row.near_threshold;
+  if (explanation) {
+    lines.push({
+      text: `${explanation.rule_text}${row.near_threshold ? ' (near threshold: within 10% below)' : ''}`,
+      bold: true,
+    });
+    if (full) {
+      if (explanation.contributions.length > 0) lines.push({ text: 'Contributing products:' });
+      for (const c of explanation.contributions) lines.push({ text: `  ${contributionLine(c)}` });
+      for (const e of explanation.excluded) lines.push({ text: `  ${exclusionLine(e)}` });
+    } else if (explanation.contributions.length > 0) {
+      lines.push({
+        text: `${explanation.contributions.length} contributing line(s); see the preview or the spreadsheet.`,
+      });
+    }
+    for (const note of explanation.notes) lines.push({ text: note });
+  }
+  if (full || !explanation) for (const detail of row.details) lines.push({ text: detail });
+  return lines;
+}
+
+class ReportPdf {
+  readonly doc: PDFKit.PDFDocument;
+  private y = MARGIN;
+
+  constructor(private readonly report: ReportDocument) {
+    this.doc = new PDFDocument({
+      size: 'LETTER',
+      layout: 'landscape',
+      margin: MARGIN,
+      // Kept until the end so each page's footer can say how many pages there are.
+      bufferPages: true,
+      info: {
+        Title: pdfText(`${report.name} - ${report.customer.name} - ${report.year}`),
+        Author: 'ChemTrack',
+        Subject: pdfText(report.title),
+      },
+    });
+  }
+
+  private get left() {
+    return MARGIN;
+  }
+
+  private get width() {
+    return this.doc.page.width - 2 * MARGIN;
+  }
+
+  private get bottom() {
+    return this.doc.page.height - MARGIN - FOOTER_HEIGHT;
+  }
+
+  /** A new page when `height` does not fit below the cursor; true when one was added. */
+  private ensure(height: number): boolean {
+    if (this.y + height <= this.bottom) return false;
+    this.doc.addPage();
+    this.y = MARGIN;
+    return true;
+  }
+
+  private paragraph(
+    text: string,
+    options: { size?: number; bold?: boolean; indent?: number; gap?: number } = {},
+  ) {
+    const { size = 9, bold = false, indent = 0, gap = 2 } = options;
+    const width = this.width - indent;
+    const safe = pdfText(text);
+    this.doc.font(bold ? BOLD : FONT).fontSize(size);
+    const height = this.doc.heightOfString(safe, { width });
+    this.ensure(height);
+    this.doc.text(safe, this.left + indent, this.y, { width });
+    this.y += height + gap;
+  }
+
+  private header() {
+    const r = this.report;
+    this.paragraph(r.title, { size: 15, bold: true, gap: 4 });
+    this.paragraph(`Report: ${r.name}`, { size: 9 });
+    this.paragraph(`Customer: ${r.customer.name}`, { bold: true });
+    this.paragraph(`Facility: ${r.facility.name}${r.facility.address ? `, ${r.facility.address}` : ''}`, {
+      bold: true,
+    });
+    this.paragraph(`Reporting year: ${r.year}`, { bold: true });
+    this.paragraph(`Generated: ${formatTimestamp(r.generated_at)}`);
+    const lists = r.lists_used
+      .map(
+        (list) =>
+          `${list.label} uploaded ${list.uploaded_at ? toTableDate(list.uploaded_at) : 'never (not uploaded)'}`,
+      )
+      .join('; ');
+    this.paragraph(`Reference lists used: ${lists || 'none'}`);
+    this.paragraph(
+      'Units: pounds (lb) and US gallons (gal); liquids converted by pounds per gallon or specific gravity × 8.34.',
+    );
+    if (r.is_screening) {
+      this.paragraph(
+        'SCREENING: figures stand in for data the rule needs (see the notes); not a final determination.',
+        {
+          bold: true,
+        },
+      );
+    }
+    this.y += 4;
+    this.paragraph('Rule applied', { size: 10, bold: true });
+    this.paragraph(r.rule, { size: 8.5, gap: 4 });
+    if (r.notes.length > 0) {
+      this.paragraph('Notes', { size: 10, bold: true });
+      for (const note of r.notes) this.paragraph(`• ${note}`, { size: 8.5, indent: 6 });
+    }
+    this.y += 6;
+  }
+
+  private columnWidths(table: ReportTable): number[] {
+    const weights = table.columns.map(columnWeight);
+    const sum = weights.reduce((a, b) => a + b, 0);
+    return weights.map((weight) => (weight / sum) * this.width);
+  }
+
+  private rowHeight(texts: string[], widths: number[], font: string): number {
+    this.doc.font(font).fontSize(TABLE_FONT_SIZE);
+    return (
+      Math.max(
+        ...texts.map((text, i) =>
+          this.doc.heightOfString(text || ' ', { width: (widths[i] ?? 0) - 2 * CELL_PADDING }),
+        ),
+      ) +
+      2 * CELL_PADDING
+    );
+  }
+
+  private cells(texts: string[], widths: number[], font: string, fill: string | null, height: number) {
+    if (fill) this.doc.save().rect(this.left, this.y, this.width, height).fill(fill).restore();
+    this.doc.font(font).fontSize(TABLE_FONT_SIZE).fillColor('black');
+    let x = this.left;
+    texts.forEach((text, i) => {
+      const width = widths[i] ?? 0;
+      this.doc.text(text, x + CELL_PADDING, this.y + CELL_PADDING, { width: width - 2 * CELL_PADDING });
+      x += width;
+    });
+    this.doc
+      .save()
+      .moveTo(this.left, this.y + height)
+      .lineTo(this.left + this.width, this.y + height)
+      .lineWidth(0.3)
+      .strokeColor('#999999')
+      .stroke()
+      .restore();
+    this.y += height;
+  }
+
+  private tableHeader(table: ReportTable, widths: number[]) {
+    const texts = table.columns.map((column) => pdfText(column.label));
+    const height = this.rowHeight(texts, widths, BOLD);
+    this.ensure(height + 12);
+    this.cells(texts, widths, BOLD, '#e6e6e6', height);
+  }
+
+  private table(table: ReportTable) {
+    this.paragraph(table.title, { size: 11, bold: true, gap: 3 });
+    const widths = this.columnWidths(table);
+    this.tableHeader(table, widths);
+    if (table.rows.length === 0) this.paragraph('None.', { size: 8.5 });
+    for (const row of table.rows) {
+      const texts = table.columns.map((column) =>
+        pdfText(formatCell(row.cells[column.key] ?? null, column.kind)),
+      );
+      const font = row.reported === true ? BOLD : FONT;
+      const height = this.rowHeight(texts, widths, font);
+      if (this.ensure(height)) this.tableHeader(table, widths);
+      this.cells(texts, widths, font, row.reported === true ? '#fff4cc' : null, height);
+      for (const line of detailLines(row)) {
+        this.paragraph(line.text, {
+          size: DETAIL_FONT_SIZE,
+          bold: line.bold ?? false,
+          indent: DETAIL_INDENT,
+          gap: 0.5,
+        });
+      }
+      this.y += 2;
+    }
+    this.totals(table.totals);
+    this.y += 8;
+  }
+
+  private totals(totals: ReportTotal[]) {
+    if (totals.length === 0) return;
+    // The heading and its figures on one page.
+    this.ensure((totals.length + 1) * 12);
+    this.y += 3;
+    this.paragraph('Totals', { size: 9, bold: true, gap: 1 });
+    for (const item of totals) {
+      const unit = item.kind === 'pounds' ? ' lb' : item.kind === 'gallons' ? ' gal' : '';
+      this.paragraph(`${item.label}: ${formatCell(item.value, item.kind)}${unit}`, {
+        size: 8.5,
+        indent: 6,
+        gap: 0.5,
+      });
+    }
+  }
+
+  private warnings() {
+    const { warnings } = this.report;
+    this.paragraph(`Data warnings (${warnings.length})`, { size: 11, bold: true, gap: 3 });
+    if (warnings.length === 0) {
+      this.paragraph('None: every line and component could be used.', { size: 8.5 });
+      return;
+    }
+    for (const warning of warnings) {
+      this.paragraph(`${warning.severity === 'info' ? 'Info' : 'Warning'}: ${warning.message}`, {
+        size: DETAIL_FONT_SIZE + 0.5,
+        indent: 6,
+        gap: 0.5,
+      });
+    }
+  }
+
+  private footers() {
+    const range = this.doc.bufferedPageRange();
+    const label = pdfText(`${this.report.name} - ${this.report.customer.name} - ${this.report.year}`);
+    for (let i = 0; i < range.count; i++) {
+      this.doc.switchToPage(range.start + i);
+      // Writing below the bottom margin would start a new page: the footer sits in the margin.
+      const { margins } = this.doc.page;
+      const bottom = margins.bottom;
+      margins.bottom = 0;
+      const y = this.doc.page.height - MARGIN - FOOTER_HEIGHT + 6;
+      this.doc.font(FONT).fontSize(7.5).fillColor('#444444');
+      this.doc.text(label, this.left, y, { width: this.width * 0.7, lineBreak: false });
+      this.doc.text(`Page ${i + 1} of ${range.count}`, this.left, y, { width: this.width, align: 'right' });
+      margins.bottom = bottom;
+    }
+  }
+
+  draw(): PDFKit.PDFDocument {
+    this.header();
+    for (const table of this.report.tables) this.table(table);
+    this.warnings();
+    this.footers();
+    this.doc.end();
+    return this.doc;
+  }
+}
+
+/** The report as a PDF stream, ready to send: drawn in full, then flushed as the client reads. */
+export function reportPdf(report: ReportDocument): PDFKit.PDFDocument {
+  return new ReportPdf(report).draw();
+}

@@ -1,0 +1,224 @@
+import { z } from 'zod';
+import { WARNING_CODES } from '../compliance/warnings.ts';
+import {
+  PHYSICAL_STATES,
+  REGULATORY_LIST_TYPES,
+  REPORT_TYPE_NAMES,
+  REPORT_TYPES,
+  type ReportType,
+} from '../enums.ts';
+import { EncodeFlagSchema, recordIdSchema } from '../fields.ts';
+
+/**
+ * The reports area (spec 02 §2 "/reports", §3 "Report request", §5 "Report", §7 "Reports",
+ * §8; issue 11): the request both `POST /report/generate` and `POST /report/preview` take, the
+ * file each type answers, and the preview document the PDF and XLSX files are drawn from.
+ */
+
+export const REPORT_MSG = {
+  customerRequired: 'Customer is required',
+  facilityRequired: 'Facility is required',
+  yearRequired: 'Year is required',
+  typeRequired: 'Type is required',
+  formatInvalid: "Format must be 'pdf' or 'xlsx'",
+  /** Part 2 of the reports (SPCC, RMP, PSM, fire code) has no rule in the engine yet. */
+  notAvailable: 'This report type is not available yet',
+  noInventory: 'No inventory for this facility and year',
+} as const;
+
+export const REPORT_FORMATS = ['pdf', 'xlsx'] as const;
+export type ReportFormat = (typeof REPORT_FORMATS)[number];
+
+export const REPORT_CONTENT_TYPES: Record<ReportFormat, string> = {
+  pdf: 'application/pdf',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+};
+
+/** Issue 11: the `_excel` types and the inventory index are spreadsheets, every other type a PDF. */
+export function defaultReportFormat(type: ReportType): ReportFormat {
+  return type.endsWith('_excel') || type === 'inventory_index_numeric' ? 'xlsx' : 'pdf';
+}
+
+/**
+ * Spec 02 §4 "Report form": the report type name, customer name and year with spaces and dots
+ * changed to underscores (each one, as the spec says), ending .pdf or .xlsx. A slash
+ * ("EPCRA 311/312") and the other characters a file system or a header treats specially become
+ * underscores too, so the name saves as it reads on every system.
+ */
+export function reportFileName(type: ReportType, customerName: string, year: number, format: ReportFormat) {
+  const stem = `${REPORT_TYPE_NAMES[type]} ${customerName} ${year}`
+    .normalize('NFC')
+    .replace(/[\p{Cc}\p{Cf}]/gu, '')
+    .replace(/[\s.<>:"/\\|?*]/g, '_');
+  return `${stem}.${format}`;
+}
+
+/** A year as the form sends it (a number or its digits); anything else is 'Year is required'. */
+const YearSchema = z.coerce
+  .number({ error: REPORT_MSG.yearRequired })
+  .int(REPORT_MSG.yearRequired)
+  .min(1, REPORT_MSG.yearRequired)
+  .max(9999, REPORT_MSG.yearRequired);
+
+/** `POST /report/generate` and `POST /report/preview` (spec 02 §3, §5); `format` asks for the other file kind. */
+export const ReportRequestSchema = z.object({
+  type: z.enum(REPORT_TYPES, { error: REPORT_MSG.typeRequired }),
+  customer_id: recordIdSchema(REPORT_MSG.customerRequired),
+  facility_id: recordIdSchema(REPORT_MSG.facilityRequired),
+  year: YearSchema,
+  format: z.enum(REPORT_FORMATS, { error: REPORT_MSG.formatInvalid }).nullish(),
+  encode: EncodeFlagSchema,
+});
+export type ReportRequest = z.input<typeof ReportRequestSchema>;
+export type ReportRequestValues = z.output<typeof ReportRequestSchema>;
+
+/** Spec 02 §3 "Report type list item: type, name"; `available` is false until the engine has the type's rule. */
+export const ReportTypeItemSchema = z.object({
+  type: z.enum(REPORT_TYPES),
+  name: z.string(),
+  available: z.boolean(),
+});
+export type ReportTypeItem = z.infer<typeof ReportTypeItemSchema>;
+export const ReportListResponseSchema = z.object({ resource: z.array(ReportTypeItemSchema) });
+
+// The preview: the document every file is drawn from, with each figure's explanation.
+
+/** One line's share of a figure (the engine's Contribution). */
+export const ReportContributionSchema = z.object({
+  inventory_product_id: z.number(),
+  product_id: z.number(),
+  product_name: z.string(),
+  location_stored: z.string(),
+  physical_state: z.enum(PHYSICAL_STATES).nullable(),
+  /** "Drum 55 gal × 3". */
+  container: z.string(),
+  line_pounds: z.number(),
+  line_gallons: z.number().nullable(),
+  pounds_basis: z.string(),
+  percent_weight: z.number(),
+  pounds_contributed: z.number(),
+  is_carcinogen: z.boolean(),
+});
+
+/** A component a programme left out, with the reason ("1% ≤ de minimis 1%"). */
+export const ReportExclusionSchema = z.object({
+  inventory_product_id: z.number(),
+  product_id: z.number(),
+  product_name: z.string(),
+  location_stored: z.string(),
+  percent_weight: z.number().nullable(),
+  reason: z.string(),
+});
+
+export const ReportExplanationSchema = z.object({
+  /** e.g. "550.44 lb ≥ TPQ 500 lb". */
+  rule_text: z.string(),
+  contributions: z.array(ReportContributionSchema),
+  excluded: z.array(ReportExclusionSchema),
+  notes: z.array(z.string()),
+});
+export type ReportExplanation = z.infer<typeof ReportExplanationSchema>;
+
+/** Data the engine could not use, naming the line to fix. */
+export const ReportWarningSchema = z.object({
+  code: z.enum(WARNING_CODES),
+  severity: z.enum(['warning', 'info']),
+  message: z.string(),
+  inventory_product_id: z.number(),
+  product_id: z.number(),
+  product_name: z.string(),
+  location_stored: z.string(),
+  cas_number: z.string().optional(),
+  component_name: z.string().optional(),
+});
+export type ReportWarning = z.infer<typeof ReportWarningSchema>;
+
+/**
+ * How a column's figures are written: pounds and gallons with two decimals, thresholds as the
+ * list gives them, percent by weight, a ratio, a count, a Y/N flag or plain text.
+ */
+export const REPORT_COLUMN_KINDS = [
+  'text',
+  'pounds',
+  'gallons',
+  'threshold',
+  'percent',
+  'ratio',
+  'count',
+  'flag',
+] as const;
+export type ReportColumnKind = (typeof REPORT_COLUMN_KINDS)[number];
+
+export const ReportColumnSchema = z.object({
+  key: z.string(),
+  label: z.string(),
+  kind: z.enum(REPORT_COLUMN_KINDS),
+});
+export type ReportColumn = z.infer<typeof ReportColumnSchema>;
+
+export const ReportCellSchema = z.union([z.string(), z.number(), z.boolean(), z.null()]);
+export type ReportCell = z.infer<typeof ReportCellSchema>;
+
+export const ReportRowSchema = z.object({
+  /** One value per column key; numbers stay numbers (the XLSX cells), null is an empty figure. */
+  cells: z.record(z.string(), ReportCellSchema),
+  /** Whether the row meets its threshold; null where the table tests none (the inventory index). */
+  reported: z.boolean().nullable(),
+  /** Below the threshold by no more than 10%. */
+  near_threshold: z.boolean(),
+  /** Lines the report prints under the row besides the contributions (locations, release figures). */
+  details: z.array(z.string()),
+  /** Where the row's figure came from; null for a row that is no computed figure. */
+  explanation: ReportExplanationSchema.nullable(),
+});
+export type ReportRow = z.infer<typeof ReportRowSchema>;
+
+export const ReportTotalSchema = z.object({
+  label: z.string(),
+  value: z.number(),
+  kind: z.enum(REPORT_COLUMN_KINDS),
+});
+export type ReportTotal = z.infer<typeof ReportTotalSchema>;
+
+export const ReportTableSchema = z.object({
+  key: z.string(),
+  /** The table's title; the XLSX sheet's name. */
+  title: z.string(),
+  columns: z.array(ReportColumnSchema),
+  rows: z.array(ReportRowSchema),
+  totals: z.array(ReportTotalSchema),
+});
+export type ReportTable = z.infer<typeof ReportTableSchema>;
+
+export const ReportListUsedSchema = z.object({
+  list_type: z.enum(REGULATORY_LIST_TYPES),
+  /** "EHS list". */
+  label: z.string(),
+  /** When the list in use was uploaded (ISO); null when none was. */
+  uploaded_at: z.string().nullable(),
+});
+
+export const ReportDocumentSchema = z.object({
+  type: z.enum(REPORT_TYPES),
+  /** The spec's name of the type. */
+  name: z.string(),
+  /** The programme's title, with "(screening)" where a figure stands in for data the rule needs. */
+  title: z.string(),
+  customer: z.object({ id: z.number(), name: z.string() }),
+  facility: z.object({ id: z.number(), name: z.string(), address: z.string() }),
+  year: z.number(),
+  inventory_id: z.number(),
+  /** ISO timestamp. */
+  generated_at: z.string(),
+  is_screening: z.boolean(),
+  /** The rule applied, one paragraph. */
+  rule: z.string(),
+  notes: z.array(z.string()),
+  lists_used: z.array(ReportListUsedSchema),
+  tables: z.array(ReportTableSchema),
+  warnings: z.array(ReportWarningSchema),
+});
+export type ReportDocument = z.infer<typeof ReportDocumentSchema>;
+
+export const ReportPreviewResponseSchema = z.object({ resource: ReportDocumentSchema });
+export type ReportPreviewResponse = z.infer<typeof ReportPreviewResponseSchema>;
