@@ -19,6 +19,10 @@ const EnvSchema = z.object({
   UPLOAD_MAX_MB: z.coerce.number().positive().default(25),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
+  SESSION_HOURS: z.coerce.number().positive().default(12),
+  REMEMBERED_SESSION_DAYS: z.coerce.number().positive().default(30),
+  SESSION_IDLE_MINUTES: z.coerce.number().positive().default(120),
+  REMEMBERED_SESSION_IDLE_DAYS: z.coerce.number().positive().default(7),
 });
 
 export interface Config {
@@ -38,9 +42,12 @@ export interface Config {
   uploadMaxBytes: number;
   logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL'];
   webDist: string | undefined;
-  /** Sessions without "remember me" last this long. */
+  /** Sessions without "remember me" last this long at most (the absolute timeout). */
   sessionTtlMs: number;
   rememberedSessionTtlMs: number;
+  /** A session unused this long ends (the idle timeout); a remembered one has its own. */
+  sessionIdleMs: number;
+  rememberedSessionIdleMs: number;
   resetTokenTtlMs: number;
   /** Failed sign-ins allowed per e-mail within the window before 429. */
   loginMaxFailuresPerEmail: number;
@@ -51,7 +58,20 @@ export interface Config {
    */
   loginMaxFailuresPerIp: number;
   loginWindowMs: number;
+  /**
+   * Reset links asked for one e-mail within the window (each one sends a mail, so this stops a
+   * mailbox being flooded), and from one address across any e-mails.
+   */
+  resetMaxPerEmail: number;
+  resetMaxPerIp: number;
+  /** Set-password calls with a link that is not valid, per account the link was for and per address. */
+  setPasswordMaxFailuresPerAccount: number;
+  setPasswordMaxFailuresPerIp: number;
 }
+
+const MINUTE_MS = 60 * 1000;
+const HOUR_MS = 60 * MINUTE_MS;
+const DAY_MS = 24 * HOUR_MS;
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
   const parsed = EnvSchema.parse(env);
@@ -72,12 +92,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     uploadMaxBytes: Math.round(parsed.UPLOAD_MAX_MB * 1024 * 1024),
     logLevel: parsed.LOG_LEVEL,
     webDist: parsed.WEB_DIST,
-    sessionTtlMs: 12 * 60 * 60 * 1000,
-    rememberedSessionTtlMs: 30 * 24 * 60 * 60 * 1000,
+    sessionTtlMs: parsed.SESSION_HOURS * HOUR_MS,
+    rememberedSessionTtlMs: parsed.REMEMBERED_SESSION_DAYS * DAY_MS,
+    sessionIdleMs: parsed.SESSION_IDLE_MINUTES * MINUTE_MS,
+    rememberedSessionIdleMs: parsed.REMEMBERED_SESSION_IDLE_DAYS * DAY_MS,
     resetTokenTtlMs: 60 * 60 * 1000,
     loginMaxFailuresPerEmail: 5,
     loginMaxFailuresPerIp: 50,
-    loginWindowMs: 15 * 60 * 1000,
+    loginWindowMs: 15 * MINUTE_MS,
+    resetMaxPerEmail: 3,
+    resetMaxPerIp: 30,
+    setPasswordMaxFailuresPerAccount: 5,
+    setPasswordMaxFailuresPerIp: 20,
     ...overrides,
   };
 }

@@ -28,6 +28,7 @@ const MATRIX: Record<string, Role[] | typeof PUBLIC> = {
   'PATCH /users/:id/update': ADMIN,
   'PATCH /users/:id/activate': ADMIN,
   'DELETE /users/:id/delete': ADMIN,
+  'POST /users/:id/end-sessions': ADMIN,
 
   'GET /technicians/list': STAFF,
   'GET /technicians/autocomplete-list': STAFF,

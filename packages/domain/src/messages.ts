@@ -27,6 +27,10 @@ export const SERVER_MSG = {
   invalidCredentials: 'These credentials do not match our records.',
   /** `{wait}` is "1 minute" or "N minutes": the time left until the lock ends, rounded up. */
   tooManyAttempts: 'Too many sign-in attempts. Try again in {wait}.',
+  /** Forgot-password, per e-mail and per address: each request sends a mail. */
+  tooManyResetRequests: 'Too many password reset requests. Try again in {wait}.',
+  /** Set-password with links that are not valid, per account and per address. */
+  tooManySetPasswordAttempts: 'Too many attempts with a password link. Try again in {wait}.',
   validationFailed: 'The given data was invalid.',
   notFound: 'Not found.',
   resetLinkInvalid:

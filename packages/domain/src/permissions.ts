@@ -19,6 +19,8 @@ export const PERMISSIONS = {
   'users.update': ADMIN,
   'users.archive': ADMIN,
   'users.delete': ADMIN,
+  /** Ends every session of a user, from the user's form (issue 12). */
+  'users.end-sessions': ADMIN,
 
   'technicians.read': STAFF,
   'technicians.create': STAFF,

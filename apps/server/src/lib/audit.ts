@@ -11,6 +11,8 @@ export type AuditAction =
   | 'delete'
   | 'sign-in'
   | 'password-set'
+  /** Every session of a user ended by an admin (issue 12). */
+  | 'end-sessions'
   /** A report file generated (issue 11): what was filed, from which inventory. */
   | 'generate';
 

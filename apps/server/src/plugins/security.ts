@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../lib/app-error.ts';
 import { fieldsWithNul, NUL_CHARACTER_MESSAGE } from '../lib/nul-characters.ts';
+import { API_PREFIX } from './auth.ts';
 
 /**
  * Whether the public address is https. Only then may the browser be told to upgrade requests and
@@ -28,7 +29,8 @@ async function securityPlugin(app: FastifyInstance, options: { appUrl: string })
         fontSrc: ["'self'", 'data:'],
         objectSrc: ["'none'"],
         frameAncestors: ["'none'"],
-        baseUri: ["'self'"],
+        // The SPA sets no <base>; none at all means an injected one cannot redirect relative URLs.
+        baseUri: ["'none'"],
         formAction: ["'self'"],
         // Helmet's default adds it; null leaves it out.
         upgradeInsecureRequests: https ? [] : null,
@@ -46,7 +48,16 @@ async function securityPlugin(app: FastifyInstance, options: { appUrl: string })
     }
   });
   app.addHook('onSend', async (request, reply) => {
-    if (request.url.startsWith('/api/')) reply.header('Cache-Control', 'no-store');
+    if (!request.url.startsWith('/api/')) return;
+    reply.header('Cache-Control', 'no-store');
+    // Whatever the API sends that is not JSON (an SDS, a reference list, a report) is a download,
+    // never a page: a route that forgets its Content-Disposition still cannot have the browser
+    // render an uploaded file inline, where a crafted one could run as this origin.
+    if (request.url.startsWith(`${API_PREFIX}/`) && !reply.hasHeader('Content-Disposition')) {
+      const type = String(reply.getHeader('Content-Type') ?? '');
+      if (type !== '' && !type.startsWith('application/json'))
+        reply.header('Content-Disposition', 'attachment');
+    }
   });
 }
 

@@ -63,3 +63,16 @@ export const ACCOUNT_ORDER_KEYS = [
 export const AccountListQuerySchema = makeListQuerySchema(ACCOUNT_ORDER_KEYS);
 export type AccountListQuery = z.infer<typeof AccountListQuerySchema>;
 export type AccountOrderKey = (typeof ACCOUNT_ORDER_KEYS)[number];
+
+/**
+ * An admin ends every session of a user from the user's form (a lost laptop, a person leaving):
+ * the user must sign in again on every device. `ended_sessions` counts the sessions that were live.
+ */
+export const EndSessionsResponseSchema = z.object({
+  message: z.string(),
+  resource: z.object({ ended_sessions: z.number().int() }),
+});
+export type EndSessionsResponse = z.infer<typeof EndSessionsResponseSchema>;
+
+export const endSessionsMessage = (fullName: string, count: number) =>
+  count === 1 ? `1 session of ${fullName} was ended.` : `${count} sessions of ${fullName} were ended.`;

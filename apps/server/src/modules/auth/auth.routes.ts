@@ -71,11 +71,11 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         querystring: ForgotPasswordQuerySchema,
-        response: { 200: MessageResponseSchema, 422: ErrorBodySchema },
+        response: { 200: MessageResponseSchema, 422: ErrorBodySchema, 429: ErrorBodySchema },
       },
     },
     async (request) => {
-      await requestPasswordReset(app, request.query.username);
+      await requestPasswordReset(app, request.query.username, { ip: request.ip });
       return { message: SERVER_MSG.resetRequested };
     },
   );
@@ -87,11 +87,11 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         body: SetPasswordRequestSchema,
-        response: { 200: MessageResponseSchema, 422: ErrorBodySchema },
+        response: { 200: MessageResponseSchema, 422: ErrorBodySchema, 429: ErrorBodySchema },
       },
     },
     async (request) => {
-      await setPasswordWithToken(app.db, request.body.token, request.body.password);
+      await setPasswordWithToken(app, request.body, { ip: request.ip });
       return { message: SERVER_MSG.passwordChanged };
     },
   );

@@ -13,6 +13,7 @@ import {
   consumeResetToken,
   createResetToken,
   createSession,
+  findResetTokenOwner,
   lockedUntil,
   recordFailure,
   recordSignIn,
@@ -32,14 +33,31 @@ export interface AuthDeps {
   mailer: Mailer;
 }
 
-/** The 429 for a locked sign-in, stating the wait left in whole minutes (at least one). */
-export function tooManyAttempts(remainingMs: number): AppError {
+/**
+ * The 429 for a locked call (sign-in unless `template` says otherwise), stating the wait left in
+ * whole minutes (at least one).
+ */
+export function tooManyAttempts(
+  remainingMs: number,
+  template: string = SERVER_MSG.tooManyAttempts,
+): AppError {
   const seconds = Math.max(1, Math.ceil(remainingMs / 1000));
   const minutes = Math.ceil(seconds / 60);
   const wait = minutes === 1 ? '1 minute' : `${minutes} minutes`;
-  return new AppError('TOO_MANY_REQUESTS', SERVER_MSG.tooManyAttempts.replace('{wait}', wait), undefined, {
+  return new AppError('TOO_MANY_REQUESTS', template.replace('{wait}', wait), undefined, {
     'Retry-After': String(seconds),
   });
+}
+
+/** Throws the 429 when any of the keys has reached its limit within the window. */
+async function refuseWhenLocked(
+  db: Db,
+  limits: { key: string; max: number }[],
+  windowMs: number,
+  template: string,
+): Promise<void> {
+  const until = await lockedUntil(db, limits, windowMs);
+  if (until) throw tooManyAttempts(until.getTime() - Date.now(), template);
 }
 
 export async function signIn(
@@ -87,8 +105,27 @@ export function resetLink(config: Pick<Config, 'appUrl'>, token: string): string
   return `${config.appUrl}/set-password?token=${encodeURIComponent(token)}`;
 }
 
-/** Sends a reset link when the e-mail belongs to an active account; silent otherwise. */
-export async function requestPasswordReset({ db, config, mailer }: AuthDeps, email: string): Promise<void> {
+/**
+ * Sends a reset link when the e-mail belongs to an active account; silent otherwise. Every
+ * request counts against the e-mail and the address, known e-mail or not (so the limit tells
+ * nothing about which exist): past the limit a 429, and no mail.
+ */
+export async function requestPasswordReset(
+  { db, config, mailer }: AuthDeps,
+  email: string,
+  client: { ip: string },
+): Promise<void> {
+  const keys = [`reset:email:${email}`, `reset:ip:${client.ip}`] as const;
+  await refuseWhenLocked(
+    db,
+    [
+      { key: keys[0], max: config.resetMaxPerEmail },
+      { key: keys[1], max: config.resetMaxPerIp },
+    ],
+    config.loginWindowMs,
+    SERVER_MSG.tooManyResetRequests,
+  );
+  await recordFailure(db, [...keys], config.loginWindowMs);
   const user = await findUserByEmail(db, email);
   if (!user?.isActive) return;
   const token = await createResetToken(db, user.id, config.resetTokenTtlMs);
@@ -127,15 +164,41 @@ export async function sendInvitation({ db, config, mailer }: AuthDeps, user: Use
   });
 }
 
-export async function setPasswordWithToken(db: Db, token: string, password: string): Promise<void> {
-  const passwordHash = await hashPassword(password);
-  await db.transaction(async (tx) => {
-    const userId = await consumeResetToken(tx, token);
-    if (!userId) throw fieldError('token', SERVER_MSG.resetLinkInvalid);
+/**
+ * Sets the password of the link's account. A link that is not valid counts against the address
+ * and, when it was issued for an account (used or expired), against that account: past either
+ * limit a 429, even with a valid link.
+ */
+export async function setPasswordWithToken(
+  { db, config }: Pick<AuthDeps, 'db' | 'config'>,
+  input: { token: string; password: string },
+  client: { ip: string },
+): Promise<void> {
+  const ipKey = `set-password:ip:${client.ip}`;
+  const ownerId = await findResetTokenOwner(db, input.token);
+  const accountKey = ownerId === undefined ? undefined : `set-password:user:${ownerId}`;
+  await refuseWhenLocked(
+    db,
+    [
+      { key: ipKey, max: config.setPasswordMaxFailuresPerIp },
+      ...(accountKey ? [{ key: accountKey, max: config.setPasswordMaxFailuresPerAccount }] : []),
+    ],
+    config.loginWindowMs,
+    SERVER_MSG.tooManySetPasswordAttempts,
+  );
+  const passwordHash = await hashPassword(input.password);
+  const isSet = await db.transaction(async (tx) => {
+    const userId = await consumeResetToken(tx, input.token);
+    if (!userId) return false;
     await setPasswordHash(tx, userId, passwordHash);
     // A new password ends every session opened with the old one.
     await revokeUserSessions(tx, userId);
+    return true;
   });
+  if (!isSet) {
+    await recordFailure(db, accountKey ? [ipKey, accountKey] : [ipKey], config.loginWindowMs);
+    throw fieldError('token', SERVER_MSG.resetLinkInvalid);
+  }
 }
 
 /** The signed-in user's own account. */

@@ -18,7 +18,10 @@ async function sessionPlugin(app: FastifyInstance) {
     const header = request.headers.authorization ?? '';
     const match = /^Bearer\s+(\S+)$/i.exec(header);
     if (!match?.[1]) throw new AppError('UNAUTHENTICATED', SERVER_MSG.unauthenticated);
-    const user = await findSessionUser(app.db, match[1]);
+    const user = await findSessionUser(app.db, match[1], {
+      idleMs: app.config.sessionIdleMs,
+      rememberedIdleMs: app.config.rememberedSessionIdleMs,
+    });
     if (!user) throw new AppError('UNAUTHENTICATED', SERVER_MSG.sessionExpired);
     request.user = user;
 

@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, isNull, lt } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { loginFailures, passwordResetTokens, sessions, users } from '../../db/schema/index.ts';
 import { generateToken, hashToken } from '../../lib/tokens.ts';
@@ -29,8 +29,28 @@ export async function createSession(
   return { token, expiresAt };
 }
 
-/** The signed-in user behind a bearer token, if the session is live and the user active. */
-export async function findSessionUser(db: Db, token: string): Promise<SessionUser | undefined> {
+/** How long a session may go unused before it ends, with and without "remember me". */
+export interface IdleLimits {
+  idleMs: number;
+  rememberedIdleMs: number;
+}
+
+/** Use is recorded at most this often, so reads do not each cost a write. */
+const LAST_USED_WRITE_INTERVAL_MS = 5 * 60 * 1000;
+
+/**
+ * The signed-in user behind a bearer token, if the session is live and the user active. Live:
+ * not revoked, before its absolute expiry, and used (or opened) within its idle limit. Use is
+ * recorded every few minutes, so a session may outlive its idle limit by that much.
+ */
+export async function findSessionUser(
+  db: Db,
+  token: string,
+  limits: IdleLimits,
+): Promise<SessionUser | undefined> {
+  const now = Date.now();
+  const idleCutoff = new Date(now - limits.idleMs).toISOString();
+  const rememberedIdleCutoff = new Date(now - limits.rememberedIdleMs).toISOString();
   const [row] = await db
     .select({
       id: users.id,
@@ -45,14 +65,16 @@ export async function findSessionUser(db: Db, token: string): Promise<SessionUse
       and(
         eq(sessions.tokenHash, hashToken(token)),
         isNull(sessions.revokedAt),
-        gt(sessions.expiresAt, new Date()),
+        gt(sessions.expiresAt, new Date(now)),
+        sql`coalesce(${sessions.lastUsedAt}, ${sessions.createdAt}) > (case when ${sessions.isRemembered}
+          then ${rememberedIdleCutoff}::timestamptz else ${idleCutoff}::timestamptz end)`,
         eq(users.isActive, true),
       ),
     )
     .limit(1);
   if (!row) return undefined;
-  // Record use at most every five minutes so reads do not each cost a write.
-  if (!row.lastUsedAt || Date.now() - row.lastUsedAt.getTime() > 5 * 60 * 1000) {
+  const writeInterval = Math.min(LAST_USED_WRITE_INTERVAL_MS, limits.idleMs / 4);
+  if (!row.lastUsedAt || now - row.lastUsedAt.getTime() > writeInterval) {
     await db.update(sessions).set({ lastUsedAt: new Date() }).where(eq(sessions.id, row.sessionId));
   }
   return { id: row.id, email: row.email, role: row.role, sessionId: row.sessionId };
@@ -62,11 +84,14 @@ export async function revokeSession(db: Db, sessionId: number): Promise<void> {
   await db.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.id, sessionId));
 }
 
-export async function revokeUserSessions(db: Db, userId: number): Promise<void> {
-  await db
+/** Revokes every live session of a user; returns how many there were. */
+export async function revokeUserSessions(db: Db | Tx, userId: number): Promise<number> {
+  const revoked = await db
     .update(sessions)
     .set({ revokedAt: new Date() })
-    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt), gt(sessions.expiresAt, new Date())))
+    .returning({ id: sessions.id });
+  return revoked.length;
 }
 
 export async function createResetToken(db: Db, userId: number, ttlMs: number): Promise<string> {
@@ -77,6 +102,16 @@ export async function createResetToken(db: Db, userId: number, ttlMs: number): P
     expiresAt: new Date(Date.now() + ttlMs),
   });
   return token;
+}
+
+/** The account a reset token was issued for, whether or not it is still valid. */
+export async function findResetTokenOwner(db: Db, token: string): Promise<number | undefined> {
+  const [row] = await db
+    .select({ userId: passwordResetTokens.userId })
+    .from(passwordResetTokens)
+    .where(eq(passwordResetTokens.tokenHash, hashToken(token)))
+    .limit(1);
+  return row?.userId;
 }
 
 /** Marks a reset token used and returns its user, or undefined when it is unknown, used or expired. */
