@@ -1,23 +1,19 @@
-import { calculateContainer, SaveInventoryRequestSchema } from '@chemtrack/domain';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { SaveInventoryProductRequestSchema, SaveInventoryRequestSchema } from '@chemtrack/domain';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import {
   containers,
   containerUnits,
   customers,
   facilities,
-  inventoryProductChemicalComponents,
-  inventoryProductHazards,
   inventoryProducts,
-  productChemicalComponents,
-  productHazards,
   products,
   users,
 } from '../db/schema/index.ts';
-import type { productDataColumns } from '../db/schema/product-data.ts';
 import type { Actor } from '../lib/audit.ts';
 import { inventoriesService } from '../modules/inventories/inventories.service.ts';
-import { inventoryBody } from './factories.ts';
+import { inventoryProductsService } from '../modules/inventory-products/inventory-products.service.ts';
+import { inventoryBody, inventoryProductBody } from './factories.ts';
 
 /** One container of a product found at the facility: the line a technician records. */
 interface DemoLine {
@@ -270,136 +266,82 @@ const DEMO_INVENTORIES: DemoFacilityInventories[] = [
   },
 ];
 
-type ProductData = Pick<typeof products.$inferSelect, keyof ReturnType<typeof productDataColumns>>;
-
-/** The product data a line records, as the product holds it when the line is saved. */
-function productSnapshot(product: typeof products.$inferSelect): ProductData {
-  const {
-    id: _id,
-    sdsFileId: _file,
-    isActive: _active,
-    createdAt: _created,
-    updatedAt: _updated,
-    ...data
-  } = product;
-  return data;
-}
-
-const figure = (value: number | null) => (value === null ? null : String(value));
-
 /**
- * Inserts lines into an inventory, each with its product's data, hazards and components as the
- * product holds them and the figures the container calculation gives (spec 02 §9), as a saved
- * line would. The inventory-products calls are not there yet, so this writes the rows itself.
+ * Saves lines through the inventory-products service, as a technician's form does: each line
+ * takes its product's data, hazards and components and the figures the server computes.
  */
-async function insertLines(db: Db, inventoryId: number, lines: DemoLine[], checkedAt: Date | null) {
+async function addLines(db: Db, actor: Actor, inventoryId: number, lines: DemoLine[]) {
   if (lines.length === 0) return;
-  const productRows = await db
-    .select()
-    .from(products)
-    .where(inArray(products.name, [...new Set(lines.map((line) => line.product))]));
-  const containerRows = await db.select({ id: containers.id, name: containers.name }).from(containers);
-  const unitRows = await db.select().from(containerUnits);
-  const find = <T extends { name: string }>(rows: T[], name: string, what: string): T => {
+  const [productRows, containerRows, unitRows] = await Promise.all([
+    db
+      .select({ id: products.id, name: products.name })
+      .from(products)
+      .where(inArray(products.name, [...new Set(lines.map((line) => line.product))])),
+    db.select({ id: containers.id, name: containers.name }).from(containers),
+    db.select({ id: containerUnits.id, name: containerUnits.name }).from(containerUnits),
+  ]);
+  const idOf = (rows: { id: number; name: string }[], name: string, what: string): number => {
     const row = rows.find((candidate) => candidate.name === name);
     if (!row) throw new Error(`Demo ${what} ${name} was not seeded`);
-    return row;
+    return row.id;
   };
-  const values = lines.map((line) => {
-    const product = find(productRows, line.product, 'product');
-    const unit = find(unitRows, line.unit, 'container unit');
-    const { max_gallons, max_pounds } = calculateContainer({
-      physical_state: product.physicalState,
-      unit_type: unit.unitType,
-      unit_name: unit.name,
-      container_size: line.size,
-      container_quantity: line.quantity,
-      pounds_per_gallon: product.poundsPerGallon,
-      conversion_factor: product.conversionFactor,
-    });
-    return {
-      inventoryId,
-      productId: product.id,
-      ...productSnapshot(product),
-      containerId: find(containerRows, line.container, 'container').id,
-      containerUnitId: unit.id,
-      containerSize: String(line.size),
-      containerQuantity: String(line.quantity),
-      locationStored: line.location.toUpperCase(),
-      maxGallons: figure(max_gallons),
-      maxPounds: figure(max_pounds),
-      notes: line.question ?? '',
-      isResolveQuestion: line.question === undefined,
-      checkedAt,
-    };
-  });
-  const inserted = await db.insert(inventoryProducts).values(values).returning({ id: inventoryProducts.id });
-  const lineIds = sql.join(
-    inserted.map((row) => sql`${row.id}`),
-    sql`, `,
-  );
-  // The hazards and components the products hold, copied onto each new line.
-  await db.execute(sql`
-    INSERT INTO ${inventoryProductHazards} (inventory_product_id, hazard_id)
-    SELECT line.id, ph.hazard_id
-    FROM ${inventoryProducts} line JOIN ${productHazards} ph ON ph.product_id = line.product_id
-    WHERE line.id IN (${lineIds})`);
-  await db.execute(sql`
-    INSERT INTO ${inventoryProductChemicalComponents} (
-      inventory_product_id, chemical_component_id, percentage_weight, percentage_volume,
-      regulations, restrictions, reporting_requirements)
-    SELECT line.id, pc.chemical_component_id, pc.percentage_weight, pc.percentage_volume,
-      pc.regulations, pc.restrictions, pc.reporting_requirements
-    FROM ${inventoryProducts} line JOIN ${productChemicalComponents} pc ON pc.product_id = line.product_id
-    WHERE line.id IN (${lineIds})`);
+  for (const line of lines) {
+    const body = SaveInventoryProductRequestSchema.parse(
+      inventoryProductBody({
+        product_id: idOf(productRows, line.product, 'product'),
+        container_id: idOf(containerRows, line.container, 'container'),
+        container_unit_id: idOf(unitRows, line.unit, 'container unit'),
+        container_size: String(line.size),
+        container_quantity: String(line.quantity),
+        location_stored: line.location,
+        notes: line.question ?? '',
+      }),
+    );
+    await inventoryProductsService.create(db, actor, inventoryId, body);
+  }
 }
 
 /** The copied line of a product at a location (the demo has one per pair). */
-function lineWhere(inventoryId: number, product: string, location: string) {
-  return and(
-    eq(inventoryProducts.inventoryId, inventoryId),
-    eq(inventoryProducts.name, product),
-    eq(inventoryProducts.locationStored, location.toUpperCase()),
-  );
+async function lineAt(db: Db, inventoryId: number, product: string, location: string): Promise<number> {
+  const [line] = await db
+    .select({ id: inventoryProducts.id })
+    .from(inventoryProducts)
+    .where(
+      and(
+        eq(inventoryProducts.inventoryId, inventoryId),
+        eq(inventoryProducts.name, product),
+        eq(inventoryProducts.locationStored, location.toUpperCase()),
+      ),
+    );
+  if (!line) throw new Error(`Demo line ${product} at ${location} was not copied`);
+  return line.id;
 }
 
 /** The technician's walk-through this year over the copied lines: counts changed, lines gone. */
-async function applyChanges(db: Db, inventoryId: number, changes: DemoChanges, checkedAt: Date) {
+async function applyChanges(db: Db, actor: Actor, inventoryId: number, changes: DemoChanges) {
   for (const change of changes.quantities) {
-    const [line] = await db
-      .select({
-        size: inventoryProducts.containerSize,
-        physicalState: inventoryProducts.physicalState,
-        poundsPerGallon: inventoryProducts.poundsPerGallon,
-        conversionFactor: inventoryProducts.conversionFactor,
-        unitType: containerUnits.unitType,
-        unitName: containerUnits.name,
-      })
-      .from(inventoryProducts)
-      .innerJoin(containerUnits, eq(containerUnits.id, inventoryProducts.containerUnitId))
-      .where(lineWhere(inventoryId, change.product, change.location));
-    if (!line) throw new Error(`Demo line ${change.product} at ${change.location} was not copied`);
-    const { max_gallons, max_pounds } = calculateContainer({
-      physical_state: line.physicalState,
-      unit_type: line.unitType,
-      unit_name: line.unitName,
-      container_size: line.size,
-      container_quantity: change.quantity,
-      pounds_per_gallon: line.poundsPerGallon,
-      conversion_factor: line.conversionFactor,
-    });
-    await db
-      .update(inventoryProducts)
-      .set({
-        containerQuantity: String(change.quantity),
-        maxGallons: figure(max_gallons),
-        maxPounds: figure(max_pounds),
-        checkedAt,
-      })
-      .where(lineWhere(inventoryId, change.product, change.location));
+    const id = await lineAt(db, inventoryId, change.product, change.location);
+    const line = await inventoryProductsService.get(db, inventoryId, id);
+    const body = SaveInventoryProductRequestSchema.parse(
+      inventoryProductBody({
+        product_id: line.product_id,
+        container_id: line.container?.id ?? null,
+        container_unit_id: line.container_unit?.id ?? null,
+        container_size: line.container_size,
+        container_quantity: String(change.quantity),
+        location_stored: line.location_stored,
+        is_otherwise_used: line.is_otherwise_used ? 1 : 0,
+      }),
+    );
+    await inventoryProductsService.update(db, actor, inventoryId, id, body);
   }
   for (const gone of changes.removed) {
-    await db.delete(inventoryProducts).where(lineWhere(inventoryId, gone.product, gone.location));
+    await inventoryProductsService.unlink(
+      db,
+      actor,
+      inventoryId,
+      await lineAt(db, inventoryId, gone.product, gone.location),
+    );
   }
 }
 
@@ -438,14 +380,13 @@ export async function seedDemoInventories(db: Db): Promise<void> {
 
     const earlierYear = thisYear - 2;
     const earlier = await inventoriesService.create(db, seeder, body(earlierYear, []));
-    await insertLines(db, earlier.id, demo.lines, new Date(`${earlierYear}-06-15T15:00:00Z`));
+    await addLines(db, seeder, earlier.id, demo.lines);
     if (demo.isEarlierCompleted) {
       await inventoriesService.update(db, seeder, earlier.id, body(earlierYear, [], true));
     }
 
     const later = await inventoriesService.create(db, seeder, body(thisYear - 1, [earlier.id]));
-    const walkedAt = new Date(`${thisYear - 1}-06-20T15:00:00Z`);
-    await applyChanges(db, later.id, demo.changes, walkedAt);
-    await insertLines(db, later.id, demo.changes.added, walkedAt);
+    await applyChanges(db, seeder, later.id, demo.changes);
+    await addLines(db, seeder, later.id, demo.changes.added);
   }
 }
