@@ -45,8 +45,13 @@ const THRESHOLD: ColumnDef<RegulatoryEntryResource> = {
   meta: { sortKey: 'threshold_quantity_lbs' },
 };
 
-/** Spec 02 §2 "/database/{type}": cercla adds the RQ, rmp the condition and TQ, the others the TQ. */
+/**
+ * Spec 02 §2 "/database/{type}": every type shows Chemical Name and CAS #; cercla adds the Final
+ * Reportable Quantity, rmp the Condition and Threshold Quantity, the default (psm, ehs) the
+ * Threshold Quantity. 313, named apart from the default, has no threshold to add.
+ */
 export function databaseColumns(type: RegulatoryListType): ColumnDef<RegulatoryEntryResource>[] {
+  if (type === '313') return NAME_AND_CAS;
   if (type === 'cercla') {
     return [
       ...NAME_AND_CAS,
