@@ -19,12 +19,14 @@ import { create } from '../../seed/factories.ts';
  * - Ammonium Hydroxide 29%: liquid, 7.5 lb/gal, ammonium hydroxide 1336-21-6 at 29%; 5 gal × 4.
  * - "=cmd|' /C calc'!A0": liquid, 7.25 lb/gal, toluene 108-88-3 at 100%; Drum 55 gal × 40.
  * - Mystery Liquid: liquid with no pounds per gallon or specific gravity, methanol 67-56-1 at 10%; 10 gal × 1.
+ * - "@SUM(1+1)": solid with no components, 10 lb × 1 at "+1-2".
  * Every line is flagged "otherwise used" (the factory's default) and carries SARA F and A.
  */
 
 const YEAR = 2024;
 const CUSTOMER = 'Gulf Coast Chemicals, Inc.';
 const FORMULA_NAME = "=cmd|' /C calc'!A0";
+const AT_NAME = '@SUM(1+1)';
 const CAS = {
   ammonia: '7664-41-7',
   chlorine: '7782-50-5',
@@ -117,6 +119,16 @@ beforeAll(async () => {
   await line(hydroxide, drum, gallon, '5', '4', 'TANK FARM');
   await line(toluene, drum, gallon, '55', '40', 'TANK FARM');
   await line(mystery, drum, gallon, '10', '1', 'LAB');
+  // A spreadsheet-formula name and location with no components: 10 lb × 1 = 10 lb, on no list.
+  const formulaLike = (
+    await create.product(ctx, {
+      name: AT_NAME,
+      physical_state: 'solid',
+      pounds_per_gallon: '',
+      specific_gravity: '',
+    })
+  ).id;
+  await line(formulaLike, bag, pound, '10', '1', '+1-2');
 
   // The lists as an upload leaves them (database.service replaces a type's rows under its upload).
   const upload = async (type: 'ehs' | 'cercla' | '313', date: string) => {
@@ -588,11 +600,29 @@ describe('the files, read back', () => {
       'Y',
       'Y',
     ]);
-    // Totals: 1,376.10 + 100 + 150 + 15,950 = 17,576.10 lb (the Mystery Liquid's pounds are unknown).
+    // No CAS sorts last (an empty cell): the product with no components, its name and location starting with @ and +.
+    expect(sheet.getCell(7, 1).value).toBeNull();
+    expect([sheet.getCell(7, 3).value, sheet.getCell(7, 5).value]).toEqual([AT_NAME, '+1-2']);
+    expect([sheet.getCell(7, 3).type, sheet.getCell(7, 5).type]).toEqual([
+      ExcelJS.ValueType.String,
+      ExcelJS.ValueType.String,
+    ]);
+    // No cell of any sheet is a formula.
+    const formulas: string[] = [];
+    for (const each of book.worksheets) {
+      each.eachRow((row) =>
+        row.eachCell((cell) => {
+          if (cell.type === ExcelJS.ValueType.Formula || cell.formula !== undefined)
+            formulas.push(`${each.name}!${cell.address}`);
+        }),
+      );
+    }
+    expect(formulas).toEqual([]);
+    // Totals: 1,376.10 + 100 + 150 + 15,950 + 10 = 17,586.10 lb (the Mystery Liquid's pounds are unknown).
     const labels = new Map<string, unknown>();
     sheet.eachRow((row) => labels.set(String(row.getCell(1).value), row.getCell(2).value));
-    expect(labels.get('Total product pounds')).toBe(17576.1);
-    expect(labels.get('Inventory lines')).toBe(5);
+    expect(labels.get('Total product pounds')).toBe(17586.1);
+    expect(labels.get('Inventory lines')).toBe(6);
     const warnings = book.getWorksheet('Warnings')!;
     expect(warnings.getCell('B2').value).toBe('missing_density');
   });
@@ -636,7 +666,7 @@ describe('the files, read back', () => {
     expect(res.headers['content-disposition']).toContain(`_${YEAR}.pdf"`);
     const { text } = await pdfText(res);
     expect(text).toContain(`108-88-3 Toluene ${FORMULA_NAME} 100 TANK FARM 15,950.00 2,200.00 N Y Y N N Y N`);
-    expect(text).toContain('Total product pounds: 17,576.10 lb');
+    expect(text).toContain('Total product pounds: 17,586.10 lb');
   });
 
   it.each([
