@@ -101,8 +101,8 @@ async function send(key: string, options: Omit<InjectOptions, 'url'> & { url: st
  * (an inventory's line) or `:facilityId`.
  */
 function withIds(urlPath: string, id: string | number, second?: string | number) {
+  // A list type stands where an id would: a bad id is a bad type, a probe id the 313 list.
   return urlPath
-    // A list type stands where an id would: a bad id is a bad type, a probe id the 313 list.
     .replace(':type', typeof id === 'number' ? '313' : id)
     .replace(':componentId', String(second ?? probe.component))
     .replace(':productId', String(second ?? probe.line))
