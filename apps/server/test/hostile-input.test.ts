@@ -185,17 +185,21 @@ describe('hostile input never produces a server error', () => {
     expect(after.map((res) => res.json())).toEqual(before.map((res) => res.json()));
   });
 
-  it('bad list queries on every GET', async () => {
-    for (const key of routeKeys.filter((k) => k.startsWith('GET '))) {
-      const urlPath = key.slice(4);
-      for (const query of BAD_QUERIES) {
-        const url = `${withIds(urlPath, probeIdFor(urlPath))}?${query}`;
-        const res = await send(key, { method: 'GET', url });
-        expectNoServerError(res, `GET ${url}`);
+  // Fifteen queries on each of 40-odd routes: more than the default 30 s on a loaded machine.
+  it(
+    'bad list queries on every GET',
+    async () => {
+      for (const key of routeKeys.filter((k) => k.startsWith('GET '))) {
+        const urlPath = key.slice(4);
+        for (const query of BAD_QUERIES) {
+          const url = `${withIds(urlPath, probeIdFor(urlPath))}?${query}`;
+          const res = await send(key, { method: 'GET', url });
+          expectNoServerError(res, `GET ${url}`);
+        }
       }
-    }
-    // Fifteen queries on each of 40-odd routes: more than the default 30 s on a loaded machine.
-  }, ROUTE_TIMEOUT_MS);
+    },
+    ROUTE_TIMEOUT_MS,
+  );
 
   it('bodies of the wrong shape and type', async () => {
     const shapes: { payload: string; contentType: string }[] = [
