@@ -26,7 +26,8 @@ export function downloadProductSds(id: number) {
 }
 
 export function uploadSdsFile(file: File, onProgress: (percent: number) => void, signal?: AbortSignal) {
-  return uploadFile<FileUploadResponse>('/file/upload', file, onProgress, signal);
+  // kind=sds: the server judges the bytes as a PDF and answers 'Only PDF files are allowed'.
+  return uploadFile<FileUploadResponse>('/file/upload?kind=sds', file, onProgress, signal);
 }
 
 /** A product's chemical components: the same routes under the product's address. */
