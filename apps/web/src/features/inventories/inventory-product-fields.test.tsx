@@ -104,13 +104,22 @@ function Harness() {
   );
 }
 
-/** Opens a picker, searches and picks the option whose text starts with `name`. */
+/**
+ * Opens a picker, searches and picks the option. The click waits for the searched page (every
+ * option matching): an option of the page before the search would be replaced under the click.
+ */
 async function pick(label: string, search: string, option: RegExp) {
   await userEvent.click(screen.getByRole('combobox', { name: label }));
   // The picker keeps its last search: it is replaced.
   await userEvent.clear(screen.getByRole('textbox', { name: 'Search' }));
   await userEvent.type(screen.getByRole('textbox', { name: 'Search' }), search);
-  await userEvent.click(await screen.findByRole('option', { name: option }, { timeout: 5000 }));
+  await waitFor(() => {
+    const names = within(screen.getByRole('listbox'))
+      .getAllByRole('option')
+      .map((element) => element.textContent ?? '');
+    expect(names.length > 0 && names.every((name) => option.test(name)), names.join(', ')).toBe(true);
+  });
+  await userEvent.click(within(screen.getByRole('listbox')).getByRole('option', { name: option }));
   await waitFor(() => expect(screen.queryByRole('listbox')).toBeNull());
 }
 

@@ -102,8 +102,10 @@ describe('PrintAllSdsButton', { timeout: 20_000 }, () => {
     expect(button).toHaveProperty('disabled', true);
     expect(await screen.findByText('Preparing… 1 s', {}, { timeout: 3000 })).toBeTruthy();
     await server.release();
-    await waitFor(() =>
-      expect(screen.getByRole('button', { name: 'Print All SDS' })).toHaveProperty('disabled', false),
+    // The merge runs in a worker thread on a machine other tests share.
+    await waitFor(
+      () => expect(screen.getByRole('button', { name: 'Print All SDS' })).toHaveProperty('disabled', false),
+      { timeout: 15_000 },
     );
     expect(screen.getByTestId('toasts').textContent).toBe('[]');
     expect(click).toHaveBeenCalledOnce();
@@ -118,7 +120,7 @@ describe('PrintAllSdsButton', { timeout: 20_000 }, () => {
   it('says a failure in the destructive notice titled Error, for 5 s', async () => {
     render(<Harness id={emptyInventoryId} />);
     await userEvent.click(screen.getByRole('button', { name: 'Print All SDS' }));
-    await waitFor(() => expect(screen.getByTestId('toasts').textContent).not.toBe('[]'));
+    await waitFor(() => expect(screen.getByTestId('toasts').textContent).not.toBe('[]'), { timeout: 5000 });
     const [notice] = JSON.parse(screen.getByTestId('toasts').textContent ?? '[]');
     expect(notice).toMatchObject({ title: 'Error', variant: 'destructive', duration: 5000 });
     expect(notice.description).toBe('This inventory has no products to print.');

@@ -43,7 +43,8 @@ export function PrintAllSdsButton({
       const { blob, filename } = await download(abort.signal);
       saveBlob(blob, filename ?? fallbackName);
     } catch (error) {
-      if (error instanceof DOMException && error.name === 'AbortError') return;
+      // Stopped because the page went away: nothing to say (whatever the runtime's abort error is).
+      if (abort.signal.aborted) return;
       toast({
         variant: 'destructive',
         title: 'Error',
