@@ -19,7 +19,7 @@ function pdfBytes(size: number): string {
 
 /** The upload requests the server received. */
 async function uploads() {
-  return (await server.requests()).filter((request) => request.url === '/api/admin/v1/file/upload');
+  return (await server.requests()).filter((request) => request.url === '/api/admin/v1/file/upload?kind=sds');
 }
 
 function Harness({ initial = null, onRemove }: { initial?: StoredFile | null; onRemove?: () => void }) {
