@@ -22,6 +22,7 @@ import { applyFieldErrors } from '../../lib/api.ts';
 import { usePageMeta } from '../../lib/page-meta.ts';
 import { toast } from '../../lib/toast.ts';
 import { usersApi } from './api.ts';
+import { EndSessionsButton } from './end-sessions-button.tsx';
 
 const ROLE_OPTIONS = [
   {
@@ -198,6 +199,7 @@ export function UserForm({
             </div>
           </fieldset>
           <div className="mt-6 flex flex-wrap justify-end gap-2">
+            {user ? <EndSessionsButton userId={user.id} fullName={user.profile.full_name} /> : null}
             {user ? (
               <ArchiveToggle
                 asText
