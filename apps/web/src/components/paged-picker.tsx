@@ -1,6 +1,6 @@
 import type { AutocompleteItem } from '@chemtrack/domain';
 import * as Popover from '@radix-ui/react-popover';
-import { useInfiniteQuery } from '@tanstack/react-query';
+import { type InfiniteData, keepPreviousData, type QueryKey, useInfiniteQuery } from '@tanstack/react-query';
 import { Check, ChevronsUpDown } from 'lucide-react';
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { api, type ListResponse, type QueryParams } from '../lib/api.ts';
@@ -68,9 +68,20 @@ export function PagedPicker<T extends AutocompleteItem = AutocompleteItem>({
     return () => clearTimeout(timer);
   }, [text]);
 
+  const listKey = JSON.stringify([path, params]);
   const query = useInfiniteQuery({
     queryKey: [path, 'autocomplete', params, search],
     enabled: isOpen,
+    // While a new search of the same list loads, the options on screen stay: an option tapped
+    // just as the search goes out keeps its element instead of vanishing under the finger. Another
+    // list (the facilities of another customer) never shows the previous one's options.
+    placeholderData: (
+      previous: InfiniteData<ListResponse<T>, number> | undefined,
+      previousQuery: { queryKey: QueryKey } | undefined,
+    ) =>
+      previousQuery && JSON.stringify([previousQuery.queryKey[0], previousQuery.queryKey[2]]) === listKey
+        ? keepPreviousData(previous)
+        : undefined,
     initialPageParam: 1,
     queryFn: ({ pageParam, signal }) =>
       api.get<ListResponse<T>>(

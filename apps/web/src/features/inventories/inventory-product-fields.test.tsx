@@ -105,8 +105,8 @@ function Harness() {
 }
 
 /**
- * Opens a picker, searches and picks the option. The click waits for the searched page (every
- * option matching): an option of the page before the search would be replaced under the click.
+ * Opens a picker, searches and picks the option, once the list shows only matching options (the
+ * answer to the search, 500 ms after the typing).
  */
 async function pick(label: string, search: string, option: RegExp) {
   await userEvent.click(screen.getByRole('combobox', { name: label }));
@@ -128,7 +128,7 @@ const isDisabled = (label: string | RegExp) => screen.getByLabelText(label).matc
 const value = (label: string | RegExp) => (screen.getByLabelText(label) as HTMLInputElement).value;
 
 // Each picker search waits out its 500 ms debounce.
-describe('InventoryProductFields', { timeout: 30_000 }, () => {
+describe('InventoryProductFields', { timeout: 60_000 }, () => {
   it('fills and locks a catalogue product, and a new name unlocks it (SARA and SPCC only once it has a name)', async () => {
     render(<Harness />);
     const saraF = screen.getByRole('checkbox', { name: 'SARA F' });
