@@ -120,6 +120,30 @@ function detailLines(row: ReportRow): { text: string; bold?: boolean }[] {
   return lines;
 }
 
+/** Information warnings by code and CAS: "Water 7732-18-5: CAS is on none of the reference lists (3 lines: …)". */
+function groupInfo(warnings: ReportDocument['warnings']): string[] {
+  const groups = new Map<string, { head: string; lines: string[] }>();
+  for (const warning of warnings) {
+    if (warning.severity !== 'info') continue;
+    const key = `${warning.code} ${warning.cas_number ?? ''}`;
+    const group = groups.get(key) ?? {
+      head: `${warning.component_name ?? ''} ${warning.cas_number ?? ''}`.trim(),
+      lines: [],
+    };
+    const where = warning.location_stored ? ` at ${warning.location_stored}` : '';
+    group.lines.push(`${warning.product_name}${where} (line ${warning.inventory_product_id})`);
+    groups.set(key, group);
+  }
+  return [...groups.entries()].map(([key, group]) => {
+    const detail = key.startsWith('cas_not_listed')
+      ? 'CAS is on none of the reference lists'
+      : key.split(' ')[0];
+    const shown = group.lines.slice(0, 5).join('; ');
+    const more = group.lines.length > 5 ? `; and ${group.lines.length - 5} more` : '';
+    return `${group.head}: ${detail} (${group.lines.length} line(s): ${shown}${more})`;
+  });
+}
+
 class ReportPdf {
   readonly doc: PDFKit.PDFDocument;
   private y = MARGIN;
@@ -128,7 +152,8 @@ class ReportPdf {
     this.doc = new PDFDocument({
       size: 'LETTER',
       layout: 'landscape',
-      margin: MARGIN,
+      // The footer's band is part of the bottom margin, so text that runs on breaks above it.
+      margins: { top: MARGIN, left: MARGIN, right: MARGIN, bottom: MARGIN + FOOTER_HEIGHT },
       // Kept until the end so each page's footer can say how many pages there are.
       bufferPages: true,
       info: {
@@ -148,7 +173,7 @@ class ReportPdf {
   }
 
   private get bottom() {
-    return this.doc.page.height - MARGIN - FOOTER_HEIGHT;
+    return this.doc.page.height - this.doc.page.margins.bottom;
   }
 
   /** A new page when `height` does not fit below the cursor; true when one was added. */
@@ -167,10 +192,18 @@ class ReportPdf {
     const width = this.width - indent;
     const safe = pdfText(text);
     this.doc.font(bold ? BOLD : FONT).fontSize(size);
-    const height = this.doc.heightOfString(safe, { width });
-    this.ensure(height);
+    // Laid out once: the first line must fit here, and pdfkit carries a long paragraph on to the
+    // next page itself (measuring first and drawing after doubled the time of a large report).
+    const line = this.doc.currentLineHeight(true);
+    this.ensure(line);
+    if (this.doc.widthOfString(safe) <= width) {
+      // One line (most detail lines): no line wrapper, the largest cost of a long report.
+      this.doc.text(safe, this.left + indent, this.y, { lineBreak: false });
+      this.y += line + gap;
+      return;
+    }
     this.doc.text(safe, this.left + indent, this.y, { width });
-    this.y += height + gap;
+    this.y = this.doc.y + gap;
   }
 
   private header() {
@@ -217,16 +250,21 @@ class ReportPdf {
     return weights.map((weight) => (weight / sum) * this.width);
   }
 
+  /** Whether a cell's text fits on one line: most figures do, and skip the line wrapper. */
+  private fitsOneLine(text: string, width: number): boolean {
+    return this.doc.widthOfString(text) <= width - 2 * CELL_PADDING;
+  }
+
   private rowHeight(texts: string[], widths: number[], font: string): number {
     this.doc.font(font).fontSize(TABLE_FONT_SIZE);
-    return (
-      Math.max(
-        ...texts.map((text, i) =>
-          this.doc.heightOfString(text || ' ', { width: (widths[i] ?? 0) - 2 * CELL_PADDING }),
-        ),
-      ) +
-      2 * CELL_PADDING
-    );
+    const line = this.doc.currentLineHeight(true);
+    const heights = texts.map((text, i) => {
+      const width = widths[i] ?? 0;
+      return this.fitsOneLine(text, width)
+        ? line
+        : this.doc.heightOfString(text, { width: width - 2 * CELL_PADDING });
+    });
+    return Math.max(line, ...heights) + 2 * CELL_PADDING;
   }
 
   private cells(texts: string[], widths: number[], font: string, fill: string | null, height: number) {
@@ -235,7 +273,12 @@ class ReportPdf {
     let x = this.left;
     texts.forEach((text, i) => {
       const width = widths[i] ?? 0;
-      this.doc.text(text, x + CELL_PADDING, this.y + CELL_PADDING, { width: width - 2 * CELL_PADDING });
+      if (text !== '') {
+        const options = this.fitsOneLine(text, width)
+          ? { lineBreak: false }
+          : { width: width - 2 * CELL_PADDING };
+        this.doc.text(text, x + CELL_PADDING, this.y + CELL_PADDING, options);
+      }
       x += width;
     });
     this.doc
@@ -306,13 +349,12 @@ class ReportPdf {
       this.paragraph('None: every line and component could be used.', { size: 8.5 });
       return;
     }
+    const style = { size: DETAIL_FONT_SIZE + 0.5, indent: 6, gap: 0.5 };
     for (const warning of warnings) {
-      this.paragraph(`${warning.severity === 'info' ? 'Info' : 'Warning'}: ${warning.message}`, {
-        size: DETAIL_FONT_SIZE + 0.5,
-        indent: 6,
-        gap: 0.5,
-      });
+      if (warning.severity !== 'info') this.paragraph(`Warning: ${warning.message}`, style);
     }
+    // Facts, not faults (water is on no list): one line per CAS, however many lines hold it.
+    for (const info of groupInfo(warnings)) this.paragraph(`Info: ${info}`, style);
   }
 
   private footers() {

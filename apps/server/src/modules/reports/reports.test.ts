@@ -14,7 +14,7 @@ import { create } from '../../seed/factories.ts';
  * against figures computed by hand from ../shared/docs/regulatory-rules.md.
  *
  * The inventory (year 2024, Baytown Plant of "Gulf Coast Chemicals, Inc."):
- * - Ammonia Cleaner A: liquid, 8.34 lb/gal, ammonia 7664-41-7 at 40%; Drum 55 gal × 3 at TANK FARM.
+ * - Ammonia Cleaner A: liquid, 8.34 lb/gal, ammonia 7664-41-7 at 40%, water 7732-18-5 at 60%; Drum 55 gal × 3 at TANK FARM.
  * - Chlorine Tablets: solid, chlorine 7782-50-5 at 95%; 50 lb × 2 in SHED.
  * - Ammonium Hydroxide 29%: liquid, 7.5 lb/gal, ammonium hydroxide 1336-21-6 at 29%; 5 gal × 4.
  * - "=cmd|' /C calc'!A0": liquid, 7.25 lb/gal, toluene 108-88-3 at 100%; Drum 55 gal × 40.
@@ -33,6 +33,7 @@ const CAS = {
   ammoniumHydroxide: '1336-21-6',
   toluene: '108-88-3',
   methanol: '67-56-1',
+  water: '7732-18-5',
 };
 
 let ctx: TestContext;
@@ -77,6 +78,12 @@ beforeAll(async () => {
     number: CAS.ammonia,
     percentage_weight: '40',
   });
+  // Water, on no list: an information line of the warnings, never a figure.
+  await create.component(
+    ctx,
+    { name: 'Water', number: CAS.water, percentage_weight: '60', percentage_volume: '' },
+    cleaner,
+  );
   const tablets = await product(
     'Chlorine Tablets',
     'solid',
@@ -468,6 +475,10 @@ describe('the files, read back', () => {
     expect(text).toContain('95.00 lb < TPQ 100 lb (near threshold: within 10% below)');
     expect(text).toContain('EHS at or above the TPQ (notification required): 1');
     expect(text).toContain('Warning: Mystery Liquid at LAB');
+    // Information warnings, one line per CAS.
+    expect(text).toContain(
+      `Info: Water 7732-18-5: CAS is on none of the reference lists (1 line(s): Ammonia Cleaner A at TANK FARM (line ${ids.cleanerLine}))`,
+    );
     expect(text).toContain(`Page 1 of ${pages}`);
     expect(text).toContain(`Page ${pages} of ${pages}`);
     expect(text).not.toContain('1336-21-6');
@@ -574,12 +585,13 @@ describe('the files, read back', () => {
       'SPCC oil',
       'Carcinogen',
     ]);
-    // Numeric CAS order: 67561 < 108883 < 1336216 < 7664417 < 7782505.
-    expect([2, 3, 4, 5, 6].map((row) => sheet.getCell(row, 1).value)).toEqual([
+    // Numeric CAS order: 67561 < 108883 < 1336216 < 7664417 < 7732185 < 7782505.
+    expect([2, 3, 4, 5, 6, 7].map((row) => sheet.getCell(row, 1).value)).toEqual([
       CAS.methanol,
       CAS.toluene,
       CAS.ammoniumHydroxide,
       CAS.ammonia,
+      CAS.water,
       CAS.chlorine,
     ]);
     const name = sheet.getCell(3, 3);
@@ -601,9 +613,9 @@ describe('the files, read back', () => {
       'Y',
     ]);
     // No CAS sorts last (an empty cell): the product with no components, its name and location starting with @ and +.
-    expect(sheet.getCell(7, 1).value).toBeNull();
-    expect([sheet.getCell(7, 3).value, sheet.getCell(7, 5).value]).toEqual([AT_NAME, '+1-2']);
-    expect([sheet.getCell(7, 3).type, sheet.getCell(7, 5).type]).toEqual([
+    expect(sheet.getCell(8, 1).value).toBeNull();
+    expect([sheet.getCell(8, 3).value, sheet.getCell(8, 5).value]).toEqual([AT_NAME, '+1-2']);
+    expect([sheet.getCell(8, 3).type, sheet.getCell(8, 5).type]).toEqual([
       ExcelJS.ValueType.String,
       ExcelJS.ValueType.String,
     ]);
