@@ -16,6 +16,8 @@ export const UPLOAD_MSG = {
   contentMismatch: (extension: string) => `The file is not a valid ${extension.toUpperCase()} file`,
   /** A zip bomb posing as a workbook, or a zip whose entries are not what they declare. */
   xlsxTooLarge: 'The XLSX file expands beyond the allowed size or is not a valid workbook',
+  /** Kept (owner-password SDS files open in any viewer), but pdf-lib cannot merge it. */
+  encryptedPdf: 'The PDF is encrypted: it is kept, but Print All SDS will list it as not included.',
 } as const;
 
 /**
@@ -35,7 +37,12 @@ export const FileUploadQuerySchema = z.object({
 });
 
 /** `POST /file/upload` answers `{ message, file }` (spec 02 §7: data.file). */
-export const FileUploadResponseSchema = z.object({ message: z.string(), file: StoredFileSchema });
+export const FileUploadResponseSchema = z.object({
+  message: z.string(),
+  file: StoredFileSchema,
+  /** What the user should know about a file that was kept (an encrypted PDF, issue 12). */
+  warnings: z.array(z.string()).optional(),
+});
 export type FileUploadResponse = z.infer<typeof FileUploadResponseSchema>;
 
 /** Sizes as the screens show them: KB below one megabyte, MB above, one decimal. */

@@ -8,6 +8,7 @@ import type { MultipartFile } from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import { AppError, fieldError } from '../../lib/app-error.ts';
 import { hasSignature, isTextChunk, SIGNATURE_LENGTH } from '../../lib/file-signature.ts';
+import { createPdfEncryptionScanner } from '../../lib/pdf-encryption.ts';
 import { inspectZip, isXlsxPackage, ZipRefusedError } from '../../lib/reference-lists/zip-guard.ts';
 import { FILE_TYPES, type FileType } from './files.service.ts';
 
@@ -46,6 +47,8 @@ export interface ReceivedUpload {
   mimeType: string;
   size: number;
   sha256: string;
+  /** A PDF with an `/Encrypt` dictionary: kept, but Print All SDS cannot include it. */
+  isEncrypted: boolean;
 }
 
 function refuse(code: 'UNSUPPORTED_MEDIA_TYPE' | 'PAYLOAD_TOO_LARGE' | 'BAD_REQUEST', message: string) {
@@ -82,10 +85,12 @@ function createInspector(expected: Expected) {
   const isText = expected.type === 'csv';
   const signature = expected.type === 'csv' ? undefined : expected.type;
   const isSigned = () => signature === undefined || hasSignature(head, signature);
+  const encryption = expected.type === 'pdf' ? createPdfEncryptionScanner() : undefined;
   const inspector = new Transform({
     transform(chunk: Buffer, _encoding, callback) {
       size += chunk.length;
       hash.update(chunk);
+      encryption?.push(chunk);
       if (isText && !isTextChunk(chunk)) {
         callback(refuse('UNSUPPORTED_MEDIA_TYPE', expected.refusal));
         return;
@@ -108,7 +113,10 @@ function createInspector(expected: Expected) {
       callback();
     },
   });
-  return { inspector, result: () => ({ size, sha256: hash.digest('hex') }) };
+  return {
+    inspector,
+    result: () => ({ size, sha256: hash.digest('hex'), isEncrypted: encryption?.isEncrypted ?? false }),
+  };
 }
 
 /**
@@ -138,7 +146,7 @@ async function writeTemporary(
     await pipeline(part.file, inspector, fs.createWriteStream(tempPath, { flags: 'wx' }));
     // Busboy stops at `fileSize` and marks the stream truncated rather than failing it.
     if (part.file.truncated) throw refuse('PAYLOAD_TOO_LARGE', UPLOAD_MSG.tooLarge(options.maxBytes));
-    const { size, sha256 } = result();
+    const { size, sha256, isEncrypted } = result();
     if (size === 0) throw fieldError(UPLOAD_FIELD, UPLOAD_MSG.fileEmpty);
     if (expected.type === 'xlsx') await checkXlsxPackage(tempPath, expected.refusal);
     return {
@@ -147,6 +155,7 @@ async function writeTemporary(
       mimeType: FILE_TYPES[expected.type].mimeType,
       size,
       sha256,
+      isEncrypted,
     };
   } catch (error) {
     await fs.promises.rm(tempPath, { force: true });

@@ -1,4 +1,4 @@
-import { FileUploadQuerySchema, FileUploadResponseSchema, isAllowed } from '@chemtrack/domain';
+import { FileUploadQuerySchema, FileUploadResponseSchema, isAllowed, UPLOAD_MSG } from '@chemtrack/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { forbidden } from '../../lib/app-error.ts';
 import { actorOf } from '../../lib/audit.ts';
@@ -56,7 +56,11 @@ export const filesRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       const file = await storeUpload(app.db, app.files, actorOf(request), upload, request.query.kind);
       reply.status(201);
-      return { message: 'File uploaded successfully', file };
+      return {
+        message: 'File uploaded successfully',
+        file,
+        ...(upload.isEncrypted ? { warnings: [UPLOAD_MSG.encryptedPdf] } : {}),
+      };
     },
   );
 };
