@@ -106,18 +106,26 @@ export const api = {
     apiRequest<T>('PATCH', path, { body, signal }),
   delete: <T>(path: string, signal?: AbortSignal) => apiRequest<T>('DELETE', path, { signal }),
   /** A file answer (a PDF, a spreadsheet): its bytes and the name the server gave it. */
-  download: async (path: string, params?: QueryParams, signal?: AbortSignal): Promise<DownloadedFile> => {
-    const response = await send('GET', path, { params, signal });
-    return {
-      blob: await response.blob(),
-      filename: filenameFromDisposition(response.headers.get('Content-Disposition')),
-    };
-  },
+  download: async (path: string, params?: QueryParams, signal?: AbortSignal): Promise<DownloadedFile> =>
+    fileOf(await send('GET', path, { params, signal })),
+  /** A file made from a posted body (a report): as `download`, with the request in the body. */
+  downloadPost: async (path: string, body: unknown, signal?: AbortSignal): Promise<DownloadedFile> =>
+    fileOf(await send('POST', path, { body, signal })),
 };
 
 export interface DownloadedFile {
   blob: Blob;
   filename: string | undefined;
+  /** The answer's media type without parameters ("application/pdf"); '' when it gave none. */
+  contentType: string;
+}
+
+async function fileOf(response: Response): Promise<DownloadedFile> {
+  return {
+    blob: await response.blob(),
+    filename: filenameFromDisposition(response.headers.get('Content-Disposition')),
+    contentType: (response.headers.get('Content-Type') ?? '').split(';')[0]?.trim().toLowerCase() ?? '',
+  };
 }
 
 /** `attachment; filename="a b.pdf"; filename*=UTF-8''a%20b.pdf` → "a b.pdf" (the encoded form wins). */

@@ -1,6 +1,251 @@
-import { PlaceholderPage } from '../placeholders/placeholder-page.tsx';
+import {
+  type AutocompleteItem,
+  defaultReportFormat,
+  type ReportPreviewResponse,
+  ReportRequestSchema,
+  type ReportType,
+  reportFileName,
+} from '@chemtrack/domain';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { type UseQueryResult, useMutation, useQuery } from '@tanstack/react-query';
+import { Loader2 } from 'lucide-react';
+import { useState } from 'react';
+import { Controller, type Resolver, useForm } from 'react-hook-form';
+import { PagedPicker } from '../../components/paged-picker.tsx';
+import { Button } from '../../components/ui/button.tsx';
+import { Field } from '../../components/ui/field.tsx';
+import { Select } from '../../components/ui/select.tsx';
+import { ApiError, applyFieldErrors } from '../../lib/api.ts';
+import { saveBlob } from '../../lib/download.ts';
+import { usePageMeta } from '../../lib/page-meta.ts';
+import { toast } from '../../lib/toast.ts';
+import { customersApi, facilitiesApi } from '../customers/api.ts';
+import { inventoryYearsOptions } from '../inventories/api.ts';
+import { generateReport, type ReportBody, reportPreviewOptions, reportTypesOptions } from './api.ts';
+import { ReportPreview } from './report-preview.tsx';
 
-/** The Reports area (spec 02); a placeholder until its screens are built here. */
+/** The form as the user fills it; the domain's request schema checks it (spec 02 §5). */
+interface ReportFormValues {
+  customer_id: number | '';
+  facility_id: number | '';
+  year: number | '';
+  type: ReportType | '';
+}
+
+const EMPTY: ReportFormValues = { customer_id: '', facility_id: '', year: '', type: '' };
+const CHOSEN = { shouldValidate: true, shouldDirty: true } as const;
+/** Clearing a dependent field is not the user's mistake: no message until they submit again. */
+const CLEARED = { shouldValidate: false, shouldDirty: true } as const;
+
+/** The complete request, or null while a field is still empty. */
+function toBody(values: ReportFormValues): ReportBody | null {
+  const { customer_id, facility_id, year, type } = values;
+  if (customer_id === '' || facility_id === '' || year === '' || type === '') return null;
+  return { customer_id, facility_id, year, type };
+}
+
+/** Spec 02 §8: report failures are the destructive notice titled Error, for 5 s. */
+function reportError(description: string) {
+  toast({ variant: 'destructive', title: 'Error', description, duration: 5000 });
+}
+
+/**
+ * /reports (spec 02 §2, §4, §5, §8; issue 11): customer → facility → year → type, Create Report
+ * downloads the file with the server's name, and the report's preview with each figure's
+ * explanation shows under the form once every choice is made.
+ */
 export function ReportsPage() {
-  return <PlaceholderPage title="Reports" />;
+  usePageMeta('Reports');
+  const [customer, setCustomer] = useState<AutocompleteItem | null>(null);
+  const [facility, setFacility] = useState<AutocompleteItem | null>(null);
+
+  const form = useForm<ReportFormValues>({
+    // The schema's input is the wire body; the form holds '' for "not chosen", which the
+    // schema's coercion turns into each field's "… is required".
+    resolver: zodResolver(ReportRequestSchema) as unknown as Resolver<ReportFormValues>,
+    mode: 'onSubmit',
+    defaultValues: EMPTY,
+  });
+  const { errors } = form.formState;
+  const values = form.watch();
+
+  const types = useQuery(reportTypesOptions);
+  const years = useQuery({
+    ...inventoryYearsOptions(Number(values.customer_id), Number(values.facility_id)),
+    enabled: values.customer_id !== '' && values.facility_id !== '',
+  });
+  const chosenType = types.data?.resource.find((item) => item.type === values.type);
+  const body = toBody(values);
+  const preview = useQuery({
+    ...reportPreviewOptions(body ?? { customer_id: 0, facility_id: 0, year: 0, type: 'epcra_302' }),
+    enabled: body !== null && chosenType?.available === true,
+  });
+
+  const generate = useMutation({
+    mutationFn: (request: ReportBody) => generateReport(request),
+    meta: { handlesErrors: true },
+    onSuccess: (file, request) => {
+      saveBlob(
+        file.blob,
+        file.filename ??
+          reportFileName(request.type, customer?.name ?? '', request.year, defaultReportFormat(request.type)),
+      );
+    },
+    onError: (error) => {
+      // Validation answers go under their fields (first message each); anything else is the notice.
+      if (applyFieldErrors(error, form.setError)) return;
+      if (error instanceof ApiError) reportError(error.body.message ?? error.description);
+      else reportError(error instanceof Error ? error.message : String(error));
+    },
+  });
+
+  const chooseCustomer = (item: AutocompleteItem | null) => {
+    if (item?.id !== customer?.id) {
+      // Spec 02 §4: changing the customer clears the facility and the year.
+      setFacility(null);
+      form.setValue('facility_id', '', CLEARED);
+      form.setValue('year', '', CLEARED);
+    }
+    setCustomer(item);
+    form.setValue('customer_id', item?.id ?? '', CHOSEN);
+  };
+  const chooseFacility = (item: AutocompleteItem | null) => {
+    // Spec 02 §4: changing the facility clears the year.
+    if (item?.id !== facility?.id) form.setValue('year', '', CLEARED);
+    setFacility(item);
+    form.setValue('facility_id', item?.id ?? '', CHOSEN);
+  };
+
+  const yearItems = years.data?.resource ?? [];
+  const canChooseYear = customer !== null && facility !== null;
+  const noYears = canChooseYear && years.isSuccess && yearItems.length === 0;
+  const submit = form.handleSubmit((checked) => {
+    const request = toBody(checked);
+    if (request) generate.mutate(request);
+  });
+
+  return (
+    <div className="flex flex-col gap-6">
+      <section className="rounded-lg border border-slate-200 bg-white p-6 shadow-sm">
+        <h2 className="mb-4 text-lg font-semibold text-slate-900">Reports</h2>
+        <form onSubmit={submit} noValidate className="flex flex-col gap-4">
+          <div className="grid gap-4 md:grid-cols-2">
+            <Field id="report-customer" label="Select Customer" required error={errors.customer_id?.message}>
+              <Controller
+                control={form.control}
+                name="customer_id"
+                render={() => (
+                  <PagedPicker
+                    id="report-customer"
+                    path={customersApi.autocompletePath}
+                    value={customer}
+                    invalid={Boolean(errors.customer_id)}
+                    placeholder="Select a customer"
+                    onChange={chooseCustomer}
+                  />
+                )}
+              />
+            </Field>
+            <Field
+              id="report-facility"
+              label="Facility Name"
+              required
+              error={errors.facility_id?.message}
+              hint={customer ? undefined : 'Choose a customer first.'}
+            >
+              <Controller
+                control={form.control}
+                name="facility_id"
+                render={() => (
+                  <PagedPicker
+                    id="report-facility"
+                    path={facilitiesApi.autocompletePath}
+                    params={customer ? { customer_id: customer.id } : {}}
+                    value={facility}
+                    invalid={Boolean(errors.facility_id)}
+                    disabled={!customer}
+                    placeholder="Select a facility"
+                    onChange={chooseFacility}
+                  />
+                )}
+              />
+            </Field>
+            <Field
+              id="report-year"
+              label="Year"
+              error={errors.year?.message}
+              hint={canChooseYear ? undefined : 'Choose a customer and a facility first.'}
+            >
+              <Select
+                id="report-year"
+                disabled={!canChooseYear || noYears}
+                aria-invalid={errors.year ? true : undefined}
+                {...form.register('year', {
+                  setValueAs: (value: string | number) => (value === '' ? '' : Number(value)),
+                })}
+              >
+                <option value="">
+                  {noYears ? 'No years available' : years.isFetching ? 'Loading...' : 'Select year'}
+                </option>
+                {yearItems.map((item) => (
+                  <option key={item.id} value={item.year}>
+                    {item.year}
+                  </option>
+                ))}
+              </Select>
+            </Field>
+            <Field
+              id="report-type"
+              label="Report Type"
+              required
+              error={errors.type?.message}
+              hint={
+                types.data?.resource.some((item) => !item.available)
+                  ? 'Types marked “not available yet” come with a later release.'
+                  : undefined
+              }
+            >
+              <Select
+                id="report-type"
+                aria-invalid={errors.type ? true : undefined}
+                {...form.register('type', { onChange: () => form.clearErrors('type') })}
+              >
+                <option value="">{types.isPending ? 'Loading...' : 'Select report type'}</option>
+                {types.data?.resource.map((item) => (
+                  <option key={item.type} value={item.type} disabled={!item.available}>
+                    {item.available ? item.name : `${item.name} (not available yet)`}
+                  </option>
+                ))}
+              </Select>
+            </Field>
+          </div>
+          <div className="flex justify-end">
+            <Button type="submit" disabled={generate.isPending} aria-busy={generate.isPending || undefined}>
+              {generate.isPending ? <Loader2 className="h-4 w-4 animate-spin" aria-hidden /> : null}
+              Create Report
+            </Button>
+          </div>
+        </form>
+      </section>
+      {body && chosenType?.available ? <PreviewArea query={preview} /> : null}
+    </div>
+  );
+}
+
+function PreviewArea({ query }: { query: UseQueryResult<ReportPreviewResponse> }) {
+  if (query.isPending)
+    return (
+      <p role="status" className="flex items-center gap-2 text-sm text-slate-600">
+        <Loader2 className="h-4 w-4 animate-spin" aria-hidden /> Preparing the preview...
+      </p>
+    );
+  if (query.isError)
+    return (
+      <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-800">
+        {query.error instanceof ApiError
+          ? (query.error.body.message ?? query.error.description)
+          : query.error.message}
+      </p>
+    );
+  return <ReportPreview report={query.data.resource} />;
 }

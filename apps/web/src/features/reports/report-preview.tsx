@@ -1,0 +1,401 @@
+import {
+  compliance,
+  NOT_AVAILABLE,
+  type ReportCell,
+  type ReportColumn,
+  type ReportColumnKind,
+  type ReportDocument,
+  type ReportExplanation,
+  type ReportRow,
+  type ReportTable,
+  type ReportWarning,
+  toTableDate,
+} from '@chemtrack/domain';
+import { Link } from '@tanstack/react-router';
+import { ChevronDown, ChevronRight } from 'lucide-react';
+import { Fragment, useState } from 'react';
+import { Button } from '../../components/ui/button.tsx';
+import { cn } from '../../lib/cn.ts';
+
+/**
+ * Rows drawn per table before "Show more": a facility can hold thousands of lines and the
+ * preview is for reading figures, the PDF and XLSX files hold every row.
+ */
+export const PREVIEW_ROW_LIMIT = 200;
+
+/** A figure as the report's PDF prints it: two decimals for pounds and gallons, flags Y/N, N/A when empty. */
+export function formatReportCell(value: ReportCell, kind: ReportColumnKind): string {
+  if (value === null) return kind === 'text' ? '' : NOT_AVAILABLE;
+  if (typeof value === 'boolean') return value ? 'Y' : 'N';
+  if (typeof value === 'string') return value;
+  switch (kind) {
+    case 'pounds':
+    case 'gallons':
+      return compliance.formatPounds(value);
+    case 'percent':
+      return compliance.formatPercent(value);
+    case 'ratio':
+      return value.toFixed(2);
+    case 'count':
+      return String(Math.round(value));
+    default:
+      return compliance.formatThreshold(value);
+  }
+}
+
+const NUMERIC_KINDS: readonly ReportColumnKind[] = [
+  'pounds',
+  'gallons',
+  'threshold',
+  'percent',
+  'ratio',
+  'count',
+];
+
+/** The row's name for its Explain button: its first text cell (the chemical or product). */
+function rowName(table: ReportTable, row: ReportRow): string {
+  for (const column of table.columns) {
+    const value = row.cells[column.key];
+    if (column.kind === 'text' && typeof value === 'string' && value !== '') return value;
+  }
+  return 'this row';
+}
+
+function lineLink(inventoryId: number, inventoryProductId: number) {
+  return {
+    to: '/inventories/$inventoryId/products/$inventoryProductId',
+    params: { inventoryId: String(inventoryId), inventoryProductId: String(inventoryProductId) },
+  } as const;
+}
+
+/**
+ * Issue 11 "Preview and explain": the report as it will be filed, under the form, before the
+ * download. Each figure opens the inventory lines it came from, with links to fix them.
+ */
+export function ReportPreview({ report }: { report: ReportDocument }) {
+  return (
+    <section
+      aria-labelledby="report-preview-title"
+      className="flex flex-col gap-4 rounded-lg border border-slate-200 bg-white p-6 shadow-sm"
+    >
+      <header className="flex flex-col gap-1">
+        <h2 id="report-preview-title" className="text-lg font-semibold text-slate-900">
+          {report.title}
+        </h2>
+        <p className="text-sm text-slate-600">
+          {report.customer.name} · {report.facility.name}
+          {report.facility.address ? `, ${report.facility.address}` : ''} · {report.year}
+        </p>
+      </header>
+      {report.is_screening ? (
+        <p role="note" className="rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900">
+          <span className="font-semibold">Screening:</span> some figures stand in for data the rule needs (see
+          the notes); file them only after checking.
+        </p>
+      ) : null}
+      <p className="text-sm text-slate-800">{report.rule}</p>
+      {report.notes.length > 0 ? (
+        <ul aria-label="Notes" className="list-disc pl-5 text-sm text-slate-700">
+          {report.notes.map((note) => (
+            <li key={note}>{note}</li>
+          ))}
+        </ul>
+      ) : null}
+      {report.lists_used.length > 0 ? (
+        <div className="text-sm text-slate-700">
+          <h3 className="font-medium text-slate-800">Reference lists used</h3>
+          <ul className="list-disc pl-5">
+            {report.lists_used.map((list) => (
+              <li key={list.list_type}>
+                {list.label}:{' '}
+                {list.uploaded_at ? `uploaded ${toTableDate(list.uploaded_at)}` : 'never uploaded'}
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+      {report.tables.map((table) => (
+        <PreviewTable key={table.key} table={table} inventoryId={report.inventory_id} />
+      ))}
+      <Warnings warnings={report.warnings} inventoryId={report.inventory_id} />
+    </section>
+  );
+}
+
+function PreviewTable({ table, inventoryId }: { table: ReportTable; inventoryId: number }) {
+  const [shown, setShown] = useState(PREVIEW_ROW_LIMIT);
+  const [open, setOpen] = useState<ReadonlySet<number>>(new Set());
+  const rows = table.rows.slice(0, shown);
+  const hasExplanations = table.rows.some((row) => row.explanation !== null);
+  const toggle = (index: number) =>
+    setOpen((current) => {
+      const next = new Set(current);
+      if (next.has(index)) next.delete(index);
+      else next.add(index);
+      return next;
+    });
+  // Status, the table's columns and the Explain button.
+  const span = table.columns.length + 1 + (hasExplanations ? 1 : 0);
+
+  return (
+    <div className="flex flex-col gap-2">
+      <div className="overflow-x-auto rounded-md border border-slate-200">
+        <table className="w-full text-left text-sm">
+          <caption className="bg-slate-50 px-3 py-2 text-left font-semibold text-slate-800">
+            {table.title}
+          </caption>
+          <thead className="bg-slate-50 text-xs uppercase text-slate-600">
+            <tr>
+              <th scope="col" className="px-3 py-2">
+                Status
+              </th>
+              {table.columns.map((column) => (
+                <th
+                  key={column.key}
+                  scope="col"
+                  className={cn('px-3 py-2', NUMERIC_KINDS.includes(column.kind) && 'text-right')}
+                >
+                  {column.label}
+                </th>
+              ))}
+              {hasExplanations ? (
+                <th scope="col" className="px-3 py-2">
+                  <span className="sr-only">Explanation</span>
+                </th>
+              ) : null}
+            </tr>
+          </thead>
+          <tbody>
+            {table.rows.length === 0 ? (
+              <tr>
+                <td colSpan={span} className="px-3 py-4 text-center text-slate-500">
+                  No results.
+                </td>
+              </tr>
+            ) : null}
+            {rows.map((row, index) => {
+              const isOpen = open.has(index);
+              const name = rowName(table, row);
+              const detailsId = `${table.key}-explain-${index}`;
+              return (
+                // Rows have no id of their own; their order is the report's and does not change.
+                // biome-ignore lint/suspicious/noArrayIndexKey: see above
+                <Fragment key={index}>
+                  <tr
+                    data-reported={row.reported === true || undefined}
+                    className={cn(
+                      'border-t border-slate-100',
+                      row.reported === true && 'bg-amber-50 font-medium',
+                      row.near_threshold && 'bg-sky-50',
+                    )}
+                  >
+                    <td className="whitespace-nowrap px-3 py-2">
+                      <RowStatus row={row} />
+                    </td>
+                    {table.columns.map((column) => (
+                      <Cell key={column.key} column={column} value={row.cells[column.key] ?? null} />
+                    ))}
+                    {hasExplanations ? (
+                      <td className="px-3 py-2 text-right">
+                        {row.explanation ? (
+                          <Button
+                            variant="ghost"
+                            size="sm"
+                            aria-expanded={isOpen}
+                            aria-controls={isOpen ? detailsId : undefined}
+                            aria-label={`Explain ${name}`}
+                            onClick={() => toggle(index)}
+                          >
+                            {isOpen ? (
+                              <ChevronDown className="h-4 w-4" aria-hidden />
+                            ) : (
+                              <ChevronRight className="h-4 w-4" aria-hidden />
+                            )}
+                            Explain
+                          </Button>
+                        ) : null}
+                      </td>
+                    ) : null}
+                  </tr>
+                  {isOpen && row.explanation ? (
+                    <tr id={detailsId} className="bg-slate-50">
+                      <td colSpan={span} className="px-3 py-3">
+                        <ExplanationView
+                          explanation={row.explanation}
+                          details={row.details}
+                          inventoryId={inventoryId}
+                          name={name}
+                        />
+                      </td>
+                    </tr>
+                  ) : null}
+                </Fragment>
+              );
+            })}
+          </tbody>
+        </table>
+      </div>
+      {table.rows.length > shown ? (
+        <div className="flex items-center justify-between gap-2 text-sm text-slate-600">
+          <p>
+            Showing the first {shown} of {table.rows.length} rows; the PDF and Excel files hold every row.
+          </p>
+          <Button variant="secondary" size="sm" onClick={() => setShown((n) => n + PREVIEW_ROW_LIMIT)}>
+            Show more
+          </Button>
+        </div>
+      ) : null}
+      {table.totals.length > 0 ? (
+        <dl className="flex flex-wrap gap-x-6 gap-y-1 text-sm text-slate-700">
+          {table.totals.map((total) => (
+            <div key={total.label} className="flex gap-1">
+              <dt className="font-medium">{total.label}:</dt>
+              <dd>{formatReportCell(total.value, total.kind)}</dd>
+            </div>
+          ))}
+        </dl>
+      ) : null}
+    </div>
+  );
+}
+
+function RowStatus({ row }: { row: ReportRow }) {
+  if (row.reported === true)
+    return <span className="rounded bg-amber-200 px-1.5 py-0.5 text-xs text-amber-950">Reported</span>;
+  if (row.near_threshold)
+    return <span className="rounded bg-sky-200 px-1.5 py-0.5 text-xs text-sky-950">near threshold</span>;
+  return null;
+}
+
+function Cell({ column, value }: { column: ReportColumn; value: ReportCell }) {
+  const isNumeric = NUMERIC_KINDS.includes(column.kind);
+  return (
+    <td className={cn('px-3 py-2', isNumeric && 'whitespace-nowrap text-right tabular-nums')}>
+      {formatReportCell(value, column.kind)}
+    </td>
+  );
+}
+
+/** Where one figure came from: the rule it met and each inventory line's share. */
+function ExplanationView({
+  explanation,
+  details,
+  inventoryId,
+  name,
+}: {
+  explanation: ReportExplanation;
+  details: string[];
+  inventoryId: number;
+  name: string;
+}) {
+  return (
+    <div className="flex flex-col gap-2 text-sm text-slate-800">
+      <p>
+        <span className="font-semibold">Rule: </span>
+        {explanation.rule_text}
+      </p>
+      {explanation.contributions.length > 0 ? (
+        <table className="w-full text-left text-sm" aria-label={`Contributing lines of ${name}`}>
+          <thead className="text-xs uppercase text-slate-600">
+            <tr>
+              <th scope="col" className="py-1 pr-3">
+                Product
+              </th>
+              <th scope="col" className="py-1 pr-3">
+                Location
+              </th>
+              <th scope="col" className="py-1 pr-3">
+                Container
+              </th>
+              <th scope="col" className="py-1 pr-3 text-right">
+                Line pounds
+              </th>
+              <th scope="col" className="py-1 pr-3 text-right">
+                % by weight
+              </th>
+              <th scope="col" className="py-1 text-right">
+                Pounds contributed
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {explanation.contributions.map((line) => (
+              <tr key={`${line.inventory_product_id}-${line.percent_weight}`} className="border-t">
+                <td className="py-1 pr-3">
+                  <Link
+                    {...lineLink(inventoryId, line.inventory_product_id)}
+                    className="text-brand-700 underline"
+                  >
+                    {line.product_name}
+                  </Link>
+                </td>
+                <td className="py-1 pr-3">{line.location_stored}</td>
+                <td className="py-1 pr-3">{line.container}</td>
+                <td className="py-1 pr-3 text-right tabular-nums">
+                  {compliance.formatPounds(line.line_pounds)}
+                </td>
+                <td className="py-1 pr-3 text-right tabular-nums">
+                  {compliance.formatPercent(line.percent_weight)}%
+                </td>
+                <td className="py-1 text-right tabular-nums">
+                  {compliance.formatPounds(line.pounds_contributed)}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      ) : null}
+      {explanation.excluded.length > 0 ? (
+        <div>
+          <p className="font-medium">Left out</p>
+          <ul className="list-disc pl-5">
+            {explanation.excluded.map((line) => (
+              <li key={`${line.inventory_product_id}-${line.reason}`}>
+                <Link
+                  {...lineLink(inventoryId, line.inventory_product_id)}
+                  className="text-brand-700 underline"
+                >
+                  {line.product_name}
+                </Link>
+                : {line.reason}
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+      {[...details, ...explanation.notes].length > 0 ? (
+        <ul className="list-disc pl-5 text-slate-700">
+          {[...details, ...explanation.notes].map((text) => (
+            <li key={text}>{text}</li>
+          ))}
+        </ul>
+      ) : null}
+    </div>
+  );
+}
+
+/** Data the engine could not use, each naming the line to fix. */
+function Warnings({ warnings, inventoryId }: { warnings: ReportWarning[]; inventoryId: number }) {
+  if (warnings.length === 0) return null;
+  return (
+    <div className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950">
+      <h3 className="font-semibold">Warnings ({warnings.length})</h3>
+      <ul aria-label="Warnings" className="mt-1 flex flex-col gap-1">
+        {warnings.map((warning, index) => (
+          // The same line can carry the same code twice (two components): the index keeps keys apart.
+          // biome-ignore lint/suspicious/noArrayIndexKey: see above
+          <li key={index}>
+            {warning.message}{' '}
+            <Link
+              {...lineLink(inventoryId, warning.inventory_product_id)}
+              className="text-brand-700 underline"
+            >
+              Fix {warning.product_name}
+              {warning.location_stored ? ` at ${warning.location_stored}` : ''}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
