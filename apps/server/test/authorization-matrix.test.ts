@@ -1,4 +1,4 @@
-import { type Action, INVENTORY_MSG, PERMISSIONS, type Role } from '@chemtrack/domain';
+import { type Action, INVENTORY_MSG, INVENTORY_PRODUCT_MSG, PERMISSIONS, type Role } from '@chemtrack/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_PREFIX } from '../src/plugins/auth.ts';
 import { create, inventoryBody } from '../src/seed/factories.ts';
@@ -260,5 +260,76 @@ describe('inventory completion per role', () => {
     const after = await ctx.call('admin', { method: 'GET', url: `/inventories/${inventory.id}/get` });
     expect(after.json().resource.is_completed).toBe(status === 200);
     if (answer) expect(res.json()).toEqual(answer);
+  });
+});
+
+/**
+ * The lines of an inventory (spec 02 §4 and §6): an admin adds and edits them always, staff only
+ * while the inventory is active and not completed; a technician never. The inventory is closed
+ * after its line is added, and a refused save leaves the lines as they were.
+ */
+describe('inventory lines per role, on a completed or an archived inventory', () => {
+  const FORBIDDEN_BODY = { message: 'You do not have permission to perform this action.' };
+  const CLOSED_BODY = { message: INVENTORY_PRODUCT_MSG.closedInventory };
+
+  async function closedInventory(state: 'completed' | 'archived') {
+    const inventory = await create.inventory(ctx);
+    const line = await create.inventoryProduct(ctx, inventory.id);
+    if (state === 'completed') {
+      const body = inventoryBody({ customer_id: inventory.customerId, facility_id: inventory.facilityId });
+      const res = await ctx.call('admin', {
+        method: 'PATCH',
+        url: `/inventories/${inventory.id}/update`,
+        payload: { ...body, is_completed: 1 },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+    } else {
+      const res = await ctx.call('admin', { method: 'PATCH', url: `/inventories/${inventory.id}/activate` });
+      expect(res.statusCode, res.body).toBe(200);
+    }
+    return { inventoryId: inventory.id, line };
+  }
+
+  it.each([
+    ['completed', 'admin', 200, undefined],
+    ['completed', 'staff', 403, CLOSED_BODY],
+    ['completed', 'technician', 403, FORBIDDEN_BODY],
+    ['archived', 'admin', 200, undefined],
+    ['archived', 'staff', 403, CLOSED_BODY],
+    ['archived', 'technician', 403, FORBIDDEN_BODY],
+  ] as const)('a %s inventory: %s may edit a line → %i', async (state, role, status, answer) => {
+    const { inventoryId, line } = await closedInventory(state);
+    const url = `/inventories/${inventoryId}/product/${line.id}`;
+    const before = await ctx.call('admin', { method: 'GET', url: `${url}/get` });
+    const res = await ctx.call(role, {
+      method: 'PATCH',
+      url: `${url}/update`,
+      payload: { ...line.body, container_quantity: '9' },
+    });
+    expect(res.statusCode, res.body).toBe(status);
+    const after = await ctx.call('admin', { method: 'GET', url: `${url}/get` });
+    if (answer) {
+      expect(res.json()).toEqual(answer);
+      expect(after.json()).toEqual(before.json());
+    } else {
+      expect(after.json().resource.container_quantity).toBe(9);
+    }
+  });
+
+  it.each([
+    ['completed', 'admin', 201],
+    ['completed', 'staff', 403],
+    ['archived', 'admin', 201],
+    ['archived', 'staff', 403],
+  ] as const)('a %s inventory: %s may add a line → %i', async (state, role, status) => {
+    const { inventoryId, line } = await closedInventory(state);
+    const res = await ctx.call(role, {
+      method: 'POST',
+      url: `/inventories/${inventoryId}/product/create`,
+      payload: { ...line.body, container_size: '30' },
+    });
+    expect(res.statusCode, res.body).toBe(status);
+    const list = await ctx.call('admin', { method: 'GET', url: `/inventories/${inventoryId}/products` });
+    expect(list.json().resource.lines).toBe(status === 201 ? 2 : 1);
   });
 });
