@@ -1,4 +1,4 @@
-import type { StoredFile } from '@chemtrack/domain';
+import { type StoredFile, UPLOAD_MSG } from '@chemtrack/domain';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
@@ -69,6 +69,21 @@ describe('SdsFileField', () => {
     expect(screen.getByText('(1.5 KB)')).toBeTruthy();
     expect(screen.queryByRole('progressbar')).toBeNull();
     expect(screen.getByRole('button', { name: 'Upload SDS File' })).toHaveProperty('disabled', true);
+  });
+
+  it('keeps an encrypted PDF and says Print All SDS will leave it out', async () => {
+    render(<Harness />);
+    const encrypted = new File(
+      ['%PDF-1.7\n1 0 obj << /Type /Catalog >> endobj\ntrailer\n<< /Root 1 0 R /Encrypt 2 0 R >>\n%%EOF'],
+      'Locked SDS.pdf',
+      { type: 'application/pdf' },
+    );
+    await userEvent.upload(screen.getByLabelText('SDS File'), encrypted);
+    expect(await screen.findByText('Locked SDS.pdf')).toBeTruthy();
+    expect(screen.getByRole('status').textContent).toBe(UPLOAD_MSG.encryptedPdf);
+    await userEvent.click(screen.getByRole('button', { name: 'Remove SDS File' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Delete' }));
+    expect(screen.queryByRole('status')).toBeNull();
   });
 
   it("shows the server's refusal under the field: a PDF over the upload limit is a 413", async () => {

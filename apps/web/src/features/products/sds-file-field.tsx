@@ -49,6 +49,8 @@ export function SdsFileField({
   const input = useRef<HTMLInputElement | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
   const [uploadError, setUploadError] = useState<string | null>(null);
+  // What the server says about a file it kept (an encrypted PDF Print All SDS cannot include).
+  const [warning, setWarning] = useState<string | null>(null);
   const [isConfirmOpen, setConfirmOpen] = useState(false);
   const upload = useRef<AbortController | null>(null);
   useEffect(() => () => upload.current?.abort(), []);
@@ -61,6 +63,7 @@ export function SdsFileField({
     if (input.current) input.current.value = '';
     if (!chosen) return;
     setUploadError(null);
+    setWarning(null);
     if (!(await hasPdfSignature(chosen))) {
       setUploadError(UPLOAD_MSG.pdfOnly);
       return;
@@ -71,6 +74,7 @@ export function SdsFileField({
     try {
       const result = await uploadSdsFile(chosen, setProgress, controller.signal);
       onUploaded(result.file);
+      setWarning(result.warnings?.join(' ') || null);
     } catch (failure) {
       if (!controller.signal.aborted) setUploadError(uploadErrorText(failure));
     } finally {
@@ -155,6 +159,11 @@ export function SdsFileField({
           {message}
         </p>
       ) : null}
+      {file && warning ? (
+        <p role="status" className="text-xs text-amber-800">
+          {warning}
+        </p>
+      ) : null}
       <ConfirmDialog
         open={isConfirmOpen}
         onOpenChange={setConfirmOpen}
@@ -166,6 +175,7 @@ export function SdsFileField({
         onConfirm={() => {
           setConfirmOpen(false);
           setUploadError(null);
+          setWarning(null);
           onRemove();
         }}
       />
