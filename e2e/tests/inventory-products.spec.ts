@@ -27,11 +27,15 @@ interface Fixture {
 }
 
 /** An inventory of its own, a container, a gallon and a pound unit, and a liquid with an SDS. */
-async function lineFixture(api: Api, label: string): Promise<Fixture> {
+async function lineFixture(
+  api: Api,
+  label: string,
+  year = THIS_YEAR,
+): Promise<Fixture & { customerId: number; facilityId: number }> {
   const customer = await customerWithFacilities(api, label, [`${label} Plant`]);
   const [facility] = customer.facilities;
   if (!facility) throw new Error('no facility');
-  const inventoryId = await createInventory(api, customer.id, facility.id, THIS_YEAR);
+  const inventoryId = await createInventory(api, customer.id, facility.id, year);
   const stamp = uniqueStamp();
   const container = `Drum ${stamp}`;
   await api.post('/containers/create', { name: container, is_active: 1, encode: true });
@@ -66,8 +70,10 @@ async function lineFixture(api: Api, label: string): Promise<Fixture> {
     encode: true,
   });
   return {
+    customerId: customer.id,
+    facilityId: facility.id,
     inventoryId,
-    title: `${customer.name} / ${facility.name} / ${THIS_YEAR}`,
+    title: `${customer.name} / ${facility.name} / ${year}`,
     product,
     container,
     gallonUnit: `Gal ${stamp} (gal)`,
@@ -232,6 +238,55 @@ test('a new name adds the product to the catalogue, and an open question is reso
   await expect(page.getByLabel('Notes')).toBeDisabled();
   await page.getByRole('link', { name: 'Cancel' }).click();
   await expect(page.getByText('No results.')).toBeVisible();
+});
+
+test('last year’s lines are this year’s worklist, and saving one as it is checks it', async ({
+  adminPage: page,
+  request,
+}) => {
+  const api = await adminApi(request);
+  const f = await lineFixture(api, 'Worklist', THIS_YEAR - 1);
+  const products = await api.get<{ resource: { items: { id: number }[] } }>(
+    `/products/list?search=${encodeURIComponent(f.product)}`,
+  );
+  // Two sizes: one combination of product, container, unit and size is one line.
+  for (const [size, location] of [
+    [1, 'NORTH SHED'],
+    [5, 'SOUTH SHED'],
+  ] as const)
+    await api.post(`/inventories/${f.inventoryId}/product/create`, {
+      product_id: products.resource.items[0]?.id,
+      container_size: size,
+      container_quantity: 2,
+      location_stored: location,
+      encode: true,
+    });
+  // This year's walk-through starts from last year's lines.
+  const thisYear = await api.post('/inventories/create', {
+    year: THIS_YEAR,
+    customer_id: f.customerId,
+    facility_id: f.facilityId,
+    inventory_ids: [f.inventoryId],
+    is_active: 1,
+    encode: true,
+  });
+
+  await page.goto(`/inventories/${thisYear.resource.id}/products`);
+  const table = page.getByRole('table', { name: 'Inventory products' });
+  await expect(table.getByRole('row')).toHaveCount(3);
+  await page.getByLabel('Show').selectOption('unchecked');
+  await expect(page).toHaveURL(/worklist=unchecked/);
+  await expect(table.getByRole('row')).toHaveCount(3);
+  const north = table.getByRole('row', { name: /NORTH SHED/ });
+  await expect(north).toContainText('Not yet checked');
+  // Nothing changed on site: the technician saves the line as it is.
+  await north.getByRole('link', { name: `Edit ${f.product}` }).click();
+  await page.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(page).toHaveURL(/worklist=unchecked/);
+  await expect(table.getByRole('row')).toHaveCount(2);
+  await expect(table).toContainText('SOUTH SHED');
+  await page.getByLabel('Show').selectOption('all');
+  await expect(table.getByRole('row')).toHaveCount(3);
 });
 
 test('Print All SDS downloads one PDF of the inventory’s SDS files', async ({ adminPage: page, request }) => {

@@ -201,6 +201,8 @@ function InventoryProductForm({
   const isBusy = save.isPending || check.isPending;
   const notesEditable = line ? areNotesEditable(line) : true;
   const isQuestionOpen = line !== undefined && !line.is_resolve_question;
+  // A line carried over from last year is confirmed by saving it as it is (issue 9 worklist).
+  const isUnchecked = line?.is_unchecked_carry_over ?? false;
 
   return (
     <div className="flex flex-col gap-6">
@@ -257,7 +259,7 @@ function InventoryProductForm({
               </Link>
             </Button>
             {canEdit ? (
-              <Button type="submit" disabled={isBusy || !isValid || (!isNew && !isDirty)}>
+              <Button type="submit" disabled={isBusy || !isValid || (!isNew && !isDirty && !isUnchecked)}>
                 {isBusy ? 'Saving changes...' : isNew ? 'Create Product' : 'Save Changes'}
               </Button>
             ) : null}
