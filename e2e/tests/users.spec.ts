@@ -1,4 +1,14 @@
-import { E2E, expect, expectNoSeriousViolations, signIn, storedSession, test } from './fixtures.ts';
+import { adminApi, uniqueStamp } from './api.ts';
+import {
+  E2E,
+  expect,
+  expectNoSeriousViolations,
+  latestMailTo,
+  resetPathFrom,
+  signIn,
+  storedSession,
+  test,
+} from './fixtures.ts';
 
 test('the login page has no serious accessibility violations', async ({ page }) => {
   await page.goto('/login');
@@ -291,4 +301,46 @@ test('staff see neither Database Entry nor User Mgmt., and only view technicians
 test('the Containers menu entry is highlighted on its /units alias', async ({ adminPage: page }) => {
   await page.goto('/units');
   await expect(page.getByRole('link', { name: 'Containers Mgmt.' })).toHaveAttribute('aria-current', 'page');
+});
+
+test("an admin ends a user's sessions from the user form: the user's open page goes back to sign in", async ({
+  adminPage: page,
+  browser,
+  request,
+}) => {
+  // A user of this test alone, with a password chosen through the invitation link.
+  const email = `ended.${uniqueStamp()}@e2e.local`;
+  const api = await adminApi(request);
+  const created = await api.post('/users/create', {
+    first_name: 'Ena',
+    last_name: 'Ended',
+    email,
+    phone: '',
+    role: 'staff',
+  });
+  const token = new URL(resetPathFrom(latestMailTo(email)), 'http://x').searchParams.get('token');
+  await api.post('/auth/set-password', { token, password: 'Ended12345' });
+
+  const other = await browser.newContext();
+  const userPage = await other.newPage();
+  await signIn(userPage, { email, password: 'Ended12345' });
+  await userPage.goto('/technicians-mgmt');
+  await expect(userPage.getByRole('table', { name: 'Technicians' })).toBeVisible();
+
+  await page.goto(`/users/${created.resource.id}`);
+  await expect(page.getByRole('heading', { name: 'EDIT USER' })).toBeVisible();
+  await page.getByRole('button', { name: 'End Sessions' }).click();
+  const dialog = page.getByRole('alertdialog');
+  await expect(dialog).toContainText('End all sessions?');
+  await expect(dialog).toContainText('Ena Ended will be signed out on every device and must sign in again.');
+  await expectNoSeriousViolations(page);
+  await dialog.getByRole('button', { name: 'End Sessions' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Sessions ended' })).toContainText(
+    '1 session of Ena Ended was ended.',
+  );
+
+  // The user's next call is refused and their page returns to sign in.
+  await userPage.getByLabel('Search Technicians').fill('maria');
+  await expect(userPage).toHaveURL(/\/login\?redirect=/);
+  await other.close();
 });
