@@ -238,6 +238,18 @@ test('a new name adds the product to the catalogue, and an open question is reso
   await expect(page.getByLabel('Notes')).toBeDisabled();
   await page.getByRole('link', { name: 'Cancel' }).click();
   await expect(page.getByText('No results.')).toBeVisible();
+
+  // The same name and manufacturer typed again as new: the server's answer shows under the name.
+  await page.goto(`/inventories/${f.inventoryId}/products/create`);
+  await page.getByRole('combobox', { name: 'Product Name' }).click();
+  await page.getByRole('textbox', { name: 'Search' }).fill(name.toUpperCase());
+  await page.getByRole('button', { name: `Add "${name.toUpperCase()}" as a new product` }).click();
+  await page.getByLabel('Manufacturer Name').fill('ACME CHEMICALS');
+  await page.getByRole('button', { name: 'Create Product' }).click();
+  await expect(page.locator('#ip-name-error')).toHaveText(
+    `${name} by Acme Chemicals is already in the product catalogue: choose it from the list.`,
+  );
+  await expect(page).toHaveURL(/\/products\/create$/);
 });
 
 test('last year’s lines are this year’s worklist, and saving one as it is checks it', async ({
