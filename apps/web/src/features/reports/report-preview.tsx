@@ -235,16 +235,7 @@ function PreviewTable({ table, inventoryId }: { table: ReportTable; inventoryId:
           </tbody>
         </table>
       </div>
-      {table.rows.length > shown ? (
-        <div className="flex items-center justify-between gap-2 text-sm text-slate-600">
-          <p>
-            Showing the first {shown} of {table.rows.length} rows; the PDF and Excel files hold every row.
-          </p>
-          <Button variant="secondary" size="sm" onClick={() => setShown((n) => n + PREVIEW_ROW_LIMIT)}>
-            Show more
-          </Button>
-        </div>
-      ) : null}
+      <ShowMore shown={shown} total={table.rows.length} what="rows" onMore={setShown} />
       {table.totals.length > 0 ? (
         <dl className="flex flex-wrap gap-x-6 gap-y-1 text-sm text-slate-700">
           {table.totals.map((total) => (
@@ -255,6 +246,32 @@ function PreviewTable({ table, inventoryId }: { table: ReportTable; inventoryId:
           ))}
         </dl>
       ) : null}
+    </div>
+  );
+}
+
+/** Under a capped list: how much of it shows, and a button for the next PREVIEW_ROW_LIMIT. */
+function ShowMore({
+  shown,
+  total,
+  what,
+  onMore,
+}: {
+  shown: number;
+  total: number;
+  what: string;
+  onMore: (next: number) => void;
+}) {
+  if (total <= shown) return null;
+  return (
+    <div className="flex items-center justify-between gap-2 text-sm text-slate-600">
+      <p>
+        Showing the first {shown} of {total} {what}
+        {what === 'rows' ? '; the PDF and Excel files hold every row.' : '.'}
+      </p>
+      <Button variant="secondary" size="sm" onClick={() => onMore(shown + PREVIEW_ROW_LIMIT)}>
+        Show more
+      </Button>
     </div>
   );
 }
@@ -376,12 +393,13 @@ function ExplanationView({
 
 /** Data the engine could not use, each naming the line to fix. */
 function Warnings({ warnings, inventoryId }: { warnings: ReportWarning[]; inventoryId: number }) {
+  const [shown, setShown] = useState(PREVIEW_ROW_LIMIT);
   if (warnings.length === 0) return null;
   return (
     <div className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950">
       <h3 className="font-semibold">Warnings ({warnings.length})</h3>
       <ul aria-label="Warnings" className="mt-1 flex flex-col gap-1">
-        {warnings.map((warning, index) => (
+        {warnings.slice(0, shown).map((warning, index) => (
           // The same line can carry the same code twice (two components): the index keeps keys apart.
           // biome-ignore lint/suspicious/noArrayIndexKey: see above
           <li key={index}>
@@ -396,6 +414,7 @@ function Warnings({ warnings, inventoryId }: { warnings: ReportWarning[]; invent
           </li>
         ))}
       </ul>
+      <ShowMore shown={shown} total={warnings.length} what="warnings" onMore={setShown} />
     </div>
   );
 }

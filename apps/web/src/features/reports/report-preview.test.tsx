@@ -1,0 +1,150 @@
+import type { ReportDocument, ReportRow } from '@chemtrack/domain';
+import {
+  createMemoryHistory,
+  createRootRoute,
+  createRoute,
+  createRouter,
+  RouterProvider,
+} from '@tanstack/react-router';
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { formatReportCell, PREVIEW_ROW_LIMIT, ReportPreview } from './report-preview.tsx';
+
+/**
+ * The preview's drawing of a report document as the server sends it (the shape is the domain's
+ * ReportDocumentSchema; the figures and explanations themselves are the server tests').
+ */
+
+const row = (n: number): ReportRow => ({
+  cells: { name: `Chemical ${n}`, pounds: 1000 + n + 0.005, threshold: 10000, flag: n % 2 === 0 },
+  reported: n === 1,
+  near_threshold: n === 2,
+  details: [],
+  explanation: {
+    rule_text: `${n} lb ≥ 10,000 lb`,
+    contributions: [],
+    excluded: [],
+    notes: [],
+  },
+});
+
+function document(rows: number, warnings: number): ReportDocument {
+  return {
+    type: 'epcra_311_312_tier2',
+    name: 'EPCRA 311/312 Tier I and II',
+    title: 'EPCRA 311/312 Tier I and Tier II (screening)',
+    customer: { id: 1, name: 'Preview Co.' },
+    facility: { id: 2, name: 'Preview Plant', address: '1 Test Way, Tulsa, OK 74107' },
+    year: 2025,
+    inventory_id: 7,
+    generated_at: '2026-11-23T10:00:00.000Z',
+    is_screening: true,
+    rule: 'The rule in one paragraph.',
+    notes: [],
+    lists_used: [
+      { list_type: 'ehs', label: 'EHS list (EPCRA 302)', uploaded_at: '2026-03-07T12:00:00.000Z' },
+      { list_type: 'cercla', label: 'CERCLA list', uploaded_at: null },
+    ],
+    tables: [
+      {
+        key: 'tier2',
+        title: 'Tier II chemicals',
+        columns: [
+          { key: 'name', label: 'Chemical', kind: 'text' },
+          { key: 'pounds', label: 'Max (lb)', kind: 'pounds' },
+          { key: 'threshold', label: 'Threshold (lb)', kind: 'threshold' },
+          { key: 'flag', label: 'EHS', kind: 'flag' },
+        ],
+        rows: Array.from({ length: rows }, (_, i) => row(i + 1)),
+        totals: [{ label: 'Reportable chemicals', value: 1, kind: 'count' }],
+      },
+    ],
+    warnings: Array.from({ length: warnings }, (_, i) => ({
+      code: 'missing_density',
+      severity: 'warning',
+      message: `Line ${i + 1} has no density.`,
+      inventory_product_id: 100 + i,
+      product_id: 1,
+      product_name: `Product ${i + 1}`,
+      location_stored: 'SHED',
+    })),
+  };
+}
+
+async function renderPreview(report: ReportDocument) {
+  const root = createRootRoute();
+  const page = createRoute({
+    getParentRoute: () => root,
+    path: '/reports',
+    component: () => <ReportPreview report={report} />,
+  });
+  const router = createRouter({
+    routeTree: root.addChildren([page]),
+    history: createMemoryHistory({ initialEntries: ['/reports'] }),
+  });
+  render(<RouterProvider router={router} />);
+  return screen.findByRole('region', { name: report.title });
+}
+
+describe('ReportPreview', () => {
+  it('shows the header, the screening note, the lists used and formatted, marked rows', async () => {
+    const preview = await renderPreview(document(3, 1));
+    expect(within(preview).getByRole('note').textContent).toMatch(/^Screening:/);
+    expect(preview.textContent).toContain('Preview Co. · Preview Plant, 1 Test Way, Tulsa, OK 74107 · 2025');
+    expect(preview.textContent).toContain('EHS list (EPCRA 302): uploaded 03-07-2026');
+    expect(preview.textContent).toContain('CERCLA list: never uploaded');
+    const table = within(preview).getByRole('table', { name: 'Tier II chemicals' });
+    const [, first, second, third] = within(table).getAllByRole('row');
+    expect(first?.textContent).toBe('ReportedChemical 11,001.0110,000NExplain');
+    expect(first?.getAttribute('data-reported')).toBe('true');
+    expect(second?.textContent).toContain('near threshold');
+    expect(third?.textContent).toBe('Chemical 31,003.0110,000NExplain');
+    expect(preview.textContent).toContain('Reportable chemicals:1');
+    const fix = within(preview).getByRole('link', { name: 'Fix Product 1 at SHED' });
+    expect(fix.getAttribute('href')).toBe('/inventories/7/products/100');
+  });
+
+  it('opens and closes a figure’s explanation', async () => {
+    const preview = await renderPreview(document(2, 0));
+    const explain = within(preview).getByRole('button', { name: 'Explain Chemical 1' });
+    expect(explain.getAttribute('aria-expanded')).toBe('false');
+    await userEvent.click(explain);
+    expect(explain.getAttribute('aria-expanded')).toBe('true');
+    expect(within(preview).getByText('1 lb ≥ 10,000 lb')).toBeTruthy();
+    await userEvent.click(explain);
+    expect(within(preview).queryByText('1 lb ≥ 10,000 lb')).toBeNull();
+  });
+
+  it(`draws ${PREVIEW_ROW_LIMIT} rows and warnings at a time, with Show more`, {
+    timeout: 20_000,
+  }, async () => {
+    const preview = await renderPreview(document(450, 201));
+    const table = within(preview).getByRole('table', { name: 'Tier II chemicals' });
+    // Counted by selector: role queries over a few hundred rows are slow in jsdom.
+    const bodyRows = () => table.querySelectorAll('tbody > tr').length;
+    expect(bodyRows()).toBe(PREVIEW_ROW_LIMIT);
+    expect(
+      within(preview).getByText('Showing the first 200 of 450 rows; the PDF and Excel files hold every row.'),
+    ).toBeTruthy();
+    expect(within(preview).getByText('Showing the first 200 of 201 warnings.')).toBeTruthy();
+    const [moreRows] = screen.getAllByText('Show more');
+    await userEvent.click(moreRows as HTMLElement);
+    expect(bodyRows()).toBe(400);
+    await userEvent.click(screen.getAllByText('Show more')[0] as HTMLElement);
+    expect(bodyRows()).toBe(450);
+    expect(within(preview).queryByText(/of 450 rows/)).toBeNull();
+  });
+
+  it('writes each kind of figure as the PDF does', () => {
+    expect(formatReportCell(1234.565, 'pounds')).toBe('1,234.57');
+    expect(formatReportCell(12.5, 'gallons')).toBe('12.50');
+    expect(formatReportCell(500, 'threshold')).toBe('500');
+    expect(formatReportCell(0.1, 'percent')).toBe('0.1');
+    expect(formatReportCell(1.234, 'ratio')).toBe('1.23');
+    expect(formatReportCell(3.2, 'count')).toBe('3');
+    expect(formatReportCell(true, 'flag')).toBe('Y');
+    expect(formatReportCell(null, 'pounds')).toBe('N/A');
+    expect(formatReportCell(null, 'text')).toBe('');
+  });
+});
