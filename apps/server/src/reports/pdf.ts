@@ -9,9 +9,8 @@
  */
 import {
   compliance,
-  type ReportCell,
+  formatReportCell,
   type ReportColumn,
-  type ReportColumnKind,
   type ReportDocument,
   type ReportExplanation,
   type ReportRow,
@@ -46,26 +45,6 @@ export function pdfText(text: string): string {
     else out += '?';
   }
   return out;
-}
-
-/** A cell as the PDF prints it: figures en-US with their decimals, flags Y/N, an empty figure N/A. */
-export function formatCell(value: ReportCell, kind: ReportColumnKind): string {
-  if (value === null || value === undefined) return kind === 'text' ? '' : 'N/A';
-  if (typeof value === 'boolean') return value ? 'Y' : 'N';
-  if (typeof value === 'string') return value;
-  switch (kind) {
-    case 'pounds':
-    case 'gallons':
-      return compliance.formatPounds(value);
-    case 'percent':
-      return compliance.formatPercent(value);
-    case 'ratio':
-      return value.toFixed(2);
-    case 'count':
-      return String(Math.round(value));
-    default:
-      return compliance.formatThreshold(value);
-  }
 }
 
 /** Generation time as the header prints it: "2026-11-23 15:06 UTC". */
@@ -306,7 +285,7 @@ class ReportPdf {
     if (table.rows.length === 0) this.paragraph('None.', { size: 8.5 });
     for (const row of table.rows) {
       const texts = table.columns.map((column) =>
-        pdfText(formatCell(row.cells[column.key] ?? null, column.kind)),
+        pdfText(formatReportCell(row.cells[column.key] ?? null, column.kind)),
       );
       const font = row.reported === true ? BOLD : FONT;
       const height = this.rowHeight(texts, widths, font);
@@ -334,7 +313,7 @@ class ReportPdf {
     this.paragraph('Totals', { size: 9, bold: true, gap: 1 });
     for (const item of totals) {
       const unit = item.kind === 'pounds' ? ' lb' : item.kind === 'gallons' ? ' gal' : '';
-      this.paragraph(`${item.label}: ${formatCell(item.value, item.kind)}${unit}`, {
+      this.paragraph(`${item.label}: ${formatReportCell(item.value, item.kind)}${unit}`, {
         size: 8.5,
         indent: 6,
         gap: 0.5,

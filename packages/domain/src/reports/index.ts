@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { formatPercent, formatPounds, formatThreshold } from '../compliance/format.ts';
 import { WARNING_CODES } from '../compliance/warnings.ts';
 import {
   PHYSICAL_STATES,
@@ -8,6 +9,7 @@ import {
   type ReportType,
 } from '../enums.ts';
 import { EncodeFlagSchema, recordIdSchema } from '../fields.ts';
+import { NOT_AVAILABLE } from '../numbers.ts';
 
 /**
  * The reports area (spec 02 §2 "/reports", §3 "Report request", §5 "Report", §7 "Reports",
@@ -222,3 +224,26 @@ export type ReportDocument = z.infer<typeof ReportDocumentSchema>;
 
 export const ReportPreviewResponseSchema = z.object({ resource: ReportDocumentSchema });
 export type ReportPreviewResponse = z.infer<typeof ReportPreviewResponseSchema>;
+
+/**
+ * A figure as every report shows it, in the PDF and in the preview alike: two decimals for
+ * pounds and gallons, flags Y/N, 'N/A' for an empty figure (an empty text stays empty).
+ */
+export function formatReportCell(value: ReportCell | undefined, kind: ReportColumnKind): string {
+  if (value === null || value === undefined) return kind === 'text' ? '' : NOT_AVAILABLE;
+  if (typeof value === 'boolean') return value ? 'Y' : 'N';
+  if (typeof value === 'string') return value;
+  switch (kind) {
+    case 'pounds':
+    case 'gallons':
+      return formatPounds(value);
+    case 'percent':
+      return formatPercent(value);
+    case 'ratio':
+      return value.toFixed(2);
+    case 'count':
+      return String(Math.round(value));
+    default:
+      return formatThreshold(value);
+  }
+}

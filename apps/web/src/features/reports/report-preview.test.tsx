@@ -1,4 +1,4 @@
-import type { ReportDocument, ReportRow } from '@chemtrack/domain';
+import { formatReportCell, type ReportDocument, type ReportRow } from '@chemtrack/domain';
 import {
   createMemoryHistory,
   createRootRoute,
@@ -9,7 +9,7 @@ import {
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { formatReportCell, PREVIEW_ROW_LIMIT, ReportPreview } from './report-preview.tsx';
+import { PREVIEW_ROW_LIMIT, ReportPreview } from './report-preview.tsx';
 
 /**
  * The preview's drawing of a report document as the server sends it (the shape is the domain's

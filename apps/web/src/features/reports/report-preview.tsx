@@ -1,6 +1,6 @@
 import {
   compliance,
-  NOT_AVAILABLE,
+  formatReportCell,
   type ReportCell,
   type ReportColumn,
   type ReportColumnKind,
@@ -22,26 +22,6 @@ import { cn } from '../../lib/cn.ts';
  * preview is for reading figures, the PDF and XLSX files hold every row.
  */
 export const PREVIEW_ROW_LIMIT = 200;
-
-/** A figure as the report's PDF prints it: two decimals for pounds and gallons, flags Y/N, N/A when empty. */
-export function formatReportCell(value: ReportCell, kind: ReportColumnKind): string {
-  if (value === null) return kind === 'text' ? '' : NOT_AVAILABLE;
-  if (typeof value === 'boolean') return value ? 'Y' : 'N';
-  if (typeof value === 'string') return value;
-  switch (kind) {
-    case 'pounds':
-    case 'gallons':
-      return compliance.formatPounds(value);
-    case 'percent':
-      return compliance.formatPercent(value);
-    case 'ratio':
-      return value.toFixed(2);
-    case 'count':
-      return String(Math.round(value));
-    default:
-      return compliance.formatThreshold(value);
-  }
-}
 
 const NUMERIC_KINDS: readonly ReportColumnKind[] = [
   'pounds',
