@@ -51,7 +51,8 @@ function toUpload(row: UploadRow): DbEntryUpload {
   };
 }
 
-function toValues(row: EntryRow): RegulatoryEntryValues {
+/** A stored entry as the API and the compliance engine read it (numbers from numeric columns). */
+export function toRegulatoryEntryValues(row: Omit<EntryRow, 'id'>): RegulatoryEntryValues {
   return {
     chemical_name: row.chemical_name,
     cas_number: row.cas_number,
@@ -71,7 +72,7 @@ function toValues(row: EntryRow): RegulatoryEntryValues {
 }
 
 function toResource(row: EntryRow): RegulatoryEntryResource {
-  return { id: row.id, ...toValues(row) };
+  return { id: row.id, ...toRegulatoryEntryValues(row) };
 }
 
 /** `GET /db-entry/list`: one row per type, uploaded or not, with its last two uploads. */
@@ -148,7 +149,7 @@ export async function importList(
 ): Promise<ChangeSummary> {
   return db.transaction(async (tx) => {
     await lockListType(tx, input.type);
-    const before = (await selectEntryRows(tx, input.type)).map(toValues);
+    const before = (await selectEntryRows(tx, input.type)).map(toRegulatoryEntryValues);
     const id = await insertUpload(tx, {
       type: input.type,
       name: input.name,

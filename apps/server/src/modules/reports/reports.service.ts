@@ -20,6 +20,7 @@ import { fromNumeric } from '../../lib/numeric.ts';
 import { buildReportDocument } from '../../reports/index.ts';
 import { reportPdf } from '../../reports/pdf.ts';
 import { reportXlsx } from '../../reports/xlsx.ts';
+import { toRegulatoryEntryValues } from '../database/database.service.ts';
 import { findFacilityOf } from '../inventories/inventories.repository.ts';
 import {
   findCustomerName,
@@ -91,23 +92,7 @@ function toSnapshotLine(
 
 /** A stored list row as the engine reads it: the columns of migration 0009 plus the list's type. */
 function toReferenceEntry(row: ReferenceEntryRow): compliance.ReferenceEntry {
-  return {
-    list_type: row.list_type,
-    chemical_name: row.chemical_name,
-    cas_number: row.cas_number,
-    category: row.category,
-    condition: row.condition,
-    threshold_quantity_lbs: fromNumeric(row.threshold_quantity_lbs),
-    threshold_quantity_upper_lbs: fromNumeric(row.threshold_quantity_upper_lbs),
-    tpq_text: row.tpq_text,
-    final_reportable_quantity_lb: fromNumeric(row.final_reportable_quantity_lb),
-    substance_kind:
-      row.substance_kind === 'toxic' || row.substance_kind === 'flammable' ? row.substance_kind : '',
-    min_concentration_pct: fromNumeric(row.min_concentration_pct),
-    de_minimis_pct: fromNumeric(row.de_minimis_pct),
-    is_pbt: row.is_pbt,
-    note: row.note,
-  };
+  return { list_type: row.list_type, ...toRegulatoryEntryValues(row) };
 }
 
 /**
