@@ -50,3 +50,17 @@ export function formatFileSize(bytes: number): string {
   if (bytes < 1024 * 1024) return `${Math.max(0.1, Math.round((bytes / 1024) * 10) / 10)} KB`;
   return `${Math.round((bytes / (1024 * 1024)) * 10) / 10} MB`;
 }
+
+/**
+ * The name of a file the app makes (a report, Print All SDS), from the words that name it: each
+ * space and dot becomes an underscore (spec 02 §4 "Report form"), and so do the characters a file
+ * system or a header treats specially ("EPCRA 311/312"), so the name saves as it reads everywhere.
+ */
+export function generatedFileName(words: (string | number)[], extension: 'pdf' | 'xlsx'): string {
+  const stem = words
+    .join(' ')
+    .normalize('NFC')
+    .replace(/[\p{Cc}\p{Cf}]/gu, '')
+    .replace(/[\s.<>:"/\\|?*]/g, '_');
+  return `${stem}.${extension}`;
+}

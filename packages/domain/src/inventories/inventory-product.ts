@@ -7,6 +7,7 @@ import {
   optionalTextSchema,
   recordIdSchema,
 } from '../fields.ts';
+import { generatedFileName } from '../files.ts';
 import { makeListQuerySchema } from '../list.ts';
 import { PRODUCT_MSG, SaveProductRequestSchema } from '../products/index.ts';
 
@@ -312,4 +313,9 @@ export function canEditInventoryLines(
  */
 export function areNotesEditable(line: { notes: string; is_resolve_question: boolean }): boolean {
   return !(line.is_resolve_question && line.notes.trim() !== '');
+}
+
+/** Print All SDS's file: "SDS_Acme_Corp_Baytown_Plant_2025.pdf", named as the reports are. */
+export function printAllSdsFileName(inventory: { customer: string; facility: string; year: number }): string {
+  return generatedFileName(['SDS', inventory.customer, inventory.facility, inventory.year], 'pdf');
 }

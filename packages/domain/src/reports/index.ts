@@ -9,6 +9,7 @@ import {
   type ReportType,
 } from '../enums.ts';
 import { EncodeFlagSchema, recordIdSchema } from '../fields.ts';
+import { generatedFileName } from '../files.ts';
 import { NOT_AVAILABLE } from '../numbers.ts';
 
 /**
@@ -48,11 +49,7 @@ export function defaultReportFormat(type: ReportType): ReportFormat {
  * underscores too, so the name saves as it reads on every system.
  */
 export function reportFileName(type: ReportType, customerName: string, year: number, format: ReportFormat) {
-  const stem = `${REPORT_TYPE_NAMES[type]} ${customerName} ${year}`
-    .normalize('NFC')
-    .replace(/[\p{Cc}\p{Cf}]/gu, '')
-    .replace(/[\s.<>:"/\\|?*]/g, '_');
-  return `${stem}.${format}`;
+  return generatedFileName([REPORT_TYPE_NAMES[type], customerName, year], format);
 }
 
 /** A year as the form sends it (a number or its digits); anything else is 'Year is required'. */

@@ -15,6 +15,7 @@ import {
   InventoryProductResourceSchema,
   makeListResponseSchema,
   makeResourceResponseSchema,
+  printAllSdsFileName,
   ResolveQuestionResponseSchema,
   SaveComponentRequestSchema,
   SaveInventoryProductRequestSchema,
@@ -38,11 +39,6 @@ const SaveConflict = z.union([
 ]);
 const saveResponses = { ...ERROR_RESPONSES, 409: SaveConflict };
 const PdfResponse = z.instanceof(Buffer).describe('The merged SDS file (application/pdf), as an attachment');
-
-/** "SDS Acme Corp Baytown 2025.pdf" → "SDS_Acme_Corp_Baytown_2025.pdf", as report names are built. */
-function printFileName(title: { customer: string; facility: string; year: number }): string {
-  return `SDS ${title.customer} ${title.facility} ${title.year}`.replace(/[\s.]+/g, '_') + '.pdf';
-}
 
 /**
  * The lines of one inventory (spec 02 §7 "Inventory products"). Staff add and edit lines while
@@ -89,7 +85,7 @@ export const inventoryProductsRoutes: FastifyPluginAsyncZod = async (app) => {
         const missing = result.entries.filter((entry) => !entry.included).length;
         return reply
           .header('Content-Type', 'application/pdf')
-          .header('Content-Disposition', attachmentDisposition(printFileName(result.title)))
+          .header('Content-Disposition', attachmentDisposition(printAllSdsFileName(result.title)))
           .header('X-Content-Type-Options', 'nosniff')
           .header('X-Sds-Included', String(result.entries.length - missing))
           .header('X-Sds-Not-Included', String(missing))

@@ -77,7 +77,7 @@ describe('GET /inventories/:id/print-all-sds-v2', () => {
       (await ctx.call('admin', { method: 'GET', url: `/customers/${facility.customerId}/get` })).json()
         .resource.name,
     );
-    const expectedName = `SDS ${customer} Riverside Plant 2024`.replace(/[\s.]+/g, '_');
+    const expectedName = `SDS ${customer} Riverside Plant 2024`.replace(/[\s.]/g, '_');
     expect(res.headers['content-disposition']).toContain(`filename="${expectedName}.pdf"`);
     expect([res.headers['x-sds-included'], res.headers['x-sds-not-included']]).toEqual(['1', '2']);
     const pdf = res.rawPayload;

@@ -3,6 +3,7 @@ import {
   INVENTORY_PRODUCT_WORKLISTS,
   type InventoryProductListRow,
   type InventoryProductWorklist,
+  printAllSdsFileName,
 } from '@chemtrack/domain';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
@@ -24,7 +25,7 @@ import {
   inventoryTitle,
 } from './inventory-products-api.ts';
 import { inventoryProductsColumns } from './inventory-products-columns.tsx';
-import { PrintAllSdsButton, printAllSdsFileName } from './print-all-sds-button.tsx';
+import { PrintAllSdsButton } from './print-all-sds-button.tsx';
 
 const keepSearch = (s: Record<string, unknown>) => s;
 /** Spec 02 §2: the list opens sorted by updated_at, newest first. */
@@ -130,9 +131,15 @@ export function InventoryProductsPage({
         actions={
           <PrintAllSdsButton
             download={lines.printAllSds}
-            fallbackName={printAllSdsFileName(
-              summary ? [summary.customer_name, summary.facility_name, summary.year] : [inventoryId],
-            )}
+            fallbackName={
+              summary
+                ? printAllSdsFileName({
+                    customer: summary.customer_name,
+                    facility: summary.facility_name,
+                    year: summary.year,
+                  })
+                : `SDS_${inventoryId}.pdf`
+            }
           />
         }
         add={

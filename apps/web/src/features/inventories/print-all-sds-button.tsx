@@ -5,11 +5,6 @@ import { ApiError } from '../../lib/api.ts';
 import { saveBlob } from '../../lib/download.ts';
 import { toast } from '../../lib/toast.ts';
 
-/** The file name when the server gives none: the inventory's names, spaces and dots as underscores. */
-export function printAllSdsFileName(parts: (string | number)[]): string {
-  return `All_SDS_${parts.map((part) => String(part).replace(/[\s.]+/g, '_')).join('_')}.pdf`;
-}
-
 /**
  * Print All SDS (spec 02 §2, §8): one PDF of every SDS of the inventory's products. The merge
  * can take a while, so the button is disabled and counts the seconds while it runs; a failure
