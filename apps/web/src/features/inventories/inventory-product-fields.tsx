@@ -17,9 +17,9 @@ import {
   type UseFormReturn,
   useWatch,
 } from 'react-hook-form';
+import { CheckboxField } from '../../components/checkbox-field.tsx';
 import { PagedPicker } from '../../components/paged-picker.tsx';
 import { PhoneInput } from '../../components/phone-input.tsx';
-import { Checkbox } from '../../components/ui/checkbox.tsx';
 import { Field } from '../../components/ui/field.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { Textarea } from '../../components/ui/textarea.tsx';
@@ -376,17 +376,7 @@ function ContainerSection({ form, disabled }: { form: LineForm; disabled: boolea
                 control={form.control}
                 name={activity.name}
                 render={({ field }) => (
-                  <label htmlFor={id} className="flex items-center gap-2 py-1 text-sm text-slate-700">
-                    <Checkbox
-                      id={id}
-                      checked={field.value}
-                      disabled={disabled}
-                      onCheckedChange={(checked) => field.onChange(checked === true)}
-                      onBlur={field.onBlur}
-                      ref={field.ref}
-                    />
-                    {activity.label}
-                  </label>
+                  <CheckboxField id={id} label={activity.label} disabled={disabled} field={field} />
                 )}
               />
             );

@@ -1,5 +1,5 @@
 import { Controller, type UseFormReturn } from 'react-hook-form';
-import { Checkbox } from '../../components/ui/checkbox.tsx';
+import { CheckboxField } from '../../components/checkbox-field.tsx';
 import { Field } from '../../components/ui/field.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { keepSignedDigits, type ProductDataValues, SARA_FLAGS } from './product-form.ts';
@@ -78,21 +78,13 @@ export function SaraSpccFields<T extends ProductDataValues, TOutput>({
               control={form.control}
               name={flag.name}
               render={({ field }) => (
-                <label
-                  htmlFor={id}
+                <CheckboxField
+                  id={id}
+                  label={flag.label}
                   title={flag.title}
-                  className="flex items-center gap-2 text-sm text-slate-700"
-                >
-                  <Checkbox
-                    id={id}
-                    checked={field.value}
-                    disabled={disabled}
-                    onCheckedChange={(checked) => field.onChange(checked === true)}
-                    onBlur={field.onBlur}
-                    ref={field.ref}
-                  />
-                  {flag.label}
-                </label>
+                  disabled={disabled}
+                  field={field}
+                />
               )}
             />
           );
