@@ -10,8 +10,9 @@ import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { dismissToast, useToasts } from '../../lib/toast.ts';
+import { dismissToast } from '../../lib/toast.ts';
 import { realApiServer } from '../../test/api-server.ts';
+import { ToastProbe } from '../../test/toast-probe.tsx';
 import { InventoryProductFields } from './inventory-product-fields.tsx';
 import {
   EMPTY_INVENTORY_PRODUCT_FORM,
@@ -71,22 +72,6 @@ afterEach(() => {
 });
 
 /** The open notices as the store holds them (title, text, variant, duration). */
-function ToastProbe() {
-  const toasts = useToasts().filter((t) => t.open);
-  return (
-    <output data-testid="toasts">
-      {JSON.stringify(
-        toasts.map(({ title, description, variant, duration }) => ({
-          title,
-          description,
-          variant,
-          duration,
-        })),
-      )}
-    </output>
-  );
-}
-
 function Harness() {
   const [client] = useState(() => new QueryClient({ defaultOptions: { queries: { retry: false } } }));
   const form = useForm<InventoryProductFormValues, unknown, SaveInventoryProduct>({

@@ -1,8 +1,9 @@
 import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { dismissToast, useToasts } from '../../lib/toast.ts';
+import { dismissToast } from '../../lib/toast.ts';
 import { realApiServer } from '../../test/api-server.ts';
+import { ToastProbe } from '../../test/toast-probe.tsx';
 import { inventoryProductsApi } from './inventory-products-api.ts';
 import { PrintAllSdsButton } from './print-all-sds-button.tsx';
 
@@ -54,22 +55,6 @@ afterEach(() => {
   vi.restoreAllMocks();
   act(() => dismissToast());
 });
-
-function ToastProbe() {
-  const toasts = useToasts().filter((t) => t.open);
-  return (
-    <output data-testid="toasts">
-      {JSON.stringify(
-        toasts.map(({ title, description, variant, duration }) => ({
-          title,
-          description,
-          variant,
-          duration,
-        })),
-      )}
-    </output>
-  );
-}
 
 function Harness({ id }: { id: number }) {
   return (

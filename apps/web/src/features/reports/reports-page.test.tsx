@@ -10,8 +10,9 @@ import {
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { dismissToast, useToasts } from '../../lib/toast.ts';
+import { dismissToast } from '../../lib/toast.ts';
 import { realApiServer } from '../../test/api-server.ts';
+import { ToastProbe } from '../../test/toast-probe.tsx';
 import { checkReportFile, NOT_A_FILE_MESSAGE } from './api.ts';
 import { ReportsPage } from './reports-page.tsx';
 
@@ -107,22 +108,6 @@ afterEach(() => {
   vi.restoreAllMocks();
   act(() => dismissToast());
 });
-
-function ToastProbe() {
-  const toasts = useToasts().filter((t) => t.open);
-  return (
-    <output data-testid="toasts">
-      {JSON.stringify(
-        toasts.map(({ title, description, variant, duration }) => ({
-          title,
-          description,
-          variant,
-          duration,
-        })),
-      )}
-    </output>
-  );
-}
 
 async function renderPage() {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
