@@ -34,6 +34,8 @@ export const facilities = pgTable(
       .references(() => customers.id),
     name: varchar({ length: 150 }).notNull(),
     addressId: integer().references(() => addresses.id),
+    /** The report header's county (rules §0.6); on the facility, not the shared address, which has none. */
+    county: varchar({ length: 100 }).notNull().default(''),
     isActive: isActive(),
     ...timestamps,
   },

@@ -93,6 +93,17 @@ export const inventoryProducts = pgTable(
     isProcessed: boolean().notNull().default(false),
     isManufactured: boolean().notNull().default(false),
     isOtherwiseUsed: boolean().notNull().default(false),
+    // EPCRA 313 annual throughput per activity (rules §4-6); empty means the report screens on max on hand.
+    annualPoundsManufactured: quantity(18, 4),
+    annualPoundsProcessed: quantity(18, 4),
+    annualPoundsOtherwiseUsed: quantity(18, 4),
+    // Tier II average daily amount and days on site (rules §3); empty means the report estimates them.
+    averagePounds: quantity(18, 4),
+    daysOnSite: integer(),
+    // Tier II storage conditions of the line's location, as the data standard's labels ('' = not given).
+    storageType: varchar({ length: 100 }).notNull().default(''),
+    storagePressure: varchar({ length: 100 }).notNull().default(''),
+    storageTemperature: varchar({ length: 100 }).notNull().default(''),
     notes: text().notNull().default(''),
     isResolveQuestion: boolean().notNull().default(true),
     /**

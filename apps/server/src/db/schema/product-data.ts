@@ -1,4 +1,5 @@
-import { boolean, date, integer, varchar } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { boolean, date, integer, text, varchar } from 'drizzle-orm/pg-core';
 import { quantity } from './columns.ts';
 import { physicalStateEnum, sdsStatusEnum } from './enums.ts';
 
@@ -28,6 +29,12 @@ export const productDataColumns = () => ({
   isSaraR: boolean().notNull().default(false),
   isSaraA: boolean().notNull().default(false),
   isSaraC: boolean().notNull().default(false),
+  /**
+   * The Tier II GHS hazard categories (rules §0.5) that apply, as the data standard's exact labels;
+   * the SARA flags above stay for reporting years before 2017. Validated against the 23 labels by
+   * the domain schema, not by an enum type, so a relabelled standard is a code change only.
+   */
+  tier2HazardCategories: text().array().notNull().default(sql`'{}'::text[]`),
 });
 
 /** What a chemical component is to a product, and to an inventory product's snapshot of it. */
@@ -37,4 +44,9 @@ export const componentDetailColumns = () => ({
   regulations: varchar({ length: 500 }).notNull().default(''),
   restrictions: varchar({ length: 500 }).notNull().default(''),
   reportingRequirements: varchar({ length: 500 }).notNull().default(''),
+  /**
+   * OSHA/IARC/NTP carcinogen as the SDS states it for this component: kept beside the percentage it
+   * qualifies (the 0.1% de minimis of 311/312 and 313, rules §0.3), so a line's snapshot copies it.
+   */
+  isCarcinogen: boolean().notNull().default(false),
 });
