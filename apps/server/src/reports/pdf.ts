@@ -4,9 +4,12 @@
  * notes, each table with the contributing lines under each reported or near-threshold figure,
  * the totals, the data warnings and "Page N of M" on every page.
  *
- * Drawn with pdfkit's built-in Helvetica, so the server needs no font files: its WinAnsi
- * encoding lacks ≥ and ≤ and most scripts, so text goes through `pdfText` first.
+ * Drawn in DejaVu Sans, embedded (subset) from `fonts/`: pdfkit's built-in Helvetica speaks only
+ * WinAnsi, so "≥ TPQ" printed as ">=" and a Greek, Cyrillic or Polish name as "?". The font is
+ * shipped with the code (its licence beside it) so a server never depends on the fonts of its host.
  */
+
+import { readFileSync } from 'node:fs';
 import {
   compliance,
   formatReportCell,
@@ -26,22 +29,34 @@ const CELL_PADDING = 2;
 const TABLE_FONT_SIZE = 7.5;
 const DETAIL_FONT_SIZE = 7;
 const DETAIL_INDENT = 14;
-const FONT = 'Helvetica';
-const BOLD = 'Helvetica-Bold';
+const FONT = 'DejaVuSans';
+const BOLD = 'DejaVuSans-Bold';
+// Read once: each document registers the same bytes and embeds only the glyphs it uses.
+const FONT_FILES = {
+  [FONT]: readFileSync(new URL('./fonts/DejaVuSans.ttf', import.meta.url)),
+  [BOLD]: readFileSync(new URL('./fonts/DejaVuSans-Bold.ttf', import.meta.url)),
+};
 
-/** Windows-1252 characters above Latin-1's 0x7f-0x9f gap, which Helvetica's WinAnsi encoding draws. */
-const WIN_ANSI_EXTRA = new Set('€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ');
-const REPLACEMENTS: Record<string, string> = { '≥': '>=', '≤': '<=', '≠': '!=', '→': '->', '−': '-' };
+/**
+ * Unicode blocks DejaVu Sans draws in full: Latin with its extensions, IPA, Greek, Cyrillic,
+ * Armenian, Latin Extended Additional, Greek Extended, punctuation, currency, letterlike symbols,
+ * arrows, mathematical operators, box drawing and geometric shapes.
+ */
+const DRAWN_BLOCKS: readonly (readonly [number, number])[] = [
+  [0x20, 0x7e],
+  [0xa0, 0x58f],
+  [0x1e00, 0x1fff],
+  [0x2000, 0x22ff],
+  [0x2500, 0x25ff],
+];
 
-/** Text Helvetica can draw: ≥ → ">=", other characters outside WinAnsi → "?". */
+/** Text the embedded font can draw: tabs and line breaks as spaces, anything else outside it "?". */
 export function pdfText(text: string): string {
   let out = '';
   for (const char of text.normalize('NFC')) {
     const code = char.codePointAt(0) ?? 0;
-    if (REPLACEMENTS[char] !== undefined) out += REPLACEMENTS[char];
-    else if ((code >= 0x20 && code < 0x7f) || (code >= 0xa0 && code <= 0xff) || WIN_ANSI_EXTRA.has(char))
-      out += char;
-    else if (char === '\n' || char === '\t') out += ' ';
+    if (DRAWN_BLOCKS.some(([low, high]) => code >= low && code <= high)) out += char;
+    else if (char === '\n' || char === '\t' || char === '\r') out += ' ';
     else out += '?';
   }
   return out;
@@ -141,6 +156,7 @@ class ReportPdf {
         Subject: pdfText(report.title),
       },
     });
+    for (const [name, bytes] of Object.entries(FONT_FILES)) this.doc.registerFont(name, bytes);
   }
 
   private get left() {

@@ -466,7 +466,7 @@ describe('the files, read back', () => {
     expect(text).toContain('Rule applied EPCRA section 302 (40 CFR 355.12)');
     // 165 gal × 8.34 lb/gal = 1,376.10 lb × 40% = 550.44 lb ≥ TPQ 500 → Y; q/TPQ = 550.44 / 500 = 1.10.
     expect(text).toContain('7664-41-7 Ammonia 500 500 550.44 1.10 Y 100');
-    expect(text).toContain('550.44 lb >= TPQ 500 lb');
+    expect(text).toContain('550.44 lb ≥ TPQ 500 lb');
     expect(text).toContain(
       `Ammonia Cleaner A (line ${ids.cleanerLine}) at TANK FARM, liquid, Drum 55 Gallon (gal) × 3: 1,376.10 lb × 40% = 550.44 lb`,
     );

@@ -1,0 +1,88 @@
+import { compliance } from '@chemtrack/domain';
+import { PDFParse } from 'pdf-parse';
+import { describe, expect, it } from 'vitest';
+import { buildReportDocument } from './index.ts';
+import { pdfText, reportPdf } from './pdf.ts';
+
+async function drawn(stream: PDFKit.PDFDocument): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(chunk as Buffer);
+  const parser = new PDFParse({ data: new Uint8Array(Buffer.concat(chunks)) });
+  try {
+    const result = await parser.getText();
+    return result.pages
+      .map((page) => page.text)
+      .join('\n')
+      .replace(/\s+/g, ' ');
+  } finally {
+    await parser.destroy();
+  }
+}
+
+describe('pdfText', () => {
+  it('keeps what the embedded font draws and replaces the rest', () => {
+    expect(pdfText('550.44 lb ≥ TPQ 500 lb')).toBe('550.44 lb ≥ TPQ 500 lb');
+    expect(pdfText('Zakłady Azotowe Puławy → Αθήνα, Москва')).toBe('Zakłady Azotowe Puławy → Αθήνα, Москва');
+    expect(pdfText('東京 plant')).toBe('?? plant');
+    expect(pdfText('Tank\tA\nrow 2')).toBe('Tank A row 2');
+  });
+});
+
+describe('a report PDF in the embedded font', () => {
+  it('prints ≥, Polish, Greek and Cyrillic names as they are, so the text a reader copies is the text stored', async () => {
+    const line: compliance.SnapshotLine = {
+      inventory_product_id: 7,
+      product_id: 3,
+      product_name: 'Amoniak techniczny — Łódź',
+      physical_state: 'solid',
+      container_name: 'Bag',
+      unit_name: 'lb',
+      unit_type: 'lb',
+      container_size: 300,
+      container_quantity: 2,
+      max_gallons: null,
+      max_pounds: 600,
+      pounds_per_gallon: null,
+      specific_gravity: null,
+      density: null,
+      conversion_factor: null,
+      is_sara_f: false,
+      is_sara_p: false,
+      is_sara_r: false,
+      is_sara_a: false,
+      is_sara_c: false,
+      is_spcc: false,
+      is_manufactured: false,
+      is_processed: false,
+      is_otherwise_used: false,
+      location_stored: 'Склад 1',
+      components: [{ cas_number: '7664-41-7', name: 'Ammonia', percentage_weight: 100 }],
+    };
+    const context = compliance.createComplianceContext(
+      {
+        customer: { id: 1, name: 'Zakłady Chemiczne Αθήνα' },
+        facility: { id: 2, name: 'Puławy' },
+        year: 2025,
+        lines: [line],
+      },
+      {
+        entries: [
+          {
+            list_type: 'ehs',
+            chemical_name: 'Ammonia',
+            cas_number: '7664-41-7',
+            threshold_quantity_lbs: 500,
+            final_reportable_quantity_lb: 100,
+          },
+        ],
+      },
+    );
+    const report = buildReportDocument('epcra_302', context, { inventoryId: 9, generatedAt: new Date() });
+    const text = await drawn(reportPdf(report));
+    expect(text).toContain('Customer: Zakłady Chemiczne Αθήνα');
+    expect(text).toContain('Facility: Puławy');
+    // 2 bags × 300 lb = 600 lb × 100% = 600.00 lb ≥ TPQ 500 lb → reported.
+    expect(text).toContain('600.00 lb ≥ TPQ 500 lb');
+    expect(text).toContain('Amoniak techniczny — Łódź (line 7) at Склад 1');
+  });
+});
