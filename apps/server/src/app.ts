@@ -1,3 +1,4 @@
+import type { Socket } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import swagger from '@fastify/swagger';
@@ -16,6 +17,7 @@ import sessionPlugin from './modules/auth/session.plugin.ts';
 import fileSweepPlugin from './modules/files/file-sweep.plugin.ts';
 import { apiModules } from './modules/index.ts';
 import authPlugin, { API_PREFIX } from './plugins/auth.ts';
+import availabilityPlugin from './plugins/availability.ts';
 import databasePlugin from './plugins/database.ts';
 import errorsPlugin from './plugins/errors.ts';
 import jsonBodyPlugin from './plugins/json-body.ts';
@@ -43,6 +45,31 @@ export interface BuildAppOptions {
 
 const DEFAULT_WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 
+export const REQUEST_TIMEOUT_MSG = 'The request took too long to arrive and was cut off. Try again.';
+
+/**
+ * Node's answers to a request it could not hand to Fastify (Fastify's default, with our
+ * `{ message }` body): a request that did not arrive within `requestTimeout` (a slow client, or
+ * one trickling its body to hold the connection), headers too large, or a malformed request.
+ */
+function answerClientError(error: NodeJS.ErrnoException, socket: Socket) {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const [status, text, message] =
+    error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+      ? [408, 'Request Timeout', REQUEST_TIMEOUT_MSG]
+      : error.code === 'HPE_HEADER_OVERFLOW'
+        ? [431, 'Request Header Fields Too Large', 'The request headers are too large.']
+        : [400, 'Bad Request', 'The request is malformed.'];
+  const body = JSON.stringify({ message });
+  if (socket.writable) {
+    socket.write(
+      `HTTP/1.1 ${status} ${text}\r\nContent-Length: ${Buffer.byteLength(body)}\r\n` +
+        `Content-Type: application/json; charset=utf-8\r\nConnection: close\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy(error);
+}
+
 // Header values that must never reach the logs.
 const REDACT = ['req.headers.authorization', 'req.headers["x-app-key"]', 'req.headers.cookie'];
 
@@ -58,6 +85,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       },
     },
     bodyLimit: 1024 * 1024,
+    requestTimeout: config.requestTimeoutMs,
+    // Node checks the timeout every 30 s by default, so a 2 s limit would cut at 30 s: check at a
+    // quarter of it (1 s at least, 30 s at most) so the cut comes within 125 % of the limit.
+    http: { connectionsCheckingInterval: Math.min(30_000, Math.max(1_000, config.requestTimeoutMs / 4)) },
+    clientErrorHandler: answerClientError,
     trustProxy: process.env.TRUST_PROXY === '1',
     ajv: { customOptions: { coerceTypes: false } },
   }).withTypeProvider<ZodTypeProvider>();
@@ -78,6 +110,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   }
 
   await app.register(errorsPlugin);
+  await app.register(availabilityPlugin);
   await app.register(jsonBodyPlugin);
   await app.register(databasePlugin, { db: options.db });
   await app.register(securityPlugin, { appUrl: config.appUrl });

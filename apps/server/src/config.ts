@@ -23,6 +23,10 @@ const EnvSchema = z.object({
   REMEMBERED_SESSION_DAYS: z.coerce.number().positive().default(30),
   SESSION_IDLE_MINUTES: z.coerce.number().positive().default(120),
   REMEMBERED_SESSION_IDLE_DAYS: z.coerce.number().positive().default(7),
+  DATABASE_WAIT_SECONDS: z.coerce.number().min(0).default(60),
+  REQUEST_TIMEOUT_SECONDS: z.coerce.number().positive().default(300),
+  SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().positive().default(30),
+  MAX_EVENT_LOOP_DELAY_MS: z.coerce.number().positive().default(2000),
 });
 
 export interface Config {
@@ -67,6 +71,17 @@ export interface Config {
   /** Set-password calls with a link that is not valid, per account the link was for and per address. */
   setPasswordMaxFailuresPerAccount: number;
   setPasswordMaxFailuresPerIp: number;
+  /** How long the server retries an unreachable PostgreSQL at start before it gives up. */
+  databaseWaitMs: number;
+  /**
+   * The time a client has to send a whole request, headers and body (Node's `requestTimeout`):
+   * a body trickling in byte by byte is cut with a 408 instead of holding a connection for ever.
+   */
+  requestTimeoutMs: number;
+  /** How long SIGTERM waits for open requests before closing them. */
+  shutdownTimeoutMs: number;
+  /** Past this mean event-loop delay, requests get 503 with Retry-After (`@fastify/under-pressure`). */
+  maxEventLoopDelayMs: number;
 }
 
 const MINUTE_MS = 60 * 1000;
@@ -104,6 +119,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     resetMaxPerIp: 30,
     setPasswordMaxFailuresPerAccount: 5,
     setPasswordMaxFailuresPerIp: 20,
+    databaseWaitMs: parsed.DATABASE_WAIT_SECONDS * 1000,
+    requestTimeoutMs: parsed.REQUEST_TIMEOUT_SECONDS * 1000,
+    shutdownTimeoutMs: parsed.SHUTDOWN_TIMEOUT_SECONDS * 1000,
+    maxEventLoopDelayMs: parsed.MAX_EVENT_LOOP_DELAY_MS,
     ...overrides,
   };
 }

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
-import { openDatabase } from './db/client.ts';
+import { DatabaseWaitError, describePostgresUrl, openDatabase, waitForPostgres } from './db/client.ts';
 import { acquireDataDirLock, DataDirLockedError } from './db/data-dir-lock.ts';
 import { seedDemoData } from './seed/demo.ts';
 import { DEMO_STAFF } from './seed/demo-accounts.ts';
@@ -23,6 +23,18 @@ async function main() {
       }
       throw error;
     }
+  }
+
+  if (config.databaseUrl && !isEmbedded) {
+    const where = describePostgresUrl(config.databaseUrl);
+    await waitForPostgres(config.databaseUrl, {
+      timeoutMs: config.databaseWaitMs,
+      onRetry: (reason, delayMs) =>
+        console.error(
+          `PostgreSQL at ${where} is not reachable (${reason}); trying again in ${(delayMs / 1000).toFixed(1)} s ` +
+            `(giving up after ${Math.round(config.databaseWaitMs / 1000)} s, DATABASE_WAIT_SECONDS).`,
+        ),
+    });
   }
 
   // Until the app's logger exists, a dropped connection is reported on stderr.
@@ -53,16 +65,30 @@ async function main() {
   }
 
   let isClosing = false;
+  // Drain first (new requests 503, open ones finish: plugins/availability), then close: the
+  // process exits 0 when every open request was answered, 1 when some had to be cut.
   async function shutdown(signal: string) {
     if (isClosing) return;
     isClosing = true;
-    app.log.info({ signal }, 'shutting down: finishing open requests');
+    app.log.info({ signal, openRequests: app.openRequests() }, 'shutting down: finishing open requests');
+    let code = 0;
     try {
+      if (!(await app.drain(config.shutdownTimeoutMs))) {
+        app.log.warn(
+          { openRequests: app.openRequests() },
+          'shutting down: requests still open after SHUTDOWN_TIMEOUT_SECONDS, closing them',
+        );
+        app.server.closeAllConnections();
+        code = 1;
+      }
       await app.close();
       await database.close();
+    } catch (error) {
+      app.log.error({ err: error }, 'shutting down failed');
+      code = 1;
     } finally {
       releaseLock();
-      process.exit(0);
+      process.exit(code);
     }
   }
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
@@ -87,7 +113,22 @@ async function main() {
   console.log(lines.join('\n'));
 }
 
+/** The URL's password, so that no message printed at a failed start can show it. */
+function hidePassword(text: string): string {
+  const url = process.env.DATABASE_URL;
+  if (!url?.startsWith('postgres')) return text;
+  try {
+    const password = decodeURIComponent(new URL(url).password);
+    return password ? text.replaceAll(password, '***').replaceAll(encodeURIComponent(password), '***') : text;
+  } catch {
+    return text;
+  }
+}
+
 main().catch((error: unknown) => {
-  console.error(error);
+  // An expected failure is one clear line; anything else keeps its stack for whoever debugs it.
+  if (error instanceof DatabaseWaitError) console.error(error.message);
+  else if (error instanceof Error) console.error(hidePassword(error.stack ?? error.message));
+  else console.error(hidePassword(String(error)));
   process.exit(1);
 });

@@ -73,7 +73,9 @@ export async function openDatabase(
  * database) must find none left.
  */
 function openPool(url: string, onConnectionError?: (error: Error) => void) {
-  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // Without a connect timeout a request waits for ever on a server that does not answer (a
+  // network cut rather than a refusal); with one it fails and answers 503 (plugins/errors).
+  const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 10_000 });
   // An idle connection the server drops (a restart, a terminated backend) is an 'error' event
   // on the pool; unheard, Node turns it into a crash. The pool discards the client on its own.
   pool.on('error', (error) => onConnectionError?.(error));
@@ -81,6 +83,11 @@ function openPool(url: string, onConnectionError?: (error: Error) => void) {
   pool.on('connect', (client) => {
     open.add(client);
     client.once('end', () => open.delete(client));
+    // pg-pool listens for errors only while a client is idle: one checked out (inside a
+    // transaction, between two queries) whose server goes away emits 'error' to nobody, which
+    // crashes the process. Its next query fails on its own, and the pool drops the client when it
+    // comes back unqueryable, so hearing the event is enough.
+    client.on('error', () => {});
   });
   async function close() {
     const ended = [...open].map((client) => new Promise((resolve) => client.once('end', resolve)));
@@ -88,4 +95,111 @@ function openPool(url: string, onConnectionError?: (error: Error) => void) {
     await Promise.all(ended);
   }
   return { pool, close };
+}
+
+/** `host:port/database` of a PostgreSQL URL: what messages may show (never the password). */
+export function describePostgresUrl(url: string): string {
+  try {
+    const parsed = new URL(url);
+    return `${parsed.hostname}:${parsed.port || '5432'}${parsed.pathname}`;
+  } catch {
+    return 'the configured PostgreSQL server';
+  }
+}
+
+/** Socket and server-side errors that mean the server is not (yet) there, as opposed to a refusal. */
+const UNREACHABLE_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EPIPE',
+  // cannot_connect_now: starting up, shutting down or in recovery.
+  '57P03',
+  '57P01',
+  '57P02',
+  '53300',
+]);
+
+/** Errors pg raises without a code when a connection is lost or cannot be made in time. */
+const UNREACHABLE_MESSAGES = [
+  /Connection terminated/i,
+  /not queryable/i,
+  /timeout exceeded when trying to connect/i,
+  /Connection ended unexpectedly/i,
+];
+
+/**
+ * Whether an error (bare or wrapped by Drizzle, or one of Node's AggregateErrors for a host
+ * with several addresses) says the database could not be reached, so that trying again later
+ * may work: a 503 for a request, another attempt at start.
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  for (let current = error, depth = 0; current && depth < 4; depth++) {
+    const { code, message, errors } = current as { code?: unknown; message?: unknown; errors?: unknown };
+    if (typeof code === 'string' && (UNREACHABLE_CODES.has(code) || code.startsWith('08'))) return true;
+    if (typeof message === 'string' && UNREACHABLE_MESSAGES.some((pattern) => pattern.test(message))) {
+      return true;
+    }
+    if (Array.isArray(errors) && errors.some((inner) => isDatabaseUnavailable(inner))) return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
+export class DatabaseWaitError extends Error {}
+
+/**
+ * Connects once to `url` and retries with a doubling delay (0.5 s up to 5 s) while the server is
+ * unreachable, for `timeoutMs` at most: a server started with its database (a container, a
+ * reboot) must not die because PostgreSQL came up a few seconds later. Anything else (a wrong
+ * password, a missing database) fails at once: waiting would not fix it. Both failures are a
+ * `DatabaseWaitError` whose message is one line for the operator, without the password.
+ */
+export async function waitForPostgres(
+  url: string,
+  options: { timeoutMs: number; onRetry: (reason: string, delayMs: number) => void },
+): Promise<void> {
+  const deadline = Date.now() + options.timeoutMs;
+  for (let delay = 500; ; delay = Math.min(delay * 2, 5_000)) {
+    const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5_000 });
+    // A connection that fails after connecting emits 'error' too; it is answered by the rejection.
+    client.on('error', () => {});
+    try {
+      await client.connect();
+      await client.query('SELECT 1');
+      return;
+    } catch (error) {
+      const reason = reasonOf(error);
+      if (!isDatabaseUnavailable(error)) {
+        throw new DatabaseWaitError(
+          `PostgreSQL at ${describePostgresUrl(url)} refused the connection (${reason}). Check DATABASE_URL.`,
+        );
+      }
+      const left = deadline - Date.now();
+      if (left <= 0) {
+        throw new DatabaseWaitError(
+          `Gave up waiting for PostgreSQL at ${describePostgresUrl(url)} after ` +
+            `${Math.round(options.timeoutMs / 1000)} s (${reason}). Start it, or check DATABASE_URL.`,
+        );
+      }
+      const wait = Math.min(delay, left);
+      options.onRetry(reason, wait);
+      await new Promise((resolve) => setTimeout(resolve, wait));
+    } finally {
+      await client.end().catch(() => {});
+    }
+  }
+}
+
+/** The short cause of a failed connection: its code, or its message. */
+function reasonOf(error: unknown): string {
+  const { code, message, errors } = error as { code?: unknown; message?: unknown; errors?: unknown };
+  if (Array.isArray(errors) && errors.length > 0) return reasonOf(errors[0]);
+  // A socket error's code (ECONNREFUSED) says it all; a server's message says more than its SQLSTATE.
+  if (typeof code === 'string' && code.startsWith('E')) return code;
+  return typeof message === 'string' && message !== '' ? message : String(error);
 }

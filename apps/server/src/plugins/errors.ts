@@ -2,6 +2,7 @@ import { SERVER_MSG } from '@chemtrack/domain';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { isDatabaseUnavailable } from '../db/client.ts';
 import { AppError, type FieldErrors } from '../lib/app-error.ts';
 
 /** Fastify's own error codes that are the client's fault, mapped onto the spec's statuses. */
@@ -39,6 +40,15 @@ const CONFLICT_MESSAGES: Record<string, string> = {
   '23503': 'The record is referenced by other records, or refers to one that does not exist.',
 };
 
+export const FAULT_MSG = {
+  databaseUnavailable: 'The database is not available right now. Try again in a moment.',
+  storageFull:
+    'The server has no storage space left for this file. Nothing was saved. Please tell your administrator.',
+} as const;
+
+/** A full disk or an exhausted quota: the server's fault, but one it can name (507, RFC 4918). */
+const STORAGE_FULL_CODES = new Set(['ENOSPC', 'EDQUOT']);
+
 /** One handler for every error: the spec's `{ message, errors }` body, never internals on 5xx. */
 async function errorsPlugin(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
@@ -61,6 +71,19 @@ async function errorsPlugin(app: FastifyInstance) {
     if (isResponseSerializationError(error)) {
       request.log.error({ err: error, url: request.url }, 'response did not match its schema');
       return reply.status(500).send({ message: SERVER_MSG.internal });
+    }
+    // Before the conflict check: a lost connection is a condition of the moment, not a bad request.
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ err: error, url: request.routeOptions.url }, 'database unavailable');
+      return reply.status(503).header('Retry-After', '5').send({ message: FAULT_MSG.databaseUnavailable });
+    }
+    if (STORAGE_FULL_CODES.has(String(error.code))) {
+      request.log.error({ err: error, url: request.routeOptions.url }, 'storage full');
+      return reply.status(507).send({ message: FAULT_MSG.storageFull });
+    }
+    // `@fastify/under-pressure`'s refusal, with the message and Retry-After it was given.
+    if (error.code === 'FST_UNDER_PRESSURE') {
+      return reply.status(503).send({ message: error.message });
     }
     const conflict = CONFLICT_MESSAGES[postgresCode(error) ?? ''];
     if (conflict) return reply.status(409).send({ message: conflict });
