@@ -126,6 +126,9 @@ const MATRIX: Record<string, Role[] | typeof PUBLIC> = {
   'GET /report/list': STAFF,
   'POST /report/preview': STAFF,
   'POST /report/generate': STAFF,
+
+  // Issue 12: the audit trail is an admin's.
+  'GET /audit-log/list': ADMIN,
 };
 
 let ctx: TestContext;

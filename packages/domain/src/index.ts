@@ -1,4 +1,5 @@
 export * from './address.ts';
+export * from './audit/index.ts';
 export * from './auth.ts';
 export * from './cas.ts';
 export * from './catalog/index.ts';

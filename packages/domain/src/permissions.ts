@@ -85,6 +85,8 @@ export const PERMISSIONS = {
   'database.read': ADMIN,
   /** Spec 02 §6: uploads of the reference lists are an admin's, like the page. */
   'database.create': ADMIN,
+  /** The audit trail (issue 12): who changed what, including failed sign-ins. */
+  'audit-log.read': ADMIN,
 } as const satisfies Record<string, readonly Role[]>;
 
 export type Action = keyof typeof PERMISSIONS;

@@ -26,6 +26,8 @@ export function toggleActive<TResource>(
       action: wasActive ? 'archive' : 'unarchive',
       entity: record.entity,
       entityId: record.id,
+      before: { is_active: wasActive },
+      after: { is_active: !wasActive },
     });
     return record.read(tx);
   });

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { auditLogRoutes } from './audit-log/audit-log.routes.ts';
 import { authRoutes } from './auth/auth.routes.ts';
 import { chemicalComponentsRoutes } from './chemical-components/chemical-components.routes.ts';
 import { containersRoutes } from './containers/containers.routes.ts';
@@ -32,4 +33,5 @@ export const apiModules: FastifyPluginAsyncZod[] = [
   inventoryProductsRoutes,
   databaseRoutes,
   reportsRoutes,
+  auditLogRoutes,
 ];

@@ -1,7 +1,7 @@
 import { type AccountListQuery, type Role, SERVER_MSG, type UserResource } from '@chemtrack/domain';
 import type { Db, Tx } from '../../db/client.ts';
 import { AppError, fieldError } from '../../lib/app-error.ts';
-import { recordAudit } from '../../lib/audit.ts';
+import { type Actor, recordAudit } from '../../lib/audit.ts';
 import type { CrudService } from '../../lib/crud-routes.ts';
 import { toIso } from '../../lib/dates.ts';
 import { revokeUserSessions } from '../auth/sessions.repository.ts';
@@ -73,15 +73,31 @@ async function saveAccount(tx: Tx, id: number, roles: readonly Role[], what: str
   });
 }
 
-/** `saveAccount` in a transaction of its own: the own profile uses it. */
+/**
+ * `saveAccount` in a transaction of its own with its audit row: the own profile uses it. A new
+ * password is recorded as a flag only.
+ */
 export function updateAccount(
   db: Db,
+  actor: Actor,
   id: number,
   roles: readonly Role[],
   what: string,
   input: ProfileInput,
 ): Promise<UserRow> {
-  return db.transaction((tx) => saveAccount(tx, id, roles, what, input));
+  return db.transaction(async (tx) => {
+    const before = await findAccount(tx, id, roles, what);
+    const row = await saveAccount(tx, id, roles, what, input);
+    await recordAudit(tx, actor, {
+      action: 'update',
+      entity: 'user',
+      entityId: id,
+      before: toUserResource(before),
+      after: toUserResource(row),
+      ...(input.passwordHash ? { details: { password_changed: true } } : {}),
+    });
+    return row;
+  });
 }
 
 export interface AccountArea {
@@ -128,7 +144,12 @@ export function createAccountsService<TBody extends AccountSaveBody>(
           role: body.role ?? area.defaultRole,
           isActive: body.is_active ?? true,
         });
-        await recordAudit(tx, actor, { action: 'create', entity, entityId: created.id });
+        await recordAudit(tx, actor, {
+          action: 'create',
+          entity,
+          entityId: created.id,
+          after: toUserResource(created),
+        });
         return created;
       });
       // After the commit: an e-mail cannot be taken back with a rolled-back transaction.
@@ -138,8 +159,15 @@ export function createAccountsService<TBody extends AccountSaveBody>(
 
     async update(db, actor, id, body) {
       return db.transaction(async (tx) => {
+        const before = await findAccount(tx, id, roles, what);
         const row = await saveAccount(tx, id, roles, what, body);
-        await recordAudit(tx, actor, { action: 'update', entity, entityId: row.id });
+        await recordAudit(tx, actor, {
+          action: 'update',
+          entity,
+          entityId: row.id,
+          before: toUserResource(before),
+          after: toUserResource(row),
+        });
         return toUserResource(row);
       });
     },
@@ -155,6 +183,8 @@ export function createAccountsService<TBody extends AccountSaveBody>(
           action: row.isActive ? 'unarchive' : 'archive',
           entity,
           entityId: row.id,
+          before: toUserResource(current),
+          after: toUserResource(row),
         });
         return toUserResource(row);
       });
@@ -177,6 +207,7 @@ export function createAccountsService<TBody extends AccountSaveBody>(
           entity,
           entityId: row.id,
           details: { email: row.email },
+          before: toUserResource(row),
         });
         return toUserResource(row);
       });

@@ -10,6 +10,7 @@ import {
   UserResourceSchema,
 } from '@chemtrack/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { actorOf } from '../../lib/audit.ts';
 import { ERROR_RESPONSES, ErrorBodySchema } from '../../lib/route-schemas.ts';
 import { currentUser } from '../../plugins/auth.ts';
 import {
@@ -59,7 +60,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, response: { 200: MessageResponseSchema, 401: ErrorBodySchema } },
     },
     async (request) => {
-      await signOut(app.db, currentUser(request).sessionId);
+      await signOut(app.db, actorOf(request), currentUser(request).sessionId);
       return { message: 'Goodbye! Successfully logged out' };
     },
   );
@@ -118,7 +119,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const resource = await updateProfile(app.db, currentUser(request), request.body);
+      const resource = await updateProfile(app.db, currentUser(request), request.body, { ip: request.ip });
       return { message: 'Profile updated successfully', resource };
     },
   );

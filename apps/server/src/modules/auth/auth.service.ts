@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { AppError, fieldError } from '../../lib/app-error.ts';
+import { type Actor, recordAudit } from '../../lib/audit.ts';
 import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import type { Mailer } from '../../mail/mailer.ts';
 import { ALL_ROLES } from '../../plugins/auth.ts';
@@ -81,24 +82,53 @@ export async function signIn(
   // Unknown e-mail, wrong password and archived account all get the same answer.
   const isValid = await verifyPassword(user?.passwordHash, input.password);
   if (!user || !isValid || !user.isActive) {
-    await recordFailure(db, keys, config.loginWindowMs);
+    await db.transaction(async (tx) => {
+      await recordFailure(tx, keys, config.loginWindowMs);
+      // Nobody is signed in, so no actor: the e-mail tried (never the password) and the address.
+      await recordAudit(
+        tx,
+        { userId: undefined, ip: client.ip },
+        {
+          action: 'sign-in-failed',
+          entity: 'user',
+          entityId: user?.id,
+          details: { email: input.email.slice(0, 255) },
+        },
+      );
+    });
     throw new AppError('UNAUTHENTICATED', SERVER_MSG.invalidCredentials);
   }
-  await clearFailures(db, emailKey);
   const ttlMs = input.rememberMe ? config.rememberedSessionTtlMs : config.sessionTtlMs;
-  const session = await createSession(db, {
-    userId: user.id,
-    ttlMs,
-    isRemembered: input.rememberMe,
-    ipAddress: client.ip,
-    userAgent: client.userAgent,
+  const session = await db.transaction(async (tx) => {
+    await clearFailures(tx, emailKey);
+    const created = await createSession(tx, {
+      userId: user.id,
+      ttlMs,
+      isRemembered: input.rememberMe,
+      ipAddress: client.ip,
+      userAgent: client.userAgent,
+    });
+    await recordSignIn(tx, user.id);
+    await recordAudit(
+      tx,
+      { userId: user.id, ip: client.ip },
+      {
+        action: 'sign-in',
+        entity: 'user',
+        entityId: user.id,
+        details: { remember_me: input.rememberMe },
+      },
+    );
+    return created;
   });
-  await recordSignIn(db, user.id);
   return { ...session, firstName: user.firstName, resource: toUserResource(user) };
 }
 
-export async function signOut(db: Db, sessionId: number): Promise<void> {
-  await revokeSession(db, sessionId);
+export async function signOut(db: Db, actor: Actor, sessionId: number): Promise<void> {
+  await db.transaction(async (tx) => {
+    await revokeSession(tx, sessionId);
+    await recordAudit(tx, actor, { action: 'sign-out', entity: 'user', entityId: actor.userId });
+  });
 }
 
 export function resetLink(config: Pick<Config, 'appUrl'>, token: string): string {
@@ -128,7 +158,19 @@ export async function requestPasswordReset(
   await recordFailure(db, [...keys], config.loginWindowMs);
   const user = await findUserByEmail(db, email);
   if (!user?.isActive) return;
-  const token = await createResetToken(db, user.id, config.resetTokenTtlMs);
+  const token = await db.transaction(async (tx) => {
+    const issued = await createResetToken(tx, user.id, config.resetTokenTtlMs);
+    await recordAudit(
+      tx,
+      { userId: undefined, ip: client.ip },
+      {
+        action: 'password-reset-request',
+        entity: 'user',
+        entityId: user.id,
+      },
+    );
+    return issued;
+  });
   const minutes = Math.round(config.resetTokenTtlMs / 60000);
   await mailer.send({
     to: user.email,
@@ -192,7 +234,18 @@ export async function setPasswordWithToken(
     if (!userId) return false;
     await setPasswordHash(tx, userId, passwordHash);
     // A new password ends every session opened with the old one.
-    await revokeUserSessions(tx, userId);
+    const ended = await revokeUserSessions(tx, userId);
+    // The link's holder acts as its account: that is whom the link was sent to.
+    await recordAudit(
+      tx,
+      { userId, ip: client.ip },
+      {
+        action: 'password-set',
+        entity: 'user',
+        entityId: userId,
+        details: { password_changed: true, ended_sessions: ended },
+      },
+    );
     return true;
   });
   if (!isSet) {
@@ -210,11 +263,12 @@ export async function updateProfile(
   db: Db,
   actor: SessionUser,
   input: z.output<typeof UpdateProfileRequestSchema>,
+  client: { ip: string },
 ): Promise<UserResource> {
   const passwordHash = input.password ? await hashPassword(input.password) : undefined;
   // The role is shown on the profile but never changed from it: the save passes none, so the
   // account keeps its own.
-  const row = await updateAccount(db, actor.id, ALL_ROLES, 'User', {
+  const row = await updateAccount(db, { userId: actor.id, ip: client.ip }, actor.id, ALL_ROLES, 'User', {
     first_name: input.first_name,
     last_name: input.last_name,
     email: input.email,

@@ -7,7 +7,7 @@ import type { SessionUser } from '../../plugins/auth.ts';
 export type { SessionUser };
 
 export async function createSession(
-  db: Db,
+  db: Db | Tx,
   input: {
     userId: number;
     ttlMs: number;
@@ -80,7 +80,7 @@ export async function findSessionUser(
   return { id: row.id, email: row.email, role: row.role, sessionId: row.sessionId };
 }
 
-export async function revokeSession(db: Db, sessionId: number): Promise<void> {
+export async function revokeSession(db: Db | Tx, sessionId: number): Promise<void> {
   await db.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.id, sessionId));
 }
 
@@ -94,7 +94,7 @@ export async function revokeUserSessions(db: Db | Tx, userId: number): Promise<n
   return revoked.length;
 }
 
-export async function createResetToken(db: Db, userId: number, ttlMs: number): Promise<string> {
+export async function createResetToken(db: Db | Tx, userId: number, ttlMs: number): Promise<string> {
   const token = generateToken();
   await db.insert(passwordResetTokens).values({
     userId,
@@ -157,17 +157,17 @@ export async function lockedUntil(
   return until;
 }
 
-export async function recordFailure(db: Db, keys: string[], windowMs: number): Promise<void> {
+export async function recordFailure(db: Db | Tx, keys: string[], windowMs: number): Promise<void> {
   await db.insert(loginFailures).values(keys.map((key) => ({ key })));
   // Old rows are of no use to the window; trim them as we go.
   await db.delete(loginFailures).where(lt(loginFailures.attemptedAt, new Date(Date.now() - windowMs)));
 }
 
-export async function clearFailures(db: Db, key: string): Promise<void> {
+export async function clearFailures(db: Db | Tx, key: string): Promise<void> {
   await db.delete(loginFailures).where(eq(loginFailures.key, key));
 }
 
-export async function recordSignIn(db: Db, userId: number): Promise<void> {
+export async function recordSignIn(db: Db | Tx, userId: number): Promise<void> {
   await db.update(users).set({ lastLoginAt: new Date() }).where(eq(users.id, userId));
 }
 

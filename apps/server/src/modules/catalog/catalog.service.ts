@@ -81,8 +81,14 @@ export function createCatalogService<TRow extends CatalogRow, TResource, TBody>(
         const values = area.toValues(body);
         if (values.isActive !== false) await refuseSameName(tx, values.name, null);
         const row = await repository.insert(tx, values);
-        await recordAudit(tx, actor, { action: 'create', entity, entityId: row.id });
-        return toResource(row);
+        const resource = toResource(row);
+        await recordAudit(tx, actor, {
+          action: 'create',
+          entity,
+          entityId: row.id,
+          after: resource as object,
+        });
+        return resource;
       });
     },
 
@@ -92,8 +98,15 @@ export function createCatalogService<TRow extends CatalogRow, TResource, TBody>(
         const { isActive: _onlyThroughActivate, ...values } = area.toValues(body);
         if (current.isActive) await refuseSameName(tx, values.name, id);
         const row = await repository.update(tx, id, values as Partial<CatalogValues<TRow>>);
-        await recordAudit(tx, actor, { action: 'update', entity, entityId: row.id });
-        return toResource(row);
+        const resource = toResource(row);
+        await recordAudit(tx, actor, {
+          action: 'update',
+          entity,
+          entityId: row.id,
+          before: toResource(current) as object,
+          after: resource as object,
+        });
+        return resource;
       });
     },
 
@@ -104,12 +117,15 @@ export function createCatalogService<TRow extends CatalogRow, TResource, TBody>(
         const isActive = !current.isActive;
         if (isActive) await refuseSameName(tx, current.name, id);
         const row = await repository.update(tx, id, { isActive } as Partial<CatalogValues<TRow>>);
+        const resource = toResource(row);
         await recordAudit(tx, actor, {
           action: isActive ? 'unarchive' : 'archive',
           entity,
           entityId: row.id,
+          before: toResource(current) as object,
+          after: resource as object,
         });
-        return toResource(row);
+        return resource;
       });
     },
   };
@@ -126,6 +142,7 @@ export function createCatalogService<TRow extends CatalogRow, TResource, TBody>(
           entity,
           entityId: row.id,
           details: { name: row.name },
+          before: toResource(row) as object,
         });
         return toResource(row);
       });

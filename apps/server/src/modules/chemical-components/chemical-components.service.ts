@@ -168,16 +168,20 @@ export function createComponentLinks<Owner>(store: ComponentLinkStore<Owner>) {
     refuseOtherName(component, body);
     const values = { chemicalComponentId: component.id, ...toLinkValues(body) };
     let id = linkId;
+    const before = id === null ? undefined : toComponentResource(await store.findLinkRow(tx, owner, id));
     if (id === null) id = await store.insertLink(tx, owner, values);
     else await store.updateLink(tx, id, values);
+    // The caller has checked the owner in this transaction; only the link is read back.
+    const resource = toComponentResource(await store.findLinkRow(tx, owner, id));
     await recordAudit(tx, actor, {
       action: linkId === null ? 'create' : 'update',
       entity: store.entity,
       entityId: id,
       details: store.auditDetails(owner),
+      before,
+      after: resource,
     });
-    // The caller has checked the owner in this transaction; only the link is read back.
-    return toComponentResource(await store.findLinkRow(tx, owner, id));
+    return resource;
   }
 
   /** Links a component (creating the catalogue entry if needed). */
@@ -213,6 +217,7 @@ export function createComponentLinks<Owner>(store: ComponentLinkStore<Owner>) {
         entity: store.entity,
         entityId: linkId,
         details: { ...store.auditDetails(owner), chemical_component_id: resource.chemical_component_id },
+        before: resource,
       });
       return resource;
     });

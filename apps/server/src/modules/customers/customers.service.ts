@@ -129,8 +129,9 @@ async function createCustomer(db: Db, actor: Actor, body: SaveCustomer): Promise
       isSameBillingAddress: body.is_same_billing_address ?? false,
       isActive: body.is_active ?? true,
     });
-    await recordAudit(tx, actor, { action: 'create', entity: ENTITY, entityId: id });
-    return toCustomerResource(await findCustomer(tx, id));
+    const resource = toCustomerResource(await findCustomer(tx, id));
+    await recordAudit(tx, actor, { action: 'create', entity: ENTITY, entityId: id, after: resource });
+    return resource;
   });
 }
 
@@ -141,7 +142,8 @@ async function updateCustomer(
   body: SaveCustomer,
 ): Promise<CustomerResource> {
   return db.transaction(async (tx) => {
-    const { customer } = await findCustomer(tx, id);
+    const found = await findCustomer(tx, id);
+    const { customer } = found;
     const addressId = await saveAddress(tx, customer.addressId, body.address, 'address');
     const { billingAddressId, orphanId } = await saveBilling(tx, customer.billingAddressId, body);
     // Keeping a name already shared (confirmed when it was given) asks nothing.
@@ -154,8 +156,15 @@ async function updateCustomer(
       isSameBillingAddress: body.is_same_billing_address ?? false,
     });
     await deleteAddress(tx, orphanId);
-    await recordAudit(tx, actor, { action: 'update', entity: ENTITY, entityId: id });
-    return toCustomerResource(await findCustomer(tx, id));
+    const resource = toCustomerResource(await findCustomer(tx, id));
+    await recordAudit(tx, actor, {
+      action: 'update',
+      entity: ENTITY,
+      entityId: id,
+      before: toCustomerResource(found),
+      after: resource,
+    });
+    return resource;
   });
 }
 

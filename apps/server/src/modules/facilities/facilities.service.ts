@@ -89,8 +89,9 @@ async function createFacility(db: Db, actor: Actor, body: SaveFacility): Promise
       isActive: body.is_active ?? true,
     });
     await linkCustomer(tx, id, body.customer_id);
-    await recordAudit(tx, actor, { action: 'create', entity: ENTITY, entityId: id });
-    return getFacility(tx, id);
+    const resource = await getFacility(tx, id);
+    await recordAudit(tx, actor, { action: 'create', entity: ENTITY, entityId: id, after: resource });
+    return resource;
   });
 }
 
@@ -102,12 +103,14 @@ async function updateFacility(
 ): Promise<FacilityResource> {
   return db.transaction(async (tx) => {
     const current = await findFacility(tx, id);
+    const before = await getFacility(tx, id);
     await assertCustomer(tx, body.customer_id);
     const addressId = await saveAddress(tx, current.addressId, body.address, 'address');
     await updateFacilityRow(tx, id, { name: body.name, customerId: body.customer_id, addressId });
     await linkCustomer(tx, id, body.customer_id);
-    await recordAudit(tx, actor, { action: 'update', entity: ENTITY, entityId: id });
-    return getFacility(tx, id);
+    const resource = await getFacility(tx, id);
+    await recordAudit(tx, actor, { action: 'update', entity: ENTITY, entityId: id, before, after: resource });
+    return resource;
   });
 }
 

@@ -174,6 +174,7 @@ async function createInventory(db: Db, actor: Actor, body: SaveInventory): Promi
     await replaceTechnicians(tx, id, body.technician_ids);
     await insertDuplicates(tx, id, duplicateIds);
     const copiedLines = await copyLines(tx, id, duplicateIds);
+    const resource = await getInventory(tx, id);
     await recordAudit(tx, actor, {
       action: 'create',
       entity: ENTITY,
@@ -181,8 +182,9 @@ async function createInventory(db: Db, actor: Actor, body: SaveInventory): Promi
       ...(duplicateIds.length > 0
         ? { details: { copied_from: duplicateIds, copied_lines: copiedLines } }
         : {}),
+      after: resource,
     });
-    return getInventory(tx, id);
+    return resource;
   });
 }
 
@@ -197,6 +199,7 @@ async function updateInventory(
 ): Promise<InventoryResource> {
   return db.transaction(async (tx) => {
     const { inventory } = await findInventoryRow(tx, id);
+    const before = await getInventory(tx, id);
     // Spec 02 §4 and §6: a completed inventory is read-only to staff, and only an admin completes.
     if (inventory.isCompleted && !isAllowed(actor.role, 'inventories.update-completed')) {
       throw forbidden(INVENTORY_MSG.completedLocked);
@@ -219,13 +222,16 @@ async function updateInventory(
       isCompleted,
     });
     await replaceTechnicians(tx, id, body.technician_ids);
+    const resource = await getInventory(tx, id);
     await recordAudit(tx, actor, {
       action: 'update',
       entity: ENTITY,
       entityId: id,
       ...(isCompleted !== inventory.isCompleted ? { details: { is_completed: isCompleted } } : {}),
+      before,
+      after: resource,
     });
-    return getInventory(tx, id);
+    return resource;
   });
 }
 

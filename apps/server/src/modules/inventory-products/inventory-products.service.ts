@@ -228,6 +228,7 @@ async function resolveProduct(
     entity: 'product',
     entityId: productId,
     details: { from_inventory_product: true },
+    after: { ...data, hazard_ids: body.hazard_ids },
   });
   return { productId, data, hazardIds: body.hazard_ids, isNew: true };
 }
@@ -292,6 +293,7 @@ async function aggregateInto(
   editedLineId: number | null,
 ) {
   const row = await findLineRow(tx, inventoryId, target.id);
+  const before = await toResource(tx, row);
   const quantity = (fromNumeric(row.line.containerQuantity) ?? 0) + (body.container_quantity ?? 0);
   const containerQuantity = toNumeric(quantity);
   await updateLine(tx, target.id, {
@@ -310,6 +312,8 @@ async function aggregateInto(
       aggregated_from: editedLineId,
       quantity_added: body.container_quantity,
     },
+    before,
+    after: await toResource(tx, await findLineRow(tx, inventoryId, target.id)),
   });
   return target.id;
 }
@@ -324,7 +328,9 @@ async function saveLine(
 ): Promise<{ id: number; aggregated: boolean; createdProduct: boolean }> {
   await editableInventory(tx, actor, inventoryId);
   await lockInventoryLines(tx, inventoryId);
-  const current = lineId === null ? null : (await findLineRow(tx, inventoryId, lineId)).line;
+  const currentRow = lineId === null ? null : await findLineRow(tx, inventoryId, lineId);
+  const current = currentRow?.line ?? null;
+  const before = currentRow ? await toResource(tx, currentRow) : undefined;
   const notes = body.notes ?? current?.notes ?? '';
   if (
     current &&
@@ -390,6 +396,8 @@ async function saveLine(
     entity: ENTITY,
     entityId: id,
     details: { inventory_id: inventoryId, product_id: product.productId },
+    before,
+    after: await toResource(tx, await findLineRow(tx, inventoryId, id)),
   });
   return { id, aggregated: false, createdProduct: product.isNew };
 }
@@ -447,6 +455,7 @@ async function unlinkLine(
       entity: ENTITY,
       entityId: lineId,
       details: { inventory_id: inventoryId, product_id: resource.product_id, name: resource.name },
+      before: resource,
     });
     return resource;
   });
@@ -463,7 +472,9 @@ async function resolveQuestion(db: Db, actor: Actor, inventoryId: number, lineId
       action: 'update',
       entity: ENTITY,
       entityId: lineId,
-      details: { inventory_id: inventoryId, is_resolve_question: true },
+      details: { inventory_id: inventoryId },
+      before: { is_resolve_question: false },
+      after: { is_resolve_question: true },
     });
     return { id: lineId, name: line.name, is_resolve_question: true };
   });

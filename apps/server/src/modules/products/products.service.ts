@@ -190,8 +190,9 @@ async function createProduct(db: Db, actor: Actor, body: SaveProduct): Promise<P
       isActive: body.is_active ?? true,
     });
     await replaceHazards(tx, id, body.hazard_ids);
-    await recordAudit(tx, actor, { action: 'create', entity: ENTITY, entityId: id });
-    return getProduct(tx, id);
+    const resource = await getProduct(tx, id);
+    await recordAudit(tx, actor, { action: 'create', entity: ENTITY, entityId: id, after: resource });
+    return resource;
   });
 }
 
@@ -203,6 +204,8 @@ async function toggleProduct(db: Db, actor: Actor, id: number): Promise<ProductR
       action: resource.is_active ? 'unarchive' : 'archive',
       entity: ENTITY,
       entityId: id,
+      before: { is_active: !resource.is_active },
+      after: { is_active: resource.is_active },
     });
     return resource;
   });
@@ -237,6 +240,7 @@ export function createProductsService(store: FileStore, log?: WarnLog) {
   ): Promise<ProductResource> {
     const { resource, releasedKeys } = await db.transaction(async (tx) => {
       const product = await lockProduct(tx, id);
+      const before = await getProduct(tx, id);
       await checkHazards(tx, body.hazard_ids, await selectProductHazardIds(tx, id));
       const sds = await resolveSds(tx, product.sdsFileId, body.sds);
       await updateProductRow(tx, id, {
@@ -247,8 +251,9 @@ export function createProductsService(store: FileStore, log?: WarnLog) {
       await replaceHazards(tx, id, body.hazard_ids);
       const released =
         sds.isReleased && product.sdsFileId !== null ? await deleteFileRows(tx, [product.sdsFileId]) : [];
-      await recordAudit(tx, actor, { action: 'update', entity: ENTITY, entityId: id });
-      return { resource: await getProduct(tx, id), releasedKeys: released };
+      const resource = await getProduct(tx, id);
+      await recordAudit(tx, actor, { action: 'update', entity: ENTITY, entityId: id, before, after: resource });
+      return { resource, releasedKeys: released };
     });
     await removeStoredFiles(store, releasedKeys, log);
     return resource;
@@ -259,15 +264,19 @@ export function createProductsService(store: FileStore, log?: WarnLog) {
     const { resource, keys } = await db.transaction(async (tx) => {
       const product = await lockProduct(tx, id);
       if (product.sdsFileId === null) throw notFound('SDS file');
+      const before = await getProduct(tx, id);
       await updateProductRow(tx, id, { sdsFileId: null, sdsStatus: 'pending' });
       const removed = await deleteFileRows(tx, [product.sdsFileId]);
+      const resource = await getProduct(tx, id);
       await recordAudit(tx, actor, {
         action: 'delete',
         entity: 'product_sds',
         entityId: id,
         details: { file_id: product.sdsFileId },
+        before: { sds_file: before.sds_file, sds_status: before.sds_status },
+        after: { sds_file: resource.sds_file, sds_status: resource.sds_status },
       });
-      return { resource: await getProduct(tx, id), keys: removed };
+      return { resource, keys: removed };
     });
     await removeStoredFiles(store, keys, log);
     return resource;
