@@ -24,6 +24,7 @@ export const COMPONENT_MSG = {
   alreadyOnProduct: 'This chemical component is already listed on this product',
   casTaken: (number: string, name: string) => `CAS ${number} is already in the catalogue as ${name}.`,
   componentUnknown: 'The chemical component was not found',
+  carcinogen: 'Carcinogen must be true or false',
 } as const;
 
 export const TEXTAREA_MAX = 500;
@@ -68,6 +69,16 @@ export const SaveComponentRequestSchema = z.object({
   restrictions: textArea(COMPONENT_MSG.restrictionsMax).optional(),
   reporting_requirements: textArea(COMPONENT_MSG.reportingRequirementsMax).optional(),
   /**
+   * OSHA/IARC/NTP carcinogen as the SDS says (the 0.1% de minimis of 311/312 and 313, rules §0.3).
+   * Omitted keeps what is stored, so a client that predates the field never clears it.
+   */
+  is_carcinogen: z
+    .union([z.boolean(), z.literal(1), z.literal(0), z.enum(['1', '0', 'true', 'false'])], {
+      error: COMPONENT_MSG.carcinogen,
+    })
+    .transform((value) => value === true || value === 1 || value === '1' || value === 'true')
+    .optional(),
+  /**
    * The catalogue keeps one name per CAS #: a different name for a known CAS # is refused (409)
    * unless this says to link the catalogue's entry under its own name.
    */
@@ -88,6 +99,7 @@ export const ComponentResourceSchema = z.object({
   regulations: z.string(),
   restrictions: z.string(),
   reporting_requirements: z.string(),
+  is_carcinogen: z.boolean(),
   created_at: z.string(),
   updated_at: z.string(),
 });

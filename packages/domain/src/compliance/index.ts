@@ -36,6 +36,7 @@ export * from './quantities.ts';
 export * from './range-codes.ts';
 export * from './reference.ts';
 export * from './registry.ts';
+export * from './storage-conditions.ts';
 export * from './thresholds.ts';
 export * from './types.ts';
 export * from './warnings.ts';

@@ -1,4 +1,10 @@
 import { z } from 'zod';
+import { TIER2_HAZARD_CATEGORIES } from '../compliance/hazard-categories.ts';
+import {
+  TIER2_STORAGE_PRESSURES,
+  TIER2_STORAGE_TEMPERATURES,
+  TIER2_STORAGE_TYPES,
+} from '../compliance/storage-conditions.ts';
 import { PHYSICAL_STATES, SDS_STATUSES, UNIT_TYPES } from '../enums.ts';
 import {
   ActiveFlagSchema,
@@ -29,10 +35,78 @@ export const INVENTORY_PRODUCT_MSG = {
   /** 409 of a save that would leave two lines of the same combination (spec 02 §4 aggregation). */
   needsAggregation: (name: string) =>
     `${name} is already recorded in this container, unit and size. Proceed to add the quantities together.`,
+  poundsNegative: (label: string) => `${label} must be 0 or more.`,
+  daysOnSite: 'Days on Site must be a whole number from 1 to 366.',
+  /** Checked by the server against the maximum it computes from the containers. */
+  averageAboveMax: (maxPounds: string) =>
+    `Average Amount must not be more than the maximum on hand (${maxPounds} lbs).`,
+  storageType: 'Storage Type must be one of the Tier II storage types.',
+  storagePressure: 'Storage Pressure must be one of the Tier II storage pressures.',
+  storageTemperature: 'Storage Temperature must be one of the Tier II storage temperatures.',
   unlinkTitle: 'Delete Product from Inventory',
   unlinkConfirm: (name: string) =>
     `Are you sure you want to delete this product ${name} from this inventory? This action cannot be undone.`,
 } as const;
+
+/** The labels of the fields the reports need (issue 11), shared by the form and the messages. */
+export const INVENTORY_PRODUCT_REPORT_LABELS = {
+  annual_pounds_manufactured: 'Annual Pounds Manufactured',
+  annual_pounds_processed: 'Annual Pounds Processed',
+  annual_pounds_otherwise_used: 'Annual Pounds Otherwise Used',
+  average_pounds: 'Average Amount (lbs)',
+  days_on_site: 'Days on Site',
+  storage_type: 'Storage Type',
+  storage_pressure: 'Storage Pressure',
+  storage_temperature: 'Storage Temperature',
+} as const;
+
+/** numeric(18, 4): 14 whole digits. */
+const MAX_POUNDS = 99_999_999_999_999;
+
+/**
+ * Pounds, 0 or more. A minus is judged before the decimal's stripping, which would otherwise save
+ * "-5" as 5. Omitted keeps what is stored (a client that predates the field never clears it);
+ * null or '' clears.
+ */
+function optionalPounds(label: string) {
+  return z
+    .union([z.string(), z.number()])
+    .nullish()
+    .superRefine((value, ctx) => {
+      const text = typeof value === 'number' ? String(value) : (value ?? '').trim();
+      if (text.startsWith('-') && /\d/.test(text)) {
+        ctx.addIssue({ code: 'custom', message: INVENTORY_PRODUCT_MSG.poundsNegative(label), abort: true });
+      }
+    })
+    .pipe(decimalSchema(label, 4, MAX_POUNDS))
+    .optional();
+}
+
+/** Days on site, 1 to 366 (a leap year): a line on site at all was there at least one day. */
+const DaysOnSiteSchema = z
+  .union([z.string(), z.number()])
+  .nullable()
+  .transform((value, ctx) => {
+    const text = value === null ? '' : String(value).trim();
+    if (text === '') return null;
+    const days = Number(text);
+    if (!/^\d+$/.test(text) || days < 1 || days > 366) {
+      ctx.addIssue({ code: 'custom', message: INVENTORY_PRODUCT_MSG.daysOnSite });
+      return z.NEVER;
+    }
+    return days;
+  })
+  .optional();
+
+/** One of the standard's labels, or '' for none; omitted keeps what is stored. */
+function optionalLabel<T extends string>(labels: readonly [T, ...T[]], message: string) {
+  return z
+    .preprocess(
+      (value) => (value === null ? '' : value),
+      z.union([z.enum(labels), z.literal('')], { error: message }),
+    )
+    .optional();
+}
 
 const Flag = ActiveFlagSchema.optional().transform((value) => value ?? false);
 const optionalId = (message: string) =>
@@ -76,6 +150,7 @@ export const SaveInventoryProductRequestSchema = z
     is_sara_r: product.is_sara_r,
     is_sara_a: product.is_sara_a,
     is_sara_c: product.is_sara_c,
+    tier2_hazard_categories: product.tier2_hazard_categories,
     hazard_ids: product.hazard_ids,
     sds_no: optionalTextSchema(100, INVENTORY_PRODUCT_MSG.sdsNoMax).optional(),
     container_id: optionalId(INVENTORY_PRODUCT_MSG.containerUnknown),
@@ -89,6 +164,16 @@ export const SaveInventoryProductRequestSchema = z
     is_processed: Flag,
     is_manufactured: Flag,
     is_otherwise_used: Flag,
+    annual_pounds_manufactured: optionalPounds(INVENTORY_PRODUCT_REPORT_LABELS.annual_pounds_manufactured),
+    annual_pounds_processed: optionalPounds(INVENTORY_PRODUCT_REPORT_LABELS.annual_pounds_processed),
+    annual_pounds_otherwise_used: optionalPounds(
+      INVENTORY_PRODUCT_REPORT_LABELS.annual_pounds_otherwise_used,
+    ),
+    average_pounds: optionalPounds('Average Amount'),
+    days_on_site: DaysOnSiteSchema,
+    storage_type: optionalLabel(TIER2_STORAGE_TYPES, INVENTORY_PRODUCT_MSG.storageType),
+    storage_pressure: optionalLabel(TIER2_STORAGE_PRESSURES, INVENTORY_PRODUCT_MSG.storagePressure),
+    storage_temperature: optionalLabel(TIER2_STORAGE_TEMPERATURES, INVENTORY_PRODUCT_MSG.storageTemperature),
     notes: optionalTextSchema(500, INVENTORY_PRODUCT_MSG.notesMax).optional(),
     max_pounds: Computed,
     max_gallons: Computed,
@@ -172,6 +257,15 @@ export const InventoryProductResourceSchema = z.object({
   is_sara_r: z.boolean(),
   is_sara_a: z.boolean(),
   is_sara_c: z.boolean(),
+  tier2_hazard_categories: z.array(z.enum(TIER2_HAZARD_CATEGORIES)),
+  annual_pounds_manufactured: z.number().nullable(),
+  annual_pounds_processed: z.number().nullable(),
+  annual_pounds_otherwise_used: z.number().nullable(),
+  average_pounds: z.number().nullable(),
+  days_on_site: z.number().nullable(),
+  storage_type: z.string(),
+  storage_pressure: z.string(),
+  storage_temperature: z.string(),
   location_stored: z.string(),
   max_pounds: z.number().nullable(),
   max_gallons: z.number().nullable(),

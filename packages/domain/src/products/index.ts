@@ -1,4 +1,9 @@
 import { z } from 'zod';
+import {
+  isTier2HazardCategory,
+  TIER2_HAZARD_CATEGORIES,
+  type Tier2HazardCategory,
+} from '../compliance/hazard-categories.ts';
 import { PHYSICAL_STATES, type PhysicalState, SDS_STATUSES, type SdsStatus } from '../enums.ts';
 import {
   ActiveFlagSchema,
@@ -31,6 +36,8 @@ export const PRODUCT_MSG = {
   hazardIds: 'Hazard classes must be a list of hazard class ids.',
   hazardUnknown: 'One or more hazard classes do not exist or are archived.',
   sdsFileUnknown: 'The SDS file was not found. Upload it again.',
+  tier2HazardCategories:
+    'Tier II Hazard Categories must be chosen from the 23 categories of the Tier II data standard.',
 } as const;
 
 /** Spec 02 §2: SDS status as the list shows it, and the list's filter choices. */
@@ -81,6 +88,21 @@ export const FlashPointSchema = z
 
 const FlagSchema = ActiveFlagSchema.optional().transform((value) => value ?? false);
 
+/**
+ * The Tier II GHS hazard categories (rules §0.5), by the data standard's exact labels; stored in
+ * the standard's order without repeats, so two saves of one choice store one value. Omitted keeps
+ * what is stored (a client that predates the field never clears it); [] clears.
+ */
+export const Tier2HazardCategoriesSchema = z
+  .array(z.string({ error: PRODUCT_MSG.tier2HazardCategories }), { error: PRODUCT_MSG.tier2HazardCategories })
+  .max(TIER2_HAZARD_CATEGORIES.length * 2, PRODUCT_MSG.tier2HazardCategories)
+  // On the field itself, not on the element's index, so the form shows it under the checkboxes.
+  .refine((list) => list.every(isTier2HazardCategory), PRODUCT_MSG.tier2HazardCategories)
+  .optional()
+  .transform((list): Tier2HazardCategory[] | undefined =>
+    list === undefined ? undefined : TIER2_HAZARD_CATEGORIES.filter((category) => list.includes(category)),
+  );
+
 /** The uploaded file a save points at: what `POST /file/upload` answered. */
 export const FileRefSchema = z.object({
   filepath: z.string().trim().min(1, PRODUCT_MSG.sdsFileUnknown).max(200, PRODUCT_MSG.sdsFileUnknown),
@@ -114,6 +136,7 @@ export const SaveProductRequestSchema = z.object({
   is_sara_r: FlagSchema,
   is_sara_a: FlagSchema,
   is_sara_c: FlagSchema,
+  tier2_hazard_categories: Tier2HazardCategoriesSchema,
   hazard_ids: z
     .array(recordIdSchema(PRODUCT_MSG.hazardIds), {
       error: PRODUCT_MSG.hazardIds,
@@ -190,6 +213,7 @@ export const ProductResourceSchema = z.object({
   is_sara_r: z.boolean(),
   is_sara_a: z.boolean(),
   is_sara_c: z.boolean(),
+  tier2_hazard_categories: z.array(z.enum(TIER2_HAZARD_CATEGORIES)),
   is_active: z.boolean(),
   hazards: z.array(HazardRefSchema),
   created_at: z.string(),

@@ -34,6 +34,7 @@ export type ComponentLink = Pick<
   | 'regulations'
   | 'restrictions'
   | 'reportingRequirements'
+  | 'isCarcinogen'
   | 'createdAt'
   | 'updatedAt'
 >;
@@ -48,7 +49,12 @@ export type CatalogueEntry = { id: number; name: string; number: string };
 
 export type LinkValues = Pick<
   typeof productChemicalComponents.$inferInsert,
-  'percentageWeight' | 'percentageVolume' | 'regulations' | 'restrictions' | 'reportingRequirements'
+  | 'percentageWeight'
+  | 'percentageVolume'
+  | 'regulations'
+  | 'restrictions'
+  | 'reportingRequirements'
+  | 'isCarcinogen'
 >;
 
 const catalogueColumns = {

@@ -82,6 +82,7 @@ function toComponentResource(row: LinkRow): ComponentResource {
     regulations: link.regulations,
     restrictions: link.restrictions,
     reporting_requirements: link.reportingRequirements,
+    is_carcinogen: link.isCarcinogen,
     created_at: toIso(link.createdAt),
     updated_at: toIso(link.updatedAt),
   };
@@ -134,6 +135,8 @@ function toLinkValues(body: SaveComponent): LinkValues {
     regulations: body.regulations ?? '',
     restrictions: body.restrictions ?? '',
     reportingRequirements: body.reporting_requirements ?? '',
+    // Omitted keeps the stored flag on update (undefined is not written) and false on insert.
+    isCarcinogen: body.is_carcinogen,
   };
 }
 

@@ -68,6 +68,7 @@ describe('adding components to a product', () => {
         regulations: 'EPCRA 302 EHS; CERCLA RQ 1000 lb',
         restrictions: 'Keep away from water-reactive materials',
         reporting_requirements: 'Tier II above 500 lb',
+        is_carcinogen: false,
         created_at: expect.any(String),
         updated_at: expect.any(String),
       },

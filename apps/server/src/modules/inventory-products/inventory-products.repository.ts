@@ -251,9 +251,9 @@ export async function copyProductComponents(tx: Tx, lineId: number, productId: n
   await tx.execute(sql`
     INSERT INTO ${inventoryProductChemicalComponents} (
       inventory_product_id, chemical_component_id, percentage_weight, percentage_volume,
-      regulations, restrictions, reporting_requirements)
+      regulations, restrictions, reporting_requirements, is_carcinogen)
     SELECT ${lineId}, chemical_component_id, percentage_weight, percentage_volume,
-      regulations, restrictions, reporting_requirements
+      regulations, restrictions, reporting_requirements, is_carcinogen
     FROM ${productChemicalComponents}
     WHERE product_id = ${productId}`);
 }

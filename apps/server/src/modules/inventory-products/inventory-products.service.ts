@@ -7,6 +7,7 @@ import {
   type CheckExistingRequestSchema,
   calculateContainer,
   canEditInventoryLines,
+  compliance,
   INVENTORY_PRODUCT_MSG,
   type InventoryProductListQuery,
   type InventoryProductListResponse,
@@ -119,6 +120,17 @@ async function toResource(db: Db | Tx, row: LineRow): Promise<InventoryProductRe
     is_sara_r: line.isSaraR,
     is_sara_a: line.isSaraA,
     is_sara_c: line.isSaraC,
+    tier2_hazard_categories: compliance.TIER2_HAZARD_CATEGORIES.filter((category) =>
+      line.tier2HazardCategories.includes(category),
+    ),
+    annual_pounds_manufactured: fromNumeric(line.annualPoundsManufactured),
+    annual_pounds_processed: fromNumeric(line.annualPoundsProcessed),
+    annual_pounds_otherwise_used: fromNumeric(line.annualPoundsOtherwiseUsed),
+    average_pounds: fromNumeric(line.averagePounds),
+    days_on_site: line.daysOnSite,
+    storage_type: line.storageType,
+    storage_pressure: line.storagePressure,
+    storage_temperature: line.storageTemperature,
     pounds_per_gallon: fromNumeric(line.poundsPerGallon),
     specific_gravity: fromNumeric(line.specificGravity),
     density: fromNumeric(line.density),
@@ -272,6 +284,38 @@ function containerFigures(
   return { maxGallons: toNumeric(result.max_gallons), maxPounds: toNumeric(result.max_pounds) };
 }
 
+/** A figure the body may leave out: omitted (undefined) keeps the stored value, null clears it. */
+function optionalNumeric(value: number | null | undefined): string | null | undefined {
+  return value === undefined ? undefined : toNumeric(value);
+}
+
+/** The line's report figures (issue 11): what the body gives, the stored value where it is silent. */
+function reportFigures(body: SaveInventoryProduct) {
+  return {
+    annualPoundsManufactured: optionalNumeric(body.annual_pounds_manufactured),
+    annualPoundsProcessed: optionalNumeric(body.annual_pounds_processed),
+    annualPoundsOtherwiseUsed: optionalNumeric(body.annual_pounds_otherwise_used),
+    averagePounds: optionalNumeric(body.average_pounds),
+    daysOnSite: body.days_on_site,
+    storageType: body.storage_type,
+    storagePressure: body.storage_pressure,
+    storageTemperature: body.storage_temperature,
+  };
+}
+
+/**
+ * An average daily amount above the most ever on hand is a typing error (Tier II's average is at
+ * most its maximum, 40 CFR 370.42); checked only when both are known, on the maximum the server
+ * computes from the containers rather than any figure the client sends.
+ */
+function checkAverage(average: string | null | undefined, maxPounds: string | null): void {
+  const avg = average === null || average === undefined ? null : Number(average);
+  const max = fromNumeric(maxPounds);
+  if (avg === null || max === null || avg <= max) return;
+  const shown = max.toLocaleString('en-US', { maximumFractionDigits: 2 });
+  throw fieldError('average_pounds', INVENTORY_PRODUCT_MSG.averageAboveMax(shown));
+}
+
 /** Two storage places of one combination: both kept when they fit the column, else the target's. */
 function mergeLocations(target: string, added: string): string {
   const places = [...new Set([...target.split(', '), ...added.split(', ')].filter((place) => place !== ''))];
@@ -367,6 +411,12 @@ async function saveLine(
   const containerQuantity = toNumeric(body.container_quantity);
   // New notes are a question until someone resolves it (spec 02 §4).
   const opensQuestion = notes !== '' && notes !== (current?.notes ?? '');
+  const figures = containerFigures(product.data, unit, combination.containerSize, containerQuantity);
+  const report = reportFigures(body);
+  checkAverage(
+    report.averagePounds === undefined ? current?.averagePounds : report.averagePounds,
+    figures.maxPounds,
+  );
   const values: LineValues = {
     ...product.data,
     productId: product.productId,
@@ -380,10 +430,11 @@ async function saveLine(
     isProcessed: body.is_processed,
     isManufactured: body.is_manufactured,
     isOtherwiseUsed: body.is_otherwise_used,
+    ...report,
     notes,
     isResolveQuestion: opensQuestion ? false : (current?.isResolveQuestion ?? true),
     checkedAt: new Date(),
-    ...containerFigures(product.data, unit, combination.containerSize, containerQuantity),
+    ...figures,
   };
   const id = lineId ?? (await insertLine(tx, inventoryId, values));
   if (lineId !== null) await updateLine(tx, lineId, values);

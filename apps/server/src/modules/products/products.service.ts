@@ -1,5 +1,6 @@
 import type { Readable } from 'node:stream';
 import {
+  compliance,
   PRODUCT_MSG,
   type ProductListQuery,
   type ProductListRow,
@@ -61,6 +62,9 @@ function toProductResource(row: ProductRow, hazardList: HazardRef[]): ProductRes
     is_sara_r: product.isSaraR,
     is_sara_a: product.isSaraA,
     is_sara_c: product.isSaraC,
+    tier2_hazard_categories: compliance.TIER2_HAZARD_CATEGORIES.filter((category) =>
+      product.tier2HazardCategories.includes(category),
+    ),
     is_active: product.isActive,
     hazards: hazardList,
     created_at: toIso(product.createdAt),
@@ -175,6 +179,8 @@ export function toProductColumns(body: ProductDataBody) {
     isSaraR: body.is_sara_r,
     isSaraA: body.is_sara_a,
     isSaraC: body.is_sara_c,
+    // Undefined (omitted) leaves the column as it is on update and to its default on insert.
+    tier2HazardCategories: body.tier2_hazard_categories,
   };
 }
 

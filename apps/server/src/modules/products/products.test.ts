@@ -127,6 +127,7 @@ describe('create and get', () => {
         is_sara_r: true,
         is_sara_a: true,
         is_sara_c: false,
+        tier2_hazard_categories: [],
         is_active: true,
         hazards: [
           { id: hazard.corrosive, name: 'Corrosive' },

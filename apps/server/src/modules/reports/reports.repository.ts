@@ -37,11 +37,13 @@ export async function findFacilityAddress(db: Db | Tx, facilityId: number) {
     .select({
       address: addresses.address,
       city: addresses.city,
+      county: facilities.county,
       state: addresses.stateCode,
       zip: addresses.zip,
     })
     .from(facilities)
-    .innerJoin(addresses, eq(addresses.id, facilities.addressId))
+    // A facility with no address row still has its county.
+    .leftJoin(addresses, eq(addresses.id, facilities.addressId))
     .where(eq(facilities.id, facilityId))
     .limit(1);
   return row;
@@ -100,6 +102,15 @@ export function selectLines(db: Db | Tx, inventoryId: number) {
       isProcessed: line.isProcessed,
       isOtherwiseUsed: line.isOtherwiseUsed,
       locationStored: line.locationStored,
+      tier2HazardCategories: line.tier2HazardCategories,
+      annualPoundsManufactured: line.annualPoundsManufactured,
+      annualPoundsProcessed: line.annualPoundsProcessed,
+      annualPoundsOtherwiseUsed: line.annualPoundsOtherwiseUsed,
+      averagePounds: line.averagePounds,
+      daysOnSite: line.daysOnSite,
+      storageType: line.storageType,
+      storagePressure: line.storagePressure,
+      storageTemperature: line.storageTemperature,
     })
     .from(line)
     .leftJoin(containers, eq(containers.id, line.containerId))
@@ -120,6 +131,7 @@ export function selectLineComponents(db: Db | Tx, inventoryId: number) {
       name: chemicalComponents.name,
       percentageWeight: part.percentageWeight,
       percentageVolume: part.percentageVolume,
+      isCarcinogen: part.isCarcinogen,
     })
     .from(part)
     .innerJoin(line, eq(line.id, part.inventoryProductId))

@@ -56,7 +56,7 @@ function toSnapshotLine(
   components: compliance.SnapshotComponent[],
   hazardNames: string[],
 ): compliance.SnapshotLine {
-  const categories = hazardNames
+  const categories = [...row.tier2HazardCategories, ...hazardNames]
     .map((name) => TIER2_CATEGORY_BY_NAME.get(name.trim().toLowerCase()))
     .filter((category): category is compliance.Tier2HazardCategory => category !== undefined);
   return {
@@ -87,6 +87,17 @@ function toSnapshotLine(
     location_stored: row.locationStored,
     components,
     hazard_categories: [...new Set(categories)],
+    annual_pounds: {
+      manufactured: fromNumeric(row.annualPoundsManufactured),
+      processed: fromNumeric(row.annualPoundsProcessed),
+      otherwise_used: fromNumeric(row.annualPoundsOtherwiseUsed),
+    },
+    average_pounds: fromNumeric(row.averagePounds),
+    days_on_site: row.daysOnSite,
+    // '' is "not given": the engine reads null as unknown, not as a label.
+    storage_type: row.storageType || null,
+    storage_pressure: row.storagePressure || null,
+    storage_temperature: row.storageTemperature || null,
   };
 }
 
@@ -128,6 +139,7 @@ async function loadContext(db: Db, request: ReportRequestValues) {
       name: row.name,
       percentage_weight: fromNumeric(row.percentageWeight),
       percentage_volume: fromNumeric(row.percentageVolume),
+      is_carcinogen: row.isCarcinogen,
     });
     componentsByLine.set(row.lineId, list);
   }
