@@ -15,6 +15,7 @@ import { Route as AboutRouteImport } from './routes/about'
 import { Route as ForgotPasswordRouteImport } from './routes/forgot-password'
 import { Route as LoginRouteImport } from './routes/login'
 import { Route as SetPasswordRouteImport } from './routes/set-password'
+import { Route as AuthenticatedAuditLogRouteImport } from './routes/_authenticated/audit-log'
 import { Route as AuthenticatedContainersRouteImport } from './routes/_authenticated/containers'
 import { Route as AuthenticatedContainersMgmtRouteImport } from './routes/_authenticated/containers-mgmt'
 import { Route as AuthenticatedCustomersFacilitiesMgmtRouteImport } from './routes/_authenticated/customers-facilities-mgmt'
@@ -83,6 +84,11 @@ const SetPasswordRoute = SetPasswordRouteImport.update({
   id: '/set-password',
   path: '/set-password',
   getParentRoute: () => rootRouteImport,
+} as any)
+const AuthenticatedAuditLogRoute = AuthenticatedAuditLogRouteImport.update({
+  id: '/audit-log',
+  path: '/audit-log',
+  getParentRoute: () => AuthenticatedRoute,
 } as any)
 const AuthenticatedContainersRoute = AuthenticatedContainersRouteImport.update({
   id: '/containers',
@@ -328,6 +334,7 @@ export interface FileRoutesByFullPath {
   '/forgot-password': typeof ForgotPasswordRoute
   '/login': typeof LoginRoute
   '/set-password': typeof SetPasswordRoute
+  '/audit-log': typeof AuthenticatedAuditLogRoute
   '/containers': typeof AuthenticatedContainersRouteWithChildren
   '/containers-mgmt': typeof AuthenticatedContainersMgmtRoute
   '/customers-facilities-mgmt': typeof AuthenticatedCustomersFacilitiesMgmtRouteWithChildren
@@ -374,6 +381,7 @@ export interface FileRoutesByTo {
   '/forgot-password': typeof ForgotPasswordRoute
   '/login': typeof LoginRoute
   '/set-password': typeof SetPasswordRoute
+  '/audit-log': typeof AuthenticatedAuditLogRoute
   '/containers': typeof AuthenticatedContainersRouteWithChildren
   '/containers-mgmt': typeof AuthenticatedContainersMgmtRoute
   '/customers-facilities-mgmt': typeof AuthenticatedCustomersFacilitiesMgmtRouteWithChildren
@@ -421,6 +429,7 @@ export interface FileRoutesById {
   '/forgot-password': typeof ForgotPasswordRoute
   '/login': typeof LoginRoute
   '/set-password': typeof SetPasswordRoute
+  '/_authenticated/audit-log': typeof AuthenticatedAuditLogRoute
   '/_authenticated/containers': typeof AuthenticatedContainersRouteWithChildren
   '/_authenticated/containers-mgmt': typeof AuthenticatedContainersMgmtRoute
   '/_authenticated/customers-facilities-mgmt': typeof AuthenticatedCustomersFacilitiesMgmtRouteWithChildren
@@ -469,6 +478,7 @@ export interface FileRouteTypes {
     | '/forgot-password'
     | '/login'
     | '/set-password'
+    | '/audit-log'
     | '/containers'
     | '/containers-mgmt'
     | '/customers-facilities-mgmt'
@@ -515,6 +525,7 @@ export interface FileRouteTypes {
     | '/forgot-password'
     | '/login'
     | '/set-password'
+    | '/audit-log'
     | '/containers'
     | '/containers-mgmt'
     | '/customers-facilities-mgmt'
@@ -561,6 +572,7 @@ export interface FileRouteTypes {
     | '/forgot-password'
     | '/login'
     | '/set-password'
+    | '/_authenticated/audit-log'
     | '/_authenticated/containers'
     | '/_authenticated/containers-mgmt'
     | '/_authenticated/customers-facilities-mgmt'
@@ -654,6 +666,13 @@ declare module '@tanstack/react-router' {
       fullPath: '/set-password'
       preLoaderRoute: typeof SetPasswordRouteImport
       parentRoute: typeof rootRouteImport
+    }
+    '/_authenticated/audit-log': {
+      id: '/_authenticated/audit-log'
+      path: '/audit-log'
+      fullPath: '/audit-log'
+      preLoaderRoute: typeof AuthenticatedAuditLogRouteImport
+      parentRoute: typeof AuthenticatedRoute
     }
     '/_authenticated/containers': {
       id: '/_authenticated/containers'
@@ -1087,6 +1106,7 @@ const AuthenticatedInventoriesInventoryIdProductsInventoryProductIdRouteWithChil
   )
 
 interface AuthenticatedRouteChildren {
+  AuthenticatedAuditLogRoute: typeof AuthenticatedAuditLogRoute
   AuthenticatedContainersRoute: typeof AuthenticatedContainersRouteWithChildren
   AuthenticatedContainersMgmtRoute: typeof AuthenticatedContainersMgmtRoute
   AuthenticatedCustomersFacilitiesMgmtRoute: typeof AuthenticatedCustomersFacilitiesMgmtRouteWithChildren
@@ -1110,6 +1130,7 @@ interface AuthenticatedRouteChildren {
 }
 
 const AuthenticatedRouteChildren: AuthenticatedRouteChildren = {
+  AuthenticatedAuditLogRoute: AuthenticatedAuditLogRoute,
   AuthenticatedContainersRoute: AuthenticatedContainersRouteWithChildren,
   AuthenticatedContainersMgmtRoute: AuthenticatedContainersMgmtRoute,
   AuthenticatedCustomersFacilitiesMgmtRoute:

@@ -1,6 +1,8 @@
+import type { AuditEntity } from '@chemtrack/domain';
 import { useBlocker } from '@tanstack/react-router';
 import { type FormEvent, type ReactNode, useCallback, useEffect, useState } from 'react';
 import { ConfirmDialog } from './confirm-dialog.tsx';
+import { HistoryLink } from './history-link.tsx';
 import { Button } from './ui/button.tsx';
 import { Dialog, DialogContent } from './ui/dialog.tsx';
 
@@ -38,6 +40,7 @@ export function ModalForm({
   onClose,
   children,
   extraActions,
+  history,
 }: {
   open: boolean;
   title: string;
@@ -50,6 +53,8 @@ export function ModalForm({
   onClose: () => void;
   children: ReactNode;
   extraActions?: ReactNode;
+  /** The record's audit trail link (admins only); absent while creating. */
+  history?: { entity: AuditEntity; id: number | undefined };
 }) {
   const [isConfirmOpen, setConfirmOpen] = useState(false);
   const hasEdits = isDirty && !isReadOnly;
@@ -70,6 +75,14 @@ export function ModalForm({
     const timer = setTimeout(proceed, 0);
     return () => clearTimeout(timer);
   }, [isLeaving, proceed]);
+  // History from a form without edits: the dialog closes first, then the page changes, as when
+  // leaving after the question; with edits the link navigates and the blocker asks first.
+  const [historyLeave, setHistoryLeave] = useState<{ go: () => void } | null>(null);
+  useEffect(() => {
+    if (!historyLeave) return;
+    const timer = setTimeout(historyLeave.go, 0);
+    return () => clearTimeout(timer);
+  }, [historyLeave]);
   const requestClose = () => {
     if (hasEdits) setConfirmOpen(true);
     else onClose();
@@ -77,7 +90,7 @@ export function ModalForm({
   const showSave = hasEdits;
   return (
     <Dialog
-      open={open && !isLeaving}
+      open={open && !isLeaving && !historyLeave}
       onOpenChange={(open) => {
         if (!open) requestClose();
       }}
@@ -88,6 +101,17 @@ export function ModalForm({
             {children}
           </fieldset>
           <div className="mt-2 flex flex-wrap justify-end gap-2">
+            {history ? (
+              <HistoryLink
+                entity={history.entity}
+                id={history.id}
+                onLeave={(event, go) => {
+                  if (hasEdits) return;
+                  event.preventDefault();
+                  setHistoryLeave({ go });
+                }}
+              />
+            ) : null}
             {extraActions}
             {showSave ? (
               <Button type="submit" disabled={isSaving || !isValid}>

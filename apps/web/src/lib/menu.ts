@@ -19,6 +19,8 @@ export const MENU: MenuEntry[] = [
   { label: 'Hazard Class Mgmt.', path: '/hazard-class-mgmt', action: 'hazards.read' },
   { label: 'Database Entry', path: '/database', action: 'database.read' },
   { label: 'User Mgmt.', path: '/users', action: 'users.read' },
+  /** Issue 12: who changed what, for admins. */
+  { label: 'Audit Log', path: '/audit-log', action: 'audit-log.read' },
 ];
 
 /** While the role is unknown every entry shows. */

@@ -1,4 +1,4 @@
-import type { AreaActions, CatalogResource } from '@chemtrack/domain';
+import type { AreaActions, AuditEntity, CatalogResource } from '@chemtrack/domain';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { type Resolver, useForm } from 'react-hook-form';
 import type { z } from 'zod';
@@ -23,6 +23,8 @@ type CatalogModalProps = {
   api: CatalogApi;
   id: number | undefined;
   entity: string;
+  /** The `entity` of the record's audit rows, for its History link. */
+  auditEntity: AuditEntity;
   schema: z.ZodType<unknown, CatalogForm>;
   createTitle: string;
   detailsTitle: string;
@@ -53,6 +55,7 @@ function CatalogModalForm({
   id,
   record,
   entity,
+  auditEntity,
   schema,
   createTitle,
   detailsTitle,
@@ -106,6 +109,7 @@ function CatalogModalForm({
   return (
     <ModalForm
       open={isOpen}
+      history={{ entity: auditEntity, id }}
       title={id === undefined ? createTitle : detailsTitle}
       isDirty={isDirty}
       isSaving={save.isPending}

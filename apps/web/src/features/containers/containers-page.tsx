@@ -94,6 +94,7 @@ export function ContainerModal({ tab, id }: { tab: Tab; id: number | undefined }
       api={isUnit ? unitsApi : containersApi}
       id={id}
       entity={isUnit ? 'Container Unit' : 'Container'}
+      auditEntity={isUnit ? 'container units' : 'containers'}
       schema={isUnit ? SaveContainerUnitRequestSchema : SaveContainerRequestSchema}
       createTitle={isUnit ? 'Create New Unit' : 'Create New Container'}
       detailsTitle={isUnit ? 'Unit Details' : 'Container Details'}

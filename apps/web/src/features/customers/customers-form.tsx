@@ -104,6 +104,7 @@ function CustomerForm({ id, customer }: { id: number | undefined; customer: Cust
   return (
     <ModalForm
       open={isOpen}
+      history={{ entity: 'customer', id }}
       title={id === undefined ? 'Create New Customer' : 'Customer Details'}
       isDirty={isDirty}
       isSaving={save.isPending}

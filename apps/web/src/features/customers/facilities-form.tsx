@@ -88,6 +88,7 @@ function FacilityFormModal({
   return (
     <ModalForm
       open={isOpen}
+      history={{ entity: 'facility', id }}
       title={id === undefined ? 'Create New Facility' : 'Facility Details'}
       isDirty={isDirty}
       isSaving={save.isPending}

@@ -39,6 +39,7 @@ export function HazardModal({ id }: { id: number | undefined }) {
       api={hazardsApi}
       id={id}
       entity="Hazard Class"
+      auditEntity="hazards"
       schema={SaveHazardRequestSchema}
       createTitle="Create New Hazard Class"
       detailsTitle="Hazard Class Details"

@@ -151,6 +151,7 @@ function InventoryForm({
   return (
     <ModalForm
       open={isOpen}
+      history={{ entity: 'inventory', id: inventory?.id }}
       title={isNew ? 'Create New Inventory' : 'Inventory Details'}
       isDirty={isDirty}
       isSaving={save.isPending}

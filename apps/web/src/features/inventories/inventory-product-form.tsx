@@ -14,6 +14,7 @@ import { Link, Outlet, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
+import { HistoryLink } from '../../components/history-link.tsx';
 import { LoadedRecord } from '../../components/loaded-record.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Field } from '../../components/ui/field.tsx';
@@ -249,6 +250,7 @@ function InventoryProductForm({
             </div>
           </fieldset>
           <div className="mt-6 flex flex-wrap justify-end gap-2">
+            <HistoryLink entity="inventory_product" id={line?.id} />
             <Button asChild variant="secondary">
               <Link
                 to="/inventories/$inventoryId/products"

@@ -158,6 +158,7 @@ function ComponentForm({
   return (
     <ModalForm
       open={isOpen}
+      history={{ entity: 'product_chemical_component', id }}
       title={isNew ? 'Add Chemical Component' : 'Chemical Component Details'}
       isDirty={isDirty}
       isSaving={save.isPending}

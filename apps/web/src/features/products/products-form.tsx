@@ -12,6 +12,7 @@ import { useState } from 'react';
 import { Controller, type FieldError, type FieldErrors, get, useForm } from 'react-hook-form';
 import { ArchiveToggle } from '../../components/archive-toggle.tsx';
 import { DateInput } from '../../components/date-input.tsx';
+import { HistoryLink } from '../../components/history-link.tsx';
 import { LoadedRecord } from '../../components/loaded-record.tsx';
 import { PhoneInput } from '../../components/phone-input.tsx';
 import { Button } from '../../components/ui/button.tsx';
@@ -279,6 +280,7 @@ function ProductForm({
             </div>
           </fieldset>
           <div className="mt-6 flex flex-wrap justify-end gap-2">
+            <HistoryLink entity="product" id={product?.id} />
             <Button asChild variant="secondary">
               <Link to="/products" search={keepSearch}>
                 Cancel

@@ -95,6 +95,7 @@ function TechnicianForm({
   return (
     <ModalForm
       open={isOpen}
+      history={{ entity: 'technician', id: technicianId }}
       title={technicianId === undefined ? 'Create New Technician' : 'Technician Details'}
       isDirty={isDirty}
       isSaving={save.isPending}

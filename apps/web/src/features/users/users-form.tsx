@@ -12,6 +12,7 @@ import { useNavigate } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { ArchiveToggle } from '../../components/archive-toggle.tsx';
+import { HistoryLink } from '../../components/history-link.tsx';
 import { LoadedRecord } from '../../components/loaded-record.tsx';
 import { PhoneInput } from '../../components/phone-input.tsx';
 import { Button } from '../../components/ui/button.tsx';
@@ -199,6 +200,7 @@ export function UserForm({
             </div>
           </fieldset>
           <div className="mt-6 flex flex-wrap justify-end gap-2">
+            <HistoryLink entity="user" id={user?.id} />
             {user ? <EndSessionsButton userId={user.id} fullName={user.profile.full_name} /> : null}
             {user ? (
               <ArchiveToggle
