@@ -28,10 +28,8 @@ function Changes({ item }: { item: AuditLogItem }) {
         <ul className="flex flex-col gap-0.5" aria-label="Changed fields">
           {changes.map(([field, change]) => (
             <li key={field} className="break-words">
-              <span className="font-medium">{field}</span>: <span>{formatValue(change.before)}</span>
-              <span aria-hidden> → </span>
-              <span className="sr-only"> changed to </span>
-              <span>{formatValue(change.after)}</span>
+              <span className="font-medium">{field}</span>: {formatValue(change.before)} →{' '}
+              {formatValue(change.after)}
             </li>
           ))}
         </ul>
