@@ -27,10 +27,15 @@ import { toast } from '../../lib/toast.ts';
 import { containersApi, unitsApi } from '../containers/api.ts';
 import { productsApi } from '../products/api.ts';
 import { HazardClassesField } from '../products/hazard-classes-field.tsx';
-import { FlashPointField, SaraSpccFields } from '../products/product-data-fields.tsx';
+import {
+  FlashPointField,
+  SaraSpccFields,
+  Tier2HazardCategoriesField,
+} from '../products/product-data-fields.tsx';
 import { toProductDataForm } from '../products/product-form.ts';
 import { ProductMeasureFields } from '../products/product-measure-fields.tsx';
 import { type InventoryProductFormValues, unitTypeOf } from './inventory-product-values.ts';
+import { LineReportFields } from './line-report-fields.tsx';
 
 /** The ids of the line form's fields. */
 export const ID = 'ip';
@@ -52,8 +57,8 @@ type ProductChoice = AutocompleteItem & Partial<Pick<ProductListRow, 'mfg_name'>
 type LineForm = UseFormReturn<InventoryProductFormValues, unknown, SaveInventoryProduct>;
 
 /**
- * The fields of an inventory line (spec 02 §3, §4): the product, its SARA and SPCC flags, and the
- * containers. SARA and SPCC stay blocked while a catalogue product is chosen (its own flags are
+ * The fields of an inventory line (spec 02 §3, §4): the product, its SARA and SPCC flags and Tier II
+ * hazard categories, the containers and the line's report data. SARA, SPCC and the categories stay blocked while a catalogue product is chosen (its own flags are
  * copied) and, for a new product, until it has a name.
  */
 export function InventoryProductFields({ form, disabled }: { form: LineForm; disabled: boolean }) {
@@ -63,7 +68,13 @@ export function InventoryProductFields({ form, disabled }: { form: LineForm; dis
     <>
       <ProductSection form={form} isLocked={isLocked} disabled={disabled} />
       <SaraSpccFields form={form} idPrefix={ID} disabled={disabled || isLocked || name.trim() === ''} />
+      <Tier2HazardCategoriesField
+        form={form}
+        idPrefix={ID}
+        disabled={disabled || isLocked || name.trim() === ''}
+      />
       <ContainerSection form={form} disabled={disabled} />
+      <LineReportFields form={form} idPrefix={ID} disabled={disabled} />
     </>
   );
 }

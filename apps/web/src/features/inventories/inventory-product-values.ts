@@ -39,6 +39,15 @@ export interface InventoryProductFormValues extends ProductDataValues {
   is_processed: boolean;
   is_manufactured: boolean;
   is_otherwise_used: boolean;
+  /** The line's report figures (issue 11) as typed; empty is "not recorded". */
+  annual_pounds_manufactured: string;
+  annual_pounds_processed: string;
+  annual_pounds_otherwise_used: string;
+  average_pounds: string;
+  days_on_site: string;
+  storage_type: string;
+  storage_pressure: string;
+  storage_temperature: string;
   notes: string;
 }
 
@@ -64,6 +73,14 @@ export const EMPTY_INVENTORY_PRODUCT_FORM: InventoryProductFormValues = {
   is_processed: false,
   is_manufactured: false,
   is_otherwise_used: false,
+  annual_pounds_manufactured: '',
+  annual_pounds_processed: '',
+  annual_pounds_otherwise_used: '',
+  average_pounds: '',
+  days_on_site: '',
+  storage_type: '',
+  storage_pressure: '',
+  storage_temperature: '',
   notes: '',
 };
 
@@ -87,6 +104,14 @@ export function toInventoryProductForm(line: InventoryProductResource): Inventor
     is_processed: line.is_processed,
     is_manufactured: line.is_manufactured,
     is_otherwise_used: line.is_otherwise_used,
+    annual_pounds_manufactured: numberText(line.annual_pounds_manufactured),
+    annual_pounds_processed: numberText(line.annual_pounds_processed),
+    annual_pounds_otherwise_used: numberText(line.annual_pounds_otherwise_used),
+    average_pounds: numberText(line.average_pounds),
+    days_on_site: numberText(line.days_on_site),
+    storage_type: line.storage_type,
+    storage_pressure: line.storage_pressure,
+    storage_temperature: line.storage_temperature,
     notes: line.notes,
   };
 }
@@ -114,6 +139,14 @@ function toRequestInput(values: InventoryProductFormValues): SaveInventoryProduc
     is_processed: values.is_processed,
     is_manufactured: values.is_manufactured,
     is_otherwise_used: values.is_otherwise_used,
+    annual_pounds_manufactured: values.annual_pounds_manufactured,
+    annual_pounds_processed: values.annual_pounds_processed,
+    annual_pounds_otherwise_used: values.annual_pounds_otherwise_used,
+    average_pounds: values.average_pounds,
+    days_on_site: values.days_on_site,
+    storage_type: values.storage_type,
+    storage_pressure: values.storage_pressure,
+    storage_temperature: values.storage_temperature,
     notes: values.notes,
     sds_no: values.sds_no,
   };
@@ -139,6 +172,7 @@ function toRequestInput(values: InventoryProductFormValues): SaveInventoryProduc
     is_sara_r: values.is_sara_r,
     is_sara_a: values.is_sara_a,
     is_sara_c: values.is_sara_c,
+    tier2_hazard_categories: values.tier2_hazard_categories,
     hazard_ids: values.hazards.map((hazard) => hazard.id),
   };
 }

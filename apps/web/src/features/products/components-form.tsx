@@ -9,8 +9,9 @@ import {
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
-import { type UseFormReturn, useForm, useWatch } from 'react-hook-form';
+import { Controller, type UseFormReturn, useForm, useWatch } from 'react-hook-form';
 import { z } from 'zod';
+import { CheckboxField } from '../../components/checkbox-field.tsx';
 import { LoadedRecord } from '../../components/loaded-record.tsx';
 import { ModalForm, useModalRoute } from '../../components/modal-form.tsx';
 import { PagedPicker } from '../../components/paged-picker.tsx';
@@ -32,6 +33,8 @@ interface ComponentFormValues {
   regulations: string;
   restrictions: string;
   reporting_requirements: string;
+  /** OSHA/IARC/NTP carcinogen: its de minimis is 0.1%, not 1% (rules §0.3). */
+  is_carcinogen: boolean;
 }
 
 const EMPTY: ComponentFormValues = {
@@ -43,6 +46,7 @@ const EMPTY: ComponentFormValues = {
   regulations: '',
   restrictions: '',
   reporting_requirements: '',
+  is_carcinogen: false,
 };
 
 function toForm(c: ComponentResource): ComponentFormValues {
@@ -55,6 +59,7 @@ function toForm(c: ComponentResource): ComponentFormValues {
     regulations: c.regulations,
     restrictions: c.restrictions,
     reporting_requirements: c.reporting_requirements,
+    is_carcinogen: c.is_carcinogen,
   };
 }
 
@@ -229,6 +234,18 @@ function ComponentForm({
             {...form.register('percentage_volume')}
           />
         </Field>
+        <Controller
+          control={form.control}
+          name="is_carcinogen"
+          render={({ field }) => (
+            <CheckboxField
+              id="cc-is_carcinogen"
+              label="Carcinogen (OSHA, IARC or NTP)"
+              title="Reports apply the 0.1% de minimis instead of 1%"
+              field={field}
+            />
+          )}
+        />
       </div>
       {conflict ? (
         <div className="flex flex-wrap items-center gap-3 rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900">

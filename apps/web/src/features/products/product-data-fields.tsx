@@ -1,5 +1,7 @@
+import { compliance } from '@chemtrack/domain';
 import { Controller, type UseFormReturn } from 'react-hook-form';
 import { CheckboxField } from '../../components/checkbox-field.tsx';
+import { Checkbox } from '../../components/ui/checkbox.tsx';
 import { Field } from '../../components/ui/field.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { keepSignedDigits, type ProductDataValues, SARA_FLAGS } from './product-form.ts';
@@ -91,5 +93,89 @@ export function SaraSpccFields<T extends ProductDataValues, TOutput>({
         })}
       </div>
     </fieldset>
+  );
+}
+
+const HAZARD_GROUPS = [
+  { key: 'physical', title: 'Physical hazards', categories: compliance.TIER2_PHYSICAL_HAZARDS },
+  { key: 'health', title: 'Health hazards', categories: compliance.TIER2_HEALTH_HAZARDS },
+  { key: 'hnoc', title: 'Other', categories: [compliance.TIER2_HNOC] },
+] as const;
+
+/**
+ * The 23 Tier II hazard categories (rules §0.5), labelled as the data standard spells them, HNOC
+ * once. Blocked like the SARA flags: a line of a catalogue product shows the catalogue's.
+ */
+export function Tier2HazardCategoriesField<T extends ProductDataValues, TOutput>({
+  form: typedForm,
+  idPrefix = 'p',
+  disabled,
+  className,
+}: {
+  form: UseFormReturn<T, unknown, TOutput>;
+  idPrefix?: string;
+  disabled?: boolean;
+  className?: string;
+}) {
+  const form = asProductDataForm(typedForm);
+  const error = form.formState.errors.tier2_hazard_categories?.message;
+  const errorId = `${idPrefix}-tier2_hazard_categories-error`;
+  return (
+    <Controller
+      control={form.control}
+      name="tier2_hazard_categories"
+      render={({ field }) => {
+        const chosen = new Set<string>(field.value);
+        const toggle = (category: compliance.Tier2HazardCategory, checked: boolean) =>
+          field.onChange(
+            compliance.TIER2_HAZARD_CATEGORIES.filter((item) =>
+              item === category ? checked : chosen.has(item),
+            ),
+          );
+        return (
+          <fieldset
+            className={className}
+            disabled={disabled}
+            aria-describedby={error ? errorId : undefined}
+            aria-invalid={error ? true : undefined}
+          >
+            <legend className="text-sm font-medium text-slate-700">
+              Tier II Hazard Categories (reporting year 2017 on)
+            </legend>
+            <div className="mt-2 grid grid-cols-1 gap-x-6 gap-y-3 md:grid-cols-3">
+              {HAZARD_GROUPS.map((group) => (
+                <fieldset key={group.key} disabled={disabled}>
+                  <legend className="text-xs font-medium uppercase text-slate-500">{group.title}</legend>
+                  {group.categories.map((category, index) => {
+                    const id = `${idPrefix}-t2-${group.key}-${index}`;
+                    return (
+                      <label
+                        key={category}
+                        htmlFor={id}
+                        className="flex items-center gap-2 py-1 text-sm text-slate-700"
+                      >
+                        <Checkbox
+                          id={id}
+                          checked={chosen.has(category)}
+                          disabled={disabled}
+                          onCheckedChange={(checked) => toggle(category, checked === true)}
+                          onBlur={field.onBlur}
+                        />
+                        {category}
+                      </label>
+                    );
+                  })}
+                </fieldset>
+              ))}
+            </div>
+            {error ? (
+              <p id={errorId} role="alert" className="mt-1 text-xs text-red-600">
+                {error}
+              </p>
+            ) : null}
+          </fieldset>
+        );
+      }}
+    />
   );
 }

@@ -1,5 +1,6 @@
 import {
   type AutocompleteItem,
+  type compliance,
   isGas,
   isLiquid,
   isoToUsDate,
@@ -38,6 +39,8 @@ export interface ProductFormValues {
   is_sara_r: boolean;
   is_sara_a: boolean;
   is_sara_c: boolean;
+  /** The Tier II GHS categories (rules §0.5); the SARA flags stay for years before 2017. */
+  tier2_hazard_categories: compliance.Tier2HazardCategory[];
   hazards: AutocompleteItem[];
   /** The attached SDS: the saved one, a fresh upload, or none. */
   sds: StoredFile | null;
@@ -71,6 +74,7 @@ export const EMPTY_PRODUCT_FORM: ProductFormValues = {
   is_sara_r: false,
   is_sara_a: false,
   is_sara_c: false,
+  tier2_hazard_categories: [],
   hazards: [],
   sds: null,
 };
@@ -93,6 +97,7 @@ export type ProductDataValues = Pick<
   | 'nfpa'
   | 'is_spcc'
   | (typeof SARA_FLAGS)[number]['name']
+  | 'tier2_hazard_categories'
   | 'hazards'
 >;
 
@@ -121,6 +126,7 @@ export function toProductDataForm(source: ProductDataSource): ProductDataValues 
     is_sara_r: source.is_sara_r,
     is_sara_a: source.is_sara_a,
     is_sara_c: source.is_sara_c,
+    tier2_hazard_categories: [...source.tier2_hazard_categories],
     hazards: source.hazards,
   };
 }

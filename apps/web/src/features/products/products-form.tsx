@@ -27,7 +27,7 @@ import { useRecordMutations } from '../../lib/use-record-mutations.ts';
 import { deleteProductSds, downloadProductSds, productsApi } from './api.ts';
 import { HazardClassesField } from './hazard-classes-field.tsx';
 import { ProductComponentsTable } from './product-components-table.tsx';
-import { FlashPointField, SaraSpccFields } from './product-data-fields.tsx';
+import { FlashPointField, SaraSpccFields, Tier2HazardCategoriesField } from './product-data-fields.tsx';
 import {
   EMPTY_PRODUCT_FORM,
   ProductFormSchema,
@@ -250,6 +250,7 @@ function ProductForm({
               </Field>
             </div>
             <SaraSpccFields form={form} className="md:col-span-2" />
+            <Tier2HazardCategoriesField form={form} className="md:col-span-2" />
             <div className="md:col-span-2">
               <Controller
                 control={form.control}

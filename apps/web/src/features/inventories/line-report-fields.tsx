@@ -1,0 +1,80 @@
+import { compliance, INVENTORY_PRODUCT_REPORT_LABELS, type SaveInventoryProduct } from '@chemtrack/domain';
+import type { UseFormReturn } from 'react-hook-form';
+import { Field } from '../../components/ui/field.tsx';
+import { Input } from '../../components/ui/input.tsx';
+import { Select } from '../../components/ui/select.tsx';
+import type { InventoryProductFormValues } from './inventory-product-values.ts';
+
+type LineForm = UseFormReturn<InventoryProductFormValues, unknown, SaveInventoryProduct>;
+type ReportField = keyof typeof INVENTORY_PRODUCT_REPORT_LABELS;
+
+const AMOUNTS: { name: ReportField; hint?: string }[] = [
+  { name: 'annual_pounds_manufactured', hint: 'EPCRA 313: pounds manufactured or imported this year' },
+  { name: 'annual_pounds_processed', hint: 'EPCRA 313: pounds processed this year' },
+  { name: 'annual_pounds_otherwise_used', hint: 'EPCRA 313: pounds otherwise used this year' },
+  { name: 'average_pounds', hint: 'Tier II: average daily amount on site' },
+  { name: 'days_on_site', hint: 'Tier II: 1 to 366' },
+];
+
+const CONDITIONS: { name: ReportField; choices: readonly string[]; placeholder: string }[] = [
+  { name: 'storage_type', choices: compliance.TIER2_STORAGE_TYPES, placeholder: 'Select storage type' },
+  { name: 'storage_pressure', choices: compliance.TIER2_STORAGE_PRESSURES, placeholder: 'Select pressure' },
+  {
+    name: 'storage_temperature',
+    choices: compliance.TIER2_STORAGE_TEMPERATURES,
+    placeholder: 'Select temperature',
+  },
+];
+
+/**
+ * The figures the reports need and an inventory does not otherwise hold (issue 11): 313 annual
+ * pounds per activity, the Tier II average and days on site, and the location's storage
+ * conditions in the Tier II data standard's words. All optional: while empty, the reports
+ * estimate (Tier II) or screen on the maximum on hand (313) and say so.
+ */
+export function LineReportFields({
+  form,
+  idPrefix,
+  disabled,
+}: {
+  form: LineForm;
+  idPrefix: string;
+  disabled: boolean;
+}) {
+  const { errors } = form.formState;
+  return (
+    <fieldset className="grid min-w-0 grid-cols-1 gap-4 md:grid-cols-2" disabled={disabled}>
+      <legend className="mb-2 text-sm font-medium text-slate-700">Report data (optional)</legend>
+      {AMOUNTS.map(({ name, hint }) => {
+        const id = `${idPrefix}-${name}`;
+        const error = errors[name]?.message;
+        return (
+          <Field key={name} id={id} label={INVENTORY_PRODUCT_REPORT_LABELS[name]} hint={hint} error={error}>
+            <Input
+              id={id}
+              inputMode={name === 'days_on_site' ? 'numeric' : 'decimal'}
+              aria-invalid={error ? true : undefined}
+              {...form.register(name)}
+            />
+          </Field>
+        );
+      })}
+      {CONDITIONS.map(({ name, choices, placeholder }) => {
+        const id = `${idPrefix}-${name}`;
+        const error = errors[name]?.message;
+        return (
+          <Field key={name} id={id} label={INVENTORY_PRODUCT_REPORT_LABELS[name]} error={error}>
+            <Select id={id} aria-invalid={error ? true : undefined} {...form.register(name)}>
+              <option value="">{placeholder}</option>
+              {choices.map((choice) => (
+                <option key={choice} value={choice}>
+                  {choice}
+                </option>
+              ))}
+            </Select>
+          </Field>
+        );
+      })}
+    </fieldset>
+  );
+}
