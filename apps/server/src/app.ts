@@ -86,9 +86,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     },
     bodyLimit: 1024 * 1024,
     requestTimeout: config.requestTimeoutMs,
-    // Node checks the timeout every 30 s by default, so a 2 s limit would cut at 30 s: check at a
-    // quarter of it (1 s at least, 30 s at most) so the cut comes within 125 % of the limit.
-    http: { connectionsCheckingInterval: Math.min(30_000, Math.max(1_000, config.requestTimeoutMs / 4)) },
+    http: {
+      // Given to Node's server constructor as well: Fastify sets `requestTimeout` on the server
+      // after creating it, which Node 20 ignores (a trickling body was never cut).
+      requestTimeout: config.requestTimeoutMs,
+      // Node checks the timeouts every 30 s by default, so a 2 s limit would cut at 30 s: check at
+      // a quarter of it (1 s at least, 30 s at most), so the cut comes within 125 % of the limit.
+      connectionsCheckingInterval: Math.min(30_000, Math.max(1_000, config.requestTimeoutMs / 4)),
+    },
     clientErrorHandler: answerClientError,
     trustProxy: process.env.TRUST_PROXY === '1',
     ajv: { customOptions: { coerceTypes: false } },

@@ -6,6 +6,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import type { Role } from '@chemtrack/domain';
+import { PDFDocument } from 'pdf-lib';
 import pg from 'pg';
 import type { ApiClient, ApiResponse } from '../../src/seed/factories.ts';
 
@@ -30,6 +31,11 @@ export async function cleanUp(): Promise<void> {
       .then(cleanup)
       .catch((error: unknown) => console.error('fault clean-up failed:', error));
   }
+}
+
+/** Runs `cleanup` in `cleanUp`, before whatever was registered earlier. */
+export function onCleanUp(cleanup: () => Promise<void> | void): void {
+  cleanups.push(cleanup);
 }
 
 export function freePort(): Promise<number> {
@@ -342,4 +348,18 @@ export async function uploadFile(
 /** Lines printed as a stack trace (`    at fn (file:line)`). */
 export function stackLines(text: string): string[] {
   return text.split('\n').filter((line) => /^\s+at .+[:(]/.test(line));
+}
+
+/**
+ * A one-page SDS padded to about `megabytes` with a content stream of PDF comments (stored as
+ * is, never compressed): large files that are still valid PDFs.
+ */
+export async function paddedPdf(megabytes: number): Promise<Uint8Array> {
+  const doc = await PDFDocument.create();
+  const page = doc.addPage([612, 792]);
+  page.drawText('Safety Data Sheet', { x: 50, y: 700, size: 24 });
+  const line = `% ${'padding '.repeat(12)}\n`;
+  const padding = Buffer.from(line.repeat(Math.ceil((megabytes * 1024 * 1024) / line.length)));
+  page.node.addContentStream(doc.context.register(doc.context.stream(padding)));
+  return doc.save({ useObjectStreams: false });
 }

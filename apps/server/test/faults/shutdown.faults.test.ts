@@ -11,6 +11,7 @@ import {
   eventually,
   logLines,
   PrivateCluster,
+  paddedPdf,
   type ServerProcess,
   signIn,
   startReadyServer,
@@ -26,21 +27,6 @@ beforeAll(async () => {
   cluster = await PrivateCluster.create();
 });
 afterAll(cleanUp);
-
-/**
- * A one-page SDS padded to about `megabytes` with a content stream of PDF comments: several of
- * them merge into a PDF larger than the sockets can buffer, so the answer cannot finish before
- * the client reads it.
- */
-async function largeSds(megabytes: number): Promise<Uint8Array> {
-  const doc = await PDFDocument.create();
-  const page = doc.addPage([612, 792]);
-  page.drawText('Safety Data Sheet', { x: 50, y: 700, size: 24 });
-  const line = `% ${'padding '.repeat(12)}\n`;
-  const padding = Buffer.from(line.repeat(Math.ceil((megabytes * 1024 * 1024) / line.length)));
-  page.node.addContentStream(doc.context.register(doc.context.stream(padding)));
-  return doc.save({ useObjectStreams: false });
-}
 
 /** SIGTERM, then the log line that says how many requests it found open. */
 async function terminate(server: ServerProcess): Promise<unknown> {
@@ -65,11 +51,13 @@ describe('SIGTERM', () => {
     const token = await signIn(server);
     const api = apiClient(server, token);
     const inventory = await create.inventory(api);
+    // Three 8 MB sheets merge into a PDF larger than the sockets can buffer, so the answer cannot
+    // finish while the client reads nothing: it is certainly in progress when the signal comes.
     for (let n = 0; n < 3; n++) {
       const uploaded = await uploadFile(server, token, 'sds', {
         name: `large-${n}.pdf`,
         type: 'application/pdf',
-        content: await largeSds(8),
+        content: await paddedPdf(8),
       });
       expect(uploaded.status, uploaded.body).toBe(201);
       const { file } = uploaded.json() as { file: { filepath: string; original_name: string } };

@@ -1,0 +1,220 @@
+import { execFile } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { sql } from 'drizzle-orm';
+import { afterAll, describe, expect, it } from 'vitest';
+import { REQUEST_TIMEOUT_MSG } from '../../src/app.ts';
+import { openDatabase } from '../../src/db/client.ts';
+import {
+  ADMIN,
+  APP_KEY,
+  call,
+  cleanUp,
+  eventually,
+  onCleanUp,
+  paddedPdf,
+  signIn,
+  sleep,
+  startReadyServer,
+  startServer,
+  tempDir,
+  uploadFile,
+} from './harness.ts';
+
+// These run on the embedded database (PGlite): none of them needs PostgreSQL.
+const run = promisify(execFile);
+afterAll(cleanUp);
+
+describe('a slow client', () => {
+  it('trickling its body is cut with a 408 and a message after REQUEST_TIMEOUT_SECONDS', async () => {
+    const server = await startReadyServer({
+      dataDir: tempDir('slow'),
+      env: { REQUEST_TIMEOUT_SECONDS: '2' },
+    });
+    const socket = net.connect(server.port, '127.0.0.1');
+    await new Promise((resolve) => socket.once('connect', resolve));
+    let received = '';
+    socket.on('data', (chunk) => {
+      received += chunk;
+    });
+    socket.on('error', () => {});
+    const closed = new Promise((resolve) => socket.once('close', resolve));
+    socket.write(
+      'POST /api/admin/v1/auth/sign-in HTTP/1.1\r\nHost: 127.0.0.1\r\n' +
+        `X-App-Key: ${APP_KEY}\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{`,
+    );
+    // A byte every 200 ms: never idle long enough for an idle timeout, far too slow to finish.
+    let sent = 0;
+    const trickle = setInterval(() => {
+      if (!socket.destroyed) {
+        socket.write(' ');
+        sent += 1;
+      }
+    }, 200);
+    try {
+      await Promise.race([closed, sleep(60_000)]);
+    } finally {
+      clearInterval(trickle);
+      socket.destroy();
+    }
+    expect(sent).toBeGreaterThan(5);
+    const [head = '', body = ''] = received.split('\r\n\r\n');
+    expect(head.split('\r\n')[0]).toBe('HTTP/1.1 408 Request Timeout');
+    expect(JSON.parse(body)).toEqual({ message: REQUEST_TIMEOUT_MSG });
+    // Only that connection was cut.
+    expect((await call(server, 'POST', '/auth/sign-in', { body: ADMIN })).status).toBe(200);
+  });
+});
+
+describe('the event loop saturated', () => {
+  it('answers 503 with Retry-After and a message, and recovers on its own', async () => {
+    const server = await startReadyServer({
+      dataDir: tempDir('busy'),
+      // A tiny threshold for this process only; the busy loop is a test-only preload.
+      env: { MAX_EVENT_LOOP_DELAY_MS: '50', FAULT_BUSY_MS: '6000' },
+      preload: ['./test/faults/preload/busy-event-loop.ts'],
+    });
+    const token = await signIn(server);
+    await eventually('a normal answer first', async () => {
+      return (await call(server, 'GET', '/customers/list', { token })).status === 200;
+    });
+
+    server.child.kill('SIGUSR2');
+    const refused = await eventually(
+      'a 503 while the loop is busy',
+      async () => {
+        const answer = await call(server, 'GET', '/customers/list', { token });
+        return answer.status === 503 ? answer : undefined;
+      },
+      30_000,
+    );
+    expect(refused.json()).toEqual({ message: 'The server is too busy right now. Try again in a moment.' });
+    expect(refused.headers.get('retry-after')).toBe('5');
+
+    await eventually('a normal answer once the loop is free', async () => {
+      return (await call(server, 'GET', '/customers/list', { token })).status === 200;
+    });
+    expect(server.child.exitCode).toBeNull();
+  });
+});
+
+describe('a second process on the same PGlite folder', () => {
+  it('is refused while the first runs; a lock left by a killed process is taken over', async () => {
+    const dataDir = tempDir('second');
+    const first = await startReadyServer({ dataDir });
+    const second = await startServer({ dataDir });
+    expect(await second.exited).toBe(1);
+    expect(second.output()).toContain(
+      `Another ChemTrack process (pid ${first.child.pid}) is already using ${dataDir}. ` +
+        'Stop it first, or start this one with a different DATA_DIR.',
+    );
+    // The refused process touched nothing: the first still serves.
+    expect(await signIn(first)).toMatch(/.+/);
+
+    first.child.kill('SIGKILL');
+    await first.exited;
+    expect(fs.readFileSync(path.join(dataDir, '.lock'), 'utf8')).toBe(String(first.child.pid));
+    const third = await startReadyServer({ dataDir });
+    expect(third.output()).toContain('Sign in with an existing account.');
+    expect(await signIn(third)).toMatch(/.+/);
+  });
+});
+
+/** Files under `dir`, recursively (none if it does not exist). */
+function filesUnder(dir: string): string[] {
+  if (!fs.existsSync(dir)) return [];
+  return fs
+    .readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => path.relative(dir, path.join(entry.parentPath, entry.name)));
+}
+
+/** Whether this machine lets us mount a small tmpfs (root, as in CI). */
+async function canMount(): Promise<boolean> {
+  const probe = tempDir('mount-probe');
+  try {
+    await run('mount', ['-t', 'tmpfs', '-o', 'size=64k', 'tmpfs', probe]);
+    await run('umount', [probe]);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+describe('the disk full during an upload', () => {
+  it('answers 507 with a message, leaves no partial file, and records nothing', async () => {
+    const dataDir = tempDir('full');
+    const filesDir = path.join(dataDir, 'files');
+    const tempUploads = path.join(dataDir, 'tmp', 'uploads');
+    fs.mkdirSync(filesDir, { recursive: true });
+    fs.mkdirSync(tempUploads, { recursive: true });
+    const isMounted = await canMount();
+    // A real small file system where the machine allows it (root, as in CI), otherwise the same
+    // limits injected into the process's write streams (decision 011).
+    const server = await startReadyServer(
+      isMounted
+        ? { dataDir }
+        : {
+            dataDir,
+            preload: ['./test/faults/preload/full-disk.ts'],
+            env: {
+              FAULT_FULL_DIRS: [`${filesDir}=${1024 * 1024}`, `${tempUploads}=${4 * 1024 * 1024}`].join(
+                path.delimiter,
+              ),
+            },
+          },
+    );
+    if (isMounted) {
+      // Mounted once the server started: its first start stored the shipped reference lists.
+      for (const [dir, size] of [
+        [filesDir, '1m'],
+        [path.join(dataDir, 'tmp'), '4m'],
+      ] as const) {
+        await run('mount', ['-t', 'tmpfs', '-o', `size=${size}`, 'tmpfs', dir]);
+        // Lazily: a server that failed the test may still hold a file open there.
+        onCleanUp(() => run('umount', ['-l', dir]).then(() => undefined));
+      }
+      fs.mkdirSync(tempUploads, { recursive: true });
+    }
+    const storedBefore = filesUnder(filesDir);
+    const token = await signIn(server);
+    const pdf = (name: string, content: Uint8Array) => ({ name, type: 'application/pdf', content });
+
+    // 2 MB: the temporary copy fits, the store does not.
+    const storeFull = await uploadFile(server, token, 'sds', pdf('store-full.pdf', await paddedPdf(2)));
+    expect(storeFull.status, storeFull.body).toBe(507);
+    expect(storeFull.json()).toEqual({
+      message:
+        'The server has no storage space left for this file. Nothing was saved. Please tell your administrator.',
+    });
+    expect(filesUnder(filesDir)).toEqual(storedBefore);
+    expect(filesUnder(tempUploads)).toEqual([]);
+
+    // 5 MB: the temporary copy itself does not fit.
+    const tempFull = await uploadFile(server, token, 'sds', pdf('temp-full.pdf', await paddedPdf(5)));
+    expect(tempFull.status, tempFull.body).toBe(507);
+    expect(filesUnder(filesDir)).toEqual(storedBefore);
+    expect(filesUnder(tempUploads)).toEqual([]);
+
+    // What still fits is stored as usual.
+    const small = await uploadFile(server, token, 'sds', pdf('small.pdf', await paddedPdf(0.1)));
+    expect(small.status, small.body).toBe(201);
+    expect(filesUnder(filesDir)).toHaveLength(storedBefore.length + 1);
+
+    server.child.kill('SIGTERM');
+    expect(await server.exited).toBe(0);
+    const database = await openDatabase(undefined, dataDir);
+    try {
+      const result = await database.db.execute(
+        sql`SELECT original_name FROM files WHERE original_name LIKE '%.pdf' ORDER BY id`,
+      );
+      expect((result as unknown as { rows: { original_name: string }[] }).rows).toEqual([
+        { original_name: 'small.pdf' },
+      ]);
+    } finally {
+      await database.close();
+    }
+  });
+});
