@@ -76,7 +76,16 @@ export async function eventually<T>(
 // ---------------------------------------------------------------------------------------------
 // A private PostgreSQL cluster
 
-const PG_BIN = process.env.PG_BIN ?? '/usr/lib/postgresql/15/bin';
+/** `PG_BIN`, or the newest Debian PostgreSQL install (`/usr/lib/postgresql/<major>/bin`). */
+function postgresBinaries(): string {
+  if (process.env.PG_BIN) return process.env.PG_BIN;
+  const root = '/usr/lib/postgresql';
+  const majors = fs.existsSync(root) ? fs.readdirSync(root).map(Number).filter(Number.isInteger) : [];
+  if (majors.length === 0) throw new Error(`No PostgreSQL under ${root}: install postgresql or set PG_BIN.`);
+  return path.join(root, String(Math.max(...majors)), 'bin');
+}
+
+const PG_BIN = postgresBinaries();
 
 /**
  * A throwaway cluster in a temporary folder, on a free port, trust authentication, its socket in
