@@ -1,13 +1,18 @@
-import { eq, sql } from 'drizzle-orm';
+import { compliance, REPORT_TYPES, type ReportDocument, type ReportRow } from '@chemtrack/domain';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { inventoryProducts, users } from '../src/db/schema/index.ts';
+import { customers, facilities, inventoryProducts, users } from '../src/db/schema/index.ts';
+import { reportsService } from '../src/modules/reports/reports.service.ts';
 import { seedDemoData } from '../src/seed/demo.ts';
+import { seedReferenceLists } from '../src/seed/reference-lists/load.ts';
 import { createTestContext, type TestContext } from './helper.ts';
 
 let ctx: TestContext;
 beforeAll(async () => {
   ctx = await createTestContext();
+  // A fresh install: the demo data, then the shipped reference lists (main.ts does both).
   await seedDemoData(ctx.database.db, ctx.app.files);
+  await seedReferenceLists(ctx.database.db, ctx.app.files);
 });
 afterAll(() => ctx.close());
 
@@ -93,8 +98,9 @@ describe('demo data', () => {
       .where(sql`${inventoryProducts.inventoryId} IN (${earlier?.id}, ${later?.id})`);
     const of = (id: number | undefined) => lines.filter((line) => line.inventoryId === id);
     expect(of(earlier?.id)).toHaveLength(12);
-    // One line gone, two new, the rest copied with the line they came from.
-    expect(of(later?.id)).toHaveLength(13);
+    // One line gone, three new (the anhydrous ammonia of the reports' demo among them), the rest
+    // copied with the line they came from.
+    expect(of(later?.id)).toHaveLength(14);
     expect(of(later?.id).filter((line) => line.sourceLineId !== null)).toHaveLength(11);
     // The worklist: copied lines nobody has looked at this year.
     expect(of(later?.id).filter((line) => line.checkedAt === null).length).toBeGreaterThan(5);
@@ -109,5 +115,191 @@ describe('demo data', () => {
       3760,
       'WAREHOUSE',
     ]);
+  });
+});
+
+/**
+ * Each report of issue 11 part 1 on the demo refinery's last year (the year walked through), run
+ * through the reports service on the shipped reference lists, has a reported row, and the chemical
+ * the demo put there for it. The figures are computed by hand from regulatory-rules.md and the
+ * demo data (demo-products-data.ts, demo-inventories.ts):
+ * - lb per gallon = specific gravity × 8.34 to 2 decimals (§0.1): gasoline 0.74 → 6.17, sulfuric
+ *   acid 93% 1.8347 → 15.30, methanol 0.7918 → 6.60;
+ * - a gas in cubic feet: size × quantity ÷ ft³ per lb (spec 02 §9): chlorine 150 ft³ × 4 ÷ 5.4 =
+ *   111.1111 lb (stored to 4 decimals), anhydrous ammonia 1,130 ft³ × 10 ÷ 22.6 = 500 lb.
+ */
+describe('the reports of part 1 on the demo refinery, last year', () => {
+  const available = REPORT_TYPES.filter((type): type is compliance.AvailableReportType =>
+    compliance.isReportAvailable(type),
+  );
+  const documents = new Map<string, ReportDocument>();
+
+  beforeAll(async () => {
+    const [place] = await ctx.database.db
+      .select({ customerId: customers.id, facilityId: facilities.id })
+      .from(facilities)
+      .innerJoin(customers, eq(customers.id, facilities.customerId))
+      .where(and(eq(customers.name, 'Gulf Coast Refining Co.'), eq(facilities.name, 'Pasadena Refinery')));
+    const year = new Date().getFullYear() - 1;
+    for (const type of available) {
+      documents.set(
+        type,
+        await reportsService.preview(ctx.database.db, {
+          type,
+          customer_id: place!.customerId,
+          facility_id: place!.facilityId,
+          year,
+        }),
+      );
+    }
+  });
+
+  function row(type: string, cas: string): ReportRow {
+    const found = documents
+      .get(type)
+      ?.tables[0]?.rows.find((candidate) => candidate.cells.cas_number === cas);
+    expect(found, `${type}: ${cas}`).toBeDefined();
+    return found!;
+  }
+
+  it('covers the seven report types of part 1, each with at least one reported row', () => {
+    expect(available).toHaveLength(7);
+    for (const type of available) {
+      const rows = documents.get(type)?.tables.flatMap((table) => table.rows) ?? [];
+      const reported =
+        type === 'inventory_index_numeric' ? rows : rows.filter((candidate) => candidate.reported);
+      expect(reported.length, type).toBeGreaterThan(0);
+    }
+  });
+
+  it('302: sulfuric acid and chlorine meet their TPQ, ammonia is just under', () => {
+    // Sulfuric acid 7664-93-9: 2 totes × 330 gal = 660 gal × 15.30 lb/gal = 10,098 lb × 93.2% =
+    // 9,411.336 lb ≥ TPQ 1,000 lb → notification required.
+    expect(row('epcra_302', '7664-93-9')).toMatchObject({
+      reported: true,
+      cells: { quantity_lb: 9411.336, tpq_applied_lb: 1000 },
+    });
+    // Chlorine 7782-50-5: 111.1111 lb × 99.5% = 110.5555 lb ≥ TPQ 100 lb.
+    expect(row('epcra_302', '7782-50-5')).toMatchObject({ reported: true, cells: { quantity_lb: 110.5555 } });
+    // Ammonia 7664-41-7: 500 lb × 99.5% = 497.5 lb < TPQ 500 lb (≥ is the operator), within 10%: near.
+    expect(row('epcra_302', '7664-41-7')).toMatchObject({
+      reported: false,
+      near_threshold: true,
+      cells: { quantity_lb: 497.5 },
+    });
+  });
+
+  it('304/CERCLA: what is on hand of chlorine and ammonia could reach their RQ', () => {
+    // Chlorine 110.5555 lb ≥ RQ 10 lb; ammonia 497.5 lb ≥ RQ 100 lb (CERCLA list).
+    expect(row('epcra_304_cercla', '7782-50-5')).toMatchObject({
+      reported: true,
+      cells: { quantity_lb: 110.5555, rq_lb: 10 },
+    });
+    expect(row('epcra_304_cercla', '7664-41-7')).toMatchObject({
+      reported: true,
+      cells: { quantity_lb: 497.5, rq_lb: 100 },
+    });
+  });
+
+  it('Tier II: sulfuric acid reported with its recorded average, ammonia near 500 lb', () => {
+    // Sulfuric acid (EHS): 9,411.336 lb ≥ min(500, TPQ 1,000) = 500 lb. Average recorded: 8,000 lb
+    // of product × 93.2% = 7,456 lb → range code 05 (5,000-9,999), not an estimate; 365 days.
+    expect(row('epcra_311_312_tier2', '7664-93-9')).toMatchObject({
+      reported: true,
+      cells: {
+        max_amount_lb: 9411.336,
+        max_amount_code: '05',
+        average_amount_lb: 7456,
+        average_amount_code: '05',
+        days_on_site: 365,
+        threshold_lb: 500,
+      },
+    });
+    // Ammonia (EHS): 497.5 lb < min(500, TPQ 500) = 500 lb: near, not reported; average 300 lb ×
+    // 99.5% = 298.5 lb, 250 days, as recorded on the new line.
+    expect(row('epcra_311_312_tier2', '7664-41-7')).toMatchObject({
+      reported: false,
+      near_threshold: true,
+      cells: { max_amount_lb: 497.5, average_amount_lb: 298.5, days_on_site: 250 },
+    });
+    // Gasoline, a non-EHS product as a whole: 3 tanks × 10,000 gal × 6.17 lb/gal = 185,100 lb ≥ 10,000 lb.
+    const gasoline = documents
+      .get('epcra_311_312_tier2')
+      ?.tables[0]?.rows.find((candidate) => candidate.cells.name === 'Unleaded Gasoline (E10)');
+    expect(gasoline).toMatchObject({
+      reported: true,
+      cells: { max_amount_lb: 185100, average_amount_code: '10' },
+    });
+    expect(gasoline?.details.join('\n')).toContain(
+      '(Above ground tank, Ambient pressure, Ambient temperature)',
+    );
+  });
+
+  it('313 manufactured: toluene and xylene from the gasoline made, benzene near (no screening)', () => {
+    const document = documents.get('epcra_313_manufactured');
+    expect(document?.is_screening).toBe(false);
+    // Gasoline manufactured 2,300,000 lb/yr: toluene 5% = 115,000 lb > 25,000 lb; xylene 3% = 69,000 lb.
+    expect(row('epcra_313_manufactured', '108-88-3')).toMatchObject({
+      reported: true,
+      cells: { annual_lb: 115000 },
+    });
+    expect(row('epcra_313_manufactured', '1330-20-7')).toMatchObject({
+      reported: true,
+      cells: { annual_lb: 69000 },
+    });
+    // Benzene 1% = 23,000 lb ≤ 25,000 lb (> is the operator), within 10%: near.
+    expect(row('epcra_313_manufactured', '71-43-2')).toMatchObject({
+      reported: false,
+      near_threshold: true,
+      cells: { annual_lb: 23000 },
+    });
+  });
+
+  it('313 processed: methanol over, toluene exactly at 25,000 lb and so not over (no screening)', () => {
+    expect(documents.get('epcra_313_processed')?.is_screening).toBe(false);
+    // Methanol processed 30,000 lb/yr × 99.9% = 29,970 lb > 25,000 lb.
+    expect(row('epcra_313_processed', '67-56-1')).toMatchObject({
+      reported: true,
+      cells: { annual_lb: 29970 },
+    });
+    // Gasoline processed 500,000 lb/yr × toluene 5% = 25,000 lb, not > 25,000 lb: near.
+    expect(row('epcra_313_processed', '108-88-3')).toMatchObject({
+      reported: false,
+      near_threshold: true,
+      cells: { annual_lb: 25000 },
+    });
+  });
+
+  it('313 otherwise used: ammonia over, sulfuric acid near; a screening while copied lines are unchecked', () => {
+    // Unchecked lines carried over from the year before have no annual amount this year, so their
+    // maximum on hand stands in and the report says screening (rules §4-6).
+    expect(documents.get('epcra_313_otherwise_used')?.is_screening).toBe(true);
+    // Anhydrous ammonia otherwise used 12,000 lb/yr × 99.5% = 11,940 lb > 10,000 lb.
+    expect(row('epcra_313_otherwise_used', '7664-41-7')).toMatchObject({
+      reported: true,
+      cells: { annual_lb: 11940, is_screening: false },
+    });
+    // Sulfuric acid (acid aerosols listing) 10,500 lb/yr × 93.2% = 9,786 lb ≤ 10,000 lb: near.
+    expect(row('epcra_313_otherwise_used', '7664-93-9')).toMatchObject({
+      reported: false,
+      near_threshold: true,
+      cells: { annual_lb: 9786 },
+    });
+  });
+
+  it('inventory index: every component by numeric CAS, sulfuric acid on the EHS and 313 lists', () => {
+    // 660 gal × 15.30 lb/gal = 10,098 lb of product holding sulfuric acid at 93.2%.
+    expect(row('inventory_index_numeric', '7664-93-9').cells).toMatchObject({
+      max_pounds: 10098,
+      max_gallons: 660,
+      percent_weight: 93.2,
+      is_ehs: true,
+      is_313: true,
+      is_cercla: false,
+    });
+    const benzene = documents
+      .get('inventory_index_numeric')
+      ?.tables[0]?.rows.find((candidate) => candidate.cells.cas_number === '71-43-2');
+    expect(benzene?.cells.is_carcinogen).toBe(true);
   });
 });

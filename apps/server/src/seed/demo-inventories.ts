@@ -1,4 +1,10 @@
-import { SaveInventoryProductRequestSchema, SaveInventoryRequestSchema } from '@chemtrack/domain';
+import {
+  type compliance,
+  type InventoryProductResource,
+  type SaveInventoryProductRequest,
+  SaveInventoryProductRequestSchema,
+  SaveInventoryRequestSchema,
+} from '@chemtrack/domain';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import {
@@ -25,6 +31,56 @@ interface DemoLine {
   location: string;
   /** An open question the technician left on the line (spec 02 §4). */
   question?: string;
+  /** The year's figures the reports read (issue 11); a line without them is screened or estimated. */
+  figures?: DemoFigures;
+}
+
+/**
+ * EPCRA 313 activities with the pounds of the year (none given: otherwise used, the factory's
+ * default, and no annual amount), Tier II average and days on site, and storage conditions.
+ */
+interface DemoFigures {
+  manufactured?: number;
+  processed?: number;
+  otherwiseUsed?: number;
+  averagePounds?: number;
+  daysOnSite?: number;
+  storage?: [
+    compliance.Tier2StorageType,
+    compliance.Tier2StoragePressure,
+    compliance.Tier2StorageTemperature,
+  ];
+}
+
+const AMBIENT = ['Ambient pressure', 'Ambient temperature'] as const;
+
+/** The request fields of a line's figures: each activity flagged when it has pounds. */
+function figureFields(figures: DemoFigures | undefined): Partial<SaveInventoryProductRequest> {
+  if (!figures) return {};
+  const hasActivity = [figures.manufactured, figures.processed, figures.otherwiseUsed].some(
+    (pounds) => pounds !== undefined,
+  );
+  return {
+    ...(hasActivity
+      ? {
+          is_manufactured: figures.manufactured !== undefined,
+          is_processed: figures.processed !== undefined,
+          is_otherwise_used: figures.otherwiseUsed !== undefined,
+          annual_pounds_manufactured: figures.manufactured ?? null,
+          annual_pounds_processed: figures.processed ?? null,
+          annual_pounds_otherwise_used: figures.otherwiseUsed ?? null,
+        }
+      : {}),
+    ...(figures.averagePounds !== undefined ? { average_pounds: figures.averagePounds } : {}),
+    ...(figures.daysOnSite !== undefined ? { days_on_site: figures.daysOnSite } : {}),
+    ...(figures.storage
+      ? {
+          storage_type: figures.storage[0],
+          storage_pressure: figures.storage[1],
+          storage_temperature: figures.storage[2],
+        }
+      : {}),
+  };
 }
 
 /** What changed at the facility between the two walk-throughs. */
@@ -33,6 +89,11 @@ interface DemoChanges {
   quantities: { product: string; location: string; quantity: number }[];
   /** Lines gone this year, by product and location. */
   removed: { product: string; location: string }[];
+  /**
+   * Copied lines whose year figures (which a copy leaves behind) the technician recorded again,
+   * as last year's; the other copied lines stay unchecked, and 313 screens them on what is on hand.
+   */
+  rechecked: { product: string; location: string }[];
   added: DemoLine[];
 }
 
@@ -59,6 +120,14 @@ const DEMO_INVENTORIES: DemoFacilityInventories[] = [
         size: 10000,
         quantity: 2,
         location: 'Tank Farm A',
+        // Made and blended at the refinery: 313 manufactured and processed, not otherwise used.
+        figures: {
+          manufactured: 2_300_000,
+          processed: 500_000,
+          averagePounds: 100_000,
+          daysOnSite: 365,
+          storage: ['Above ground tank', ...AMBIENT],
+        },
       },
       {
         product: 'Ultra Low Sulfur Diesel No. 2 (B5)',
@@ -67,6 +136,12 @@ const DEMO_INVENTORIES: DemoFacilityInventories[] = [
         size: 5000,
         quantity: 1,
         location: 'Tank Farm B',
+        figures: {
+          otherwiseUsed: 40_000,
+          averagePounds: 20_000,
+          daysOnSite: 365,
+          storage: ['Above ground tank', ...AMBIENT],
+        },
       },
       {
         product: 'Ultra Low Sulfur Diesel No. 2 (B5)',
@@ -75,6 +150,7 @@ const DEMO_INVENTORIES: DemoFacilityInventories[] = [
         size: 55,
         quantity: 6,
         location: 'Maintenance Shop',
+        figures: { otherwiseUsed: 3_000, storage: ['Steel drum', ...AMBIENT] },
       },
       {
         product: 'Sulfuric Acid 93% (66 Be)',
@@ -83,6 +159,13 @@ const DEMO_INVENTORIES: DemoFacilityInventories[] = [
         size: 330,
         quantity: 2,
         location: 'Alkylation Unit',
+        // The alkylation catalyst: otherwise used, just under the 10,000 lb of 313 in acid.
+        figures: {
+          otherwiseUsed: 10_500,
+          averagePounds: 8_000,
+          daysOnSite: 365,
+          storage: ['Tote bin', ...AMBIENT],
+        },
       },
       {
         product: 'Sodium Hydroxide 50% (Caustic Soda Liquid)',
@@ -91,6 +174,7 @@ const DEMO_INVENTORIES: DemoFacilityInventories[] = [
         size: 275,
         quantity: 3,
         location: 'Wastewater Treatment',
+        figures: { otherwiseUsed: 20_000 },
       },
       {
         product: 'AW 46 Hydraulic Oil',
@@ -99,6 +183,7 @@ const DEMO_INVENTORIES: DemoFacilityInventories[] = [
         size: 55,
         quantity: 4,
         location: 'Maintenance Shop',
+        figures: { otherwiseUsed: 1_500 },
       },
       {
         product: 'AW 46 Hydraulic Oil',
@@ -107,6 +192,7 @@ const DEMO_INVENTORIES: DemoFacilityInventories[] = [
         size: 5,
         quantity: 12,
         location: 'Warehouse',
+        figures: { otherwiseUsed: 500 },
       },
       {
         product: 'Propane, HD-5',
@@ -115,6 +201,10 @@ const DEMO_INVENTORIES: DemoFacilityInventories[] = [
         size: 33.5,
         quantity: 8,
         location: 'Forklift Cage',
+        figures: {
+          otherwiseUsed: 6_000,
+          storage: ['Cylinder', 'Greater than ambient pressure', 'Ambient temperature'],
+        },
       },
       {
         product: 'Nitrogen, Compressed',
@@ -123,6 +213,10 @@ const DEMO_INVENTORIES: DemoFacilityInventories[] = [
         size: 300,
         quantity: 10,
         location: 'Lab',
+        figures: {
+          otherwiseUsed: 2_000,
+          storage: ['Cylinder', 'Greater than ambient pressure', 'Ambient temperature'],
+        },
       },
       {
         product: 'Isopropyl Alcohol 99%',
@@ -131,6 +225,7 @@ const DEMO_INVENTORIES: DemoFacilityInventories[] = [
         size: 32,
         quantity: 24,
         location: 'Lab',
+        figures: { otherwiseUsed: 300 },
       },
       {
         product: 'Portland Cement, Type I/II',
@@ -139,6 +234,7 @@ const DEMO_INVENTORIES: DemoFacilityInventories[] = [
         size: 94,
         quantity: 40,
         location: 'Warehouse',
+        figures: { otherwiseUsed: 40_000 },
       },
       {
         product: 'Calcium Hypochlorite 65% Granular',
@@ -147,6 +243,7 @@ const DEMO_INVENTORIES: DemoFacilityInventories[] = [
         size: 50,
         quantity: 6,
         location: 'Cooling Tower',
+        figures: { otherwiseUsed: 1_200 },
       },
     ],
     changes: {
@@ -155,6 +252,11 @@ const DEMO_INVENTORIES: DemoFacilityInventories[] = [
         { product: 'AW 46 Hydraulic Oil', location: 'Warehouse', quantity: 20 },
       ],
       removed: [{ product: 'Portland Cement, Type I/II', location: 'Warehouse' }],
+      rechecked: [
+        { product: 'Unleaded Gasoline (E10)', location: 'Tank Farm A' },
+        { product: 'Ultra Low Sulfur Diesel No. 2 (B5)', location: 'Tank Farm B' },
+        { product: 'Sulfuric Acid 93% (66 Be)', location: 'Alkylation Unit' },
+      ],
       added: [
         {
           product: 'Methanol',
@@ -164,6 +266,8 @@ const DEMO_INVENTORIES: DemoFacilityInventories[] = [
           quantity: 2,
           location: 'Lab',
           question: 'Two drums unlabeled: confirm they hold methanol.',
+          // Fed to the new MTBE pilot unit: processed, over the 25,000 lb of 313.
+          figures: { processed: 30_000 },
         },
         {
           product: 'Chlorine, 150 lb Cylinder',
@@ -172,6 +276,26 @@ const DEMO_INVENTORIES: DemoFacilityInventories[] = [
           size: 150,
           quantity: 4,
           location: 'Cooling Tower',
+          figures: {
+            otherwiseUsed: 1_800,
+            storage: ['Cylinder', 'Greater than ambient pressure', 'Ambient temperature'],
+          },
+        },
+        {
+          // Ten 50 lb cylinders as cubic feet (50 lb × 22.6 ft³/lb = 1,130 ft³ each): 500 lb of
+          // product, 497.5 lb of ammonia, just under its 500 lb TPQ (302, Tier II).
+          product: 'Anhydrous Ammonia',
+          container: 'Cylinder',
+          unit: 'Cylinder (cu)',
+          size: 1130,
+          quantity: 10,
+          location: 'SCR Unit',
+          figures: {
+            otherwiseUsed: 12_000,
+            averagePounds: 300,
+            daysOnSite: 250,
+            storage: ['Cylinder', 'Greater than ambient pressure', 'Ambient temperature'],
+          },
         },
       ],
     },
@@ -250,6 +374,7 @@ const DEMO_INVENTORIES: DemoFacilityInventories[] = [
     changes: {
       quantities: [{ product: 'Nitric Acid 70%', location: 'Chemical Storage', quantity: 1 }],
       removed: [],
+      rechecked: [],
       added: [
         {
           product: 'Sodium Hypochlorite 12.5% (Industrial Bleach)',
@@ -295,6 +420,7 @@ async function addLines(db: Db, actor: Actor, inventoryId: number, lines: DemoLi
         container_quantity: String(line.quantity),
         location_stored: line.location,
         notes: line.question ?? '',
+        ...figureFields(line.figures),
       }),
     );
     await inventoryProductsService.create(db, actor, inventoryId, body);
@@ -317,22 +443,54 @@ async function lineAt(db: Db, inventoryId: number, product: string, location: st
   return line.id;
 }
 
-/** The technician's walk-through this year over the copied lines: counts changed, lines gone. */
-async function applyChanges(db: Db, actor: Actor, inventoryId: number, changes: DemoChanges) {
+/** A saved line as the body of its update: its activities kept, what changes on top. */
+function updateBody(line: InventoryProductResource, changes: Partial<SaveInventoryProductRequest>) {
+  return SaveInventoryProductRequestSchema.parse(
+    inventoryProductBody({
+      product_id: line.product_id,
+      container_id: line.container?.id ?? null,
+      container_unit_id: line.container_unit?.id ?? null,
+      container_size: line.container_size,
+      container_quantity: line.container_quantity,
+      location_stored: line.location_stored,
+      is_manufactured: line.is_manufactured,
+      is_processed: line.is_processed,
+      is_otherwise_used: line.is_otherwise_used,
+      ...changes,
+    }),
+  );
+}
+
+/**
+ * The technician's walk-through this year over the copied lines: counts changed, lines gone, and
+ * the year's figures, which a copy does not carry over, recorded again as last year's on the lines
+ * the technician rechecked.
+ */
+async function applyChanges(
+  db: Db,
+  actor: Actor,
+  inventoryId: number,
+  changes: DemoChanges,
+  lastYear: DemoLine[],
+) {
+  for (const checked of changes.rechecked) {
+    const earlier = lastYear.find(
+      (line) => line.product === checked.product && line.location === checked.location,
+    );
+    const id = await lineAt(db, inventoryId, checked.product, checked.location);
+    const line = await inventoryProductsService.get(db, inventoryId, id);
+    await inventoryProductsService.update(
+      db,
+      actor,
+      inventoryId,
+      id,
+      updateBody(line, figureFields(earlier?.figures)),
+    );
+  }
   for (const change of changes.quantities) {
     const id = await lineAt(db, inventoryId, change.product, change.location);
     const line = await inventoryProductsService.get(db, inventoryId, id);
-    const body = SaveInventoryProductRequestSchema.parse(
-      inventoryProductBody({
-        product_id: line.product_id,
-        container_id: line.container?.id ?? null,
-        container_unit_id: line.container_unit?.id ?? null,
-        container_size: line.container_size,
-        container_quantity: String(change.quantity),
-        location_stored: line.location_stored,
-        is_otherwise_used: line.is_otherwise_used ? 1 : 0,
-      }),
-    );
+    const body = updateBody(line, { container_quantity: String(change.quantity) });
     await inventoryProductsService.update(db, actor, inventoryId, id, body);
   }
   for (const gone of changes.removed) {
@@ -386,7 +544,7 @@ export async function seedDemoInventories(db: Db): Promise<void> {
     }
 
     const later = await inventoriesService.create(db, seeder, body(thisYear - 1, [earlier.id]));
-    await applyChanges(db, seeder, later.id, demo.changes);
+    await applyChanges(db, seeder, later.id, demo.changes, demo.lines);
     await addLines(db, seeder, later.id, demo.changes.added);
   }
 }

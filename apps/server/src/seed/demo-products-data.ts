@@ -1,4 +1,9 @@
-import { densityFromSpecificGravity, type PhysicalState, type SdsStatus } from '@chemtrack/domain';
+import {
+  type compliance,
+  densityFromSpecificGravity,
+  type PhysicalState,
+  type SdsStatus,
+} from '@chemtrack/domain';
 import type { DemoHazardClass } from './demo-reference.ts';
 
 /**
@@ -18,6 +23,8 @@ export interface DemoProductComponent {
   cas: string;
   percentageWeight: number | null;
   percentageVolume: number | null;
+  /** OSHA/IARC/NTP carcinogen as the SDS states it (the 0.1% de minimis, rules §0.3). */
+  isCarcinogen?: boolean;
 }
 
 export interface DemoSaraFlags {
@@ -60,6 +67,8 @@ export interface DemoProduct {
   sara: DemoSaraFlags;
   /** Oil or fuel that counts toward SPCC (40 CFR 112) storage capacity. */
   isSpcc: boolean;
+  /** The Tier II GHS categories (rules §0.5), on the products the report demo leans on. */
+  tier2HazardCategories?: compliance.Tier2HazardCategory[];
   components: DemoProductComponent[];
 }
 
@@ -322,6 +331,11 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
     hazards: ['Corrosive', 'Reactive'],
     sara: sara('RAC'),
     isSpcc: false,
+    tier2HazardCategories: [
+      'Corrosive to metal',
+      'Skin corrosion or irritation',
+      'Serious eye damage or eye irritation',
+    ],
     components: [w('sulfuricAcid', 93.2), w('water', 6.8)],
   },
   {
@@ -438,7 +452,20 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
     hazards: ['Flammable', 'Health Hazard', 'Irritant', 'Environmental Hazard'],
     sara: sara('FAC'),
     isSpcc: true,
-    components: [w('gasoline', 80), w('ethanol', 10), w('toluene', 5), w('xylene', 3), w('benzene', 1)],
+    tier2HazardCategories: [
+      'Flammable (gases, aerosols, liquids, or solids)',
+      'Skin corrosion or irritation',
+      'Germ cell mutagenicity',
+      'Carcinogenicity',
+      'Aspiration hazard',
+    ],
+    components: [
+      w('gasoline', 80),
+      w('ethanol', 10),
+      w('toluene', 5),
+      w('xylene', 3),
+      { ...w('benzene', 1), isCarcinogen: true },
+    ],
   },
   {
     name: 'Ultra Low Sulfur Diesel No. 2 (B5)',
@@ -601,6 +628,13 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
     hazards: ['Acute Toxic', 'Oxidizer', 'Compressed Gas', 'Corrosive', 'Environmental Hazard'],
     sara: sara('FPA'),
     isSpcc: false,
+    tier2HazardCategories: [
+      'Oxidizer (liquid, solid or gas)',
+      'Gas under pressure (compressed gas)',
+      'Acute toxicity (any route of exposure)',
+      'Skin corrosion or irritation',
+      'Serious eye damage or eye irritation',
+    ],
     components: [w('chlorine', 99.5)],
   },
   {
@@ -615,6 +649,13 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
     hazards: ['Acute Toxic', 'Corrosive', 'Compressed Gas', 'Flammable', 'Environmental Hazard'],
     sara: sara('FPA'),
     isSpcc: false,
+    tier2HazardCategories: [
+      'Flammable (gases, aerosols, liquids, or solids)',
+      'Gas under pressure (compressed gas)',
+      'Acute toxicity (any route of exposure)',
+      'Skin corrosion or irritation',
+      'Serious eye damage or eye irritation',
+    ],
     components: [w('ammonia', 99.5)],
   },
 

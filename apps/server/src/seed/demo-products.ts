@@ -34,6 +34,7 @@ function toSaveBody(product: DemoProduct, hazardIds: number[], sdsFilepath: stri
       is_sara_r: product.sara.isSaraR,
       is_sara_a: product.sara.isSaraA,
       is_sara_c: product.sara.isSaraC,
+      tier2_hazard_categories: product.tier2HazardCategories ?? [],
       hazard_ids: hazardIds,
       sds: sdsFilepath ? { filepath: sdsFilepath } : undefined,
     }),
@@ -86,6 +87,7 @@ export async function seedDemoProducts(db: Db, store: FileStore): Promise<void> 
             regulations: '',
             restrictions: '',
             reporting_requirements: '',
+            is_carcinogen: component.isCarcinogen ?? false,
           }),
         ),
       );
