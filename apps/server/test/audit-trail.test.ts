@@ -198,6 +198,16 @@ const CASES: Record<string, WriteCase> = {
     'delete',
   ),
 
+  'POST /technicians/:id/end-sessions': simpleCase(
+    'POST',
+    async (c) => {
+      const technician = await create.technician(c);
+      return { url: `/technicians/${technician.id}/end-sessions`, entityId: technician.id };
+    },
+    'technician',
+    'end-sessions',
+  ),
+
   'POST /customers/create': bodyCase('POST /customers/create', 'customer', 'create'),
   'PATCH /customers/:id/update': bodyCase('PATCH /customers/:id/update', 'customer', 'update'),
   'PATCH /customers/:id/activate': simpleCase(
@@ -543,6 +553,28 @@ describe('audit trail: what a row records', () => {
     for (const secret of [PASSWORD, 'Wrong-Password-1', ok.json().credentials.access_token]) {
       expect(text).not.toContain(secret);
     }
+  });
+
+  it("a technician's own sign-in and profile change are in the technician's history, not a user's", async () => {
+    const technician = await createTestUser(ctx.database, { email: userBody().email, role: 'technician' });
+    const before = await lastAuditId();
+    const signedIn = await ctx.call(null, {
+      method: 'POST',
+      url: '/auth/sign-in',
+      payload: { email: technician.email, password: PASSWORD },
+    });
+    expect(signedIn.statusCode, signedIn.body).toBe(200);
+    const { role: _role, ...profile } = userBody({ first_name: 'Tech' });
+    const saved = await withToken(technician.token, 'PATCH', '/auth/update-profile', {
+      ...profile,
+      password: '',
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const rows = await rowsSince(before);
+    expect(rows.map((row) => [row.entity, row.action, row.entityId])).toEqual([
+      ['technician', 'sign-in', technician.id],
+      ['technician', 'update', technician.id],
+    ]);
   });
 
   it('a password changed on the profile or through a link is a flag, never the password or its hash', async () => {

@@ -38,6 +38,14 @@ export function toUserResource(row: UserRow): UserResource {
   };
 }
 
+/**
+ * The `entity` of an account's audit rows: the users and technicians screens each read their own,
+ * so a technician's own sign-ins and profile changes show in the technician's history.
+ */
+export function accountEntity(role: Role): 'user' | 'technician' {
+  return role === 'technician' ? 'technician' : 'user';
+}
+
 /** One account per e-mail address, case ignored: it is the sign-in name. */
 async function refuseTakenEmail(tx: Tx, email: string, exceptId?: number): Promise<void> {
   const existing = await findUserByEmail(tx, email);
@@ -90,7 +98,7 @@ export function updateAccount(
     const row = await saveAccount(tx, id, roles, what, input);
     await recordAudit(tx, actor, {
       action: 'update',
-      entity: 'user',
+      entity: accountEntity(row.role),
       entityId: id,
       before: toUserResource(before),
       after: toUserResource(row),

@@ -8,7 +8,7 @@ import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import type { Mailer } from '../../mail/mailer.ts';
 import { ALL_ROLES } from '../../plugins/auth.ts';
 import { findAccount, findUserByEmail, type UserRow } from '../accounts/accounts.repository.ts';
-import { toUserResource, updateAccount } from '../accounts/accounts.service.ts';
+import { accountEntity, toUserResource, updateAccount } from '../accounts/accounts.service.ts';
 import {
   clearFailures,
   consumeResetToken,
@@ -90,7 +90,7 @@ export async function signIn(
         { userId: undefined, ip: client.ip },
         {
           action: 'sign-in-failed',
-          entity: 'user',
+          entity: user ? accountEntity(user.role) : 'user',
           entityId: user?.id,
           details: { email: input.email.slice(0, 255) },
         },
@@ -114,7 +114,7 @@ export async function signIn(
       { userId: user.id, ip: client.ip },
       {
         action: 'sign-in',
-        entity: 'user',
+        entity: accountEntity(user.role),
         entityId: user.id,
         details: { remember_me: input.rememberMe },
       },
@@ -127,7 +127,11 @@ export async function signIn(
 export async function signOut(db: Db, actor: Actor, sessionId: number): Promise<void> {
   await db.transaction(async (tx) => {
     await revokeSession(tx, sessionId);
-    await recordAudit(tx, actor, { action: 'sign-out', entity: 'user', entityId: actor.userId });
+    await recordAudit(tx, actor, {
+      action: 'sign-out',
+      entity: accountEntity(actor.role ?? 'staff'),
+      entityId: actor.userId,
+    });
   });
 }
 
@@ -165,7 +169,7 @@ export async function requestPasswordReset(
       { userId: undefined, ip: client.ip },
       {
         action: 'password-reset-request',
-        entity: 'user',
+        entity: accountEntity(user.role),
         entityId: user.id,
       },
     );
@@ -235,13 +239,14 @@ export async function setPasswordWithToken(
     await setPasswordHash(tx, userId, passwordHash);
     // A new password ends every session opened with the old one.
     const ended = await revokeUserSessions(tx, userId);
+    const { role } = await findAccount(tx, userId, ALL_ROLES, 'User');
     // The link's holder acts as its account: that is whom the link was sent to.
     await recordAudit(
       tx,
       { userId, ip: client.ip },
       {
         action: 'password-set',
-        entity: 'user',
+        entity: accountEntity(role),
         entityId: userId,
         details: { password_changed: true, ended_sessions: ended },
       },
