@@ -394,7 +394,10 @@ export const BODY_ROUTES: Record<string, BodyRoute> = {
   'POST /products/create': {
     async prepare(ctx) {
       const hazard = await create.hazard(ctx);
-      return { url: '/products/create', body: () => productBody({ hazard_ids: [hazard.id] }) };
+      return {
+        url: '/products/create',
+        body: () => productBody({ hazard_ids: [hazard.id], tier2_hazard_categories: ['Explosive'] }),
+      };
     },
     columns: [{ table: schema.products }],
   },
@@ -402,14 +405,20 @@ export const BODY_ROUTES: Record<string, BodyRoute> = {
     async prepare(ctx) {
       const hazard = await create.hazard(ctx);
       const product = await create.product(ctx, { hazard_ids: [hazard.id] });
-      return { url: `/products/${product.id}/update`, body: () => productBody({ hazard_ids: [hazard.id] }) };
+      return {
+        url: `/products/${product.id}/update`,
+        body: () => productBody({ hazard_ids: [hazard.id], tier2_hazard_categories: ['Explosive'] }),
+      };
     },
     columns: [{ table: schema.products }],
   },
   'POST /products/:id/chemical-components/create': {
     async prepare(ctx) {
       const product = await create.product(ctx);
-      return { url: `/products/${product.id}/chemical-components/create`, body: () => componentBody() };
+      return {
+        url: `/products/${product.id}/chemical-components/create`,
+        body: () => componentBody({ is_carcinogen: true }),
+      };
     },
     columns: COMPONENT_COLUMNS,
   },
@@ -418,7 +427,7 @@ export const BODY_ROUTES: Record<string, BodyRoute> = {
       const component = await create.component(ctx);
       return {
         url: `/products/${component.productId}/chemical-components/${component.id}/update`,
-        body: () => componentBody(),
+        body: () => componentBody({ is_carcinogen: true }),
       };
     },
     columns: COMPONENT_COLUMNS,
@@ -549,6 +558,16 @@ const newProductLine = () =>
     sds_no: 'SDS-1',
     container_info: 'Steel drum',
     notes: 'Opened',
+    // The report data of issue 11, so each of its fields meets the hostile values too.
+    tier2_hazard_categories: ['Explosive'],
+    annual_pounds_manufactured: '100',
+    annual_pounds_processed: '200',
+    annual_pounds_otherwise_used: '300',
+    average_pounds: '1',
+    days_on_site: '30',
+    storage_type: 'Steel drum',
+    storage_pressure: 'Ambient pressure',
+    storage_temperature: 'Ambient temperature',
   });
 
 export function expectNoServerError(res: LightMyRequestResponse, what: string) {
