@@ -78,6 +78,8 @@ test('an admin creates a product with an SDS, edits it, adds components and filt
   await page.getByLabel('SARA A').check();
   await page.getByLabel('SARA C').check();
   await page.getByLabel('SPCC').check();
+  // A Tier II hazard category of the data standard (issue 11), beside the legacy SARA flags.
+  await page.getByLabel('Corrosive to metal').check();
 
   // SDS: a file that only claims to be a PDF is refused; a real one uploads.
   await chooseSdsFile(page, { name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('not a pdf') });
@@ -124,6 +126,8 @@ test('an admin creates a product with an SDS, edits it, adds components and filt
   await expect(page.getByLabel('Flash Point (°F)')).toHaveValue('-40');
   await expect(page.getByLabel('SPCC')).toBeChecked();
   await expect(page.getByLabel('SARA F')).not.toBeChecked();
+  await expect(page.getByLabel('Corrosive to metal')).toBeChecked();
+  await expect(page.getByLabel('Explosive')).not.toBeChecked();
   await expect(page.getByLabel('SDS Status')).toHaveValue('sds');
   await expect(page.getByRole('button', { name: 'Save Changes' })).toBeDisabled();
   const downloading = page.waitForEvent('download');
@@ -167,6 +171,7 @@ test('an admin creates a product with an SDS, edits it, adds components and filt
   await dialog.getByLabel('Percentage by Weight').fill('93');
   await dialog.getByLabel('Regulations').fill('EPCRA 302 EHS');
   await expect(dialog.getByText('13/500')).toBeVisible();
+  await dialog.getByLabel('Carcinogen (OSHA, IARC or NTP)').check();
   await dialog.getByRole('button', { name: 'Create Component' }).click();
   await expect(page.getByRole('status')).toContainText(`Component ${first.name} created successfully.`);
   await expect(dialog).toBeHidden();
@@ -192,6 +197,7 @@ test('an admin creates a product with an SDS, edits it, adds components and filt
   dialog = page.getByRole('dialog', { name: 'Chemical Component Details' });
   await expect(dialog.getByLabel('CAS #')).toHaveValue(first.cas);
   await expect(dialog.getByLabel('Regulations')).toHaveValue('EPCRA 302 EHS');
+  await expect(dialog.getByLabel('Carcinogen (OSHA, IARC or NTP)')).toBeChecked();
   await dialog.getByLabel('Percentage by Weight').fill('93.5');
   await dialog.getByRole('button', { name: 'Save Changes' }).click();
   await expect(page.getByRole('status')).toContainText(`Component ${first.name} updated successfully.`);
