@@ -1,13 +1,25 @@
 import { z } from 'zod';
 import { AddressResourceSchema, AddressSchema } from '../address.ts';
 import { CUSTOMER_MSG } from '../customers/index.ts';
-import { ActiveFlagSchema, EncodeFlagSchema, recordIdSchema, requiredTextSchema } from '../fields.ts';
+import {
+  ActiveFlagSchema,
+  EncodeFlagSchema,
+  optionalTextSchema,
+  recordIdSchema,
+  requiredTextSchema,
+} from '../fields.ts';
 import { AutocompleteQuerySchema, makeListQuerySchema } from '../list.ts';
+
+export const FACILITY_MSG = {
+  countyMax: 'County must be less than 100 characters',
+} as const;
 
 export const SaveFacilityRequestSchema = z.object({
   name: requiredTextSchema(150, CUSTOMER_MSG.facilityNameRequired, CUSTOMER_MSG.facilityNameMax),
   customer_id: recordIdSchema(CUSTOMER_MSG.customerRequired),
   address: AddressSchema,
+  /** The report header's county (rules §0.6); omitted keeps what is stored. */
+  county: optionalTextSchema(100, FACILITY_MSG.countyMax).optional(),
   is_active: ActiveFlagSchema.optional(),
   encode: EncodeFlagSchema,
 });
@@ -22,6 +34,7 @@ export const FacilityResourceSchema = z.object({
   customers: z.array(z.object({ id: z.number(), name: z.string() })),
   address: AddressResourceSchema,
   full_address: z.string(),
+  county: z.string(),
   is_active: z.boolean(),
   created_at: z.string(),
   updated_at: z.string(),

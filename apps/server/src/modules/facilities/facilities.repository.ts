@@ -100,7 +100,7 @@ export async function findFacility(db: Db | Tx, id: number) {
 
 export async function insertFacility(
   db: Db | Tx,
-  values: { name: string; customerId: number; addressId: number; isActive: boolean },
+  values: { name: string; customerId: number; addressId: number; isActive: boolean; county?: string },
 ): Promise<number> {
   const [row] = await db.insert(facilities).values(values).returning({ id: facilities.id });
   if (!row) throw new Error('facility insert returned no row');
@@ -110,7 +110,7 @@ export async function insertFacility(
 export async function updateFacilityRow(
   db: Db | Tx,
   id: number,
-  values: { name: string; customerId: number; addressId: number },
+  values: { name: string; customerId: number; addressId: number; county?: string | undefined },
 ): Promise<void> {
   await db.update(facilities).set(values).where(eq(facilities.id, id));
 }

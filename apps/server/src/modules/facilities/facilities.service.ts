@@ -44,6 +44,7 @@ function toResource(row: FacilityRow, sharedWith: { id: number; name: string }[]
     customers: [row.customer, ...sharedWith.filter((c) => c.id !== row.customer.id)],
     address,
     full_address: formatFullAddress(address),
+    county: row.facility.county,
     is_active: row.facility.isActive,
     created_at: toIso(row.facility.createdAt),
     updated_at: toIso(row.facility.updatedAt),
@@ -87,6 +88,7 @@ async function createFacility(db: Db, actor: Actor, body: SaveFacility): Promise
       customerId: body.customer_id,
       addressId,
       isActive: body.is_active ?? true,
+      county: body.county ?? '',
     });
     await linkCustomer(tx, id, body.customer_id);
     const resource = await getFacility(tx, id);
@@ -106,7 +108,13 @@ async function updateFacility(
     const before = await getFacility(tx, id);
     await assertCustomer(tx, body.customer_id);
     const addressId = await saveAddress(tx, current.addressId, body.address, 'address');
-    await updateFacilityRow(tx, id, { name: body.name, customerId: body.customer_id, addressId });
+    // An omitted county (a client that predates it) is left as stored.
+    await updateFacilityRow(tx, id, {
+      name: body.name,
+      customerId: body.customer_id,
+      addressId,
+      county: body.county,
+    });
     await linkCustomer(tx, id, body.customer_id);
     const resource = await getFacility(tx, id);
     await recordAudit(tx, actor, { action: 'update', entity: ENTITY, entityId: id, before, after: resource });

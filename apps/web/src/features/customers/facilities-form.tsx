@@ -23,16 +23,18 @@ interface FacilityForm {
   name: string;
   customer_id: number | '';
   address: AddressValues;
+  county: string;
 }
 
 const EMPTY: FacilityForm = {
   name: '',
   customer_id: '',
   address: { address: '', city: '', state: '', zip: '', phone: '' },
+  county: '',
 };
 
 function toForm(f: FacilityResource): FacilityForm {
-  return { name: f.name, customer_id: f.customer_id, address: f.address };
+  return { name: f.name, customer_id: f.customer_id, address: f.address, county: f.county };
 }
 
 const keepSearch = (s: Record<string, unknown>) => s;
@@ -153,6 +155,9 @@ function FacilityFormModal({
         isRequired
         withPhone
       />
+      <Field id="f-county" label="County" hint="Shown in the reports' header" error={errors.county?.message}>
+        <Input id="f-county" aria-invalid={errors.county ? true : undefined} {...form.register('county')} />
+      </Field>
       {facility && facility.customers.length > 1 ? (
         <p className="text-xs text-slate-600">
           Shared with:{' '}
