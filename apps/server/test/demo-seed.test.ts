@@ -164,6 +164,8 @@ describe('the reports of part 1 on the demo refinery, last year', () => {
 
   it('covers the seven report types of part 1, each with at least one reported row', () => {
     expect(available).toHaveLength(7);
+    // The header names the facility's county (rules §0.6).
+    expect(JSON.stringify(documents.get('epcra_302'))).toContain('Harris County');
     for (const type of available) {
       const rows = documents.get(type)?.tables.flatMap((table) => table.rows) ?? [];
       const reported =

@@ -76,7 +76,8 @@ interface DemoAddress {
 const CUSTOMERS: {
   name: string;
   address: DemoAddress;
-  facilities: { name: string; address: DemoAddress }[];
+  /** `county` shows in the reports' header (rules §0.6). */
+  facilities: { name: string; address: DemoAddress; county?: string }[];
 }[] = [
   {
     name: 'Gulf Coast Refining Co.',
@@ -85,6 +86,7 @@ const CUSTOMERS: {
       {
         name: 'Pasadena Refinery',
         address: { address: '4500 Red Bluff Rd', city: 'Pasadena', state: 'TX', zip: '77503' },
+        county: 'Harris',
       },
       {
         name: 'Lake Charles Terminal',
@@ -115,6 +117,7 @@ const CUSTOMERS: {
       {
         name: 'Chicago Plating Works',
         address: { address: '4400 S Kildare Ave', city: 'Chicago', state: 'IL', zip: '60632' },
+        county: 'Cook',
       },
       {
         name: 'Gary Finishing Plant',
@@ -227,6 +230,7 @@ export async function seedDemoReference(db: Db): Promise<void> {
           name: demoFacility.name,
           customer_id: row!.id,
           address: addressBody({ phone: '', ...demoFacility.address }),
+          county: demoFacility.county ?? '',
         }),
       );
       const [created] = await db
@@ -235,6 +239,7 @@ export async function seedDemoReference(db: Db): Promise<void> {
           name: facility.name,
           customerId: facility.customer_id,
           addressId: await insertAddress(db, facility.address),
+          county: facility.county ?? '',
         })
         .returning({ id: facilities.id });
       await db.insert(facilityCustomers).values({ facilityId: created!.id, customerId: row!.id });
