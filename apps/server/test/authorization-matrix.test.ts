@@ -37,6 +37,7 @@ const MATRIX: Record<string, Role[] | typeof PUBLIC> = {
   'PATCH /technicians/:id/update': ADMIN,
   'PATCH /technicians/:id/activate': ADMIN,
   'DELETE /technicians/:id/delete': ADMIN,
+  'POST /technicians/:id/end-sessions': ADMIN,
 
   'GET /general/states': STAFF,
 

@@ -27,6 +27,7 @@ export const PERMISSIONS = {
   'technicians.update': ADMIN,
   'technicians.archive': ADMIN,
   'technicians.delete': ADMIN,
+  'technicians.end-sessions': ADMIN,
 
   'states.read': STAFF,
 

@@ -6,11 +6,13 @@ import {
 } from '@chemtrack/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { registerCrudRoutes } from '../../lib/crud-routes.ts';
-import { techniciansService } from './technicians.service.ts';
+import { registerEndSessionsRoute } from '../accounts/account-sessions.routes.ts';
+import { TECHNICIANS_AREA, techniciansService } from './technicians.service.ts';
 
 /**
  * Staff may list, view and add technicians (+ Add New is shown to them); editing, archiving and
- * deleting are admin only, as spec 01 §6 disables them for everyone else.
+ * deleting are admin only, as spec 01 §6 disables them for everyone else, and so is ending a
+ * technician's sessions (issue 12), as it is for users.
  */
 export const techniciansRoutes: FastifyPluginAsyncZod = async (app) => {
   registerCrudRoutes(app, {
@@ -26,5 +28,12 @@ export const techniciansRoutes: FastifyPluginAsyncZod = async (app) => {
       save: SaveTechnicianRequestSchema,
     },
     service: techniciansService,
+  });
+
+  registerEndSessionsRoute(app, {
+    base: '/technicians',
+    tag: 'Technicians',
+    permission: 'technicians.end-sessions',
+    area: TECHNICIANS_AREA,
   });
 };

@@ -1,9 +1,17 @@
 import { MSG, SERVER_MSG } from '@chemtrack/domain';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, readOutbox, type TestContext } from '../../../test/helper.ts';
-import { customers, facilities, inventories, inventoryTechnicians, users } from '../../db/schema/index.ts';
+import { createTestContext, createTestUser, readOutbox, type TestContext } from '../../../test/helper.ts';
+import {
+  auditLog,
+  customers,
+  facilities,
+  inventories,
+  inventoryTechnicians,
+  users,
+} from '../../db/schema/index.ts';
 import { technicianBody } from '../../seed/factories.ts';
+import { createSession } from '../auth/sessions.repository.ts';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -269,5 +277,59 @@ describe('technicians', () => {
     });
     expect(created.statusCode).toBe(403);
     expect(await countUsers()).toBe(before);
+  });
+
+  it('lets an admin end every session of a technician (audited); staff get 403; a user is not found', async () => {
+    const technician = await createTestUser(ctx.database, {
+      email: 'lost.tablet@test.local',
+      role: 'technician',
+      firstName: 'Tab',
+      lastName: 'Lost',
+    });
+    await createSession(ctx.database.db, {
+      userId: technician.id,
+      ttlMs: 60 * 60 * 1000,
+      isRemembered: false,
+      ipAddress: '127.0.0.1',
+      userAgent: 'second device',
+    });
+    const me = () =>
+      ctx.app.inject({
+        method: 'GET',
+        url: '/api/admin/v1/auth/me',
+        headers: { 'x-app-key': 'test-app-key', authorization: `Bearer ${technician.token}` },
+      });
+    const url = `/technicians/${technician.id}/end-sessions`;
+
+    const refused = await ctx.call('staff', { method: 'POST', url });
+    expect(refused.statusCode).toBe(403);
+    expect((await me()).statusCode).toBe(200);
+
+    const res = await ctx.call('admin', { method: 'POST', url });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({
+      message: '2 sessions of Tab Lost were ended.',
+      resource: { ended_sessions: 2 },
+    });
+    expect((await me()).json()).toEqual({ message: SERVER_MSG.sessionExpired });
+    const audit = await ctx.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'end-sessions'), eq(auditLog.entityId, technician.id)));
+    expect(audit).toHaveLength(1);
+    expect(audit[0]).toMatchObject({
+      entity: 'technician',
+      userId: ctx.users.admin.id,
+      details: { ended_sessions: 2 },
+    });
+
+    const staff = ctx.users.staff.id;
+    const notTechnician = await ctx.call('admin', {
+      method: 'POST',
+      url: `/technicians/${staff}/end-sessions`,
+    });
+    expect(notTechnician.statusCode).toBe(404);
+    expect(notTechnician.json()).toEqual({ message: 'Technician not found.' });
+    expect((await ctx.call('staff', { method: 'GET', url: '/auth/me' })).statusCode).toBe(200);
   });
 });

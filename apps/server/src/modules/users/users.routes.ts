@@ -1,17 +1,14 @@
 import {
   AccountListQuerySchema,
   AREA_ACTIONS,
-  EndSessionsResponseSchema,
-  IdParamSchema,
   SaveUserRequestSchema,
   UserResourceSchema,
 } from '@chemtrack/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { actorOf } from '../../lib/audit.ts';
 import { registerCrudRoutes } from '../../lib/crud-routes.ts';
-import { ERROR_RESPONSES } from '../../lib/route-schemas.ts';
+import { registerEndSessionsRoute } from '../accounts/account-sessions.routes.ts';
 import { sendInvitation } from '../auth/auth.service.ts';
-import { createUsersService, endUserSessions } from './users.service.ts';
+import { createUsersService, USERS_AREA } from './users.service.ts';
 
 /** User management is admin only (spec 01 §2, User Mgmt. menu entry). */
 export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -30,16 +27,10 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     service: createUsersService((user) => sendInvitation(app, user)),
   });
 
-  app.post(
-    '/users/:id/end-sessions',
-    {
-      config: { permission: 'users.end-sessions' },
-      schema: {
-        tags: ['Users'],
-        params: IdParamSchema,
-        response: { 200: EndSessionsResponseSchema, ...ERROR_RESPONSES },
-      },
-    },
-    (request) => endUserSessions(app.db, actorOf(request), request.params.id),
-  );
+  registerEndSessionsRoute(app, {
+    base: '/users',
+    tag: 'Users',
+    permission: 'users.end-sessions',
+    area: USERS_AREA,
+  });
 };

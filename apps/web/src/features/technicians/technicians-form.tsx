@@ -18,6 +18,7 @@ import { applyFieldErrors } from '../../lib/api.ts';
 import { useCan } from '../../lib/permissions.ts';
 import { toast } from '../../lib/toast.ts';
 import { useArchiveToggle } from '../../lib/use-archive-toggle.ts';
+import { EndSessionsButton } from '../users/end-sessions-button.tsx';
 import { techniciansApi } from './api.ts';
 
 const EMPTY: SaveTechnicianRequest = { first_name: '', last_name: '', email: '', phone: '' };
@@ -105,15 +106,24 @@ function TechnicianForm({
       onSubmit={form.handleSubmit((values) => save.mutate(values))}
       onClose={close}
       extraActions={
-        technician && canArchive ? (
-          <ArchiveToggle
-            asText
-            entity="Technician"
-            name={technician.profile.full_name}
-            isActive={technician.is_active}
-            isPending={toggle.isPending}
-            onConfirm={() => toggle.mutate(technician.id)}
-          />
+        technician ? (
+          <>
+            <EndSessionsButton
+              base="/technicians"
+              userId={technician.id}
+              fullName={technician.profile.full_name}
+            />
+            {canArchive ? (
+              <ArchiveToggle
+                asText
+                entity="Technician"
+                name={technician.profile.full_name}
+                isActive={technician.is_active}
+                isPending={toggle.isPending}
+                onConfirm={() => toggle.mutate(technician.id)}
+              />
+            ) : null}
+          </>
         ) : null
       }
     >

@@ -12,7 +12,10 @@ import { resourceApi } from '../../lib/resource-api.ts';
 export const usersApi = resourceApi<UserResource, SaveUserRequest>('/users', { createDefaults: {} });
 export const UsersSearchSchema = listSearchSchema(ACCOUNT_ORDER_KEYS);
 
-/** Signs the user out everywhere: every live session of theirs ends (issue 12). */
-export function endUserSessions(id: number) {
-  return api.post<EndSessionsResponse>(`/users/${id}/end-sessions`, {});
+/** The screens whose accounts an admin may sign out everywhere. */
+export type AccountsBase = '/users' | '/technicians';
+
+/** Signs a user or a technician out everywhere: every live session of theirs ends (issue 12). */
+export function endAccountSessions(base: AccountsBase, id: number) {
+  return api.post<EndSessionsResponse>(`${base}/${id}/end-sessions`, {});
 }

@@ -5,18 +5,28 @@ import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { useCan } from '../../lib/permissions.ts';
 import { toast } from '../../lib/toast.ts';
-import { endUserSessions } from './api.ts';
+import { type AccountsBase, endAccountSessions } from './api.ts';
 
 /**
- * "End Sessions" on the user's form (issue 12): after a confirmation, every session of the user
- * ends and they must sign in again on each device (a lost laptop, someone leaving). The account
- * itself is unchanged. Failures get the app's default error notice.
+ * "End Sessions" on the user's and the technician's forms (issue 12): after a confirmation, every
+ * session of the account ends and they must sign in again on each device (a lost laptop or
+ * tablet, someone leaving). The account itself is unchanged. Failures get the app's default error
+ * notice.
  */
-export function EndSessionsButton({ userId, fullName }: { userId: number; fullName: string }) {
-  const canEnd = useCan('users.end-sessions');
+export function EndSessionsButton({
+  userId,
+  fullName,
+  base = '/users',
+}: {
+  userId: number;
+  fullName: string;
+  /** Which screen's account it is: each has its own route and action. */
+  base?: AccountsBase;
+}) {
+  const canEnd = useCan(base === '/users' ? 'users.end-sessions' : 'technicians.end-sessions');
   const [isOpen, setOpen] = useState(false);
   const end = useMutation({
-    mutationFn: () => endUserSessions(userId),
+    mutationFn: () => endAccountSessions(base, userId),
     onSuccess: (result) => {
       toast({ variant: 'success', title: 'Sessions ended', description: result.message });
     },
