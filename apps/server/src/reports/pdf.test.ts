@@ -58,12 +58,22 @@ describe('a report PDF in the embedded font', () => {
       location_stored: 'Склад 1',
       components: [{ cas_number: '7664-41-7', name: 'Ammonia', percentage_weight: 100 }],
     };
+    const toluene: compliance.SnapshotLine = {
+      ...line,
+      inventory_product_id: 8,
+      product_id: 4,
+      product_name: 'Toluene',
+      container_quantity: 1,
+      max_pounds: 1_596_376.6,
+      is_sara_f: true,
+      components: [{ cas_number: '108-88-3', name: 'Toluene', percentage_weight: 100 }],
+    };
     const context = compliance.createComplianceContext(
       {
         customer: { id: 1, name: 'Zakłady Chemiczne Αθήνα' },
         facility: { id: 2, name: 'Puławy' },
         year: 2025,
-        lines: [line],
+        lines: [line, toluene],
       },
       {
         entries: [
@@ -84,5 +94,16 @@ describe('a report PDF in the embedded font', () => {
     // 2 bags × 300 lb = 600 lb × 100% = 600.00 lb ≥ TPQ 500 lb → reported.
     expect(text).toContain('600.00 lb ≥ TPQ 500 lb');
     expect(text).toContain('Amoniak techniczny — Łódź (line 7) at Склад 1');
+
+    // A seven-digit amount shrinks to fit its column rather than breaking over two lines:
+    // 1,596,376.60 lb ≥ 10,000 lb (a non-EHS product) → Y, range code 12 (1,000,000-9,999,999).
+    const tier2 = buildReportDocument('epcra_311_312_tier2', context, {
+      inventoryId: 9,
+      generatedAt: new Date(),
+    });
+    const tier2Text = await drawn(reportPdf(tier2));
+    expect(tier2Text).toContain('Toluene 108-88-3 Product N N solid');
+    expect(tier2Text).toContain('1,596,376.60 12 1,596,376.60 12 (est.) 365 10,000 Y');
+    expect(tier2Text).toContain('7664-41-7 EHS');
   });
 });

@@ -4,7 +4,7 @@
  * notes, each table with the contributing lines under each reported or near-threshold figure,
  * the totals, the data warnings and "Page N of M" on every page.
  *
- * Drawn in DejaVu Sans, embedded (subset) from `fonts/`: pdfkit's built-in Helvetica speaks only
+ * Drawn in DejaVu Sans Condensed (as wide as Helvetica, so the columns keep their layout), embedded (subset) from `fonts/`: pdfkit's built-in Helvetica speaks only
  * WinAnsi, so "≥ TPQ" printed as ">=" and a Greek, Cyrillic or Polish name as "?". The font is
  * shipped with the code (its licence beside it) so a server never depends on the fonts of its host.
  */
@@ -27,14 +27,16 @@ const MARGIN = 36;
 const FOOTER_HEIGHT = 18;
 const CELL_PADDING = 2;
 const TABLE_FONT_SIZE = 7.5;
+/** The smallest a cell's text shrinks to so that a figure or a word stays whole. */
+const MIN_FONT_SIZE = 5.5;
 const DETAIL_FONT_SIZE = 7;
 const DETAIL_INDENT = 14;
-const FONT = 'DejaVuSans';
-const BOLD = 'DejaVuSans-Bold';
+const FONT = 'DejaVuSansCondensed';
+const BOLD = 'DejaVuSansCondensed-Bold';
 // Read once: each document registers the same bytes and embeds only the glyphs it uses.
 const FONT_FILES = {
-  [FONT]: readFileSync(new URL('./fonts/DejaVuSans.ttf', import.meta.url)),
-  [BOLD]: readFileSync(new URL('./fonts/DejaVuSans-Bold.ttf', import.meta.url)),
+  [FONT]: readFileSync(new URL('./fonts/DejaVuSansCondensed.ttf', import.meta.url)),
+  [BOLD]: readFileSync(new URL('./fonts/DejaVuSansCondensed-Bold.ttf', import.meta.url)),
 };
 
 /**
@@ -70,6 +72,8 @@ function formatTimestamp(iso: string): string {
 /** How much of the table's width a column takes: names and lists of names wider than figures. */
 function columnWeight(column: ReportColumn): number {
   if (column.kind === 'flag') return 0.95;
+  // Amounts reach seven digits with separators and decimals ("1,596,376.60").
+  if (column.kind === 'pounds' || column.kind === 'gallons') return 1.25;
   if (column.kind !== 'text') return 1;
   return /name|categor|locations|chemicals|notify|qualifier/.test(column.key) ? 2 : 1.1;
 }
@@ -250,28 +254,60 @@ class ReportPdf {
     return this.doc.widthOfString(text) <= width - 2 * CELL_PADDING;
   }
 
-  private rowHeight(texts: string[], widths: number[], font: string): number {
+  /**
+   * The size each cell is drawn at: the table's, or smaller until the cell's unbreakable part fits
+   * its column: the whole of a figure, code, flag or CAS number ("15,950.\n00" split over two
+   * lines reads as two numbers), the longest word of a text (never "Threshol\nd").
+   */
+  private cellSizes(texts: string[], widths: number[], font: string, wraps: boolean[]): number[] {
+    this.doc.font(font).fontSize(TABLE_FONT_SIZE);
+    return texts.map((text, i) => {
+      const room = (widths[i] ?? 0) - 2 * CELL_PADDING;
+      const words = wraps[i] ? text.split(' ') : [text];
+      const widest = Math.max(0, ...words.map((word) => this.doc.widthOfString(word)));
+      if (widest <= room) return TABLE_FONT_SIZE;
+      return Math.max(MIN_FONT_SIZE, Math.floor(((TABLE_FONT_SIZE * room) / widest) * 10) / 10);
+    });
+  }
+
+  private rowHeight(
+    texts: string[],
+    widths: number[],
+    font: string,
+    sizes: number[],
+    wraps: boolean[],
+  ): number {
     this.doc.font(font).fontSize(TABLE_FONT_SIZE);
     const line = this.doc.currentLineHeight(true);
     const heights = texts.map((text, i) => {
       const width = widths[i] ?? 0;
-      return this.fitsOneLine(text, width)
+      this.doc.fontSize(sizes[i] ?? TABLE_FONT_SIZE);
+      return !wraps[i] || this.fitsOneLine(text, width)
         ? line
         : this.doc.heightOfString(text, { width: width - 2 * CELL_PADDING });
     });
     return Math.max(line, ...heights) + 2 * CELL_PADDING;
   }
 
-  private cells(texts: string[], widths: number[], font: string, fill: string | null, height: number) {
+  private cells(
+    texts: string[],
+    widths: number[],
+    font: string,
+    fill: string | null,
+    layout: { height: number; sizes: number[]; wraps: boolean[] },
+  ) {
+    const { height, sizes, wraps } = layout;
     if (fill) this.doc.save().rect(this.left, this.y, this.width, height).fill(fill).restore();
-    this.doc.font(font).fontSize(TABLE_FONT_SIZE).fillColor('black');
+    this.doc.font(font).fillColor('black');
     let x = this.left;
     texts.forEach((text, i) => {
       const width = widths[i] ?? 0;
       if (text !== '') {
-        const options = this.fitsOneLine(text, width)
-          ? { lineBreak: false }
-          : { width: width - 2 * CELL_PADDING };
+        this.doc.fontSize(sizes[i] ?? TABLE_FONT_SIZE);
+        const options =
+          !wraps[i] || this.fitsOneLine(text, width)
+            ? { lineBreak: false }
+            : { width: width - 2 * CELL_PADDING };
         this.doc.text(text, x + CELL_PADDING, this.y + CELL_PADDING, options);
       }
       x += width;
@@ -289,9 +325,11 @@ class ReportPdf {
 
   private tableHeader(table: ReportTable, widths: number[]) {
     const texts = table.columns.map((column) => pdfText(column.label));
-    const height = this.rowHeight(texts, widths, BOLD);
+    const wraps = texts.map(() => true);
+    const sizes = this.cellSizes(texts, widths, BOLD, wraps);
+    const height = this.rowHeight(texts, widths, BOLD, sizes, wraps);
     this.ensure(height + 12);
-    this.cells(texts, widths, BOLD, '#e6e6e6', height);
+    this.cells(texts, widths, BOLD, '#e6e6e6', { height, sizes, wraps });
   }
 
   private table(table: ReportTable) {
@@ -299,14 +337,16 @@ class ReportPdf {
     const widths = this.columnWidths(table);
     this.tableHeader(table, widths);
     if (table.rows.length === 0) this.paragraph('None.', { size: 8.5 });
+    const wraps = table.columns.map((column) => column.kind === 'text' && column.key !== 'cas_number');
     for (const row of table.rows) {
       const texts = table.columns.map((column) =>
         pdfText(formatReportCell(row.cells[column.key] ?? null, column.kind)),
       );
       const font = row.reported === true ? BOLD : FONT;
-      const height = this.rowHeight(texts, widths, font);
+      const sizes = this.cellSizes(texts, widths, font, wraps);
+      const height = this.rowHeight(texts, widths, font, sizes, wraps);
       if (this.ensure(height)) this.tableHeader(table, widths);
-      this.cells(texts, widths, font, row.reported === true ? '#fff4cc' : null, height);
+      this.cells(texts, widths, font, row.reported === true ? '#fff4cc' : null, { height, sizes, wraps });
       for (const line of detailLines(row)) {
         this.paragraph(line.text, {
           size: DETAIL_FONT_SIZE,

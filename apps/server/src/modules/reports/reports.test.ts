@@ -543,7 +543,7 @@ describe('the files, read back', () => {
     // Toluene: 15,950 lb (max on hand standing in for the annual amount) > 10,000 → exceeded.
     expect(used.text).toContain('108-88-3 Toluene N Otherwise used 15,950.00 10,000 Y Y Y');
     // Ammonia: 550.44 lb ≤ 10,000 → not exceeded.
-    expect(used.text).toContain('550.44 lb <= threshold 10,000 lb');
+    expect(used.text).toContain('550.44 lb ≤ threshold 10,000 lb');
     expect(used.text).toContain('EPCRA 313 list uploaded 03-10-2026');
     // No line is flagged manufactured: no rows, and the report says it is a screening.
     const made = await pdfText(await generate(body('epcra_313_manufactured')));
