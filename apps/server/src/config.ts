@@ -26,7 +26,7 @@ const EnvSchema = z.object({
   DATABASE_WAIT_SECONDS: z.coerce.number().min(0).default(60),
   REQUEST_TIMEOUT_SECONDS: z.coerce.number().positive().default(300),
   SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().positive().default(30),
-  MAX_EVENT_LOOP_DELAY_MS: z.coerce.number().positive().default(2000),
+  MAX_EVENT_LOOP_DELAY_MS: z.coerce.number().min(0).default(2000),
 });
 
 export interface Config {

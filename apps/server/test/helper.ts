@@ -84,7 +84,8 @@ export async function createTestContext(
   const database = openedDatabase ?? (await openTestDatabase());
   const config = loadConfig(
     { APP_KEY: APP_KEY, DATA_DIR: dataDir, LOG_LEVEL: 'silent' },
-    { webDist: path.join(dataDir, 'no-web'), ...overrides },
+    // The event-loop check measures this vitest worker, not a server: off here, tested in test/faults.
+    { webDist: path.join(dataDir, 'no-web'), maxEventLoopDelayMs: 0, ...overrides },
   );
   const routes: { method: string; url: string; permission?: string | undefined }[] = [];
   const app = await buildApp({
