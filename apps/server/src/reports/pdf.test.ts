@@ -1,4 +1,5 @@
 import { compliance } from '@chemtrack/domain';
+import { CAS, component, LISTS, stored } from '@chemtrack/domain/compliance/test-fixtures';
 import { PDFParse } from 'pdf-parse';
 import { describe, expect, it } from 'vitest';
 import { buildReportDocument } from './index.ts';
@@ -30,62 +31,29 @@ describe('pdfText', () => {
 
 describe('a report PDF in the embedded font', () => {
   it('prints ≥, Polish, Greek and Cyrillic names as they are, so the text a reader copies is the text stored', async () => {
-    const line: compliance.SnapshotLine = {
+    const ammonia = stored(600, {
       inventory_product_id: 7,
-      product_id: 3,
       product_name: 'Amoniak techniczny — Łódź',
-      physical_state: 'solid',
-      container_name: 'Bag',
-      unit_name: 'lb',
-      unit_type: 'lb',
       container_size: 300,
       container_quantity: 2,
-      max_gallons: null,
-      max_pounds: 600,
-      pounds_per_gallon: null,
-      specific_gravity: null,
-      density: null,
-      conversion_factor: null,
-      is_sara_f: false,
-      is_sara_p: false,
-      is_sara_r: false,
-      is_sara_a: false,
-      is_sara_c: false,
-      is_spcc: false,
-      is_manufactured: false,
-      is_processed: false,
-      is_otherwise_used: false,
       location_stored: 'Склад 1',
-      components: [{ cas_number: '7664-41-7', name: 'Ammonia', percentage_weight: 100 }],
-    };
-    const toluene: compliance.SnapshotLine = {
-      ...line,
+      components: [component(CAS.ammonia, 'Ammonia', 100)],
+    });
+    const toluene = stored(1_596_376.6, {
       inventory_product_id: 8,
-      product_id: 4,
       product_name: 'Toluene',
-      container_quantity: 1,
-      max_pounds: 1_596_376.6,
+      location_stored: 'Склад 1',
       is_sara_f: true,
-      components: [{ cas_number: '108-88-3', name: 'Toluene', percentage_weight: 100 }],
-    };
+      components: [component(CAS.toluene, 'Toluene', 100)],
+    });
     const context = compliance.createComplianceContext(
       {
         customer: { id: 1, name: 'Zakłady Chemiczne Αθήνα' },
         facility: { id: 2, name: 'Puławy' },
         year: 2025,
-        lines: [line, toluene],
+        lines: [ammonia, toluene],
       },
-      {
-        entries: [
-          {
-            list_type: 'ehs',
-            chemical_name: 'Ammonia',
-            cas_number: '7664-41-7',
-            threshold_quantity_lbs: 500,
-            final_reportable_quantity_lb: 100,
-          },
-        ],
-      },
+      { entries: LISTS.entries.filter((entry) => entry.list_type === 'ehs') },
     );
     const report = buildReportDocument('epcra_302', context, { inventoryId: 9, generatedAt: new Date() });
     const text = await drawn(reportPdf(report));
