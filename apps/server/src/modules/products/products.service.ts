@@ -258,7 +258,13 @@ export function createProductsService(store: FileStore, log?: WarnLog) {
       const released =
         sds.isReleased && product.sdsFileId !== null ? await deleteFileRows(tx, [product.sdsFileId]) : [];
       const resource = await getProduct(tx, id);
-      await recordAudit(tx, actor, { action: 'update', entity: ENTITY, entityId: id, before, after: resource });
+      await recordAudit(tx, actor, {
+        action: 'update',
+        entity: ENTITY,
+        entityId: id,
+        before,
+        after: resource,
+      });
       return { resource, releasedKeys: released };
     });
     await removeStoredFiles(store, releasedKeys, log);
