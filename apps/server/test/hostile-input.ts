@@ -113,6 +113,16 @@ export const NARROWER_IN_THE_DOMAIN: Record<string, FieldLimit> = {
   'container_units.name': { max: 90, why: 'the server appends the unit type, " (gal)", to the alias' },
 };
 
+/**
+ * Varchar columns whose value the domain takes only from a fixed list, so no length of free text
+ * reaches them (the hostile values are still sent to each); the column is wide for the labels.
+ */
+export const CHOSEN_FROM_A_LIST: Record<string, string> = {
+  'inventory_products.storageType': 'one of the Tier II storage types',
+  'inventory_products.storagePressure': 'one of the Tier II storage pressures',
+  'inventory_products.storageTemperature': 'one of the Tier II storage temperatures',
+};
+
 /** Tables whose varchar columns no JSON body writes, and why; every other one a body route covers. */
 export const NOT_WRITTEN_FROM_A_BODY: Record<string, string> = {
   sessions: 'written from the connection at sign-in',
@@ -343,7 +353,10 @@ export const BODY_ROUTES: Record<string, BodyRoute> = {
   'POST /facilities/create': {
     async prepare(ctx) {
       const customer = await create.customer(ctx);
-      return { url: '/facilities/create', body: () => facilityBody({ customer_id: customer.id }) };
+      return {
+        url: '/facilities/create',
+        body: () => facilityBody({ customer_id: customer.id, county: 'Harris' }),
+      };
     },
     columns: FACILITY_COLUMNS,
   },
@@ -353,7 +366,7 @@ export const BODY_ROUTES: Record<string, BodyRoute> = {
       const { customerId } = facility;
       return {
         url: `/facilities/${facility.id}/update`,
-        body: () => facilityBody({ customer_id: customerId }),
+        body: () => facilityBody({ customer_id: customerId, county: 'Harris' }),
       };
     },
     columns: FACILITY_COLUMNS,
@@ -615,6 +628,7 @@ function lengthRules(route: BodyRoute, fields: string[]): LengthRule[] {
       const size = column.length;
       expect(size, `${name} has no length`).toBeTypeOf('number');
       expect(fields, `${name} is varchar(${size}) but the body has no ${field}`).toContain(field);
+      if (name in CHOSEN_FROM_A_LIST) continue;
       const narrower = NARROWER_IN_THE_DOMAIN[name];
       if (narrower) expect(narrower.max, `${name}: ${narrower.why}`).toBeLessThanOrEqual(size!);
       rules.push({
