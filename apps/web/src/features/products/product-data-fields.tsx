@@ -48,6 +48,14 @@ export function FlashPointField<T extends ProductDataValues, TOutput>({
   );
 }
 
+/** What the product-data flag groups take: the form, and how the line form blocks them. */
+interface FlagFieldsProps<T extends ProductDataValues, TOutput> {
+  form: UseFormReturn<T, unknown, TOutput>;
+  idPrefix?: string;
+  disabled?: boolean;
+  className?: string;
+}
+
 /**
  * The SARA F, P, R, A, C and SPCC flags (spec 02 §9). `disabled` blocks them without a native
  * fieldset (the inventory line form blocks them until a new product has a name).
@@ -57,12 +65,7 @@ export function SaraSpccFields<T extends ProductDataValues, TOutput>({
   idPrefix = 'p',
   disabled,
   className,
-}: {
-  form: UseFormReturn<T, unknown, TOutput>;
-  idPrefix?: string;
-  disabled?: boolean;
-  className?: string;
-}) {
+}: FlagFieldsProps<T, TOutput>) {
   const form = asProductDataForm(typedForm);
   const flags = [
     ...SARA_FLAGS.map((flag) => ({ ...flag, label: `SARA ${flag.label}` })),
@@ -111,12 +114,7 @@ export function Tier2HazardCategoriesField<T extends ProductDataValues, TOutput>
   idPrefix = 'p',
   disabled,
   className,
-}: {
-  form: UseFormReturn<T, unknown, TOutput>;
-  idPrefix?: string;
-  disabled?: boolean;
-  className?: string;
-}) {
+}: FlagFieldsProps<T, TOutput>) {
   const form = asProductDataForm(typedForm);
   const error = form.formState.errors.tier2_hazard_categories?.message;
   const errorId = `${idPrefix}-tier2_hazard_categories-error`;
