@@ -14,6 +14,7 @@ import {
   expectNoServerError,
   isSaved,
   NOT_WRITTEN_FROM_A_BODY,
+  RECORD_OF_AREA,
   ROUTE_TIMEOUT_MS,
   reportReached,
 } from './hostile-input.ts';
@@ -54,19 +55,6 @@ let ctx: TestContext;
 const probe: Record<string, number> = {};
 let routeKeys: string[] = [];
 const reached: Record<string, { variants: number; saved: number }> = {};
-
-/** Which probe record stands in for `:id` on each area's routes. */
-const ID_OF_AREA: Record<string, string> = {
-  users: 'user',
-  technicians: 'technician',
-  customers: 'customer',
-  facilities: 'facility',
-  hazards: 'hazard',
-  containers: 'container',
-  'container-units': 'unit',
-  products: 'product',
-  inventories: 'inventory',
-};
 
 beforeAll(async () => {
   ctx = await createTestContext();
@@ -119,7 +107,7 @@ function withIds(urlPath: string, id: string | number, second?: string | number)
 function probeIdFor(urlPath: string): number {
   if (urlPath.includes(':customerId')) return probe.customer!;
   const area = urlPath.split('/')[1]!;
-  return probe[ID_OF_AREA[area] ?? 'product']!;
+  return probe[RECORD_OF_AREA[area] ?? 'product']!;
 }
 
 describe('hostile input never produces a server error', () => {
@@ -163,7 +151,7 @@ describe('hostile input never produces a server error', () => {
 
   it('bad ids in every path, and no record is changed by them', async () => {
     const before = await Promise.all(
-      Object.keys(ID_OF_AREA).map((area) =>
+      Object.keys(RECORD_OF_AREA).map((area) =>
         ctx.call('admin', { method: 'GET', url: `/${area}/${probeIdFor(`/${area}`)}/get` }),
       ),
     );
@@ -182,7 +170,7 @@ describe('hostile input never produces a server error', () => {
       }
     }
     const after = await Promise.all(
-      Object.keys(ID_OF_AREA).map((area) =>
+      Object.keys(RECORD_OF_AREA).map((area) =>
         ctx.call('admin', { method: 'GET', url: `/${area}/${probeIdFor(`/${area}`)}/get` }),
       ),
     );

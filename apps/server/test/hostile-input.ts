@@ -123,6 +123,19 @@ export const CHOSEN_FROM_A_LIST: Record<string, string> = {
   'inventory_products.storageTemperature': 'one of the Tier II storage temperatures',
 };
 
+/** Which record an area's `:id` names (`/facilities/:id/update` → a facility), for tests that make one. */
+export const RECORD_OF_AREA: Record<string, string> = {
+  users: 'user',
+  technicians: 'technician',
+  customers: 'customer',
+  facilities: 'facility',
+  hazards: 'hazard',
+  containers: 'container',
+  'container-units': 'unit',
+  products: 'product',
+  inventories: 'inventory',
+};
+
 /** Tables whose varchar columns no JSON body writes, and why; every other one a body route covers. */
 export const NOT_WRITTEN_FROM_A_BODY: Record<string, string> = {
   sessions: 'written from the connection at sign-in',

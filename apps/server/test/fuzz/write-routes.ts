@@ -4,6 +4,7 @@ import { expect } from 'vitest';
 import { z } from 'zod';
 import { create } from '../../src/seed/factories.ts';
 import { APP_KEY, createTestUser, type TestContext } from '../helper.ts';
+import { RECORD_OF_AREA } from '../hostile-input.ts';
 import { upload } from '../uploads.ts';
 import type { RouteSchemas } from './route-schemas.ts';
 import { fuzzArbitrary, validArbitrary } from './zod-arbitrary.ts';
@@ -149,18 +150,7 @@ function recordKindOf(url: string, param: string): string {
   const area = url.split('/')[1]!;
   if (param === 'componentId') return area === 'inventories' ? 'lineComponent' : 'component';
   if (param === 'productId') return 'line';
-  const byArea: Record<string, string> = {
-    users: 'user',
-    technicians: 'technician',
-    customers: 'customer',
-    facilities: 'facility',
-    hazards: 'hazard',
-    containers: 'container',
-    'container-units': 'unit',
-    products: 'product',
-    inventories: 'inventory',
-  };
-  const kind = byArea[area];
+  const kind = RECORD_OF_AREA[area];
   if (!kind) throw new Error(`${url}: no seeded record for :${param}`);
   return kind;
 }
