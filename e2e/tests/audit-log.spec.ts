@@ -18,6 +18,9 @@ test('an admin edits a customer, opens History from its form and sees the change
 
   await page.getByRole('link', { name: 'Customers and Facilities Mgmt.' }).click();
   await page.getByLabel('Search by Customer or Facility').fill(before);
+  // The search reaches the URL after a pause: waited for, so it cannot land on the open form and
+  // ask "Unsaved Changes!" over it (a CI run clicked Save under that question).
+  await expect(page).toHaveURL(/[?&]search=Audit/);
   const table = page.getByRole('table', { name: 'Customers and facilities' });
   await table
     .getByRole('link', { name: `Edit Customer ${before}` })
@@ -29,6 +32,7 @@ test('an admin edits a customer, opens History from its form and sees the change
   await expect(page.getByRole('status')).toContainText(`Customer ${after} updated successfully.`);
 
   await page.getByLabel('Search by Customer or Facility').fill(after);
+  await expect(page).toHaveURL(/[?&]search=[^&]*Renamed/);
   await table
     .getByRole('link', { name: `Edit Customer ${after}` })
     .first()
