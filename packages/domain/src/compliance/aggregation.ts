@@ -10,7 +10,7 @@ import { roundTo } from '../numbers.ts';
 import { formatPercent } from './format.ts';
 import type { LineQuantity } from './quantities.ts';
 import { normalizeCas } from './reference.ts';
-import type { SnapshotComponent } from './types.ts';
+import type { PercentBasis, SnapshotComponent } from './types.ts';
 import { type EngineWarning, lineWarning } from './warnings.ts';
 
 /** A component on a line whose CAS and percent the engine can use. */
@@ -23,9 +23,6 @@ export interface LineComponent {
   percent_high: number;
   is_carcinogen: boolean;
 }
-
-/** Where in an SDS percent range a programme reads (rules §0.1). */
-export type PercentBasis = 'upper' | 'midpoint';
 
 export function choosePercent(component: LineComponent, basis: PercentBasis): number {
   if (basis === 'upper' || component.percent_low === null) return component.percent_high;

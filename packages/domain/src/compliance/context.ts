@@ -8,10 +8,11 @@ import { collectComponents, type LineComponent } from './aggregation.ts';
 import { computeLineQuantity, type LineQuantity, type ProductQuantity, sumByProduct } from './quantities.ts';
 import { indexReferenceLists, type ReferenceIndex } from './reference.ts';
 import { DEFAULT_NEAR_THRESHOLD_FRACTION } from './thresholds.ts';
-import type { ComplianceOptions, ComplianceSnapshot, ReferenceLists } from './types.ts';
+import type { ComplianceOptions, ComplianceSnapshot, PercentBasis, ReferenceLists } from './types.ts';
 import { type EngineWarning, lineWarning } from './warnings.ts';
 
 export interface ResolvedOptions {
+  percent_basis: PercentBasis;
   tier2_non_ehs_basis: 'product' | 'component';
   near_threshold_fraction: number;
 }
@@ -57,6 +58,7 @@ export function createComplianceContext(
     snapshot,
     lists,
     options: {
+      percent_basis: options.percent_basis ?? 'upper',
       tier2_non_ehs_basis: options.tier2_non_ehs_basis ?? 'product',
       near_threshold_fraction: options.near_threshold_fraction ?? DEFAULT_NEAR_THRESHOLD_FRACTION,
     },

@@ -53,6 +53,8 @@ export function testThreshold(
   operator: ThresholdOperator,
   label: string,
   nearFraction: number = DEFAULT_NEAR_THRESHOLD_FRACTION,
+  /** 'gal' for the retail fuel thresholds of 370.10(a)(2); pounds everywhere else. */
+  unit: 'lb' | 'gal' = 'lb',
 ): ThresholdTest {
   const quantity_lb = roundTo(quantity, COMPARISON_DECIMALS);
   const meets = meetsThreshold(quantity_lb, threshold, operator);
@@ -65,7 +67,7 @@ export function testThreshold(
     meets,
     near_threshold,
     ratio: threshold > 0 ? roundTo(quantity_lb / threshold, 4) : 0,
-    rule_text: `${formatPounds(quantity_lb)} lb ${symbol} ${label} ${formatThreshold(threshold)} lb`,
+    rule_text: `${formatPounds(quantity_lb)} ${unit} ${symbol} ${label} ${formatThreshold(threshold)} ${unit}`,
   };
 }
 

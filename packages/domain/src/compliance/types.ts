@@ -42,6 +42,31 @@ export interface StorageConditions {
 /** The 302 solid forms that select the lower of two TPQs (40 CFR 355.15; rules §1). */
 export const SOLID_FORMS = ['powder', 'solution', 'molten', 'other'] as const;
 export type SolidForm = (typeof SOLID_FORMS)[number];
+export const SOLID_FORM_LABELS: Record<SolidForm, string> = {
+  powder: 'Powder, particles under 100 µm',
+  solution: 'In solution',
+  molten: 'Molten',
+  other: 'Other solid form',
+};
+
+/** 40 CFR 370.13(b): what is not a hazardous chemical for Tier II (rules §3), one choice per product. */
+export const TIER2_EXCLUSIONS = [
+  'fda_regulated',
+  'article',
+  'consumer_product',
+  'laboratory',
+  'agricultural',
+  'retail_sale',
+] as const;
+export type Tier2Exclusion = (typeof TIER2_EXCLUSIONS)[number];
+export const TIER2_EXCLUSION_LABELS: Record<Tier2Exclusion, string> = {
+  fda_regulated: 'FDA-regulated (food, food or colour additive, drug, cosmetic)',
+  article: 'Article',
+  consumer_product: 'Consumer product as packaged, used as a consumer would',
+  laboratory: 'Laboratory under a technically qualified person',
+  agricultural: 'Routine agricultural use',
+  retail_sale: 'Retail sale to the public',
+};
 
 /** One inventory product line: a product held in one kind of container at one location. */
 export interface SnapshotLine extends StorageConditions {
@@ -82,10 +107,14 @@ export interface SnapshotLine extends StorageConditions {
   /** Tier II average daily amount in pounds and days on site. */
   average_pounds?: number | null;
   days_on_site?: number | null;
-  /** 302: which TPQ a solid with two ("500/10,000") takes. */
+  /** 302: which TPQ a solid with two ("500/10,000") takes, and its 355.16 quantity reduction. */
   solid_form?: SolidForm | null;
-  /** 40 CFR 370.13 exclusion the product falls under (e.g. "consumer product"); left out of Tier II. */
-  tier2_exclusion?: string | null;
+  /** 302, a powder: the percent by weight of particles under 100 µm (355.16(a)); unknown = all of it. */
+  powder_fraction_pct?: number | null;
+  /** The product's NFPA 704 rating as typed ("2-3-1"): reactivity 2-4 takes the lower TPQ (355.15). */
+  nfpa?: string | null;
+  /** 40 CFR 370.13 exclusion the product falls under; left out of Tier II and named in its notes. */
+  tier2_exclusion?: Tier2Exclusion | null;
 }
 
 export interface FacilityAddress {
@@ -97,9 +126,28 @@ export interface FacilityAddress {
 }
 
 /** Everything the engine knows about one facility and year: the inventory's lines. */
+/** The facility emergency coordinator (40 CFR 355.20(b)), named on the 302 report. */
+export interface EmergencyCoordinator {
+  name: string;
+  title: string;
+  /** Digits, as stored. */
+  phone: string;
+}
+
+export interface SnapshotFacility {
+  id: number;
+  name: string;
+  address?: FacilityAddress | null;
+  emergency_coordinator?: EmergencyCoordinator | null;
+  /** 370.10(a)(2): a retail station selling mainly to the public … */
+  is_retail_gas_station?: boolean;
+  /** … whose fuel was in compliant underground tanks all of the preceding year. */
+  is_ust_compliant?: boolean;
+}
+
 export interface ComplianceSnapshot {
   customer: { id: number; name: string };
-  facility: { id: number; name: string; address?: FacilityAddress | null };
+  facility: SnapshotFacility;
   year: number;
   inventory_id?: number | null;
   lines: readonly SnapshotLine[];
@@ -149,8 +197,14 @@ export interface ReferenceLists {
   uploaded_at?: Partial<Record<RegulatoryListType, string | null>>;
 }
 
+/** Where in an SDS percent range 302, 304 and Tier II read (rules §0.1); 313 follows its own rule. */
+export const PERCENT_BASES = ['upper', 'midpoint'] as const;
+export type PercentBasis = (typeof PERCENT_BASES)[number];
+
 /** Facility choices where the rules leave one (rules §0.2, §3). */
 export interface ComplianceOptions {
+  /** 302, 304 and Tier II: the upper bound of a range (the default, the conservative reading) or its midpoint. */
+  percent_basis?: PercentBasis;
   /**
    * Tier II non-EHS chemicals (370.14 row 2): threshold on each product as a whole ('product',
    * the default) or on each component aggregated across products ('component').

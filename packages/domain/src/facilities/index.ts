@@ -4,6 +4,7 @@ import { CUSTOMER_MSG } from '../customers/index.ts';
 import {
   ActiveFlagSchema,
   EncodeFlagSchema,
+  optionalPhoneSchema,
   optionalTextSchema,
   recordIdSchema,
   requiredTextSchema,
@@ -12,7 +13,19 @@ import { AutocompleteQuerySchema, makeListQuerySchema } from '../list.ts';
 
 export const FACILITY_MSG = {
   countyMax: 'County must be less than 100 characters',
+  coordinatorNameMax: 'Emergency Coordinator Name must be less than 150 characters',
+  coordinatorTitleMax: 'Emergency Coordinator Title must be less than 100 characters',
+  coordinatorPhone: 'Emergency Coordinator 24-Hour Phone must be 10 digits',
+  retailStation: 'Retail gas station must be true or false',
+  ustCompliant: 'Underground tanks compliant must be true or false',
 } as const;
+
+/** A facility flag as a form or an API client sends it; omitted keeps what is stored. */
+const facilityFlag = (message: string) =>
+  z
+    .union([z.boolean(), z.literal(1), z.literal(0), z.enum(['1', '0', 'true', 'false'])], { error: message })
+    .transform((value) => value === true || value === 1 || value === '1' || value === 'true')
+    .optional();
 
 export const SaveFacilityRequestSchema = z.object({
   name: requiredTextSchema(150, CUSTOMER_MSG.facilityNameRequired, CUSTOMER_MSG.facilityNameMax),
@@ -20,6 +33,20 @@ export const SaveFacilityRequestSchema = z.object({
   address: AddressSchema,
   /** The report header's county (rules §0.6); omitted keeps what is stored. */
   county: optionalTextSchema(100, FACILITY_MSG.countyMax).optional(),
+  /**
+   * The facility emergency coordinator the 302 notification names (40 CFR 355.20(b)): name, title
+   * and a 24-hour phone. Each omitted keeps what is stored.
+   */
+  emergency_coordinator_name: optionalTextSchema(150, FACILITY_MSG.coordinatorNameMax).optional(),
+  emergency_coordinator_title: optionalTextSchema(100, FACILITY_MSG.coordinatorTitleMax).optional(),
+  emergency_coordinator_phone: optionalPhoneSchema(FACILITY_MSG.coordinatorPhone).optional(),
+  /**
+   * 40 CFR 370.10(a)(2): a retail station selling gasoline or diesel mainly to the public, whose
+   * fuel was all in underground tanks compliant with 40 CFR 280/281 the whole preceding year. With
+   * both, Tier II tests gasoline against 75,000 gal and diesel against 100,000 gal.
+   */
+  is_retail_gas_station: facilityFlag(FACILITY_MSG.retailStation),
+  is_ust_compliant: facilityFlag(FACILITY_MSG.ustCompliant),
   is_active: ActiveFlagSchema.optional(),
   encode: EncodeFlagSchema,
 });
@@ -35,6 +62,11 @@ export const FacilityResourceSchema = z.object({
   address: AddressResourceSchema,
   full_address: z.string(),
   county: z.string(),
+  emergency_coordinator_name: z.string(),
+  emergency_coordinator_title: z.string(),
+  emergency_coordinator_phone: z.string(),
+  is_retail_gas_station: z.boolean(),
+  is_ust_compliant: z.boolean(),
   is_active: z.boolean(),
   created_at: z.string(),
   updated_at: z.string(),

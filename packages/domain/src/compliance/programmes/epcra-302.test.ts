@@ -225,3 +225,105 @@ describe('EPCRA 302 extremely hazardous substances', () => {
     expect(reactive?.test.rule_text).toBe('2,000.00 lb ≥ TPQ 100 lb');
   });
 });
+
+describe('EPCRA 302: solids with two TPQs (355.15, 355.16) and the emergency coordinator (355.20(b))', () => {
+  const phenol = (pounds: number, extra: Parameters<typeof solid>[2] = {}) =>
+    solid(pounds, 1, { components: [component(CAS.phenol, 'Phenol', 100)], ...extra });
+
+  it('a solid in solution counts weight × percent × 0.2 against the lower TPQ', () => {
+    // 3,000 lb of a 50% phenol solution: 3,000 × 50% × 0.2 = 300 lb < TPQ 500 → not required
+    // (without the reduction, 1,500 lb ≥ 500 would be reported). Whole weight 1,500 < 10,000.
+    const row = run302(
+      stored(3000, {
+        physical_state: 'liquid',
+        solid_form: 'solution',
+        components: [component(CAS.phenol, 'Phenol', 50)],
+      }),
+    ).rows[0];
+    expect(row).toMatchObject({ quantity_lb: 300, tpq_applied_lb: 500, notification_required: false });
+    expect(row?.test.rule_text).toBe('300.00 lb < TPQ 500 lb');
+    expect(row?.explanation.contributions[0]?.pounds_basis).toContain(
+      'in solution: × 0.2 (355.16(c)) = 600.00 lb',
+    );
+  });
+
+  it('a molten solid counts × 0.3; a powder counts its share under 100 µm', () => {
+    // Molten: 2,000 lb × 0.3 = 600 lb × 100% = 600 lb ≥ 500 → required.
+    expect(run302(phenol(2000, { solid_form: 'molten' })).rows[0]).toMatchObject({
+      quantity_lb: 600,
+      tpq_applied_lb: 500,
+      notification_required: true,
+    });
+    // Powder with 20% under 100 µm: 2,000 × 20% = 400 lb < 500 → not required.
+    expect(run302(phenol(2000, { solid_form: 'powder', powder_fraction_pct: 20 })).rows[0]).toMatchObject({
+      quantity_lb: 400,
+      notification_required: false,
+    });
+  });
+
+  it('NFPA reactivity 2-4 takes the lower TPQ for a solid of another form; 0-1 takes 10,000 lb', () => {
+    // 2,000 lb, form "other", NFPA "2-1-2" (reactivity 2) → lower TPQ 500, full weight: 2,000 ≥ 500.
+    expect(run302(phenol(2000, { solid_form: 'other', nfpa: '2-1-2' })).rows[0]).toMatchObject({
+      quantity_lb: 2000,
+      tpq_applied_lb: 500,
+      notification_required: true,
+    });
+    // NFPA "2-1-1" (reactivity 1) → 10,000 lb: 2,000 < 10,000.
+    expect(run302(phenol(2000, { solid_form: 'other', nfpa: '2-1-1' })).rows[0]).toMatchObject({
+      tpq_applied_lb: 10_000,
+      notification_required: false,
+    });
+  });
+
+  it('the whole weight still meets the 10,000 lb TPQ when the reduced amount misses the lower one', () => {
+    // 60,000 lb of a 20% solution: 60,000 × 20% × 0.2 = 2,400 lb ≥ 500 → required (lower test).
+    // 12,000 lb bulk ("other") + 100 lb molten: reduced 100 × 0.3 = 30 lb < 500, whole 12,100 ≥ 10,000 → required.
+    const result = run302(phenol(12_000, { solid_form: 'other' }), phenol(100, { solid_form: 'molten' }));
+    expect(result.rows[0]).toMatchObject({
+      tpq_applied_lb: 10_000,
+      quantity_lb: 12_100,
+      notification_required: true,
+    });
+  });
+
+  it('the reductions never reach Tier II: its amount is the whole weight', () => {
+    // 3,000 lb × 50% phenol in solution = 1,500 lb on Tier II (not 300 lb) ≥ min(500, 500) → reported.
+    const lineInSolution = stored(3000, {
+      physical_state: 'liquid',
+      solid_form: 'solution',
+      is_sara_a: true,
+      components: [component(CAS.phenol, 'Phenol', 50)],
+    });
+    const tier2 = computeReport('epcra_311_312_tier2', snapshot([lineInSolution]), LISTS);
+    expect(tier2.rows.find((row) => row.kind === 'ehs')).toMatchObject({
+      max_amount_lb: 1500,
+      reportable: true,
+    });
+  });
+
+  it('names the facility emergency coordinator, or says that none is recorded', () => {
+    const acid = stored(100, { components: [component(CAS.chlorine, 'Chlorine', 100)] });
+    const withCoordinator = computeReport(
+      'epcra_302',
+      {
+        ...snapshot([acid]),
+        facility: {
+          id: 2,
+          name: 'Plant 1',
+          emergency_coordinator: { name: 'Dana Reyes', title: 'EHS Manager', phone: '7135550100' },
+        },
+      },
+      LISTS,
+    );
+    expect(withCoordinator.emergency_coordinator).toEqual({
+      name: 'Dana Reyes',
+      title: 'EHS Manager',
+      phone: '7135550100',
+    });
+    const without = run302(acid);
+    expect(without.emergency_coordinator).toBeNull();
+    expect(without.notes).toContain(
+      'No facility emergency coordinator is recorded on the facility: 40 CFR 355.20(b) requires one to be named to the LEPC.',
+    );
+  });
+});

@@ -102,7 +102,10 @@ export const EPCRA_304_RULE_TEXT =
 
 function run(context: ComplianceContext): Epcra304Result {
   const listed = new Set([...context.lists.casNumbers('cercla'), ...context.lists.casNumbers('ehs')]);
-  const aggregates = aggregateByCas(context.components, { basis: 'upper', casNumbers: listed });
+  const aggregates = aggregateByCas(context.components, {
+    basis: context.options.percent_basis,
+    casNumbers: listed,
+  });
   const quantityById = new Map(
     context.lines.map((quantity) => [quantity.line.inventory_product_id, quantity]),
   );

@@ -135,12 +135,12 @@ describe('EPCRA 311/312 Tier II', () => {
       stored(20_000, {
         product_name: 'Hand soap',
         is_sara_a: true,
-        tier2_exclusion: 'consumer product used as a consumer would',
+        tier2_exclusion: 'consumer_product',
       }),
     ]);
     expect(result.rows).toEqual([]);
     expect(result.notes[0]).toMatch(
-      /^Hand soap \(line \d+\) is left out under 40 CFR 370.13: consumer product used as a consumer would\.$/,
+      /^Hand soap \(line \d+\) is not a hazardous chemical under 40 CFR 370.13: Consumer product as packaged, used as a consumer would\. Left out of Tier II\.$/,
     );
   });
 
@@ -162,7 +162,7 @@ describe('EPCRA 311/312 Tier II', () => {
     expect(result.non_ehs_basis).toBe('component');
     const toluene = result.rows.find((row) => row.cas_number === CAS.toluene);
     expect(toluene).toMatchObject({ kind: 'chemical', max_amount_lb: 10_000, reportable: true });
-    // Water: 4,000 lb < 10,000. Xylene 0.5% ≤ 1% → excluded, 0 lb.
+    // Water (4,000 lb) is no hazardous chemical: never a row (issue 21 point 14). Xylene 0.5% ≤ 1% → excluded, 0 lb.
     const xylene = result.rows.find((row) => row.cas_number === CAS.xylene);
     expect(xylene).toMatchObject({ max_amount_lb: 0, reportable: false });
     expect(xylene?.explanation.excluded[0]?.reason).toBe('0.5% ≤ de minimis 1%');
@@ -285,5 +285,119 @@ describe('EPCRA 311/312 Tier II', () => {
     expect(row?.explanation.contributions[0]?.pounds_basis).toBe(
       '1,100.00 gal × 9.17 lb/gal (specific gravity 1.1 × 8.34) = 10,091.40 lb',
     );
+  });
+});
+
+describe('Tier II: the inputs of issue 21 (points 10, 11, 14 and the percent basis)', () => {
+  it('370.13: an excluded product counts toward no Tier II figure, its EHS included, and is named in the notes', () => {
+    // Lab reagent: 2,000 lb × 50% = 1,000 lb sulfuric acid, laboratory exclusion → 0 lb counted.
+    // Battery acid: 1,000 lb × 30% = 300 lb sulfuric acid < 500 → not reportable; with the lab
+    // reagent it would have been 1,300 lb ≥ 500.
+    const result = runTier2([
+      stored(2000, {
+        inventory_product_id: 31,
+        product_name: 'Lab reagent',
+        ...corrosive,
+        tier2_exclusion: 'laboratory',
+        components: [component(CAS.sulfuricAcid, 'Sulfuric acid', 50)],
+      }),
+      stored(1000, {
+        inventory_product_id: 32,
+        product_name: 'Battery acid',
+        ...corrosive,
+        components: [component(CAS.sulfuricAcid, 'Sulfuric acid', 30)],
+      }),
+    ]);
+    const acid = result.rows.find((row) => row.kind === 'ehs');
+    expect(acid).toMatchObject({ max_amount_lb: 300, reportable: false });
+    expect(acid?.explanation.contributions.map((c) => c.inventory_product_id)).toEqual([32]);
+    expect(result.notes).toContain(
+      'Lab reagent (line 31) is not a hazardous chemical under 40 CFR 370.13: Laboratory under a technically qualified person. Left out of Tier II.',
+    );
+  });
+
+  it('retail gas station: gasoline, all grades together, against 75,000 gal; diesel against 100,000 gal', () => {
+    // Regular: 40,000 gal; premium: 36,000 gal → 76,000 gal ≥ 75,000 → reported.
+    // Diesel: 90,000 gal < 100,000 → not reported (but 90,000 ≥ 90% of 100,000 → near threshold).
+    // Pounds shown: 40,000 × 6.2 = 248,000 lb; 36,000 × 6.2 = 223,200 lb → 471,200 lb (code 10).
+    const tank = (id: number, name: string, gallons: number, cas: string, lbPerGal: number) =>
+      line({
+        inventory_product_id: id,
+        product_name: name,
+        container_name: 'Below ground tank',
+        max_gallons: gallons,
+        max_pounds: gallons * lbPerGal,
+        pounds_per_gallon: lbPerGal,
+        is_sara_f: true,
+        components: [component(cas, name, 100)],
+      });
+    const lines = [
+      tank(41, 'Regular gasoline', 40_000, '86290-81-5', 6.2),
+      tank(42, 'Premium gasoline', 36_000, '86290-81-5', 6.2),
+      tank(43, 'Diesel', 90_000, '68476-34-6', 7.1),
+    ];
+    const station = {
+      ...snapshot(lines),
+      facility: { id: 2, name: 'Station 9', is_retail_gas_station: true, is_ust_compliant: true },
+    };
+    const result = computeReport('epcra_311_312_tier2', station, LISTS);
+    const gasoline = result.rows.find((row) => row.name === 'Gasoline (all grades)');
+    expect(gasoline).toMatchObject({
+      kind: 'fuel',
+      gallons: { amount_gal: 76_000, threshold_gal: 75_000 },
+      max_amount_lb: 471_200,
+      reportable: true,
+    });
+    expect(gasoline?.test.rule_text).toBe('76,000.00 gal ≥ retail fuel threshold 75,000 gal');
+    const diesel = result.rows.find((row) => row.name === 'Diesel (all grades)');
+    expect(diesel).toMatchObject({ reportable: false, near_threshold: true });
+    expect(diesel?.test.rule_text).toBe('90,000.00 gal < retail fuel threshold 100,000 gal');
+    // No product rows for the fuels: each is tested only in its group.
+    expect(result.rows.filter((row) => row.kind === 'product')).toEqual([]);
+    // Without both flags: each fuel product is a product against 10,000 lb (248,000 lb ≥ 10,000).
+    const plain = computeReport(
+      'epcra_311_312_tier2',
+      { ...station, facility: { ...station.facility, is_ust_compliant: false } },
+      LISTS,
+    );
+    expect(plain.rows.filter((row) => row.kind === 'product' && row.reportable)).toHaveLength(3);
+  });
+
+  it('component option: water is never a row, however much of it there is', () => {
+    // 50,000 lb × 80% water = 40,000 lb ≥ 10,000, but water is no hazardous chemical → no row.
+    // 50,000 lb × 20% methanol = 10,000 lb ≥ 10,000 → reported.
+    const result = runTier2(
+      [
+        stored(50_000, {
+          is_sara_f: true,
+          components: [component(CAS.water, 'Water', 80), component(CAS.methanol, 'Methanol', 20)],
+        }),
+      ],
+      { tier2_non_ehs_basis: 'component' },
+    );
+    expect(result.rows.map((row) => [row.name, row.max_amount_lb, row.reportable])).toEqual([
+      ['Methanol', 10_000, true],
+    ]);
+    expect(result.notes).toContain(
+      'Water (7732-18-5) is not a hazardous chemical: never reported as a component.',
+    );
+  });
+
+  it('reads a percent range at the midpoint when the report setting says so', () => {
+    // Sulfuric acid 20-40% of 2,000 lb: upper bound 40% → 800 lb ≥ 500 (reported);
+    // midpoint 30% → 600 lb ≥ 500 (reported, smaller figure).
+    const acid = stored(2000, {
+      ...corrosive,
+      components: [
+        component(CAS.sulfuricAcid, 'Sulfuric acid', null, {
+          percentage_weight_low: 20,
+          percentage_weight_high: 40,
+        }),
+      ],
+    });
+    expect(runTier2([acid]).rows.find((row) => row.kind === 'ehs')?.max_amount_lb).toBe(800);
+    expect(
+      runTier2([acid], { percent_basis: 'midpoint' }).rows.find((row) => row.kind === 'ehs')?.max_amount_lb,
+    ).toBe(600);
   });
 });

@@ -20,6 +20,7 @@ import {
 import type { Explanation, ProgrammeResult, ProgrammeRule } from '../programme.ts';
 import { type LineQuantity, QUANTITY_DECIMALS } from '../quantities.ts';
 import { type RangeCode, tier2RangeCode } from '../range-codes.ts';
+import { normalizeCas } from '../reference.ts';
 import {
   deMinimisText,
   isBelowDeMinimis,
@@ -28,13 +29,47 @@ import {
   TIER2_OPERATOR,
   testThreshold,
 } from '../thresholds.ts';
-import type { SnapshotLine } from '../types.ts';
+import { type SnapshotLine, TIER2_EXCLUSION_LABELS } from '../types.ts';
 import { type EngineWarning, lineWarning } from '../warnings.ts';
 import { lowestTpqEntry } from './epcra-302.ts';
 
 /** 40 CFR 370.10(a): EHS at 500 lb or the TPQ, whichever is lower; others at 10,000 lb. */
 export const TIER2_EHS_CAP_LB = 500;
 export const TIER2_OTHER_THRESHOLD_LB = 10_000;
+/**
+ * 40 CFR 370.10(a)(2): at a retail gas station whose fuel was in compliant underground tanks all of
+ * the preceding year, gasoline (all grades together) is tested against 75,000 gal and diesel against
+ * 100,000 gal. The engine recognises the fuels by the CAS of a product's component (never by name):
+ * gasoline 86290-81-5 and natural gasoline 8006-61-9; diesel fuel 68334-30-5 and diesel No. 2 68476-34-6.
+ */
+export const RETAIL_FUELS = [
+  {
+    key: 'gasoline',
+    name: 'Gasoline (all grades)',
+    threshold_gal: 75_000,
+    cas_numbers: ['86290-81-5', '8006-61-9'],
+  },
+  {
+    key: 'diesel',
+    name: 'Diesel (all grades)',
+    threshold_gal: 100_000,
+    cas_numbers: ['68334-30-5', '68476-34-6'],
+  },
+] as const;
+export type RetailFuel = (typeof RETAIL_FUELS)[number];
+
+/** The retail fuel a line is, by its components' CAS; gasoline first (a blend naming both is gasoline). */
+export function retailFuelOf(line: SnapshotLine): RetailFuel | null {
+  const cas = new Set(line.components.map((component) => normalizeCas(component.cas_number)));
+  return RETAIL_FUELS.find((fuel) => fuel.cas_numbers.some((number) => cas.has(number))) ?? null;
+}
+
+/**
+ * Components that are not hazardous chemicals (OSHA HCS) and so never a Tier II row of the
+ * component option, whatever the mixture holding them: water, which SDSs list for completeness.
+ */
+export const NOT_HAZARDOUS_COMPONENTS: ReadonlyMap<string, string> = new Map([['7732-18-5', 'Water']]);
+
 /** Days on site assumed while the inventory does not record them. */
 export const TIER2_DEFAULT_DAYS_ON_SITE = 365;
 
@@ -54,8 +89,13 @@ export interface Tier2Component {
 }
 
 export interface Tier2Row {
-  /** 'ehs': an EHS aggregated by CAS; 'chemical': a non-EHS component aggregated by CAS; 'product': a product as a whole. */
-  kind: 'ehs' | 'chemical' | 'product';
+  /**
+   * 'ehs': an EHS aggregated by CAS; 'chemical': a non-EHS component aggregated by CAS; 'product': a
+   * product as a whole; 'fuel': a retail station's gasoline or diesel, all grades, in gallons.
+   */
+  kind: 'ehs' | 'chemical' | 'product' | 'fuel';
+  /** A 'fuel' row's gallons and its threshold in gallons (370.10(a)(2)); null for the others. */
+  gallons: { amount_gal: number; threshold_gal: number } | null;
   name: string;
   cas_number: string | null;
   product_id: number | null;
@@ -106,7 +146,7 @@ export const TIER2_RULE_TEXT =
   'its TPQ, whichever is lower, added up across every product that holds it; for any other hazardous chemical ' +
   '10,000 lb. Components at 1% by weight or less (0.1% for carcinogens) are not counted (370.14(c)). Liquids are ' +
   'converted from gallons to pounds by their density. Amounts are given as the range codes of 370.43 (a boundary ' +
-  'takes the higher code). Percent ranges are read at their upper bound.';
+  'takes the higher code). Percent ranges are read at the point the report settings name (the upper bound by default).';
 
 export function isHazardousLine(line: SnapshotLine): boolean {
   return LEGACY_HAZARD_FLAGS.some((flag) => line[flag]) || (line.hazard_categories?.length ?? 0) > 0;
@@ -194,13 +234,16 @@ function run(context: ComplianceContext): Tier2Result {
   const notes: string[] = [];
   const warnings: EngineWarning[] = [...context.warnings];
 
-  const excluded = snapshot.lines.filter((line) => line.tier2_exclusion);
-  for (const line of excluded) {
+  for (const line of snapshot.lines) {
+    if (!line.tier2_exclusion) continue;
     notes.push(
-      `${line.product_name} (line ${line.inventory_product_id}) is left out under 40 CFR 370.13: ${line.tier2_exclusion}.`,
+      `${line.product_name} (line ${line.inventory_product_id}) is not a hazardous chemical under 40 CFR 370.13: ${TIER2_EXCLUSION_LABELS[line.tier2_exclusion]}. Left out of Tier II.`,
     );
   }
   const counted = (quantity: LineQuantity) => !quantity.line.tier2_exclusion;
+  const retailStation =
+    snapshot.facility.is_retail_gas_station === true && snapshot.facility.is_ust_compliant === true;
+  const fuelOf = (quantity: LineQuantity) => (retailStation ? retailFuelOf(quantity.line) : null);
   const deMinimis = (item: { is_carcinogen: boolean }, percent: number) =>
     isBelowDeMinimis(percent, TIER2_DE_MINIMIS, item.is_carcinogen)
       ? deMinimisText(percent, TIER2_DE_MINIMIS, item.is_carcinogen)
@@ -227,6 +270,7 @@ function run(context: ComplianceContext): Tier2Result {
     const hazards = hazardCategories(lines, snapshot.year);
     rows.push({
       kind,
+      gallons: null,
       name,
       cas_number: aggregate.cas_number,
       product_id: null,
@@ -256,7 +300,7 @@ function run(context: ComplianceContext): Tier2Result {
   const unflagged = new Set<number>();
   // EHS: aggregated across every product, whatever the facility's choice for other chemicals.
   for (const aggregate of aggregateByCas(context.components, {
-    basis: 'upper',
+    basis: options.percent_basis,
     casNumbers: ehs,
     includeLine: counted,
     exclude: deMinimis,
@@ -286,14 +330,32 @@ function run(context: ComplianceContext): Tier2Result {
     }
   }
 
-  const hazardousLine = (quantity: LineQuantity) => counted(quantity) && isHazardousLine(quantity.line);
+  const hazardousLine = (quantity: LineQuantity) =>
+    counted(quantity) && isHazardousLine(quantity.line) && fuelOf(quantity) === null;
+  if (retailStation) {
+    for (const fuel of RETAIL_FUELS) {
+      const lines = context.lines.filter((quantity) => counted(quantity) && fuelOf(quantity) === fuel);
+      if (lines.length > 0)
+        rows.push(fuelRow(fuel, lines, lineById, snapshot.year, options.near_threshold_fraction));
+    }
+    notes.push(
+      'Retail gas station with compliant underground tanks (40 CFR 370.10(a)(2)): gasoline, all grades together, against 75,000 gal and diesel against 100,000 gal.',
+    );
+  }
   if (options.tier2_non_ehs_basis === 'component') {
     for (const aggregate of aggregateByCas(context.components, {
-      basis: 'upper',
+      basis: options.percent_basis,
       includeLine: hazardousLine,
       exclude: deMinimis,
     }).values()) {
       if (ehs.has(aggregate.cas_number)) continue;
+      const notHazardous = NOT_HAZARDOUS_COMPONENTS.get(aggregate.cas_number);
+      if (notHazardous !== undefined) {
+        notes.push(
+          `${notHazardous} (${aggregate.cas_number}) is not a hazardous chemical: never reported as a component.`,
+        );
+        continue;
+      }
       const name = aggregate.component_names[0] ?? aggregate.cas_number;
       chemicalRow(
         'chemical',
@@ -351,6 +413,7 @@ function run(context: ComplianceContext): Tier2Result {
       const unknown = lines.length - contributions.length;
       rows.push({
         kind: 'product',
+        gallons: null,
         name: product.product_name,
         cas_number: isMixture ? null : (components[0]?.cas_number ?? null),
         product_id: product.product_id,
@@ -414,6 +477,85 @@ function run(context: ComplianceContext): Tier2Result {
     warnings,
     tier1: tier1(rows.filter((row) => row.reportable)),
     non_ehs_basis: options.tier2_non_ehs_basis,
+  };
+}
+
+/** A retail station's gasoline or diesel, all grades together, against its threshold in gallons (370.10(a)(2)). */
+function fuelRow(
+  fuel: RetailFuel,
+  lines: readonly LineQuantity[],
+  lineById: Map<number, SnapshotLine>,
+  year: number,
+  nearFraction: number,
+): Tier2Row {
+  const contributions: Contribution[] = lines.flatMap((quantity) =>
+    quantity.pounds === null
+      ? []
+      : [
+          {
+            inventory_product_id: quantity.line.inventory_product_id,
+            product_id: quantity.line.product_id,
+            product_name: quantity.line.product_name,
+            location_stored: quantity.line.location_stored,
+            physical_state: quantity.line.physical_state,
+            container: quantity.container,
+            line_pounds: quantity.pounds,
+            line_gallons: quantity.gallons,
+            pounds_basis: quantity.basis,
+            percent_weight: 100,
+            pounds_contributed: quantity.pounds,
+            is_carcinogen: false,
+          },
+        ],
+  );
+  const gallons = roundTo(
+    lines.reduce((sum, quantity) => sum + (quantity.gallons ?? 0), 0),
+    QUANTITY_DECIMALS,
+  );
+  const pounds = roundTo(
+    contributions.reduce((sum, c) => sum + c.pounds_contributed, 0),
+    QUANTITY_DECIMALS,
+  );
+  const test = testThreshold(
+    gallons,
+    fuel.threshold_gal,
+    TIER2_OPERATOR,
+    'retail fuel threshold',
+    nearFraction,
+    'gal',
+  );
+  const snapshotLines = lines.map((quantity) => quantity.line);
+  const hazards = hazardCategories(snapshotLines, year);
+  const noGallons = lines.filter((quantity) => quantity.gallons === null).length;
+  return {
+    kind: 'fuel',
+    gallons: { amount_gal: test.quantity_lb, threshold_gal: fuel.threshold_gal },
+    name: fuel.name,
+    cas_number: null,
+    product_id: null,
+    is_ehs: false,
+    is_mixture: true,
+    components: [],
+    physical_states: uniqueStates(snapshotLines),
+    hazard_categories: hazards.categories,
+    hazard_basis: hazards.basis,
+    max_amount_lb: pounds,
+    max_amount_code: tier2RangeCode(pounds),
+    ...withCodes(averageAndDays(contributions, lineById, pounds)),
+    locations: locationsOf(contributions, lineById),
+    threshold_lb: fuel.threshold_gal,
+    reportable: test.meets,
+    near_threshold: test.near_threshold,
+    test,
+    explanation: {
+      rule_text: test.rule_text,
+      contributions,
+      excluded: [],
+      notes: [
+        `${fuel.name}: every product holding ${fuel.cas_numbers.join(' or ')}, in gallons, against ${formatThreshold(fuel.threshold_gal)} gal (40 CFR 370.10(a)(2)).`,
+        ...(noGallons > 0 ? [`${noGallons} line(s) with no gallons are not counted (see warnings).`] : []),
+      ],
+    },
   };
 }
 
