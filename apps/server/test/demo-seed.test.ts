@@ -1,4 +1,10 @@
-import { compliance, REPORT_TYPES, type ReportDocument, type ReportRow } from '@chemtrack/domain';
+import {
+  compliance,
+  DEFAULT_REPORT_SETTINGS,
+  REPORT_TYPES,
+  type ReportDocument,
+  type ReportRow,
+} from '@chemtrack/domain';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { customers, facilities, inventoryProducts, users } from '../src/db/schema/index.ts';
@@ -149,6 +155,7 @@ describe('the reports of part 1 on the demo refinery, last year', () => {
           customer_id: place!.customerId,
           facility_id: place!.facilityId,
           year,
+          ...DEFAULT_REPORT_SETTINGS,
         }),
       );
     }

@@ -3,7 +3,16 @@
  * rule in the engine's registry and one layout file here; the PDF and XLSX writers and the
  * preview take any `ReportDocument`.
  */
-import { compliance, REPORT_TYPE_NAMES, type ReportDocument, type ReportTable } from '@chemtrack/domain';
+import {
+  compliance,
+  formatPhone,
+  REPORT_PERCENT_BASIS_LABELS,
+  REPORT_TYPE_NAMES,
+  type ReportDocument,
+  type ReportTable,
+  TIER2_OPTION_LABELS,
+  usesPercentBasis,
+} from '@chemtrack/domain';
 import { facilityAddressLine, LIST_LABELS } from './document.ts';
 import { epcra302Tables } from './epcra-302.ts';
 import { epcra304Tables } from './epcra-304.ts';
@@ -25,6 +34,49 @@ export const REPORT_LAYOUTS: { [T in compliance.AvailableReportType]: Layout<T> 
   epcra_313_otherwise_used: epcra313Tables,
   inventory_index_numeric: inventoryIndexTables,
 };
+
+/** 313's reading of SDS percent ranges (rules §0.1, GuideME Q174-Q176), fixed by its rule, not a setting. */
+const TRI_PERCENT_TEXT =
+  'Midpoint of a known range; between the lower bound and 100% less the other components when only that is known; the upper bound when only it is known (313 rule)';
+
+/** The header lines of issue 21: the settings the report used and the facts its rule asks printed. */
+export function reportHeader(
+  type: compliance.AvailableReportType,
+  context: compliance.ComplianceContext,
+): ReportDocument['header'] {
+  const header: ReportDocument['header'] = [];
+  if (usesPercentBasis(type)) {
+    header.push({
+      label: 'SDS percent ranges',
+      value: REPORT_PERCENT_BASIS_LABELS[context.options.percent_basis],
+    });
+  } else if (type.startsWith('epcra_313_')) {
+    header.push({ label: 'SDS percent ranges', value: TRI_PERCENT_TEXT });
+  }
+  if (type === 'epcra_311_312_tier2') {
+    header.push({
+      label: 'Tier II option (40 CFR 370.14)',
+      value:
+        TIER2_OPTION_LABELS[context.options.tier2_non_ehs_basis === 'component' ? 'component' : 'mixture'],
+    });
+  }
+  if (type === 'epcra_302') {
+    const coordinator = context.snapshot.facility.emergency_coordinator;
+    header.push({
+      label: 'Facility emergency coordinator (40 CFR 355.20(b))',
+      value: coordinator?.name
+        ? [
+            coordinator.name,
+            coordinator.title,
+            coordinator.phone ? `24-hour phone ${formatPhone(coordinator.phone)}` : '',
+          ]
+            .filter((part) => part !== '')
+            .join(', ')
+        : 'Not recorded',
+    });
+  }
+  return header;
+}
 
 /** One report of a facility-year: the engine's figures laid out as the files and the preview show them. */
 export function buildReportDocument<T extends compliance.AvailableReportType>(
@@ -50,6 +102,7 @@ export function buildReportDocument<T extends compliance.AvailableReportType>(
     generated_at: meta.generatedAt.toISOString(),
     is_screening: result.is_screening,
     rule: result.rule,
+    header: reportHeader(type, context),
     notes: result.notes,
     lists_used: result.lists_used.map((list) => ({
       list_type: list.list_type,

@@ -215,6 +215,7 @@ class ReportPdf {
     });
     this.paragraph(`Reporting year: ${r.year}`, { bold: true });
     this.paragraph(`Generated: ${formatTimestamp(r.generated_at)}`);
+    for (const item of r.header) this.paragraph(`${item.label}: ${item.value}`, { bold: true });
     const lists = r.lists_used
       .map(
         (list) =>

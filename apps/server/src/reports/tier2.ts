@@ -11,6 +11,7 @@ const KIND_LABELS: Record<compliance.Tier2Row['kind'], string> = {
   ehs: 'EHS',
   chemical: 'Chemical',
   product: 'Product',
+  fuel: 'Retail fuel (gallons)',
 };
 
 function componentLine(component: compliance.Tier2Component): string {
@@ -63,7 +64,10 @@ export function tier2Tables(result: compliance.Tier2Result): ReportTable[] {
           average_amount_lb: row.average_amount_lb,
           average_amount_code: `${row.average_amount_code.code}${row.average_is_estimate ? ' (est.)' : ''}`,
           days_on_site: row.days_on_site,
-          threshold_lb: row.threshold_lb,
+          // A retail station's fuel is tested in gallons (370.10(a)(2)); the cell says so.
+          threshold_lb: row.gallons
+            ? `${compliance.formatThreshold(row.gallons.threshold_gal)} gal`
+            : row.threshold_lb,
           reportable: row.reportable,
           locations: row.locations.map((location) => location.location).join(', '),
         },
@@ -72,6 +76,11 @@ export function tier2Tables(result: compliance.Tier2Result): ReportTable[] {
         details: [
           ...(row.components.length > 0 && row.kind === 'product'
             ? [`Components: ${row.components.map(componentLine).join('; ')}`]
+            : []),
+          ...(row.gallons
+            ? [
+                `Max amount ${compliance.formatPounds(row.gallons.amount_gal)} gal against ${compliance.formatThreshold(row.gallons.threshold_gal)} gal`,
+              ]
             : []),
           ...row.locations.map(locationLine),
           ...(row.days_on_site_is_estimate ? ['Days on site not recorded: 365 assumed.'] : []),

@@ -257,6 +257,7 @@ function summarySheet(book: ExcelJS.stream.xlsx.WorkbookWriter, name: string, re
   line('Address', report.facility.address);
   line('Reporting year', report.year, '0');
   line('Generated (UTC)', new Date(report.generated_at), 'yyyy-mm-dd hh:mm');
+  for (const item of report.header) line(item.label, item.value);
   for (const list of report.lists_used) {
     line(
       `${list.label} uploaded`,

@@ -5,6 +5,7 @@ import {
   TIER2_STORAGE_TEMPERATURES,
   TIER2_STORAGE_TYPES,
 } from '../compliance/storage-conditions.ts';
+import { SOLID_FORMS, TIER2_EXCLUSIONS } from '../compliance/types.ts';
 import { PHYSICAL_STATES, SDS_STATUSES, UNIT_TYPES } from '../enums.ts';
 import {
   ActiveFlagSchema,
@@ -151,6 +152,9 @@ export const SaveInventoryProductRequestSchema = z
     is_sara_a: product.is_sara_a,
     is_sara_c: product.is_sara_c,
     tier2_hazard_categories: product.tier2_hazard_categories,
+    tier2_exclusion: product.tier2_exclusion,
+    solid_form: product.solid_form,
+    powder_fraction_pct: product.powder_fraction_pct,
     hazard_ids: product.hazard_ids,
     sds_no: optionalTextSchema(100, INVENTORY_PRODUCT_MSG.sdsNoMax).optional(),
     container_id: optionalId(INVENTORY_PRODUCT_MSG.containerUnknown),
@@ -258,6 +262,9 @@ export const InventoryProductResourceSchema = z.object({
   is_sara_a: z.boolean(),
   is_sara_c: z.boolean(),
   tier2_hazard_categories: z.array(z.enum(TIER2_HAZARD_CATEGORIES)),
+  tier2_exclusion: z.enum(TIER2_EXCLUSIONS).nullable(),
+  solid_form: z.enum(SOLID_FORMS).nullable(),
+  powder_fraction_pct: z.number().nullable(),
   annual_pounds_manufactured: z.number().nullable(),
   annual_pounds_processed: z.number().nullable(),
   annual_pounds_otherwise_used: z.number().nullable(),

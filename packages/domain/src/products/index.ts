@@ -4,6 +4,7 @@ import {
   TIER2_HAZARD_CATEGORIES,
   type Tier2HazardCategory,
 } from '../compliance/hazard-categories.ts';
+import { SOLID_FORMS, type SolidForm, TIER2_EXCLUSIONS, type Tier2Exclusion } from '../compliance/types.ts';
 import { PHYSICAL_STATES, type PhysicalState, SDS_STATUSES, type SdsStatus } from '../enums.ts';
 import {
   ActiveFlagSchema,
@@ -36,6 +37,8 @@ export const PRODUCT_MSG = {
   hazardIds: 'Hazard classes must be a list of hazard class ids.',
   hazardUnknown: 'One or more hazard classes do not exist or are archived.',
   sdsFileUnknown: 'The SDS file was not found. Upload it again.',
+  tier2Exclusion: `Tier II Exclusion must be one of: ${TIER2_EXCLUSIONS.join(', ')}.`,
+  solidForm: `Solid Form must be one of: ${SOLID_FORMS.join(', ')}.`,
   tier2HazardCategories:
     'Tier II Hazard Categories must be chosen from the 23 categories of the Tier II data standard.',
 } as const;
@@ -103,6 +106,33 @@ export const Tier2HazardCategoriesSchema = z
     list === undefined ? undefined : TIER2_HAZARD_CATEGORIES.filter((category) => list.includes(category)),
   );
 
+/**
+ * A choice among `values`, '' or null for none; omitted keeps what is stored (a client that
+ * predates the field never clears it).
+ */
+function optionalChoice<T extends string>(values: readonly T[], message: string) {
+  return z
+    .union([z.string(), z.null()], { error: message })
+    .optional()
+    .refine(
+      (value) => value === undefined || value === null || value === '' || values.includes(value as T),
+      message,
+    )
+    .transform((value): T | null | undefined =>
+      value === undefined ? undefined : value === null || value === '' ? null : (value as T),
+    );
+}
+
+/** 40 CFR 370.13: the exclusion that leaves the product out of Tier II (rules §3). */
+export const Tier2ExclusionSchema = optionalChoice<Tier2Exclusion>(
+  TIER2_EXCLUSIONS,
+  PRODUCT_MSG.tier2Exclusion,
+);
+/** 40 CFR 355.15/355.16: the form of a solid, which picks its TPQ and reduces its 302 quantity. */
+export const SolidFormSchema = optionalChoice<SolidForm>(SOLID_FORMS, PRODUCT_MSG.solidForm);
+/** 355.16(a): the percent by weight of a powder's particles under 100 µm; omitted keeps what is stored. */
+export const PowderFractionSchema = decimalSchema('Share under 100 µm', 4, 100).optional();
+
 /** The uploaded file a save points at: what `POST /file/upload` answered. */
 export const FileRefSchema = z.object({
   filepath: z.string().trim().min(1, PRODUCT_MSG.sdsFileUnknown).max(200, PRODUCT_MSG.sdsFileUnknown),
@@ -137,6 +167,9 @@ export const SaveProductRequestSchema = z.object({
   is_sara_a: FlagSchema,
   is_sara_c: FlagSchema,
   tier2_hazard_categories: Tier2HazardCategoriesSchema,
+  tier2_exclusion: Tier2ExclusionSchema,
+  solid_form: SolidFormSchema,
+  powder_fraction_pct: PowderFractionSchema,
   hazard_ids: z
     .array(recordIdSchema(PRODUCT_MSG.hazardIds), {
       error: PRODUCT_MSG.hazardIds,
@@ -214,6 +247,9 @@ export const ProductResourceSchema = z.object({
   is_sara_a: z.boolean(),
   is_sara_c: z.boolean(),
   tier2_hazard_categories: z.array(z.enum(TIER2_HAZARD_CATEGORIES)),
+  tier2_exclusion: z.enum(TIER2_EXCLUSIONS).nullable(),
+  solid_form: z.enum(SOLID_FORMS).nullable(),
+  powder_fraction_pct: z.number().nullable(),
   is_active: z.boolean(),
   hazards: z.array(HazardRefSchema),
   created_at: z.string(),

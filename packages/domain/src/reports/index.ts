@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { formatPercent, formatPounds, formatThreshold } from '../compliance/format.ts';
+import { PERCENT_BASES, type PercentBasis } from '../compliance/types.ts';
 import { WARNING_CODES } from '../compliance/warnings.ts';
 import {
   PHYSICAL_STATES,
@@ -24,6 +25,8 @@ export const REPORT_MSG = {
   yearRequired: 'Year is required',
   typeRequired: 'Type is required',
   formatInvalid: "Format must be 'pdf' or 'xlsx'",
+  percentBasisInvalid: "Percent basis must be 'upper' or 'midpoint'",
+  tier2OptionInvalid: "Tier II option must be 'mixture' or 'component'",
   /** Part 2 of the reports (SPCC, RMP, PSM, fire code) has no rule in the engine yet. */
   notAvailable: 'This report type is not available yet',
   noInventory: 'No inventory for this facility and year',
@@ -59,6 +62,34 @@ const YearSchema = z.coerce
   .min(1, REPORT_MSG.yearRequired)
   .max(9999, REPORT_MSG.yearRequired);
 
+/**
+ * The report settings where the rules leave a choice (issue 21, rules §0.1 and §3), with their
+ * defaults: SDS percent ranges read at the upper bound for 302, 304 and Tier II (313 follows its
+ * own rule: the midpoint), and Tier II testing each mixture as a whole (370.14 mixture option).
+ */
+export const REPORT_PERCENT_BASIS_LABELS: Record<PercentBasis, string> = {
+  upper: 'Upper bound of SDS percent ranges',
+  midpoint: 'Midpoint of SDS percent ranges',
+};
+export const TIER2_OPTIONS = ['mixture', 'component'] as const;
+export type Tier2Option = (typeof TIER2_OPTIONS)[number];
+export const TIER2_OPTION_LABELS: Record<Tier2Option, string> = {
+  mixture: 'Each mixture as a whole',
+  component: "Each mixture's hazardous components",
+};
+export const DEFAULT_REPORT_SETTINGS = {
+  percent_basis: 'upper',
+  tier2_option: 'mixture',
+} as const satisfies {
+  percent_basis: PercentBasis;
+  tier2_option: Tier2Option;
+};
+
+/** The report types whose figures read SDS percent ranges at the chosen point (313 has its own rule). */
+export function usesPercentBasis(type: ReportType): boolean {
+  return type === 'epcra_302' || type === 'epcra_304_cercla' || type === 'epcra_311_312_tier2';
+}
+
 /** `POST /report/generate` and `POST /report/preview` (spec 02 §3, §5); `format` asks for the other file kind. */
 export const ReportRequestSchema = z.object({
   type: z.enum(REPORT_TYPES, { error: REPORT_MSG.typeRequired }),
@@ -66,6 +97,16 @@ export const ReportRequestSchema = z.object({
   facility_id: recordIdSchema(REPORT_MSG.facilityRequired),
   year: YearSchema,
   format: z.enum(REPORT_FORMATS, { error: REPORT_MSG.formatInvalid }).nullish(),
+  /** 302, 304, Tier II: where an SDS percent range is read; the upper bound when omitted. */
+  percent_basis: z
+    .enum(PERCENT_BASES, { error: REPORT_MSG.percentBasisInvalid })
+    .nullish()
+    .transform((value) => value ?? DEFAULT_REPORT_SETTINGS.percent_basis),
+  /** Tier II: each mixture as a whole, or its hazardous components (370.14); the mixture when omitted. */
+  tier2_option: z
+    .enum(TIER2_OPTIONS, { error: REPORT_MSG.tier2OptionInvalid })
+    .nullish()
+    .transform((value) => value ?? DEFAULT_REPORT_SETTINGS.tier2_option),
   encode: EncodeFlagSchema,
 });
 export type ReportRequest = z.input<typeof ReportRequestSchema>;
@@ -212,6 +253,11 @@ export const ReportDocumentSchema = z.object({
   is_screening: z.boolean(),
   /** The rule applied, one paragraph. */
   rule: z.string(),
+  /**
+   * What the header prints besides the facility: the report settings used (percent basis, Tier II
+   * option) and the facts a rule asks for (302's emergency coordinator), as label and value.
+   */
+  header: z.array(z.object({ label: z.string(), value: z.string() })),
   notes: z.array(z.string()),
   lists_used: z.array(ReportListUsedSchema),
   tables: z.array(ReportTableSchema),

@@ -36,6 +36,13 @@ export const facilities = pgTable(
     addressId: integer().references(() => addresses.id),
     /** The report header's county (rules §0.6); on the facility, not the shared address, which has none. */
     county: varchar({ length: 100 }).notNull().default(''),
+    /** The facility emergency coordinator named on the 302 report (40 CFR 355.20(b)); phone as digits. */
+    emergencyCoordinatorName: varchar({ length: 150 }).notNull().default(''),
+    emergencyCoordinatorTitle: varchar({ length: 100 }).notNull().default(''),
+    emergencyCoordinatorPhone: varchar({ length: 20 }).notNull().default(''),
+    /** 40 CFR 370.10(a)(2): the retail station and compliant-UST facts behind the Tier II fuel thresholds. */
+    isRetailGasStation: boolean().notNull().default(false),
+    isUstCompliant: boolean().notNull().default(false),
     isActive: isActive(),
     ...timestamps,
   },

@@ -35,11 +35,23 @@ export const productDataColumns = () => ({
    * the domain schema, not by an enum type, so a relabelled standard is a code change only.
    */
   tier2HazardCategories: text().array().notNull().default(sql`'{}'::text[]`),
+  /** 40 CFR 370.13: why the product is no hazardous chemical for Tier II (a `TIER2_EXCLUSIONS` key); null: none. */
+  tier2Exclusion: varchar({ length: 30 }),
+  /** 40 CFR 355.15/355.16: a solid's form (a `SOLID_FORMS` key), which picks its TPQ and reduces its 302 amount. */
+  solidForm: varchar({ length: 20 }),
+  /** 355.16(a): percent by weight of a powder's particles under 100 µm; null: not known (all of it counts). */
+  powderFractionPct: quantity(7, 4),
 });
 
 /** What a chemical component is to a product, and to an inventory product's snapshot of it. */
 export const componentDetailColumns = () => ({
+  /**
+   * Percent by weight as the SDS gives it (rules §0.1): a single figure is low = high; a range
+   * "30-60%" keeps both; "<5%" only the high bound, ">90%" only the low one. `percentageWeight`
+   * is the high bound (the figure clients before ranges read and write); `percentageWeightLow` the low.
+   */
   percentageWeight: quantity(7, 4),
+  percentageWeightLow: quantity(7, 4),
   percentageVolume: quantity(7, 4),
   regulations: varchar({ length: 500 }).notNull().default(''),
   restrictions: varchar({ length: 500 }).notNull().default(''),

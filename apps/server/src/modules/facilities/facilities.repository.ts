@@ -98,9 +98,24 @@ export async function findFacility(db: Db | Tx, id: number) {
   return row;
 }
 
+/** Issue 21: the emergency coordinator (302) and the retail-station facts (Tier II); undefined keeps what is stored. */
+export interface FacilityReportInputs {
+  emergencyCoordinatorName?: string | undefined;
+  emergencyCoordinatorTitle?: string | undefined;
+  emergencyCoordinatorPhone?: string | undefined;
+  isRetailGasStation?: boolean | undefined;
+  isUstCompliant?: boolean | undefined;
+}
+
 export async function insertFacility(
   db: Db | Tx,
-  values: { name: string; customerId: number; addressId: number; isActive: boolean; county?: string },
+  values: FacilityReportInputs & {
+    name: string;
+    customerId: number;
+    addressId: number;
+    isActive: boolean;
+    county?: string;
+  },
 ): Promise<number> {
   const [row] = await db.insert(facilities).values(values).returning({ id: facilities.id });
   if (!row) throw new Error('facility insert returned no row');
@@ -110,7 +125,12 @@ export async function insertFacility(
 export async function updateFacilityRow(
   db: Db | Tx,
   id: number,
-  values: { name: string; customerId: number; addressId: number; county?: string | undefined },
+  values: FacilityReportInputs & {
+    name: string;
+    customerId: number;
+    addressId: number;
+    county?: string | undefined;
+  },
 ): Promise<void> {
   await db.update(facilities).set(values).where(eq(facilities.id, id));
 }

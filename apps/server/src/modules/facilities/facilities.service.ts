@@ -19,6 +19,7 @@ import { toggleActive } from '../../lib/toggle-active.ts';
 import { customerExists } from '../customers/customers.repository.ts';
 import { saveAddress, toAddressResource } from '../general/general.service.ts';
 import {
+  type FacilityReportInputs,
   type FacilityRow,
   findFacility,
   findFacilityRow,
@@ -45,6 +46,11 @@ function toResource(row: FacilityRow, sharedWith: { id: number; name: string }[]
     address,
     full_address: formatFullAddress(address),
     county: row.facility.county,
+    emergency_coordinator_name: row.facility.emergencyCoordinatorName,
+    emergency_coordinator_title: row.facility.emergencyCoordinatorTitle,
+    emergency_coordinator_phone: row.facility.emergencyCoordinatorPhone,
+    is_retail_gas_station: row.facility.isRetailGasStation,
+    is_ust_compliant: row.facility.isUstCompliant,
     is_active: row.facility.isActive,
     created_at: toIso(row.facility.createdAt),
     updated_at: toIso(row.facility.updatedAt),
@@ -88,6 +94,7 @@ async function createFacility(db: Db, actor: Actor, body: SaveFacility): Promise
       customerId: body.customer_id,
       addressId,
       isActive: body.is_active ?? true,
+      ...facilityReportInputs(body),
       county: body.county ?? '',
     });
     await linkCustomer(tx, id, body.customer_id);
@@ -113,6 +120,7 @@ async function updateFacility(
       name: body.name,
       customerId: body.customer_id,
       addressId,
+      ...facilityReportInputs(body),
       county: body.county,
     });
     await linkCustomer(tx, id, body.customer_id);
@@ -120,6 +128,17 @@ async function updateFacility(
     await recordAudit(tx, actor, { action: 'update', entity: ENTITY, entityId: id, before, after: resource });
     return resource;
   });
+}
+
+/** The report inputs of issue 21; each omitted one (undefined) keeps what is stored, or the column's default. */
+function facilityReportInputs(body: SaveFacility): FacilityReportInputs {
+  return {
+    emergencyCoordinatorName: body.emergency_coordinator_name,
+    emergencyCoordinatorTitle: body.emergency_coordinator_title,
+    emergencyCoordinatorPhone: body.emergency_coordinator_phone,
+    isRetailGasStation: body.is_retail_gas_station,
+    isUstCompliant: body.is_ust_compliant,
+  };
 }
 
 async function toggleFacility(db: Db, actor: Actor, id: number): Promise<FacilityResource> {

@@ -307,16 +307,16 @@ export async function copyLines(tx: Tx, inventoryId: number, sourceIds: number[]
       conversion_factor, flash_points, nfpa, is_spcc, is_sara_f, is_sara_p, is_sara_r, is_sara_a,
       is_sara_c, sds_no, container_id, container_unit_id, container_size, container_quantity,
       container_info, location_stored, max_pounds, max_gallons, is_processed, is_manufactured,
-      is_otherwise_used, tier2_hazard_categories, storage_type, storage_pressure,
-      storage_temperature, source_line_id)
+      is_otherwise_used, tier2_hazard_categories, tier2_exclusion, solid_form, powder_fraction_pct,
+      storage_type, storage_pressure, storage_temperature, source_line_id)
     SELECT
       ${inventoryId}, product_id, name, mfg_name, mfg_product_number, mfg_phone, mfg_emergency_phone,
       sds_date, sds_status, physical_state, specific_gravity, density, pounds_per_gallon,
       conversion_factor, flash_points, nfpa, is_spcc, is_sara_f, is_sara_p, is_sara_r, is_sara_a,
       is_sara_c, sds_no, container_id, container_unit_id, container_size, container_quantity,
       container_info, location_stored, max_pounds, max_gallons, is_processed, is_manufactured,
-      is_otherwise_used, tier2_hazard_categories, storage_type, storage_pressure,
-      storage_temperature, id
+      is_otherwise_used, tier2_hazard_categories, tier2_exclusion, solid_form, powder_fraction_pct,
+      storage_type, storage_pressure, storage_temperature, id
     FROM ${p}
     WHERE inventory_id IN (${sources})
     ORDER BY inventory_id, id
@@ -328,9 +328,9 @@ export async function copyLines(tx: Tx, inventoryId: number, sourceIds: number[]
     WHERE copy.inventory_id = ${inventoryId}`);
   await tx.execute(sql`
     INSERT INTO ${inventoryProductChemicalComponents} (
-      inventory_product_id, chemical_component_id, percentage_weight, percentage_volume,
-      regulations, restrictions, reporting_requirements, is_carcinogen)
-    SELECT copy.id, c.chemical_component_id, c.percentage_weight, c.percentage_volume,
+      inventory_product_id, chemical_component_id, percentage_weight, percentage_weight_low,
+      percentage_volume, regulations, restrictions, reporting_requirements, is_carcinogen)
+    SELECT copy.id, c.chemical_component_id, c.percentage_weight, c.percentage_weight_low, c.percentage_volume,
       c.regulations, c.restrictions, c.reporting_requirements, c.is_carcinogen
     FROM ${p} copy JOIN ${inventoryProductChemicalComponents} c ON c.inventory_product_id = copy.source_line_id
     WHERE copy.inventory_id = ${inventoryId}`);

@@ -250,9 +250,9 @@ export async function copyProductComponents(tx: Tx, lineId: number, productId: n
     .where(eq(inventoryProductChemicalComponents.inventoryProductId, lineId));
   await tx.execute(sql`
     INSERT INTO ${inventoryProductChemicalComponents} (
-      inventory_product_id, chemical_component_id, percentage_weight, percentage_volume,
+      inventory_product_id, chemical_component_id, percentage_weight, percentage_weight_low, percentage_volume,
       regulations, restrictions, reporting_requirements, is_carcinogen)
-    SELECT ${lineId}, chemical_component_id, percentage_weight, percentage_volume,
+    SELECT ${lineId}, chemical_component_id, percentage_weight, percentage_weight_low, percentage_volume,
       regulations, restrictions, reporting_requirements, is_carcinogen
     FROM ${productChemicalComponents}
     WHERE product_id = ${productId}`);

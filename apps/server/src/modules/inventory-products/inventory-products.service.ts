@@ -36,7 +36,7 @@ import {
   replaceHazards,
   selectProductHazardIds,
 } from '../products/products.repository.ts';
-import { checkHazards, toProductColumns } from '../products/products.service.ts';
+import { checkHazards, productReportInputs, toProductColumns } from '../products/products.service.ts';
 import {
   deleteLineLink,
   findLineLinkRow,
@@ -123,6 +123,7 @@ async function toResource(db: Db | Tx, row: LineRow): Promise<InventoryProductRe
     tier2_hazard_categories: compliance.TIER2_HAZARD_CATEGORIES.filter((category) =>
       line.tier2HazardCategories.includes(category),
     ),
+    ...productReportInputs(line),
     annual_pounds_manufactured: fromNumeric(line.annualPoundsManufactured),
     annual_pounds_processed: fromNumeric(line.annualPoundsProcessed),
     annual_pounds_otherwise_used: fromNumeric(line.annualPoundsOtherwiseUsed),

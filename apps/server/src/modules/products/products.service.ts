@@ -65,6 +65,7 @@ function toProductResource(row: ProductRow, hazardList: HazardRef[]): ProductRes
     tier2_hazard_categories: compliance.TIER2_HAZARD_CATEGORIES.filter((category) =>
       product.tier2HazardCategories.includes(category),
     ),
+    ...productReportInputs(product),
     is_active: product.isActive,
     hazards: hazardList,
     created_at: toIso(product.createdAt),
@@ -181,6 +182,23 @@ export function toProductColumns(body: ProductDataBody) {
     isSaraC: body.is_sara_c,
     // Undefined (omitted) leaves the column as it is on update and to its default on insert.
     tier2HazardCategories: body.tier2_hazard_categories,
+    tier2Exclusion: body.tier2_exclusion,
+    solidForm: body.solid_form,
+    powderFractionPct:
+      body.powder_fraction_pct === undefined ? undefined : toNumeric(body.powder_fraction_pct),
+  };
+}
+
+/** The 370.13 exclusion and the 302 solid form of a product or a line, as the API shows them. */
+export function productReportInputs(row: {
+  tier2Exclusion: string | null;
+  solidForm: string | null;
+  powderFractionPct: string | null;
+}) {
+  return {
+    tier2_exclusion: compliance.TIER2_EXCLUSIONS.find((value) => value === row.tier2Exclusion) ?? null,
+    solid_form: compliance.SOLID_FORMS.find((value) => value === row.solidForm) ?? null,
+    powder_fraction_pct: fromNumeric(row.powderFractionPct),
   };
 }
 

@@ -40,6 +40,11 @@ export async function findFacilityAddress(db: Db | Tx, facilityId: number) {
       county: facilities.county,
       state: addresses.stateCode,
       zip: addresses.zip,
+      emergencyCoordinatorName: facilities.emergencyCoordinatorName,
+      emergencyCoordinatorTitle: facilities.emergencyCoordinatorTitle,
+      emergencyCoordinatorPhone: facilities.emergencyCoordinatorPhone,
+      isRetailGasStation: facilities.isRetailGasStation,
+      isUstCompliant: facilities.isUstCompliant,
     })
     .from(facilities)
     // A facility with no address row still has its county.
@@ -103,6 +108,10 @@ export function selectLines(db: Db | Tx, inventoryId: number) {
       isOtherwiseUsed: line.isOtherwiseUsed,
       locationStored: line.locationStored,
       tier2HazardCategories: line.tier2HazardCategories,
+      tier2Exclusion: line.tier2Exclusion,
+      solidForm: line.solidForm,
+      powderFractionPct: line.powderFractionPct,
+      nfpa: line.nfpa,
       annualPoundsManufactured: line.annualPoundsManufactured,
       annualPoundsProcessed: line.annualPoundsProcessed,
       annualPoundsOtherwiseUsed: line.annualPoundsOtherwiseUsed,
@@ -130,6 +139,7 @@ export function selectLineComponents(db: Db | Tx, inventoryId: number) {
       casNumber: chemicalComponents.number,
       name: chemicalComponents.name,
       percentageWeight: part.percentageWeight,
+      percentageWeightLow: part.percentageWeightLow,
       percentageVolume: part.percentageVolume,
       isCarcinogen: part.isCarcinogen,
     })

@@ -22,6 +22,7 @@ import { reportPdf } from '../../reports/pdf.ts';
 import { reportXlsx } from '../../reports/xlsx.ts';
 import { toRegulatoryEntryValues } from '../database/database.service.ts';
 import { findFacilityOf } from '../inventories/inventories.repository.ts';
+import { productReportInputs } from '../products/products.service.ts';
 import {
   findCustomerName,
   findFacilityAddress,
@@ -86,6 +87,8 @@ function toSnapshotLine(
     is_otherwise_used: row.isOtherwiseUsed,
     location_stored: row.locationStored,
     components,
+    ...productReportInputs(row),
+    nfpa: row.nfpa,
     hazard_categories: [...new Set(categories)],
     annual_pounds: {
       manufactured: fromNumeric(row.annualPoundsManufactured),
@@ -98,6 +101,18 @@ function toSnapshotLine(
     storage_type: row.storageType || null,
     storage_pressure: row.storagePressure || null,
     storage_temperature: row.storageTemperature || null,
+  };
+}
+
+/**
+ * A component's stored percent as the engine reads it (rules §0.1): a single figure (low = high)
+ * as `percentage_weight`, a range as low and high only, so the engine picks its point per programme.
+ */
+function snapshotPercent(low: number | null, high: number | null) {
+  return {
+    percentage_weight: low !== null && low === high ? high : null,
+    percentage_weight_low: low,
+    percentage_weight_high: high,
   };
 }
 
@@ -121,7 +136,7 @@ async function loadContext(db: Db, request: ReportRequestValues) {
   const inventoryId = await findInventoryId(db, request.customer_id, request.facility_id, request.year);
   if (inventoryId === undefined) throw new AppError('NOT_FOUND', REPORT_MSG.noInventory);
 
-  const [address, lines, components, hazardNames, entries, uploads] = await Promise.all([
+  const [facilityRow, lines, components, hazardNames, entries, uploads] = await Promise.all([
     findFacilityAddress(db, request.facility_id),
     selectLines(db, inventoryId),
     selectLineComponents(db, inventoryId),
@@ -137,7 +152,7 @@ async function loadContext(db: Db, request: ReportRequestValues) {
       chemical_component_id: row.chemicalComponentId,
       cas_number: row.casNumber,
       name: row.name,
-      percentage_weight: fromNumeric(row.percentageWeight),
+      ...snapshotPercent(fromNumeric(row.percentageWeightLow), fromNumeric(row.percentageWeight)),
       percentage_volume: fromNumeric(row.percentageVolume),
       is_carcinogen: row.isCarcinogen,
     });
@@ -149,7 +164,20 @@ async function loadContext(db: Db, request: ReportRequestValues) {
 
   const snapshot: compliance.ComplianceSnapshot = {
     customer: { id: request.customer_id, name: customerName },
-    facility: { id: facility.id, name: facility.name, address: address ?? null },
+    facility: {
+      id: facility.id,
+      name: facility.name,
+      address: facilityRow ?? null,
+      emergency_coordinator: facilityRow?.emergencyCoordinatorName
+        ? {
+            name: facilityRow.emergencyCoordinatorName,
+            title: facilityRow.emergencyCoordinatorTitle,
+            phone: facilityRow.emergencyCoordinatorPhone,
+          }
+        : null,
+      is_retail_gas_station: facilityRow?.isRetailGasStation ?? false,
+      is_ust_compliant: facilityRow?.isUstCompliant ?? false,
+    },
     year: request.year,
     inventory_id: inventoryId,
     lines: lines.map((row) =>
@@ -159,10 +187,14 @@ async function loadContext(db: Db, request: ReportRequestValues) {
   const uploadedAt: Partial<Record<(typeof REGULATORY_LIST_TYPES)[number], string | null>> = {};
   for (const listType of REGULATORY_LIST_TYPES)
     uploadedAt[listType] = uploads.get(listType)?.toISOString() ?? null;
-  const context = compliance.createComplianceContext(snapshot, {
-    entries: entries.map(toReferenceEntry),
-    uploaded_at: uploadedAt,
-  });
+  const context = compliance.createComplianceContext(
+    snapshot,
+    { entries: entries.map(toReferenceEntry), uploaded_at: uploadedAt },
+    {
+      percent_basis: request.percent_basis,
+      tier2_non_ehs_basis: request.tier2_option === 'component' ? 'component' : 'product',
+    },
+  );
   return { type, context, inventoryId };
 }
 
@@ -197,6 +229,8 @@ async function generate(db: Db, actor: Actor, request: ReportRequestValues): Pro
       customer_id: request.customer_id,
       facility_id: request.facility_id,
       year: request.year,
+      percent_basis: request.percent_basis,
+      tier2_option: request.tier2_option,
       rows: report.tables.reduce((sum, table) => sum + table.rows.length, 0),
       warnings: report.warnings.length,
     },

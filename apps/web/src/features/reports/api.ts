@@ -1,9 +1,12 @@
 import {
+  type compliance,
   REPORT_CONTENT_TYPES,
+  type ReportFormat,
   type ReportListResponseSchema,
   type ReportPreviewResponse,
   type ReportType,
   type ServerErrorBody,
+  type Tier2Option,
 } from '@chemtrack/domain';
 import { queryOptions } from '@tanstack/react-query';
 import type { z } from 'zod';
@@ -15,6 +18,10 @@ export interface ReportBody {
   customer_id: number;
   facility_id: number;
   year: number;
+  /** Issue 21: the report settings (the server's defaults when omitted) and, to generate, the file kind. */
+  percent_basis?: compliance.PercentBasis;
+  tier2_option?: Tier2Option;
+  format?: ReportFormat;
 }
 
 /** Spec 02 §8: an answer that is neither the report file nor a JSON error. */

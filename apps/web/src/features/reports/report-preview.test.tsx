@@ -41,6 +41,10 @@ function document(rows: number, warnings: number): ReportDocument {
     generated_at: '2026-11-23T10:00:00.000Z',
     is_screening: true,
     rule: 'The rule in one paragraph.',
+    header: [
+      { label: 'SDS percent ranges', value: 'Upper bound of SDS percent ranges' },
+      { label: 'Tier II option (40 CFR 370.14)', value: 'Each mixture as a whole' },
+    ],
     notes: [],
     lists_used: [
       { list_type: 'ehs', label: 'EHS list (EPCRA 302)', uploaded_at: '2026-03-07T12:00:00.000Z' },
@@ -94,6 +98,10 @@ describe('ReportPreview', () => {
     expect(preview.textContent).toContain('Preview Co. · Preview Plant, 1 Test Way, Tulsa, OK 74107 · 2025');
     expect(preview.textContent).toContain('EHS list (EPCRA 302): uploaded 03-07-2026');
     expect(preview.textContent).toContain('CERCLA list: never uploaded');
+    const settings = preview.querySelector('dl[aria-label="Report settings"]');
+    expect(settings?.textContent).toBe(
+      'SDS percent rangesUpper bound of SDS percent rangesTier II option (40 CFR 370.14)Each mixture as a whole',
+    );
     const table = within(preview).getByRole('table', { name: 'Tier II chemicals' });
     const [, first, second, third] = within(table).getAllByRole('row');
     expect(first?.textContent).toBe('ReportedChemical 11,001.0110,000NExplain');

@@ -66,6 +66,19 @@ export function ReportPreview({ report }: { report: ReportDocument }) {
           {report.customer.name} · {report.facility.name}
           {report.facility.address ? `, ${report.facility.address}` : ''} · {report.year}
         </p>
+        {report.header.length > 0 ? (
+          <dl
+            aria-label="Report settings"
+            className="grid grid-cols-[auto_1fr] gap-x-3 text-sm text-slate-700"
+          >
+            {report.header.map((item) => (
+              <div key={item.label} className="contents">
+                <dt className="font-medium text-slate-800">{item.label}</dt>
+                <dd>{item.value}</dd>
+              </div>
+            ))}
+          </dl>
+        ) : null}
       </header>
       {report.is_screening ? (
         <p role="note" className="rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900">

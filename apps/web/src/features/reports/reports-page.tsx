@@ -1,10 +1,17 @@
 import {
   type AutocompleteItem,
+  type compliance,
+  DEFAULT_REPORT_SETTINGS,
   defaultReportFormat,
+  REPORT_PERCENT_BASIS_LABELS,
+  type ReportFormat,
   type ReportPreviewResponse,
   ReportRequestSchema,
   type ReportType,
   reportFileName,
+  TIER2_OPTION_LABELS,
+  type Tier2Option,
+  usesPercentBasis,
 } from '@chemtrack/domain';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { type UseQueryResult, useMutation, useQuery } from '@tanstack/react-query';
@@ -30,18 +37,38 @@ interface ReportFormValues {
   facility_id: number | '';
   year: number | '';
   type: ReportType | '';
+  /** Issue 21: the file kind (the type's default once a type is chosen) and the report settings. */
+  format: ReportFormat | null;
+  percent_basis: compliance.PercentBasis;
+  tier2_option: Tier2Option;
 }
 
-const EMPTY: ReportFormValues = { customer_id: '', facility_id: '', year: '', type: '' };
+const EMPTY: ReportFormValues = {
+  customer_id: '',
+  facility_id: '',
+  year: '',
+  type: '',
+  format: null,
+  ...DEFAULT_REPORT_SETTINGS,
+};
+const FORMAT_LABELS: Record<ReportFormat, string> = { pdf: 'PDF', xlsx: 'Excel (XLSX)' };
 const CHOSEN = { shouldValidate: true, shouldDirty: true } as const;
 /** Clearing a dependent field is not the user's mistake: no message until they submit again. */
 const CLEARED = { shouldValidate: false, shouldDirty: true } as const;
 
 /** The complete request, or null while a field is still empty. */
 function toBody(values: ReportFormValues): ReportBody | null {
-  const { customer_id, facility_id, year, type } = values;
+  const { customer_id, facility_id, year, type, percent_basis, tier2_option } = values;
   if (customer_id === '' || facility_id === '' || year === '' || type === '') return null;
-  return { customer_id, facility_id, year, type };
+  // Only the settings the type reads, so the preview of another type is not fetched again for them.
+  return {
+    customer_id,
+    facility_id,
+    year,
+    type,
+    ...(usesPercentBasis(type) ? { percent_basis } : {}),
+    ...(type === 'epcra_311_312_tier2' ? { tier2_option } : {}),
+  };
 }
 
 /** Spec 02 §8: report failures are the destructive notice titled Error, for 5 s. */
@@ -88,7 +115,12 @@ export function ReportsPage() {
       saveBlob(
         file.blob,
         file.filename ??
-          reportFileName(request.type, customer?.name ?? '', request.year, defaultReportFormat(request.type)),
+          reportFileName(
+            request.type,
+            customer?.name ?? '',
+            request.year,
+            request.format ?? defaultReportFormat(request.type),
+          ),
       );
     },
     onError: (error) => {
@@ -121,7 +153,7 @@ export function ReportsPage() {
   const noYears = canChooseYear && years.isSuccess && yearItems.length === 0;
   const submit = form.handleSubmit((checked) => {
     const request = toBody(checked);
-    if (request) generate.mutate(request);
+    if (request) generate.mutate({ ...request, format: checked.format ?? defaultReportFormat(request.type) });
   });
 
   return (
@@ -208,7 +240,14 @@ export function ReportsPage() {
               <Select
                 id="report-type"
                 aria-invalid={errors.type ? true : undefined}
-                {...form.register('type', { onChange: () => form.clearErrors('type') })}
+                {...form.register('type', {
+                  onChange: (event: { target: { value: string } }) => {
+                    form.clearErrors('type');
+                    // Each type opens on its own file kind (spec: PDF, or XLSX for the spreadsheets).
+                    const chosen = types.data?.resource.find((item) => item.type === event.target.value);
+                    form.setValue('format', chosen ? defaultReportFormat(chosen.type) : null);
+                  },
+                })}
               >
                 <option value="">{types.isPending ? 'Loading...' : 'Select report type'}</option>
                 {types.data?.resource.map((item) => (
@@ -218,6 +257,51 @@ export function ReportsPage() {
                 ))}
               </Select>
             </Field>
+            {chosenType?.available ? (
+              <Field id="report-format" label="File Format" error={errors.format?.message}>
+                <Select id="report-format" {...form.register('format')}>
+                  {(Object.keys(FORMAT_LABELS) as ReportFormat[]).map((format) => (
+                    <option key={format} value={format}>
+                      {FORMAT_LABELS[format]}
+                    </option>
+                  ))}
+                </Select>
+              </Field>
+            ) : null}
+            {chosenType && usesPercentBasis(chosenType.type) ? (
+              <Field
+                id="report-percent-basis"
+                label="SDS Percent Ranges"
+                hint="Where a range such as 30-60% is read (302, 304, Tier II)."
+                error={errors.percent_basis?.message}
+              >
+                <Select id="report-percent-basis" {...form.register('percent_basis')}>
+                  {(Object.keys(REPORT_PERCENT_BASIS_LABELS) as compliance.PercentBasis[]).map((basis) => (
+                    <option key={basis} value={basis}>
+                      {REPORT_PERCENT_BASIS_LABELS[basis]}
+                      {basis === DEFAULT_REPORT_SETTINGS.percent_basis ? ' (default)' : ''}
+                    </option>
+                  ))}
+                </Select>
+              </Field>
+            ) : null}
+            {chosenType?.type === 'epcra_311_312_tier2' ? (
+              <Field
+                id="report-tier2-option"
+                label="Tier II Option"
+                hint="40 CFR 370.14: report each mixture, or its hazardous components instead."
+                error={errors.tier2_option?.message}
+              >
+                <Select id="report-tier2-option" {...form.register('tier2_option')}>
+                  {(Object.keys(TIER2_OPTION_LABELS) as Tier2Option[]).map((option) => (
+                    <option key={option} value={option}>
+                      {TIER2_OPTION_LABELS[option]}
+                      {option === DEFAULT_REPORT_SETTINGS.tier2_option ? ' (default)' : ''}
+                    </option>
+                  ))}
+                </Select>
+              </Field>
+            ) : null}
           </div>
           <div className="flex justify-end">
             <Button type="submit" disabled={generate.isPending} aria-busy={generate.isPending || undefined}>
