@@ -121,6 +121,10 @@ export const CHOSEN_FROM_A_LIST: Record<string, string> = {
   'inventory_products.storageType': 'one of the Tier II storage types',
   'inventory_products.storagePressure': 'one of the Tier II storage pressures',
   'inventory_products.storageTemperature': 'one of the Tier II storage temperatures',
+  'products.tier2Exclusion': 'one of the 370.13 exclusions',
+  'products.solidForm': 'one of the 302 solid forms',
+  'inventory_products.tier2Exclusion': 'one of the 370.13 exclusions',
+  'inventory_products.solidForm': 'one of the 302 solid forms',
 };
 
 /** Which record an area's `:id` names (`/facilities/:id/update` → a facility), for tests that make one. */
@@ -233,6 +237,16 @@ const CUSTOMER_COLUMNS: ColumnSource[] = [
   { table: schema.addresses, prefix: 'address.' },
   { table: schema.addresses, prefix: 'billing_address.', notInBody: { phone: 'a billing address has none' } },
 ];
+/** The facility's report inputs of issue 21, so each meets the hostile values too. */
+const FACILITY_REPORT_INPUTS = {
+  emergency_coordinator_name: 'Dana Reyes',
+  emergency_coordinator_title: 'EHS Manager',
+  emergency_coordinator_phone: '(713) 555-0100',
+  is_retail_gas_station: true,
+  is_ust_compliant: true,
+};
+/** The product's report inputs of issue 21 (370.13 exclusion, 302 solid form). */
+const PRODUCT_REPORT_INPUTS = { tier2_exclusion: 'article', solid_form: 'powder', powder_fraction_pct: '25' };
 const FACILITY_COLUMNS: ColumnSource[] = [
   { table: schema.facilities },
   { table: schema.addresses, prefix: 'address.' },
@@ -368,7 +382,7 @@ export const BODY_ROUTES: Record<string, BodyRoute> = {
       const customer = await create.customer(ctx);
       return {
         url: '/facilities/create',
-        body: () => facilityBody({ customer_id: customer.id, county: 'Harris' }),
+        body: () => facilityBody({ customer_id: customer.id, county: 'Harris', ...FACILITY_REPORT_INPUTS }),
       };
     },
     columns: FACILITY_COLUMNS,
@@ -379,7 +393,7 @@ export const BODY_ROUTES: Record<string, BodyRoute> = {
       const { customerId } = facility;
       return {
         url: `/facilities/${facility.id}/update`,
-        body: () => facilityBody({ customer_id: customerId, county: 'Harris' }),
+        body: () => facilityBody({ customer_id: customerId, county: 'Harris', ...FACILITY_REPORT_INPUTS }),
       };
     },
     columns: FACILITY_COLUMNS,
@@ -422,7 +436,12 @@ export const BODY_ROUTES: Record<string, BodyRoute> = {
       const hazard = await create.hazard(ctx);
       return {
         url: '/products/create',
-        body: () => productBody({ hazard_ids: [hazard.id], tier2_hazard_categories: ['Explosive'] }),
+        body: () =>
+          productBody({
+            hazard_ids: [hazard.id],
+            tier2_hazard_categories: ['Explosive'],
+            ...PRODUCT_REPORT_INPUTS,
+          }),
       };
     },
     columns: [{ table: schema.products }],
@@ -433,7 +452,12 @@ export const BODY_ROUTES: Record<string, BodyRoute> = {
       const product = await create.product(ctx, { hazard_ids: [hazard.id] });
       return {
         url: `/products/${product.id}/update`,
-        body: () => productBody({ hazard_ids: [hazard.id], tier2_hazard_categories: ['Explosive'] }),
+        body: () =>
+          productBody({
+            hazard_ids: [hazard.id],
+            tier2_hazard_categories: ['Explosive'],
+            ...PRODUCT_REPORT_INPUTS,
+          }),
       };
     },
     columns: [{ table: schema.products }],
@@ -586,6 +610,7 @@ const newProductLine = () =>
     notes: 'Opened',
     // The report data of issue 11, so each of its fields meets the hostile values too.
     tier2_hazard_categories: ['Explosive'],
+    ...PRODUCT_REPORT_INPUTS,
     annual_pounds_manufactured: '100',
     annual_pounds_processed: '200',
     annual_pounds_otherwise_used: '300',
