@@ -9,9 +9,11 @@ import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { Controller, type Resolver, useForm } from 'react-hook-form';
 import { ArchiveToggle } from '../../components/archive-toggle.tsx';
+import { CheckboxField } from '../../components/checkbox-field.tsx';
 import { LoadedRecord } from '../../components/loaded-record.tsx';
 import { ModalForm, useModalRoute } from '../../components/modal-form.tsx';
 import { PagedPicker } from '../../components/paged-picker.tsx';
+import { PhoneInput } from '../../components/phone-input.tsx';
 import { Field } from '../../components/ui/field.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { useCan } from '../../lib/permissions.ts';
@@ -24,6 +26,11 @@ interface FacilityForm {
   customer_id: number | '';
   address: AddressValues;
   county: string;
+  emergency_coordinator_name: string;
+  emergency_coordinator_title: string;
+  emergency_coordinator_phone: string;
+  is_retail_gas_station: boolean;
+  is_ust_compliant: boolean;
 }
 
 const EMPTY: FacilityForm = {
@@ -31,10 +38,25 @@ const EMPTY: FacilityForm = {
   customer_id: '',
   address: { address: '', city: '', state: '', zip: '', phone: '' },
   county: '',
+  emergency_coordinator_name: '',
+  emergency_coordinator_title: '',
+  emergency_coordinator_phone: '',
+  is_retail_gas_station: false,
+  is_ust_compliant: false,
 };
 
 function toForm(f: FacilityResource): FacilityForm {
-  return { name: f.name, customer_id: f.customer_id, address: f.address, county: f.county };
+  return {
+    name: f.name,
+    customer_id: f.customer_id,
+    address: f.address,
+    county: f.county,
+    emergency_coordinator_name: f.emergency_coordinator_name,
+    emergency_coordinator_title: f.emergency_coordinator_title,
+    emergency_coordinator_phone: f.emergency_coordinator_phone,
+    is_retail_gas_station: f.is_retail_gas_station,
+    is_ust_compliant: f.is_ust_compliant,
+  };
 }
 
 const keepSearch = (s: Record<string, unknown>) => s;
@@ -158,6 +180,75 @@ function FacilityFormModal({
       <Field id="f-county" label="County" hint="Shown in the reports' header" error={errors.county?.message}>
         <Input id="f-county" aria-invalid={errors.county ? true : undefined} {...form.register('county')} />
       </Field>
+      <fieldset className="flex flex-col gap-3">
+        <legend className="text-sm font-medium text-slate-700">
+          Facility Emergency Coordinator (EPCRA 302)
+        </legend>
+        <div className="grid gap-4 md:grid-cols-3">
+          <Field id="f-coordinator-name" label="Name" error={errors.emergency_coordinator_name?.message}>
+            <Input
+              id="f-coordinator-name"
+              aria-invalid={errors.emergency_coordinator_name ? true : undefined}
+              {...form.register('emergency_coordinator_name')}
+            />
+          </Field>
+          <Field id="f-coordinator-title" label="Title" error={errors.emergency_coordinator_title?.message}>
+            <Input
+              id="f-coordinator-title"
+              aria-invalid={errors.emergency_coordinator_title ? true : undefined}
+              {...form.register('emergency_coordinator_title')}
+            />
+          </Field>
+          <Field
+            id="f-coordinator-phone"
+            label="24-Hour Phone"
+            error={errors.emergency_coordinator_phone?.message}
+          >
+            <Controller
+              control={form.control}
+              name="emergency_coordinator_phone"
+              render={({ field }) => (
+                <PhoneInput
+                  id="f-coordinator-phone"
+                  value={field.value}
+                  onChange={field.onChange}
+                  onBlur={field.onBlur}
+                  ref={field.ref}
+                />
+              )}
+            />
+          </Field>
+        </div>
+      </fieldset>
+      <fieldset>
+        <legend className="text-sm font-medium text-slate-700">
+          Retail Gas Station (Tier II, 40 CFR 370.10(a)(2))
+        </legend>
+        <div className="mt-2 flex flex-wrap gap-5">
+          <Controller
+            control={form.control}
+            name="is_retail_gas_station"
+            render={({ field }) => (
+              <CheckboxField
+                id="f-is_retail_gas_station"
+                label="Retail station selling gasoline or diesel mainly to the public"
+                field={field}
+              />
+            )}
+          />
+          <Controller
+            control={form.control}
+            name="is_ust_compliant"
+            render={({ field }) => (
+              <CheckboxField
+                id="f-is_ust_compliant"
+                label="Underground tanks compliant all of the preceding year"
+                field={field}
+              />
+            )}
+          />
+        </div>
+      </fieldset>
       {facility && facility.customers.length > 1 ? (
         <p className="text-xs text-slate-600">
           Shared with:{' '}

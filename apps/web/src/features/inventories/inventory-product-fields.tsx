@@ -29,6 +29,7 @@ import { productsApi } from '../products/api.ts';
 import { HazardClassesField } from '../products/hazard-classes-field.tsx';
 import {
   FlashPointField,
+  ReportInputFields,
   SaraSpccFields,
   Tier2HazardCategoriesField,
 } from '../products/product-data-fields.tsx';
@@ -73,6 +74,7 @@ export function InventoryProductFields({ form, disabled }: { form: LineForm; dis
         idPrefix={ID}
         disabled={disabled || isLocked || name.trim() === ''}
       />
+      <ReportInputFields form={form} idPrefix={ID} disabled={disabled || isLocked || name.trim() === ''} />
       <ContainerSection form={form} disabled={disabled} />
       <LineReportFields form={form} idPrefix={ID} disabled={disabled} />
     </>

@@ -14,6 +14,7 @@ import {
   EMPTY_PRODUCT_FORM,
   numberText,
   type ProductDataValues,
+  reportInputsRequest,
   toProductDataForm,
 } from '../products/product-form.ts';
 import type { InventoryProductBody } from './inventory-products-api.ts';
@@ -173,6 +174,7 @@ function toRequestInput(values: InventoryProductFormValues): SaveInventoryProduc
     is_sara_a: values.is_sara_a,
     is_sara_c: values.is_sara_c,
     tier2_hazard_categories: values.tier2_hazard_categories,
+    ...reportInputsRequest(values),
     hazard_ids: values.hazards.map((hazard) => hazard.id),
   };
 }

@@ -1,9 +1,10 @@
 import { compliance } from '@chemtrack/domain';
-import { Controller, type UseFormReturn } from 'react-hook-form';
+import { Controller, type UseFormReturn, useWatch } from 'react-hook-form';
 import { CheckboxField } from '../../components/checkbox-field.tsx';
 import { Checkbox } from '../../components/ui/checkbox.tsx';
 import { Field } from '../../components/ui/field.tsx';
 import { Input } from '../../components/ui/input.tsx';
+import { Select } from '../../components/ui/select.tsx';
 import { keepSignedDigits, type ProductDataValues, SARA_FLAGS } from './product-form.ts';
 import { asProductDataForm } from './product-measure-fields.tsx';
 
@@ -175,5 +176,84 @@ export function Tier2HazardCategoriesField<T extends ProductDataValues, TOutput>
         );
       }}
     />
+  );
+}
+
+/**
+ * Issue 21: the 40 CFR 370.13 exclusion that leaves the product out of Tier II, and the form of a
+ * solid, which picks the 302 TPQ of a solid with two and its 355.16 reduction (a powder's share
+ * under 100 µm). Blocked like the SARA flags: a line of a catalogue product shows the catalogue's.
+ */
+export function ReportInputFields<T extends ProductDataValues, TOutput>({
+  form: typedForm,
+  idPrefix = 'p',
+  disabled,
+  className,
+}: FlagFieldsProps<T, TOutput>) {
+  const form = asProductDataForm(typedForm);
+  const { errors } = form.formState;
+  const solidForm = useWatch({ control: form.control, name: 'solid_form' });
+  const id = (name: string) => `${idPrefix}-${name}`;
+  return (
+    <fieldset className={className} disabled={disabled}>
+      <legend className="text-sm font-medium text-slate-700">Report Inputs</legend>
+      <div className="mt-2 grid gap-4 md:grid-cols-3">
+        <Field
+          id={id('tier2_exclusion')}
+          label="Tier II Exclusion (40 CFR 370.13)"
+          error={errors.tier2_exclusion?.message}
+        >
+          <Select
+            id={id('tier2_exclusion')}
+            disabled={disabled}
+            aria-invalid={errors.tier2_exclusion ? true : undefined}
+            {...form.register('tier2_exclusion')}
+          >
+            <option value="">None</option>
+            {compliance.TIER2_EXCLUSIONS.map((value) => (
+              <option key={value} value={value}>
+                {compliance.TIER2_EXCLUSION_LABELS[value]}
+              </option>
+            ))}
+          </Select>
+        </Field>
+        <Field
+          id={id('solid_form')}
+          label="Solid Form (EPCRA 302)"
+          hint="Picks the TPQ of a solid listed with two."
+          error={errors.solid_form?.message}
+        >
+          <Select
+            id={id('solid_form')}
+            disabled={disabled}
+            aria-invalid={errors.solid_form ? true : undefined}
+            {...form.register('solid_form')}
+          >
+            <option value="">Not recorded</option>
+            {compliance.SOLID_FORMS.map((value) => (
+              <option key={value} value={value}>
+                {compliance.SOLID_FORM_LABELS[value]}
+              </option>
+            ))}
+          </Select>
+        </Field>
+        {solidForm === 'powder' ? (
+          <Field
+            id={id('powder_fraction_pct')}
+            label="Share under 100 µm (%)"
+            hint="Empty counts the whole powder."
+            error={errors.powder_fraction_pct?.message}
+          >
+            <Input
+              id={id('powder_fraction_pct')}
+              inputMode="decimal"
+              disabled={disabled}
+              aria-invalid={errors.powder_fraction_pct ? true : undefined}
+              {...form.register('powder_fraction_pct')}
+            />
+          </Field>
+        ) : null}
+      </div>
+    </fieldset>
   );
 }

@@ -41,6 +41,11 @@ export interface ProductFormValues {
   is_sara_c: boolean;
   /** The Tier II GHS categories (rules §0.5); the SARA flags stay for years before 2017. */
   tier2_hazard_categories: compliance.Tier2HazardCategory[];
+  /** 40 CFR 370.13: why the product is no hazardous chemical for Tier II; '' for none. */
+  tier2_exclusion: compliance.Tier2Exclusion | '';
+  /** 40 CFR 355.15/355.16: a solid's form ('' not recorded) and, for a powder, its share under 100 µm. */
+  solid_form: compliance.SolidForm | '';
+  powder_fraction_pct: string;
   hazards: AutocompleteItem[];
   /** The attached SDS: the saved one, a fresh upload, or none. */
   sds: StoredFile | null;
@@ -75,6 +80,9 @@ export const EMPTY_PRODUCT_FORM: ProductFormValues = {
   is_sara_a: false,
   is_sara_c: false,
   tier2_hazard_categories: [],
+  tier2_exclusion: '',
+  solid_form: '',
+  powder_fraction_pct: '',
   hazards: [],
   sds: null,
 };
@@ -98,11 +106,25 @@ export type ProductDataValues = Pick<
   | 'is_spcc'
   | (typeof SARA_FLAGS)[number]['name']
   | 'tier2_hazard_categories'
+  | 'tier2_exclusion'
+  | 'solid_form'
+  | 'powder_fraction_pct'
   | 'hazards'
 >;
 
 /** A record that carries product data: a product, or an inventory line (which copies it). */
 export type ProductDataSource = Pick<ProductResource, keyof ProductDataValues>;
+
+/** The report inputs of a product's data as the request takes them: '' is "none", a powder share only for a powder. */
+export function reportInputsRequest(
+  values: Pick<ProductDataValues, 'tier2_exclusion' | 'solid_form' | 'powder_fraction_pct'>,
+) {
+  return {
+    tier2_exclusion: values.tier2_exclusion,
+    solid_form: values.solid_form,
+    powder_fraction_pct: values.solid_form === 'powder' ? values.powder_fraction_pct : '',
+  };
+}
 
 /**
  * The form's text of a record's product data. Also the inventory line form's fill when an
@@ -127,6 +149,9 @@ export function toProductDataForm(source: ProductDataSource): ProductDataValues 
     is_sara_a: source.is_sara_a,
     is_sara_c: source.is_sara_c,
     tier2_hazard_categories: [...source.tier2_hazard_categories],
+    tier2_exclusion: source.tier2_exclusion ?? '',
+    solid_form: source.solid_form ?? '',
+    powder_fraction_pct: numberText(source.powder_fraction_pct),
     hazards: source.hazards,
   };
 }
@@ -157,6 +182,7 @@ function toRequestInput(values: ProductFormValues): SaveProductRequest {
     specific_gravity: isLiquid(state) ? values.specific_gravity : '',
     pounds_per_gallon: isLiquid(state) ? values.pounds_per_gallon : '',
     conversion_factor: isGas(state) ? values.conversion_factor : '',
+    ...reportInputsRequest(values),
     hazard_ids: hazards.map((hazard) => hazard.id),
   };
 }

@@ -27,7 +27,12 @@ import { useRecordMutations } from '../../lib/use-record-mutations.ts';
 import { deleteProductSds, downloadProductSds, productsApi } from './api.ts';
 import { HazardClassesField } from './hazard-classes-field.tsx';
 import { ProductComponentsTable } from './product-components-table.tsx';
-import { FlashPointField, SaraSpccFields, Tier2HazardCategoriesField } from './product-data-fields.tsx';
+import {
+  FlashPointField,
+  ReportInputFields,
+  SaraSpccFields,
+  Tier2HazardCategoriesField,
+} from './product-data-fields.tsx';
 import {
   EMPTY_PRODUCT_FORM,
   ProductFormSchema,
@@ -251,6 +256,7 @@ function ProductForm({
             </div>
             <SaraSpccFields form={form} className="md:col-span-2" />
             <Tier2HazardCategoriesField form={form} className="md:col-span-2" />
+            <ReportInputFields form={form} className="md:col-span-2" />
             <div className="md:col-span-2">
               <Controller
                 control={form.control}
