@@ -83,7 +83,8 @@ function contributionLine(c: ReportExplanation['contributions'][number]): string
   const state = c.physical_state ? `, ${c.physical_state}` : '';
   return (
     `${c.product_name} (line ${c.inventory_product_id})${where}${state}, ${c.container}: ` +
-    `${compliance.formatPounds(c.line_pounds)} lb × ${compliance.formatPercent(c.percent_weight)}% = ` +
+    `${compliance.formatPounds(c.line_pounds)} lb × ${compliance.formatPercent(c.percent_weight)}%` +
+    `${c.percent_range ? ` (SDS ${c.percent_range})` : ''} = ` +
     `${compliance.formatPounds(c.pounds_contributed)} lb [${c.pounds_basis}]`
   );
 }

@@ -148,6 +148,7 @@ const CONTRIBUTION_COLUMNS = [
   ['Contributed (lb)', 16],
   ['How the pounds were found', 50],
   ['Not counted because', 30],
+  ['SDS percent range', 30],
 ] as const;
 
 function contributionSheet(book: ExcelJS.stream.xlsx.WorkbookWriter, name: string, report: ReportDocument) {
@@ -189,6 +190,7 @@ function contributionSheet(book: ExcelJS.stream.xlsx.WorkbookWriter, name: strin
             c.pounds_contributed,
             c.pounds_basis,
             null,
+            c.percent_range,
           ],
           { 10: '#,##0.00', 11: '0.00##', 12: '#,##0.00' },
         );
@@ -210,6 +212,7 @@ function contributionSheet(book: ExcelJS.stream.xlsx.WorkbookWriter, name: strin
             null,
             null,
             e.reason,
+            null,
           ],
           { 11: '0.00##' },
         );

@@ -7,7 +7,7 @@
 import { isValidCasNumber } from '../cas.ts';
 import type { PhysicalState } from '../enums.ts';
 import { roundTo } from '../numbers.ts';
-import { formatPercent } from './format.ts';
+import { formatPercent, formatPercentRange } from './format.ts';
 import type { LineQuantity } from './quantities.ts';
 import { normalizeCas } from './reference.ts';
 import type { PercentBasis, SnapshotComponent } from './types.ts';
@@ -27,6 +27,22 @@ export interface LineComponent {
 export function choosePercent(component: LineComponent, basis: PercentBasis): number {
   if (basis === 'upper' || component.percent_low === null) return component.percent_high;
   return (component.percent_low + component.percent_high) / 2;
+}
+
+/**
+ * For a component given as a range, the range as the SDS gives it and the point the programme took
+ * ("30–60%: midpoint"), so an explanation shows both; null for a single figure.
+ */
+export function percentReading(component: LineComponent, basis: PercentBasis): string | null {
+  const { percent_low: low, percent_high: high } = component;
+  if (low !== null && low === high) return null;
+  const highStated =
+    percentOrNull(component.component.percentage_weight_high) !== null ||
+    percentOrNull(component.component.percentage_weight) !== null;
+  const range = formatPercentRange(low, highStated ? high : null);
+  if (low === null) return `${range}: the upper bound, the only one known`;
+  const highText = highStated ? '' : ` (${formatPercent(high)}%: 100% less the other components)`;
+  return basis === 'upper' ? `${range}: upper bound${highText}` : `${range}: midpoint${highText}`;
 }
 
 function percentOrNull(value: number | null | undefined): number | null {
@@ -139,6 +155,8 @@ export interface Contribution {
   /** How the line's pounds were found (stored figure, gallons × lb/gal, annual amount). */
   pounds_basis: string;
   percent_weight: number;
+  /** An SDS range and the point taken ("30–60%: midpoint"); null for a single figure. */
+  percent_range: string | null;
   pounds_contributed: number;
   is_carcinogen: boolean;
 }
@@ -235,6 +253,7 @@ export function aggregateByCas(
       line_gallons: item.quantity.gallons,
       pounds_basis: pounds.basis,
       percent_weight: percent,
+      percent_range: percentReading(item, options.basis),
       pounds_contributed: contributed,
       is_carcinogen: item.is_carcinogen,
     });

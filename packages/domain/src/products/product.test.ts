@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { SaveComponentRequestSchema } from '../chemical-component.ts';
+import {
+  COMPONENT_MSG,
+  parsePercentRange,
+  SaveComponentRequestSchema,
+  savedPercentRange,
+} from '../chemical-component.ts';
 import { formatFileSize, UPLOAD_MSG } from '../files.ts';
 import { formatHazardNames, PRODUCT_MSG, productMeasures, SaveProductRequestSchema } from './index.ts';
 
@@ -177,5 +182,57 @@ describe('file sizes', () => {
   it('states the upload limit in the same units', () => {
     expect(UPLOAD_MSG.tooLarge(25 * 1024 * 1024)).toBe('The file may not be greater than 25 MB');
     expect(UPLOAD_MSG.tooLarge(512 * 1024)).toBe('The file may not be greater than 512 KB');
+  });
+});
+
+describe('percent by weight as an SDS range (issue 21 point 9, rules §0.1)', () => {
+  it('reads the forms an SDS writes', () => {
+    expect(parsePercentRange('30-60%')).toEqual({ low: 30, high: 60 });
+    expect(parsePercentRange('30–60%')).toEqual({ low: 30, high: 60 });
+    expect(parsePercentRange(' 30 % - 60 % ')).toEqual({ low: 30, high: 60 });
+    expect(parsePercentRange('<5%')).toEqual({ low: null, high: 5 });
+    expect(parsePercentRange('≤ 5')).toEqual({ low: null, high: 5 });
+    expect(parsePercentRange('>90%')).toEqual({ low: 90, high: null });
+    expect(parsePercentRange('45')).toEqual({ low: 45, high: 45 });
+    expect(parsePercentRange('0.5%')).toEqual({ low: 0.5, high: 0.5 });
+    expect(parsePercentRange('')).toEqual({ low: null, high: null });
+    // Not a percent: a reversed range, above 100, words.
+    expect(parsePercentRange('60-30%')).toBeNull();
+    expect(parsePercentRange('30-160%')).toBeNull();
+    expect(parsePercentRange('about half')).toBeNull();
+  });
+
+  it('a save with percentage_weight only stores it as low and high; a range as its bounds; low above high is refused', () => {
+    const base = { name: 'Toluene', number: '108-88-3' };
+    expect(savedPercentRange(SaveComponentRequestSchema.parse({ ...base, percentage_weight: '40' }))).toEqual(
+      {
+        low: 40,
+        high: 40,
+      },
+    );
+    expect(
+      savedPercentRange(
+        SaveComponentRequestSchema.parse({
+          ...base,
+          percentage_weight_low: 30,
+          percentage_weight_high: '60',
+        }),
+      ),
+    ).toEqual({ low: 30, high: 60 });
+    expect(
+      savedPercentRange(SaveComponentRequestSchema.parse({ ...base, percentage_weight_high: 5 })),
+    ).toEqual({
+      low: null,
+      high: 5,
+    });
+    const reversed = SaveComponentRequestSchema.safeParse({
+      ...base,
+      percentage_weight_low: 60,
+      percentage_weight_high: 30,
+    });
+    expect(reversed.success).toBe(false);
+    expect(reversed.error?.issues.map((issue) => [issue.path.join('.'), issue.message])).toEqual([
+      ['percentage_weight_low', COMPONENT_MSG.percentageRangeOrder],
+    ]);
   });
 });

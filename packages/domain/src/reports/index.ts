@@ -136,6 +136,8 @@ export const ReportContributionSchema = z.object({
   line_gallons: z.number().nullable(),
   pounds_basis: z.string(),
   percent_weight: z.number(),
+  /** An SDS percent range and the point the programme took ("30–60%: midpoint"); null for one figure. */
+  percent_range: z.string().nullable(),
   pounds_contributed: z.number(),
   is_carcinogen: z.boolean(),
 });

@@ -346,6 +346,9 @@ function ExplanationView({
                 </td>
                 <td className="py-1 pr-3 text-right tabular-nums">
                   {compliance.formatPercent(line.percent_weight)}%
+                  {line.percent_range ? (
+                    <span className="block text-xs text-slate-500">SDS {line.percent_range}</span>
+                  ) : null}
                 </td>
                 <td className="py-1 text-right tabular-nums">
                   {compliance.formatPounds(line.pounds_contributed)}

@@ -187,3 +187,61 @@ describe('EPCRA 313 threshold reports', () => {
     );
   });
 });
+
+describe('percent ranges: each programme takes the point its rule asks (issue 21 point 9)', () => {
+  it('30-60% toluene: 313 takes the midpoint 45%, Tier II the upper bound 60%, and both explanations show the range', () => {
+    // 40,000 lb otherwise used, toluene 30-60%.
+    // 313 (GuideME Q174): midpoint (30 + 60) / 2 = 45% → 40,000 × 45% = 18,000 lb > 10,000 → exceeded.
+    // Tier II (component option, rules §0.1 upper bound): 40,000 × 60% = 24,000 lb ≥ 10,000 → reportable.
+    const solvent = stored(40_000, {
+      is_sara_f: true,
+      is_otherwise_used: true,
+      annual_pounds: { otherwise_used: 40_000 },
+      components: [
+        component(CAS.toluene, 'Toluene', null, { percentage_weight_low: 30, percentage_weight_high: 60 }),
+      ],
+    });
+    const tri = run313('epcra_313_otherwise_used', solvent).rows[0];
+    expect(tri).toMatchObject({ annual_lb: 18_000, exceeds: true });
+    expect(tri?.explanation.contributions[0]).toMatchObject({
+      percent_weight: 45,
+      percent_range: '30–60%: midpoint',
+    });
+    const tier2 = computeReport('epcra_311_312_tier2', snapshot([solvent]), LISTS, {
+      tier2_non_ehs_basis: 'component',
+    }).rows.find((row) => row.cas_number === CAS.toluene);
+    expect(tier2).toMatchObject({ max_amount_lb: 24_000, reportable: true });
+    expect(tier2?.explanation.contributions[0]).toMatchObject({
+      percent_weight: 60,
+      percent_range: '30–60%: upper bound',
+    });
+  });
+
+  it('">90%" in 313: the midpoint between 90% and 100% less the other components; "<5%": the upper bound', () => {
+    // Toluene >90% beside water 4% and xylene <5% (whose least possible share is 0%): highest
+    // possible 100 - 4 - 0 = 96% (GuideME Q175) → midpoint (90 + 96) / 2 = 93%; 20,000 lb × 93% =
+    // 18,600 lb. Xylene <5%: only the upper bound known (GuideME Q176) → 5%: 20,000 × 5% = 1,000 lb.
+    const result = run313(
+      'epcra_313_otherwise_used',
+      stored(20_000, {
+        is_otherwise_used: true,
+        annual_pounds: { otherwise_used: 20_000 },
+        components: [
+          component(CAS.toluene, 'Toluene', null, { percentage_weight_low: 90 }),
+          component(CAS.water, 'Water', 4),
+          component(CAS.xylene, 'Xylene', null, { percentage_weight_high: 5 }),
+        ],
+      }),
+    );
+    const toluene = result.rows.find((row) => row.cas_number === CAS.toluene);
+    expect(toluene?.annual_lb).toBe(18_600);
+    expect(toluene?.explanation.contributions[0]?.percent_range).toBe(
+      '>90%: midpoint (96%: 100% less the other components)',
+    );
+    const xylene = result.rows.find((row) => row.cas_number === CAS.xylene);
+    expect(xylene?.annual_lb).toBe(1000);
+    expect(xylene?.explanation.contributions[0]?.percent_range).toBe(
+      '<5%: the upper bound, the only one known',
+    );
+  });
+});
