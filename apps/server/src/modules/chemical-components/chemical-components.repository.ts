@@ -30,6 +30,7 @@ export type ComponentLink = Pick<
   | 'id'
   | 'chemicalComponentId'
   | 'percentageWeight'
+  | 'percentageWeightLow'
   | 'percentageVolume'
   | 'regulations'
   | 'restrictions'
@@ -50,6 +51,7 @@ export type CatalogueEntry = { id: number; name: string; number: string };
 export type LinkValues = Pick<
   typeof productChemicalComponents.$inferInsert,
   | 'percentageWeight'
+  | 'percentageWeightLow'
   | 'percentageVolume'
   | 'regulations'
   | 'restrictions'

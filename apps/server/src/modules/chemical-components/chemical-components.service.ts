@@ -6,6 +6,7 @@ import {
   type ComponentResource,
   type ListPage,
   type SaveComponent,
+  savedPercentRange,
 } from '@chemtrack/domain';
 import type { Db, Tx } from '../../db/client.ts';
 import { conflictWith, fieldError } from '../../lib/app-error.ts';
@@ -77,7 +78,10 @@ function toComponentResource(row: LinkRow): ComponentResource {
     chemical_component_id: link.chemicalComponentId,
     name: row.name,
     number: row.number,
+    // The stored high bound is the one figure clients before ranges read (percentage_weight).
     percentage_weight: fromNumeric(link.percentageWeight),
+    percentage_weight_low: fromNumeric(link.percentageWeightLow),
+    percentage_weight_high: fromNumeric(link.percentageWeight),
     percentage_volume: fromNumeric(link.percentageVolume),
     regulations: link.regulations,
     restrictions: link.restrictions,
@@ -129,8 +133,11 @@ function refuseOtherName(entry: CatalogueEntry, body: SaveComponent): void {
 }
 
 function toLinkValues(body: SaveComponent): LinkValues {
+  const range = savedPercentRange(body);
   return {
-    percentageWeight: toNumeric(body.percentage_weight),
+    // The high bound in the column clients before ranges read and sort by, the low bound beside it.
+    percentageWeight: toNumeric(range.high),
+    percentageWeightLow: toNumeric(range.low),
     percentageVolume: toNumeric(body.percentage_volume),
     regulations: body.regulations ?? '',
     restrictions: body.restrictions ?? '',

@@ -1,4 +1,5 @@
 import {
+  COMPONENT_MSG,
   FACILITY_MSG,
   type FacilityResource,
   type InventoryProductResource,
@@ -13,7 +14,14 @@ import type { LightMyRequestResponse } from 'fastify';
 import { PDFParse } from 'pdf-parse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../test/helper.ts';
-import { auditLog, databaseEntries, facilities, products, regulatoryEntries } from '../../db/schema/index.ts';
+import {
+  auditLog,
+  databaseEntries,
+  facilities,
+  productChemicalComponents,
+  products,
+  regulatoryEntries,
+} from '../../db/schema/index.ts';
 import { create } from '../../seed/factories.ts';
 
 /**
@@ -42,7 +50,12 @@ beforeAll(async () => {
     .insert(databaseEntries)
     .values({ type: 'ehs', name: 'ehs.csv' })
     .returning({ id: databaseEntries.id });
+  const [tri] = await ctx.database.db
+    .insert(databaseEntries)
+    .values({ type: '313', name: '313.csv' })
+    .returning({ id: databaseEntries.id });
   await ctx.database.db.insert(regulatoryEntries).values([
+    { listType: '313', databaseEntryId: tri!.id, chemicalName: 'Toluene', casNumber: '108-88-3' },
     {
       listType: 'ehs',
       databaseEntryId: upload!.id,
@@ -363,7 +376,11 @@ describe('the reports read them', () => {
       .orderBy(desc(auditLog.id))
       .limit(1);
     // The filed report's provenance names the settings it was computed with.
-    expect(audit?.details).toMatchObject({ format: 'xlsx', percent_basis: 'midpoint', tier2_option: 'component' });
+    expect(audit?.details).toMatchObject({
+      format: 'xlsx',
+      percent_basis: 'midpoint',
+      tier2_option: 'component',
+    });
   });
 
   it('Tier II at a retail station with compliant tanks: 80,000 gal of gasoline ≥ 75,000 gal; without the flags, the product against 10,000 lb', async () => {
@@ -405,5 +422,104 @@ describe('the reports read them', () => {
       percent_basis: [REPORT_MSG.percentBasisInvalid],
       tier2_option: [REPORT_MSG.tier2OptionInvalid],
     });
+  });
+});
+
+describe('component percent by weight as a range (point 9)', () => {
+  it('a range comes back as low and high, percentage_weight alone as low = high; low above high is a 422, the row unchanged; a line copies the range', async () => {
+    const product = await create.product(ctx, {
+      name: 'Range Solvent',
+      physical_state: 'liquid',
+      pounds_per_gallon: '8',
+    });
+    const base = `/products/${product.id}/chemical-components`;
+    const range = await call('POST', `${base}/create`, {
+      name: 'Toluene',
+      number: '108-88-3',
+      percentage_weight_low: '30',
+      percentage_weight_high: '60',
+    });
+    expect(range.statusCode, range.body).toBe(201);
+    expect(range.json().resource).toMatchObject({
+      percentage_weight: 60,
+      percentage_weight_low: 30,
+      percentage_weight_high: 60,
+    });
+    const single = await call('POST', `${base}/create`, {
+      name: 'Water',
+      number: CAS.water,
+      percentage_weight: '40',
+    });
+    expect(single.json().resource).toMatchObject({
+      percentage_weight: 40,
+      percentage_weight_low: 40,
+      percentage_weight_high: 40,
+    });
+    const id = range.json().resource.id as number;
+    const [before] = await ctx.database.db
+      .select()
+      .from(productChemicalComponents)
+      .where(eq(productChemicalComponents.id, id));
+    const reversed = await call('PATCH', `${base}/${id}/update`, {
+      name: 'Toluene',
+      number: '108-88-3',
+      percentage_weight_low: '70',
+      percentage_weight_high: '60',
+    });
+    expect(reversed.statusCode).toBe(422);
+    expect(reversed.json().errors).toEqual({ percentage_weight_low: [COMPONENT_MSG.percentageRangeOrder] });
+    const [after] = await ctx.database.db
+      .select()
+      .from(productChemicalComponents)
+      .where(eq(productChemicalComponents.id, id));
+    expect(after).toEqual(before);
+    expect(after).toMatchObject({ percentageWeight: '60.0000', percentageWeightLow: '30.0000' });
+
+    // A line of the product copies the range; the 313 and Tier II previews each take their point.
+    const inventory = await create.inventory(ctx, {
+      customer_id: ids.customer,
+      facility_id: ids.plant,
+      year: 2021,
+    });
+    const line = (
+      await call('POST', `/inventories/${inventory.id}/product/create`, {
+        product_id: product.id,
+        container_id: ids.drum,
+        container_unit_id: ids.gallon,
+        container_size: '55',
+        container_quantity: '100',
+        location_stored: 'TANK FARM',
+        is_otherwise_used: 1,
+      })
+    ).json().resource as InventoryProductResource;
+    const lineComponents = (
+      await call('GET', `/inventories/${inventory.id}/product/${line.id}/chemical-components/list`)
+    ).json().resource.items as {
+      number: string;
+      percentage_weight_low: number;
+      percentage_weight_high: number;
+    }[];
+    expect(lineComponents.find((c) => c.number === '108-88-3')).toMatchObject({
+      percentage_weight_low: 30,
+      percentage_weight_high: 60,
+    });
+    // 55 gal × 100 × 8 lb/gal = 44,000 lb. 313 midpoint 45%: 19,800 lb; Tier II upper 60%: 26,400 lb.
+    const tri = await call('POST', '/report/preview', {
+      ...request('epcra_313_otherwise_used', ids.plant),
+      year: 2021,
+    });
+    const triRow = (tri.json().resource as ReportDocument).tables[0]!.rows.find(
+      (row) => row.cells.cas_number === '108-88-3',
+    );
+    expect(triRow?.explanation?.contributions[0]).toMatchObject({
+      percent_weight: 45,
+      percent_range: '30–60%: midpoint',
+      pounds_contributed: 19_800,
+    });
+    const tier2 = await call('POST', '/report/generate', {
+      ...request('epcra_311_312_tier2', ids.plant, { tier2_option: 'component' }),
+      year: 2021,
+    });
+    expect(await pdfText(tier2)).toContain('× 60% (SDS 30–60%: upper bound) = 26,400.00 lb');
   });
 });
