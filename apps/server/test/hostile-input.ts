@@ -247,6 +247,8 @@ const FACILITY_REPORT_INPUTS = {
 };
 /** The product's report inputs of issue 21 (370.13 exclusion, 302 solid form). */
 const PRODUCT_REPORT_INPUTS = { tier2_exclusion: 'article', solid_form: 'powder', powder_fraction_pct: '25' };
+/** A component's percent as an SDS range (issue 21 point 9), so both bounds meet the hostile values. */
+const PERCENT_RANGE = { percentage_weight_low: '30', percentage_weight_high: '60' };
 const FACILITY_COLUMNS: ColumnSource[] = [
   { table: schema.facilities },
   { table: schema.addresses, prefix: 'address.' },
@@ -467,7 +469,7 @@ export const BODY_ROUTES: Record<string, BodyRoute> = {
       const product = await create.product(ctx);
       return {
         url: `/products/${product.id}/chemical-components/create`,
-        body: () => componentBody({ is_carcinogen: true }),
+        body: () => componentBody({ is_carcinogen: true, ...PERCENT_RANGE }),
       };
     },
     columns: COMPONENT_COLUMNS,
@@ -477,7 +479,7 @@ export const BODY_ROUTES: Record<string, BodyRoute> = {
       const component = await create.component(ctx);
       return {
         url: `/products/${component.productId}/chemical-components/${component.id}/update`,
-        body: () => componentBody({ is_carcinogen: true }),
+        body: () => componentBody({ is_carcinogen: true, ...PERCENT_RANGE }),
       };
     },
     columns: COMPONENT_COLUMNS,
@@ -528,7 +530,7 @@ export const BODY_ROUTES: Record<string, BodyRoute> = {
       const line = await create.inventoryProduct(ctx, inventory.id);
       return {
         url: `/inventories/${inventory.id}/product/${line.id}/chemical-components/create`,
-        body: () => componentBody(),
+        body: () => componentBody(PERCENT_RANGE),
       };
     },
     columns: LINE_COMPONENT_COLUMNS,
@@ -545,7 +547,7 @@ export const BODY_ROUTES: Record<string, BodyRoute> = {
       const component = (res.json() as { resource: { id: number } }).resource;
       return {
         url: `/inventories/${inventory.id}/product/${line.id}/chemical-components/${component.id}/update`,
-        body: () => componentBody(),
+        body: () => componentBody(PERCENT_RANGE),
       };
     },
     columns: LINE_COMPONENT_COLUMNS,
