@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isValidCasNumber, normalizeCasNumber } from './cas.ts';
+import { formatPercentRange } from './compliance/format.ts';
 import {
   ActiveFlagSchema,
   decimalSchema,
@@ -183,6 +184,13 @@ export const ComponentResourceSchema = z.object({
   updated_at: z.string(),
 });
 export type ComponentResource = z.infer<typeof ComponentResourceSchema>;
+
+/** A component's percent by weight in a list: "45%", "30–60%", "<5%", ">90%", or '-' when the SDS gives none. */
+export function formatWeightPercent(
+  c: Pick<ComponentResource, 'percentage_weight_low' | 'percentage_weight_high'>,
+): string {
+  return formatPercentRange(c.percentage_weight_low, c.percentage_weight_high) || '-';
+}
 
 export const COMPONENT_ORDER_KEYS = [
   'name',

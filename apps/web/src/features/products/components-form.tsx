@@ -1,8 +1,12 @@
 import {
   type ChemicalComponentItem,
+  COMPONENT_MSG,
   ComponentNameConflictSchema,
   type ComponentResource,
+  compliance,
+  parsePercentRange,
   type SaveComponent,
+  type SaveComponentRequest,
   SaveComponentRequestSchema,
   TEXTAREA_MAX,
 } from '@chemtrack/domain';
@@ -28,6 +32,7 @@ interface ComponentFormValues {
   chemical_component_id: number | null;
   name: string;
   number: string;
+  /** As the SDS writes it: "45", "30-60%", "30–60%", "<5%", ">90%" (issue 21 point 9). */
   percentage_weight: string;
   percentage_volume: string;
   regulations: string;
@@ -35,6 +40,9 @@ interface ComponentFormValues {
   reporting_requirements: string;
   /** OSHA/IARC/NTP carcinogen: its de minimis is 0.1%, not 1% (rules §0.3). */
   is_carcinogen: boolean;
+  /** Never typed: where the server's messages on the range's bounds land, shown under Percentage by Weight. */
+  percentage_weight_low?: string;
+  percentage_weight_high?: string;
 }
 
 const EMPTY: ComponentFormValues = {
@@ -54,7 +62,7 @@ function toForm(c: ComponentResource): ComponentFormValues {
     chemical_component_id: c.chemical_component_id,
     name: c.name,
     number: c.number,
-    percentage_weight: numberText(c.percentage_weight),
+    percentage_weight: percentWeightText(c),
     percentage_volume: numberText(c.percentage_volume),
     regulations: c.regulations,
     restrictions: c.restrictions,
@@ -78,8 +86,35 @@ function catalogueNameConflict(error: unknown): ChemicalComponentItem | null {
   return parsed.success ? parsed.data.existing : null;
 }
 
-/** The domain's save rules, typed by the form's values (which are what the rules read). */
-const ComponentFormSchema = z.preprocess((values: ComponentFormValues) => values, SaveComponentRequestSchema);
+/** A stored percent by weight as the form shows it: one figure as typed, a range as the SDS writes it. */
+function percentWeightText(
+  c: Pick<ComponentResource, 'percentage_weight_low' | 'percentage_weight_high'>,
+): string {
+  const { percentage_weight_low: low, percentage_weight_high: high } = c;
+  return low !== null && low === high ? numberText(low) : compliance.formatPercentRange(low, high);
+}
+
+/** The typed percent by weight as the request's bounds (one figure is both); unreadable text goes as typed. */
+function toRequestInput(values: ComponentFormValues): SaveComponentRequest {
+  const { percentage_weight, percentage_weight_low: _low, percentage_weight_high: _high, ...rest } = values;
+  const range = parsePercentRange(percentage_weight);
+  if (range === null) return { ...rest, percentage_weight };
+  return { ...rest, percentage_weight_low: range.low ?? '', percentage_weight_high: range.high ?? '' };
+}
+
+/**
+ * The domain's save rules, typed by the form's values: first the percent text must read as a
+ * figure or an SDS range (its message under the field), then the request's own rules.
+ */
+const ComponentFormSchema = z
+  .custom<ComponentFormValues>()
+  .superRefine((values, ctx) => {
+    if (parsePercentRange(values.percentage_weight) === null) {
+      ctx.addIssue({ code: 'custom', path: ['percentage_weight'], message: COMPONENT_MSG.percentageText });
+    }
+  })
+  .transform(toRequestInput)
+  .pipe(SaveComponentRequestSchema);
 
 /**
  * Add or edit one chemical component of a product (spec 02 §2). Picking a catalogue component
@@ -160,6 +195,11 @@ function ComponentForm({
   };
 
   const { errors, isDirty, isValid } = form.formState;
+  // A bound the server refused (e.g. low above high) is said under the one field that types both.
+  const weightError =
+    errors.percentage_weight?.message ??
+    errors.percentage_weight_low?.message ??
+    errors.percentage_weight_high?.message;
   return (
     <ModalForm
       open={isOpen}
@@ -213,12 +253,12 @@ function ComponentForm({
         <Field
           id="cc-percentage_weight"
           label="Percentage by Weight"
-          error={errors.percentage_weight?.message}
+          hint="One figure, or the SDS's range: 30-60%, <5%, >90%."
+          error={weightError}
         >
           <Input
             id="cc-percentage_weight"
-            inputMode="decimal"
-            aria-invalid={errors.percentage_weight ? true : undefined}
+            aria-invalid={weightError ? true : undefined}
             {...form.register('percentage_weight')}
           />
         </Field>

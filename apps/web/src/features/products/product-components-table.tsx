@@ -1,4 +1,4 @@
-import type { ComponentResource } from '@chemtrack/domain';
+import { type ComponentResource, formatWeightPercent } from '@chemtrack/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import type { ColumnDef } from '@tanstack/react-table';
@@ -38,7 +38,8 @@ export function ProductComponentsTable({ productId }: { productId: number }) {
       {
         id: 'percentage_weight',
         header: '% Weight',
-        cell: ({ row }) => percent(row.original.percentage_weight),
+        // One figure, or the SDS's range ("30–60%", "<5%") as stored (issue 21 point 9).
+        cell: ({ row }) => formatWeightPercent(row.original),
       },
       {
         id: 'percentage_volume',
