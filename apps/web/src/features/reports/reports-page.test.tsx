@@ -259,6 +259,60 @@ describe('ReportsPage', { timeout: 30_000 }, () => {
     expect(screen.getByTestId('toasts').textContent).toBe('[]');
   });
 
+  it('offers the file format and the settings the type reads; Excel with the component option saves an XLSX and the preview says the option', async () => {
+    const saved: Blob[] = [];
+    vi.stubGlobal(
+      'URL',
+      class extends URL {
+        static override createObjectURL(blob: Blob) {
+          saved.push(blob);
+          return 'blob:report';
+        }
+        static override revokeObjectURL() {}
+      },
+    );
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
+    await renderPage();
+    await chooseAll();
+    const format = screen.getByRole('combobox', { name: 'File Format' }) as HTMLSelectElement;
+    // Tier II opens on its own kind, a PDF; the settings show with their defaults (rules §0.1, §3).
+    expect(format.value).toBe('pdf');
+    expect([...format.options].map((option) => option.textContent)).toEqual(['PDF', 'Excel (XLSX)']);
+    const basis = screen.getByRole('combobox', { name: 'SDS Percent Ranges' }) as HTMLSelectElement;
+    expect(basis.value).toBe('upper');
+    const option = screen.getByRole('combobox', { name: 'Tier II Option' }) as HTMLSelectElement;
+    expect(option.value).toBe('mixture');
+    await userEvent.selectOptions(option, 'component');
+    const preview = await screen.findByRole(
+      'region',
+      { name: /^EPCRA 311\/312 Tier I and Tier II/ },
+      { timeout: 10_000 },
+    );
+    await waitFor(
+      () =>
+        expect(preview.querySelector('dl[aria-label="Report settings"]')?.textContent).toBe(
+          "SDS percent rangesUpper bound of SDS percent rangesTier II option (40 CFR 370.14)Each mixture's hazardous components",
+        ),
+      { timeout: 10_000 },
+    );
+    await userEvent.selectOptions(format, 'xlsx');
+    await userEvent.click(screen.getByRole('button', { name: 'Create Report' }));
+    await waitFor(() => expect(click).toHaveBeenCalledOnce(), { timeout: 15_000 });
+    const anchor = click.mock.contexts[0] as HTMLAnchorElement;
+    expect(anchor.download).toBe(`EPCRA_311_312_Tier_I_and_II_Report_Test_Co__${YEAR}.xlsx`);
+    // An XLSX is a zip.
+    const head = new Uint8Array(await (saved[0] as Blob).arrayBuffer()).subarray(0, 2);
+    expect(new TextDecoder().decode(head)).toBe('PK');
+    // A 313 type reads no percent setting and has no Tier II option; it opens on a PDF again.
+    await userEvent.selectOptions(
+      screen.getByRole('combobox', { name: 'Report Type' }),
+      'EPCRA 313 threshold from R otherwise used',
+    );
+    expect(screen.queryByRole('combobox', { name: 'SDS Percent Ranges' })).toBeNull();
+    expect(screen.queryByRole('combobox', { name: 'Tier II Option' })).toBeNull();
+    expect((screen.getByRole('combobox', { name: 'File Format' }) as HTMLSelectElement).value).toBe('pdf');
+  });
+
   it('says a failed generation in the destructive notice titled Error, for 5 s', async () => {
     await renderPage();
     await chooseAll();
