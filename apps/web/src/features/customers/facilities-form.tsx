@@ -61,6 +61,18 @@ function toForm(f: FacilityResource): FacilityForm {
 
 const keepSearch = (s: Record<string, unknown>) => s;
 
+/** 40 CFR 370.10(a)(2): with both, Tier II tests gasoline and diesel in gallons. */
+const RETAIL_STATION_FLAGS = [
+  { name: 'is_retail_gas_station', label: 'Retail station selling gasoline or diesel mainly to the public' },
+  { name: 'is_ust_compliant', label: 'Underground tanks compliant all of the preceding year' },
+] as const;
+
+/** The emergency coordinator's name and title (40 CFR 355.20(b)); the 24-hour phone has its own input. */
+const COORDINATOR_TEXT_FIELDS = [
+  { name: 'emergency_coordinator_name', id: 'f-coordinator-name', label: 'Name' },
+  { name: 'emergency_coordinator_title', id: 'f-coordinator-title', label: 'Title' },
+] as const;
+
 /** A picked customer: picker rows carry the city; a saved facility's owner comes without it. */
 type CustomerChoice = AutocompleteItem & { city?: string };
 
@@ -185,20 +197,11 @@ function FacilityFormModal({
           Facility Emergency Coordinator (EPCRA 302)
         </legend>
         <div className="grid gap-4 md:grid-cols-3">
-          <Field id="f-coordinator-name" label="Name" error={errors.emergency_coordinator_name?.message}>
-            <Input
-              id="f-coordinator-name"
-              aria-invalid={errors.emergency_coordinator_name ? true : undefined}
-              {...form.register('emergency_coordinator_name')}
-            />
-          </Field>
-          <Field id="f-coordinator-title" label="Title" error={errors.emergency_coordinator_title?.message}>
-            <Input
-              id="f-coordinator-title"
-              aria-invalid={errors.emergency_coordinator_title ? true : undefined}
-              {...form.register('emergency_coordinator_title')}
-            />
-          </Field>
+          {COORDINATOR_TEXT_FIELDS.map(({ name, id, label }) => (
+            <Field key={name} id={id} label={label} error={errors[name]?.message}>
+              <Input id={id} aria-invalid={errors[name] ? true : undefined} {...form.register(name)} />
+            </Field>
+          ))}
           <Field
             id="f-coordinator-phone"
             label="24-Hour Phone"
@@ -225,28 +228,14 @@ function FacilityFormModal({
           Retail Gas Station (Tier II, 40 CFR 370.10(a)(2))
         </legend>
         <div className="mt-2 flex flex-wrap gap-5">
-          <Controller
-            control={form.control}
-            name="is_retail_gas_station"
-            render={({ field }) => (
-              <CheckboxField
-                id="f-is_retail_gas_station"
-                label="Retail station selling gasoline or diesel mainly to the public"
-                field={field}
-              />
-            )}
-          />
-          <Controller
-            control={form.control}
-            name="is_ust_compliant"
-            render={({ field }) => (
-              <CheckboxField
-                id="f-is_ust_compliant"
-                label="Underground tanks compliant all of the preceding year"
-                field={field}
-              />
-            )}
-          />
+          {RETAIL_STATION_FLAGS.map((flag) => (
+            <Controller
+              key={flag.name}
+              control={form.control}
+              name={flag.name}
+              render={({ field }) => <CheckboxField id={`f-${flag.name}`} label={flag.label} field={field} />}
+            />
+          ))}
         </div>
       </fieldset>
       {facility && facility.customers.length > 1 ? (

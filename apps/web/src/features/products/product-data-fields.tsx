@@ -1,10 +1,10 @@
 import { compliance } from '@chemtrack/domain';
 import { Controller, type UseFormReturn, useWatch } from 'react-hook-form';
 import { CheckboxField } from '../../components/checkbox-field.tsx';
+import { ChoiceField } from '../../components/choice-field.tsx';
 import { Checkbox } from '../../components/ui/checkbox.tsx';
 import { Field } from '../../components/ui/field.tsx';
 import { Input } from '../../components/ui/input.tsx';
-import { Select } from '../../components/ui/select.tsx';
 import { keepSignedDigits, type ProductDataValues, SARA_FLAGS } from './product-form.ts';
 import { asProductDataForm } from './product-measure-fields.tsx';
 
@@ -198,45 +198,25 @@ export function ReportInputFields<T extends ProductDataValues, TOutput>({
     <fieldset className={className} disabled={disabled}>
       <legend className="text-sm font-medium text-slate-700">Report Inputs</legend>
       <div className="mt-2 grid gap-4 md:grid-cols-3">
-        <Field
+        <ChoiceField
           id={id('tier2_exclusion')}
           label="Tier II Exclusion (40 CFR 370.13)"
           error={errors.tier2_exclusion?.message}
-        >
-          <Select
-            id={id('tier2_exclusion')}
-            disabled={disabled}
-            aria-invalid={errors.tier2_exclusion ? true : undefined}
-            {...form.register('tier2_exclusion')}
-          >
-            <option value="">None</option>
-            {compliance.TIER2_EXCLUSIONS.map((value) => (
-              <option key={value} value={value}>
-                {compliance.TIER2_EXCLUSION_LABELS[value]}
-              </option>
-            ))}
-          </Select>
-        </Field>
-        <Field
+          labels={compliance.TIER2_EXCLUSION_LABELS}
+          empty="None"
+          disabled={disabled}
+          registration={form.register('tier2_exclusion')}
+        />
+        <ChoiceField
           id={id('solid_form')}
           label="Solid Form (EPCRA 302)"
           hint="Picks the TPQ of a solid listed with two."
           error={errors.solid_form?.message}
-        >
-          <Select
-            id={id('solid_form')}
-            disabled={disabled}
-            aria-invalid={errors.solid_form ? true : undefined}
-            {...form.register('solid_form')}
-          >
-            <option value="">Not recorded</option>
-            {compliance.SOLID_FORMS.map((value) => (
-              <option key={value} value={value}>
-                {compliance.SOLID_FORM_LABELS[value]}
-              </option>
-            ))}
-          </Select>
-        </Field>
+          labels={compliance.SOLID_FORM_LABELS}
+          empty="Not recorded"
+          disabled={disabled}
+          registration={form.register('solid_form')}
+        />
         {solidForm === 'powder' ? (
           <Field
             id={id('powder_fraction_pct')}

@@ -12,6 +12,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { dismissToast } from '../../lib/toast.ts';
 import { realApiServer } from '../../test/api-server.ts';
+import { catchSavedFiles } from '../../test/saved-files.ts';
 import { ToastProbe } from '../../test/toast-probe.tsx';
 import { checkReportFile, NOT_A_FILE_MESSAGE } from './api.ts';
 import { ReportsPage } from './reports-page.tsx';
@@ -201,19 +202,7 @@ describe('ReportsPage', { timeout: 30_000 }, () => {
   });
 
   it('previews the report, explains a figure with links to its lines, lists the warnings and saves the PDF', async () => {
-    const saved: Blob[] = [];
-    // jsdom has no blob URLs: the saved file is caught where the page makes its link.
-    vi.stubGlobal(
-      'URL',
-      class extends URL {
-        static override createObjectURL(blob: Blob) {
-          saved.push(blob);
-          return 'blob:report';
-        }
-        static override revokeObjectURL() {}
-      },
-    );
-    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
+    const { saved, click } = catchSavedFiles('blob:report');
     await renderPage();
     await chooseAll();
     const preview = await screen.findByRole(
@@ -260,18 +249,7 @@ describe('ReportsPage', { timeout: 30_000 }, () => {
   });
 
   it('offers the file format and the settings the type reads; Excel with the component option saves an XLSX and the preview says the option', async () => {
-    const saved: Blob[] = [];
-    vi.stubGlobal(
-      'URL',
-      class extends URL {
-        static override createObjectURL(blob: Blob) {
-          saved.push(blob);
-          return 'blob:report';
-        }
-        static override revokeObjectURL() {}
-      },
-    );
-    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
+    const { saved, click } = catchSavedFiles('blob:report');
     await renderPage();
     await chooseAll();
     const format = screen.getByRole('combobox', { name: 'File Format' }) as HTMLSelectElement;

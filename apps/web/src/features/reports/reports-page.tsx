@@ -18,6 +18,7 @@ import { type UseQueryResult, useMutation, useQuery } from '@tanstack/react-quer
 import { Loader2 } from 'lucide-react';
 import { useState } from 'react';
 import { Controller, type Resolver, useForm } from 'react-hook-form';
+import { ChoiceField } from '../../components/choice-field.tsx';
 import { PagedPicker } from '../../components/paged-picker.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Field } from '../../components/ui/field.tsx';
@@ -258,49 +259,35 @@ export function ReportsPage() {
               </Select>
             </Field>
             {chosenType?.available ? (
-              <Field id="report-format" label="File Format" error={errors.format?.message}>
-                <Select id="report-format" {...form.register('format')}>
-                  {(Object.keys(FORMAT_LABELS) as ReportFormat[]).map((format) => (
-                    <option key={format} value={format}>
-                      {FORMAT_LABELS[format]}
-                    </option>
-                  ))}
-                </Select>
-              </Field>
+              <ChoiceField
+                id="report-format"
+                label="File Format"
+                error={errors.format?.message}
+                labels={FORMAT_LABELS}
+                registration={form.register('format')}
+              />
             ) : null}
             {chosenType && usesPercentBasis(chosenType.type) ? (
-              <Field
+              <ChoiceField
                 id="report-percent-basis"
                 label="SDS Percent Ranges"
                 hint="Where a range such as 30-60% is read (302, 304, Tier II)."
                 error={errors.percent_basis?.message}
-              >
-                <Select id="report-percent-basis" {...form.register('percent_basis')}>
-                  {(Object.keys(REPORT_PERCENT_BASIS_LABELS) as compliance.PercentBasis[]).map((basis) => (
-                    <option key={basis} value={basis}>
-                      {REPORT_PERCENT_BASIS_LABELS[basis]}
-                      {basis === DEFAULT_REPORT_SETTINGS.percent_basis ? ' (default)' : ''}
-                    </option>
-                  ))}
-                </Select>
-              </Field>
+                labels={REPORT_PERCENT_BASIS_LABELS}
+                defaultValue={DEFAULT_REPORT_SETTINGS.percent_basis}
+                registration={form.register('percent_basis')}
+              />
             ) : null}
             {chosenType?.type === 'epcra_311_312_tier2' ? (
-              <Field
+              <ChoiceField
                 id="report-tier2-option"
                 label="Tier II Option"
                 hint="40 CFR 370.14: report each mixture, or its hazardous components instead."
                 error={errors.tier2_option?.message}
-              >
-                <Select id="report-tier2-option" {...form.register('tier2_option')}>
-                  {(Object.keys(TIER2_OPTION_LABELS) as Tier2Option[]).map((option) => (
-                    <option key={option} value={option}>
-                      {TIER2_OPTION_LABELS[option]}
-                      {option === DEFAULT_REPORT_SETTINGS.tier2_option ? ' (default)' : ''}
-                    </option>
-                  ))}
-                </Select>
-              </Field>
+                labels={TIER2_OPTION_LABELS}
+                defaultValue={DEFAULT_REPORT_SETTINGS.tier2_option}
+                registration={form.register('tier2_option')}
+              />
             ) : null}
           </div>
           <div className="flex justify-end">

@@ -369,27 +369,7 @@ function run(context: ComplianceContext): Tier2Result {
     for (const product of context.products) {
       const lines = product.lines.filter(hazardousLine);
       if (lines.length === 0) continue;
-      const contributions: Contribution[] = lines.flatMap((quantity) =>
-        quantity.pounds === null
-          ? []
-          : [
-              {
-                inventory_product_id: quantity.line.inventory_product_id,
-                product_id: quantity.line.product_id,
-                product_name: quantity.line.product_name,
-                location_stored: quantity.line.location_stored,
-                physical_state: quantity.line.physical_state,
-                container: quantity.container,
-                line_pounds: quantity.pounds,
-                line_gallons: quantity.gallons,
-                pounds_basis: quantity.basis,
-                percent_weight: 100,
-                percent_range: null,
-                pounds_contributed: quantity.pounds,
-                is_carcinogen: false,
-              },
-            ],
-      );
+      const contributions = wholeLineContributions(lines);
       const pounds = roundTo(
         contributions.reduce((sum, c) => sum + c.pounds_contributed, 0),
         QUANTITY_DECIMALS,
@@ -481,15 +461,9 @@ function run(context: ComplianceContext): Tier2Result {
   };
 }
 
-/** A retail station's gasoline or diesel, all grades together, against its threshold in gallons (370.10(a)(2)). */
-function fuelRow(
-  fuel: RetailFuel,
-  lines: readonly LineQuantity[],
-  lineById: Map<number, SnapshotLine>,
-  year: number,
-  nearFraction: number,
-): Tier2Row {
-  const contributions: Contribution[] = lines.flatMap((quantity) =>
+/** Each line counted whole (a product as a whole, a retail fuel); a line of unknown pounds adds none. */
+function wholeLineContributions(lines: readonly LineQuantity[]): Contribution[] {
+  return lines.flatMap((quantity) =>
     quantity.pounds === null
       ? []
       : [
@@ -510,6 +484,17 @@ function fuelRow(
           },
         ],
   );
+}
+
+/** A retail station's gasoline or diesel, all grades together, against its threshold in gallons (370.10(a)(2)). */
+function fuelRow(
+  fuel: RetailFuel,
+  lines: readonly LineQuantity[],
+  lineById: Map<number, SnapshotLine>,
+  year: number,
+  nearFraction: number,
+): Tier2Row {
+  const contributions = wholeLineContributions(lines);
   const gallons = roundTo(
     lines.reduce((sum, quantity) => sum + (quantity.gallons ?? 0), 0),
     QUANTITY_DECIMALS,
