@@ -173,6 +173,11 @@ describe('the reports of part 1 on the demo refinery, last year', () => {
     expect(available).toHaveLength(7);
     // The header names the facility's county (rules §0.6).
     expect(JSON.stringify(documents.get('epcra_302'))).toContain('Harris County');
+    // The 302 header names the demo facility's emergency coordinator (40 CFR 355.20(b)).
+    expect(documents.get('epcra_302')?.header).toContainEqual({
+      label: 'Facility emergency coordinator (40 CFR 355.20(b))',
+      value: 'Dana Reyes, EHS Manager, 24-hour phone (713) 555-0188',
+    });
     for (const type of available) {
       const rows = documents.get(type)?.tables.flatMap((table) => table.rows) ?? [];
       const reported =

@@ -105,6 +105,7 @@ export interface BodyRoute {
 export const NARROWER_IN_THE_DOMAIN: Record<string, FieldLimit> = {
   'users.phone': { max: 15, why: 'phones are saved as 10 to 15 digits' },
   'addresses.phone': { max: 15, why: 'phones are saved as 10 to 15 digits' },
+  'facilities.emergencyCoordinatorPhone': { max: 15, why: 'phones are saved as 10 to 15 digits' },
   'products.mfgPhone': { max: 15, why: 'phones are saved as 10 to 15 digits' },
   'products.mfgEmergencyPhone': { max: 15, why: 'phones are saved as 10 to 15 digits' },
   'inventory_products.mfgPhone': { max: 15, why: 'phones are saved as 10 to 15 digits' },

@@ -76,8 +76,16 @@ interface DemoAddress {
 const CUSTOMERS: {
   name: string;
   address: DemoAddress;
-  /** `county` shows in the reports' header (rules §0.6). */
-  facilities: { name: string; address: DemoAddress; county?: string }[];
+  /**
+   * `county` shows in the reports' header (rules §0.6); `coordinator`, the facility emergency
+   * coordinator, in the 302 report's (40 CFR 355.20(b)).
+   */
+  facilities: {
+    name: string;
+    address: DemoAddress;
+    county?: string;
+    coordinator?: { name: string; title: string; phone: string };
+  }[];
 }[] = [
   {
     name: 'Gulf Coast Refining Co.',
@@ -87,6 +95,7 @@ const CUSTOMERS: {
         name: 'Pasadena Refinery',
         address: { address: '4500 Red Bluff Rd', city: 'Pasadena', state: 'TX', zip: '77503' },
         county: 'Harris',
+        coordinator: { name: 'Dana Reyes', title: 'EHS Manager', phone: '7135550188' },
       },
       {
         name: 'Lake Charles Terminal',
@@ -231,6 +240,9 @@ export async function seedDemoReference(db: Db): Promise<void> {
           customer_id: row!.id,
           address: addressBody({ phone: '', ...demoFacility.address }),
           county: demoFacility.county ?? '',
+          emergency_coordinator_name: demoFacility.coordinator?.name ?? '',
+          emergency_coordinator_title: demoFacility.coordinator?.title ?? '',
+          emergency_coordinator_phone: demoFacility.coordinator?.phone ?? '',
         }),
       );
       const [created] = await db
@@ -240,6 +252,9 @@ export async function seedDemoReference(db: Db): Promise<void> {
           customerId: facility.customer_id,
           addressId: await insertAddress(db, facility.address),
           county: facility.county ?? '',
+          emergencyCoordinatorName: facility.emergency_coordinator_name ?? '',
+          emergencyCoordinatorTitle: facility.emergency_coordinator_title ?? '',
+          emergencyCoordinatorPhone: facility.emergency_coordinator_phone ?? '',
         })
         .returning({ id: facilities.id });
       await db.insert(facilityCustomers).values({ facilityId: created!.id, customerId: row!.id });

@@ -64,6 +64,9 @@ describe('adding components to a product', () => {
         name: 'Sulfuric acid',
         number: '7664-93-9',
         percentage_weight: 35.5,
+        // One figure: low = high (issue 21 point 9).
+        percentage_weight_low: 35.5,
+        percentage_weight_high: 35.5,
         percentage_volume: null,
         regulations: 'EPCRA 302 EHS; CERCLA RQ 1000 lb',
         restrictions: 'Keep away from water-reactive materials',
@@ -299,6 +302,8 @@ describe('listing, editing and unlinking', () => {
       resource: {
         ...links.toluene,
         percentage_weight: 25.75,
+        percentage_weight_low: 25.75,
+        percentage_weight_high: 25.75,
         regulations: '',
         restrictions: 'Ventilate',
         updated_at: expect.any(String),

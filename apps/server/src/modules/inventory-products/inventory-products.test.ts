@@ -207,6 +207,10 @@ describe('a line of a catalogue product', () => {
       is_sara_a: true,
       is_sara_c: false,
       tier2_hazard_categories: [],
+      // Issue 21: the 370.13 exclusion and the 302 solid form, none recorded.
+      tier2_exclusion: null,
+      solid_form: null,
+      powder_fraction_pct: null,
       annual_pounds_manufactured: null,
       annual_pounds_processed: null,
       annual_pounds_otherwise_used: null,

@@ -128,6 +128,10 @@ describe('create and get', () => {
         is_sara_a: true,
         is_sara_c: false,
         tier2_hazard_categories: [],
+        // Issue 21: the 370.13 exclusion and the 302 solid form, none recorded.
+        tier2_exclusion: null,
+        solid_form: null,
+        powder_fraction_pct: null,
         is_active: true,
         hazards: [
           { id: hazard.corrosive, name: 'Corrosive' },
