@@ -1,4 +1,4 @@
-import type { CatalogListQuery } from '@chemtrack/domain';
+import type { LookupListQuery } from '@chemtrack/domain';
 import { and, eq, getTableName, ne, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client.ts';
@@ -47,11 +47,11 @@ export function createCatalogRepository<TRow extends CatalogRow>(
     name: textKey(table.name),
     updated_at: table.updatedAt,
     created_at: table.createdAt,
-  } as const satisfies Record<NonNullable<CatalogListQuery['order_by']>, unknown>;
+  } as const satisfies Record<NonNullable<LookupListQuery['order_by']>, unknown>;
   const tableName = getTableName(table);
 
   // Drizzle cannot infer a row type through a generic table; the caller names it as TRow.
-  async function list(db: Db | Tx, query: CatalogListQuery, onlyActive = false) {
+  async function list(db: Db | Tx, query: LookupListQuery, onlyActive = false) {
     const where = and(
       onlyActive ? eq(table.isActive, true) : activeFilter(query.status, table.isActive),
       searchAny(query.search, [table.name]),

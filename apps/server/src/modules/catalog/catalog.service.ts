@@ -1,4 +1,4 @@
-import type { CatalogListQuery, CatalogResource } from '@chemtrack/domain';
+import type { LookupListQuery, LookupResource } from '@chemtrack/domain';
 import type { Tx } from '../../db/client.ts';
 import { fieldError } from '../../lib/app-error.ts';
 import { recordAudit } from '../../lib/audit.ts';
@@ -6,7 +6,7 @@ import type { CrudService } from '../../lib/crud-routes.ts';
 import { toIso } from '../../lib/dates.ts';
 import type { CatalogRepository, CatalogRow, CatalogValues } from './catalog.repository.ts';
 
-export function toCatalogResource(row: CatalogRow): CatalogResource {
+export function toCatalogResource(row: CatalogRow): LookupResource {
   return {
     id: row.id,
     name: row.name,
@@ -51,7 +51,7 @@ export interface CatalogArea<TRow extends CatalogRow, TResource, TBody> {
  */
 export function createCatalogService<TRow extends CatalogRow, TResource, TBody>(
   area: CatalogArea<TRow, TResource, TBody>,
-): CrudService<TResource, TResource, CatalogListQuery, TBody> {
+): CrudService<TResource, TResource, LookupListQuery, TBody> {
   const { repository, entity, toResource } = area;
 
   /** Two "Flammable" classes would split the products between them. */
@@ -61,7 +61,7 @@ export function createCatalogService<TRow extends CatalogRow, TResource, TBody>(
     if (other !== undefined) throw fieldError('name', area.duplicateMessage(other));
   }
 
-  const service: CrudService<TResource, TResource, CatalogListQuery, TBody> = {
+  const service: CrudService<TResource, TResource, LookupListQuery, TBody> = {
     async list(db, query) {
       const page = await repository.list(db, query);
       return { items: page.items.map(toResource), meta: page.meta };

@@ -1,4 +1,4 @@
-import { CATALOG_MSG, SERVER_MSG } from '@chemtrack/domain';
+import { LOOKUP_MSG, SERVER_MSG } from '@chemtrack/domain';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../test/helper.ts';
@@ -63,10 +63,10 @@ describe('hazard classes', () => {
   });
 
   it.each([
-    [{ name: '' }, 'name', CATALOG_MSG.hazardNameRequired],
-    [{ name: 'h'.repeat(51) }, 'name', CATALOG_MSG.hazardNameMax],
-    [{ name: undefined }, 'name', CATALOG_MSG.hazardNameRequired],
-    [{ description: 'd'.repeat(501) }, 'description', CATALOG_MSG.descriptionMax],
+    [{ name: '' }, 'name', LOOKUP_MSG.hazardNameRequired],
+    [{ name: 'h'.repeat(51) }, 'name', LOOKUP_MSG.hazardNameMax],
+    [{ name: undefined }, 'name', LOOKUP_MSG.hazardNameRequired],
+    [{ description: 'd'.repeat(501) }, 'description', LOOKUP_MSG.descriptionMax],
   ])('refuses %j and adds no row', async (patch, field, message) => {
     const before = await countRows(hazards);
     const res = await ctx.call('admin', {
@@ -138,8 +138,8 @@ describe('hazard classes', () => {
     });
     expect(refused.statusCode).toBe(422);
     expect(refused.json()).toEqual({
-      message: CATALOG_MSG.hazardNameMax,
-      errors: { name: [CATALOG_MSG.hazardNameMax] },
+      message: LOOKUP_MSG.hazardNameMax,
+      errors: { name: [LOOKUP_MSG.hazardNameMax] },
     });
     expect(await rowOf(hazards, flammable)).toEqual(before);
 
@@ -222,9 +222,9 @@ describe('containers and container units', () => {
   });
 
   it.each([
-    [{ name: '' }, 'name', CATALOG_MSG.containerRequired],
-    [{ name: 'c'.repeat(101) }, 'name', CATALOG_MSG.containerMax],
-    [{ description: 'd'.repeat(501) }, 'description', CATALOG_MSG.descriptionMax],
+    [{ name: '' }, 'name', LOOKUP_MSG.containerRequired],
+    [{ name: 'c'.repeat(101) }, 'name', LOOKUP_MSG.containerMax],
+    [{ description: 'd'.repeat(501) }, 'description', LOOKUP_MSG.descriptionMax],
   ])('refuses the container type %j and adds no row', async (patch, field, message) => {
     const before = await countRows(containers);
     const res = await ctx.call('staff', {
@@ -293,12 +293,12 @@ describe('containers and container units', () => {
   });
 
   it.each([
-    [{ name: '' }, 'name', CATALOG_MSG.unitRequired],
-    [{ name: 'u'.repeat(91), unit_type: 'gal' }, 'name', CATALOG_MSG.unitMax],
-    [{ name: 'Bucket', unit_type: undefined }, 'name', CATALOG_MSG.unitType],
-    [{ name: 'Bucket (kg)', unit_type: undefined }, 'name', CATALOG_MSG.unitType],
-    [{ name: 'Bucket', unit_type: 'kg' }, 'unit_type', CATALOG_MSG.unitType],
-    [{ description: 'd'.repeat(501) }, 'description', CATALOG_MSG.descriptionMax],
+    [{ name: '' }, 'name', LOOKUP_MSG.unitRequired],
+    [{ name: 'u'.repeat(91), unit_type: 'gal' }, 'name', LOOKUP_MSG.unitMax],
+    [{ name: 'Bucket', unit_type: undefined }, 'name', LOOKUP_MSG.unitType],
+    [{ name: 'Bucket (kg)', unit_type: undefined }, 'name', LOOKUP_MSG.unitType],
+    [{ name: 'Bucket', unit_type: 'kg' }, 'unit_type', LOOKUP_MSG.unitType],
+    [{ description: 'd'.repeat(501) }, 'description', LOOKUP_MSG.descriptionMax],
   ])('refuses the unit %j and adds no row', async (patch, field, message) => {
     const before = await countRows(containerUnits);
     const res = await ctx.call('staff', {

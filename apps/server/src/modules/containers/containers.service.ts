@@ -1,8 +1,8 @@
 import {
-  CATALOG_MSG,
-  type CatalogListQuery,
-  type CatalogResource,
   type ContainerUnitResource,
+  LOOKUP_MSG,
+  type LookupListQuery,
+  type LookupResource,
   type SaveContainerRequestSchema,
   type SaveContainerUnitRequestSchema,
 } from '@chemtrack/domain';
@@ -14,28 +14,24 @@ import { containersRepository, containerUnitsRepository } from './containers.rep
 type ContainerBody = z.output<typeof SaveContainerRequestSchema>;
 type UnitBody = z.output<typeof SaveContainerUnitRequestSchema>;
 
-export const containersService: CrudService<
-  CatalogResource,
-  CatalogResource,
-  CatalogListQuery,
-  ContainerBody
-> = createCatalogService({
-  repository: containersRepository,
-  entity: 'containers',
-  duplicateMessage: CATALOG_MSG.containerDuplicate,
-  toValues: catalogValues,
-  toResource: toCatalogResource,
-});
+export const containersService: CrudService<LookupResource, LookupResource, LookupListQuery, ContainerBody> =
+  createCatalogService({
+    repository: containersRepository,
+    entity: 'containers',
+    duplicateMessage: LOOKUP_MSG.containerDuplicate,
+    toValues: catalogValues,
+    toResource: toCatalogResource,
+  });
 
 export const containerUnitsService: CrudService<
   ContainerUnitResource,
   ContainerUnitResource,
-  CatalogListQuery,
+  LookupListQuery,
   UnitBody
 > = createCatalogService({
   repository: containerUnitsRepository,
   entity: 'container units',
-  duplicateMessage: CATALOG_MSG.unitDuplicate,
+  duplicateMessage: LOOKUP_MSG.unitDuplicate,
   toValues: (body: UnitBody) => ({ ...catalogValues(body), unitType: body.unit_type }),
   toResource: (row) => ({ ...toCatalogResource(row), unit_type: row.unitType }),
 });

@@ -1,12 +1,12 @@
 import { Readable } from 'node:stream';
 import {
   CreateDbEntryRequestSchema,
-  DATABASE_MSG,
   DbEntryCreateResponseSchema,
   DbEntryListResponseSchema,
   DbEntryTypeParamSchema,
   describeChangeSummary,
   IdParamSchema,
+  REFERENCE_LIST_MSG,
   RegulatoryEntryListQuerySchema,
   RegulatoryEntryListResponseSchema,
 } from '@chemtrack/domain';
@@ -49,7 +49,7 @@ export const databaseRoutes: FastifyPluginAsyncZod = async (app) => {
       const resource = await createDbEntry(app.db, app.files, actorOf(request), request.body);
       reply.status(201);
       return {
-        message: DATABASE_MSG.created(request.body.type, describeChangeSummary(resource.summary)),
+        message: REFERENCE_LIST_MSG.created(request.body.type, describeChangeSummary(resource.summary)),
         resource,
       };
     },

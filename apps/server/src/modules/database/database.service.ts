@@ -3,10 +3,10 @@ import { buffer as readAll } from 'node:stream/consumers';
 import {
   type ChangeSummary,
   type CreateDbEntry,
-  DATABASE_MSG,
   type DbEntryRow,
   type DbEntryUpload,
   type LastUploadInfo,
+  REFERENCE_LIST_MSG,
   REGULATORY_LIST_TYPES,
   type RegulatoryEntryListQuery,
   type RegulatoryEntryResource,
@@ -119,14 +119,14 @@ const READABLE_TYPES = new Set<FileType>(['csv', 'xls', 'xlsx']);
 /** The bytes of a reference list upload, parsed into entries of `type`; a 422 naming the rows otherwise. */
 export async function parseListFile(bytes: Buffer, fileType: FileType, type: RegulatoryListType) {
   try {
-    if (fileType === 'pdf') throw new UnreadableFileError(DATABASE_MSG.fileUnknown);
+    if (fileType === 'pdf') throw new UnreadableFileError(REFERENCE_LIST_MSG.fileUnknown);
     return parseReferenceList(await readTables(bytes, fileType), type);
   } catch (error) {
     if (error instanceof ListParseError) {
-      throw new AppError('VALIDATION', DATABASE_MSG.parseFailed(type), { file: error.problems });
+      throw new AppError('VALIDATION', REFERENCE_LIST_MSG.parseFailed(type), { file: error.problems });
     }
     if (error instanceof UnreadableFileError) {
-      throw new AppError('VALIDATION', DATABASE_MSG.parseFailed(type), { file: [error.message] });
+      throw new AppError('VALIDATION', REFERENCE_LIST_MSG.parseFailed(type), { file: [error.message] });
     }
     throw error;
   }
@@ -188,7 +188,7 @@ export async function createDbEntry(
   const file = await findFileByKey(db, body.db_entry.filepath);
   const fileType = file ? fileTypeOf(file.mimeType) : undefined;
   if (!file || !fileType || !READABLE_TYPES.has(fileType)) {
-    throw fieldError('db_entry.filepath', DATABASE_MSG.fileUnknown);
+    throw fieldError('db_entry.filepath', REFERENCE_LIST_MSG.fileUnknown);
   }
   const parsed = await parseListFile(await readStored(store, file.storageKey), fileType, body.type);
   const name = body.name || body.db_entry.original_name || file.originalName;

@@ -2,8 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import {
   type ChangeSummary,
-  DATABASE_MSG,
   type DbEntryRow,
+  REFERENCE_LIST_MSG,
   REGULATORY_LIST_TYPES,
   type RegulatoryEntryResource,
   type RegulatoryListType,
@@ -256,8 +256,8 @@ describe('POST /db-entry/create', () => {
     });
     expect(res.statusCode).toBe(422);
     expect(res.json()).toEqual({
-      message: DATABASE_MSG.fileUnknown,
-      errors: { 'db_entry.filepath': [DATABASE_MSG.fileUnknown] },
+      message: REFERENCE_LIST_MSG.fileUnknown,
+      errors: { 'db_entry.filepath': [REFERENCE_LIST_MSG.fileUnknown] },
     });
   });
 });
@@ -302,7 +302,10 @@ describe('bad files: a clear 4xx, the previous list intact, no temporary file le
       const beforeRow = await entryRow('rmp');
       const res = await createEntry('rmp', 'bad.csv', content);
       expect(res.statusCode, res.body).toBe(422);
-      expect(res.json()).toEqual({ message: DATABASE_MSG.parseFailed('rmp'), errors: { file: problems } });
+      expect(res.json()).toEqual({
+        message: REFERENCE_LIST_MSG.parseFailed('rmp'),
+        errors: { file: problems },
+      });
       expect(await entries('rmp')).toEqual(before);
       expect(await entryRow('rmp')).toEqual(beforeRow);
       expect(tempFiles()).toEqual([]);
@@ -404,7 +407,7 @@ describe('GET /db-entry-data/{type}/list', () => {
   it('answers an unknown type with 422', async () => {
     const res = await ctx.call('admin', { method: 'GET', url: '/db-entry-data/epcra/list' });
     expect(res.statusCode).toBe(422);
-    expect(res.json().errors).toEqual({ type: [DATABASE_MSG.typeInvalid] });
+    expect(res.json().errors).toEqual({ type: [REFERENCE_LIST_MSG.typeInvalid] });
   });
 });
 

@@ -1,7 +1,7 @@
 import {
-  CATALOG_MSG,
-  type CatalogListQuery,
-  type CatalogResource,
+  LOOKUP_MSG,
+  type LookupListQuery,
+  type LookupResource,
   type SaveHazardRequestSchema,
 } from '@chemtrack/domain';
 import type { z } from 'zod';
@@ -12,11 +12,11 @@ import { countHazardUses, hazardsRepository } from './hazards.repository.ts';
 
 type HazardBody = z.output<typeof SaveHazardRequestSchema>;
 
-export const hazardsService: CrudService<CatalogResource, CatalogResource, CatalogListQuery, HazardBody> =
+export const hazardsService: CrudService<LookupResource, LookupResource, LookupListQuery, HazardBody> =
   createCatalogService({
     repository: hazardsRepository,
     entity: 'hazards',
-    duplicateMessage: CATALOG_MSG.hazardDuplicate,
+    duplicateMessage: LOOKUP_MSG.hazardDuplicate,
     toValues: catalogValues,
     toResource: toCatalogResource,
     /** A class in use stays: deleting it would silently drop it from products and past inventories. */

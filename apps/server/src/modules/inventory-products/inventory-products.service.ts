@@ -6,7 +6,7 @@ import {
   areNotesEditable,
   type CheckExistingRequestSchema,
   calculateContainer,
-  canEditInventoryLines,
+  canEditInventoryProducts,
   compliance,
   INVENTORY_PRODUCT_MSG,
   type InventoryProductListQuery,
@@ -184,7 +184,7 @@ async function editableInventory(tx: Tx, actor: Actor, inventoryId: number): Pro
   const row = await findInventoryRow(tx, inventoryId);
   const mayEditClosed = isAllowed(actor.role, 'inventory-products.update-closed');
   if (
-    !canEditInventoryLines(
+    !canEditInventoryProducts(
       { is_active: row.inventory.isActive, is_completed: row.inventory.isCompleted },
       mayEditClosed,
     )

@@ -1,4 +1,4 @@
-import type { CatalogResource } from '@chemtrack/domain';
+import type { LookupResource } from '@chemtrack/domain';
 import type { LinkProps } from '@tanstack/react-router';
 import type { ColumnDef } from '@tanstack/react-table';
 import { actionsColumn } from '../../components/actions-column.tsx';
@@ -16,11 +16,11 @@ export function catalogColumns(list: {
   hasArchiveConfirmation: boolean;
   onToggle: (id: number) => void;
   isToggling: boolean;
-}): ColumnDef<CatalogResource>[] {
+}): ColumnDef<LookupResource>[] {
   const { entity, editLink, onToggle } = list;
   return [
     { id: 'name', header: list.nameHeader, cell: ({ row }) => row.original.name, meta: { sortKey: 'name' } },
-    actionsColumn<CatalogResource>({
+    actionsColumn<LookupResource>({
       entity,
       nameOf: (resource) => resource.name,
       className: 'w-32',

@@ -1,4 +1,4 @@
-import type { AreaActions, AuditEntity, CatalogResource } from '@chemtrack/domain';
+import type { AreaActions, AuditEntity, LookupResource } from '@chemtrack/domain';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { type Resolver, useForm } from 'react-hook-form';
 import type { z } from 'zod';
@@ -64,7 +64,7 @@ function CatalogModalForm({
   actions,
   hasArchiveConfirmation,
   onClose,
-}: CatalogModalProps & { record: CatalogResource | undefined }) {
+}: CatalogModalProps & { record: LookupResource | undefined }) {
   const canCreate = useCan(actions.create);
   const canUpdate = useCan(actions.update);
   const canArchive = useCan(actions.archive);
@@ -82,7 +82,7 @@ function CatalogModalForm({
       : { name: '', description: '' },
   });
 
-  const { save, toggle } = useRecordMutations<CatalogResource, CatalogForm>({
+  const { save, toggle } = useRecordMutations<LookupResource, CatalogForm>({
     entity,
     isNew: id === undefined,
     nameOf: (r) => r.name,
@@ -93,7 +93,7 @@ function CatalogModalForm({
     onSaved: (r) => form.reset({ name: r.name, description: r.description }),
     onDone: close,
   });
-  const remove = useDeleteRecord<CatalogResource>({
+  const remove = useDeleteRecord<LookupResource>({
     entity,
     nameOf: (record) => record.name,
     remove: api.remove,

@@ -1,4 +1,4 @@
-import type { AreaActions, CatalogResource } from '@chemtrack/domain';
+import type { AreaActions, LookupResource } from '@chemtrack/domain';
 import { useQuery } from '@tanstack/react-query';
 import type { LinkProps } from '@tanstack/react-router';
 import { type ReactNode, useMemo } from 'react';
@@ -48,7 +48,7 @@ export function CatalogList({
   const canArchive = useCan(actions.archive);
   const list = useListState(search);
   const query = useQuery(api.listOptions(toListParams(search)));
-  const toggle = useArchiveToggle<CatalogResource>({
+  const toggle = useArchiveToggle<LookupResource>({
     entity,
     nameOf: (resource) => resource.name,
     toggle: api.toggle,

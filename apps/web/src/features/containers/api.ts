@@ -1,5 +1,5 @@
-import type { CatalogResource } from '@chemtrack/domain';
+import type { LookupResource } from '@chemtrack/domain';
 import { resourceApi } from '../../lib/resource-api.ts';
 
-export const containersApi = resourceApi<CatalogResource>('/containers');
-export const unitsApi = resourceApi<CatalogResource>('/container-units');
+export const containersApi = resourceApi<LookupResource>('/containers');
+export const unitsApi = resourceApi<LookupResource>('/container-units');

@@ -1,5 +1,13 @@
 import { z } from 'zod';
-import { StoredFileSchema } from './products/index.ts';
+
+/** A stored upload as resources carry it (a product's SDS, a reference list's last file). */
+export const StoredFileSchema = z.object({
+  filepath: z.string(),
+  original_name: z.string(),
+  mime_type: z.string(),
+  size: z.number(),
+});
+export type StoredFile = z.infer<typeof StoredFileSchema>;
 
 export const UPLOAD_MSG = {
   pdfOnly: 'Only PDF files are allowed',

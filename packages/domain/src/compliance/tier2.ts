@@ -5,21 +5,22 @@
  * component as the facility chooses (370.14). Amounts carry the 40 CFR 370.43 range codes.
  */
 
-import type { PhysicalState } from '../../enums.ts';
-import { roundTo } from '../../numbers.ts';
-import type { Contribution } from '../aggregation.ts';
-import { aggregateByCas, type CasAggregate } from '../aggregation.ts';
-import { type ComplianceContext, listsUsed } from '../context.ts';
-import { formatThreshold } from '../format.ts';
 import {
   LEGACY_HAZARD_CATEGORIES,
   LEGACY_HAZARD_FLAGS,
   TIER2_GHS_FIRST_YEAR,
   TIER2_HAZARD_CATEGORIES,
-} from '../hazard-categories.ts';
-import type { Explanation, ProgrammeResult, ProgrammeRule } from '../programme.ts';
-import { type LineQuantity, QUANTITY_DECIMALS } from '../quantities.ts';
-import { type RangeCode, tier2RangeCode } from '../range-codes.ts';
+} from '../products/hazard-categories.ts';
+import type { PhysicalState } from '../shared/enums.ts';
+import { roundTo } from '../shared/numbers.ts';
+import type { Contribution } from './aggregation.ts';
+import { aggregateByCas, type CasAggregate } from './aggregation.ts';
+import { type ComplianceContext, listsUsed } from './context.ts';
+import { lowestTpqEntry } from './epcra-302.ts';
+import { formatThreshold } from './format.ts';
+import type { Explanation, ProgrammeResult, ProgrammeRule } from './programme.ts';
+import { type LineQuantity, QUANTITY_DECIMALS } from './quantities.ts';
+import { type RangeCode, tier2RangeCode } from './range-codes.ts';
 import {
   deMinimisText,
   isBelowDeMinimis,
@@ -27,10 +28,9 @@ import {
   TIER2_DE_MINIMIS,
   TIER2_OPERATOR,
   testThreshold,
-} from '../thresholds.ts';
-import type { SnapshotLine } from '../types.ts';
-import { type EngineWarning, lineWarning } from '../warnings.ts';
-import { lowestTpqEntry } from './epcra-302.ts';
+} from './thresholds.ts';
+import type { SnapshotLine } from './types.ts';
+import { type EngineWarning, lineWarning } from './warnings.ts';
 
 /** 40 CFR 370.10(a): EHS at 500 lb or the TPQ, whichever is lower; others at 10,000 lb. */
 export const TIER2_EHS_CAP_LB = 500;

@@ -4,13 +4,13 @@
  * stored reach the RQ? No de minimis (302.6(b) mixture rule: the component's pounds count).
  */
 
-import { roundTo } from '../../numbers.ts';
-import { aggregateByCas } from '../aggregation.ts';
-import { type ComplianceContext, listsUsed } from '../context.ts';
-import { formatThreshold } from '../format.ts';
-import type { Explanation, ProgrammeResult, ProgrammeRule } from '../programme.ts';
-import { QUANTITY_DECIMALS } from '../quantities.ts';
-import { CERCLA_OPERATOR, meetsThreshold, type ThresholdTest, testThreshold } from '../thresholds.ts';
+import { roundTo } from '../shared/numbers.ts';
+import { aggregateByCas } from './aggregation.ts';
+import { type ComplianceContext, listsUsed } from './context.ts';
+import { formatThreshold } from './format.ts';
+import type { Explanation, ProgrammeResult, ProgrammeRule } from './programme.ts';
+import { QUANTITY_DECIMALS } from './quantities.ts';
+import { CERCLA_OPERATOR, meetsThreshold, type ThresholdTest, testThreshold } from './thresholds.ts';
 
 /**
  * Metals whose release in pieces larger than 100 µm need not be reported (40 CFR 302.6(c)):

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { OptionalPhoneSchema } from './fields.ts';
+import { OptionalPhoneSchema } from '../shared/fields.ts';
 
 export const ADDRESS_MSG = {
   addressMin: 'Address must contain at least 1 character',

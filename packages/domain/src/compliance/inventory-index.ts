@@ -3,11 +3,11 @@
  * inventory, one row per product and component, in numeric CAS order with a Y/N column per list,
  * to cross-reference the other reports. Every line is here, usable or not.
  */
-import { roundTo } from '../../numbers.ts';
-import { type ComplianceContext, listsUsed } from '../context.ts';
-import type { ProgrammeResult, ProgrammeRule } from '../programme.ts';
-import { QUANTITY_DECIMALS } from '../quantities.ts';
-import { casSortKey, normalizeCas } from '../reference.ts';
+import { roundTo } from '../shared/numbers.ts';
+import { type ComplianceContext, listsUsed } from './context.ts';
+import type { ProgrammeResult, ProgrammeRule } from './programme.ts';
+import { QUANTITY_DECIMALS } from './quantities.ts';
+import { casSortKey, normalizeCas } from './reference.ts';
 
 export interface InventoryIndexRow {
   cas_number: string;

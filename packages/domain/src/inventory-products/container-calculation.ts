@@ -4,8 +4,8 @@
  * stored `max_gallons` and `max_pounds` never come from the client. The compliance engine reads
  * the stored figures (regulatory rules §0.1: stored pounds first, else gallons × lb per gallon).
  */
-import { type PhysicalState, UNIT_TYPES, type UnitType } from '../enums.ts';
-import { orNotAvailable, roundTo, stripDecimal } from '../numbers.ts';
+import { type PhysicalState, UNIT_TYPES, type UnitType } from '../shared/enums.ts';
+import { orNotAvailable, roundTo, stripDecimal } from '../shared/numbers.ts';
 
 export const FLUID_OUNCES_PER_GALLON = 128;
 export const CONTAINER_FIGURE_DECIMALS = 4;

@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { PHYSICAL_STATES, UNIT_TYPES } from '../enums.ts';
-import { decimalSchema } from '../fields.ts';
-import { NOT_AVAILABLE, roundTo } from '../numbers.ts';
+import { PHYSICAL_STATES, UNIT_TYPES } from '../shared/enums.ts';
+import { decimalSchema } from '../shared/fields.ts';
+import { NOT_AVAILABLE, roundTo } from '../shared/numbers.ts';
 import {
   CALCULATION_WARNING_DURATION_MS,
   CONTAINER_CALCULATION_MSG,

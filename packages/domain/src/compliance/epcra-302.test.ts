@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { computeReport } from '../registry.ts';
-import { CAS, component, LISTS, line, snapshot, solid, stored } from '../test-fixtures.ts';
+import { computeReport } from './registry.ts';
+import { CAS, component, LISTS, line, snapshot, solid, stored } from './test-fixtures.ts';
 
 function run302(...lines: Parameters<typeof snapshot>[0]) {
   return computeReport('epcra_302', snapshot(lines), LISTS);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { type AvailableReportType, computeReport } from '../registry.ts';
-import { CAS, component, LISTS, snapshot, stored } from '../test-fixtures.ts';
-import type { SnapshotLine } from '../types.ts';
+import { type AvailableReportType, computeReport } from './registry.ts';
+import { CAS, component, LISTS, snapshot, stored } from './test-fixtures.ts';
+import type { SnapshotLine } from './types.ts';
 
 function run313(type: Extract<AvailableReportType, `epcra_313_${string}`>, ...lines: SnapshotLine[]) {
   return computeReport(type, snapshot(lines), LISTS);

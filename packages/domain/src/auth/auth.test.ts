@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { LoginRequestSchema, SetPasswordFormSchema, SetPasswordSearchSchema } from './auth.ts';
+import { LoginRequestSchema, SetPasswordFormSchema, SetPasswordSearchSchema } from './index.ts';
 
 function messages(result: {
   success: boolean;

@@ -6,9 +6,9 @@ import {
   LastNameSchema,
   OptionalPhoneSchema,
   PasswordSchema,
-} from './fields.ts';
-import { MSG } from './messages.ts';
-import { UserResourceSchema } from './users/index.ts';
+} from '../shared/fields.ts';
+import { MSG } from '../shared/messages.ts';
+import { UserResourceSchema } from '../users/index.ts';
 
 export const LoginRequestSchema = z.object({
   email: EmailSchema,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { computeReport } from '../registry.ts';
-import { CAS, component, LISTS, line, snapshot, solid, stored } from '../test-fixtures.ts';
-import type { ComplianceOptions, SnapshotLine } from '../types.ts';
+import { computeReport } from './registry.ts';
+import { CAS, component, LISTS, line, snapshot, solid, stored } from './test-fixtures.ts';
+import type { ComplianceOptions, SnapshotLine } from './types.ts';
 
 function runTier2(lines: SnapshotLine[], options: ComplianceOptions = {}, year = 2025) {
   return computeReport('epcra_311_312_tier2', snapshot(lines, year), LISTS, options);

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { COMPONENT_MSG, SaveComponentRequestSchema } from '../chemical-component.ts';
-import { TIER2_HAZARD_CATEGORIES } from '../compliance/hazard-categories.ts';
+import { COMPONENT_MSG, SaveComponentRequestSchema } from '../chemical-components/index.ts';
+import { TIER2_HAZARD_CATEGORIES } from '../products/hazard-categories.ts';
+import { PRODUCT_MSG, SaveProductRequestSchema } from '../products/index.ts';
 import {
   TIER2_STORAGE_PRESSURES,
   TIER2_STORAGE_TEMPERATURES,
   TIER2_STORAGE_TYPES,
-} from '../compliance/storage-conditions.ts';
-import { PRODUCT_MSG, SaveProductRequestSchema } from '../products/index.ts';
+} from '../products/storage-conditions.ts';
 import { INVENTORY_PRODUCT_MSG, SaveInventoryProductRequestSchema } from './inventory-product.ts';
 
 /** The optional fields the reports need (issue 11): what they accept, keep and refuse, and with which message. */

@@ -1,10 +1,15 @@
 import { z } from 'zod';
-import { UNIT_TYPES, type UnitType } from '../enums.ts';
-import { ActiveFlagSchema, EncodeFlagSchema, optionalTextSchema, requiredTextSchema } from '../fields.ts';
-import { makeListQuerySchema } from '../list.ts';
+import { UNIT_TYPES, type UnitType } from '../shared/enums.ts';
+import {
+  ActiveFlagSchema,
+  EncodeFlagSchema,
+  optionalTextSchema,
+  requiredTextSchema,
+} from '../shared/fields.ts';
+import { makeListQuerySchema } from '../shared/list.ts';
 
 /** Hazard classes, container types and container units: a name, a description, active or not. */
-export const CATALOG_MSG = {
+export const LOOKUP_MSG = {
   hazardNameRequired: 'Hazard class name is required',
   hazardNameMax: 'Hazard class name must be less than 50 characters',
   containerRequired: 'Container Type is required',
@@ -18,23 +23,23 @@ export const CATALOG_MSG = {
   unitDuplicate: (name: string) => `A unit alias named ${name} already exists.`,
 } as const;
 
-/** A catalog entry's body: its name rule, an optional description, active or not. */
-function catalogEntrySchema<Name extends z.ZodType>(name: Name) {
+/** A lookup entry's body: its name rule, an optional description, active or not. */
+function lookupEntrySchema<Name extends z.ZodType>(name: Name) {
   return z.object({
     name,
-    description: optionalTextSchema(500, CATALOG_MSG.descriptionMax).optional(),
+    description: optionalTextSchema(500, LOOKUP_MSG.descriptionMax).optional(),
     is_active: ActiveFlagSchema.optional(),
     encode: EncodeFlagSchema,
   });
 }
 
-export const SaveHazardRequestSchema = catalogEntrySchema(
-  requiredTextSchema(50, CATALOG_MSG.hazardNameRequired, CATALOG_MSG.hazardNameMax),
+export const SaveHazardRequestSchema = lookupEntrySchema(
+  requiredTextSchema(50, LOOKUP_MSG.hazardNameRequired, LOOKUP_MSG.hazardNameMax),
 );
 export type SaveHazardRequest = z.input<typeof SaveHazardRequestSchema>;
 
-export const SaveContainerRequestSchema = catalogEntrySchema(
-  requiredTextSchema(100, CATALOG_MSG.containerRequired, CATALOG_MSG.containerMax),
+export const SaveContainerRequestSchema = lookupEntrySchema(
+  requiredTextSchema(100, LOOKUP_MSG.containerRequired, LOOKUP_MSG.containerMax),
 );
 export type SaveContainerRequest = z.input<typeof SaveContainerRequestSchema>;
 
@@ -45,16 +50,16 @@ export function unitTypeFromName(name: string): UnitType | undefined {
   return UNIT_TYPES.find((unit) => unit === type);
 }
 
-export const SaveContainerUnitRequestSchema = catalogEntrySchema(
+export const SaveContainerUnitRequestSchema = lookupEntrySchema(
   // 90 leaves room for the " (gal)" the name may be given.
-  requiredTextSchema(90, CATALOG_MSG.unitRequired, CATALOG_MSG.unitMax),
+  requiredTextSchema(90, LOOKUP_MSG.unitRequired, LOOKUP_MSG.unitMax),
 )
-  .extend({ unit_type: z.enum(UNIT_TYPES, { error: CATALOG_MSG.unitType }).optional() })
+  .extend({ unit_type: z.enum(UNIT_TYPES, { error: LOOKUP_MSG.unitType }).optional() })
   .transform((unit, ctx) => {
     const unitType = unit.unit_type ?? unitTypeFromName(unit.name);
     if (!unitType) {
       // No type given and none in the alias: the alias is what the user must fix.
-      ctx.addIssue({ code: 'custom', path: ['name'], message: CATALOG_MSG.unitType });
+      ctx.addIssue({ code: 'custom', path: ['name'], message: LOOKUP_MSG.unitType });
       return z.NEVER;
     }
     // The name always carries its type, so a list shows "Drum (gal)" whatever was typed.
@@ -63,7 +68,7 @@ export const SaveContainerUnitRequestSchema = catalogEntrySchema(
   });
 export type SaveContainerUnitRequest = z.input<typeof SaveContainerUnitRequestSchema>;
 
-export const CatalogResourceSchema = z.object({
+export const LookupResourceSchema = z.object({
   id: z.number(),
   name: z.string(),
   description: z.string(),
@@ -71,13 +76,13 @@ export const CatalogResourceSchema = z.object({
   created_at: z.string(),
   updated_at: z.string(),
 });
-export type CatalogResource = z.infer<typeof CatalogResourceSchema>;
+export type LookupResource = z.infer<typeof LookupResourceSchema>;
 
-export const ContainerUnitResourceSchema = CatalogResourceSchema.extend({ unit_type: z.enum(UNIT_TYPES) });
+export const ContainerUnitResourceSchema = LookupResourceSchema.extend({ unit_type: z.enum(UNIT_TYPES) });
 export type ContainerUnitResource = z.infer<typeof ContainerUnitResourceSchema>;
 
-/** The columns a catalog list (hazard classes, container types, container units) may sort by. */
-export const CATALOG_ORDER_KEYS = ['name', 'updated_at', 'created_at'] as const;
-export const CatalogListQuerySchema = makeListQuerySchema(CATALOG_ORDER_KEYS);
-export type CatalogListQuery = z.infer<typeof CatalogListQuerySchema>;
-export type CatalogOrderKey = (typeof CATALOG_ORDER_KEYS)[number];
+/** The columns a lookup list (hazard classes, container types, container units) may sort by. */
+export const LOOKUP_ORDER_KEYS = ['name', 'updated_at', 'created_at'] as const;
+export const LookupListQuerySchema = makeListQuerySchema(LOOKUP_ORDER_KEYS);
+export type LookupListQuery = z.infer<typeof LookupListQuerySchema>;
+export type LookupOrderKey = (typeof LOOKUP_ORDER_KEYS)[number];

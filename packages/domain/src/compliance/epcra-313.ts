@@ -5,12 +5,12 @@
  * The thresholds are annual throughput; while a line has no annual amount its maximum on hand
  * stands in and the report is a "screening" (rules §4-6: never silently).
  */
-import { roundTo } from '../../numbers.ts';
-import { aggregateByCas } from '../aggregation.ts';
-import { type ComplianceContext, listsUsed } from '../context.ts';
-import { formatPounds, formatThreshold } from '../format.ts';
-import type { Explanation, ProgrammeResult, ProgrammeRule } from '../programme.ts';
-import { type LineQuantity, QUANTITY_DECIMALS } from '../quantities.ts';
+import { roundTo } from '../shared/numbers.ts';
+import { aggregateByCas } from './aggregation.ts';
+import { type ComplianceContext, listsUsed } from './context.ts';
+import { formatPounds, formatThreshold } from './format.ts';
+import type { Explanation, ProgrammeResult, ProgrammeRule } from './programme.ts';
+import { type LineQuantity, QUANTITY_DECIMALS } from './quantities.ts';
 import {
   type DeMinimisRule,
   deMinimisText,
@@ -19,8 +19,8 @@ import {
   isBelowDeMinimis,
   type ThresholdTest,
   testThreshold,
-} from '../thresholds.ts';
-import type { ReferenceEntry, TriActivity } from '../types.ts';
+} from './thresholds.ts';
+import type { ReferenceEntry, TriActivity } from './types.ts';
 
 /** 42 USC 11023(f): manufactured and processed 25,000 lb, otherwise used 10,000 lb per year. */
 export const TRI_THRESHOLDS_LB: Record<TriActivity, number> = {

@@ -1,21 +1,21 @@
 import { z } from 'zod';
-import { TIER2_HAZARD_CATEGORIES } from '../compliance/hazard-categories.ts';
+import { generatedFileName } from '../files/index.ts';
+import { TIER2_HAZARD_CATEGORIES } from '../products/hazard-categories.ts';
+import { PRODUCT_MSG, SaveProductRequestSchema } from '../products/index.ts';
 import {
   TIER2_STORAGE_PRESSURES,
   TIER2_STORAGE_TEMPERATURES,
   TIER2_STORAGE_TYPES,
-} from '../compliance/storage-conditions.ts';
-import { PHYSICAL_STATES, SDS_STATUSES, UNIT_TYPES } from '../enums.ts';
+} from '../products/storage-conditions.ts';
+import { PHYSICAL_STATES, SDS_STATUSES, UNIT_TYPES } from '../shared/enums.ts';
 import {
   ActiveFlagSchema,
   decimalSchema,
   EncodeFlagSchema,
   optionalTextSchema,
   recordIdSchema,
-} from '../fields.ts';
-import { generatedFileName } from '../files.ts';
-import { makeListQuerySchema } from '../list.ts';
-import { PRODUCT_MSG, SaveProductRequestSchema } from '../products/index.ts';
+} from '../shared/fields.ts';
+import { makeListQuerySchema } from '../shared/list.ts';
 
 /** The specification's inventory-product messages (spec 02 §5, §6) and ours where it is silent. */
 export const INVENTORY_PRODUCT_MSG = {
@@ -118,9 +118,9 @@ const Computed = z.union([z.string(), z.number()]).nullish();
 const product = SaveProductRequestSchema.shape;
 
 /**
- * One line of an inventory (spec 02 §3 and §7). With `product_id` the line is of a catalogue
+ * One line of an inventory (spec 02 §3 and §7). With `product_id` the line is of a catalog
  * product, whose manufacturer, SARA, SPCC, hazard and product data the server copies (the form
- * locks those fields); with a `name` instead the server adds that product to the catalogue in
+ * locks those fields); with a `name` instead the server adds that product to the catalog in
  * the same transaction. `max_gallons`, `max_pounds` and `density` are recomputed on every save.
  * `aggregate` is the form's Proceed: the line's quantity joins the line of the same product,
  * container, unit and size.
@@ -237,7 +237,7 @@ export const InventoryProductResourceSchema = z.object({
   sds_no: z.string(),
   sds_status: z.enum(SDS_STATUSES),
   sds_date: z.string().nullable(),
-  /** Whether the catalogue product has an SDS file (Print All SDS includes it). */
+  /** Whether the catalog product has an SDS file (Print All SDS includes it). */
   has_sds_file: z.boolean(),
   notes: z.string(),
   container: RefSchema.nullable(),
@@ -341,8 +341,8 @@ export type InventoryProductListQuery = z.infer<typeof InventoryProductListQuery
 
 /**
  * Spec 02 §3: the product list carries the inventory's names and the statistics beside the page.
- * `products_inventoried` counts distinct catalogue products on the inventory, `products_with_sds`
- * those of them whose catalogue product has an SDS file (what Print All SDS will hold).
+ * `products_inventoried` counts distinct catalog products on the inventory, `products_with_sds`
+ * those of them whose catalog product has an SDS file (what Print All SDS will hold).
  */
 export const InventoryProductListResponseSchema = z.object({
   resource: z.object({
@@ -394,7 +394,7 @@ export const InventoryProductComponentParamsSchema = InventoryProductParamsSchem
  * Who may add or change lines (spec 02 §4, §6): an admin always, staff only while the inventory
  * is active and not completed. The form and the server ask the same question.
  */
-export function canEditInventoryLines(
+export function canEditInventoryProducts(
   inventory: { is_active: boolean; is_completed: boolean },
   mayEditClosed: boolean,
 ): boolean {

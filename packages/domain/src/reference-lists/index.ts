@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { REGULATORY_LIST_TYPES, type RegulatoryListType } from '../enums.ts';
-import { EncodeFlagSchema, optionalTextSchema } from '../fields.ts';
-import { ListMetaSchema, makeListQuerySchema } from '../list.ts';
-import { StoredFileSchema } from '../products/index.ts';
+import { StoredFileSchema } from '../files/index.ts';
+import { REGULATORY_LIST_TYPES, type RegulatoryListType } from '../shared/enums.ts';
+import { EncodeFlagSchema, optionalTextSchema } from '../shared/fields.ts';
+import { ListMetaSchema, makeListQuerySchema } from '../shared/list.ts';
 
 /**
  * The reference database (spec 02 §2 "/database", "/database/{type}", "Reference database
@@ -10,9 +10,9 @@ import { StoredFileSchema } from '../products/index.ts';
  * entries, and what an upload changed.
  */
 
-export const DATABASE_TYPE_LABEL = (type: RegulatoryListType) => type.toUpperCase();
+export const REFERENCE_LIST_TYPE_LABEL = (type: RegulatoryListType) => type.toUpperCase();
 
-export const DATABASE_MSG = {
+export const REFERENCE_LIST_MSG = {
   typeInvalid: `The type must be one of: ${REGULATORY_LIST_TYPES.join(', ')}`,
   fileRequired: 'The uploaded file is required',
   filepathMax: 'The file path must be less than 200 characters',
@@ -22,32 +22,32 @@ export const DATABASE_MSG = {
   fileUnknown: 'The uploaded file was not found: upload it again.',
   /** The 422 of a file that does not parse; `errors.file` lists the row problems. */
   parseFailed: (type: RegulatoryListType) =>
-    `The file could not be read as the ${DATABASE_TYPE_LABEL(type)} list; nothing was changed.`,
+    `The file could not be read as the ${REFERENCE_LIST_TYPE_LABEL(type)} list; nothing was changed.`,
   /** The create answer's notice: the type and what changed (`describeChangeSummary`). */
   created: (type: RegulatoryListType, changes: string) =>
-    `${DATABASE_TYPE_LABEL(type)} list uploaded successfully: ${changes}`,
+    `${REFERENCE_LIST_TYPE_LABEL(type)} list uploaded successfully: ${changes}`,
 } as const;
 
 export const DbEntryTypeParamSchema = z.object({
-  type: z.enum(REGULATORY_LIST_TYPES, { error: DATABASE_MSG.typeInvalid }),
+  type: z.enum(REGULATORY_LIST_TYPES, { error: REFERENCE_LIST_MSG.typeInvalid }),
 });
 export type DbEntryTypeParam = z.infer<typeof DbEntryTypeParamSchema>;
 
 /** `POST /db-entry/create` (spec 02 §3): the list's type, a display name and the upload's answer. */
 export const CreateDbEntryRequestSchema = z.object({
-  type: z.enum(REGULATORY_LIST_TYPES, { error: DATABASE_MSG.typeInvalid }),
+  type: z.enum(REGULATORY_LIST_TYPES, { error: REFERENCE_LIST_MSG.typeInvalid }),
   /** The File Name the entry table shows; the upload's original name when empty. */
-  name: optionalTextSchema(255, DATABASE_MSG.nameMax).optional(),
+  name: optionalTextSchema(255, REFERENCE_LIST_MSG.nameMax).optional(),
   db_entry: z.object(
     {
       filepath: z
-        .string({ error: DATABASE_MSG.fileRequired })
+        .string({ error: REFERENCE_LIST_MSG.fileRequired })
         .trim()
-        .min(1, DATABASE_MSG.fileRequired)
-        .max(200, DATABASE_MSG.filepathMax),
-      original_name: optionalTextSchema(255, DATABASE_MSG.originalNameMax).optional(),
+        .min(1, REFERENCE_LIST_MSG.fileRequired)
+        .max(200, REFERENCE_LIST_MSG.filepathMax),
+      original_name: optionalTextSchema(255, REFERENCE_LIST_MSG.originalNameMax).optional(),
     },
-    { error: DATABASE_MSG.fileRequired },
+    { error: REFERENCE_LIST_MSG.fileRequired },
   ),
   encode: EncodeFlagSchema,
 });

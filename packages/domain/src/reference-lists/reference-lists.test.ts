@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest';
 import {
   type ChangeSummary,
   CreateDbEntryRequestSchema,
-  DATABASE_MSG,
   DbEntryTypeParamSchema,
   describeChangeSummary,
+  REFERENCE_LIST_MSG,
 } from './index.ts';
 
 const SUMMARY: ChangeSummary = {
@@ -24,7 +24,7 @@ const SUMMARY: ChangeSummary = {
 
 describe('the change summary notice', () => {
   it('says the rows and what changed', () => {
-    expect(DATABASE_MSG.created('rmp', describeChangeSummary(SUMMARY))).toBe(
+    expect(REFERENCE_LIST_MSG.created('rmp', describeChangeSummary(SUMMARY))).toBe(
       'RMP list uploaded successfully: 40 rows: 2 added, 1 removed, 3 changed',
     );
   });
@@ -58,8 +58,8 @@ describe('the create body', () => {
     const result = CreateDbEntryRequestSchema.safeParse({ type: 'epcra', db_entry: { filepath: '' } });
     expect(result.success).toBe(false);
     expect(result.error?.issues.map((issue) => [issue.path.join('.'), issue.message])).toEqual([
-      ['type', DATABASE_MSG.typeInvalid],
-      ['db_entry.filepath', DATABASE_MSG.fileRequired],
+      ['type', REFERENCE_LIST_MSG.typeInvalid],
+      ['db_entry.filepath', REFERENCE_LIST_MSG.fileRequired],
     ]);
     expect(DbEntryTypeParamSchema.safeParse({ type: 'PSM' }).success).toBe(false);
   });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { computeReport } from '../registry.ts';
-import { CAS, component, LISTS, line, snapshot, stored } from '../test-fixtures.ts';
-import type { ReferenceLists } from '../types.ts';
+import { computeReport } from './registry.ts';
+import { CAS, component, LISTS, line, snapshot, stored } from './test-fixtures.ts';
+import type { ReferenceLists } from './types.ts';
 
 function run304(lines: Parameters<typeof snapshot>[0], lists: ReferenceLists = LISTS) {
   return computeReport('epcra_304_cercla', snapshot(lines), lists);

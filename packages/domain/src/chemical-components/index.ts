@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isValidCasNumber, normalizeCasNumber } from './cas.ts';
+import { isValidCasNumber, normalizeCasNumber } from '../shared/cas.ts';
 import {
   ActiveFlagSchema,
   decimalSchema,
@@ -7,8 +7,8 @@ import {
   optionalTextSchema,
   recordIdSchema,
   requiredTextSchema,
-} from './fields.ts';
-import { makeListQuerySchema } from './list.ts';
+} from '../shared/fields.ts';
+import { makeListQuerySchema } from '../shared/list.ts';
 
 /** Chemical component messages: the spec's (spec 02 §5) and ours where it is silent. */
 export const COMPONENT_MSG = {
@@ -59,7 +59,7 @@ export const CasNumberSchema = z
 
 /** One component on a product (or, later, on an inventory product): what the SDS section 3 lists. */
 export const SaveComponentRequestSchema = z.object({
-  /** A catalogue component to link; without it the CAS # finds or creates one. */
+  /** A catalog component to link; without it the CAS # finds or creates one. */
   chemical_component_id: recordIdSchema('The chemical component id must be a record id').nullish(),
   name: requiredTextSchema(255, COMPONENT_MSG.nameRequired, COMPONENT_MSG.nameMax),
   number: CasNumberSchema,
@@ -79,8 +79,8 @@ export const SaveComponentRequestSchema = z.object({
     .transform((value) => value === true || value === 1 || value === '1' || value === 'true')
     .optional(),
   /**
-   * The catalogue keeps one name per CAS #: a different name for a known CAS # is refused (409)
-   * unless this says to link the catalogue's entry under its own name.
+   * The catalog keeps one name per CAS #: a different name for a known CAS # is refused (409)
+   * unless this says to link the catalog's entry under its own name.
    */
   use_catalog_name: ActiveFlagSchema.optional(),
   encode: EncodeFlagSchema,
@@ -115,11 +115,11 @@ export const COMPONENT_ORDER_KEYS = [
 export const ComponentListQuerySchema = makeListQuerySchema(COMPONENT_ORDER_KEYS);
 export type ComponentListQuery = z.infer<typeof ComponentListQuerySchema>;
 
-/** Picker rows of the component catalogue: the name and its CAS #. */
+/** Picker rows of the component catalog: the name and its CAS #. */
 export const ChemicalComponentItemSchema = z.object({ id: z.number(), name: z.string(), number: z.string() });
 export type ChemicalComponentItem = z.infer<typeof ChemicalComponentItemSchema>;
 
-/** The 409 of a save naming a known CAS # differently: the message on `name` and the catalogue's entry. */
+/** The 409 of a save naming a known CAS # differently: the message on `name` and the catalog's entry. */
 export const ComponentNameConflictSchema = z.object({
   message: z.string(),
   errors: z.record(z.string(), z.array(z.string())),

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { computeReport } from '../registry.ts';
-import { CAS, component, LISTS, snapshot, stored } from '../test-fixtures.ts';
+import { computeReport } from './registry.ts';
+import { CAS, component, LISTS, snapshot, stored } from './test-fixtures.ts';
 
 describe('inventory_index_numeric', () => {
   it('lists every product and component in numeric CAS order with a Y/N per list', () => {

@@ -2,11 +2,12 @@
  * EPCRA 302 extremely hazardous substances (rules §1): each EHS on the uploaded list, added up
  * across every product at the facility by CAS, against its TPQ with ≥.
  */
-import { aggregateByCas } from '../aggregation.ts';
-import { type ComplianceContext, listsUsed } from '../context.ts';
-import { formatThreshold } from '../format.ts';
-import type { Explanation, ProgrammeResult, ProgrammeRule } from '../programme.ts';
-import { parseTpqText } from '../reference.ts';
+import { aggregateByCas } from './aggregation.ts';
+import { type ComplianceContext, listsUsed } from './context.ts';
+import { lowestRq } from './epcra-304.ts';
+import { formatThreshold } from './format.ts';
+import type { Explanation, ProgrammeResult, ProgrammeRule } from './programme.ts';
+import { parseTpqText } from './reference.ts';
 import {
   deMinimisText,
   EPCRA_302_DE_MINIMIS,
@@ -14,9 +15,8 @@ import {
   isBelowDeMinimis,
   type ThresholdTest,
   testThreshold,
-} from '../thresholds.ts';
-import type { ReferenceEntry } from '../types.ts';
-import { lowestRq } from './epcra-304.ts';
+} from './thresholds.ts';
+import type { ReferenceEntry } from './types.ts';
 
 export interface Epcra302Row {
   cas_number: string;

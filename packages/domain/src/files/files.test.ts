@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { generatedFileName } from './files.ts';
-import { printAllSdsFileName } from './inventories/inventory-product.ts';
+import { printAllSdsFileName } from '../inventory-products/inventory-product.ts';
+import { generatedFileName } from './index.ts';
 
 describe('names of the files the app makes', () => {
   it('turns each space, dot and reserved character into an underscore', () => {
