@@ -8,19 +8,19 @@ import {
 } from '@chemtrack/domain';
 import type { z } from 'zod';
 import type { CrudService } from '../../lib/crud-routes.ts';
-import { catalogValues, createCatalogService, toCatalogResource } from '../catalog/catalog.service.ts';
+import { createLookupService, lookupValues, toLookupResource } from '../lookups/lookups.service.ts';
 import { containersRepository, containerUnitsRepository } from './containers.repository.ts';
 
 type ContainerBody = z.output<typeof SaveContainerRequestSchema>;
 type UnitBody = z.output<typeof SaveContainerUnitRequestSchema>;
 
 export const containersService: CrudService<LookupResource, LookupResource, LookupListQuery, ContainerBody> =
-  createCatalogService({
+  createLookupService({
     repository: containersRepository,
     entity: 'containers',
     duplicateMessage: LOOKUP_MSG.containerDuplicate,
-    toValues: catalogValues,
-    toResource: toCatalogResource,
+    toValues: lookupValues,
+    toResource: toLookupResource,
   });
 
 export const containerUnitsService: CrudService<
@@ -28,10 +28,10 @@ export const containerUnitsService: CrudService<
   ContainerUnitResource,
   LookupListQuery,
   UnitBody
-> = createCatalogService({
+> = createLookupService({
   repository: containerUnitsRepository,
   entity: 'container units',
   duplicateMessage: LOOKUP_MSG.unitDuplicate,
-  toValues: (body: UnitBody) => ({ ...catalogValues(body), unitType: body.unit_type }),
-  toResource: (row) => ({ ...toCatalogResource(row), unit_type: row.unitType }),
+  toValues: (body: UnitBody) => ({ ...lookupValues(body), unitType: body.unit_type }),
+  toResource: (row) => ({ ...toLookupResource(row), unit_type: row.unitType }),
 });

@@ -7,18 +7,18 @@ import {
 import type { z } from 'zod';
 import { AppError } from '../../lib/app-error.ts';
 import type { CrudService } from '../../lib/crud-routes.ts';
-import { catalogValues, createCatalogService, toCatalogResource } from '../catalog/catalog.service.ts';
+import { createLookupService, lookupValues, toLookupResource } from '../lookups/lookups.service.ts';
 import { countHazardUses, hazardsRepository } from './hazards.repository.ts';
 
 type HazardBody = z.output<typeof SaveHazardRequestSchema>;
 
 export const hazardsService: CrudService<LookupResource, LookupResource, LookupListQuery, HazardBody> =
-  createCatalogService({
+  createLookupService({
     repository: hazardsRepository,
     entity: 'hazards',
     duplicateMessage: LOOKUP_MSG.hazardDuplicate,
-    toValues: catalogValues,
-    toResource: toCatalogResource,
+    toValues: lookupValues,
+    toResource: toLookupResource,
     /** A class in use stays: deleting it would silently drop it from products and past inventories. */
     async deleteGuard(tx, id) {
       const count = await countHazardUses(tx, id);

@@ -14,10 +14,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../test/helper.ts';
 import { type Cell, toCsv, toXls, toXlsx, zipBombXlsx } from '../../../test/reference-files.ts';
 import { upload } from '../../../test/uploads.ts';
-import { PARSE_MSG } from '../../lib/reference-lists/parse-list.ts';
 import { readSeedList, seedReferenceLists } from '../../seed/reference-lists/load.ts';
 import { createLocalFileStore } from '../../storage/file-store.ts';
 import { uploadTempDir } from '../files/files.service.ts';
+import { PARSE_MSG } from './parse-list.ts';
 
 let ctx: TestContext;
 beforeAll(async () => {

@@ -10,7 +10,7 @@ import { isSameName, nameKey } from '../../lib/same-name.ts';
  * Hazard classes, container types and container units share one shape (name, description,
  * is_active) and one repository.
  */
-export interface CatalogTable extends PgTable {
+export interface LookupTable extends PgTable {
   id: PgColumn;
   name: PgColumn;
   description: PgColumn;
@@ -19,7 +19,7 @@ export interface CatalogTable extends PgTable {
   updatedAt: PgColumn;
 }
 
-export interface CatalogRow {
+export interface LookupRow {
   id: number;
   name: string;
   description: string;
@@ -29,15 +29,15 @@ export interface CatalogRow {
 }
 
 /** The columns a save writes: the row without its id and timestamps; is_active only when given. */
-export type CatalogValues<TRow extends CatalogRow> = Omit<
+export type LookupValues<TRow extends LookupRow> = Omit<
   TRow,
   'id' | 'isActive' | 'createdAt' | 'updatedAt'
 > & { isActive?: boolean };
 
-export type CatalogRepository<TRow extends CatalogRow> = ReturnType<typeof createCatalogRepository<TRow>>;
+export type LookupRepository<TRow extends LookupRow> = ReturnType<typeof createLookupRepository<TRow>>;
 
-export function createCatalogRepository<TRow extends CatalogRow>(
-  table: CatalogTable,
+export function createLookupRepository<TRow extends LookupRow>(
+  table: LookupTable,
   /** The subject of the 404: "Hazard class not found." */
   what: string,
   /** The order of a list that names none. */
@@ -104,12 +104,12 @@ export function createCatalogRepository<TRow extends CatalogRow>(
     return other ? String(other.name) : undefined;
   }
 
-  async function insert(db: Db | Tx, values: CatalogValues<TRow>): Promise<TRow> {
+  async function insert(db: Db | Tx, values: LookupValues<TRow>): Promise<TRow> {
     const [row] = await db.insert(table).values(values).returning();
     return row as unknown as TRow;
   }
 
-  async function update(db: Db | Tx, id: number, values: Partial<CatalogValues<TRow>>): Promise<TRow> {
+  async function update(db: Db | Tx, id: number, values: Partial<LookupValues<TRow>>): Promise<TRow> {
     const [row] = await db
       .update(table)
       .set({ ...values, updatedAt: new Date() })

@@ -19,12 +19,13 @@ import { type Actor, recordAudit } from '../../lib/audit.ts';
 import { toIso } from '../../lib/dates.ts';
 import { toPage } from '../../lib/list-query.ts';
 import { fromNumeric } from '../../lib/numeric.ts';
-import { summarizeChanges } from '../../lib/reference-lists/change-summary.ts';
-import { ListParseError, parseReferenceList } from '../../lib/reference-lists/parse-list.ts';
-import { readTables, UnreadableFileError } from '../../lib/reference-lists/read-table.ts';
 import type { FileStore } from '../../storage/file-store.ts';
+import { type FileType, fileTypeOf } from '../files/file-types.ts';
 import { type FileRow, findFileByKey } from '../files/files.repository.ts';
-import { type FileType, fileTypeOf, toStoredFile } from '../files/files.service.ts';
+import { toStoredFile } from '../files/files.service.ts';
+import { summarizeChanges } from './change-summary.ts';
+import { ListParseError, parseReferenceList } from './parse-list.ts';
+import { readTables, UnreadableFileError } from './read-table.ts';
 import {
   countEntriesByType,
   type EntryRow,
@@ -37,7 +38,7 @@ import {
   selectEntryRows,
   selectUploads,
   type UploadRow,
-} from './database.repository.ts';
+} from './reference-lists.repository.ts';
 
 const ENTITY = 'database_entry';
 

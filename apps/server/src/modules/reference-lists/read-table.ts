@@ -2,8 +2,8 @@ import { UPLOAD_MSG } from '@chemtrack/domain';
 import * as XLSX from '@e965/xlsx';
 import { CsvError, parse as parseCsv } from 'csv-parse/sync';
 import ExcelJS from 'exceljs';
-import { hasSignature } from '../file-signature.ts';
-import { inspectZip, isXlsxPackage, ZipRefusedError } from './zip-guard.ts';
+import { hasSignature } from '../../lib/file-signature.ts';
+import { inspectZip, isXlsxPackage, ZipRefusedError } from '../../lib/zip-guard.ts';
 
 /**
  * Reads a reference list file into rows of text cells, whatever its format: .csv through a real

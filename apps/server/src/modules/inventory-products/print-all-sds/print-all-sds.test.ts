@@ -2,10 +2,10 @@ import { PDFArray, PDFDict, PDFDocument, PDFHexString, PDFName, PDFRef, PDFStrin
 import { PDFParse } from 'pdf-parse';
 import PDFKitDocument from 'pdfkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, type TestContext } from '../../../test/helper.ts';
-import { DEMO_PRODUCTS } from '../../seed/demo-products-data.ts';
-import { renderDemoSdsPdf } from '../../seed/sds-pdf.ts';
-import { FileNotStoredError } from '../../storage/file-store.ts';
+import { createTestContext, type TestContext } from '../../../../test/helper.ts';
+import { DEMO_PRODUCTS } from '../../../seed/demo-products-data.ts';
+import { renderDemoSdsPdf } from '../../../seed/sds-pdf.ts';
+import { FileNotStoredError } from '../../../storage/file-store.ts';
 import { INDEX_BOOKMARK, mergeSdsFiles, mergeSdsFilesInProcess, type SdsMergeItem } from './index.ts';
 
 const TITLE = { customer: 'Acme Plating Co.', facility: 'Riverside Plant', year: 2025 };

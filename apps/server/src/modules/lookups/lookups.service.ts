@@ -4,9 +4,9 @@ import { fieldError } from '../../lib/app-error.ts';
 import { recordAudit } from '../../lib/audit.ts';
 import type { CrudService } from '../../lib/crud-routes.ts';
 import { toIso } from '../../lib/dates.ts';
-import type { CatalogRepository, CatalogRow, CatalogValues } from './catalog.repository.ts';
+import type { LookupRepository, LookupRow, LookupValues } from './lookups.repository.ts';
 
-export function toCatalogResource(row: CatalogRow): LookupResource {
+export function toLookupResource(row: LookupRow): LookupResource {
   return {
     id: row.id,
     name: row.name,
@@ -17,8 +17,8 @@ export function toCatalogResource(row: CatalogRow): LookupResource {
   };
 }
 
-/** The columns every catalog body gives: is_active only when the body says it. */
-export function catalogValues(body: {
+/** The columns every lookup body gives: is_active only when the body says it. */
+export function lookupValues(body: {
   name: string;
   description?: string | undefined;
   is_active?: boolean | undefined;
@@ -30,14 +30,14 @@ export function catalogValues(body: {
   };
 }
 
-export interface CatalogArea<TRow extends CatalogRow, TResource, TBody> {
-  repository: CatalogRepository<TRow>;
+export interface LookupArea<TRow extends LookupRow, TResource, TBody> {
+  repository: LookupRepository<TRow>;
   /** The `entity` of its audit rows. */
   entity: string;
   /** The 422 on `name` when another active record has the name, given that record's name. */
   duplicateMessage: (name: string) => string;
   /** Body → columns; `isActive` only when the body says it. */
-  toValues: (body: TBody) => CatalogValues<TRow>;
+  toValues: (body: TBody) => LookupValues<TRow>;
   toResource: (row: TRow) => TResource;
   /** Throws when the record may not be deleted. Runs in the delete's transaction, the row locked. */
   deleteGuard?: (tx: Tx, id: number) => Promise<void>;
@@ -49,8 +49,8 @@ export interface CatalogArea<TRow extends CatalogRow, TResource, TBody> {
  * too, so it is no unique index), is_active changed only by activate, and every write in one
  * transaction with its audit row.
  */
-export function createCatalogService<TRow extends CatalogRow, TResource, TBody>(
-  area: CatalogArea<TRow, TResource, TBody>,
+export function createLookupService<TRow extends LookupRow, TResource, TBody>(
+  area: LookupArea<TRow, TResource, TBody>,
 ): CrudService<TResource, TResource, LookupListQuery, TBody> {
   const { repository, entity, toResource } = area;
 
@@ -97,7 +97,7 @@ export function createCatalogService<TRow extends CatalogRow, TResource, TBody>(
         const current = await repository.find(tx, id);
         const { isActive: _onlyThroughActivate, ...values } = area.toValues(body);
         if (current.isActive) await refuseSameName(tx, values.name, id);
-        const row = await repository.update(tx, id, values as Partial<CatalogValues<TRow>>);
+        const row = await repository.update(tx, id, values as Partial<LookupValues<TRow>>);
         const resource = toResource(row);
         await recordAudit(tx, actor, {
           action: 'update',
@@ -116,7 +116,7 @@ export function createCatalogService<TRow extends CatalogRow, TResource, TBody>(
         const current = await repository.find(tx, id);
         const isActive = !current.isActive;
         if (isActive) await refuseSameName(tx, current.name, id);
-        const row = await repository.update(tx, id, { isActive } as Partial<CatalogValues<TRow>>);
+        const row = await repository.update(tx, id, { isActive } as Partial<LookupValues<TRow>>);
         const resource = toResource(row);
         await recordAudit(tx, actor, {
           action: isActive ? 'unarchive' : 'archive',

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, numeric, pgTable, varchar } from 'drizzle-orm/pg-core';
+import { files } from './addresses.ts';
 import { id, quantity, timestamps, trigram } from './columns.ts';
 import { regulatoryListTypeEnum } from './enums.ts';
-import { files } from './general.ts';
 import { users } from './users.ts';
 
 /** One uploaded reference list file per type (313, CERCLA, RMP, PSM, EHS). */

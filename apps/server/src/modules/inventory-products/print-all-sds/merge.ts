@@ -10,7 +10,7 @@ import {
   rgb,
   StandardFonts,
 } from 'pdf-lib';
-import { FileNotStoredError } from '../../storage/file-store.ts';
+import { FileNotStoredError } from '../../../storage/file-store.ts';
 import { addOutline } from './outline.ts';
 
 /**

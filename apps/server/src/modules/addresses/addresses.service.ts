@@ -8,7 +8,7 @@ import {
   listStates,
   stateExists,
   updateAddress,
-} from './general.repository.ts';
+} from './addresses.repository.ts';
 
 export function toAddressResource(row: AddressRow | null | undefined): AddressResource {
   return {

@@ -2,9 +2,9 @@ import { StateSchema } from '@chemtrack/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ERROR_RESPONSES } from '../../lib/route-schemas.ts';
-import { listAllStates } from './general.service.ts';
+import { listAllStates } from './addresses.service.ts';
 
-export const generalRoutes: FastifyPluginAsyncZod = async (app) => {
+export const addressRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/general/states',
     {

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../../lib/app-error.ts';
 import { API_PREFIX } from '../../plugins/auth.ts';
-import { findSessionUser } from './sessions.repository.ts';
+import { touchSessionUser } from './sessions.repository.ts';
 
 /**
  * After the application key (plugins/auth.ts): the bearer session, then the route's action
@@ -18,7 +18,7 @@ async function sessionPlugin(app: FastifyInstance) {
     const header = request.headers.authorization ?? '';
     const match = /^Bearer\s+(\S+)$/i.exec(header);
     if (!match?.[1]) throw new AppError('UNAUTHENTICATED', SERVER_MSG.unauthenticated);
-    const user = await findSessionUser(app.db, match[1], {
+    const user = await touchSessionUser(app.db, match[1], {
       idleMs: app.config.sessionIdleMs,
       rememberedIdleMs: app.config.rememberedSessionIdleMs,
     });

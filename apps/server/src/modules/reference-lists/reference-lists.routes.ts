@@ -15,7 +15,12 @@ import { z } from 'zod';
 import { actorOf } from '../../lib/audit.ts';
 import { attachmentDisposition } from '../../lib/file-names.ts';
 import { ERROR_RESPONSES } from '../../lib/route-schemas.ts';
-import { createDbEntry, listDbEntries, listRegulatoryEntries, openUploadFile } from './database.service.ts';
+import {
+  createDbEntry,
+  listDbEntries,
+  listRegulatoryEntries,
+  openUploadFile,
+} from './reference-lists.service.ts';
 
 const tags = ['Database'];
 // Streams skip the serializer; the schema documents the answer.
@@ -25,7 +30,7 @@ const FileResponse = z.instanceof(Readable).describe('The uploaded list file, as
  * The reference database (spec 02 §7 "Database and other"): the entry table, an upload becoming
  * the list of its type, the original files, and each list's data table. Admins only (spec 02 §6).
  */
-export const databaseRoutes: FastifyPluginAsyncZod = async (app) => {
+export const referenceListRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/db-entry/list',
     {

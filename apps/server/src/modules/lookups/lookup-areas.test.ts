@@ -11,14 +11,14 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-type CatalogTable = typeof hazards | typeof containers | typeof containerUnits;
+type LookupTable = typeof hazards | typeof containers | typeof containerUnits;
 
-async function countRows(table: CatalogTable) {
+async function countRows(table: LookupTable) {
   const [row] = await ctx.database.db.select({ n: sql<number>`count(*)::int` }).from(table);
   return row?.n;
 }
 
-async function rowOf(table: CatalogTable, id: number) {
+async function rowOf(table: LookupTable, id: number) {
   const [row] = await ctx.database.db.select().from(table).where(eq(table.id, id));
   return row;
 }
