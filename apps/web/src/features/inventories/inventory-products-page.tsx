@@ -1,5 +1,5 @@
 import {
-  canEditInventoryProducts,
+  canEditInventoryLines,
   INVENTORY_PRODUCT_WORKLISTS,
   type InventoryProductListRow,
   type InventoryProductWorklist,
@@ -58,7 +58,7 @@ export function InventoryProductsPage({
   const mayEditClosed = useCan('inventory-products.update-closed');
   const canUnlink = useCan('inventory-products.unlink');
   // Until the list answers, nothing is offered that the inventory's state may forbid.
-  const isOpenToUser = summary ? canEditInventoryProducts(summary, mayEditClosed) : false;
+  const isOpenToUser = summary ? canEditInventoryLines(summary, mayEditClosed) : false;
 
   const unlink = useDeleteRecord({
     entity: 'Product',
