@@ -55,6 +55,9 @@ export function registerComponentLinkRoutes<Params, Owner>(
     return { owner: ownerOf(link), linkId: link.componentId };
   };
 
+  /** Get and unlink: one link named, the link answered. */
+  const oneLinkSchema = { params: linkParams, response: { 200: ResourceResponse, ...ERROR_RESPONSES } };
+
   app.get(
     `${base}/list`,
     routeOptions(permissions.read, {
@@ -65,17 +68,10 @@ export function registerComponentLinkRoutes<Params, Owner>(
     async (request) => ({ resource: await links.list(app.db, ownerIn(request), request.query) }),
   );
 
-  app.get(
-    `${base}/:componentId/get`,
-    routeOptions(permissions.read, {
-      params: linkParams,
-      response: { 200: ResourceResponse, ...ERROR_RESPONSES },
-    }),
-    async (request) => {
-      const { owner, linkId } = linkIn(request);
-      return { resource: await links.get(app.db, owner, linkId) };
-    },
-  );
+  app.get(`${base}/:componentId/get`, routeOptions(permissions.read, oneLinkSchema), async (request) => {
+    const { owner, linkId } = linkIn(request);
+    return { resource: await links.get(app.db, owner, linkId) };
+  });
 
   app.post(
     `${base}/create`,
@@ -107,10 +103,7 @@ export function registerComponentLinkRoutes<Params, Owner>(
 
   app.delete(
     `${base}/:componentId/unlink`,
-    routeOptions(permissions.update, {
-      params: linkParams,
-      response: { 200: ResourceResponse, ...ERROR_RESPONSES },
-    }),
+    routeOptions(permissions.update, oneLinkSchema),
     async (request) => {
       const { owner, linkId } = linkIn(request);
       const resource = await links.unlink(app.db, actorOf(request), owner, linkId);
