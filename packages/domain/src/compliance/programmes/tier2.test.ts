@@ -271,7 +271,8 @@ describe('EPCRA 311/312 Tier II', () => {
   });
 
   it('converts a liquid product from gallons through its specific gravity', () => {
-    // 1,100 gal × (1.1 × 8.34 = 9.174 lb/gal) = 10,091.40 lb ≥ 10,000 → reported.
+    // 1,100 gal × (1.1 × 8.34 = 9.174 lb/gal) = 10,091.40 lb ≥ 10,000 → reported. The factor is
+    // printed whole (issue 21 point 8): 1,100 × 9.17 would be 10,087, not the total.
     const tank = line({
       container_name: 'Tank',
       container_size: 1100,
@@ -283,7 +284,7 @@ describe('EPCRA 311/312 Tier II', () => {
     const row = runTier2([tank]).rows[0];
     expect(row).toMatchObject({ max_amount_lb: 10_091.4, reportable: true });
     expect(row?.explanation.contributions[0]?.pounds_basis).toBe(
-      '1,100.00 gal × 9.17 lb/gal (specific gravity 1.1 × 8.34) = 10,091.40 lb',
+      '1,100 gal × 1 = 1,100 gal × 9.174 lb/gal (specific gravity 1.1 × 8.34) = 10,091.40 lb',
     );
   });
 });
