@@ -212,6 +212,56 @@ describe('EPCRA 311/312 Tier II', () => {
     expect(estimate.notes.some((note) => note.startsWith('Estimates:'))).toBe(true);
   });
 
+  it('average daily amount: the daily amounts summed over the days present ÷ the days present (issue 21, point 3)', () => {
+    // Rules §3 (NM DHSEM): one line averaging 100 lb for 365 days and one averaging 1,000 lb for
+    // 10 days: (100 × 365 + 1,000 × 10) / 365 = (36,500 + 10,000) / 365 = 127.3973 lb → code 02
+    // (100-499), never the sum of the averages, 1,100 lb (code 04). Days present: the largest of
+    // the lines' days, 365. Max: 200 + 12,000 = 12,200 lb ≥ 10,000 → reported.
+    const all = { product_id: 5, product_name: 'Solvent 5', is_sara_f: true } as const;
+    const result = runTier2([
+      stored(200, { ...all, average_pounds: 100, days_on_site: 365 }),
+      stored(12_000, { ...all, location_stored: 'YARD', average_pounds: 1000, days_on_site: 10 }),
+    ]);
+    expect(result.rows[0]).toMatchObject({
+      max_amount_lb: 12_200,
+      average_amount_lb: 127.3973,
+      average_amount_code: { code: '02' },
+      average_is_estimate: false,
+      days_on_site: 365,
+      days_on_site_is_estimate: false,
+    });
+    // Both lines present 10 and 40 days: (1,000 × 10 + 500 × 40) / 40 = 30,000 / 40 = 750 lb (03).
+    const short = runTier2([
+      stored(12_000, { ...all, average_pounds: 1000, days_on_site: 10 }),
+      stored(600, { ...all, average_pounds: 500, days_on_site: 40 }),
+    ]).rows[0];
+    expect(short).toMatchObject({
+      average_amount_lb: 750,
+      average_amount_code: { code: '03' },
+      days_on_site: 40,
+    });
+  });
+
+  it('days on site and the "365 assumed" estimate never contradict each other (issue 21, point 3)', () => {
+    // One line records 200 days, the other none: that line is assumed present all year, so the
+    // chemical is present 365 days, an estimate. (It used to print 200 days beside "365 assumed".)
+    // Average: line A 1,000 lb × 200 days; line B has none, its maximum 11,000 lb stands in for
+    // 365 days: (200,000 + 4,015,000) / 365 = 11,547.9452 lb, an estimate, code 06.
+    const all = { product_id: 6, product_name: 'Solvent 6', is_sara_f: true } as const;
+    const row = runTier2([
+      stored(2_000, { ...all, average_pounds: 1000, days_on_site: 200 }),
+      stored(11_000, { ...all, location_stored: 'YARD' }),
+    ]).rows[0];
+    expect(row).toMatchObject({
+      max_amount_lb: 13_000,
+      days_on_site: 365,
+      days_on_site_is_estimate: true,
+      average_amount_lb: 11_547.9452,
+      average_amount_code: { code: '06' },
+      average_is_estimate: true,
+    });
+  });
+
   it('shows the legacy SARA categories before 2017 and the GHS ones from 2017', () => {
     const product = stored(12_000, {
       is_sara_f: true,

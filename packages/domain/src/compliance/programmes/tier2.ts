@@ -35,7 +35,7 @@ import { lowestTpqEntry } from './epcra-302.ts';
 /** 40 CFR 370.10(a): EHS at 500 lb or the TPQ, whichever is lower; others at 10,000 lb. */
 export const TIER2_EHS_CAP_LB = 500;
 export const TIER2_OTHER_THRESHOLD_LB = 10_000;
-/** Days on site assumed while the inventory does not record them. */
+/** Days on site assumed while the inventory does not record them, and the most a row shows (rules §3). */
 export const TIER2_DEFAULT_DAYS_ON_SITE = 365;
 
 export interface Tier2Location {
@@ -162,29 +162,39 @@ function locationsOf(
   return [...merged.values()];
 }
 
-/** Average and days: the recorded figures when every line has them, else the estimates. */
-function averageAndDays(
-  contributions: readonly Contribution[],
-  lineById: Map<number, SnapshotLine>,
-  maxLb: number,
-) {
-  const lines = contributions.map((c) => ({ c, line: lineById.get(c.inventory_product_id) }));
-  const hasAverage = lines.length > 0 && lines.every(({ line }) => typeof line?.average_pounds === 'number');
-  const average = hasAverage
-    ? roundTo(
-        lines.reduce((sum, { c, line }) => sum + ((line?.average_pounds ?? 0) * c.percent_weight) / 100, 0),
-        QUANTITY_DECIMALS,
-      )
-    : maxLb;
-  const days = lines
-    .map(({ line }) => line?.days_on_site)
-    .filter((d): d is number => typeof d === 'number' && d > 0);
-  const daysKnown = days.length > 0 && days.length === lines.length;
+/**
+ * Average daily amount and days on site (rules §3, NM DHSEM; issue 21 point 3): the sum of the
+ * daily amounts over the days present ÷ the days present. Each line contributes its average ×
+ * its share × its days; the chemical's days present are the largest of its lines' days (their
+ * periods are not recorded), at most 365 (rules §3). A line with no recorded days is assumed
+ * present all year, so a row that assumes 365 days also shows 365; a line with no recorded
+ * average lends its maximum, and the average is then an estimate.
+ */
+function averageAndDays(contributions: readonly Contribution[], lineById: Map<number, SnapshotLine>) {
+  const lines = contributions.map((c) => {
+    const line = lineById.get(c.inventory_product_id);
+    const recordedDays = line?.days_on_site;
+    const days =
+      typeof recordedDays === 'number' && recordedDays > 0
+        ? Math.min(TIER2_DEFAULT_DAYS_ON_SITE, recordedDays)
+        : null;
+    const average = typeof line?.average_pounds === 'number' ? line.average_pounds : null;
+    return {
+      days: days ?? TIER2_DEFAULT_DAYS_ON_SITE,
+      daysKnown: days !== null,
+      // The line's average of this chemical: the recorded product average × its share, or its maximum.
+      daily: average === null ? c.pounds_contributed : (average * c.percent_weight) / 100,
+      averageKnown: average !== null,
+    };
+  });
+  const daysPresent =
+    lines.length > 0 ? Math.max(...lines.map((line) => line.days)) : TIER2_DEFAULT_DAYS_ON_SITE;
+  const poundDays = lines.reduce((sum, line) => sum + line.daily * line.days, 0);
   return {
-    average_amount_lb: average,
-    average_is_estimate: !hasAverage,
-    days_on_site: days.length > 0 ? Math.min(366, Math.max(...days)) : TIER2_DEFAULT_DAYS_ON_SITE,
-    days_on_site_is_estimate: !daysKnown,
+    average_amount_lb: roundTo(poundDays / daysPresent, QUANTITY_DECIMALS),
+    average_is_estimate: lines.length === 0 || lines.some((line) => !line.averageKnown),
+    days_on_site: daysPresent,
+    days_on_site_is_estimate: lines.length === 0 || lines.some((line) => !line.daysKnown),
   };
 }
 
@@ -238,7 +248,7 @@ function run(context: ComplianceContext): Tier2Result {
       hazard_basis: hazards.basis,
       max_amount_lb: test.quantity_lb,
       max_amount_code: tier2RangeCode(test.quantity_lb),
-      ...withCodes(averageAndDays(aggregate.contributions, lineById, test.quantity_lb)),
+      ...withCodes(averageAndDays(aggregate.contributions, lineById)),
       locations: locationsOf(aggregate.contributions, lineById),
       threshold_lb: threshold,
       reportable: test.meets,
@@ -362,7 +372,7 @@ function run(context: ComplianceContext): Tier2Result {
         hazard_basis: hazards.basis,
         max_amount_lb: test.quantity_lb,
         max_amount_code: tier2RangeCode(test.quantity_lb),
-        ...withCodes(averageAndDays(contributions, lineById, test.quantity_lb)),
+        ...withCodes(averageAndDays(contributions, lineById)),
         locations: locationsOf(contributions, lineById),
         threshold_lb: TIER2_OTHER_THRESHOLD_LB,
         reportable: test.meets,
