@@ -37,8 +37,10 @@ describe('EPCRA 311/312 Tier II', () => {
     });
     expect(ehs?.test.rule_text).toBe('1,210.00 lb ≥ threshold 500 lb');
     expect(ehs?.explanation.notes).toEqual(['500 lb or TPQ 1,000 lb, whichever is lower: 500 lb.']);
-    // The battery as a product: 5,500 lb < 10,000 → not reported, but it lists its EHS component.
-    const product = result.rows.find((row) => row.kind === 'product');
+    // The battery as a product: 5,500 lb < 10,000 → not reported, so it is under "Below threshold",
+    // never in the reported table beside its sulfuric acid (issue 21 point 2); it lists its EHS component.
+    expect(result.rows.map((row) => row.kind)).toEqual(['ehs']);
+    const product = result.below_threshold.find((row) => row.kind === 'product');
     expect(product).toMatchObject({
       name: 'Lead-acid battery',
       max_amount_lb: 5500,
@@ -50,6 +52,94 @@ describe('EPCRA 311/312 Tier II', () => {
       [CAS.sulfuricAcid, true],
       [CAS.lead, false],
     ]);
+  });
+
+  it('lists only what is reported; a pure EHS product is its EHS row, never a second product row (issue 21, point 2)', () => {
+    // Sulfuric acid 98% (one component): 600 lb × 98% = 588 lb ≥ min(500, TPQ 1,000) = 500 → the
+    // EHS row is reported. The product is that EHS itself: no product row against 10,000 lb, which
+    // used to stand below the EHS row as "600 lb, not reportable".
+    const acid = stored(600, {
+      product_name: 'Sulfuric acid 98%',
+      ...corrosive,
+      components: [component(CAS.sulfuricAcid, 'Sulfuric acid', 98)],
+    });
+    const result = runTier2([acid]);
+    expect(result.rows.map((row) => [row.kind, row.name, row.max_amount_lb])).toEqual([
+      ['ehs', 'Sulfuric acid', 588],
+    ]);
+    expect(result.below_threshold).toEqual([]);
+    // A mixture below 10,000 lb is tested and listed below the threshold, with the near flag:
+    // 9,500 lb of battery acid (35% sulfuric acid) < 10,000, ≥ 9,000 → near threshold.
+    // Its EHS: 9,500 × 35% = 3,325 lb ≥ 500 → reported.
+    const mixture = stored(9_500, {
+      product_name: 'Battery acid',
+      ...corrosive,
+      components: [component(CAS.sulfuricAcid, 'Sulfuric acid', 35), component(CAS.water, 'Water', 65)],
+    });
+    const split = runTier2([mixture]);
+    expect(split.rows.map((row) => [row.kind, row.max_amount_lb])).toEqual([['ehs', 3325]]);
+    expect(split.below_threshold).toEqual([
+      expect.objectContaining({
+        kind: 'product',
+        name: 'Battery acid',
+        max_amount_lb: 9500,
+        reportable: false,
+        near_threshold: true,
+      }),
+    ]);
+  });
+
+  it('reports a mixture at or above 10,000 lb with its EHS components named under it (issue 21, point 2)', () => {
+    // 30,000 lb of battery acid ≥ 10,000 → the product is reported; its sulfuric acid, 30,000 × 35%
+    // = 10,500 lb ≥ 500, is reported too (the EHS is always aggregated, 370.14).
+    const bulk = stored(30_000, {
+      product_id: 40,
+      product_name: 'Battery acid',
+      ...corrosive,
+      components: [component(CAS.sulfuricAcid, 'Sulfuric acid', 35), component(CAS.water, 'Water', 65)],
+    });
+    const result = runTier2([bulk]);
+    expect(result.rows.map((row) => [row.kind, row.name, row.max_amount_lb])).toEqual([
+      ['product', 'Battery acid', 30_000],
+      ['ehs', 'Sulfuric acid', 10_500],
+    ]);
+    expect(result.rows[0]?.components.map((c) => [c.name, c.is_ehs])).toEqual([
+      ['Sulfuric acid', true],
+      ['Water', false],
+    ]);
+  });
+
+  it('Tier I counts an EHS inside a reported mixture once: 30,000 lb, not 40,500 (issue 21, point 6)', () => {
+    // Battery acid 30,000 lb (reported as a product) holds 10,500 lb of sulfuric acid (reported as
+    // an EHS). Tier I adds the amounts per category: the acid's pounds are already in the
+    // product's 30,000 lb, so "Corrosive to metal" is 30,000 lb (code 07), not 30,000 + 10,500 =
+    // 40,500 lb.
+    const bulk = stored(30_000, {
+      product_id: 40,
+      product_name: 'Battery acid',
+      ...corrosive,
+      components: [component(CAS.sulfuricAcid, 'Sulfuric acid', 35), component(CAS.water, 'Water', 65)],
+    });
+    expect(runTier2([bulk]).tier1[0]).toMatchObject({
+      hazard_category: 'Corrosive to metal',
+      max_amount_lb: 30_000,
+      max_amount_code: { code: '07' },
+      average_amount_lb: 30_000,
+      chemicals: ['Battery acid', 'Sulfuric acid'],
+    });
+    // Add 100 batteries × 55 lb = 5,500 lb (not reported as a product, < 10,000) holding 22%
+    // sulfuric acid = 1,210 lb: that part of the EHS row is counted nowhere else.
+    // Corrosive to metal: 30,000 + 1,210 = 31,210 lb (the EHS row's 11,710 lb less the 10,500 lb
+    // inside the reported battery acid).
+    const batteries = solid(55, 100, {
+      product_id: 41,
+      product_name: 'Lead-acid battery',
+      ...corrosive,
+      components: [component(CAS.sulfuricAcid, 'Sulfuric acid', 22), component(CAS.lead, 'Lead', 60)],
+    });
+    const both = runTier2([bulk, batteries]);
+    expect(both.rows.find((row) => row.kind === 'ehs')?.max_amount_lb).toBe(11_710);
+    expect(both.tier1[0]).toMatchObject({ max_amount_lb: 31_210, max_amount_code: { code: '07' } });
   });
 
   it('uses the TPQ when it is below 500 lb: chlorine at 100 lb', () => {
@@ -69,7 +159,7 @@ describe('EPCRA 311/312 Tier II', () => {
     // 980 lb × 50% = 490 lb < 500; ≥ 450 → near threshold.
     const row = runTier2([
       stored(980, { ...corrosive, components: [component(CAS.sulfuricAcid, 'Sulfuric acid', 50)] }),
-    ]).rows.find((r) => r.kind === 'ehs');
+    ]).below_threshold.find((r) => r.kind === 'ehs');
     expect(row).toMatchObject({ max_amount_lb: 490, reportable: false, near_threshold: true });
   });
 
@@ -125,7 +215,7 @@ describe('EPCRA 311/312 Tier II', () => {
       },
     ]);
     // 9,999.99 lb < 10,000 → not reported, near threshold, range 05.
-    const below = runTier2([stored(9999.99, { is_sara_f: true })]).rows[0];
+    const below = runTier2([stored(9999.99, { is_sara_f: true })]).below_threshold[0];
     expect(below).toMatchObject({ reportable: false, near_threshold: true, max_amount_code: { code: '05' } });
   });
 
@@ -139,6 +229,7 @@ describe('EPCRA 311/312 Tier II', () => {
       }),
     ]);
     expect(result.rows).toEqual([]);
+    expect(result.below_threshold).toEqual([]);
     expect(result.notes[0]).toMatch(
       /^Hand soap \(line \d+\) is left out under 40 CFR 370.13: consumer product used as a consumer would\.$/,
     );
@@ -163,7 +254,7 @@ describe('EPCRA 311/312 Tier II', () => {
     const toluene = result.rows.find((row) => row.cas_number === CAS.toluene);
     expect(toluene).toMatchObject({ kind: 'chemical', max_amount_lb: 10_000, reportable: true });
     // Water: 4,000 lb < 10,000. Xylene 0.5% ≤ 1% → excluded, 0 lb.
-    const xylene = result.rows.find((row) => row.cas_number === CAS.xylene);
+    const xylene = result.below_threshold.find((row) => row.cas_number === CAS.xylene);
     expect(xylene).toMatchObject({ max_amount_lb: 0, reportable: false });
     expect(xylene?.explanation.excluded[0]?.reason).toBe('0.5% ≤ de minimis 1%');
   });
@@ -176,11 +267,15 @@ describe('EPCRA 311/312 Tier II', () => {
           is_sara_c: true,
           components: [component(CAS.formaldehyde, 'Formaldehyde', pct, { is_carcinogen: isCarcinogen })],
         }),
-      ]).rows.find((row) => row.kind === 'ehs');
-    expect(at(0.5, true)).toMatchObject({ max_amount_lb: 500, reportable: true });
-    expect(at(0.5, false)).toMatchObject({ max_amount_lb: 0, reportable: false });
+      ]);
+    const ehsRow = (pct: number, isCarcinogen: boolean) => {
+      const result = at(pct, isCarcinogen);
+      return [...result.rows, ...result.below_threshold].find((row) => row.kind === 'ehs');
+    };
+    expect(ehsRow(0.5, true)).toMatchObject({ max_amount_lb: 500, reportable: true });
+    expect(ehsRow(0.5, false)).toMatchObject({ max_amount_lb: 0, reportable: false });
     // 100,000 lb × 0.1% = 100 lb, but 0.1% ≤ 0.1% (carcinogen) → excluded.
-    expect(at(0.1, true)?.explanation.excluded[0]?.reason).toBe('0.1% ≤ de minimis 0.1% (carcinogen)');
+    expect(ehsRow(0.1, true)?.explanation.excluded[0]?.reason).toBe('0.1% ≤ de minimis 0.1% (carcinogen)');
   });
 
   it('gives average amounts and days on site when recorded, and marks estimates when not', () => {
