@@ -7,7 +7,12 @@
 import { PHYSICAL_STATES } from '../enums.ts';
 import { calculateContainer, FLUID_OUNCES_PER_GALLON } from '../inventories/container-calculation.ts';
 import { roundTo, WATER_POUNDS_PER_GALLON } from '../numbers.ts';
-import { isGas, isLiquid } from '../products/index.ts';
+import {
+  isGas,
+  isImplausibleConversionFactor,
+  isLiquid,
+  MIN_PLAUSIBLE_GAS_CONVERSION_FACTOR,
+} from '../products/index.ts';
 import { formatFactor, formatPounds } from './format.ts';
 import type { SnapshotLine } from './types.ts';
 import { type EngineWarning, lineWarning } from './warnings.ts';
@@ -61,13 +66,6 @@ export function describeContainer(line: SnapshotLine): string {
 function isKnownState(value: string | null): boolean {
   return value !== null && (PHYSICAL_STATES as readonly string[]).includes(value);
 }
-
-/**
- * A gas takes more than 1 cu ft per lb at NTP (the heaviest common ones, SF6 and WF6, about 2.5
- * and 1.3; chlorine 5.4): a factor below 1 is almost certainly a density in lb per cu ft typed
- * in its place (issue 21, point 8).
- */
-export const MIN_PLAUSIBLE_GAS_CONVERSION_FACTOR = 1;
 
 /**
  * The container calculation written out with every factor it used (issue 21, point 8), so that
@@ -153,12 +151,12 @@ export function computeLineQuantity(line: SnapshotLine): {
 
   const warnings: EngineWarning[] = [];
   const factor = positive(line.conversion_factor);
-  if (isGas(line.physical_state) && factor !== null && factor < MIN_PLAUSIBLE_GAS_CONVERSION_FACTOR) {
+  if (isGas(line.physical_state) && isImplausibleConversionFactor(factor)) {
     warnings.push(
       lineWarning(
         line,
         'implausible_conversion_factor',
-        `conversion factor ${formatFactor(factor)} cu ft per lb is below ${MIN_PLAUSIBLE_GAS_CONVERSION_FACTOR}: a gas takes more than 1 cu ft per lb (chlorine about 5.4), so this is probably a density in lb per cu ft typed the wrong way round; ${line.unit_type === 'cu' ? 'its pounds are counted as given' : 'check it before weighing the gas in cubic feet'}`,
+        `conversion factor ${formatFactor(factor ?? 0)} cu ft per lb is below ${MIN_PLAUSIBLE_GAS_CONVERSION_FACTOR}: a gas takes more than 1 cu ft per lb (chlorine about 5.4), so this is probably a density in lb per cu ft typed the wrong way round; ${line.unit_type === 'cu' ? 'its pounds are counted as given' : 'check it before weighing the gas in cubic feet'}`,
       ),
     );
   }

@@ -15,7 +15,7 @@ import {
 } from '../fields.ts';
 import { generatedFileName } from '../files.ts';
 import { makeListQuerySchema } from '../list.ts';
-import { PRODUCT_MSG, SaveProductRequestSchema } from '../products/index.ts';
+import { CONVERSION_FACTOR_DESCRIPTION, PRODUCT_MSG, SaveProductRequestSchema } from '../products/index.ts';
 
 /** The specification's inventory-product messages (spec 02 §5, §6) and ours where it is silent. */
 export const INVENTORY_PRODUCT_MSG = {
@@ -245,7 +245,7 @@ export const InventoryProductResourceSchema = z.object({
   container_size: z.number().nullable(),
   container_quantity: z.number().nullable(),
   container_info: z.string(),
-  conversion_factor: z.number().nullable(),
+  conversion_factor: z.number().nullable().describe(CONVERSION_FACTOR_DESCRIPTION),
   flash_points: z.number().nullable(),
   hazards: z.array(RefSchema),
   is_processed: z.boolean(),
