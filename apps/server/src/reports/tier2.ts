@@ -81,43 +81,47 @@ function tier2Row(row: compliance.Tier2Row): ReportRow {
   };
 }
 
+/** A Tier II section: the shared columns, its own status flag, the storage locations last. */
+function tier2Section(
+  key: string,
+  title: string,
+  flag: ReturnType<typeof column>,
+  rows: readonly compliance.Tier2Row[],
+  totals: ReportTable['totals'],
+): ReportTable {
+  return {
+    key,
+    title,
+    columns: [...TIER2_COLUMNS, flag, column('locations', 'Storage locations')],
+    rows: rows.map(tier2Row),
+    totals,
+  };
+}
+
 export function tier2Tables(result: compliance.Tier2Result): ReportTable[] {
+  const below = result.below_threshold;
   return [
-    {
-      key: 'tier2',
-      title: 'Tier II chemicals',
-      columns: [
-        ...TIER2_COLUMNS,
-        column('reportable', 'Reportable', 'flag'),
-        column('locations', 'Storage locations'),
-      ],
-      rows: result.rows.map(tier2Row),
-      totals: [
-        total('Reported chemicals and products', result.rows.length),
-        total(
-          'Sum of the reportable maximum amounts (lb)',
-          sumOf(result.rows, (row) => row.max_amount_lb),
-          'pounds',
-        ),
-      ],
-    },
-    {
-      key: 'tier2_below_threshold',
-      title: TIER2_BELOW_THRESHOLD_TITLE,
-      columns: [
-        ...TIER2_COLUMNS,
-        column('near_threshold', 'Near threshold', 'flag'),
-        column('locations', 'Storage locations'),
-      ],
-      rows: result.below_threshold.map(tier2Row),
-      totals: [
-        total('Tested and below the threshold', result.below_threshold.length),
+    tier2Section('tier2', 'Tier II chemicals', column('reportable', 'Reportable', 'flag'), result.rows, [
+      total('Reported chemicals and products', result.rows.length),
+      total(
+        'Sum of the reportable maximum amounts (lb)',
+        sumOf(result.rows, (row) => row.max_amount_lb),
+        'pounds',
+      ),
+    ]),
+    tier2Section(
+      'tier2_below_threshold',
+      TIER2_BELOW_THRESHOLD_TITLE,
+      column('near_threshold', 'Near threshold', 'flag'),
+      below,
+      [
+        total('Tested and below the threshold', below.length),
         total(
           'Near the threshold (within 10% below)',
-          countReported(result.below_threshold, (row) => row.near_threshold),
+          countReported(below, (row) => row.near_threshold),
         ),
       ],
-    },
+    ),
     {
       key: 'tier1',
       title: 'Tier I by hazard category',

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { computeLineQuantity, sumByProduct } from './quantities.ts';
-import { line, solid } from './test-fixtures.ts';
+import { gas, line, solid } from './test-fixtures.ts';
 
 describe('line quantities (rules §0.1)', () => {
   it('takes the stored max pounds first, even when gallons are also stored', () => {
@@ -179,17 +179,7 @@ describe('explanations that show the conversion actually used (issue 21, point 8
       '55 gal × 4 = 220 gal × 7.26 lb/gal (pounds per gallon) = 1,597.20 lb',
     );
     // 250 cu ft × 4 = 1,000 cu ft ÷ 5.4 cu ft/lb = 185.185185… → stored 185.1852 lb.
-    const cylinders = line({
-      physical_state: 'compressed gas',
-      container_name: 'Cylinder',
-      unit_name: 'cu ft',
-      unit_type: 'cu',
-      container_size: 250,
-      container_quantity: 4,
-      pounds_per_gallon: null,
-      conversion_factor: 5.4,
-      max_pounds: 185.1852,
-    });
+    const cylinders = gas(250, 4, 5.4, { max_pounds: 185.1852 });
     expect(computeLineQuantity(cylinders).quantity.basis).toBe(
       '250 cu ft × 4 = 1,000 cu ft ÷ 5.4 cu ft/lb (conversion factor) = 185.19 lb',
     );
@@ -212,16 +202,11 @@ describe('explanations that show the conversion actually used (issue 21, point 8
   it('warns about a gas conversion factor below 1 cu ft per lb, and counts the pounds as given', () => {
     // 100 cu ft × 1 ÷ 0.185 cu ft/lb = 540.5405 lb: 0.185 is chlorine's density in lb per cu ft
     // (1 ÷ 5.4), typed where its cubic feet per pound belong.
-    const typo = line({
+    const typo = gas(100, 1, 0.185, {
       inventory_product_id: 52,
       product_name: 'Chlorine',
       location_stored: 'YARD',
       physical_state: 'liquified gas',
-      unit_name: 'cu ft',
-      unit_type: 'cu',
-      container_size: 100,
-      pounds_per_gallon: null,
-      conversion_factor: 0.185,
     });
     const { quantity, warnings } = computeLineQuantity(typo);
     expect(quantity.pounds).toBe(540.5405);

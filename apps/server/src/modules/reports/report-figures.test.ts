@@ -1,10 +1,10 @@
 import type { ReportDocument } from '@chemtrack/domain';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
 import type { LightMyRequestResponse } from 'fastify';
-import { PDFParse } from 'pdf-parse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../test/helper.ts';
-import { databaseEntries, regulatoryEntries } from '../../db/schema/index.ts';
+import { pdfTextOf, uploadedList, workbookOf } from '../../../test/report-files.ts';
+import { regulatoryEntries } from '../../db/schema/index.ts';
 import { create } from '../../seed/factories.ts';
 
 /**
@@ -106,15 +106,8 @@ beforeAll(async () => {
     days_on_site: 10,
   });
 
-  const upload = async (type: 'ehs' | 'cercla', date: string) => {
-    const [row] = await ctx.database.db
-      .insert(databaseEntries)
-      .values({ type, name: `${type}.csv`, createdAt: new Date(date), updatedAt: new Date(date) })
-      .returning({ id: databaseEntries.id });
-    return row!.id;
-  };
-  const ehs = await upload('ehs', '2026-01-15T10:00:00Z');
-  const cercla = await upload('cercla', '2026-02-01T10:00:00Z');
+  const ehs = await uploadedList(ctx, 'ehs', '2026-01-15T10:00:00Z');
+  const cercla = await uploadedList(ctx, 'cercla', '2026-02-01T10:00:00Z');
   await ctx.database.db.insert(regulatoryEntries).values([
     {
       listType: 'ehs',
@@ -155,23 +148,12 @@ function generate(type: string, format: 'pdf' | 'xlsx') {
 
 async function pdfText(res: LightMyRequestResponse): Promise<string> {
   expect(res.statusCode, res.body.slice(0, 300)).toBe(200);
-  const parser = new PDFParse({ data: new Uint8Array(res.rawPayload) });
-  try {
-    const result = await parser.getText();
-    return result.pages
-      .map((page) => page.text)
-      .join('\n')
-      .replace(/\s+/g, ' ');
-  } finally {
-    await parser.destroy();
-  }
+  return (await pdfTextOf(new Uint8Array(res.rawPayload))).text;
 }
 
 async function workbook(res: LightMyRequestResponse): Promise<ExcelJS.Workbook> {
   expect(res.statusCode, res.body.slice(0, 300)).toBe(200);
-  const book = new ExcelJS.Workbook();
-  await book.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
-  return book;
+  return workbookOf(res.rawPayload);
 }
 
 /** A table sheet's rows (down to the empty row before its totals) as the named columns' values. */

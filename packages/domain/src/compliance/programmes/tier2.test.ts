@@ -12,6 +12,16 @@ const corrosive = {
   hazard_categories: ['Corrosive to metal', 'Skin corrosion or irritation'],
 } as const;
 
+/** Battery acid (product 40): sulfuric acid 35%, water 65%, corrosive. */
+function batteryAcid(pounds: number) {
+  return stored(pounds, {
+    product_id: 40,
+    product_name: 'Battery acid',
+    ...corrosive,
+    components: [component(CAS.sulfuricAcid, 'Sulfuric acid', 35), component(CAS.water, 'Water', 65)],
+  });
+}
+
 describe('EPCRA 311/312 Tier II', () => {
   it('reports lead-acid batteries on their sulfuric acid at 500 lb, the lower of 500 and TPQ 1,000', () => {
     // 100 batteries × 55 lb = 5,500 lb; × 22% = 1,210 lb sulfuric acid ≥ min(500, 1,000) = 500 → reported (range 04).
@@ -71,11 +81,7 @@ describe('EPCRA 311/312 Tier II', () => {
     // A mixture below 10,000 lb is tested and listed below the threshold, with the near flag:
     // 9,500 lb of battery acid (35% sulfuric acid) < 10,000, ≥ 9,000 → near threshold.
     // Its EHS: 9,500 × 35% = 3,325 lb ≥ 500 → reported.
-    const mixture = stored(9_500, {
-      product_name: 'Battery acid',
-      ...corrosive,
-      components: [component(CAS.sulfuricAcid, 'Sulfuric acid', 35), component(CAS.water, 'Water', 65)],
-    });
+    const mixture = batteryAcid(9_500);
     const split = runTier2([mixture]);
     expect(split.rows.map((row) => [row.kind, row.max_amount_lb])).toEqual([['ehs', 3325]]);
     expect(split.below_threshold).toEqual([
@@ -92,12 +98,7 @@ describe('EPCRA 311/312 Tier II', () => {
   it('reports a mixture at or above 10,000 lb with its EHS components named under it (issue 21, point 2)', () => {
     // 30,000 lb of battery acid ≥ 10,000 → the product is reported; its sulfuric acid, 30,000 × 35%
     // = 10,500 lb ≥ 500, is reported too (the EHS is always aggregated, 370.14).
-    const bulk = stored(30_000, {
-      product_id: 40,
-      product_name: 'Battery acid',
-      ...corrosive,
-      components: [component(CAS.sulfuricAcid, 'Sulfuric acid', 35), component(CAS.water, 'Water', 65)],
-    });
+    const bulk = batteryAcid(30_000);
     const result = runTier2([bulk]);
     expect(result.rows.map((row) => [row.kind, row.name, row.max_amount_lb])).toEqual([
       ['product', 'Battery acid', 30_000],
@@ -114,12 +115,7 @@ describe('EPCRA 311/312 Tier II', () => {
     // an EHS). Tier I adds the amounts per category: the acid's pounds are already in the
     // product's 30,000 lb, so "Corrosive to metal" is 30,000 lb (code 07), not 30,000 + 10,500 =
     // 40,500 lb.
-    const bulk = stored(30_000, {
-      product_id: 40,
-      product_name: 'Battery acid',
-      ...corrosive,
-      components: [component(CAS.sulfuricAcid, 'Sulfuric acid', 35), component(CAS.water, 'Water', 65)],
-    });
+    const bulk = batteryAcid(30_000);
     expect(runTier2([bulk]).tier1[0]).toMatchObject({
       hazard_category: 'Corrosive to metal',
       max_amount_lb: 30_000,
