@@ -238,6 +238,10 @@ describe('ReportsPage', { timeout: 30_000 }, () => {
     const link = within(lines).getByRole('link', { name: 'Ammonia Cleaner' });
     expect(link.getAttribute('href')).toBe(lineHref(ids.ammoniaLine));
     expect(lines.textContent).toContain('27,522.00');
+    // The conversion written out, every factor as used (issue 21 point 8).
+    expect(lines.textContent).toContain(
+      '55 gal × 60 = 3,300 gal × 8.34 lb/gal (pounds per gallon) = 27,522.00 lb',
+    );
     expect(within(preview).getByText(/^Rule:/).parentElement?.textContent).toMatch(
       /27,522\.00 lb ≥ .*10,000 lb/,
     );
