@@ -58,6 +58,7 @@ describe('EPCRA 304 / CERCLA spill-reporting exposure', () => {
         location_stored: 'WAREHOUSE',
         container: 'Pail 5 gal × 2',
         percent_weight: 9.5,
+        percent_unknown: false,
         release_lb_to_rq: 105.2632,
         release_gal_to_rq: 10.5263,
         container_component_lb: 4.75,
@@ -156,7 +157,11 @@ describe('EPCRA 304 / CERCLA spill-reporting exposure', () => {
       'Resin (line 61): the SDS gives no percentage of Acrylonitrile; under the mixture rule (40 CFR 302.6(b)) the whole mixture, 2,000.00 lb, is compared with 100 lb, the lowest RQ of its listed constituents (Acrylonitrile).',
     );
     // Release to reach it: the mixture itself, 100 lb.
-    expect(row?.releases[0]).toMatchObject({ percent_weight: 100, release_lb_to_rq: 100 });
+    expect(row?.releases[0]).toMatchObject({
+      percent_weight: 100,
+      percent_unknown: true,
+      release_lb_to_rq: 100,
+    });
   });
 
   it('mixture rule 302.6(b): the whole mixture against the lowest RQ of its constituents', () => {

@@ -59,6 +59,11 @@ export interface ReleaseToRq {
   location_stored: string;
   container: string;
   percent_weight: number;
+  /**
+   * The SDS gives no percentage: the whole mixture is screened (302.6(b)), `percent_weight` is
+   * 100 and the release is the lowest RQ of the mixture's constituents.
+   */
+  percent_unknown: boolean;
   /** Pounds of product whose release holds the RQ: RQ / (wt% / 100). */
   release_lb_to_rq: number;
   /** The same in gallons for a liquid with a known density. */
@@ -240,6 +245,7 @@ function run(context: ComplianceContext): Epcra304Result {
         location_stored: c.location_stored,
         container: c.container,
         percent_weight: c.percent_weight,
+        percent_unknown: lowestOf.has(c.inventory_product_id),
         release_lb_to_rq: releaseLb,
         release_gal_to_rq: ppg === null ? null : roundTo(releaseLb / ppg, QUANTITY_DECIMALS),
         container_component_lb:
