@@ -24,6 +24,17 @@ export interface LineComponent {
   is_carcinogen: boolean;
 }
 
+/**
+ * A component with a CAS number but no percent by weight (none at all, or by volume only): every
+ * total leaves it out, except the 304 screen, whose mixture rule (40 CFR 302.6(b)) screens the
+ * whole mixture when a constituent's quantity is unknown.
+ */
+export interface UnknownPercentComponent {
+  quantity: LineQuantity;
+  component: SnapshotComponent;
+  cas_number: string;
+}
+
 /** Where in an SDS percent range a programme reads (rules §0.1). */
 export type PercentBasis = 'upper' | 'midpoint';
 
@@ -67,9 +78,11 @@ function basePercent(component: SnapshotComponent): number {
 /** The components the engine can use, and a warning for each it cannot. */
 export function collectComponents(lines: readonly LineQuantity[]): {
   components: LineComponent[];
+  without_percent: UnknownPercentComponent[];
   warnings: EngineWarning[];
 } {
   const components: LineComponent[] = [];
+  const withoutPercent: UnknownPercentComponent[] = [];
   const warnings: EngineWarning[] = [];
   for (const quantity of lines) {
     const { line } = quantity;
@@ -105,14 +118,20 @@ export function collectComponents(lines: readonly LineQuantity[]): {
         const volume = percentOrNull(component.percentage_volume);
         warnings.push(
           volume === null
-            ? lineWarning(line, 'missing_percent', 'no percent by weight; left out of every total', component)
+            ? lineWarning(
+                line,
+                'missing_percent',
+                'no percent by weight; left out of every total but the 304 screen, which takes the whole mixture (302.6(b))',
+                component,
+              )
             : lineWarning(
                 line,
                 'percent_by_volume_only',
-                `only ${formatPercent(volume)}% by volume, which needs the component's density; left out of every total`,
+                `only ${formatPercent(volume)}% by volume, which needs the component's density; left out of every total but the 304 screen, which takes the whole mixture (302.6(b))`,
                 component,
               ),
         );
+        withoutPercent.push({ quantity, component, cas_number: cas });
         continue;
       }
       components.push({
@@ -125,7 +144,7 @@ export function collectComponents(lines: readonly LineQuantity[]): {
       });
     }
   }
-  return { components, warnings };
+  return { components, without_percent: withoutPercent, warnings };
 }
 
 /** One line's share of a chemical: the figures a consultant checks by hand. */

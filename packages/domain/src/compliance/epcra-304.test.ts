@@ -58,6 +58,7 @@ describe('EPCRA 304 / CERCLA spill-reporting exposure', () => {
         location_stored: 'WAREHOUSE',
         container: 'Pail 5 gal × 2',
         percent_weight: 9.5,
+        percent_unknown: false,
         release_lb_to_rq: 105.2632,
         release_gal_to_rq: 10.5263,
         container_component_lb: 4.75,
@@ -132,6 +133,61 @@ describe('EPCRA 304 / CERCLA spill-reporting exposure', () => {
     };
     const row = run304([stored(100, { components: [component(CAS.lead, 'Lead', 100)] })], lists).rows[0];
     expect(row).toMatchObject({ form_unknown: true, release_could_reach_rq: true });
+  });
+
+  it('mixture rule 302.6(b): a listed chemical with no percentage on the SDS is screened on the whole mixture (issue 21, point 7)', () => {
+    // Resin 2,000 lb holds acrylonitrile (CERCLA RQ 100 lb) at a percentage the SDS does not give.
+    // 302.6(b)(1)(ii): with a constituent's quantity unknown, the mixture released counts against
+    // the lowest RQ of its constituents; here acrylonitrile's own, 100 lb. The whole mixture,
+    // 2,000 lb ≥ 100 lb → a release could reach the RQ. (Before: the chemical vanished from 304.)
+    const resin = stored(2000, {
+      inventory_product_id: 61,
+      product_name: 'Resin',
+      components: [component(CAS.acrylonitrile, 'Acrylonitrile', null)],
+    });
+    const row = run304([resin]).rows[0];
+    expect(row).toMatchObject({
+      cas_number: CAS.acrylonitrile,
+      rq_lb: 100,
+      quantity_lb: 2000,
+      release_could_reach_rq: true,
+    });
+    expect(row?.test.rule_text).toBe('2,000.00 lb ≥ RQ 100 lb');
+    expect(row?.explanation.notes).toContain(
+      'Resin (line 61): the SDS gives no percentage of Acrylonitrile; under the mixture rule (40 CFR 302.6(b)) the whole mixture, 2,000.00 lb, is compared with 100 lb, the lowest RQ of its listed constituents (Acrylonitrile).',
+    );
+    // Release to reach it: the mixture itself, 100 lb.
+    expect(row?.releases[0]).toMatchObject({
+      percent_weight: 100,
+      percent_unknown: true,
+      release_lb_to_rq: 100,
+    });
+  });
+
+  it('mixture rule 302.6(b): the whole mixture against the lowest RQ of its constituents', () => {
+    // 50 lb of a mixture: acrylonitrile (RQ 100) at an unknown percentage, chloroform (RQ 10) at 10%.
+    // Chloroform: 50 × 10% = 5 lb < RQ 10. Acrylonitrile: the whole 50 lb < its RQ 100, but the
+    // mixture's quantity is not fully known, so a release of 50 lb ≥ 10 lb (chloroform, the lowest
+    // constituent RQ) must be reported → acrylonitrile's row: a release could reach the RQ.
+    const mixture = stored(50, {
+      inventory_product_id: 62,
+      product_name: 'Mixture',
+      components: [
+        component(CAS.acrylonitrile, 'Acrylonitrile', null),
+        component(CAS.chloroform, 'Chloroform', 10),
+      ],
+    });
+    const rows = run304([mixture]).rows;
+    expect(
+      rows.map((row) => [row.cas_number, row.quantity_lb, row.rq_lb, row.release_could_reach_rq]),
+    ).toEqual([
+      [CAS.acrylonitrile, 50, 100, true],
+      [CAS.chloroform, 5, 10, false],
+    ]);
+    expect(rows[0]?.explanation.notes).toContain(
+      'Mixture (line 62): the SDS gives no percentage of Acrylonitrile; under the mixture rule (40 CFR 302.6(b)) the whole mixture, 50.00 lb, is compared with 10 lb, the lowest RQ of its listed constituents (Chloroform): a release of 10 lb of the mixture is reportable.',
+    );
+    expect(rows[0]?.releases[0]).toMatchObject({ release_lb_to_rq: 10 });
   });
 
   it('is labelled a screening of what is stored', () => {

@@ -68,6 +68,21 @@ export function solid(size: number, count: number, overrides: Partial<SnapshotLi
   });
 }
 
+/** A gas measured in cubic feet: `count` cylinders of `size` cu ft at `factor` cu ft per lb. */
+export function gas(size: number, count: number, factor: number, overrides: Partial<SnapshotLine> = {}) {
+  return line({
+    physical_state: 'compressed gas',
+    container_name: 'Cylinder',
+    unit_name: 'cu ft',
+    unit_type: 'cu',
+    container_size: size,
+    container_quantity: count,
+    pounds_per_gallon: null,
+    conversion_factor: factor,
+    ...overrides,
+  });
+}
+
 /** A line whose stored max pounds are given directly (the container calculation already ran). */
 export function stored(pounds: number, overrides: Partial<SnapshotLine> = {}): SnapshotLine {
   return solid(pounds, 1, { max_pounds: pounds, ...overrides });

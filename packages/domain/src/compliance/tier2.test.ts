@@ -12,6 +12,16 @@ const corrosive = {
   hazard_categories: ['Corrosive to metal', 'Skin corrosion or irritation'],
 } as const;
 
+/** Battery acid (product 40): sulfuric acid 35%, water 65%, corrosive. */
+function batteryAcid(pounds: number) {
+  return stored(pounds, {
+    product_id: 40,
+    product_name: 'Battery acid',
+    ...corrosive,
+    components: [component(CAS.sulfuricAcid, 'Sulfuric acid', 35), component(CAS.water, 'Water', 65)],
+  });
+}
+
 describe('EPCRA 311/312 Tier II', () => {
   it('reports lead-acid batteries on their sulfuric acid at 500 lb, the lower of 500 and TPQ 1,000', () => {
     // 100 batteries × 55 lb = 5,500 lb; × 22% = 1,210 lb sulfuric acid ≥ min(500, 1,000) = 500 → reported (range 04).
@@ -37,8 +47,10 @@ describe('EPCRA 311/312 Tier II', () => {
     });
     expect(ehs?.test.rule_text).toBe('1,210.00 lb ≥ threshold 500 lb');
     expect(ehs?.explanation.notes).toEqual(['500 lb or TPQ 1,000 lb, whichever is lower: 500 lb.']);
-    // The battery as a product: 5,500 lb < 10,000 → not reported, but it lists its EHS component.
-    const product = result.rows.find((row) => row.kind === 'product');
+    // The battery as a product: 5,500 lb < 10,000 → not reported, so it is under "Below threshold",
+    // never in the reported table beside its sulfuric acid (issue 21 point 2); it lists its EHS component.
+    expect(result.rows.map((row) => row.kind)).toEqual(['ehs']);
+    const product = result.below_threshold.find((row) => row.kind === 'product');
     expect(product).toMatchObject({
       name: 'Lead-acid battery',
       max_amount_lb: 5500,
@@ -50,6 +62,80 @@ describe('EPCRA 311/312 Tier II', () => {
       [CAS.sulfuricAcid, true],
       [CAS.lead, false],
     ]);
+  });
+
+  it('lists only what is reported; a pure EHS product is its EHS row, never a second product row (issue 21, point 2)', () => {
+    // Sulfuric acid 98% (one component): 600 lb × 98% = 588 lb ≥ min(500, TPQ 1,000) = 500 → the
+    // EHS row is reported. The product is that EHS itself: no product row against 10,000 lb, which
+    // used to stand below the EHS row as "600 lb, not reportable".
+    const acid = stored(600, {
+      product_name: 'Sulfuric acid 98%',
+      ...corrosive,
+      components: [component(CAS.sulfuricAcid, 'Sulfuric acid', 98)],
+    });
+    const result = runTier2([acid]);
+    expect(result.rows.map((row) => [row.kind, row.name, row.max_amount_lb])).toEqual([
+      ['ehs', 'Sulfuric acid', 588],
+    ]);
+    expect(result.below_threshold).toEqual([]);
+    // A mixture below 10,000 lb is tested and listed below the threshold, with the near flag:
+    // 9,500 lb of battery acid (35% sulfuric acid) < 10,000, ≥ 9,000 → near threshold.
+    // Its EHS: 9,500 × 35% = 3,325 lb ≥ 500 → reported.
+    const mixture = batteryAcid(9_500);
+    const split = runTier2([mixture]);
+    expect(split.rows.map((row) => [row.kind, row.max_amount_lb])).toEqual([['ehs', 3325]]);
+    expect(split.below_threshold).toEqual([
+      expect.objectContaining({
+        kind: 'product',
+        name: 'Battery acid',
+        max_amount_lb: 9500,
+        reportable: false,
+        near_threshold: true,
+      }),
+    ]);
+  });
+
+  it('reports a mixture at or above 10,000 lb with its EHS components named under it (issue 21, point 2)', () => {
+    // 30,000 lb of battery acid ≥ 10,000 → the product is reported; its sulfuric acid, 30,000 × 35%
+    // = 10,500 lb ≥ 500, is reported too (the EHS is always aggregated, 370.14).
+    const bulk = batteryAcid(30_000);
+    const result = runTier2([bulk]);
+    expect(result.rows.map((row) => [row.kind, row.name, row.max_amount_lb])).toEqual([
+      ['product', 'Battery acid', 30_000],
+      ['ehs', 'Sulfuric acid', 10_500],
+    ]);
+    expect(result.rows[0]?.components.map((c) => [c.name, c.is_ehs])).toEqual([
+      ['Sulfuric acid', true],
+      ['Water', false],
+    ]);
+  });
+
+  it('Tier I counts an EHS inside a reported mixture once: 30,000 lb, not 40,500 (issue 21, point 6)', () => {
+    // Battery acid 30,000 lb (reported as a product) holds 10,500 lb of sulfuric acid (reported as
+    // an EHS). Tier I adds the amounts per category: the acid's pounds are already in the
+    // product's 30,000 lb, so "Corrosive to metal" is 30,000 lb (code 07), not 30,000 + 10,500 =
+    // 40,500 lb.
+    const bulk = batteryAcid(30_000);
+    expect(runTier2([bulk]).tier1[0]).toMatchObject({
+      hazard_category: 'Corrosive to metal',
+      max_amount_lb: 30_000,
+      max_amount_code: { code: '07' },
+      average_amount_lb: 30_000,
+      chemicals: ['Battery acid', 'Sulfuric acid'],
+    });
+    // Add 100 batteries × 55 lb = 5,500 lb (not reported as a product, < 10,000) holding 22%
+    // sulfuric acid = 1,210 lb: that part of the EHS row is counted nowhere else.
+    // Corrosive to metal: 30,000 + 1,210 = 31,210 lb (the EHS row's 11,710 lb less the 10,500 lb
+    // inside the reported battery acid).
+    const batteries = solid(55, 100, {
+      product_id: 41,
+      product_name: 'Lead-acid battery',
+      ...corrosive,
+      components: [component(CAS.sulfuricAcid, 'Sulfuric acid', 22), component(CAS.lead, 'Lead', 60)],
+    });
+    const both = runTier2([bulk, batteries]);
+    expect(both.rows.find((row) => row.kind === 'ehs')?.max_amount_lb).toBe(11_710);
+    expect(both.tier1[0]).toMatchObject({ max_amount_lb: 31_210, max_amount_code: { code: '07' } });
   });
 
   it('uses the TPQ when it is below 500 lb: chlorine at 100 lb', () => {
@@ -69,7 +155,7 @@ describe('EPCRA 311/312 Tier II', () => {
     // 980 lb × 50% = 490 lb < 500; ≥ 450 → near threshold.
     const row = runTier2([
       stored(980, { ...corrosive, components: [component(CAS.sulfuricAcid, 'Sulfuric acid', 50)] }),
-    ]).rows.find((r) => r.kind === 'ehs');
+    ]).below_threshold.find((r) => r.kind === 'ehs');
     expect(row).toMatchObject({ max_amount_lb: 490, reportable: false, near_threshold: true });
   });
 
@@ -125,7 +211,7 @@ describe('EPCRA 311/312 Tier II', () => {
       },
     ]);
     // 9,999.99 lb < 10,000 → not reported, near threshold, range 05.
-    const below = runTier2([stored(9999.99, { is_sara_f: true })]).rows[0];
+    const below = runTier2([stored(9999.99, { is_sara_f: true })]).below_threshold[0];
     expect(below).toMatchObject({ reportable: false, near_threshold: true, max_amount_code: { code: '05' } });
   });
 
@@ -139,6 +225,7 @@ describe('EPCRA 311/312 Tier II', () => {
       }),
     ]);
     expect(result.rows).toEqual([]);
+    expect(result.below_threshold).toEqual([]);
     expect(result.notes[0]).toMatch(
       /^Hand soap \(line \d+\) is left out under 40 CFR 370.13: consumer product used as a consumer would\.$/,
     );
@@ -163,7 +250,7 @@ describe('EPCRA 311/312 Tier II', () => {
     const toluene = result.rows.find((row) => row.cas_number === CAS.toluene);
     expect(toluene).toMatchObject({ kind: 'chemical', max_amount_lb: 10_000, reportable: true });
     // Water: 4,000 lb < 10,000. Xylene 0.5% ≤ 1% → excluded, 0 lb.
-    const xylene = result.rows.find((row) => row.cas_number === CAS.xylene);
+    const xylene = result.below_threshold.find((row) => row.cas_number === CAS.xylene);
     expect(xylene).toMatchObject({ max_amount_lb: 0, reportable: false });
     expect(xylene?.explanation.excluded[0]?.reason).toBe('0.5% ≤ de minimis 1%');
   });
@@ -176,11 +263,15 @@ describe('EPCRA 311/312 Tier II', () => {
           is_sara_c: true,
           components: [component(CAS.formaldehyde, 'Formaldehyde', pct, { is_carcinogen: isCarcinogen })],
         }),
-      ]).rows.find((row) => row.kind === 'ehs');
-    expect(at(0.5, true)).toMatchObject({ max_amount_lb: 500, reportable: true });
-    expect(at(0.5, false)).toMatchObject({ max_amount_lb: 0, reportable: false });
+      ]);
+    const ehsRow = (pct: number, isCarcinogen: boolean) => {
+      const result = at(pct, isCarcinogen);
+      return [...result.rows, ...result.below_threshold].find((row) => row.kind === 'ehs');
+    };
+    expect(ehsRow(0.5, true)).toMatchObject({ max_amount_lb: 500, reportable: true });
+    expect(ehsRow(0.5, false)).toMatchObject({ max_amount_lb: 0, reportable: false });
     // 100,000 lb × 0.1% = 100 lb, but 0.1% ≤ 0.1% (carcinogen) → excluded.
-    expect(at(0.1, true)?.explanation.excluded[0]?.reason).toBe('0.1% ≤ de minimis 0.1% (carcinogen)');
+    expect(ehsRow(0.1, true)?.explanation.excluded[0]?.reason).toBe('0.1% ≤ de minimis 0.1% (carcinogen)');
   });
 
   it('gives average amounts and days on site when recorded, and marks estimates when not', () => {
@@ -210,6 +301,56 @@ describe('EPCRA 311/312 Tier II', () => {
       days_on_site_is_estimate: true,
     });
     expect(estimate.notes.some((note) => note.startsWith('Estimates:'))).toBe(true);
+  });
+
+  it('average daily amount: the daily amounts summed over the days present ÷ the days present (issue 21, point 3)', () => {
+    // Rules §3 (NM DHSEM): one line averaging 100 lb for 365 days and one averaging 1,000 lb for
+    // 10 days: (100 × 365 + 1,000 × 10) / 365 = (36,500 + 10,000) / 365 = 127.3973 lb → code 02
+    // (100-499), never the sum of the averages, 1,100 lb (code 04). Days present: the largest of
+    // the lines' days, 365. Max: 200 + 12,000 = 12,200 lb ≥ 10,000 → reported.
+    const all = { product_id: 5, product_name: 'Solvent 5', is_sara_f: true } as const;
+    const result = runTier2([
+      stored(200, { ...all, average_pounds: 100, days_on_site: 365 }),
+      stored(12_000, { ...all, location_stored: 'YARD', average_pounds: 1000, days_on_site: 10 }),
+    ]);
+    expect(result.rows[0]).toMatchObject({
+      max_amount_lb: 12_200,
+      average_amount_lb: 127.3973,
+      average_amount_code: { code: '02' },
+      average_is_estimate: false,
+      days_on_site: 365,
+      days_on_site_is_estimate: false,
+    });
+    // Both lines present 10 and 40 days: (1,000 × 10 + 500 × 40) / 40 = 30,000 / 40 = 750 lb (03).
+    const short = runTier2([
+      stored(12_000, { ...all, average_pounds: 1000, days_on_site: 10 }),
+      stored(600, { ...all, average_pounds: 500, days_on_site: 40 }),
+    ]).rows[0];
+    expect(short).toMatchObject({
+      average_amount_lb: 750,
+      average_amount_code: { code: '03' },
+      days_on_site: 40,
+    });
+  });
+
+  it('days on site and the "365 assumed" estimate never contradict each other (issue 21, point 3)', () => {
+    // One line records 200 days, the other none: that line is assumed present all year, so the
+    // chemical is present 365 days, an estimate. (It used to print 200 days beside "365 assumed".)
+    // Average: line A 1,000 lb × 200 days; line B has none, its maximum 11,000 lb stands in for
+    // 365 days: (200,000 + 4,015,000) / 365 = 11,547.9452 lb, an estimate, code 06.
+    const all = { product_id: 6, product_name: 'Solvent 6', is_sara_f: true } as const;
+    const row = runTier2([
+      stored(2_000, { ...all, average_pounds: 1000, days_on_site: 200 }),
+      stored(11_000, { ...all, location_stored: 'YARD' }),
+    ]).rows[0];
+    expect(row).toMatchObject({
+      max_amount_lb: 13_000,
+      days_on_site: 365,
+      days_on_site_is_estimate: true,
+      average_amount_lb: 11_547.9452,
+      average_amount_code: { code: '06' },
+      average_is_estimate: true,
+    });
   });
 
   it('shows the legacy SARA categories before 2017 and the GHS ones from 2017', () => {
@@ -271,7 +412,8 @@ describe('EPCRA 311/312 Tier II', () => {
   });
 
   it('converts a liquid product from gallons through its specific gravity', () => {
-    // 1,100 gal × (1.1 × 8.34 = 9.174 lb/gal) = 10,091.40 lb ≥ 10,000 → reported.
+    // 1,100 gal × (1.1 × 8.34 = 9.174 lb/gal) = 10,091.40 lb ≥ 10,000 → reported. The factor is
+    // printed whole (issue 21 point 8): 1,100 × 9.17 would be 10,087, not the total.
     const tank = line({
       container_name: 'Tank',
       container_size: 1100,
@@ -283,7 +425,7 @@ describe('EPCRA 311/312 Tier II', () => {
     const row = runTier2([tank]).rows[0];
     expect(row).toMatchObject({ max_amount_lb: 10_091.4, reportable: true });
     expect(row?.explanation.contributions[0]?.pounds_basis).toBe(
-      '1,100.00 gal × 9.17 lb/gal (specific gravity 1.1 × 8.34) = 10,091.40 lb',
+      '1,100 gal × 1 = 1,100 gal × 9.174 lb/gal (specific gravity 1.1 × 8.34) = 10,091.40 lb',
     );
   });
 });

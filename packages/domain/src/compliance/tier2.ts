@@ -35,7 +35,7 @@ import { type EngineWarning, lineWarning } from './warnings.ts';
 /** 40 CFR 370.10(a): EHS at 500 lb or the TPQ, whichever is lower; others at 10,000 lb. */
 export const TIER2_EHS_CAP_LB = 500;
 export const TIER2_OTHER_THRESHOLD_LB = 10_000;
-/** Days on site assumed while the inventory does not record them. */
+/** Days on site assumed while the inventory does not record them, and the most a row shows (rules §3). */
 export const TIER2_DEFAULT_DAYS_ON_SITE = 365;
 
 export interface Tier2Location {
@@ -95,7 +95,12 @@ export interface Tier1Row {
   chemicals: string[];
 }
 
+/**
+ * `rows` holds only what is reported (at or above its threshold); what was tested and falls below
+ * is in `below_threshold`, a separate section after the table (rules §3; issue 21 point 2).
+ */
 export interface Tier2Result extends ProgrammeResult<Tier2Row> {
+  below_threshold: Tier2Row[];
   tier1: Tier1Row[];
   non_ehs_basis: 'product' | 'component';
 }
@@ -162,29 +167,39 @@ function locationsOf(
   return [...merged.values()];
 }
 
-/** Average and days: the recorded figures when every line has them, else the estimates. */
-function averageAndDays(
-  contributions: readonly Contribution[],
-  lineById: Map<number, SnapshotLine>,
-  maxLb: number,
-) {
-  const lines = contributions.map((c) => ({ c, line: lineById.get(c.inventory_product_id) }));
-  const hasAverage = lines.length > 0 && lines.every(({ line }) => typeof line?.average_pounds === 'number');
-  const average = hasAverage
-    ? roundTo(
-        lines.reduce((sum, { c, line }) => sum + ((line?.average_pounds ?? 0) * c.percent_weight) / 100, 0),
-        QUANTITY_DECIMALS,
-      )
-    : maxLb;
-  const days = lines
-    .map(({ line }) => line?.days_on_site)
-    .filter((d): d is number => typeof d === 'number' && d > 0);
-  const daysKnown = days.length > 0 && days.length === lines.length;
+/**
+ * Average daily amount and days on site (rules §3, NM DHSEM; issue 21 point 3): the sum of the
+ * daily amounts over the days present ÷ the days present. Each line contributes its average ×
+ * its share × its days; the chemical's days present are the largest of its lines' days (their
+ * periods are not recorded), at most 365 (rules §3). A line with no recorded days is assumed
+ * present all year, so a row that assumes 365 days also shows 365; a line with no recorded
+ * average lends its maximum, and the average is then an estimate.
+ */
+function averageAndDays(contributions: readonly Contribution[], lineById: Map<number, SnapshotLine>) {
+  const lines = contributions.map((c) => {
+    const line = lineById.get(c.inventory_product_id);
+    const recordedDays = line?.days_on_site;
+    const days =
+      typeof recordedDays === 'number' && recordedDays > 0
+        ? Math.min(TIER2_DEFAULT_DAYS_ON_SITE, recordedDays)
+        : null;
+    const average = typeof line?.average_pounds === 'number' ? line.average_pounds : null;
+    return {
+      days: days ?? TIER2_DEFAULT_DAYS_ON_SITE,
+      daysKnown: days !== null,
+      // The line's average of this chemical: the recorded product average × its share, or its maximum.
+      daily: average === null ? c.pounds_contributed : (average * c.percent_weight) / 100,
+      averageKnown: average !== null,
+    };
+  });
+  const daysPresent =
+    lines.length > 0 ? Math.max(...lines.map((line) => line.days)) : TIER2_DEFAULT_DAYS_ON_SITE;
+  const poundDays = lines.reduce((sum, line) => sum + line.daily * line.days, 0);
   return {
-    average_amount_lb: average,
-    average_is_estimate: !hasAverage,
-    days_on_site: days.length > 0 ? Math.min(366, Math.max(...days)) : TIER2_DEFAULT_DAYS_ON_SITE,
-    days_on_site_is_estimate: !daysKnown,
+    average_amount_lb: roundTo(poundDays / daysPresent, QUANTITY_DECIMALS),
+    average_is_estimate: lines.length === 0 || lines.some((line) => !line.averageKnown),
+    days_on_site: daysPresent,
+    days_on_site_is_estimate: lines.length === 0 || lines.some((line) => !line.daysKnown),
   };
 }
 
@@ -238,7 +253,7 @@ function run(context: ComplianceContext): Tier2Result {
       hazard_basis: hazards.basis,
       max_amount_lb: test.quantity_lb,
       max_amount_code: tier2RangeCode(test.quantity_lb),
-      ...withCodes(averageAndDays(aggregate.contributions, lineById, test.quantity_lb)),
+      ...withCodes(averageAndDays(aggregate.contributions, lineById)),
       locations: locationsOf(aggregate.contributions, lineById),
       threshold_lb: threshold,
       reportable: test.meets,
@@ -347,6 +362,9 @@ function run(context: ComplianceContext): Tier2Result {
         percent_weight: component.percentage_weight ?? component.percentage_weight_high ?? null,
         is_ehs: context.lists.isListed('ehs', component.cas_number),
       }));
+      // A product whose one component is an EHS is that EHS, reported by its aggregated EHS row;
+      // tested again as a product against 10,000 lb it stood beside it as an unreported duplicate.
+      if (components.length === 1 && components[0]?.is_ehs) continue;
       const isMixture = components.length !== 1 || (components[0]?.percent_weight ?? 100) < 100;
       const unknown = lines.length - contributions.length;
       rows.push({
@@ -362,7 +380,7 @@ function run(context: ComplianceContext): Tier2Result {
         hazard_basis: hazards.basis,
         max_amount_lb: test.quantity_lb,
         max_amount_code: tier2RangeCode(test.quantity_lb),
-        ...withCodes(averageAndDays(contributions, lineById, test.quantity_lb)),
+        ...withCodes(averageAndDays(contributions, lineById)),
         locations: locationsOf(contributions, lineById),
         threshold_lb: TIER2_OTHER_THRESHOLD_LB,
         reportable: test.meets,
@@ -391,7 +409,8 @@ function run(context: ComplianceContext): Tier2Result {
       'Some products have only the legacy SARA hazard flags; their GHS hazard categories are not recorded.',
     );
   }
-  rows.sort((a, b) => Number(b.reportable) - Number(a.reportable) || a.name.localeCompare(b.name));
+  rows.sort((a, b) => a.name.localeCompare(b.name));
+  const reported = rows.filter((row) => row.reportable);
 
   return {
     programme: 'tier2',
@@ -410,9 +429,10 @@ function run(context: ComplianceContext): Tier2Result {
         : []),
     ],
     lists_used: listsUsed(context, ['ehs']),
-    rows,
+    rows: reported,
+    below_threshold: rows.filter((row) => !row.reportable),
     warnings,
-    tier1: tier1(rows.filter((row) => row.reportable)),
+    tier1: tier1(reported.map((row) => tier1Share(row, reported, lineById))),
     non_ehs_basis: options.tier2_non_ehs_basis,
   };
 }
@@ -421,10 +441,46 @@ function withCodes(figures: ReturnType<typeof averageAndDays>) {
   return { ...figures, average_amount_code: tier2RangeCode(figures.average_amount_lb) };
 }
 
+/** A reported row's part of Tier I: its amounts less what a reported product row already counts. */
+export interface Tier1Share {
+  row: Tier2Row;
+  max_amount_lb: number;
+  average_amount_lb: number;
+}
+
+/**
+ * An EHS (or, in the component option, a chemical) inside a product reported as a whole is
+ * already in that product's amount: Tier I counts it once (issue 21 point 6; 42 USC 11022(d)(1)
+ * sums the chemicals' amounts, not the same pounds twice). Only the row's pounds from products
+ * not reported as a whole are added.
+ */
+function tier1Share(
+  row: Tier2Row,
+  reported: readonly Tier2Row[],
+  lineById: Map<number, SnapshotLine>,
+): Tier1Share {
+  if (row.kind === 'product') {
+    return { row, max_amount_lb: row.max_amount_lb, average_amount_lb: row.average_amount_lb };
+  }
+  const counted = new Set(reported.flatMap((other) => (other.kind === 'product' ? [other.product_id] : [])));
+  const rest = row.explanation.contributions.filter((c) => !counted.has(c.product_id));
+  if (rest.length === row.explanation.contributions.length) {
+    return { row, max_amount_lb: row.max_amount_lb, average_amount_lb: row.average_amount_lb };
+  }
+  return {
+    row,
+    max_amount_lb: roundTo(
+      rest.reduce((sum, c) => sum + c.pounds_contributed, 0),
+      QUANTITY_DECIMALS,
+    ),
+    average_amount_lb: rest.length === 0 ? 0 : averageAndDays(rest, lineById).average_amount_lb,
+  };
+}
+
 /** Tier I: per hazard category, the reportable chemicals' amounts added up (each counted in every category it has). */
-export function tier1(rows: readonly Tier2Row[]): Tier1Row[] {
+export function tier1(shares: readonly Tier1Share[]): Tier1Row[] {
   const byCategory = new Map<string, Tier1Row>();
-  for (const row of rows) {
+  for (const { row, max_amount_lb, average_amount_lb } of shares) {
     for (const category of row.hazard_categories) {
       const found = byCategory.get(category) ?? {
         hazard_category: category,
@@ -436,8 +492,8 @@ export function tier1(rows: readonly Tier2Row[]): Tier1Row[] {
         locations: [],
         chemicals: [],
       };
-      found.max_amount_lb = roundTo(found.max_amount_lb + row.max_amount_lb, QUANTITY_DECIMALS);
-      found.average_amount_lb = roundTo(found.average_amount_lb + row.average_amount_lb, QUANTITY_DECIMALS);
+      found.max_amount_lb = roundTo(found.max_amount_lb + max_amount_lb, QUANTITY_DECIMALS);
+      found.average_amount_lb = roundTo(found.average_amount_lb + average_amount_lb, QUANTITY_DECIMALS);
       found.max_amount_code = tier2RangeCode(found.max_amount_lb);
       found.average_amount_code = tier2RangeCode(found.average_amount_lb);
       found.average_is_estimate ||= row.average_is_estimate;

@@ -9,6 +9,8 @@ export const WARNING_CODES = [
   'missing_density',
   /** A gas with no conversion factor to pounds. */
   'missing_conversion_factor',
+  /** A gas whose conversion factor (cu ft per lb) is below 1: probably a density typed in its place. */
+  'implausible_conversion_factor',
   /** No container figures at all (no size, quantity or unit for the physical state). */
   'missing_quantity',
   /** A component with no percent by weight. */

@@ -190,6 +190,22 @@ describe('container calculation: lb (solid)', () => {
     expect(result).toEqual(figures(null, 0));
     expect(formatContainerFigure(result.max_pounds)).toBe('N/A');
   });
+
+  it('weighs an lb line of any state only when the reports ask (weighed_in_any_state)', () => {
+    // The form and the save keep the spec's lb-for-solids formula: a 150-lb liquified-gas cylinder is null.
+    const cylinder = {
+      physical_state: 'liquified gas',
+      ...lb,
+      container_size: 150,
+      container_quantity: 1,
+    } as const;
+    expect(calculateContainer(cylinder)).toEqual(figures(null, null));
+    // The reports count it: 150 lb × 1 = 150 lb (rules §0.1, issue 21 point 1); other units are unchanged.
+    expect(calculateContainer({ ...cylinder, weighed_in_any_state: true })).toEqual(figures(null, 150));
+    expect(calculateContainer({ ...cylinder, ...gal, weighed_in_any_state: true })).toEqual(
+      figures(null, null),
+    );
+  });
 });
 
 describe('container calculation: cu (compressed or liquified gas)', () => {

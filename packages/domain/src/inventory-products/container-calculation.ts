@@ -57,6 +57,11 @@ export interface ContainerCalculationInput {
   pounds_per_gallon?: NumericInput;
   /** Gases (cu): pounds = size × quantity / conversion factor. */
   conversion_factor?: NumericInput;
+  /**
+   * Weigh an lb line in any physical state (rules §0.1: a 150-lb chlorine cylinder is 150 lb on
+   * every report). The reports set it; the form and the save keep the spec's lb-for-solids formula.
+   */
+  weighed_in_any_state?: boolean;
 }
 
 /** Shaped for the web's toast: `toast({ variant: 'warning', ...warning, duration })`. */
@@ -121,7 +126,10 @@ export function calculateContainer(input: ContainerCalculationInput): ContainerC
       },
     };
   }
-  if (!FORMULA_STATES[unitType].some((state) => state === input.physical_state)) return NO_FIGURES;
+  const anyState = unitType === 'lb' && input.weighed_in_any_state === true;
+  if (!anyState && !FORMULA_STATES[unitType].some((state) => state === input.physical_state)) {
+    return NO_FIGURES;
+  }
 
   const size = readNumber(input.container_size);
   const quantity = readNumber(input.container_quantity);

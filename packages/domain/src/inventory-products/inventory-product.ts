@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ComponentLinkParamSchema } from '../chemical-components/index.ts';
 import { generatedFileName } from '../files/index.ts';
 import { TIER2_HAZARD_CATEGORIES } from '../products/hazard-categories.ts';
-import { PRODUCT_MSG, SaveProductRequestSchema } from '../products/index.ts';
+import { CONVERSION_FACTOR_DESCRIPTION, PRODUCT_MSG, SaveProductRequestSchema } from '../products/index.ts';
 import {
   TIER2_STORAGE_PRESSURES,
   TIER2_STORAGE_TEMPERATURES,
@@ -246,7 +246,7 @@ export const InventoryProductResourceSchema = z.object({
   container_size: z.number().nullable(),
   container_quantity: z.number().nullable(),
   container_info: z.string(),
-  conversion_factor: z.number().nullable(),
+  conversion_factor: z.number().nullable().describe(CONVERSION_FACTOR_DESCRIPTION),
   flash_points: z.number().nullable(),
   hazards: z.array(RefSchema),
   is_processed: z.boolean(),

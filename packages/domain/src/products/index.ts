@@ -111,6 +111,26 @@ export const FileRefSchema = z.object({
 });
 export type FileRef = z.infer<typeof FileRefSchema>;
 
+/**
+ * The conversion factor is cubic feet per pound (spec 02 §9: pounds = cubic feet ÷ factor), the
+ * inverse of a density in lb per cu ft (rules §0.1). Said in the API docs and beside the field.
+ */
+export const CONVERSION_FACTOR_UNIT = 'cu ft/lb';
+export const CONVERSION_FACTOR_DESCRIPTION =
+  'Cubic feet per pound (cu ft/lb) of a compressed or liquified gas at NTP: pounds = cubic feet ÷ conversion factor. ' +
+  'The inverse of a density in lb per cu ft; a gas takes more than 1 cu ft per lb (chlorine about 5.4).';
+
+/**
+ * A gas takes more than 1 cu ft per lb at NTP (the heaviest common ones, SF6 and WF6, about 2.5
+ * and 1.3; chlorine 5.4): a factor below 1 is almost certainly a density in lb per cu ft typed
+ * the wrong way round (issue 21 point 8). The reports warn; the form hints.
+ */
+export const MIN_PLAUSIBLE_GAS_CONVERSION_FACTOR = 1;
+
+export function isImplausibleConversionFactor(value: number | null | undefined): boolean {
+  return typeof value === 'number' && value > 0 && value < MIN_PLAUSIBLE_GAS_CONVERSION_FACTOR;
+}
+
 export const SaveProductRequestSchema = z.object({
   name: requiredTextSchema(200, PRODUCT_MSG.nameRequired, PRODUCT_MSG.nameMax),
   mfg_name: requiredTextSchema(200, PRODUCT_MSG.mfgNameRequired, PRODUCT_MSG.mfgNameMax),
@@ -128,7 +148,9 @@ export const SaveProductRequestSchema = z.object({
   /** Accepted for the spec's payload; the server recomputes it from the specific gravity. */
   density: z.union([z.string(), z.number()]).nullish(),
   pounds_per_gallon: decimalSchema('Pounds per Gallon', 2, 99_999_999),
-  conversion_factor: decimalSchema('Conversion Factor', 4, 9_999_999_999),
+  conversion_factor: decimalSchema('Conversion Factor', 4, 9_999_999_999).describe(
+    CONVERSION_FACTOR_DESCRIPTION,
+  ),
   flash_points: FlashPointSchema,
   nfpa: optionalTextSchema(50, PRODUCT_MSG.nfpaMax).optional(),
   is_spcc: FlagSchema,
@@ -197,7 +219,7 @@ export const ProductResourceSchema = z.object({
   specific_gravity: z.number().nullable(),
   density: z.number().nullable(),
   pounds_per_gallon: z.number().nullable(),
-  conversion_factor: z.number().nullable(),
+  conversion_factor: z.number().nullable().describe(CONVERSION_FACTOR_DESCRIPTION),
   flash_points: z.number().nullable(),
   nfpa: z.string(),
   is_spcc: z.boolean(),

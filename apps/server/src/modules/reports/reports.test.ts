@@ -2,10 +2,10 @@ import { REPORT_TYPE_NAMES, type ReportDocument, type ReportRow } from '@chemtra
 import { and, eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import type { LightMyRequestResponse } from 'fastify';
-import { PDFParse } from 'pdf-parse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../test/helper.ts';
-import { auditLog, databaseEntries, regulatoryEntries } from '../../db/schema/index.ts';
+import { pdfTextOf, uploadedList, workbookOf } from '../../../test/report-files.ts';
+import { auditLog, regulatoryEntries } from '../../db/schema/index.ts';
 import { create } from '../../seed/factories.ts';
 
 /**
@@ -138,16 +138,9 @@ beforeAll(async () => {
   await line(formulaLike, bag, pound, '10', '1', '+1-2');
 
   // The lists as an upload leaves them (database.service replaces a type's rows under its upload).
-  const upload = async (type: 'ehs' | 'cercla' | '313', date: string) => {
-    const [row] = await ctx.database.db
-      .insert(databaseEntries)
-      .values({ type, name: `${type}.csv`, createdAt: new Date(date), updatedAt: new Date(date) })
-      .returning({ id: databaseEntries.id });
-    return row!.id;
-  };
-  const ehs = await upload('ehs', '2026-01-15T10:00:00Z');
-  const cercla = await upload('cercla', '2026-02-01T10:00:00Z');
-  const tri = await upload('313', '2026-03-10T10:00:00Z');
+  const ehs = await uploadedList(ctx, 'ehs', '2026-01-15T10:00:00Z');
+  const cercla = await uploadedList(ctx, 'cercla', '2026-02-01T10:00:00Z');
+  const tri = await uploadedList(ctx, '313', '2026-03-10T10:00:00Z');
   await ctx.database.db.insert(regulatoryEntries).values([
     {
       listType: 'ehs',
@@ -213,19 +206,7 @@ async function preview(type: string): Promise<ReportDocument> {
 async function pdfText(res: LightMyRequestResponse): Promise<{ text: string; pages: number }> {
   expect(res.statusCode, res.body.slice(0, 300)).toBe(200);
   expect(res.headers['content-type']).toBe('application/pdf');
-  const parser = new PDFParse({ data: new Uint8Array(res.rawPayload) });
-  try {
-    const result = await parser.getText();
-    return {
-      text: result.pages
-        .map((page) => page.text)
-        .join('\n')
-        .replace(/\s+/g, ' '),
-      pages: result.pages.length,
-    };
-  } finally {
-    await parser.destroy();
-  }
+  return pdfTextOf(new Uint8Array(res.rawPayload));
 }
 
 async function workbook(res: LightMyRequestResponse): Promise<ExcelJS.Workbook> {
@@ -233,9 +214,7 @@ async function workbook(res: LightMyRequestResponse): Promise<ExcelJS.Workbook> 
   expect(res.headers['content-type']).toBe(
     'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
   );
-  const book = new ExcelJS.Workbook();
-  await book.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
-  return book;
+  return workbookOf(res.rawPayload);
 }
 
 function rowOf(document: ReportDocument, table: number, key: string, value: string): ReportRow {

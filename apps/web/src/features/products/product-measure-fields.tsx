@@ -1,10 +1,15 @@
 import {
+  CONVERSION_FACTOR_UNIT,
   densityFromSpecificGravity,
   isGas,
+  isImplausibleConversionFactor,
   isLiquid,
+  MIN_PLAUSIBLE_GAS_CONVERSION_FACTOR,
   PHYSICAL_STATE_LABELS,
   PHYSICAL_STATES,
+  stripDecimal,
 } from '@chemtrack/domain';
+import type { ReactNode } from 'react';
 import { type UseFormReturn, useWatch } from 'react-hook-form';
 import { Field } from '../../components/ui/field.tsx';
 import { Input } from '../../components/ui/input.tsx';
@@ -39,6 +44,7 @@ export function ProductMeasureFields<T extends ProductDataValues, TOutput>({
   const state = useWatch({ control: form.control, name: 'physical_state' }) || null;
   const specificGravity = useWatch({ control: form.control, name: 'specific_gravity' });
   const density = densityFromSpecificGravity(specificGravity);
+  const conversionFactor = useWatch({ control: form.control, name: 'conversion_factor' });
   const id = (name: string) => `${idPrefix}-${name}`;
   return (
     <>
@@ -96,7 +102,8 @@ export function ProductMeasureFields<T extends ProductDataValues, TOutput>({
       {isGas(state) ? (
         <Field
           id={id('conversion_factor')}
-          label="Conversion Factor"
+          label={`Conversion Factor (${CONVERSION_FACTOR_UNIT})`}
+          hint={conversionFactorHint(conversionFactor)}
           error={errors.conversion_factor?.message}
         >
           <Input
@@ -109,4 +116,23 @@ export function ProductMeasureFields<T extends ProductDataValues, TOutput>({
       ) : null}
     </>
   );
+}
+
+/**
+ * The factor's unit under the field, and a warning when the typed value is below 1 cu ft/lb: a
+ * gas takes more than that, so it is almost certainly a density typed the wrong way round
+ * (issue 21 point 8; the reports warn about the same value).
+ */
+function conversionFactorHint(typed: string | number | null | undefined): ReactNode {
+  const text = stripDecimal(typed);
+  const value = text === '' ? null : Number(text);
+  if (value !== null && isImplausibleConversionFactor(value)) {
+    return (
+      <span className="text-amber-700">
+        Below {MIN_PLAUSIBLE_GAS_CONVERSION_FACTOR} cu ft per lb: a gas takes more (chlorine about 5.4). Is
+        this a density in lb per cu ft? Enter cubic feet per pound (1 ÷ density).
+      </span>
+    );
+  }
+  return 'Cubic feet per pound: pounds = cubic feet ÷ this factor.';
 }

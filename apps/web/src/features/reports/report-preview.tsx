@@ -310,8 +310,11 @@ function ExplanationView({
               <th scope="col" className="py-1 pr-3 text-right">
                 % by weight
               </th>
-              <th scope="col" className="py-1 text-right">
+              <th scope="col" className="py-1 pr-3 text-right">
                 Pounds contributed
+              </th>
+              <th scope="col" className="py-1">
+                How the pounds were found
               </th>
             </tr>
           </thead>
@@ -334,9 +337,10 @@ function ExplanationView({
                 <td className="py-1 pr-3 text-right tabular-nums">
                   {compliance.formatPercent(line.percent_weight)}%
                 </td>
-                <td className="py-1 text-right tabular-nums">
+                <td className="py-1 pr-3 text-right tabular-nums">
                   {compliance.formatPounds(line.pounds_contributed)}
                 </td>
+                <td className="py-1 text-slate-700">{line.pounds_basis}</td>
               </tr>
             ))}
           </tbody>

@@ -227,12 +227,21 @@ describe('ReportsPage', { timeout: 30_000 }, () => {
     const row = reported[0]?.closest('tr') as HTMLTableRowElement;
     // 55 gal × 60 × 8.34 lb/gal, two decimals with grouping.
     expect(row.textContent).toContain('27,522.00');
-    expect(within(tier2).getByText('near threshold').closest('tr')?.textContent).toContain('9,174.00');
+    // Below its threshold, near it: in its own section after the table, never beside the reported
+    // rows (issue 21 point 2).
+    expect(within(tier2).queryByText('near threshold')).toBeNull();
+    const below = within(preview).getByRole('table', { name: 'Below threshold (not reported)' });
+    expect(within(below).getByText('near threshold').closest('tr')?.textContent).toContain('9,174.00');
+    expect(within(below).queryByText('Reported')).toBeNull();
     await userEvent.click(within(row).getByRole('button', { name: /^Explain / }));
     const lines = within(tier2).getByRole('table', { name: /^Contributing lines of / });
     const link = within(lines).getByRole('link', { name: 'Ammonia Cleaner' });
     expect(link.getAttribute('href')).toBe(lineHref(ids.ammoniaLine));
     expect(lines.textContent).toContain('27,522.00');
+    // The conversion written out, every factor as used (issue 21 point 8).
+    expect(lines.textContent).toContain(
+      '55 gal × 60 = 3,300 gal × 8.34 lb/gal (pounds per gallon) = 27,522.00 lb',
+    );
     expect(within(preview).getByText(/^Rule:/).parentElement?.textContent).toMatch(
       /27,522\.00 lb ≥ .*10,000 lb/,
     );

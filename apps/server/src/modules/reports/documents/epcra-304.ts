@@ -17,7 +17,8 @@ function releaseLine(release: compliance.ReleaseToRq): string {
       : `; one container holds ${compliance.formatPounds(release.container_component_lb)} lb of the chemical`;
   return (
     `${release.product_name}${release.location_stored ? ` at ${release.location_stored}` : ''}, ${release.container}, ` +
-    `${compliance.formatPercent(release.percent_weight)}%: a release of ${compliance.formatPounds(release.release_lb_to_rq)} lb` +
+    `${release.percent_unknown ? 'percentage not on the SDS, the whole mixture screened (302.6(b))' : `${compliance.formatPercent(release.percent_weight)}%`}: ` +
+    `a release of ${compliance.formatPounds(release.release_lb_to_rq)} lb` +
     `${gallons} of product carries the RQ${container}`
   );
 }
