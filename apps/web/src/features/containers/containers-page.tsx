@@ -1,13 +1,11 @@
 import { AREA_ACTIONS, SaveContainerRequestSchema, SaveContainerUnitRequestSchema } from '@chemtrack/domain';
 import { Link, Outlet, useNavigate } from '@tanstack/react-router';
 import { cn } from '../../lib/cn.ts';
-import type { ListSearch } from '../../lib/list-search.ts';
+import { keepSearch, type ListSearch } from '../../lib/list-search.ts';
 import { usePageMeta } from '../../lib/page-meta.ts';
-import { CatalogModal } from '../catalog/catalog-form.tsx';
-import { CatalogList } from '../catalog/catalog-page.tsx';
+import { LookupModal } from '../lookups/lookup-form.tsx';
+import { LookupList } from '../lookups/lookup-list.tsx';
 import { containersApi, unitsApi } from './api.ts';
-
-const keepSearch = (s: Record<string, unknown>) => s;
 
 type Tab = 'containers' | 'units';
 
@@ -46,7 +44,7 @@ export function ContainersPage({ tab, search }: { tab: Tab; search: ListSearch }
     <div>
       <Tabs active={tab} />
       {tab === 'containers' ? (
-        <CatalogList
+        <LookupList
           key="containers"
           api={containersApi}
           search={search}
@@ -64,9 +62,9 @@ export function ContainersPage({ tab, search }: { tab: Tab; search: ListSearch }
           createLink={{ to: '/containers/create', search: keepSearch }}
         >
           <Outlet />
-        </CatalogList>
+        </LookupList>
       ) : (
-        <CatalogList
+        <LookupList
           key="units"
           api={unitsApi}
           search={search}
@@ -80,7 +78,7 @@ export function ContainersPage({ tab, search }: { tab: Tab; search: ListSearch }
           createLink={{ to: '/units/create', search: keepSearch }}
         >
           <Outlet />
-        </CatalogList>
+        </LookupList>
       )}
     </div>
   );
@@ -90,7 +88,7 @@ export function ContainerModal({ tab, id }: { tab: Tab; id: number | undefined }
   const navigate = useNavigate();
   const isUnit = tab === 'units';
   return (
-    <CatalogModal
+    <LookupModal
       api={isUnit ? unitsApi : containersApi}
       id={id}
       entity={isUnit ? 'Container Unit' : 'Container'}

@@ -17,6 +17,7 @@ import { Checkbox } from '../../components/ui/checkbox.tsx';
 import { Field } from '../../components/ui/field.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { ApiError } from '../../lib/api.ts';
+import { keepSearch } from '../../lib/list-search.ts';
 import { useCan } from '../../lib/permissions.ts';
 import { useRecordMutations } from '../../lib/use-record-mutations.ts';
 import { AddressFields } from './address-fields.tsx';
@@ -30,8 +31,6 @@ import {
   toCustomerBody,
   toCustomerForm,
 } from './customer-form.ts';
-
-const keepSearch = (s: Record<string, unknown>) => s;
 
 /** The customer a save shares its name with, when that is why the server asked (409). */
 function sameNameCustomer(error: unknown): { message: string; existing: SameNameCustomer } | null {

@@ -14,6 +14,7 @@ import { ModalForm, useModalRoute } from '../../components/modal-form.tsx';
 import { PagedPicker } from '../../components/paged-picker.tsx';
 import { Field } from '../../components/ui/field.tsx';
 import { Input } from '../../components/ui/input.tsx';
+import { keepSearch } from '../../lib/list-search.ts';
 import { useCan } from '../../lib/permissions.ts';
 import { useRecordMutations } from '../../lib/use-record-mutations.ts';
 import { AddressFields, type AddressValues } from './address-fields.tsx';
@@ -36,8 +37,6 @@ const EMPTY: FacilityForm = {
 function toForm(f: FacilityResource): FacilityForm {
   return { name: f.name, customer_id: f.customer_id, address: f.address, county: f.county };
 }
-
-const keepSearch = (s: Record<string, unknown>) => s;
 
 /** A picked customer: picker rows carry the city; a saved facility's owner comes without it. */
 type CustomerChoice = AutocompleteItem & { city?: string };

@@ -1,17 +1,15 @@
 import { AREA_ACTIONS, SaveHazardRequestSchema } from '@chemtrack/domain';
 import { Outlet, useNavigate } from '@tanstack/react-router';
-import type { ListSearch } from '../../lib/list-search.ts';
+import { keepSearch, type ListSearch } from '../../lib/list-search.ts';
 import { usePageMeta } from '../../lib/page-meta.ts';
-import { CatalogModal } from '../catalog/catalog-form.tsx';
-import { CatalogList } from '../catalog/catalog-page.tsx';
+import { LookupModal } from '../lookups/lookup-form.tsx';
+import { LookupList } from '../lookups/lookup-list.tsx';
 import { hazardsApi } from './api.ts';
-
-const keepSearch = (s: Record<string, unknown>) => s;
 
 export function HazardsPage({ search }: { search: ListSearch }) {
   usePageMeta('Hazard Classes', [{ name: 'Hazard Class Management' }]);
   return (
-    <CatalogList
+    <LookupList
       api={hazardsApi}
       search={search}
       entity="Hazard Class"
@@ -28,14 +26,14 @@ export function HazardsPage({ search }: { search: ListSearch }) {
       createLink={{ to: '/hazard-class-mgmt/create', search: keepSearch }}
     >
       <Outlet />
-    </CatalogList>
+    </LookupList>
   );
 }
 
 export function HazardModal({ id }: { id: number | undefined }) {
   const navigate = useNavigate();
   return (
-    <CatalogModal
+    <LookupModal
       api={hazardsApi}
       id={id}
       entity="Hazard Class"

@@ -17,6 +17,7 @@ import { PagedPicker } from '../../components/paged-picker.tsx';
 import { Checkbox } from '../../components/ui/checkbox.tsx';
 import { Field } from '../../components/ui/field.tsx';
 import { Select } from '../../components/ui/select.tsx';
+import { keepSearch } from '../../lib/list-search.ts';
 import { useCan } from '../../lib/permissions.ts';
 import { useRecordMutations } from '../../lib/use-record-mutations.ts';
 import { customersApi, facilitiesApi } from '../customers/api.ts';
@@ -60,7 +61,6 @@ const technicianChips = (inventory: InventoryResource | undefined): Autocomplete
   inventory?.technicians.map((technician) => ({ id: technician.id, name: technician.profile.full_name })) ??
   [];
 
-const keepSearch = (s: Record<string, unknown>) => s;
 const EDITED = { shouldDirty: true, shouldTouch: true, shouldValidate: true } as const;
 
 /** Create New Inventory / Inventory Details (spec 02 §2, §4 and §5). */

@@ -5,6 +5,7 @@ import { useMemo } from 'react';
 import { DataTable, listTableProps } from '../../components/data-table.tsx';
 import { ListToolbar } from '../../components/list-toolbar.tsx';
 import { Select } from '../../components/ui/select.tsx';
+import { keepSearch } from '../../lib/list-search.ts';
 import { usePageMeta } from '../../lib/page-meta.ts';
 import { useCan } from '../../lib/permissions.ts';
 import { useArchiveToggle } from '../../lib/use-archive-toggle.ts';
@@ -16,8 +17,6 @@ import {
   inventoriesListParams,
 } from './api.ts';
 import { inventoriesColumns, inventoryName } from './inventories-columns.tsx';
-
-const keepSearch = (s: Record<string, unknown>) => s;
 
 type StatusFilter = (typeof INVENTORY_STATUS_FILTERS)[number]['value'];
 const isStatusFilter = (value: string): value is StatusFilter =>

@@ -16,6 +16,7 @@ import {
   usDateToIso,
 } from '@chemtrack/domain';
 import { z } from 'zod';
+import { numberText } from '../../lib/form-text.ts';
 import type { ProductBody } from './api.ts';
 
 /** What the product form holds: text as typed, the date as MM/DD/YYYY, hazards with their names. */
@@ -78,9 +79,6 @@ export const EMPTY_PRODUCT_FORM: ProductFormValues = {
   hazards: [],
   sds: null,
 };
-
-/** A number from the API as the form's text (null → empty). */
-export const numberText = (value: number | null) => (value === null ? '' : String(value));
 
 /** The fields a product and an inventory line's copy of it share (spec 02 §3): its "product data". */
 export type ProductDataValues = Pick<

@@ -21,12 +21,13 @@ import { Input } from '../../components/ui/input.tsx';
 import { Select } from '../../components/ui/select.tsx';
 import { UnsavedChangesGuard } from '../../components/unsaved-changes-guard.tsx';
 import { saveBlob } from '../../lib/download.ts';
+import { keepSearch } from '../../lib/list-search.ts';
 import { usePageMeta } from '../../lib/page-meta.ts';
 import { toast } from '../../lib/toast.ts';
 import { useRecordMutations } from '../../lib/use-record-mutations.ts';
+import { ChemicalComponentsTable } from '../chemical-components/chemical-components-table.tsx';
 import { deleteProductSds, downloadProductSds, productsApi } from './api.ts';
 import { HazardClassesField } from './hazard-classes-field.tsx';
-import { ProductComponentsTable } from './product-components-table.tsx';
 import { FlashPointField, SaraSpccFields, Tier2HazardCategoriesField } from './product-data-fields.tsx';
 import {
   EMPTY_PRODUCT_FORM,
@@ -43,8 +44,6 @@ const SDS_STATUS_OPTIONS: Record<SdsStatus, string> = {
   pending: 'Pending',
   update: 'Update Required',
 };
-
-const keepSearch = (s: Record<string, unknown>) => s;
 
 /** The first message at a path, for errors the server names by its own fields (hazard_ids, sds.filepath). */
 function messageAt(errors: FieldErrors<ProductFormValues>, ...paths: string[]): string | undefined {
@@ -304,7 +303,7 @@ function ProductForm({
           </div>
         </form>
       </section>
-      {product ? <ProductComponentsTable productId={product.id} /> : null}
+      {product ? <ChemicalComponentsTable parent={{ kind: 'product', productId: product.id }} /> : null}
       <Outlet />
     </div>
   );

@@ -4,15 +4,13 @@ import { useMemo } from 'react';
 import { DataTable, listTableProps } from '../../components/data-table.tsx';
 import { ListToolbar } from '../../components/list-toolbar.tsx';
 import { Select } from '../../components/ui/select.tsx';
-import { toListParams } from '../../lib/list-search.ts';
+import { keepSearch, toListParams } from '../../lib/list-search.ts';
 import { usePageMeta } from '../../lib/page-meta.ts';
 import { useArchiveToggle } from '../../lib/use-archive-toggle.ts';
 import { useListState } from '../../lib/use-list-state.ts';
 import { productsApi } from './api.ts';
 import type { ProductListSearch } from './list-search.ts';
 import { productsColumns } from './products-columns.tsx';
-
-const keepSearch = (s: Record<string, unknown>) => s;
 
 function isSdsStatus(value: string): value is (typeof SDS_STATUSES)[number] {
   return (SDS_STATUSES as readonly string[]).includes(value);

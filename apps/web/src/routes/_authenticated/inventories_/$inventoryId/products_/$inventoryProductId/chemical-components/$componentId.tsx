@@ -1,23 +1,24 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { InventoryProductComponentModal } from '../../../../../../../features/inventories/inventory-product-components.tsx';
-import { inventoryProductComponentsApi } from '../../../../../../../features/inventories/inventory-products-api.ts';
+import { componentLinksApi } from '../../../../../../../features/chemical-components/api.ts';
+import { ComponentDetailsModal } from '../../../../../../../features/chemical-components/component-details-modal.tsx';
 import { isRecordId, loadRecordOrLeave, parseId } from '../../../../../../../lib/route-params.ts';
 
-/** Spec 02 §2: a line's chemical component, read-only, in a modal over the line's form. */
+/** Spec 02 §2: an inventory product's chemical component, read-only, in a modal over its form. */
 export const Route = createFileRoute(
   '/_authenticated/inventories_/$inventoryId/products_/$inventoryProductId/chemical-components/$componentId',
 )({
   loader: ({ context, params, location, preload }) => {
-    // Ids that name no inventory or line are the form route's to answer.
+    // Ids that name no inventory or inventory product are the form route's to answer.
     if (!isRecordId(params.inventoryId) || !isRecordId(params.inventoryProductId)) return;
     const inventoryId = Number(params.inventoryId);
-    const lineId = Number(params.inventoryProductId);
+    const inventoryProductId = Number(params.inventoryProductId);
     return loadRecordOrLeave({
       queryClient: context.queryClient,
       id: params.componentId,
-      options: inventoryProductComponentsApi(inventoryId, lineId).detailOptions,
+      options: componentLinksApi({ kind: 'inventory-product', inventoryId, inventoryProductId })
+        .detailOptions,
       entity: 'Chemical component',
-      list: `/inventories/${inventoryId}/products/${lineId}`,
+      list: `/inventories/${inventoryId}/products/${inventoryProductId}`,
       location,
       preload,
     });
@@ -25,10 +26,10 @@ export const Route = createFileRoute(
   component: function InventoryProductComponentRoute() {
     const { inventoryId, inventoryProductId, componentId } = Route.useParams();
     return (
-      <InventoryProductComponentModal
+      <ComponentDetailsModal
         key={componentId}
         inventoryId={parseId(inventoryId)}
-        lineId={parseId(inventoryProductId)}
+        inventoryProductId={parseId(inventoryProductId)}
         componentId={parseId(componentId)}
       />
     );

@@ -12,20 +12,20 @@ import { Textarea } from '../../components/ui/textarea.tsx';
 import { useCan } from '../../lib/permissions.ts';
 import { useDeleteRecord } from '../../lib/use-delete-record.ts';
 import { useRecordMutations } from '../../lib/use-record-mutations.ts';
-import type { CatalogApi } from './api.ts';
+import type { LookupApi } from './api.ts';
 
-interface CatalogForm {
+interface LookupFormValues {
   name: string;
   description?: string | null;
 }
 
-type CatalogModalProps = {
-  api: CatalogApi;
+type LookupModalProps = {
+  api: LookupApi;
   id: number | undefined;
   entity: string;
   /** The `entity` of the record's audit rows, for its History link. */
   auditEntity: AuditEntity;
-  schema: z.ZodType<unknown, CatalogForm>;
+  schema: z.ZodType<unknown, LookupFormValues>;
   createTitle: string;
   detailsTitle: string;
   nameLabel: string;
@@ -36,21 +36,21 @@ type CatalogModalProps = {
 };
 
 /**
- * Create or edit one catalog record in a modal. Who may create, edit, archive and delete is the
+ * Create or edit one lookup record in a modal. Who may create, edit, archive and delete is the
  * area's `actions` in the domain's PERMISSIONS table; everyone else sees the record read-only.
  * `hasArchiveConfirmation`: spec 02 §4 asks before archiving hazard classes, not containers or units.
  */
-export function CatalogModal(props: CatalogModalProps) {
-  if (props.id === undefined) return <CatalogModalForm {...props} record={undefined} />;
+export function LookupModal(props: LookupModalProps) {
+  if (props.id === undefined) return <LookupForm {...props} record={undefined} />;
   return (
     <LoadedRecord options={props.api.detailOptions(props.id)}>
-      {(record) => <CatalogModalForm {...props} record={record} />}
+      {(record) => <LookupForm {...props} record={record} />}
     </LoadedRecord>
   );
 }
 
-/** The form of CatalogModal, from the record the route loaded (none when creating). */
-function CatalogModalForm({
+/** The form of LookupModal, from the record the route loaded (none when creating). */
+function LookupForm({
   api,
   id,
   record,
@@ -64,7 +64,7 @@ function CatalogModalForm({
   actions,
   hasArchiveConfirmation,
   onClose,
-}: CatalogModalProps & { record: CatalogResource | undefined }) {
+}: LookupModalProps & { record: CatalogResource | undefined }) {
   const canCreate = useCan(actions.create);
   const canUpdate = useCan(actions.update);
   const canArchive = useCan(actions.archive);
@@ -73,16 +73,16 @@ function CatalogModalForm({
   const isReadOnly = id === undefined ? !canCreate : !canUpdate;
   const { isOpen, close } = useModalRoute(onClose);
 
-  const form = useForm<CatalogForm>({
+  const form = useForm<LookupFormValues>({
     // Each area's schema reads name and description; what it adds (a unit type) it derives.
-    resolver: zodResolver(schema) as unknown as Resolver<CatalogForm>,
+    resolver: zodResolver(schema) as unknown as Resolver<LookupFormValues>,
     mode: 'onTouched',
     defaultValues: record
       ? { name: record.name, description: record.description }
       : { name: '', description: '' },
   });
 
-  const { save, toggle } = useRecordMutations<CatalogResource, CatalogForm>({
+  const { save, toggle } = useRecordMutations<CatalogResource, LookupFormValues>({
     entity,
     isNew: id === undefined,
     nameOf: (r) => r.name,

@@ -4,10 +4,10 @@ import type { ColumnDef } from '@tanstack/react-table';
 import { actionsColumn } from '../../components/actions-column.tsx';
 
 /**
- * A catalog list's columns: the name, then edit (a view for who may not edit) and archive.
+ * A lookup list's columns: the name, then edit (a view for who may not edit) and archive.
  * `hasArchiveConfirmation`: spec 02 §4 asks before archiving hazard classes, not containers or units.
  */
-export function catalogColumns(list: {
+export function lookupColumns(list: {
   entity: string;
   nameHeader: string;
   editLink: (id: number) => LinkProps;

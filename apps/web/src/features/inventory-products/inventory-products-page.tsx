@@ -12,6 +12,7 @@ import { useMemo } from 'react';
 import { DataTable, listTableProps } from '../../components/data-table.tsx';
 import { ListToolbar } from '../../components/list-toolbar.tsx';
 import { Select } from '../../components/ui/select.tsx';
+import { keepSearch } from '../../lib/list-search.ts';
 import { usePageMeta } from '../../lib/page-meta.ts';
 import type { SortState } from '../../lib/pagination.ts';
 import { useCan } from '../../lib/permissions.ts';
@@ -23,11 +24,10 @@ import {
   inventoryProductsApi,
   inventoryProductsListParams,
   inventoryTitle,
-} from './inventory-products-api.ts';
+} from './api.ts';
 import { inventoryProductsColumns } from './inventory-products-columns.tsx';
 import { PrintAllSdsButton } from './print-all-sds-button.tsx';
 
-const keepSearch = (s: Record<string, unknown>) => s;
 /** Spec 02 §2: the list opens sorted by updated_at, newest first. */
 const INITIAL_SORT: SortState = { field: 'updated_at', direction: 'desc' };
 

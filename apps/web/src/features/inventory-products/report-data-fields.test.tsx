@@ -12,6 +12,7 @@ import { useForm } from 'react-hook-form';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { dismissToast } from '../../lib/toast.ts';
 import { realApiServer } from '../../test/api-server.ts';
+import { inventoryProductsApi } from './api.ts';
 import { InventoryProductFields } from './inventory-product-fields.tsx';
 import {
   EMPTY_INVENTORY_PRODUCT_FORM,
@@ -20,7 +21,6 @@ import {
   toInventoryProductBody,
   toInventoryProductForm,
 } from './inventory-product-values.ts';
-import { inventoryProductsApi } from './inventory-products-api.ts';
 
 /**
  * The line form's report data (issue 11) against the real API: the Tier II hazard categories

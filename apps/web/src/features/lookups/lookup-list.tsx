@@ -8,16 +8,16 @@ import { type ListSearch, toListParams } from '../../lib/list-search.ts';
 import { useCan } from '../../lib/permissions.ts';
 import { useArchiveToggle } from '../../lib/use-archive-toggle.ts';
 import { useListState } from '../../lib/use-list-state.ts';
-import type { CatalogApi } from './api.ts';
-import { catalogColumns } from './catalog-columns.tsx';
+import type { LookupApi } from './api.ts';
+import { lookupColumns } from './lookup-columns.tsx';
 
 /**
- * The list of a catalog area (hazard classes, containers, units): search, Show Archived, one
+ * The list of a lookup area (hazard classes, containers, units): search, Show Archived, one
  * name column, edit (or view for non-admins) and archive actions, and the add button.
  * `addLabel` is the spec's exact text, plus sign included ('+ Add New Container').
  * `hasArchiveConfirmation`: spec 02 §4 asks before archiving hazard classes, not containers or units.
  */
-export function CatalogList({
+export function LookupList({
   api,
   search,
   entity,
@@ -30,7 +30,7 @@ export function CatalogList({
   createLink,
   children,
 }: {
-  api: CatalogApi;
+  api: LookupApi;
   search: ListSearch;
   entity: string;
   nameHeader: string;
@@ -56,7 +56,7 @@ export function CatalogList({
   });
   const columns = useMemo(
     () =>
-      catalogColumns({
+      lookupColumns({
         entity,
         nameHeader,
         editLink,

@@ -1,8 +1,8 @@
 import { act, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { Toaster } from '../components/toaster.tsx';
-import { ApiError, showApiError } from './api.ts';
-import { dismissToast } from './toast.ts';
+import { ApiError, showApiError } from '../lib/api.ts';
+import { dismissToast } from '../lib/toast.ts';
+import { Toaster } from './toaster.tsx';
 
 afterEach(() => {
   act(() => dismissToast());

@@ -9,14 +9,11 @@ import {
   SaveInventoryProductRequestSchema,
   unitTypeFromName,
 } from '@chemtrack/domain';
+import type { UseFormReturn } from 'react-hook-form';
 import { z } from 'zod';
-import {
-  EMPTY_PRODUCT_FORM,
-  numberText,
-  type ProductDataValues,
-  toProductDataForm,
-} from '../products/product-form.ts';
-import type { InventoryProductBody } from './inventory-products-api.ts';
+import { numberText } from '../../lib/form-text.ts';
+import { EMPTY_PRODUCT_FORM, type ProductDataValues, toProductDataForm } from '../products/product-form.ts';
+import type { InventoryProductBody } from './api.ts';
 
 /** A container unit as the form holds it: the unit type rides in its name ("Drum (gal)"). */
 export type UnitChoice = AutocompleteItem;
@@ -50,6 +47,13 @@ export interface InventoryProductFormValues extends ProductDataValues {
   storage_temperature: string;
   notes: string;
 }
+
+/** The inventory product form's methods: its values as typed, the request as parsed. */
+export type InventoryProductFormMethods = UseFormReturn<
+  InventoryProductFormValues,
+  unknown,
+  SaveInventoryProduct
+>;
 
 const {
   name: _name,

@@ -21,13 +21,15 @@ import { Field } from '../../components/ui/field.tsx';
 import { Textarea } from '../../components/ui/textarea.tsx';
 import { UnsavedChangesGuard } from '../../components/unsaved-changes-guard.tsx';
 import { ApiError, showApiError } from '../../lib/api.ts';
+import { keepSearch } from '../../lib/list-search.ts';
 import { usePageMeta } from '../../lib/page-meta.ts';
 import { useCan } from '../../lib/permissions.ts';
 import { toast } from '../../lib/toast.ts';
 import { useRecordMutations } from '../../lib/use-record-mutations.ts';
+import { ChemicalComponentsTable } from '../chemical-components/chemical-components-table.tsx';
+import { inventoriesApi } from '../inventories/api.ts';
 import { productsApi } from '../products/api.ts';
-import { inventoriesApi } from './api.ts';
-import { InventoryProductComponentsTable } from './inventory-product-components.tsx';
+import { type InventoryProductBody, inventoryProductsApi, inventoryTitle } from './api.ts';
 import { ID, InventoryProductFields } from './inventory-product-fields.tsx';
 import {
   EMPTY_INVENTORY_PRODUCT_FORM,
@@ -36,9 +38,6 @@ import {
   toInventoryProductBody,
   toInventoryProductForm,
 } from './inventory-product-values.ts';
-import { type InventoryProductBody, inventoryProductsApi, inventoryTitle } from './inventory-products-api.ts';
-
-const keepSearch = (s: Record<string, unknown>) => s;
 
 /** The refusal of a save that would leave two lines of one combination (a save racing another). */
 const AGGREGATION_SUFFIX = INVENTORY_PRODUCT_MSG.needsAggregation('');
@@ -56,19 +55,21 @@ function isAggregationRefusal(error: unknown): error is ApiError {
  */
 export function InventoryProductFormPage({
   inventoryId,
-  lineId,
+  inventoryProductId,
 }: {
   inventoryId: number;
-  lineId: number | undefined;
+  inventoryProductId: number | undefined;
 }) {
   return (
     <LoadedRecord options={inventoriesApi.detailOptions(inventoryId)}>
       {(inventory) =>
-        lineId === undefined ? (
-          <InventoryProductForm inventory={inventory} line={undefined} />
+        inventoryProductId === undefined ? (
+          <InventoryProductForm inventory={inventory} inventoryProduct={undefined} />
         ) : (
-          <LoadedRecord options={inventoryProductsApi(inventoryId).detailOptions(lineId)}>
-            {(line) => <InventoryProductForm inventory={inventory} line={line} />}
+          <LoadedRecord options={inventoryProductsApi(inventoryId).detailOptions(inventoryProductId)}>
+            {(inventoryProduct) => (
+              <InventoryProductForm inventory={inventory} inventoryProduct={inventoryProduct} />
+            )}
           </LoadedRecord>
         )
       }
@@ -84,13 +85,13 @@ interface PendingAggregation {
 
 function InventoryProductForm({
   inventory,
-  line,
+  inventoryProduct,
 }: {
   inventory: InventoryResource;
-  line: InventoryProductResource | undefined;
+  inventoryProduct: InventoryProductResource | undefined;
 }) {
-  const isNew = line === undefined;
-  const lines = inventoryProductsApi(inventory.id);
+  const isNew = inventoryProduct === undefined;
+  const inventoryProducts = inventoryProductsApi(inventory.id);
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const listPath = `/inventories/${inventory.id}/products`;
@@ -116,13 +117,13 @@ function InventoryProductForm({
       }),
       path: listPath,
     },
-    { name: isNew ? 'Add New Product' : (line?.name ?? '') },
+    { name: isNew ? 'Add New Product' : (inventoryProduct?.name ?? '') },
   ]);
 
   const form = useForm<InventoryProductFormValues, unknown, SaveInventoryProduct>({
     resolver: zodResolver(InventoryProductFormSchema),
     mode: 'onTouched',
-    defaultValues: line ? toInventoryProductForm(line) : EMPTY_INVENTORY_PRODUCT_FORM,
+    defaultValues: inventoryProduct ? toInventoryProductForm(inventoryProduct) : EMPTY_INVENTORY_PRODUCT_FORM,
   });
 
   const [aggregation, setAggregation] = useState<PendingAggregation | null>(null);
@@ -134,9 +135,9 @@ function InventoryProductForm({
     entity: 'Inventory product',
     isNew,
     nameOf: (saved) => saved.name,
-    save: ({ body, aggregate }) => lines.save(line?.id, body, aggregate),
+    save: ({ body, aggregate }) => inventoryProducts.save(inventoryProduct?.id, body, aggregate),
     // A new name adds a product to the catalogue in the same save.
-    invalidate: [lines.keys.all, productsApi.keys.all],
+    invalidate: [inventoryProducts.keys.all, productsApi.keys.all],
     setError: form.setError,
     onSaved: (saved) => form.reset(toInventoryProductForm(saved)),
     onDone: backToList,
@@ -147,7 +148,7 @@ function InventoryProductForm({
     },
   });
   const check = useMutation({
-    mutationFn: lines.checkExisting,
+    mutationFn: inventoryProducts.checkExisting,
     meta: { handlesErrors: true },
   });
 
@@ -161,7 +162,7 @@ function InventoryProductForm({
           container_id: body.container_id ?? null,
           container_unit_id: body.container_unit_id ?? null,
           container_size: body.container_size,
-          inventory_product_id: line?.id ?? null,
+          inventory_product_id: inventoryProduct?.id ?? null,
         });
         if (resource.is_need_aggregation) {
           const target = resource.inventory_product;
@@ -181,11 +182,11 @@ function InventoryProductForm({
   });
 
   const resolve = useMutation({
-    mutationFn: (id: number) => lines.resolveQuestion(id),
+    mutationFn: (id: number) => inventoryProducts.resolveQuestion(id),
     onSuccess: async (result) => {
       toast({ variant: 'success', title: 'Question resolved', description: result.message });
       queryClient.setQueryData(
-        lines.keys.detail(result.resource.id),
+        inventoryProducts.keys.detail(result.resource.id),
         (old: { resource: InventoryProductResource } | undefined) =>
           old
             ? {
@@ -194,22 +195,22 @@ function InventoryProductForm({
               }
             : old,
       );
-      await queryClient.invalidateQueries({ queryKey: lines.keys.lists });
+      await queryClient.invalidateQueries({ queryKey: inventoryProducts.keys.lists });
     },
   });
 
   const { errors, isDirty, isValid } = form.formState;
   const isBusy = save.isPending || check.isPending;
-  const notesEditable = line ? areNotesEditable(line) : true;
-  const isQuestionOpen = line !== undefined && !line.is_resolve_question;
+  const notesEditable = inventoryProduct ? areNotesEditable(inventoryProduct) : true;
+  const isQuestionOpen = inventoryProduct !== undefined && !inventoryProduct.is_resolve_question;
   // A line carried over from last year is confirmed by saving it as it is (issue 9 worklist).
-  const isUnchecked = line?.is_unchecked_carry_over ?? false;
+  const isUnchecked = inventoryProduct?.is_unchecked_carry_over ?? false;
 
   return (
     <div className="flex flex-col gap-6">
       <UnsavedChangesGuard
         isDirty={canEdit && isDirty && !save.isPending}
-        keepWithin={line ? `${listPath}/${line.id}` : undefined}
+        keepWithin={inventoryProduct ? `${listPath}/${inventoryProduct.id}` : undefined}
       />
       <section className="min-w-0 rounded-lg border border-slate-200 bg-white p-4 shadow-sm sm:p-6">
         <form onSubmit={onSubmit} noValidate aria-label={title}>
@@ -235,13 +236,13 @@ function InventoryProductForm({
                   {...form.register('notes')}
                 />
               </Field>
-              {line ? (
+              {inventoryProduct ? (
                 <div>
                   <Button
                     type="button"
                     variant="secondary"
                     disabled={!isQuestionOpen || resolve.isPending}
-                    onClick={() => resolve.mutate(line.id)}
+                    onClick={() => resolve.mutate(inventoryProduct.id)}
                   >
                     Resolve Question
                   </Button>
@@ -250,7 +251,7 @@ function InventoryProductForm({
             </div>
           </fieldset>
           <div className="mt-6 flex flex-wrap justify-end gap-2">
-            <HistoryLink entity="inventory_product" id={line?.id} />
+            <HistoryLink entity="inventory_product" id={inventoryProduct?.id} />
             <Button asChild variant="secondary">
               <Link
                 to="/inventories/$inventoryId/products"
@@ -295,7 +296,15 @@ function InventoryProductForm({
           setAggregation(null);
         }}
       />
-      {line ? <InventoryProductComponentsTable inventoryId={inventory.id} lineId={line.id} /> : null}
+      {inventoryProduct ? (
+        <ChemicalComponentsTable
+          parent={{
+            kind: 'inventory-product',
+            inventoryId: inventory.id,
+            inventoryProductId: inventoryProduct.id,
+          }}
+        />
+      ) : null}
       <Outlet />
     </div>
   );

@@ -4,7 +4,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { dismissToast } from '../../lib/toast.ts';
 import { realApiServer } from '../../test/api-server.ts';
 import { ToastProbe } from '../../test/toast-probe.tsx';
-import { inventoryProductsApi } from './inventory-products-api.ts';
+import { inventoryProductsApi } from './api.ts';
 import { PrintAllSdsButton } from './print-all-sds-button.tsx';
 
 const server = realApiServer();

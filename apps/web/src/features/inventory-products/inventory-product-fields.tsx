@@ -4,19 +4,11 @@ import {
   calculateContainer,
   formatContainerFigure,
   type ProductListRow,
-  type SaveInventoryProduct,
   TEXTAREA_MAX,
 } from '@chemtrack/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef } from 'react';
-import {
-  Controller,
-  type FieldError,
-  type FieldErrors,
-  get,
-  type UseFormReturn,
-  useWatch,
-} from 'react-hook-form';
+import { Controller, type FieldError, type FieldErrors, get, useWatch } from 'react-hook-form';
 import { CheckboxField } from '../../components/checkbox-field.tsx';
 import { PagedPicker } from '../../components/paged-picker.tsx';
 import { PhoneInput } from '../../components/phone-input.tsx';
@@ -34,8 +26,12 @@ import {
 } from '../products/product-data-fields.tsx';
 import { toProductDataForm } from '../products/product-form.ts';
 import { ProductMeasureFields } from '../products/product-measure-fields.tsx';
-import { type InventoryProductFormValues, unitTypeOf } from './inventory-product-values.ts';
-import { LineReportFields } from './line-report-fields.tsx';
+import {
+  type InventoryProductFormMethods,
+  type InventoryProductFormValues,
+  unitTypeOf,
+} from './inventory-product-values.ts';
+import { ReportDataFields } from './report-data-fields.tsx';
 
 /** The ids of the line form's fields. */
 export const ID = 'ip';
@@ -54,14 +50,18 @@ function messageAt(errors: FieldErrors<InventoryProductFormValues>, ...paths: st
 /** A product picker row: a catalogue product with its manufacturer, or the name typed for a new one. */
 type ProductChoice = AutocompleteItem & Partial<Pick<ProductListRow, 'mfg_name'>> & { isNew?: boolean };
 
-type LineForm = UseFormReturn<InventoryProductFormValues, unknown, SaveInventoryProduct>;
-
 /**
  * The fields of an inventory line (spec 02 §3, §4): the product, its SARA and SPCC flags and Tier II
  * hazard categories, the containers and the line's report data. SARA, SPCC and the categories stay blocked while a catalogue product is chosen (its own flags are
  * copied) and, for a new product, until it has a name.
  */
-export function InventoryProductFields({ form, disabled }: { form: LineForm; disabled: boolean }) {
+export function InventoryProductFields({
+  form,
+  disabled,
+}: {
+  form: InventoryProductFormMethods;
+  disabled: boolean;
+}) {
   const [productId, name] = useWatch({ control: form.control, name: ['product_id', 'name'] });
   const isLocked = productId !== null;
   return (
@@ -74,7 +74,7 @@ export function InventoryProductFields({ form, disabled }: { form: LineForm; dis
         disabled={disabled || isLocked || name.trim() === ''}
       />
       <ContainerSection form={form} disabled={disabled} />
-      <LineReportFields form={form} idPrefix={ID} disabled={disabled} />
+      <ReportDataFields form={form} idPrefix={ID} disabled={disabled} />
     </>
   );
 }
@@ -88,7 +88,7 @@ function ProductSection({
   isLocked,
   disabled,
 }: {
-  form: LineForm;
+  form: InventoryProductFormMethods;
   isLocked: boolean;
   disabled: boolean;
 }) {
@@ -236,7 +236,7 @@ const ACTIVITIES = [
  * Where and how much: container and unit pickers, size and quantity, and the max gallons and
  * pounds they make, computed live by the same function the server runs on save (spec 02 §9).
  */
-function ContainerSection({ form, disabled }: { form: LineForm; disabled: boolean }) {
+function ContainerSection({ form, disabled }: { form: InventoryProductFormMethods; disabled: boolean }) {
   const { errors } = form.formState;
   const [state, unit, size, quantity, poundsPerGallon, conversionFactor] = useWatch({
     control: form.control,
