@@ -44,8 +44,14 @@ export interface ApiServer {
 
 /** What vitest's jsdom environment exposes as `globalThis.jsdom`: the JSDOM instance. */
 interface JsdomHandle {
-  window: object;
+  /** `_origin` is jsdom's own field: the origin its XMLHttpRequest sends from. */
+  window: { _origin?: unknown };
   reconfigure(settings: { url: string }): void;
+}
+
+declare global {
+  /** Set by vitest's jsdom environment, which the web tests run in. */
+  var jsdom: JsdomHandle | undefined;
 }
 
 async function control<T>(method: string, path: string, body?: unknown): Promise<T> {
@@ -73,13 +79,13 @@ export function realApiServer(options: { uploadMaxBytes?: number; role?: Role } 
 
   beforeAll(async () => {
     started = await control<Started>('POST', '/servers', { upload_max_bytes: options.uploadMaxBytes });
-    const { jsdom } = globalThis as unknown as { jsdom: JsdomHandle };
+    const { jsdom } = globalThis;
+    if (!jsdom) throw new Error("the web tests run in vitest's jsdom environment");
     jsdom.reconfigure({ url: `${started.url}/` });
     // reconfigure moves the document but not the origin jsdom's XMLHttpRequest sends from (fixed
     // when the window is made): without this, an upload is a cross-origin request the app refuses.
-    const jsdomWindow = jsdom.window as unknown as { _origin?: string };
-    if (typeof jsdomWindow._origin !== 'string') throw new Error("jsdom's window has no _origin any more");
-    jsdomWindow._origin = location.origin;
+    if (typeof jsdom.window._origin !== 'string') throw new Error("jsdom's window has no _origin any more");
+    jsdom.window._origin = location.origin;
     // Node's fetch (which vitest's jsdom keeps) takes absolute URLs only; a browser resolves a
     // path against the page, so this does the same.
     globalThis.fetch = (input, init) =>

@@ -84,23 +84,39 @@ export function ContainersPage({ tab, search }: { tab: Tab; search: ListSearch }
   );
 }
 
+/** The form of a container type or a unit alias, over its list; closing returns to the list. */
 export function ContainerModal({ tab, id }: { tab: Tab; id: number | undefined }) {
   const navigate = useNavigate();
-  const isUnit = tab === 'units';
-  return (
+  const onClose = () => void navigate({ to: tab === 'units' ? '/units' : '/containers', search: keepSearch });
+  return tab === 'units' ? (
     <LookupModal
-      api={isUnit ? unitsApi : containersApi}
+      api={unitsApi}
       id={id}
-      entity={isUnit ? 'Container Unit' : 'Container'}
-      auditEntity={isUnit ? 'container units' : 'containers'}
-      schema={isUnit ? SaveContainerUnitRequestSchema : SaveContainerRequestSchema}
-      createTitle={isUnit ? 'Create New Unit' : 'Create New Container'}
-      detailsTitle={isUnit ? 'Unit Details' : 'Container Details'}
-      nameLabel={isUnit ? 'Unit Alias' : 'Container Type'}
-      saveLabel={isUnit ? 'Create Unit' : 'Create Container'}
-      actions={isUnit ? AREA_ACTIONS.containerUnits : AREA_ACTIONS.containers}
+      entity="Container Unit"
+      auditEntity="container units"
+      schema={SaveContainerUnitRequestSchema}
+      createTitle="Create New Unit"
+      detailsTitle="Unit Details"
+      nameLabel="Unit Alias"
+      saveLabel="Create Unit"
+      actions={AREA_ACTIONS.containerUnits}
       hasArchiveConfirmation={false}
-      onClose={() => void navigate({ to: isUnit ? '/units' : '/containers', search: keepSearch })}
+      onClose={onClose}
+    />
+  ) : (
+    <LookupModal
+      api={containersApi}
+      id={id}
+      entity="Container"
+      auditEntity="containers"
+      schema={SaveContainerRequestSchema}
+      createTitle="Create New Container"
+      detailsTitle="Container Details"
+      nameLabel="Container Type"
+      saveLabel="Create Container"
+      actions={AREA_ACTIONS.containers}
+      hasArchiveConfirmation={false}
+      onClose={onClose}
     />
   );
 }

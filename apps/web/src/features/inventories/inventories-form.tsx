@@ -8,7 +8,8 @@ import {
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
-import { Controller, type Resolver, useForm } from 'react-hook-form';
+import { Controller, useForm } from 'react-hook-form';
+import { z } from 'zod';
 import { ArchiveToggle } from '../../components/archive-toggle.tsx';
 import { LoadedRecord } from '../../components/loaded-record.tsx';
 import { ModalForm, useModalRoute } from '../../components/modal-form.tsx';
@@ -36,6 +37,10 @@ export interface InventoryFormValues {
   inventory_ids: number[];
   is_completed: boolean;
 }
+
+/** The domain's save rules, typed by the form's values (which are what the rules read). */
+const InventoryFormSchema = z.preprocess((values: InventoryFormValues) => values, SaveInventoryRequestSchema);
+type ParsedInventoryForm = z.output<typeof SaveInventoryRequestSchema>;
 
 const EMPTY: InventoryFormValues = {
   year: '',
@@ -95,13 +100,13 @@ function InventoryForm({
   const [facility, setFacility] = useState<AutocompleteItem | null>(inventory?.facility ?? null);
   const [technicians, setTechnicians] = useState<AutocompleteItem[]>(() => technicianChips(inventory));
 
-  const form = useForm<InventoryFormValues>({
-    resolver: zodResolver(SaveInventoryRequestSchema) as unknown as Resolver<InventoryFormValues>,
+  const form = useForm<InventoryFormValues, unknown, ParsedInventoryForm>({
+    resolver: zodResolver(InventoryFormSchema),
     mode: 'onTouched',
     defaultValues: inventory ? toForm(inventory) : EMPTY,
   });
 
-  const { save, toggle } = useRecordMutations<InventoryResource, InventoryFormValues>({
+  const { save, toggle } = useRecordMutations<InventoryResource, InventoryFormValues, ParsedInventoryForm>({
     entity: 'Inventory',
     isNew,
     nameOf: inventoryName,

@@ -8,7 +8,7 @@ import {
 } from '@chemtrack/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef } from 'react';
-import { Controller, type FieldError, type FieldErrors, get, useWatch } from 'react-hook-form';
+import { Controller, type FieldError, type FieldErrors, FormProvider, get, useWatch } from 'react-hook-form';
 import { CheckboxField } from '../../components/checkbox-field.tsx';
 import { PagedPicker } from '../../components/paged-picker.tsx';
 import { PhoneInput } from '../../components/phone-input.tsx';
@@ -64,18 +64,15 @@ export function InventoryProductFields({
 }) {
   const [productId, name] = useWatch({ control: form.control, name: ['product_id', 'name'] });
   const isLocked = productId !== null;
+  // The product-data fields, shared with the product form, read the form from its provider.
   return (
-    <>
+    <FormProvider {...form}>
       <ProductSection form={form} isLocked={isLocked} disabled={disabled} />
-      <SaraSpccFields form={form} idPrefix={ID} disabled={disabled || isLocked || name.trim() === ''} />
-      <Tier2HazardCategoriesField
-        form={form}
-        idPrefix={ID}
-        disabled={disabled || isLocked || name.trim() === ''}
-      />
+      <SaraSpccFields idPrefix={ID} disabled={disabled || isLocked || name.trim() === ''} />
+      <Tier2HazardCategoriesField idPrefix={ID} disabled={disabled || isLocked || name.trim() === ''} />
       <ContainerSection form={form} disabled={disabled} />
       <ReportDataFields form={form} idPrefix={ID} disabled={disabled} />
-    </>
+    </FormProvider>
   );
 }
 
@@ -198,8 +195,8 @@ function ProductSection({
         <Field id={`${ID}-nfpa`} label="NFPA" error={errors.nfpa?.message}>
           <Input id={`${ID}-nfpa`} {...form.register('nfpa')} />
         </Field>
-        <FlashPointField form={form} idPrefix={ID} />
-        <ProductMeasureFields form={form} idPrefix={ID} />
+        <FlashPointField idPrefix={ID} />
+        <ProductMeasureFields idPrefix={ID} />
         <div className="md:col-span-2">
           <Field
             id={`${ID}-hazards`}

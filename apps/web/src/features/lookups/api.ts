@@ -2,6 +2,9 @@ import { CATALOG_ORDER_KEYS, type CatalogResource } from '@chemtrack/domain';
 import { listSearchSchema } from '../../lib/list-search.ts';
 import type { ResourceApi } from '../../lib/resource-api.ts';
 
-/** The client every lookup area (hazards, containers, container-units) shares with its screens. */
-export type LookupApi = ResourceApi<CatalogResource>;
+/**
+ * The client of a lookup area (hazards, containers, container-units), which its screens take:
+ * `T` is the area's record (a unit's carries its unit type).
+ */
+export type LookupApi<T extends CatalogResource> = ResourceApi<T>;
 export const LookupSearchSchema = listSearchSchema(CATALOG_ORDER_KEYS);

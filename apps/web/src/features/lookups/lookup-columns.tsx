@@ -7,7 +7,7 @@ import { actionsColumn } from '../../components/actions-column.tsx';
  * A lookup list's columns: the name, then edit (a view for who may not edit) and archive.
  * `hasArchiveConfirmation`: spec 02 §4 asks before archiving hazard classes, not containers or units.
  */
-export function lookupColumns(list: {
+export function lookupColumns<T extends CatalogResource>(list: {
   entity: string;
   nameHeader: string;
   editLink: (id: number) => LinkProps;
@@ -16,11 +16,11 @@ export function lookupColumns(list: {
   hasArchiveConfirmation: boolean;
   onToggle: (id: number) => void;
   isToggling: boolean;
-}): ColumnDef<CatalogResource>[] {
+}): ColumnDef<T>[] {
   const { entity, editLink, onToggle } = list;
   return [
     { id: 'name', header: list.nameHeader, cell: ({ row }) => row.original.name, meta: { sortKey: 'name' } },
-    actionsColumn<CatalogResource>({
+    actionsColumn<T>({
       entity,
       nameOf: (resource) => resource.name,
       className: 'w-32',

@@ -1,6 +1,6 @@
 import type { AreaActions, AuditEntity, CatalogResource } from '@chemtrack/domain';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { type Resolver, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { ArchiveToggle } from '../../components/archive-toggle.tsx';
 import { DeleteAction } from '../../components/delete-action.tsx';
@@ -19,13 +19,22 @@ interface LookupFormValues {
   description?: string | null;
 }
 
-type LookupModalProps = {
-  api: LookupApi;
+/**
+ * What an area's save schema parses the form into, the body sent: the name and description,
+ * trimmed (a unit's schema adds the unit type it reads from the alias).
+ */
+interface LookupBody {
+  name: string;
+  description?: string | undefined;
+}
+
+type LookupModalProps<T extends CatalogResource> = {
+  api: LookupApi<T>;
   id: number | undefined;
   entity: string;
   /** The `entity` of the record's audit rows, for its History link. */
   auditEntity: AuditEntity;
-  schema: z.ZodType<unknown, LookupFormValues>;
+  schema: z.ZodType<LookupBody, LookupFormValues>;
   createTitle: string;
   detailsTitle: string;
   nameLabel: string;
@@ -40,7 +49,7 @@ type LookupModalProps = {
  * area's `actions` in the domain's PERMISSIONS table; everyone else sees the record read-only.
  * `hasArchiveConfirmation`: spec 02 §4 asks before archiving hazard classes, not containers or units.
  */
-export function LookupModal(props: LookupModalProps) {
+export function LookupModal<T extends CatalogResource>(props: LookupModalProps<T>) {
   if (props.id === undefined) return <LookupForm {...props} record={undefined} />;
   return (
     <LoadedRecord options={props.api.detailOptions(props.id)}>
@@ -50,7 +59,7 @@ export function LookupModal(props: LookupModalProps) {
 }
 
 /** The form of LookupModal, from the record the route loaded (none when creating). */
-function LookupForm({
+function LookupForm<T extends CatalogResource>({
   api,
   id,
   record,
@@ -64,7 +73,7 @@ function LookupForm({
   actions,
   hasArchiveConfirmation,
   onClose,
-}: LookupModalProps & { record: CatalogResource | undefined }) {
+}: LookupModalProps<T> & { record: T | undefined }) {
   const canCreate = useCan(actions.create);
   const canUpdate = useCan(actions.update);
   const canArchive = useCan(actions.archive);
@@ -73,27 +82,27 @@ function LookupForm({
   const isReadOnly = id === undefined ? !canCreate : !canUpdate;
   const { isOpen, close } = useModalRoute(onClose);
 
-  const form = useForm<LookupFormValues>({
+  const form = useForm<LookupFormValues, unknown, LookupBody>({
     // Each area's schema reads name and description; what it adds (a unit type) it derives.
-    resolver: zodResolver(schema) as unknown as Resolver<LookupFormValues>,
+    resolver: zodResolver(schema),
     mode: 'onTouched',
     defaultValues: record
       ? { name: record.name, description: record.description }
       : { name: '', description: '' },
   });
 
-  const { save, toggle } = useRecordMutations<CatalogResource, LookupFormValues>({
+  const { save, toggle } = useRecordMutations<T, LookupFormValues, LookupBody>({
     entity,
     isNew: id === undefined,
     nameOf: (r) => r.name,
-    save: (values) => api.save(id, { ...values }),
+    save: (body) => api.save(id, { ...body }),
     toggle: api.toggle,
     invalidate: [api.keys.all],
     setError: form.setError,
     onSaved: (r) => form.reset({ name: r.name, description: r.description }),
     onDone: close,
   });
-  const remove = useDeleteRecord<CatalogResource>({
+  const remove = useDeleteRecord<T>({
     entity,
     nameOf: (record) => record.name,
     remove: api.remove,

@@ -17,7 +17,7 @@ import { lookupColumns } from './lookup-columns.tsx';
  * `addLabel` is the spec's exact text, plus sign included ('+ Add New Container').
  * `hasArchiveConfirmation`: spec 02 §4 asks before archiving hazard classes, not containers or units.
  */
-export function LookupList({
+export function LookupList<T extends CatalogResource>({
   api,
   search,
   entity,
@@ -30,7 +30,7 @@ export function LookupList({
   createLink,
   children,
 }: {
-  api: LookupApi;
+  api: LookupApi<T>;
   search: ListSearch;
   entity: string;
   nameHeader: string;
@@ -48,7 +48,7 @@ export function LookupList({
   const canArchive = useCan(actions.archive);
   const list = useListState(search);
   const query = useQuery(api.listOptions(toListParams(search)));
-  const toggle = useArchiveToggle<CatalogResource>({
+  const toggle = useArchiveToggle<T>({
     entity,
     nameOf: (resource) => resource.name,
     toggle: api.toggle,

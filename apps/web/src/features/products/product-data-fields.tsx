@@ -1,21 +1,19 @@
 import { compliance } from '@chemtrack/domain';
-import { Controller, type UseFormReturn } from 'react-hook-form';
+import { Controller, useFormContext } from 'react-hook-form';
 import { CheckboxField } from '../../components/checkbox-field.tsx';
 import { Checkbox } from '../../components/ui/checkbox.tsx';
 import { Field } from '../../components/ui/field.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { keepSignedDigits, type ProductDataValues, SARA_FLAGS } from './product-form.ts';
-import { asProductDataForm } from './product-measure-fields.tsx';
+
+/*
+ * The product form and the inventory product form both hold product data and provide their form
+ * (`FormProvider`): the fields below read and register only its product-data part.
+ */
 
 /** Flash point in °F (spec 02 §5): digits and a leading minus only, kept as the user types. */
-export function FlashPointField<T extends ProductDataValues, TOutput>({
-  form: typedForm,
-  idPrefix = 'p',
-}: {
-  form: UseFormReturn<T, unknown, TOutput>;
-  idPrefix?: string;
-}) {
-  const form = asProductDataForm(typedForm);
+export function FlashPointField({ idPrefix = 'p' }: { idPrefix?: string }) {
+  const form = useFormContext<ProductDataValues>();
   const id = `${idPrefix}-flash_points`;
   const error = form.formState.errors.flash_points?.message;
   return (
@@ -48,9 +46,8 @@ export function FlashPointField<T extends ProductDataValues, TOutput>({
   );
 }
 
-/** What the product-data flag groups take: the form, and how the line form blocks them. */
-interface FlagFieldsProps<T extends ProductDataValues, TOutput> {
-  form: UseFormReturn<T, unknown, TOutput>;
+/** What the product-data flag groups take: their ids, and how the inventory product form blocks them. */
+interface FlagFieldsProps {
   idPrefix?: string;
   disabled?: boolean;
   className?: string;
@@ -60,13 +57,8 @@ interface FlagFieldsProps<T extends ProductDataValues, TOutput> {
  * The SARA F, P, R, A, C and SPCC flags (spec 02 §9). `disabled` blocks them without a native
  * fieldset (the inventory line form blocks them until a new product has a name).
  */
-export function SaraSpccFields<T extends ProductDataValues, TOutput>({
-  form: typedForm,
-  idPrefix = 'p',
-  disabled,
-  className,
-}: FlagFieldsProps<T, TOutput>) {
-  const form = asProductDataForm(typedForm);
+export function SaraSpccFields({ idPrefix = 'p', disabled, className }: FlagFieldsProps) {
+  const form = useFormContext<ProductDataValues>();
   const flags = [
     ...SARA_FLAGS.map((flag) => ({ ...flag, label: `SARA ${flag.label}` })),
     { name: 'is_spcc', label: 'SPCC', title: 'Spill Prevention, Control, and Countermeasure' } as const,
@@ -109,13 +101,8 @@ const HAZARD_GROUPS = [
  * The 23 Tier II hazard categories (rules §0.5), labelled as the data standard spells them, HNOC
  * once. Blocked like the SARA flags: a line of a catalogue product shows the catalogue's.
  */
-export function Tier2HazardCategoriesField<T extends ProductDataValues, TOutput>({
-  form: typedForm,
-  idPrefix = 'p',
-  disabled,
-  className,
-}: FlagFieldsProps<T, TOutput>) {
-  const form = asProductDataForm(typedForm);
+export function Tier2HazardCategoriesField({ idPrefix = 'p', disabled, className }: FlagFieldsProps) {
+  const form = useFormContext<ProductDataValues>();
   const error = form.formState.errors.tier2_hazard_categories?.message;
   const errorId = `${idPrefix}-tier2_hazard_categories-error`;
   return (

@@ -2,7 +2,7 @@ import { compliance, type SaveProduct } from '@chemtrack/domain';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { useForm } from 'react-hook-form';
+import { FormProvider, useForm } from 'react-hook-form';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Tier2HazardCategoriesField } from './product-data-fields.tsx';
 import {
@@ -44,15 +44,17 @@ function Harness({
     },
   });
   return (
-    <form
-      aria-label="Product"
-      onSubmit={form.handleSubmit((parsed) =>
-        onSave(toProductBody(parsed, { savedFile: null, isStatusChosen: false })),
-      )}
-    >
-      <Tier2HazardCategoriesField form={form} disabled={disabled} />
-      <button type="submit">Save</button>
-    </form>
+    <FormProvider {...form}>
+      <form
+        aria-label="Product"
+        onSubmit={form.handleSubmit((parsed) =>
+          onSave(toProductBody(parsed, { savedFile: null, isStatusChosen: false })),
+        )}
+      >
+        <Tier2HazardCategoriesField disabled={disabled} />
+        <button type="submit">Save</button>
+      </form>
+    </FormProvider>
   );
 }
 
