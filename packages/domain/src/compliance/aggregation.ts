@@ -4,9 +4,9 @@
  * which de minimis and which pounds (max on hand or annual) are the programme's choice, so they
  * come in as options; the arithmetic is one function for every programme.
  */
-import { isValidCasNumber } from '../cas.ts';
-import type { PhysicalState } from '../enums.ts';
-import { roundTo } from '../numbers.ts';
+import { isValidCasNumber } from '../shared/cas.ts';
+import type { PhysicalState } from '../shared/enums.ts';
+import { roundTo } from '../shared/numbers.ts';
 import { formatPercent } from './format.ts';
 import type { LineQuantity } from './quantities.ts';
 import { normalizeCas } from './reference.ts';

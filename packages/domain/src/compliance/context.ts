@@ -2,8 +2,8 @@
  * The work every programme shares, done once per snapshot: line quantities, usable components,
  * the indexed lists and the data warnings.
  */
-import type { RegulatoryListType } from '../enums.ts';
-import { REGULATORY_LIST_TYPES } from '../enums.ts';
+import type { RegulatoryListType } from '../shared/enums.ts';
+import { REGULATORY_LIST_TYPES } from '../shared/enums.ts';
 import { collectComponents, type LineComponent } from './aggregation.ts';
 import { computeLineQuantity, type LineQuantity, type ProductQuantity, sumByProduct } from './quantities.ts';
 import { indexReferenceLists, type ReferenceIndex } from './reference.ts';

@@ -4,10 +4,11 @@
  * (with the same function) when a line has none, and converts gallons to pounds through the
  * specific gravity when the line was saved without pounds per gallon.
  */
-import { PHYSICAL_STATES } from '../enums.ts';
-import { calculateContainer } from '../inventories/container-calculation.ts';
-import { roundTo, WATER_POUNDS_PER_GALLON } from '../numbers.ts';
+
+import { calculateContainer } from '../inventory-products/container-calculation.ts';
 import { isGas, isLiquid } from '../products/index.ts';
+import { PHYSICAL_STATES } from '../shared/enums.ts';
+import { roundTo, WATER_POUNDS_PER_GALLON } from '../shared/numbers.ts';
 import { formatPounds, formatThreshold } from './format.ts';
 import type { SnapshotLine } from './types.ts';
 import { type EngineWarning, lineWarning } from './warnings.ts';

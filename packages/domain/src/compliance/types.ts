@@ -4,8 +4,9 @@
  * mapping of rows. Every field issue 11 adds to the data model is optional here: while it is
  * empty the engine computes with what exists and marks the figure as an estimate or screening.
  */
-import type { PhysicalState, RegulatoryListType, UnitType } from '../enums.ts';
-import type { Tier2HazardCategory } from './hazard-categories.ts';
+
+import type { Tier2HazardCategory } from '../products/hazard-categories.ts';
+import type { PhysicalState, RegulatoryListType, UnitType } from '../shared/enums.ts';
 
 /** The three EPCRA 313 activities (regulatory rules §4-6), one threshold report each. */
 export const TRI_ACTIVITIES = ['manufactured', 'processed', 'otherwise_used'] as const;
@@ -13,7 +14,7 @@ export type TriActivity = (typeof TRI_ACTIVITIES)[number];
 
 /** One chemical component of an inventory line (the line's snapshot of its product's SDS section 3). */
 export interface SnapshotComponent {
-  /** The catalogue chemical component, when the loader has it (links in the preview). */
+  /** The catalog chemical component, when the loader has it (links in the preview). */
   chemical_component_id?: number | null;
   /** Matched to the lists by CAS only, never by name (rules §0.2). */
   cas_number: string;

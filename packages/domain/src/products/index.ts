@@ -1,10 +1,6 @@
 import { z } from 'zod';
-import {
-  isTier2HazardCategory,
-  TIER2_HAZARD_CATEGORIES,
-  type Tier2HazardCategory,
-} from '../compliance/hazard-categories.ts';
-import { PHYSICAL_STATES, type PhysicalState, SDS_STATUSES, type SdsStatus } from '../enums.ts';
+import { StoredFileSchema } from '../files/index.ts';
+import { PHYSICAL_STATES, type PhysicalState, SDS_STATUSES, type SdsStatus } from '../shared/enums.ts';
 import {
   ActiveFlagSchema,
   decimalSchema,
@@ -14,9 +10,14 @@ import {
   optionalTextSchema,
   recordIdSchema,
   requiredTextSchema,
-} from '../fields.ts';
-import { makeListQuerySchema } from '../list.ts';
-import { densityFromSpecificGravity, stripSignedInteger } from '../numbers.ts';
+} from '../shared/fields.ts';
+import { makeListQuerySchema } from '../shared/list.ts';
+import { densityFromSpecificGravity, stripSignedInteger } from '../shared/numbers.ts';
+import {
+  isTier2HazardCategory,
+  TIER2_HAZARD_CATEGORIES,
+  type Tier2HazardCategory,
+} from './hazard-categories.ts';
 
 /** The specification's product messages (spec 02 §5), and ours where it is silent. */
 export const PRODUCT_MSG = {
@@ -181,14 +182,6 @@ export const ProductListQuerySchema = makeListQuerySchema(PRODUCT_ORDER_KEYS).ex
 export type ProductListQuery = z.infer<typeof ProductListQuerySchema>;
 
 const HazardRefSchema = z.object({ id: z.number(), name: z.string() });
-
-export const StoredFileSchema = z.object({
-  filepath: z.string(),
-  original_name: z.string(),
-  mime_type: z.string(),
-  size: z.number(),
-});
-export type StoredFile = z.infer<typeof StoredFileSchema>;
 
 export const ProductResourceSchema = z.object({
   id: z.number(),

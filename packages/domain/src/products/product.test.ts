@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { SaveComponentRequestSchema } from '../chemical-component.ts';
-import { formatFileSize, UPLOAD_MSG } from '../files.ts';
+import { SaveComponentRequestSchema } from '../chemical-components/index.ts';
+import { formatFileSize, UPLOAD_MSG } from '../files/index.ts';
 import { formatHazardNames, PRODUCT_MSG, productMeasures, SaveProductRequestSchema } from './index.ts';
 
 const base = { name: 'Acetone', mfg_name: 'Gulf Coast Chemical Supply' };

@@ -1,16 +1,16 @@
 import { z } from 'zod';
 import { formatPercent, formatPounds, formatThreshold } from '../compliance/format.ts';
 import { WARNING_CODES } from '../compliance/warnings.ts';
+import { generatedFileName } from '../files/index.ts';
 import {
   PHYSICAL_STATES,
   REGULATORY_LIST_TYPES,
   REPORT_TYPE_NAMES,
   REPORT_TYPES,
   type ReportType,
-} from '../enums.ts';
-import { EncodeFlagSchema, recordIdSchema } from '../fields.ts';
-import { generatedFileName } from '../files.ts';
-import { NOT_AVAILABLE } from '../numbers.ts';
+} from '../shared/enums.ts';
+import { EncodeFlagSchema, recordIdSchema } from '../shared/fields.ts';
+import { NOT_AVAILABLE } from '../shared/numbers.ts';
 
 /**
  * The reports area (spec 02 §2 "/reports", §3 "Report request", §5 "Report", §7 "Reports",

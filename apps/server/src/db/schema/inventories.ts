@@ -10,9 +10,9 @@ import {
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
-import { containers, containerUnits, hazards } from './catalog.ts';
 import { id, isActive, quantity, timestamps, trigram } from './columns.ts';
 import { customers, facilities } from './customers.ts';
+import { containers, containerUnits, hazards } from './lookups.ts';
 import { componentDetailColumns, productDataColumns } from './product-data.ts';
 import { chemicalComponents, products } from './products.ts';
 import { users } from './users.ts';

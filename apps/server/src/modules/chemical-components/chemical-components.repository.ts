@@ -45,7 +45,7 @@ export type LinkRow = {
   number: string;
 };
 
-export type CatalogueEntry = { id: number; name: string; number: string };
+export type CatalogEntry = { id: number; name: string; number: string };
 
 export type LinkValues = Pick<
   typeof productChemicalComponents.$inferInsert,
@@ -57,21 +57,21 @@ export type LinkValues = Pick<
   | 'isCarcinogen'
 >;
 
-const catalogueColumns = {
+const catalogColumns = {
   id: chemicalComponents.id,
   name: chemicalComponents.name,
   number: chemicalComponents.number,
 };
 
-/** Picker rows of the catalogue, searched by name or CAS #, ordered by name. */
-export async function selectCataloguePickerRows(db: Db, query: AutocompleteQuery) {
+/** Picker rows of the catalog, searched by name or CAS #, ordered by name. */
+export async function selectCatalogPickerRows(db: Db, query: AutocompleteQuery) {
   const where = and(
     eq(chemicalComponents.isActive, true),
     searchAny(query.search, [chemicalComponents.name, chemicalComponents.number]),
   );
   const [rows, [count]] = await Promise.all([
     db
-      .select(catalogueColumns)
+      .select(catalogColumns)
       .from(chemicalComponents)
       .where(where)
       .orderBy(orderBy(textKey(chemicalComponents.name), query.order_dir), asc(chemicalComponents.id))
@@ -128,31 +128,31 @@ export async function findLinkRow(db: Db | Tx, productId: number, linkId: number
   return row;
 }
 
-/** The catalogue entry of this id or of this CAS #. */
-export async function findCatalogueEntry(
+/** The catalog entry of this id or of this CAS #. */
+export async function findCatalogEntry(
   db: Db | Tx,
   by: { id: number } | { number: string },
-): Promise<CatalogueEntry | undefined> {
+): Promise<CatalogEntry | undefined> {
   const where = 'id' in by ? eq(chemicalComponents.id, by.id) : eq(chemicalComponents.number, by.number);
-  const [row] = await db.select(catalogueColumns).from(chemicalComponents).where(where);
+  const [row] = await db.select(catalogColumns).from(chemicalComponents).where(where);
   return row;
 }
 
-/** Adds a catalogue entry; undefined when another save added this CAS # first. */
-export async function insertCatalogueEntry(
+/** Adds a catalog entry; undefined when another save added this CAS # first. */
+export async function insertCatalogEntry(
   db: Db | Tx,
   values: { name: string; number: string },
-): Promise<CatalogueEntry | undefined> {
+): Promise<CatalogEntry | undefined> {
   // ON CONFLICT: two saves naming the same new CAS # at once both end up with the one row.
   const [created] = await db
     .insert(chemicalComponents)
     .values(values)
     .onConflictDoNothing({ target: chemicalComponents.number })
-    .returning(catalogueColumns);
+    .returning(catalogColumns);
   return created;
 }
 
-/** Another link of the product to this catalogue component, if any. */
+/** Another link of the product to this catalog component, if any. */
 export async function findOtherLink(
   db: Db | Tx,
   productId: number,

@@ -23,7 +23,7 @@ import {
 
 const tags = ['Chemical components'];
 const ResourceResponse = makeResourceResponseSchema(ComponentResourceSchema);
-/** A known CAS # under another name: the catalogue's entry comes back so the form can offer it. */
+/** A known CAS # under another name: the catalog's entry comes back so the form can offer it. */
 const NameConflictResponse = conflictResponse(ChemicalComponentItemSchema);
 /** `componentId` is the product_chemical_component id (the link), as the spec's routes use it. */
 const LinkParamSchema = IdParamSchema.extend({
@@ -32,7 +32,7 @@ const LinkParamSchema = IdParamSchema.extend({
     'The component id must be a positive number no greater than 2147483647',
   ),
 });
-/** The component catalogue picker, and the components of one product (spec 02 §7). */
+/** The component catalog picker, and the components of one product (spec 02 §7). */
 export const chemicalComponentsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/chemical-components/autocomplete-list',

@@ -15,24 +15,24 @@ import { toPage } from '../../lib/list-query.ts';
 import { fromNumeric, toNumeric } from '../../lib/numeric.ts';
 import { isSameNameText } from '../../lib/same-name.ts';
 import {
-  type CatalogueEntry,
+  type CatalogEntry,
   deleteLink,
   ensureProduct,
-  findCatalogueEntry,
+  findCatalogEntry,
   findLinkRow,
   findOtherLink,
-  insertCatalogueEntry,
+  insertCatalogEntry,
   insertLink,
   type LinkRow,
   type LinkValues,
-  selectCataloguePickerRows,
+  selectCatalogPickerRows,
   selectProductLinkRows,
   updateLink,
 } from './chemical-components.repository.ts';
 
 /**
- * Where a list of components lives: a catalogue product's, or an inventory line's copy of it.
- * The rules (one catalogue entry per CAS #, one name per CAS #, no component twice on one owner)
+ * Where a list of components lives: a catalog product's, or an inventory line's copy of it.
+ * The rules (one catalog entry per CAS #, one name per CAS #, no component twice on one owner)
  * are the same for both; only the table and the owner differ.
  */
 export interface ComponentLinkStore<Owner> {
@@ -88,41 +88,41 @@ function toComponentResource(row: LinkRow): ComponentResource {
   };
 }
 
-/** Picker rows of the catalogue, searched by name or CAS #, ordered by name. */
+/** Picker rows of the catalog, searched by name or CAS #, ordered by name. */
 export async function autocompleteChemicalComponents(
   db: Db,
   query: AutocompleteQuery,
 ): Promise<ListPage<ChemicalComponentItem>> {
-  const { rows, total } = await selectCataloguePickerRows(db, query);
+  const { rows, total } = await selectCatalogPickerRows(db, query);
   return toPage(rows, total, query.page, query.ipp);
 }
 
 /**
- * The catalogue component a save means: the one picked (`chemical_component_id`), else the one
+ * The catalog component a save means: the one picked (`chemical_component_id`), else the one
  * with this CAS #, else a new one with the given name. A CAS # names one substance, so it is
  * never entered twice.
  */
-async function resolveCatalogueComponent(tx: Tx, body: SaveComponent): Promise<CatalogueEntry> {
+async function resolveCatalogComponent(tx: Tx, body: SaveComponent): Promise<CatalogEntry> {
   if (body.chemical_component_id) {
-    const picked = await findCatalogueEntry(tx, { id: body.chemical_component_id });
+    const picked = await findCatalogEntry(tx, { id: body.chemical_component_id });
     if (!picked) throw fieldError('chemical_component_id', COMPONENT_MSG.componentUnknown);
     return picked;
   }
-  const existing = await findCatalogueEntry(tx, { number: body.number });
+  const existing = await findCatalogEntry(tx, { number: body.number });
   if (existing) return existing;
   const entry =
-    (await insertCatalogueEntry(tx, { name: body.name, number: body.number })) ??
-    (await findCatalogueEntry(tx, { number: body.number }));
+    (await insertCatalogEntry(tx, { name: body.name, number: body.number })) ??
+    (await findCatalogEntry(tx, { number: body.number }));
   if (!entry) throw new Error(`Chemical component ${body.number} vanished while being linked`);
   return entry;
 }
 
 /**
- * The catalogue keeps one name per CAS #, shared by every product. A save typing another name
- * would be stored under the catalogue's without a word, so it is refused with the name the CAS #
+ * The catalog keeps one name per CAS #, shared by every product. A save typing another name
+ * would be stored under the catalog's without a word, so it is refused with the name the CAS #
  * belongs to, unless the request chose that name (`use_catalog_name`).
  */
-function refuseOtherName(entry: CatalogueEntry, body: SaveComponent): void {
+function refuseOtherName(entry: CatalogEntry, body: SaveComponent): void {
   // Case and spacing aside ("SULFURIC  acid" is Sulfuric acid), it is the same name.
   if (body.use_catalog_name || isSameNameText(entry.name, body.name)) return;
   throw conflictWith(COMPONENT_MSG.casTaken(entry.number, entry.name), entry, 'name');
@@ -163,8 +163,8 @@ export function createComponentLinks<Owner>(store: ComponentLinkStore<Owner>) {
     linkId: number | null,
     body: SaveComponent,
   ): Promise<ComponentResource> {
-    const component = await resolveCatalogueComponent(tx, body);
-    // Already on the owner is the answer to give first: choosing the catalogue name would not help.
+    const component = await resolveCatalogComponent(tx, body);
+    // Already on the owner is the answer to give first: choosing the catalog name would not help.
     if ((await store.findOtherLink(tx, owner, component.id, linkId)) !== undefined) {
       throw fieldError('number', COMPONENT_MSG.alreadyOnProduct);
     }
@@ -187,7 +187,7 @@ export function createComponentLinks<Owner>(store: ComponentLinkStore<Owner>) {
     return resource;
   }
 
-  /** Links a component (creating the catalogue entry if needed). */
+  /** Links a component (creating the catalog entry if needed). */
   async function create(db: Db, actor: Actor, owner: Owner, body: SaveComponent): Promise<ComponentResource> {
     return db.transaction(async (tx) => {
       await store.ensureWritable(tx, actor, owner);
@@ -209,7 +209,7 @@ export function createComponentLinks<Owner>(store: ComponentLinkStore<Owner>) {
     });
   }
 
-  /** Removes the link only: the catalogue component stays for other products and inventories. */
+  /** Removes the link only: the catalog component stays for other products and inventories. */
   async function unlink(db: Db, actor: Actor, owner: Owner, linkId: number): Promise<ComponentResource> {
     return db.transaction(async (tx) => {
       await store.ensureWritable(tx, actor, owner);
@@ -229,7 +229,7 @@ export function createComponentLinks<Owner>(store: ComponentLinkStore<Owner>) {
   return { list, get, create, update, unlink };
 }
 
-/** A catalogue product's components. */
+/** A catalog product's components. */
 export const productComponents = createComponentLinks<number>({
   entity: 'product_chemical_component',
   ensureOwner: ensureProduct,

@@ -18,8 +18,8 @@ import { toIso } from '../../lib/dates.ts';
 import { toPage } from '../../lib/list-query.ts';
 import { isSameNameText } from '../../lib/same-name.ts';
 import { toggleActive } from '../../lib/toggle-active.ts';
-import { deleteAddress } from '../general/general.repository.ts';
-import { isBlankBilling, saveAddress, toAddressResource } from '../general/general.service.ts';
+import { deleteAddress } from '../addresses/addresses.repository.ts';
+import { isBlankBilling, saveAddress, toAddressResource } from '../addresses/addresses.service.ts';
 import {
   type CustomerRow,
   findCustomer,

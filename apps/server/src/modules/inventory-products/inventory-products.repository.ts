@@ -243,7 +243,7 @@ export async function replaceLineHazards(tx: Tx, lineId: number, hazardIds: numb
     .values(hazardIds.map((hazardId) => ({ inventoryProductId: lineId, hazardId })));
 }
 
-/** The line's components become the catalogue product's, as its SDS lists them today. */
+/** The line's components become the catalog product's, as its SDS lists them today. */
 export async function copyProductComponents(tx: Tx, lineId: number, productId: number): Promise<void> {
   await tx
     .delete(inventoryProductChemicalComponents)
@@ -280,7 +280,7 @@ export async function findUnit(db: Db | Tx, id: number) {
   return row;
 }
 
-/** A catalogue product of this name and manufacturer, case and spacing aside. */
+/** A catalog product of this name and manufacturer, case and spacing aside. */
 export async function findProductByName(db: Db | Tx, name: string, mfgName: string) {
   const [row] = await db
     .select({ id: products.id, name: products.name, mfg_name: products.mfgName })
@@ -292,7 +292,7 @@ export async function findProductByName(db: Db | Tx, name: string, mfgName: stri
 }
 
 /**
- * The distinct catalogue products of the inventory's lines with the storage key of their SDS
+ * The distinct catalog products of the inventory's lines with the storage key of their SDS
  * (null when none is on file), by name: the items of Print All SDS.
  */
 export async function selectInventorySdsFiles(db: Db, inventoryId: number) {

@@ -30,7 +30,7 @@ import { lineComponents, inventoryProductsService as service } from './inventory
 const tags = ['Inventory products'];
 const ResourceResponse = makeResourceResponseSchema(InventoryProductResourceSchema);
 /**
- * A save that would record the combination twice, or a new name the catalogue already holds:
+ * A save that would record the combination twice, or a new name the catalog already holds:
  * the line to join (or the product to choose) comes back with the message.
  */
 const SaveConflict = z.union([
@@ -233,7 +233,7 @@ export const inventoryProductsRoutes: FastifyPluginAsyncZod = async (app) => {
 };
 
 const ComponentResponse = makeResourceResponseSchema(ComponentResourceSchema);
-/** A known CAS # under another name: the catalogue's entry comes back, as on a product. */
+/** A known CAS # under another name: the catalog's entry comes back, as on a product. */
 const NameConflictResponse = conflictResponse(ChemicalComponentItemSchema);
 const componentsBase = '/inventories/:id/product/:productId/chemical-components';
 

@@ -6,7 +6,7 @@ import {
   areNotesEditable,
   type CheckExistingRequestSchema,
   calculateContainer,
-  canEditInventoryLines,
+  canEditInventoryProducts,
   compliance,
   INVENTORY_PRODUCT_MSG,
   type InventoryProductListQuery,
@@ -25,7 +25,6 @@ import { type Actor, recordAudit } from '../../lib/audit.ts';
 import { toIso } from '../../lib/dates.ts';
 import { buildMeta, toPage } from '../../lib/list-query.ts';
 import { fromNumeric, toNumeric } from '../../lib/numeric.ts';
-import { mergeSdsFiles, type SdsMergeResult } from '../../lib/print-all-sds/index.ts';
 import { FileNotStoredError, type FileStore } from '../../storage/file-store.ts';
 import { createComponentLinks } from '../chemical-components/chemical-components.service.ts';
 import { findInventoryRow, type InventoryRow } from '../inventories/inventories.repository.ts';
@@ -66,6 +65,7 @@ import {
   selectLineStatistics,
   updateLine,
 } from './inventory-products.repository.ts';
+import { mergeSdsFiles, type SdsMergeResult } from './print-all-sds/index.ts';
 
 type CheckExisting = z.output<typeof CheckExistingRequestSchema>;
 const ENTITY = 'inventory_product';
@@ -184,7 +184,7 @@ async function editableInventory(tx: Tx, actor: Actor, inventoryId: number): Pro
   const row = await findInventoryRow(tx, inventoryId);
   const mayEditClosed = isAllowed(actor.role, 'inventory-products.update-closed');
   if (
-    !canEditInventoryLines(
+    !canEditInventoryProducts(
       { is_active: row.inventory.isActive, is_completed: row.inventory.isCompleted },
       mayEditClosed,
     )
@@ -194,12 +194,12 @@ async function editableInventory(tx: Tx, actor: Actor, inventoryId: number): Pro
   return row;
 }
 
-/** The product data a line records: a catalogue product's, as of the save. */
+/** The product data a line records: a catalog product's, as of the save. */
 type ProductData = ProductValues & { sdsStatus: SdsStatus };
 
 /**
- * The product the line is of, and the product data it records. A catalogue product's data is
- * copied from the catalogue (the form locks it); a new name becomes a catalogue product here, in
+ * The product the line is of, and the product data it records. A catalog product's data is
+ * copied from the catalog (the form locks it); a new name becomes a catalog product here, in
  * the transaction of the line, so a failed save leaves no orphan product behind.
  */
 async function resolveProduct(

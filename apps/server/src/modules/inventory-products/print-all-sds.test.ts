@@ -23,7 +23,7 @@ async function indexText(pdf: Buffer): Promise<string> {
   }
 }
 
-/** A catalogue product with the SDS given (uploaded and attached), or none. */
+/** A catalog product with the SDS given (uploaded and attached), or none. */
 async function productWithSds(name: string, sds?: Buffer) {
   const file = sds ? await uploadPdf(ctx, `${name}.pdf`, sds) : undefined;
   return create.product(ctx, {

@@ -17,8 +17,9 @@ import { toIso } from '../../lib/dates.ts';
 import { toPage } from '../../lib/list-query.ts';
 import { fromNumeric, toNumeric } from '../../lib/numeric.ts';
 import { FileNotStoredError, type FileStore } from '../../storage/file-store.ts';
+import { PDF_MIME_TYPE } from '../files/file-types.ts';
 import { deleteFileRows, type FileRow, findFileByKey } from '../files/files.repository.ts';
-import { PDF_MIME_TYPE, removeStoredFiles, toStoredFile, type WarnLog } from '../files/files.service.ts';
+import { removeStoredFiles, toStoredFile, type WarnLog } from '../files/files.service.ts';
 import {
   findProduct,
   findSdsHolder,

@@ -120,7 +120,7 @@ export function selectLines(db: Db | Tx, inventoryId: number) {
 }
 export type ReportLineRow = Awaited<ReturnType<typeof selectLines>>[number];
 
-/** The components of every line of the inventory, with the catalogue's CAS number and name. */
+/** The components of every line of the inventory, with the catalog's CAS number and name. */
 export function selectLineComponents(db: Db | Tx, inventoryId: number) {
   const part = inventoryProductChemicalComponents;
   return db

@@ -17,11 +17,11 @@ import type { Db } from '../../db/client.ts';
 import { AppError, fieldError, notFound } from '../../lib/app-error.ts';
 import { type Actor, recordAudit } from '../../lib/audit.ts';
 import { fromNumeric } from '../../lib/numeric.ts';
-import { buildReportDocument } from '../../reports/index.ts';
-import { reportPdf } from '../../reports/pdf.ts';
-import { reportXlsx } from '../../reports/xlsx.ts';
-import { toRegulatoryEntryValues } from '../database/database.service.ts';
 import { findFacilityOf } from '../inventories/inventories.repository.ts';
+import { toRegulatoryEntryValues } from '../reference-lists/reference-lists.service.ts';
+import { buildReportDocument } from './documents/index.ts';
+import { reportPdf } from './documents/pdf.ts';
+import { reportXlsx } from './documents/xlsx.ts';
 import {
   findCustomerName,
   findFacilityAddress,

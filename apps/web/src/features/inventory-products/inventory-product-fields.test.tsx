@@ -114,7 +114,7 @@ const value = (label: string | RegExp) => (screen.getByLabelText(label) as HTMLI
 
 // Each picker search waits out its 500 ms debounce.
 describe('InventoryProductFields', { timeout: 60_000 }, () => {
-  it('fills and locks a catalogue product, and a new name unlocks it (SARA and SPCC only once it has a name)', async () => {
+  it('fills and locks a catalog product, and a new name unlocks it (SARA and SPCC only once it has a name)', async () => {
     render(<Harness />);
     const saraF = screen.getByRole('checkbox', { name: 'SARA F' });
     const spcc = screen.getByRole('checkbox', { name: 'SPCC' });

@@ -33,7 +33,7 @@ import {
 } from './inventory-product-values.ts';
 import { ReportDataFields } from './report-data-fields.tsx';
 
-/** The ids of the line form's fields. */
+/** The ids of the inventory product form's fields. */
 export const ID = 'ip';
 
 /**
@@ -47,12 +47,12 @@ function messageAt(errors: FieldErrors<InventoryProductFormValues>, ...paths: st
   }
   return undefined;
 }
-/** A product picker row: a catalogue product with its manufacturer, or the name typed for a new one. */
+/** A product picker row: a catalog product with its manufacturer, or the name typed for a new one. */
 type ProductChoice = AutocompleteItem & Partial<Pick<ProductListRow, 'mfg_name'>> & { isNew?: boolean };
 
 /**
- * The fields of an inventory line (spec 02 §3, §4): the product, its SARA and SPCC flags and Tier II
- * hazard categories, the containers and the line's report data. SARA, SPCC and the categories stay blocked while a catalogue product is chosen (its own flags are
+ * The fields of an inventory product (spec 02 §3, §4): the product, its SARA and SPCC flags and Tier II
+ * hazard categories, the containers and the inventory product's report data. SARA, SPCC and the categories stay blocked while a catalog product is chosen (its own flags are
  * copied) and, for a new product, until it has a name.
  */
 export function InventoryProductFields({
@@ -77,8 +77,8 @@ export function InventoryProductFields({
 }
 
 /**
- * The product: chosen from the catalogue (its data filled in and locked: spec 02 §4) or typed as
- * a new name, which unlocks the manufacturer and product data for the new catalogue product.
+ * The product: chosen from the catalog (its data filled in and locked: spec 02 §4) or typed as
+ * a new name, which unlocks the manufacturer and product data for the new catalog product.
  */
 function ProductSection({
   form,
@@ -105,8 +105,8 @@ function ProductSection({
 
   const pickProduct = useMutation({
     mutationFn: (id: number) => queryClient.fetchQuery(productsApi.detailOptions(id)),
-    // The catalogue's data replaces the product part of the form in one go; the line's own fields
-    // stay as typed, and dirtiness is still judged against the line as it loaded.
+    // The catalog's data replaces the product part of the form in one go; the inventory product's own fields
+    // stay as typed, and dirtiness is still judged against the inventory product as it loaded.
     onSuccess: ({ resource: product }) =>
       form.reset(
         { ...form.getValues(), product_id: product.id, name: product.name, ...toProductDataForm(product) },
@@ -259,7 +259,7 @@ function ContainerSection({ form, disabled }: { form: InventoryProductFormMethod
       }),
     [state, unit, size, quantity, poundsPerGallon, conversionFactor],
   );
-  // A warning is shown when it appears, not on every keystroke, and not for the line as it loaded.
+  // A warning is shown when it appears, not on every keystroke, and not for the inventory product as it loaded.
   const warningKey = figures.warning ? `${figures.warning.title}|${figures.warning.description}` : '';
   const shownWarning = useRef(warningKey);
   useEffect(() => {

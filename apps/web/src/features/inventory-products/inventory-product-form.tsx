@@ -1,7 +1,7 @@
 import {
   type AggregationTarget,
   areNotesEditable,
-  canEditInventoryLines,
+  canEditInventoryProducts,
   INVENTORY_PRODUCT_MSG,
   type InventoryProductResource,
   type InventoryResource,
@@ -39,7 +39,7 @@ import {
   toInventoryProductForm,
 } from './inventory-product-values.ts';
 
-/** The refusal of a save that would leave two lines of one combination (a save racing another). */
+/** The refusal of a save that would leave two inventory products of one combination (a save racing another). */
 const AGGREGATION_SUFFIX = INVENTORY_PRODUCT_MSG.needsAggregation('');
 function isAggregationRefusal(error: unknown): error is ApiError {
   return (
@@ -50,7 +50,7 @@ function isAggregationRefusal(error: unknown): error is ApiError {
 }
 
 /**
- * Add or edit one line of an inventory (spec 02 §2, §4): the inventory (and the line) come from
+ * Add or edit one inventory product of an inventory (spec 02 §2, §4): the inventory (and the inventory product) come from
  * the route's loader. An existing line lists its chemical components below the form.
  */
 export function InventoryProductFormPage({
@@ -104,7 +104,7 @@ function InventoryProductForm({
 
   const mayEditClosed = useCan('inventory-products.update-closed');
   const mayWrite = useCan(isNew ? 'inventory-products.create' : 'inventory-products.update');
-  const canEdit = mayWrite && canEditInventoryLines(inventory, mayEditClosed);
+  const canEdit = mayWrite && canEditInventoryProducts(inventory, mayEditClosed);
 
   const title = isNew ? 'Add Inventory Product' : canEdit ? 'Edit Inventory Product' : 'Inventory Product';
   usePageMeta(title, [
@@ -136,7 +136,7 @@ function InventoryProductForm({
     isNew,
     nameOf: (saved) => saved.name,
     save: ({ body, aggregate }) => inventoryProducts.save(inventoryProduct?.id, body, aggregate),
-    // A new name adds a product to the catalogue in the same save.
+    // A new name adds a product to the catalog in the same save.
     invalidate: [inventoryProducts.keys.all, productsApi.keys.all],
     setError: form.setError,
     onSaved: (saved) => form.reset(toInventoryProductForm(saved)),
@@ -154,7 +154,7 @@ function InventoryProductForm({
 
   const onSubmit = form.handleSubmit(async (parsed) => {
     const body = toInventoryProductBody(parsed);
-    // Only a catalogue product can already have a line: a new name is a new product.
+    // Only a catalog product can already have an inventory product: a new name is a new product.
     if (body.product_id) {
       try {
         const { resource } = await check.mutateAsync({
@@ -203,7 +203,7 @@ function InventoryProductForm({
   const isBusy = save.isPending || check.isPending;
   const notesEditable = inventoryProduct ? areNotesEditable(inventoryProduct) : true;
   const isQuestionOpen = inventoryProduct !== undefined && !inventoryProduct.is_resolve_question;
-  // A line carried over from last year is confirmed by saving it as it is (issue 9 worklist).
+  // An inventory product carried over from last year is confirmed by saving it as it is (issue 9 worklist).
   const isUnchecked = inventoryProduct?.is_unchecked_carry_over ?? false;
 
   return (

@@ -1,5 +1,5 @@
 import {
-  canEditInventoryLines,
+  canEditInventoryProducts,
   INVENTORY_PRODUCT_WORKLISTS,
   type InventoryProductListRow,
   type InventoryProductWorklist,
@@ -37,7 +37,7 @@ function isWorklist(value: string): value is InventoryProductWorklist {
 
 /**
  * The products of one inventory (spec 02 §2): Back, search, Print All SDS, + Add New Product, the
- * statistics, the worklist filter and the lines, paged and sorted by the server.
+ * statistics, the worklist filter and the inventory products, paged and sorted by the server.
  */
 export function InventoryProductsPage({
   inventoryId,
@@ -58,7 +58,7 @@ export function InventoryProductsPage({
   const mayEditClosed = useCan('inventory-products.update-closed');
   const canUnlink = useCan('inventory-products.unlink');
   // Until the list answers, nothing is offered that the inventory's state may forbid.
-  const isOpenToUser = summary ? canEditInventoryLines(summary, mayEditClosed) : false;
+  const isOpenToUser = summary ? canEditInventoryProducts(summary, mayEditClosed) : false;
 
   const unlink = useDeleteRecord({
     entity: 'Product',

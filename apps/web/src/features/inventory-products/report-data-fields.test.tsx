@@ -23,8 +23,8 @@ import {
 } from './inventory-product-values.ts';
 
 /**
- * The line form's report data (issue 11) against the real API: the Tier II hazard categories
- * follow a catalogue product as its SARA flags do, the 313 and Tier II figures and the storage
+ * The inventory product form's report data (issue 11) against the real API: the Tier II hazard categories
+ * follow a catalog product as its SARA flags do, the 313 and Tier II figures and the storage
  * select lists are checked with the domain's messages, and what is saved comes back into the form.
  */
 
@@ -92,7 +92,7 @@ afterEach(() => {
   act(() => dismissToast());
 });
 
-/** The line form with a Save that sends the parsed body through the app's own API client. */
+/** The inventory product form with a Save that sends the parsed body through the app's own API client. */
 function Harness({
   line,
   onSaved,
@@ -140,10 +140,10 @@ async function pickProduct(search: string, option: RegExp) {
 const field = (label: string) => screen.getByLabelText(label) as HTMLInputElement | HTMLSelectElement;
 
 describe('the line report data', { timeout: 60_000 }, () => {
-  it("shows a catalogue product's Tier II categories locked, like its SARA flags", async () => {
+  it("shows a catalog product's Tier II categories locked, like its SARA flags", async () => {
     render(<Harness />);
     const oxidizer = screen.getByRole('checkbox', { name: 'Oxidizer (liquid, solid or gas)' });
-    // Blocked until the line names a product, as SARA and SPCC are.
+    // Blocked until the inventory product names a product, as SARA and SPCC are.
     expect(oxidizer).toHaveProperty('disabled', true);
     expect(screen.getAllByRole('checkbox', { name: /./ }).length).toBeGreaterThanOrEqual(23);
     await pickProduct('Oxidizer', /^Oxidizer Pellets/);

@@ -1,4 +1,4 @@
-import type { CatalogResource } from '@chemtrack/domain';
+import type { LookupResource } from '@chemtrack/domain';
 import type { LinkProps } from '@tanstack/react-router';
 import type { ColumnDef } from '@tanstack/react-table';
 import { actionsColumn } from '../../components/actions-column.tsx';
@@ -7,7 +7,7 @@ import { actionsColumn } from '../../components/actions-column.tsx';
  * A lookup list's columns: the name, then edit (a view for who may not edit) and archive.
  * `hasArchiveConfirmation`: spec 02 §4 asks before archiving hazard classes, not containers or units.
  */
-export function lookupColumns<T extends CatalogResource>(list: {
+export function lookupColumns<T extends LookupResource>(list: {
   entity: string;
   nameHeader: string;
   editLink: (id: number) => LinkProps;

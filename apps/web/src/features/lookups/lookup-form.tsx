@@ -1,4 +1,4 @@
-import type { AreaActions, AuditEntity, CatalogResource } from '@chemtrack/domain';
+import type { AreaActions, AuditEntity, LookupResource } from '@chemtrack/domain';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
@@ -28,7 +28,7 @@ interface LookupBody {
   description?: string | undefined;
 }
 
-type LookupModalProps<T extends CatalogResource> = {
+type LookupModalProps<T extends LookupResource> = {
   api: LookupApi<T>;
   id: number | undefined;
   entity: string;
@@ -49,7 +49,7 @@ type LookupModalProps<T extends CatalogResource> = {
  * area's `actions` in the domain's PERMISSIONS table; everyone else sees the record read-only.
  * `hasArchiveConfirmation`: spec 02 §4 asks before archiving hazard classes, not containers or units.
  */
-export function LookupModal<T extends CatalogResource>(props: LookupModalProps<T>) {
+export function LookupModal<T extends LookupResource>(props: LookupModalProps<T>) {
   if (props.id === undefined) return <LookupForm {...props} record={undefined} />;
   return (
     <LoadedRecord options={props.api.detailOptions(props.id)}>
@@ -59,7 +59,7 @@ export function LookupModal<T extends CatalogResource>(props: LookupModalProps<T
 }
 
 /** The form of LookupModal, from the record the route loaded (none when creating). */
-function LookupForm<T extends CatalogResource>({
+function LookupForm<T extends LookupResource>({
   api,
   id,
   record,

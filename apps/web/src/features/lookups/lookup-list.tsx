@@ -1,4 +1,4 @@
-import type { AreaActions, CatalogResource } from '@chemtrack/domain';
+import type { AreaActions, LookupResource } from '@chemtrack/domain';
 import { useQuery } from '@tanstack/react-query';
 import type { LinkProps } from '@tanstack/react-router';
 import { type ReactNode, useMemo } from 'react';
@@ -17,7 +17,7 @@ import { lookupColumns } from './lookup-columns.tsx';
  * `addLabel` is the spec's exact text, plus sign included ('+ Add New Container').
  * `hasArchiveConfirmation`: spec 02 §4 asks before archiving hazard classes, not containers or units.
  */
-export function LookupList<T extends CatalogResource>({
+export function LookupList<T extends LookupResource>({
   api,
   search,
   entity,

@@ -55,7 +55,7 @@ interface FlagFieldsProps {
 
 /**
  * The SARA F, P, R, A, C and SPCC flags (spec 02 §9). `disabled` blocks them without a native
- * fieldset (the inventory line form blocks them until a new product has a name).
+ * fieldset (the inventory product form blocks them until a new product has a name).
  */
 export function SaraSpccFields({ idPrefix = 'p', disabled, className }: FlagFieldsProps) {
   const form = useFormContext<ProductDataValues>();
@@ -99,7 +99,7 @@ const HAZARD_GROUPS = [
 
 /**
  * The 23 Tier II hazard categories (rules §0.5), labelled as the data standard spells them, HNOC
- * once. Blocked like the SARA flags: a line of a catalogue product shows the catalogue's.
+ * once. Blocked like the SARA flags: an inventory product of a catalog product shows the catalog's.
  */
 export function Tier2HazardCategoriesField({ idPrefix = 'p', disabled, className }: FlagFieldsProps) {
   const form = useFormContext<ProductDataValues>();

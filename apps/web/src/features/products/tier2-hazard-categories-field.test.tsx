@@ -81,7 +81,7 @@ describe('Tier II hazard categories on the product form', () => {
     expect(onSave.mock.calls[0]?.[0].tier2_hazard_categories).toEqual(['Explosive', 'Simple Asphyxiant']);
   });
 
-  it('is blocked as a whole when disabled (a line of a catalogue product)', () => {
+  it('is blocked as a whole when disabled (a line of a catalog product)', () => {
     render(<Harness initial={['Explosive']} disabled onSave={vi.fn()} />);
     for (const box of screen.getAllByRole('checkbox')) expect(box).toHaveProperty('disabled', true);
     expect(screen.getByRole('checkbox', { name: 'Explosive' }).getAttribute('data-state')).toBe('checked');

@@ -1,5 +1,5 @@
 import {
-  DATABASE_TYPE_LABEL,
+  REFERENCE_LIST_TYPE_LABEL,
   type RegulatoryEntryResource,
   type RegulatoryListType,
   toTableDate,
@@ -89,7 +89,7 @@ export function ReferenceListPage({
   type: RegulatoryListType;
   search: RegulatoryEntrySearch;
 }) {
-  const label = DATABASE_TYPE_LABEL(type);
+  const label = REFERENCE_LIST_TYPE_LABEL(type);
   usePageMeta(label, [{ name: 'Database', path: '/database' }, { name: label }]);
   const list = useListState(search);
   const query = useQuery(referenceListEntriesOptions(type, toListParams(search)));

@@ -1,7 +1,7 @@
 import {
   type ChangedEntry,
   type ChangeSummary,
-  DATABASE_TYPE_LABEL,
+  REFERENCE_LIST_TYPE_LABEL,
   type RegulatoryListType,
 } from '@chemtrack/domain';
 import { useQueryClient } from '@tanstack/react-query';
@@ -52,7 +52,7 @@ export function UploadListButton({
   const controller = useRef<AbortController | null>(null);
   const [state, setState] = useState<UploadState>({ step: 'idle' });
   useEffect(() => () => controller.current?.abort(), []);
-  const label = DATABASE_TYPE_LABEL(type);
+  const label = REFERENCE_LIST_TYPE_LABEL(type);
 
   const onChoose = async (file: File | undefined) => {
     if (input.current) input.current.value = '';
@@ -154,7 +154,7 @@ function EntryList({ title, count, entries }: { title: string; count: number; en
 
 /** What an upload changed against the list before it: rows added, removed and changed, and warnings. */
 export function ChangeSummaryPanel({ summary }: { summary: ChangeSummary }) {
-  const label = DATABASE_TYPE_LABEL(summary.type);
+  const label = REFERENCE_LIST_TYPE_LABEL(summary.type);
   return (
     <section
       aria-label={`${label} change summary`}
@@ -187,7 +187,7 @@ export function UploadFailurePanel({ failure }: { failure: UploadFailure }) {
   return (
     <section
       role="alert"
-      aria-label={`${DATABASE_TYPE_LABEL(failure.type)} upload refused`}
+      aria-label={`${REFERENCE_LIST_TYPE_LABEL(failure.type)} upload refused`}
       className="flex flex-col gap-2 rounded-lg border border-red-200 bg-red-50 p-4 text-sm text-red-900"
     >
       <h3 className="font-semibold">{failure.message}</h3>

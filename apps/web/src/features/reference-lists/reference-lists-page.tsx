@@ -1,8 +1,8 @@
 import {
   type ChangeSummary,
-  DATABASE_TYPE_LABEL,
   type DbEntryRow,
   type DbEntryUpload,
+  REFERENCE_LIST_TYPE_LABEL,
   toTableDate,
 } from '@chemtrack/domain';
 import { useMutation, useQuery } from '@tanstack/react-query';
@@ -46,7 +46,7 @@ function DownloadLink({ upload, label }: { upload: DbEntryUpload; label: string 
 
 /** The File Name cell: the file (a download), the rows it holds, and the previous upload's file. */
 function FileCell({ row }: { row: DbEntryRow }) {
-  const label = DATABASE_TYPE_LABEL(row.type);
+  const label = REFERENCE_LIST_TYPE_LABEL(row.type);
   if (!row.current) return <span className="text-slate-500">No list uploaded</span>;
   // The shipped samples were loaded by no one: they are partial, and say so.
   const isSample = row.current.uploaded_by === null;
@@ -118,7 +118,7 @@ export function ReferenceListsPage() {
             ) : (
               rows.map((row) => (
                 <tr key={row.type} className="border-t border-slate-100 align-top">
-                  <td className="px-4 py-3 font-medium">{DATABASE_TYPE_LABEL(row.type)}</td>
+                  <td className="px-4 py-3 font-medium">{REFERENCE_LIST_TYPE_LABEL(row.type)}</td>
                   <td className="px-4 py-3">
                     <FileCell row={row} />
                   </td>
@@ -128,7 +128,7 @@ export function ReferenceListsPage() {
                       to="/database/$type"
                       params={{ type: row.type }}
                       className="text-brand-700 underline"
-                      aria-label={`View ${DATABASE_TYPE_LABEL(row.type)} list`}
+                      aria-label={`View ${REFERENCE_LIST_TYPE_LABEL(row.type)} list`}
                     >
                       View
                     </Link>
