@@ -1,13 +1,50 @@
-import { AREA_ACTIONS, SaveContainerRequestSchema, SaveContainerUnitRequestSchema } from '@chemtrack/domain';
+import {
+  AREA_ACTIONS,
+  type ContainerUnitResource,
+  type LookupResource,
+  SaveContainerRequestSchema,
+  SaveContainerUnitRequestSchema,
+} from '@chemtrack/domain';
 import { Link, Outlet, useNavigate } from '@tanstack/react-router';
 import { cn } from '../../lib/cn.ts';
 import { keepSearch, type ListSearch } from '../../lib/list-search.ts';
 import { usePageMeta } from '../../lib/page-meta.ts';
+import type { LookupArea } from '../lookups/api.ts';
 import { LookupModal } from '../lookups/lookup-form.tsx';
 import { LookupList } from '../lookups/lookup-list.tsx';
 import { containersApi, unitsApi } from './api.ts';
 
 type Tab = 'containers' | 'units';
+
+const CONTAINERS: LookupArea<LookupResource> = {
+  api: containersApi,
+  entity: 'Container',
+  auditEntity: 'containers',
+  schema: SaveContainerRequestSchema,
+  nameLabel: 'Container Type',
+  searchLabel: 'Search Containers',
+  addLabel: '+ Add New Container',
+  createTitle: 'Create New Container',
+  detailsTitle: 'Container Details',
+  saveLabel: 'Create Container',
+  actions: AREA_ACTIONS.containers,
+  hasArchiveConfirmation: false,
+};
+
+const UNITS: LookupArea<ContainerUnitResource> = {
+  api: unitsApi,
+  entity: 'Container Unit',
+  auditEntity: 'container units',
+  schema: SaveContainerUnitRequestSchema,
+  nameLabel: 'Unit Alias',
+  searchLabel: 'Search Units',
+  addLabel: '+ Add New Unit',
+  createTitle: 'Create New Unit',
+  detailsTitle: 'Unit Details',
+  saveLabel: 'Create Unit',
+  actions: AREA_ACTIONS.containerUnits,
+  hasArchiveConfirmation: false,
+};
 
 function Tabs({ active }: { active: Tab }) {
   const tabClass = (tab: Tab) =>
@@ -46,14 +83,8 @@ export function ContainersPage({ tab, search }: { tab: Tab; search: ListSearch }
       {tab === 'containers' ? (
         <LookupList
           key="containers"
-          api={containersApi}
+          area={CONTAINERS}
           search={search}
-          entity="Container"
-          nameHeader="Container Type"
-          searchLabel="Search Containers"
-          addLabel="+ Add New Container"
-          actions={AREA_ACTIONS.containers}
-          hasArchiveConfirmation={false}
           editLink={(id) => ({
             to: '/containers/$containerId',
             params: { containerId: String(id) },
@@ -66,14 +97,8 @@ export function ContainersPage({ tab, search }: { tab: Tab; search: ListSearch }
       ) : (
         <LookupList
           key="units"
-          api={unitsApi}
+          area={UNITS}
           search={search}
-          entity="Container Unit"
-          nameHeader="Unit Alias"
-          searchLabel="Search Units"
-          addLabel="+ Add New Unit"
-          actions={AREA_ACTIONS.containerUnits}
-          hasArchiveConfirmation={false}
           editLink={(id) => ({ to: '/units/$unitId', params: { unitId: String(id) }, search: keepSearch })}
           createLink={{ to: '/units/create', search: keepSearch }}
         >
@@ -89,34 +114,8 @@ export function ContainerModal({ tab, id }: { tab: Tab; id: number | undefined }
   const navigate = useNavigate();
   const onClose = () => void navigate({ to: tab === 'units' ? '/units' : '/containers', search: keepSearch });
   return tab === 'units' ? (
-    <LookupModal
-      api={unitsApi}
-      id={id}
-      entity="Container Unit"
-      auditEntity="container units"
-      schema={SaveContainerUnitRequestSchema}
-      createTitle="Create New Unit"
-      detailsTitle="Unit Details"
-      nameLabel="Unit Alias"
-      saveLabel="Create Unit"
-      actions={AREA_ACTIONS.containerUnits}
-      hasArchiveConfirmation={false}
-      onClose={onClose}
-    />
+    <LookupModal area={UNITS} id={id} onClose={onClose} />
   ) : (
-    <LookupModal
-      api={containersApi}
-      id={id}
-      entity="Container"
-      auditEntity="containers"
-      schema={SaveContainerRequestSchema}
-      createTitle="Create New Container"
-      detailsTitle="Container Details"
-      nameLabel="Container Type"
-      saveLabel="Create Container"
-      actions={AREA_ACTIONS.containers}
-      hasArchiveConfirmation={false}
-      onClose={onClose}
-    />
+    <LookupModal area={CONTAINERS} id={id} onClose={onClose} />
   );
 }

@@ -1,7 +1,6 @@
-import type { AreaActions, AuditEntity, LookupResource } from '@chemtrack/domain';
+import type { LookupResource } from '@chemtrack/domain';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
-import type { z } from 'zod';
 import { ArchiveToggle } from '../../components/archive-toggle.tsx';
 import { DeleteAction } from '../../components/delete-action.tsx';
 import { LoadedRecord } from '../../components/loaded-record.tsx';
@@ -12,47 +11,22 @@ import { Textarea } from '../../components/ui/textarea.tsx';
 import { useCan } from '../../lib/permissions.ts';
 import { useDeleteRecord } from '../../lib/use-delete-record.ts';
 import { useRecordMutations } from '../../lib/use-record-mutations.ts';
-import type { LookupApi } from './api.ts';
-
-interface LookupFormValues {
-  name: string;
-  description?: string | null;
-}
-
-/**
- * What an area's save schema parses the form into, the body sent: the name and description,
- * trimmed (a unit's schema adds the unit type it reads from the alias).
- */
-interface LookupBody {
-  name: string;
-  description?: string | undefined;
-}
+import type { LookupArea, LookupBody, LookupFormValues } from './api.ts';
 
 type LookupModalProps<T extends LookupResource> = {
-  api: LookupApi<T>;
+  area: LookupArea<T>;
   id: number | undefined;
-  entity: string;
-  /** The `entity` of the record's audit rows, for its History link. */
-  auditEntity: AuditEntity;
-  schema: z.ZodType<LookupBody, LookupFormValues>;
-  createTitle: string;
-  detailsTitle: string;
-  nameLabel: string;
-  saveLabel: string;
-  actions: AreaActions;
-  hasArchiveConfirmation: boolean;
   onClose: () => void;
 };
 
 /**
  * Create or edit one lookup record in a modal. Who may create, edit, archive and delete is the
  * area's `actions` in the domain's PERMISSIONS table; everyone else sees the record read-only.
- * `hasArchiveConfirmation`: spec 02 §4 asks before archiving hazard classes, not containers or units.
  */
 export function LookupModal<T extends LookupResource>(props: LookupModalProps<T>) {
   if (props.id === undefined) return <LookupForm {...props} record={undefined} />;
   return (
-    <LoadedRecord options={props.api.detailOptions(props.id)}>
+    <LoadedRecord options={props.area.api.detailOptions(props.id)}>
       {(record) => <LookupForm {...props} record={record} />}
     </LoadedRecord>
   );
@@ -60,20 +34,12 @@ export function LookupModal<T extends LookupResource>(props: LookupModalProps<T>
 
 /** The form of LookupModal, from the record the route loaded (none when creating). */
 function LookupForm<T extends LookupResource>({
-  api,
+  area,
   id,
   record,
-  entity,
-  auditEntity,
-  schema,
-  createTitle,
-  detailsTitle,
-  nameLabel,
-  saveLabel,
-  actions,
-  hasArchiveConfirmation,
   onClose,
 }: LookupModalProps<T> & { record: T | undefined }) {
+  const { api, entity, actions } = area;
   const canCreate = useCan(actions.create);
   const canUpdate = useCan(actions.update);
   const canArchive = useCan(actions.archive);
@@ -84,7 +50,7 @@ function LookupForm<T extends LookupResource>({
 
   const form = useForm<LookupFormValues, unknown, LookupBody>({
     // Each area's schema reads name and description; what it adds (a unit type) it derives.
-    resolver: zodResolver(schema),
+    resolver: zodResolver(area.schema),
     mode: 'onTouched',
     defaultValues: record
       ? { name: record.name, description: record.description }
@@ -118,13 +84,13 @@ function LookupForm<T extends LookupResource>({
   return (
     <ModalForm
       open={isOpen}
-      history={{ entity: auditEntity, id }}
-      title={id === undefined ? createTitle : detailsTitle}
+      history={{ entity: area.auditEntity, id }}
+      title={id === undefined ? area.createTitle : area.detailsTitle}
       isDirty={isDirty}
       isSaving={save.isPending}
       isValid={isValid}
       isReadOnly={isReadOnly}
-      saveLabel={id === undefined ? saveLabel : 'Save Changes'}
+      saveLabel={id === undefined ? area.saveLabel : 'Save Changes'}
       onSubmit={form.handleSubmit((values) => save.mutate(values))}
       onClose={close}
       extraActions={
@@ -145,7 +111,7 @@ function LookupForm<T extends LookupResource>({
                 entity={entity}
                 name={record.name}
                 isActive={record.is_active}
-                confirm={hasArchiveConfirmation}
+                confirm={area.hasArchiveConfirmation}
                 isPending={toggle.isPending}
                 onConfirm={() => toggle.mutate(record.id)}
               />
@@ -154,7 +120,8 @@ function LookupForm<T extends LookupResource>({
         ) : null
       }
     >
-      <Field id="catalog-name" label={nameLabel} required error={errors.name?.message ?? derivedError}>
+      {/* The ids keep their first name: the browser tests find the fields by them. */}
+      <Field id="catalog-name" label={area.nameLabel} required error={errors.name?.message ?? derivedError}>
         <Input id="catalog-name" {...form.register('name')} />
       </Field>
       <Field id="catalog-description" label="Description" error={errors.description?.message}>
