@@ -1,26 +1,11 @@
-import {
-  INVENTORY_PRODUCT_MSG,
-  type InventoryProductResource,
-  type SaveInventoryProduct,
-} from '@chemtrack/domain';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, render, screen, waitFor as waitForDefault, within } from '@testing-library/react';
+import { INVENTORY_PRODUCT_MSG, type InventoryProductResource } from '@chemtrack/domain';
+import { render, screen, waitFor as waitForDefault } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { dismissToast } from '../../lib/toast.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { realApiServer } from '../../test/api-server.ts';
 import { inventoryProductsApi } from './api.ts';
-import { InventoryProductFields } from './inventory-product-fields.tsx';
-import {
-  EMPTY_INVENTORY_PRODUCT_FORM,
-  InventoryProductFormSchema,
-  type InventoryProductFormValues,
-  toInventoryProductBody,
-  toInventoryProductForm,
-} from './inventory-product-values.ts';
+import { FieldsHarness, pick, withoutLayout } from './inventory-product-fields.harness.tsx';
+import { toInventoryProductBody } from './inventory-product-values.ts';
 
 /**
  * The inventory product form's report data (issue 11) against the real API: the Tier II hazard categories
@@ -76,65 +61,29 @@ beforeAll(async () => {
   });
 });
 
-beforeEach(() => {
-  // jsdom does no layout: Radix's checkbox measures itself through ResizeObserver, the picker's
-  // end marker through IntersectionObserver.
-  class NoLayoutObserver {
-    observe() {}
-    unobserve() {}
-    disconnect() {}
-  }
-  vi.stubGlobal('IntersectionObserver', NoLayoutObserver);
-  vi.stubGlobal('ResizeObserver', NoLayoutObserver);
-});
-afterEach(() => {
-  vi.unstubAllGlobals();
-  act(() => dismissToast());
-});
+withoutLayout();
 
 /** The inventory product form with a Save that sends the parsed body through the app's own API client. */
 function Harness({
-  line,
+  inventoryProduct,
   onSaved,
 }: {
-  line?: InventoryProductResource;
-  onSaved?: (line: InventoryProductResource) => void;
+  inventoryProduct?: InventoryProductResource;
+  onSaved?: (saved: InventoryProductResource) => void;
 }) {
-  const [client] = useState(() => new QueryClient({ defaultOptions: { queries: { retry: false } } }));
-  const form = useForm<InventoryProductFormValues, unknown, SaveInventoryProduct>({
-    resolver: zodResolver(InventoryProductFormSchema),
-    mode: 'onTouched',
-    defaultValues: line ? toInventoryProductForm(line) : EMPTY_INVENTORY_PRODUCT_FORM,
-  });
-  const save = form.handleSubmit(async (parsed) => {
-    const answer = await inventoryProductsApi(ids.inventory).save(
-      line?.id,
-      toInventoryProductBody(parsed),
-      false,
-    );
-    onSaved?.(answer.resource);
-  });
   return (
-    <QueryClientProvider client={client}>
-      <form aria-label="Line" onSubmit={save}>
-        <InventoryProductFields form={form} disabled={false} />
-        <button type="submit">Save</button>
-      </form>
-    </QueryClientProvider>
+    <FieldsHarness
+      inventoryProduct={inventoryProduct}
+      onSubmit={async (parsed) => {
+        const answer = await inventoryProductsApi(ids.inventory).save(
+          inventoryProduct?.id,
+          toInventoryProductBody(parsed),
+          false,
+        );
+        onSaved?.(answer.resource);
+      }}
+    />
   );
-}
-
-async function pickProduct(search: string, option: RegExp) {
-  await userEvent.click(screen.getByRole('combobox', { name: 'Product Name' }));
-  await userEvent.type(screen.getByRole('textbox', { name: 'Search' }), search);
-  await waitFor(() => {
-    const names = within(screen.getByRole('listbox'))
-      .getAllByRole('option')
-      .map((element) => element.textContent ?? '');
-    expect(names.length > 0 && names.every((name) => option.test(name)), names.join(', ')).toBe(true);
-  });
-  await userEvent.click(within(screen.getByRole('listbox')).getByRole('option', { name: option }));
-  await waitFor(() => expect(screen.queryByRole('listbox')).toBeNull());
 }
 
 const field = (label: string) => screen.getByLabelText(label) as HTMLInputElement | HTMLSelectElement;
@@ -146,7 +95,7 @@ describe('the line report data', { timeout: 60_000 }, () => {
     // Blocked until the inventory product names a product, as SARA and SPCC are.
     expect(oxidizer).toHaveProperty('disabled', true);
     expect(screen.getAllByRole('checkbox', { name: /./ }).length).toBeGreaterThanOrEqual(23);
-    await pickProduct('Oxidizer', /^Oxidizer Pellets/);
+    await pick('Product Name', 'Oxidizer', /^Oxidizer Pellets/);
     await waitFor(() => expect(oxidizer.getAttribute('data-state')).toBe('checked'));
     expect(
       screen
@@ -164,12 +113,12 @@ describe('the line report data', { timeout: 60_000 }, () => {
     let saved: InventoryProductResource | undefined;
     const { unmount } = render(
       <Harness
-        onSaved={(line) => {
-          saved = line;
+        onSaved={(inventoryProduct) => {
+          saved = inventoryProduct;
         }}
       />,
     );
-    await pickProduct('Oxidizer', /^Oxidizer Pellets/);
+    await pick('Product Name', 'Oxidizer', /^Oxidizer Pellets/);
 
     await userEvent.type(field('Days on Site'), '400');
     await userEvent.tab();
@@ -214,7 +163,7 @@ describe('the line report data', { timeout: 60_000 }, () => {
       'GET',
       `/inventories/${ids.inventory}/product/${saved?.id}/get`,
     );
-    render(<Harness line={got.body.resource} />);
+    render(<Harness inventoryProduct={got.body.resource} />);
     expect(field('Annual Pounds Processed').value).toBe('26000');
     expect(field('Days on Site').value).toBe('200');
     expect(field('Storage Temperature').value).toBe('Less than ambient temperature but not cryogenic');
