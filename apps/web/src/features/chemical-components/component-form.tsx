@@ -64,6 +64,11 @@ function toForm(c: ComponentResource): ComponentFormValues {
   };
 }
 
+const PERCENTAGES = [
+  { name: 'percentage_weight', label: 'Percentage by Weight' },
+  { name: 'percentage_volume', label: 'Percentage by Volume' },
+] as const;
+
 const TEXTAREAS = [
   { name: 'regulations', label: 'Regulations' },
   { name: 'restrictions', label: 'Restrictions' },
@@ -209,30 +214,16 @@ function ComponentForm({
             })}
           />
         </Field>
-        <Field
-          id="cc-percentage_weight"
-          label="Percentage by Weight"
-          error={errors.percentage_weight?.message}
-        >
-          <Input
-            id="cc-percentage_weight"
-            inputMode="decimal"
-            aria-invalid={errors.percentage_weight ? true : undefined}
-            {...form.register('percentage_weight')}
-          />
-        </Field>
-        <Field
-          id="cc-percentage_volume"
-          label="Percentage by Volume"
-          error={errors.percentage_volume?.message}
-        >
-          <Input
-            id="cc-percentage_volume"
-            inputMode="decimal"
-            aria-invalid={errors.percentage_volume ? true : undefined}
-            {...form.register('percentage_volume')}
-          />
-        </Field>
+        {PERCENTAGES.map(({ name, label }) => (
+          <Field key={name} id={`cc-${name}`} label={label} error={errors[name]?.message}>
+            <Input
+              id={`cc-${name}`}
+              inputMode="decimal"
+              aria-invalid={errors[name] ? true : undefined}
+              {...form.register(name)}
+            />
+          </Field>
+        ))}
         <Controller
           control={form.control}
           name="is_carcinogen"

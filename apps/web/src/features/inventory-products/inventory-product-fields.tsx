@@ -11,7 +11,6 @@ import { useEffect, useMemo, useRef } from 'react';
 import { Controller, type FieldError, type FieldErrors, FormProvider, get, useWatch } from 'react-hook-form';
 import { CheckboxField } from '../../components/checkbox-field.tsx';
 import { PagedPicker } from '../../components/paged-picker.tsx';
-import { PhoneInput } from '../../components/phone-input.tsx';
 import { Field } from '../../components/ui/field.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { Textarea } from '../../components/ui/textarea.tsx';
@@ -21,6 +20,7 @@ import { productsApi } from '../products/api.ts';
 import { HazardClassesField } from '../products/hazard-classes-field.tsx';
 import {
   FlashPointField,
+  ManufacturerPhoneFields,
   SaraSpccFields,
   Tier2HazardCategoriesField,
 } from '../products/product-data-fields.tsx';
@@ -169,29 +169,7 @@ function ProductSection({
         >
           <Input id={`${ID}-mfg_product_number`} {...form.register('mfg_product_number')} />
         </Field>
-        {(['mfg_phone', 'mfg_emergency_phone'] as const).map((field) => (
-          <Field
-            key={field}
-            id={`${ID}-${field}`}
-            label={field === 'mfg_phone' ? 'Manufacturer Phone' : 'Manufacturer Emergency Phone'}
-            error={errors[field]?.message}
-          >
-            <Controller
-              control={form.control}
-              name={field}
-              render={({ field: input }) => (
-                <PhoneInput
-                  id={`${ID}-${field}`}
-                  aria-invalid={errors[field] ? true : undefined}
-                  value={input.value}
-                  onChange={input.onChange}
-                  onBlur={input.onBlur}
-                  ref={input.ref}
-                />
-              )}
-            />
-          </Field>
-        ))}
+        <ManufacturerPhoneFields idPrefix={ID} />
         <Field id={`${ID}-nfpa`} label="NFPA" error={errors.nfpa?.message}>
           <Input id={`${ID}-nfpa`} {...form.register('nfpa')} />
         </Field>

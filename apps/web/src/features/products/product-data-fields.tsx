@@ -1,6 +1,7 @@
 import { compliance } from '@chemtrack/domain';
 import { Controller, useFormContext } from 'react-hook-form';
 import { CheckboxField } from '../../components/checkbox-field.tsx';
+import { PhoneInput } from '../../components/phone-input.tsx';
 import { Checkbox } from '../../components/ui/checkbox.tsx';
 import { Field } from '../../components/ui/field.tsx';
 import { Input } from '../../components/ui/input.tsx';
@@ -10,6 +11,35 @@ import { keepSignedDigits, type ProductDataValues, SARA_FLAGS } from './product-
  * The product form and the inventory product form both hold product data and provide their form
  * (`FormProvider`): the fields below read and register only its product-data part.
  */
+
+const PHONES = [
+  { name: 'mfg_phone', label: 'Manufacturer Phone' },
+  { name: 'mfg_emergency_phone', label: 'Manufacturer Emergency Phone' },
+] as const;
+
+/** The manufacturer's phone and emergency phone, shown (000) 000-0000 and kept as digits. */
+export function ManufacturerPhoneFields({ idPrefix = 'p' }: { idPrefix?: string }) {
+  const form = useFormContext<ProductDataValues>();
+  const { errors } = form.formState;
+  return PHONES.map(({ name, label }) => (
+    <Field key={name} id={`${idPrefix}-${name}`} label={label} error={errors[name]?.message}>
+      <Controller
+        control={form.control}
+        name={name}
+        render={({ field }) => (
+          <PhoneInput
+            id={`${idPrefix}-${name}`}
+            aria-invalid={errors[name] ? true : undefined}
+            value={field.value}
+            onChange={field.onChange}
+            onBlur={field.onBlur}
+            ref={field.ref}
+          />
+        )}
+      />
+    </Field>
+  ));
+}
 
 /** Flash point in °F (spec 02 §5): digits and a leading minus only, kept as the user types. */
 export function FlashPointField({ idPrefix = 'p' }: { idPrefix?: string }) {

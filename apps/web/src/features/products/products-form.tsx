@@ -14,7 +14,6 @@ import { ArchiveToggle } from '../../components/archive-toggle.tsx';
 import { DateInput } from '../../components/date-input.tsx';
 import { HistoryLink } from '../../components/history-link.tsx';
 import { LoadedRecord } from '../../components/loaded-record.tsx';
-import { PhoneInput } from '../../components/phone-input.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Field } from '../../components/ui/field.tsx';
 import { Input } from '../../components/ui/input.tsx';
@@ -28,7 +27,12 @@ import { useRecordMutations } from '../../lib/use-record-mutations.ts';
 import { ChemicalComponentsTable } from '../chemical-components/chemical-components-table.tsx';
 import { deleteProductSds, downloadProductSds, productsApi } from './api.ts';
 import { HazardClassesField } from './hazard-classes-field.tsx';
-import { FlashPointField, SaraSpccFields, Tier2HazardCategoriesField } from './product-data-fields.tsx';
+import {
+  FlashPointField,
+  ManufacturerPhoneFields,
+  SaraSpccFields,
+  Tier2HazardCategoriesField,
+} from './product-data-fields.tsx';
 import {
   EMPTY_PRODUCT_FORM,
   ProductFormSchema,
@@ -177,29 +181,7 @@ function ProductForm({
               <Field id="p-nfpa" label="NFPA" error={errors.nfpa?.message}>
                 <Input id="p-nfpa" aria-invalid={errors.nfpa ? true : undefined} {...form.register('nfpa')} />
               </Field>
-              {(['mfg_phone', 'mfg_emergency_phone'] as const).map((name) => (
-                <Field
-                  key={name}
-                  id={`p-${name}`}
-                  label={name === 'mfg_phone' ? 'Manufacturer Phone' : 'Manufacturer Emergency Phone'}
-                  error={errors[name]?.message}
-                >
-                  <Controller
-                    control={form.control}
-                    name={name}
-                    render={({ field }) => (
-                      <PhoneInput
-                        id={`p-${name}`}
-                        aria-invalid={errors[name] ? true : undefined}
-                        value={field.value}
-                        onChange={field.onChange}
-                        onBlur={field.onBlur}
-                        ref={field.ref}
-                      />
-                    )}
-                  />
-                </Field>
-              ))}
+              <ManufacturerPhoneFields />
               <Field id="p-sds_date" label="SDS Date" error={errors.sds_date?.message}>
                 <Controller
                   control={form.control}
