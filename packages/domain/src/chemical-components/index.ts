@@ -115,6 +115,14 @@ export const COMPONENT_ORDER_KEYS = [
 export const ComponentListQuerySchema = makeListQuerySchema(COMPONENT_ORDER_KEYS);
 export type ComponentListQuery = z.infer<typeof ComponentListQuerySchema>;
 
+/** The link's id in a component route (`:componentId`), under a product or an inventory line. */
+export const ComponentLinkParamSchema = z.object({
+  componentId: recordIdSchema(
+    'The component id must be a number',
+    'The component id must be a positive number no greater than 2147483647',
+  ),
+});
+
 /** Picker rows of the component catalog: the name and its CAS #. */
 export const ChemicalComponentItemSchema = z.object({ id: z.number(), name: z.string(), number: z.string() });
 export type ChemicalComponentItem = z.infer<typeof ChemicalComponentItemSchema>;

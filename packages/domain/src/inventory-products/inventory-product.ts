@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ComponentLinkParamSchema } from '../chemical-components/index.ts';
 import { generatedFileName } from '../files/index.ts';
 import { TIER2_HAZARD_CATEGORIES } from '../products/hazard-categories.ts';
 import { PRODUCT_MSG, SaveProductRequestSchema } from '../products/index.ts';
@@ -383,18 +384,15 @@ export const InventoryProductParamsSchema = z.object({
   ),
 });
 
-export const InventoryProductComponentParamsSchema = InventoryProductParamsSchema.extend({
-  componentId: recordIdSchema(
-    'The component id must be a number',
-    'The component id must be a positive number no greater than 2147483647',
-  ),
-});
+export const InventoryProductComponentParamsSchema = InventoryProductParamsSchema.extend(
+  ComponentLinkParamSchema.shape,
+);
 
 /**
  * Who may add or change lines (spec 02 §4, §6): an admin always, staff only while the inventory
  * is active and not completed. The form and the server ask the same question.
  */
-export function canEditInventoryProducts(
+export function canEditInventoryLines(
   inventory: { is_active: boolean; is_completed: boolean },
   mayEditClosed: boolean,
 ): boolean {

@@ -23,48 +23,32 @@ import {
   findOtherLink,
   insertCatalogEntry,
   insertLink,
+  type LinkKind,
+  type LinkOwnerRef,
   type LinkRow,
   type LinkValues,
   selectCatalogPickerRows,
-  selectProductLinkRows,
+  selectLinkRows,
   updateLink,
 } from './chemical-components.repository.ts';
 
 /**
  * Where a list of components lives: a catalog product's, or an inventory line's copy of it.
  * The rules (one catalog entry per CAS #, one name per CAS #, no component twice on one owner)
- * are the same for both; only the table and the owner differ.
+ * and the SQL are the same for both; the owner says which link table, how to check the owner
+ * and who may change it now.
  */
-export interface ComponentLinkStore<Owner> {
+export interface ComponentLinkOwner<Owner> {
   /** The audit entity of a link. */
   entity: string;
+  /** The link table (chemical-components.repository's LINK_TABLES). */
+  kind: LinkKind;
+  /** The id the link table's owner column holds. */
+  idOf(owner: Owner): number;
   /** 404 unless the owner exists. */
   ensureOwner(db: Db | Tx, owner: Owner): Promise<void>;
   /** 404 unless it exists, 403 when the actor may not change it now (a closed inventory). */
   ensureWritable(tx: Tx, actor: Actor, owner: Owner): Promise<void>;
-  selectLinkRows(
-    db: Db,
-    owner: Owner,
-    query: ComponentListQuery,
-  ): Promise<{ rows: LinkRow[]; total: number }>;
-  findLinkRow(db: Db | Tx, owner: Owner, linkId: number): Promise<LinkRow>;
-  findOtherLink(
-    db: Db | Tx,
-    owner: Owner,
-    componentId: number,
-    exceptLinkId: number | null,
-  ): Promise<number | undefined>;
-  insertLink(
-    db: Db | Tx,
-    owner: Owner,
-    values: LinkValues & { chemicalComponentId: number },
-  ): Promise<number>;
-  updateLink(
-    db: Db | Tx,
-    linkId: number,
-    values: LinkValues & { chemicalComponentId: number },
-  ): Promise<void>;
-  deleteLink(db: Db | Tx, owner: Owner, linkId: number): Promise<void>;
   /** What the audit row says the link belongs to. */
   auditDetails(owner: Owner): Record<string, unknown>;
 }
@@ -141,18 +125,20 @@ function toLinkValues(body: SaveComponent): LinkValues {
 }
 
 /** The list, get, create, update and unlink of components over one kind of owner. */
-export function createComponentLinks<Owner>(store: ComponentLinkStore<Owner>) {
+export function createComponentLinks<Owner>(store: ComponentLinkOwner<Owner>) {
+  const ref = (owner: Owner): LinkOwnerRef => ({ kind: store.kind, ownerId: store.idOf(owner) });
+
   /** The owner's components, heaviest first by default (the order SDS section 3 lists them in). */
   async function list(db: Db, owner: Owner, query: ComponentListQuery): Promise<ListPage<ComponentResource>> {
     await store.ensureOwner(db, owner);
-    const { rows, total } = await store.selectLinkRows(db, owner, query);
+    const { rows, total } = await selectLinkRows(db, ref(owner), query);
     return toPage(rows.map(toComponentResource), total, query.page, query.ipp);
   }
 
   /** One link of the owner; 404 when the owner or the link does not exist. */
   async function get(db: Db | Tx, owner: Owner, linkId: number): Promise<ComponentResource> {
     await store.ensureOwner(db, owner);
-    return toComponentResource(await store.findLinkRow(db, owner, linkId));
+    return toComponentResource(await findLinkRow(db, ref(owner), linkId));
   }
 
   /** Writes a link (a new one when `linkId` is null) with its audit row, in the caller's transaction. */
@@ -165,17 +151,17 @@ export function createComponentLinks<Owner>(store: ComponentLinkStore<Owner>) {
   ): Promise<ComponentResource> {
     const component = await resolveCatalogComponent(tx, body);
     // Already on the owner is the answer to give first: choosing the catalog name would not help.
-    if ((await store.findOtherLink(tx, owner, component.id, linkId)) !== undefined) {
+    if ((await findOtherLink(tx, ref(owner), component.id, linkId)) !== undefined) {
       throw fieldError('number', COMPONENT_MSG.alreadyOnProduct);
     }
     refuseOtherName(component, body);
     const values = { chemicalComponentId: component.id, ...toLinkValues(body) };
     let id = linkId;
-    const before = id === null ? undefined : toComponentResource(await store.findLinkRow(tx, owner, id));
-    if (id === null) id = await store.insertLink(tx, owner, values);
-    else await store.updateLink(tx, id, values);
+    const before = id === null ? undefined : toComponentResource(await findLinkRow(tx, ref(owner), id));
+    if (id === null) id = await insertLink(tx, ref(owner), values);
+    else await updateLink(tx, ref(owner), id, values);
     // The caller has checked the owner in this transaction; only the link is read back.
-    const resource = toComponentResource(await store.findLinkRow(tx, owner, id));
+    const resource = toComponentResource(await findLinkRow(tx, ref(owner), id));
     await recordAudit(tx, actor, {
       action: linkId === null ? 'create' : 'update',
       entity: store.entity,
@@ -204,7 +190,7 @@ export function createComponentLinks<Owner>(store: ComponentLinkStore<Owner>) {
   ): Promise<ComponentResource> {
     return db.transaction(async (tx) => {
       await store.ensureWritable(tx, actor, owner);
-      await store.findLinkRow(tx, owner, linkId);
+      await findLinkRow(tx, ref(owner), linkId);
       return saveLink(tx, actor, owner, linkId, body);
     });
   }
@@ -213,8 +199,8 @@ export function createComponentLinks<Owner>(store: ComponentLinkStore<Owner>) {
   async function unlink(db: Db, actor: Actor, owner: Owner, linkId: number): Promise<ComponentResource> {
     return db.transaction(async (tx) => {
       await store.ensureWritable(tx, actor, owner);
-      const resource = toComponentResource(await store.findLinkRow(tx, owner, linkId));
-      await store.deleteLink(tx, owner, linkId);
+      const resource = toComponentResource(await findLinkRow(tx, ref(owner), linkId));
+      await deleteLink(tx, ref(owner), linkId);
       await recordAudit(tx, actor, {
         action: 'delete',
         entity: store.entity,
@@ -229,22 +215,15 @@ export function createComponentLinks<Owner>(store: ComponentLinkStore<Owner>) {
   return { list, get, create, update, unlink };
 }
 
+/** The list, get, create, update and unlink of one kind of owner's components. */
+export type ComponentLinks<Owner> = ReturnType<typeof createComponentLinks<Owner>>;
+
 /** A catalog product's components. */
 export const productComponents = createComponentLinks<number>({
   entity: 'product_chemical_component',
+  kind: 'product',
+  idOf: (productId) => productId,
   ensureOwner: ensureProduct,
   ensureWritable: (tx, _actor, productId) => ensureProduct(tx, productId),
-  selectLinkRows: selectProductLinkRows,
-  findLinkRow,
-  findOtherLink,
-  insertLink: (db, productId, values) => insertLink(db, { productId, ...values }),
-  updateLink,
-  deleteLink,
   auditDetails: (productId) => ({ product_id: productId }),
 });
-
-export const listProductComponents = productComponents.list;
-export const getProductComponent = productComponents.get;
-export const createProductComponent = productComponents.create;
-export const updateProductComponent = productComponents.update;
-export const unlinkProductComponent = productComponents.unlink;

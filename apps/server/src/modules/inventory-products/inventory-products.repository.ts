@@ -14,7 +14,6 @@ import {
 } from '../../db/schema/index.ts';
 import { notFound } from '../../lib/app-error.ts';
 import { orderBy, pageOffset, searchAny, textKey } from '../../lib/list-query.ts';
-import { isSameName } from '../../lib/same-name.ts';
 
 const line = inventoryProducts;
 
@@ -277,17 +276,6 @@ export async function findUnit(db: Db | Tx, id: number) {
     })
     .from(containerUnits)
     .where(eq(containerUnits.id, id));
-  return row;
-}
-
-/** A catalog product of this name and manufacturer, case and spacing aside. */
-export async function findProductByName(db: Db | Tx, name: string, mfgName: string) {
-  const [row] = await db
-    .select({ id: products.id, name: products.name, mfg_name: products.mfgName })
-    .from(products)
-    .where(and(isSameName(products.name, name), isSameName(products.mfgName, mfgName)))
-    .orderBy(asc(products.id))
-    .limit(1);
   return row;
 }
 

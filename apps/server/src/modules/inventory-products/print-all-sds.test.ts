@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../test/helper.ts';
 import { makePdf, storedPath, uploadPdf } from '../../../test/uploads.ts';
 import { create } from '../../seed/factories.ts';
-import { PRINT_ALL_SDS_MSG } from './inventory-products.service.ts';
+import { PRINT_ALL_SDS_MSG } from './print-all-sds.service.ts';
 
 let ctx: TestContext;
 beforeAll(async () => {

@@ -185,6 +185,30 @@ export function toProductColumns(body: ProductDataBody) {
   };
 }
 
+/**
+ * A product an inventory line names that the catalog does not hold yet (spec 02 §4): created
+ * from the line's product data and hazards, `pending` until an SDS is attached, with its own
+ * audit row, in the line's transaction `tx` so a line that fails to save leaves no product behind.
+ */
+export async function createProductForLine(
+  tx: Tx,
+  actor: Actor,
+  body: ProductDataBody & { hazard_ids: number[] },
+) {
+  await checkHazards(tx, body.hazard_ids, []);
+  const data = { ...toProductColumns(body), sdsStatus: 'pending' as const };
+  const productId = await insertProduct(tx, { ...data, sdsFileId: null, isActive: true });
+  await replaceHazards(tx, productId, body.hazard_ids);
+  await recordAudit(tx, actor, {
+    action: 'create',
+    entity: ENTITY,
+    entityId: productId,
+    details: { from_inventory_product: true },
+    after: { ...data, hazard_ids: body.hazard_ids },
+  });
+  return { productId, data };
+}
+
 /** Creates the product with its hazards, its SDS and its audit row in one transaction. */
 async function createProduct(db: Db, actor: Actor, body: SaveProduct): Promise<ProductResource> {
   return db.transaction(async (tx) => {

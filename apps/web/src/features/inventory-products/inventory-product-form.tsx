@@ -1,7 +1,7 @@
 import {
   type AggregationTarget,
   areNotesEditable,
-  canEditInventoryProducts,
+  canEditInventoryLines,
   INVENTORY_PRODUCT_MSG,
   type InventoryProductResource,
   type InventoryResource,
@@ -104,7 +104,7 @@ function InventoryProductForm({
 
   const mayEditClosed = useCan('inventory-products.update-closed');
   const mayWrite = useCan(isNew ? 'inventory-products.create' : 'inventory-products.update');
-  const canEdit = mayWrite && canEditInventoryProducts(inventory, mayEditClosed);
+  const canEdit = mayWrite && canEditInventoryLines(inventory, mayEditClosed);
 
   const title = isNew ? 'Add Inventory Product' : canEdit ? 'Edit Inventory Product' : 'Inventory Product';
   usePageMeta(title, [

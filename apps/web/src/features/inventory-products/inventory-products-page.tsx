@@ -1,8 +1,4 @@
-import {
-  canEditInventoryProducts,
-  type InventoryProductListRow,
-  printAllSdsFileName,
-} from '@chemtrack/domain';
+import { canEditInventoryLines, type InventoryProductListRow, printAllSdsFileName } from '@chemtrack/domain';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { ArrowLeft } from 'lucide-react';
@@ -52,7 +48,7 @@ export function InventoryProductsPage({
   const mayEditClosed = useCan('inventory-products.update-closed');
   const canUnlink = useCan('inventory-products.unlink');
   // Until the list answers, nothing is offered that the inventory's state may forbid.
-  const isOpenToUser = summary ? canEditInventoryProducts(summary, mayEditClosed) : false;
+  const isOpenToUser = summary ? canEditInventoryLines(summary, mayEditClosed) : false;
 
   const unlink = useDeleteRecord({
     entity: 'Product',
