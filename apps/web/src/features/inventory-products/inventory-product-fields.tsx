@@ -8,12 +8,13 @@ import {
 } from '@chemtrack/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef } from 'react';
-import { Controller, type FieldError, type FieldErrors, FormProvider, get, useWatch } from 'react-hook-form';
+import { Controller, FormProvider, useWatch } from 'react-hook-form';
 import { CheckboxField } from '../../components/checkbox-field.tsx';
 import { PagedPicker } from '../../components/paged-picker.tsx';
 import { Field } from '../../components/ui/field.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { Textarea } from '../../components/ui/textarea.tsx';
+import { messageAt } from '../../lib/form-errors.ts';
 import { toast } from '../../lib/toast.ts';
 import { containersApi, unitsApi } from '../containers/api.ts';
 import { productsApi } from '../products/api.ts';
@@ -26,27 +27,12 @@ import {
 } from '../products/product-data-fields.tsx';
 import { toProductDataForm } from '../products/product-form.ts';
 import { ProductMeasureFields } from '../products/product-measure-fields.tsx';
-import {
-  type InventoryProductFormMethods,
-  type InventoryProductFormValues,
-  unitTypeOf,
-} from './inventory-product-values.ts';
+import { type InventoryProductFormMethods, unitTypeOf } from './inventory-product-values.ts';
 import { ReportDataFields } from './report-data-fields.tsx';
 
 /** The ids of the inventory product form's fields. */
 export const ID = 'ip';
 
-/**
- * The first message at one of these paths: the domain's rules and the server name some fields
- * by the request's words (container_id, hazard_ids) where the form holds the picked item.
- */
-function messageAt(errors: FieldErrors<InventoryProductFormValues>, ...paths: string[]): string | undefined {
-  for (const path of paths) {
-    const message = (get(errors, path) as FieldError | undefined)?.message;
-    if (message) return message;
-  }
-  return undefined;
-}
 /** A product picker row: a catalog product with its manufacturer, or the name typed for a new one. */
 type ProductChoice = AutocompleteItem & Partial<Pick<ProductListRow, 'mfg_name'>> & { isNew?: boolean };
 

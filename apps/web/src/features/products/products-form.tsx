@@ -9,7 +9,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link, Outlet, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
-import { Controller, type FieldError, type FieldErrors, FormProvider, get, useForm } from 'react-hook-form';
+import { Controller, FormProvider, useForm } from 'react-hook-form';
 import { ArchiveToggle } from '../../components/archive-toggle.tsx';
 import { DateInput } from '../../components/date-input.tsx';
 import { HistoryLink } from '../../components/history-link.tsx';
@@ -20,6 +20,7 @@ import { Input } from '../../components/ui/input.tsx';
 import { Select } from '../../components/ui/select.tsx';
 import { UnsavedChangesGuard } from '../../components/unsaved-changes-guard.tsx';
 import { saveBlob } from '../../lib/download.ts';
+import { messageAt } from '../../lib/form-errors.ts';
 import { keepSearch } from '../../lib/list-search.ts';
 import { usePageMeta } from '../../lib/page-meta.ts';
 import { toast } from '../../lib/toast.ts';
@@ -48,15 +49,6 @@ const SDS_STATUS_OPTIONS: Record<SdsStatus, string> = {
   pending: 'Pending',
   update: 'Update Required',
 };
-
-/** The first message at a path, for errors the server names by its own fields (hazard_ids, sds.filepath). */
-function messageAt(errors: FieldErrors<ProductFormValues>, ...paths: string[]): string | undefined {
-  for (const path of paths) {
-    const message = (get(errors, path) as FieldError | undefined)?.message;
-    if (message) return message;
-  }
-  return undefined;
-}
 
 /**
  * Create or edit a product on its own page (spec 02 §2, §4). An existing product also lists
