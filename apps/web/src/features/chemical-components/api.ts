@@ -5,31 +5,31 @@ import { keepSearch } from '../../lib/list-search.ts';
 import { resourceApi } from '../../lib/resource-api.ts';
 
 /**
- * Whose component links: a catalog product's, which its form edits, or an inventory product's
+ * Whose component links: a catalog product's, which its form edits, or an inventory line's
  * copy of its product's, which its form shows read-only (spec 02 §2). One concept under two
  * parents: the same calls under each parent's address.
  */
 export type ComponentParent =
   | { kind: 'product'; productId: number }
-  | { kind: 'inventory-product'; inventoryId: number; inventoryProductId: number };
+  | { kind: 'line'; inventoryId: number; lineId: number };
 
 /** The save body of a component link: what the form parsed, without the flag the client adds. */
 export type ComponentBody = Omit<SaveComponent, 'encode'>;
 
 /**
- * The parent's address of the calls, and the root of their query keys. An inventory product's
- * keys sit under its inventory's products keys (`inventoryProductsApi(…).keys.all`): saving the
- * inventory product, which may copy another product's components, refreshes them.
+ * The parent's address of the calls, and the root of their query keys. A line's keys sit under
+ * its inventory's lines keys (`inventoryProductsApi(…).keys.all`): saving the line, which may
+ * copy another product's components, refreshes them.
  */
 function parentAddress(parent: ComponentParent): { base: string; queryKey: readonly unknown[] } {
   if (parent.kind === 'product') {
     const base = `/products/${parent.productId}/chemical-components`;
     return { base, queryKey: [base] };
   }
-  const { inventoryId, inventoryProductId } = parent;
+  const { inventoryId, lineId } = parent;
   return {
-    base: `/inventories/${inventoryId}/product/${inventoryProductId}/chemical-components`,
-    queryKey: ['/inventories', inventoryId, 'products', inventoryProductId, 'components'],
+    base: `/inventories/${inventoryId}/product/${lineId}/chemical-components`,
+    queryKey: ['/inventories', inventoryId, 'products', lineId, 'components'],
   };
 }
 
@@ -48,7 +48,7 @@ export function componentLinksApi(parent: ComponentParent) {
   };
 }
 
-/** The screen of one component link: the product's edit modal, or the inventory product's read-only one. */
+/** The screen of one component link: the product's edit modal, or the line's read-only one. */
 export function componentLink(parent: ComponentParent, component: ComponentResource): LinkProps {
   const componentId = String(component.product_chemical_component_id);
   if (parent.kind === 'product')
@@ -61,7 +61,7 @@ export function componentLink(parent: ComponentParent, component: ComponentResou
     to: '/inventories/$inventoryId/products/$inventoryProductId/chemical-components/$componentId',
     params: {
       inventoryId: String(parent.inventoryId),
-      inventoryProductId: String(parent.inventoryProductId),
+      inventoryProductId: String(parent.lineId),
       componentId,
     },
     search: keepSearch,

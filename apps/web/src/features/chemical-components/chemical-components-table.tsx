@@ -27,7 +27,7 @@ const FIGURE_COLUMNS: ColumnDef<ComponentResource>[] = [
 
 /**
  * The chemical components of one parent, under its form (spec 02 §2). A product's are edited:
- * Add Component, edit in a modal, remove after asking. An inventory product's are its copy of
+ * Add Component, edit in a modal, remove after asking. A line's are its copy of
  * its product's, read-only: the name opens the read-only modal.
  */
 export function ChemicalComponentsTable({ parent }: { parent: ComponentParent }) {

@@ -15,14 +15,14 @@ const DETAILS = [
   { key: 'reporting_requirements', label: 'Reporting Requirements' },
 ] as const;
 
-/** One component of an inventory product, read-only (spec 02 §2); closing returns to the inventory product's form. */
+/** One component of a line, read-only (spec 02 §2); closing returns to the line's form. */
 export function ComponentDetailsModal({
   inventoryId,
-  inventoryProductId,
+  lineId,
   componentId,
 }: {
   inventoryId: number;
-  inventoryProductId: number;
+  lineId: number;
   componentId: number;
 }) {
   const navigate = useNavigate();
@@ -30,7 +30,7 @@ export function ComponentDetailsModal({
     () =>
       void navigate({
         to: '/inventories/$inventoryId/products/$inventoryProductId',
-        params: { inventoryId: String(inventoryId), inventoryProductId: String(inventoryProductId) },
+        params: { inventoryId: String(inventoryId), inventoryProductId: String(lineId) },
         search: keepSearch,
       }),
   );
@@ -38,9 +38,9 @@ export function ComponentDetailsModal({
     <Dialog open={isOpen} onOpenChange={(open) => (open ? undefined : close())}>
       <LoadedRecord
         options={componentLinksApi({
-          kind: 'inventory-product',
+          kind: 'line',
           inventoryId,
-          inventoryProductId,
+          lineId,
         }).detailOptions(componentId)}
       >
         {(component) => (

@@ -16,8 +16,8 @@ import { listSearchSchema, PAGE_SIZE } from '../../lib/list-search.ts';
 export type InventoryProductBody = Omit<SaveInventoryProduct, 'encode' | 'aggregate'>;
 
 /**
- * The inventory products of one inventory (spec 02 §7 "Inventory products"). Not a `resourceApi`: the list is
- * `{id}/products` while an inventory product's calls are under `{id}/product/...`, and an inventory product is unlinked,
+ * The lines of one inventory (spec 02 §7 "Inventory products"). Not a `resourceApi`: the list is
+ * `{id}/products` while a line's calls are under `{id}/product/...`, and a line is unlinked,
  * never archived.
  */
 export function inventoryProductsApi(inventoryId: number) {
@@ -44,8 +44,8 @@ export function inventoryProductsApi(inventoryId: number) {
           api.get<ResourceResponse<InventoryProductResource>>(`${line(id)}/get`, undefined, signal),
       }),
     /**
-     * Create, or update the inventory product `id`. `aggregate` is the confirmation's Proceed: the quantity
-     * joins the inventory product of the same product, container, unit and size, which the answer returns.
+     * Create, or update the line `id`. `aggregate` is the confirmation's Proceed: the quantity
+     * joins the line of the same product, container, unit and size, which the answer returns.
      */
     save: (id: number | undefined, body: InventoryProductBody, aggregate: boolean) => {
       const payload = { ...body, ...(aggregate && { aggregate: true }), encode: true };
@@ -76,14 +76,14 @@ export const INVENTORY_PRODUCT_WORKLIST_FILTERS = [
   { value: 'question', label: 'Open questions' },
 ] as const;
 
-/** The inventory products list's URL state: the list contract with the worklist filter (All = absent). */
+/** The lines list's URL state: the list contract with the worklist filter (All = absent). */
 export const InventoryProductsSearchSchema = listSearchSchema(INVENTORY_PRODUCT_ORDER_KEYS, {
   worklist: z.enum(INVENTORY_PRODUCT_WORKLISTS),
 });
 export type InventoryProductsSearch = z.infer<typeof InventoryProductsSearchSchema>;
 
 /**
- * The list call's query. Spec 02 §2: the list opens sorted by updated_at descending; the inventory products
+ * The list call's query. Spec 02 §2: the list opens sorted by updated_at descending; the lines
  * have no archived state, so no status goes out.
  */
 export function inventoryProductsListParams(search: InventoryProductsSearch): QueryParams {

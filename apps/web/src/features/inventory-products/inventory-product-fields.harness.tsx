@@ -16,7 +16,7 @@ import {
 } from './inventory-product-values.ts';
 
 /*
- * What the tests of the inventory product form's fields share: the form around the fields, a
+ * What the tests of the line form's fields share: the form around the fields, a
  * picker's choice, and jsdom without layout. Not a test file: the tests import it.
  */
 
@@ -42,16 +42,16 @@ export function withoutLayout() {
 }
 
 /**
- * The inventory product form's fields in a form named "Line", from `inventoryProduct` (empty
+ * The line form's fields in a form named "Line", from `line` (empty
  * without one); with `onSubmit`, a Save that hands over the parsed request. `children` go beside
  * the form (a notice probe).
  */
 export function FieldsHarness({
-  inventoryProduct,
+  line,
   onSubmit,
   children,
 }: {
-  inventoryProduct?: InventoryProductResource | undefined;
+  line?: InventoryProductResource | undefined;
   onSubmit?: (parsed: SaveInventoryProduct) => Promise<void>;
   children?: ReactNode;
 }) {
@@ -59,7 +59,7 @@ export function FieldsHarness({
   const form = useForm<InventoryProductFormValues, unknown, SaveInventoryProduct>({
     resolver: zodResolver(InventoryProductFormSchema),
     mode: 'onTouched',
-    defaultValues: inventoryProduct ? toInventoryProductForm(inventoryProduct) : EMPTY_INVENTORY_PRODUCT_FORM,
+    defaultValues: line ? toInventoryProductForm(line) : EMPTY_INVENTORY_PRODUCT_FORM,
   });
   return (
     <QueryClientProvider client={client}>

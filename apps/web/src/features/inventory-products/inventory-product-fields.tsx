@@ -30,15 +30,15 @@ import { ProductMeasureFields } from '../products/product-measure-fields.tsx';
 import { type InventoryProductFormMethods, unitTypeOf } from './inventory-product-values.ts';
 import { ReportDataFields } from './report-data-fields.tsx';
 
-/** The ids of the inventory product form's fields. */
+/** The ids of the line form's fields. */
 export const ID = 'ip';
 
 /** A product picker row: a catalog product with its manufacturer, or the name typed for a new one. */
 type ProductChoice = AutocompleteItem & Partial<Pick<ProductListRow, 'mfg_name'>> & { isNew?: boolean };
 
 /**
- * The fields of an inventory product (spec 02 §3, §4): the product, its SARA and SPCC flags and Tier II
- * hazard categories, the containers and the inventory product's report data. SARA, SPCC and the categories stay blocked while a catalog product is chosen (its own flags are
+ * The fields of a line (spec 02 §3, §4): the product, its SARA and SPCC flags and Tier II
+ * hazard categories, the containers and the line's report data. SARA, SPCC and the categories stay blocked while a catalog product is chosen (its own flags are
  * copied) and, for a new product, until it has a name.
  */
 export function InventoryProductFields({
@@ -91,8 +91,8 @@ function ProductSection({
 
   const pickProduct = useMutation({
     mutationFn: (id: number) => queryClient.fetchQuery(productsApi.detailOptions(id)),
-    // The catalog's data replaces the product part of the form in one go; the inventory product's own fields
-    // stay as typed, and dirtiness is still judged against the inventory product as it loaded.
+    // The catalog's data replaces the product part of the form in one go; the line's own fields
+    // stay as typed, and dirtiness is still judged against the line as it loaded.
     onSuccess: ({ resource: product }) =>
       form.reset(
         { ...form.getValues(), product_id: product.id, name: product.name, ...toProductDataForm(product) },
@@ -223,7 +223,7 @@ function ContainerSection({ form, disabled }: { form: InventoryProductFormMethod
       }),
     [state, unit, size, quantity, poundsPerGallon, conversionFactor],
   );
-  // A warning is shown when it appears, not on every keystroke, and not for the inventory product as it loaded.
+  // A warning is shown when it appears, not on every keystroke, and not for the line as it loaded.
   const warningKey = figures.warning ? `${figures.warning.title}|${figures.warning.description}` : '';
   const shownWarning = useRef(warningKey);
   useEffect(() => {

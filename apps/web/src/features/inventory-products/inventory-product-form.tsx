@@ -39,7 +39,7 @@ import {
   toInventoryProductForm,
 } from './inventory-product-values.ts';
 
-/** The refusal of a save that would leave two inventory products of one combination (a save racing another). */
+/** The refusal of a save that would leave two lines of one combination (a save racing another). */
 const AGGREGATION_SUFFIX = INVENTORY_PRODUCT_MSG.needsAggregation('');
 function isAggregationRefusal(error: unknown): error is ApiError {
   return (
@@ -50,26 +50,24 @@ function isAggregationRefusal(error: unknown): error is ApiError {
 }
 
 /**
- * Add or edit one inventory product of an inventory (spec 02 §2, §4): the inventory (and the inventory product) come from
+ * Add or edit one line of an inventory (spec 02 §2, §4): the inventory (and the line) come from
  * the route's loader. An existing line lists its chemical components below the form.
  */
 export function InventoryProductFormPage({
   inventoryId,
-  inventoryProductId,
+  lineId,
 }: {
   inventoryId: number;
-  inventoryProductId: number | undefined;
+  lineId: number | undefined;
 }) {
   return (
     <LoadedRecord options={inventoriesApi.detailOptions(inventoryId)}>
       {(inventory) =>
-        inventoryProductId === undefined ? (
-          <InventoryProductForm inventory={inventory} inventoryProduct={undefined} />
+        lineId === undefined ? (
+          <InventoryProductForm inventory={inventory} line={undefined} />
         ) : (
-          <LoadedRecord options={inventoryProductsApi(inventoryId).detailOptions(inventoryProductId)}>
-            {(inventoryProduct) => (
-              <InventoryProductForm inventory={inventory} inventoryProduct={inventoryProduct} />
-            )}
+          <LoadedRecord options={inventoryProductsApi(inventoryId).detailOptions(lineId)}>
+            {(line) => <InventoryProductForm inventory={inventory} line={line} />}
           </LoadedRecord>
         )
       }
@@ -85,13 +83,13 @@ interface PendingAggregation {
 
 function InventoryProductForm({
   inventory,
-  inventoryProduct,
+  line,
 }: {
   inventory: InventoryResource;
-  inventoryProduct: InventoryProductResource | undefined;
+  line: InventoryProductResource | undefined;
 }) {
-  const isNew = inventoryProduct === undefined;
-  const inventoryProducts = inventoryProductsApi(inventory.id);
+  const isNew = line === undefined;
+  const lines = inventoryProductsApi(inventory.id);
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const listPath = `/inventories/${inventory.id}/products`;
@@ -117,13 +115,13 @@ function InventoryProductForm({
       }),
       path: listPath,
     },
-    { name: isNew ? 'Add New Product' : (inventoryProduct?.name ?? '') },
+    { name: isNew ? 'Add New Product' : (line?.name ?? '') },
   ]);
 
   const form = useForm<InventoryProductFormValues, unknown, SaveInventoryProduct>({
     resolver: zodResolver(InventoryProductFormSchema),
     mode: 'onTouched',
-    defaultValues: inventoryProduct ? toInventoryProductForm(inventoryProduct) : EMPTY_INVENTORY_PRODUCT_FORM,
+    defaultValues: line ? toInventoryProductForm(line) : EMPTY_INVENTORY_PRODUCT_FORM,
   });
 
   const [aggregation, setAggregation] = useState<PendingAggregation | null>(null);
@@ -135,9 +133,9 @@ function InventoryProductForm({
     entity: 'Inventory product',
     isNew,
     nameOf: (saved) => saved.name,
-    save: ({ body, aggregate }) => inventoryProducts.save(inventoryProduct?.id, body, aggregate),
+    save: ({ body, aggregate }) => lines.save(line?.id, body, aggregate),
     // A new name adds a product to the catalog in the same save.
-    invalidate: [inventoryProducts.keys.all, productsApi.keys.all],
+    invalidate: [lines.keys.all, productsApi.keys.all],
     setError: form.setError,
     onSaved: (saved) => form.reset(toInventoryProductForm(saved)),
     onDone: backToList,
@@ -148,13 +146,13 @@ function InventoryProductForm({
     },
   });
   const check = useMutation({
-    mutationFn: inventoryProducts.checkExisting,
+    mutationFn: lines.checkExisting,
     meta: { handlesErrors: true },
   });
 
   const onSubmit = form.handleSubmit(async (parsed) => {
     const body = toInventoryProductBody(parsed);
-    // Only a catalog product can already have an inventory product: a new name is a new product.
+    // Only a catalog product can already have a line: a new name is a new product.
     if (body.product_id) {
       try {
         const { resource } = await check.mutateAsync({
@@ -162,7 +160,7 @@ function InventoryProductForm({
           container_id: body.container_id ?? null,
           container_unit_id: body.container_unit_id ?? null,
           container_size: body.container_size,
-          inventory_product_id: inventoryProduct?.id ?? null,
+          inventory_product_id: line?.id ?? null,
         });
         if (resource.is_need_aggregation) {
           const target = resource.inventory_product;
@@ -182,11 +180,11 @@ function InventoryProductForm({
   });
 
   const resolve = useMutation({
-    mutationFn: (id: number) => inventoryProducts.resolveQuestion(id),
+    mutationFn: (id: number) => lines.resolveQuestion(id),
     onSuccess: async (result) => {
       toast({ variant: 'success', title: 'Question resolved', description: result.message });
       queryClient.setQueryData(
-        inventoryProducts.keys.detail(result.resource.id),
+        lines.keys.detail(result.resource.id),
         (old: { resource: InventoryProductResource } | undefined) =>
           old
             ? {
@@ -195,22 +193,22 @@ function InventoryProductForm({
               }
             : old,
       );
-      await queryClient.invalidateQueries({ queryKey: inventoryProducts.keys.lists });
+      await queryClient.invalidateQueries({ queryKey: lines.keys.lists });
     },
   });
 
   const { errors, isDirty, isValid } = form.formState;
   const isBusy = save.isPending || check.isPending;
-  const notesEditable = inventoryProduct ? areNotesEditable(inventoryProduct) : true;
-  const isQuestionOpen = inventoryProduct !== undefined && !inventoryProduct.is_resolve_question;
-  // An inventory product carried over from last year is confirmed by saving it as it is (issue 9 worklist).
-  const isUnchecked = inventoryProduct?.is_unchecked_carry_over ?? false;
+  const notesEditable = line ? areNotesEditable(line) : true;
+  const isQuestionOpen = line !== undefined && !line.is_resolve_question;
+  // A line carried over from last year is confirmed by saving it as it is (issue 9 worklist).
+  const isUnchecked = line?.is_unchecked_carry_over ?? false;
 
   return (
     <div className="flex flex-col gap-6">
       <UnsavedChangesGuard
         isDirty={canEdit && isDirty && !save.isPending}
-        keepWithin={inventoryProduct ? `${listPath}/${inventoryProduct.id}` : undefined}
+        keepWithin={line ? `${listPath}/${line.id}` : undefined}
       />
       <section className="min-w-0 rounded-lg border border-slate-200 bg-white p-4 shadow-sm sm:p-6">
         <form onSubmit={onSubmit} noValidate aria-label={title}>
@@ -236,13 +234,13 @@ function InventoryProductForm({
                   {...form.register('notes')}
                 />
               </Field>
-              {inventoryProduct ? (
+              {line ? (
                 <div>
                   <Button
                     type="button"
                     variant="secondary"
                     disabled={!isQuestionOpen || resolve.isPending}
-                    onClick={() => resolve.mutate(inventoryProduct.id)}
+                    onClick={() => resolve.mutate(line.id)}
                   >
                     Resolve Question
                   </Button>
@@ -251,7 +249,7 @@ function InventoryProductForm({
             </div>
           </fieldset>
           <div className="mt-6 flex flex-wrap justify-end gap-2">
-            <HistoryLink entity="inventory_product" id={inventoryProduct?.id} />
+            <HistoryLink entity="inventory_product" id={line?.id} />
             <Button asChild variant="secondary">
               <Link
                 to="/inventories/$inventoryId/products"
@@ -296,12 +294,12 @@ function InventoryProductForm({
           setAggregation(null);
         }}
       />
-      {inventoryProduct ? (
+      {line ? (
         <ChemicalComponentsTable
           parent={{
-            kind: 'inventory-product',
+            kind: 'line',
             inventoryId: inventory.id,
-            inventoryProductId: inventoryProduct.id,
+            lineId: line.id,
           }}
         />
       ) : null}

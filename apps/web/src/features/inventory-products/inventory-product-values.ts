@@ -19,11 +19,11 @@ import type { InventoryProductBody } from './api.ts';
 export type UnitChoice = AutocompleteItem;
 
 /**
- * What the inventory product form holds (spec 02 §3 "Inventory product"): the product (a catalog id, or a
- * new name), its product data as text, the container figures as typed, and the inventory product's own notes.
+ * What the line form holds (spec 02 §3 "Inventory product"): the product (a catalog id, or a
+ * new name), its product data as text, the container figures as typed, and the line's own notes.
  */
 export interface InventoryProductFormValues extends ProductDataValues {
-  /** The catalog product; null while the inventory product names a new product. */
+  /** The catalog product; null while the line names a new product. */
   product_id: number | null;
   name: string;
   sds_no: string;
@@ -36,7 +36,7 @@ export interface InventoryProductFormValues extends ProductDataValues {
   is_processed: boolean;
   is_manufactured: boolean;
   is_otherwise_used: boolean;
-  /** The inventory product's report figures (issue 11) as typed; empty is "not recorded". */
+  /** The line's report figures (issue 11) as typed; empty is "not recorded". */
   annual_pounds_manufactured: string;
   annual_pounds_processed: string;
   annual_pounds_otherwise_used: string;
@@ -48,7 +48,7 @@ export interface InventoryProductFormValues extends ProductDataValues {
   notes: string;
 }
 
-/** The inventory product form's methods: its values as typed, the request as parsed. */
+/** The line form's methods: its values as typed, the request as parsed. */
 export type InventoryProductFormMethods = UseFormReturn<
   InventoryProductFormValues,
   unknown,
@@ -91,34 +91,32 @@ export const EMPTY_INVENTORY_PRODUCT_FORM: InventoryProductFormValues = {
 /** The product data an empty new product starts from (a new name unlocks these, emptied). */
 export const EMPTY_PRODUCT_DATA_FORM: ProductDataValues = EMPTY_PRODUCT_DATA;
 
-export function toInventoryProductForm(
-  inventoryProduct: InventoryProductResource,
-): InventoryProductFormValues {
+export function toInventoryProductForm(line: InventoryProductResource): InventoryProductFormValues {
   return {
-    ...toProductDataForm(inventoryProduct),
-    product_id: inventoryProduct.product_id,
-    name: inventoryProduct.name,
-    sds_no: inventoryProduct.sds_no,
-    container: inventoryProduct.container,
-    container_unit: inventoryProduct.container_unit
-      ? { id: inventoryProduct.container_unit.id, name: inventoryProduct.container_unit.name }
+    ...toProductDataForm(line),
+    product_id: line.product_id,
+    name: line.name,
+    sds_no: line.sds_no,
+    container: line.container,
+    container_unit: line.container_unit
+      ? { id: line.container_unit.id, name: line.container_unit.name }
       : null,
-    container_size: numberText(inventoryProduct.container_size),
-    container_quantity: numberText(inventoryProduct.container_quantity),
-    container_info: inventoryProduct.container_info,
-    location_stored: inventoryProduct.location_stored,
-    is_processed: inventoryProduct.is_processed,
-    is_manufactured: inventoryProduct.is_manufactured,
-    is_otherwise_used: inventoryProduct.is_otherwise_used,
-    annual_pounds_manufactured: numberText(inventoryProduct.annual_pounds_manufactured),
-    annual_pounds_processed: numberText(inventoryProduct.annual_pounds_processed),
-    annual_pounds_otherwise_used: numberText(inventoryProduct.annual_pounds_otherwise_used),
-    average_pounds: numberText(inventoryProduct.average_pounds),
-    days_on_site: numberText(inventoryProduct.days_on_site),
-    storage_type: inventoryProduct.storage_type,
-    storage_pressure: inventoryProduct.storage_pressure,
-    storage_temperature: inventoryProduct.storage_temperature,
-    notes: inventoryProduct.notes,
+    container_size: numberText(line.container_size),
+    container_quantity: numberText(line.container_quantity),
+    container_info: line.container_info,
+    location_stored: line.location_stored,
+    is_processed: line.is_processed,
+    is_manufactured: line.is_manufactured,
+    is_otherwise_used: line.is_otherwise_used,
+    annual_pounds_manufactured: numberText(line.annual_pounds_manufactured),
+    annual_pounds_processed: numberText(line.annual_pounds_processed),
+    annual_pounds_otherwise_used: numberText(line.annual_pounds_otherwise_used),
+    average_pounds: numberText(line.average_pounds),
+    days_on_site: numberText(line.days_on_site),
+    storage_type: line.storage_type,
+    storage_pressure: line.storage_pressure,
+    storage_temperature: line.storage_temperature,
+    notes: line.notes,
   };
 }
 
@@ -129,7 +127,7 @@ export function unitTypeOf(unit: UnitChoice | null): string | null {
 }
 
 /**
- * The form's values in the request's shape. An inventory product of a catalog product sends the product id
+ * The form's values in the request's shape. A line of a catalog product sends the product id
  * and an empty name (spec 02 §7): the server copies the catalog's data, so the locked fields
  * are left out and can never block the save. The measures the physical state does not use are
  * left out too, as in the product form.

@@ -14,7 +14,7 @@ const WIDE_ONLY = 'hidden md:table-cell';
 const figure = (value: number | null) => (value === null ? '-' : String(value));
 
 /**
- * The inventory products of one inventory. Edit opens the inventory product's form (read-only for who may not change it);
+ * The lines of one inventory. Edit opens the line's form (read-only for who may not change it);
  * unlink is an admin's, after the spec's question (spec 02 §6).
  */
 export function inventoryProductsColumns({

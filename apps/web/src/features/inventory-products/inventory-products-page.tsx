@@ -27,7 +27,7 @@ const INITIAL_SORT: SortState = { field: 'updated_at', direction: 'desc' };
 
 /**
  * The products of one inventory (spec 02 §2): Back, search, Print All SDS, + Add New Product, the
- * statistics, the worklist filter and the inventory products, paged and sorted by the server.
+ * statistics, the worklist filter and the lines, paged and sorted by the server.
  */
 export function InventoryProductsPage({
   inventoryId,

@@ -8,7 +8,7 @@ import { FieldsHarness, pick, withoutLayout } from './inventory-product-fields.h
 import { toInventoryProductBody } from './inventory-product-values.ts';
 
 /**
- * The inventory product form's report data (issue 11) against the real API: the Tier II hazard categories
+ * The line form's report data (issue 11) against the real API: the Tier II hazard categories
  * follow a catalog product as its SARA flags do, the 313 and Tier II figures and the storage
  * select lists are checked with the domain's messages, and what is saved comes back into the form.
  */
@@ -63,20 +63,20 @@ beforeAll(async () => {
 
 withoutLayout();
 
-/** The inventory product form with a Save that sends the parsed body through the app's own API client. */
+/** The line form with a Save that sends the parsed body through the app's own API client. */
 function Harness({
-  inventoryProduct,
+  line,
   onSaved,
 }: {
-  inventoryProduct?: InventoryProductResource;
+  line?: InventoryProductResource;
   onSaved?: (saved: InventoryProductResource) => void;
 }) {
   return (
     <FieldsHarness
-      inventoryProduct={inventoryProduct}
+      line={line}
       onSubmit={async (parsed) => {
         const answer = await inventoryProductsApi(ids.inventory).save(
-          inventoryProduct?.id,
+          line?.id,
           toInventoryProductBody(parsed),
           false,
         );
@@ -92,7 +92,7 @@ describe('the line report data', { timeout: 60_000 }, () => {
   it("shows a catalog product's Tier II categories locked, like its SARA flags", async () => {
     render(<Harness />);
     const oxidizer = screen.getByRole('checkbox', { name: 'Oxidizer (liquid, solid or gas)' });
-    // Blocked until the inventory product names a product, as SARA and SPCC are.
+    // Blocked until the line names a product, as SARA and SPCC are.
     expect(oxidizer).toHaveProperty('disabled', true);
     expect(screen.getAllByRole('checkbox', { name: /./ }).length).toBeGreaterThanOrEqual(23);
     await pick('Product Name', 'Oxidizer', /^Oxidizer Pellets/);
@@ -113,8 +113,8 @@ describe('the line report data', { timeout: 60_000 }, () => {
     let saved: InventoryProductResource | undefined;
     const { unmount } = render(
       <Harness
-        onSaved={(inventoryProduct) => {
-          saved = inventoryProduct;
+        onSaved={(line) => {
+          saved = line;
         }}
       />,
     );
@@ -163,7 +163,7 @@ describe('the line report data', { timeout: 60_000 }, () => {
       'GET',
       `/inventories/${ids.inventory}/product/${saved?.id}/get`,
     );
-    render(<Harness inventoryProduct={got.body.resource} />);
+    render(<Harness line={got.body.resource} />);
     expect(field('Annual Pounds Processed').value).toBe('26000');
     expect(field('Days on Site').value).toBe('200');
     expect(field('Storage Temperature').value).toBe('Less than ambient temperature but not cryogenic');

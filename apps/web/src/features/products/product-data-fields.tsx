@@ -8,7 +8,7 @@ import { Input } from '../../components/ui/input.tsx';
 import { keepSignedDigits, type ProductDataValues, SARA_FLAGS } from './product-form.ts';
 
 /*
- * The product form and the inventory product form both hold product data and provide their form
+ * The product form and the line form both hold product data and provide their form
  * (`FormProvider`): the fields below read and register only its product-data part.
  */
 
@@ -76,7 +76,7 @@ export function FlashPointField({ idPrefix = 'p' }: { idPrefix?: string }) {
   );
 }
 
-/** What the product-data flag groups take: their ids, and how the inventory product form blocks them. */
+/** What the product-data flag groups take: their ids, and how the line form blocks them. */
 interface FlagFieldsProps {
   idPrefix?: string;
   disabled?: boolean;
@@ -85,7 +85,7 @@ interface FlagFieldsProps {
 
 /**
  * The SARA F, P, R, A, C and SPCC flags (spec 02 §9). `disabled` blocks them without a native
- * fieldset (the inventory product form blocks them until a new product has a name).
+ * fieldset (the line form blocks them until a new product has a name).
  */
 export function SaraSpccFields({ idPrefix = 'p', disabled, className }: FlagFieldsProps) {
   const form = useFormContext<ProductDataValues>();
@@ -129,7 +129,7 @@ const HAZARD_GROUPS = [
 
 /**
  * The 23 Tier II hazard categories (rules §0.5), labelled as the data standard spells them, HNOC
- * once. Blocked like the SARA flags: an inventory product of a catalog product shows the catalog's.
+ * once. Blocked like the SARA flags: a line of a catalog product shows the catalog's.
  */
 export function Tier2HazardCategoriesField({ idPrefix = 'p', disabled, className }: FlagFieldsProps) {
   const form = useFormContext<ProductDataValues>();

@@ -80,7 +80,7 @@ export const EMPTY_PRODUCT_FORM: ProductFormValues = {
   sds: null,
 };
 
-/** The fields a product and an inventory product's copy of it share (spec 02 §3): its "product data". */
+/** The fields a product and a line's copy of it share (spec 02 §3): its "product data". */
 export type ProductDataValues = Pick<
   ProductFormValues,
   | 'mfg_name'
@@ -99,11 +99,11 @@ export type ProductDataValues = Pick<
   | 'hazards'
 >;
 
-/** A record that carries product data: a product, or an inventory product (which copies it). */
+/** A record that carries product data: a product, or a line (which copies it). */
 export type ProductDataSource = Pick<ProductResource, keyof ProductDataValues>;
 
 /**
- * The form's text of a record's product data. Also the inventory product form's fill when an
+ * The form's text of a record's product data. Also the line form's fill when an
  * existing product is chosen, so both forms show a product the same way.
  */
 export function toProductDataForm(source: ProductDataSource): ProductDataValues {

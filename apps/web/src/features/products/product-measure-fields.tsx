@@ -15,7 +15,7 @@ import type { ProductDataValues } from './product-form.ts';
  * Physical state and the measures that go with it (spec 02 §4): a liquid has specific gravity,
  * density (read-only, SG × 8.34 to two decimals) and pounds per gallon; a compressed or liquified
  * gas has a conversion factor. `idPrefix` keeps the ids of two forms apart.
- * The product form and the inventory product form both hold product data and provide their
+ * The product form and the line form both hold product data and provide their
  * form (`FormProvider`); the fields read and register only its product-data part.
  */
 export function ProductMeasureFields({ idPrefix = 'p' }: { idPrefix?: string }) {

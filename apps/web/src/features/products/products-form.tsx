@@ -145,7 +145,7 @@ function ProductForm({
       />
       <section className="rounded-lg border border-slate-200 bg-white p-6 shadow-sm">
         <h2 className="mb-4 text-sm font-bold uppercase tracking-wide text-slate-700">Product Information</h2>
-        {/* The product-data fields, shared with the inventory product form, read the form from here. */}
+        {/* The product-data fields, shared with the line form, read the form from here. */}
         <FormProvider {...form}>
           <form onSubmit={onSubmit} noValidate aria-label={isNew ? 'Create New Product' : 'Edit Product'}>
             <fieldset disabled={isBusy} className="grid gap-4 md:grid-cols-2">

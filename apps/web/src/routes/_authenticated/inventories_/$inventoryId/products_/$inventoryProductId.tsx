@@ -39,7 +39,8 @@ export const Route = createFileRoute(
       <InventoryProductFormPage
         key={inventoryProductId}
         inventoryId={parseId(inventoryId)}
-        inventoryProductId={parseId(inventoryProductId)}
+        // The spec's :inventoryProductId names a line.
+        lineId={parseId(inventoryProductId)}
       />
     );
   },

@@ -19,6 +19,6 @@ export const Route = createFileRoute('/_authenticated/inventories_/$inventoryId/
     }),
   component: function CreateInventoryProductRoute() {
     const { inventoryId } = Route.useParams();
-    return <InventoryProductFormPage inventoryId={parseId(inventoryId)} inventoryProductId={undefined} />;
+    return <InventoryProductFormPage inventoryId={parseId(inventoryId)} lineId={undefined} />;
   },
 });

@@ -3,22 +3,21 @@ import { componentLinksApi } from '../../../../../../../features/chemical-compon
 import { ComponentDetailsModal } from '../../../../../../../features/chemical-components/component-details-modal.tsx';
 import { isRecordId, loadRecordOrLeave, parseId } from '../../../../../../../lib/route-params.ts';
 
-/** Spec 02 §2: an inventory product's chemical component, read-only, in a modal over its form. */
+/** Spec 02 §2: a line's chemical component, read-only, in a modal over the line's form. */
 export const Route = createFileRoute(
   '/_authenticated/inventories_/$inventoryId/products_/$inventoryProductId/chemical-components/$componentId',
 )({
   loader: ({ context, params, location, preload }) => {
-    // Ids that name no inventory or inventory product are the form route's to answer.
+    // Ids that name no inventory or line are the form route's to answer.
     if (!isRecordId(params.inventoryId) || !isRecordId(params.inventoryProductId)) return;
     const inventoryId = Number(params.inventoryId);
-    const inventoryProductId = Number(params.inventoryProductId);
+    const lineId = Number(params.inventoryProductId);
     return loadRecordOrLeave({
       queryClient: context.queryClient,
       id: params.componentId,
-      options: componentLinksApi({ kind: 'inventory-product', inventoryId, inventoryProductId })
-        .detailOptions,
+      options: componentLinksApi({ kind: 'line', inventoryId, lineId }).detailOptions,
       entity: 'Chemical component',
-      list: `/inventories/${inventoryId}/products/${inventoryProductId}`,
+      list: `/inventories/${inventoryId}/products/${lineId}`,
       location,
       preload,
     });
@@ -29,7 +28,7 @@ export const Route = createFileRoute(
       <ComponentDetailsModal
         key={componentId}
         inventoryId={parseId(inventoryId)}
-        inventoryProductId={parseId(inventoryProductId)}
+        lineId={parseId(inventoryProductId)}
         componentId={parseId(componentId)}
       />
     );
