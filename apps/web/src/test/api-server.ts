@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, inject } from 'vitest';
+import { afterAll, beforeAll, expect, inject } from 'vitest';
 import { API_BASE } from '../lib/api.ts';
 import { useSession } from '../lib/session.ts';
 
@@ -35,6 +35,8 @@ export interface ApiServer {
   readonly tokens: Record<Role, string>;
   /** A call to the API as a role, for seeding and checking, outside the component under test. */
   call<T>(role: Role, method: string, path: string, body?: unknown): Promise<{ status: number; body: T }>;
+  /** An admin's create call for seeding (`encode: true` added): the new record's id; anything but 201 fails. */
+  create(path: string, body: object): Promise<number>;
   /** Every request the server received so far, oldest first. */
   requests(): Promise<RecordedRequest[]>;
   /** Until `release`, new requests wait before the app sees them, or their answers wait before the body. */
@@ -129,6 +131,14 @@ export function realApiServer(options: { uploadMaxBytes?: number; role?: Role } 
       });
       const text = await response.text();
       return { status: response.status, body: (text ? JSON.parse(text) : undefined) as T };
+    },
+    async create(path: string, body: object) {
+      const res = await this.call<{ resource: { id: number } }>('admin', 'POST', path, {
+        ...body,
+        encode: true,
+      });
+      expect(res.status, `${path}: ${JSON.stringify(res.body)}`).toBe(201);
+      return res.body.resource.id;
     },
     requests: () => control<RecordedRequest[]>('GET', `/servers/${current().id}/requests`),
     hold: (stage) => control('POST', `/servers/${current().id}/hold`, { stage }),

@@ -17,42 +17,33 @@ const server = realApiServer();
 const waitFor = <T,>(check: () => T) => waitForDefault(check, { timeout: 5000 });
 const ids = { inventory: 0, bag: 0 };
 
-async function created(path: string, body: object): Promise<number> {
-  const res = await server.call<{ resource: { id: number } }>('admin', 'POST', path, {
-    ...body,
-    encode: true,
-  });
-  expect(res.status, `${path}: ${JSON.stringify(res.body)}`).toBe(201);
-  return res.body.resource.id;
-}
-
 beforeAll(async () => {
   const address = { address: '1 Test Way', city: 'Tulsa', state: 'OK', zip: '74107', phone: '' };
-  const customer = await created('/customers/create', {
+  const customer = await server.create('/customers/create', {
     name: 'Line Report Co.',
     address,
     is_same_billing_address: 1,
     is_active: 1,
   });
-  const facility = await created('/facilities/create', {
+  const facility = await server.create('/facilities/create', {
     name: 'Line Plant',
     customer_id: customer,
     address,
     is_active: 1,
   });
-  ids.inventory = await created('/inventories/create', {
+  ids.inventory = await server.create('/inventories/create', {
     year: 2025,
     customer_id: customer,
     facility_id: facility,
     is_active: 1,
   });
-  ids.bag = await created('/container-units/create', {
+  ids.bag = await server.create('/container-units/create', {
     name: 'Sack',
     unit_type: 'lb',
     description: '',
     is_active: 1,
   });
-  await created('/products/create', {
+  await server.create('/products/create', {
     name: 'Oxidizer Pellets',
     mfg_name: 'Pellet Works',
     physical_state: 'solid',
