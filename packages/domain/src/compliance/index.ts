@@ -19,7 +19,7 @@
  *   and ammonium hydroxide must stay apart.
  * - The stored container calculation is the source of pounds (`quantities.ts`): it is what the
  *   inventory screens show, and recomputing it differently here would make two truths.
- * - Each programme is a rule object in `programmes/`, mapped from report types in
+ * - Each programme is a rule object in its own file here (epcra-302.ts …), mapped from report types in
  *   `registry.ts`; part 2 (SPCC, RMP, PSM, fire code) adds files, not branches.
  */
 

@@ -1,6 +1,6 @@
 /**
  * Report type → programme rule. A report type whose rule is not here yet (part 2: SPCC, RMP,
- * PSM, fire-code reports) is "not available yet"; adding one is a rule file in `programmes/`
+ * PSM, fire-code reports) is "not available yet"; adding one is a rule file in this folder
  * and one line below.
  */
 import type { ReportType } from '../shared/enums.ts';

@@ -4,6 +4,7 @@ import { fieldError } from '../../lib/app-error.ts';
 import {
   type AddressRow,
   type AddressValues,
+  deleteAddress,
   insertAddress,
   listStates,
   stateExists,
@@ -48,6 +49,11 @@ export async function saveAddress(
     return existingId;
   }
   return insertAddress(db, toValues(input));
+}
+
+/** Removes an address no record points at any more (a billing address merged into the main one). */
+export function removeAddress(tx: Db | Tx, id: number | null): Promise<void> {
+  return deleteAddress(tx, id);
 }
 
 export function isBlankBilling(billing: BillingAddress | undefined): boolean {

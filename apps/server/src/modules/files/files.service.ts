@@ -11,6 +11,7 @@ import type { FileStore } from '../../storage/file-store.ts';
 import { FILE_TYPES, PDF_MIME_TYPE } from './file-types.ts';
 import type { ReceivedUpload } from './file-upload.ts';
 import {
+  deleteFileRows,
   deleteUnreferencedFileRows,
   type FileRow,
   insertFileRow,
@@ -158,6 +159,14 @@ export async function storeFile(
     folder: input.folder,
   });
   return { id: row.id, storageKey: row.storageKey };
+}
+
+/**
+ * Drops the rows of files a record has let go (a replaced or detached SDS), in the caller's
+ * transaction; returns their storage keys, for `removeStoredFiles` once it has committed.
+ */
+export function releaseFiles(tx: Db | Tx, ids: number[]): Promise<string[]> {
+  return deleteFileRows(tx, ids);
 }
 
 /**

@@ -18,8 +18,8 @@ import { toPage } from '../../lib/list-query.ts';
 import { fromNumeric, toNumeric } from '../../lib/numeric.ts';
 import { FileNotStoredError, type FileStore } from '../../storage/file-store.ts';
 import { PDF_MIME_TYPE } from '../files/file-types.ts';
-import { deleteFileRows, type FileRow, findFileByKey } from '../files/files.repository.ts';
-import { removeStoredFiles, toStoredFile, type WarnLog } from '../files/files.service.ts';
+import { type FileRow, findFileByKey } from '../files/files.repository.ts';
+import { releaseFiles, removeStoredFiles, toStoredFile, type WarnLog } from '../files/files.service.ts';
 import {
   findProduct,
   findSdsHolder,
@@ -281,7 +281,7 @@ export function createProductsService(store: FileStore, log?: WarnLog) {
       });
       await replaceHazards(tx, id, body.hazard_ids);
       const released =
-        sds.isReleased && product.sdsFileId !== null ? await deleteFileRows(tx, [product.sdsFileId]) : [];
+        sds.isReleased && product.sdsFileId !== null ? await releaseFiles(tx, [product.sdsFileId]) : [];
       const resource = await getProduct(tx, id);
       await recordAudit(tx, actor, {
         action: 'update',
@@ -303,7 +303,7 @@ export function createProductsService(store: FileStore, log?: WarnLog) {
       if (product.sdsFileId === null) throw notFound('SDS file');
       const before = await getProduct(tx, id);
       await updateProductRow(tx, id, { sdsFileId: null, sdsStatus: 'pending' });
-      const removed = await deleteFileRows(tx, [product.sdsFileId]);
+      const removed = await releaseFiles(tx, [product.sdsFileId]);
       const resource = await getProduct(tx, id);
       await recordAudit(tx, actor, {
         action: 'delete',
