@@ -18,9 +18,9 @@ import { messageAt } from '../../lib/form-errors.ts';
 import { toast } from '../../lib/toast.ts';
 import { containersApi, unitsApi } from '../containers/api.ts';
 import { productsApi } from '../products/api.ts';
-import { HazardClassesField } from '../products/hazard-classes-field.tsx';
 import {
   FlashPointField,
+  HazardClassesFormField,
   ManufacturerPhoneFields,
   SaraSpccFields,
   Tier2HazardCategoriesField,
@@ -161,27 +161,7 @@ function ProductSection({
         </Field>
         <FlashPointField idPrefix={ID} />
         <ProductMeasureFields idPrefix={ID} />
-        <div className="md:col-span-2">
-          <Field
-            id={`${ID}-hazards`}
-            label="Hazard Classes"
-            error={messageAt(errors, 'hazards', 'hazard_ids')}
-          >
-            <Controller
-              control={form.control}
-              name="hazards"
-              render={({ field }) => (
-                <HazardClassesField
-                  id={`${ID}-hazards`}
-                  value={field.value}
-                  onChange={field.onChange}
-                  onBlur={field.onBlur}
-                  disabled={disabled || isLocked}
-                />
-              )}
-            />
-          </Field>
-        </div>
+        <HazardClassesFormField idPrefix={ID} disabled={disabled || isLocked} />
       </fieldset>
     </div>
   );

@@ -5,6 +5,8 @@ import { PhoneInput } from '../../components/phone-input.tsx';
 import { Checkbox } from '../../components/ui/checkbox.tsx';
 import { Field } from '../../components/ui/field.tsx';
 import { Input } from '../../components/ui/input.tsx';
+import { messageAt } from '../../lib/form-errors.ts';
+import { HazardClassesField } from './hazard-classes-field.tsx';
 import { keepSignedDigits, type ProductDataValues, SARA_FLAGS } from './product-form.ts';
 
 /*
@@ -39,6 +41,44 @@ export function ManufacturerPhoneFields({ idPrefix = 'p' }: { idPrefix?: string 
       />
     </Field>
   ));
+}
+
+/**
+ * The product data's hazard classes, with the message the rules or the server give under
+ * `hazards` or `hazard_ids`. `marksInvalid`: the product form also marks the picker invalid.
+ */
+export function HazardClassesFormField({
+  idPrefix = 'p',
+  disabled,
+  marksInvalid = false,
+}: {
+  idPrefix?: string;
+  disabled: boolean;
+  marksInvalid?: boolean;
+}) {
+  const form = useFormContext<ProductDataValues>();
+  const error = messageAt(form.formState.errors, 'hazards', 'hazard_ids');
+  const id = `${idPrefix}-hazards`;
+  return (
+    <div className="md:col-span-2">
+      <Field id={id} label="Hazard Classes" error={error}>
+        <Controller
+          control={form.control}
+          name="hazards"
+          render={({ field }) => (
+            <HazardClassesField
+              id={id}
+              value={field.value}
+              onChange={field.onChange}
+              onBlur={field.onBlur}
+              disabled={disabled}
+              invalid={marksInvalid ? Boolean(error) : undefined}
+            />
+          )}
+        />
+      </Field>
+    </div>
+  );
 }
 
 /** Flash point in °F (spec 02 §5): digits and a leading minus only, kept as the user types. */

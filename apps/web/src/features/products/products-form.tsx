@@ -27,9 +27,9 @@ import { toast } from '../../lib/toast.ts';
 import { useRecordMutations } from '../../lib/use-record-mutations.ts';
 import { ChemicalComponentsTable } from '../chemical-components/chemical-components-table.tsx';
 import { deleteProductSds, downloadProductSds, productsApi } from './api.ts';
-import { HazardClassesField } from './hazard-classes-field.tsx';
 import {
   FlashPointField,
+  HazardClassesFormField,
   ManufacturerPhoneFields,
   SaraSpccFields,
   Tier2HazardCategoriesField,
@@ -206,28 +206,7 @@ function ProductForm({
               </Field>
               <FlashPointField />
               <ProductMeasureFields />
-              <div className="md:col-span-2">
-                <Field
-                  id="p-hazards"
-                  label="Hazard Classes"
-                  error={messageAt(errors, 'hazards', 'hazard_ids')}
-                >
-                  <Controller
-                    control={form.control}
-                    name="hazards"
-                    render={({ field }) => (
-                      <HazardClassesField
-                        id="p-hazards"
-                        value={field.value}
-                        onChange={field.onChange}
-                        onBlur={field.onBlur}
-                        disabled={isBusy}
-                        invalid={Boolean(messageAt(errors, 'hazards', 'hazard_ids'))}
-                      />
-                    )}
-                  />
-                </Field>
-              </div>
+              <HazardClassesFormField disabled={isBusy} marksInvalid />
               <SaraSpccFields className="md:col-span-2" />
               <Tier2HazardCategoriesField className="md:col-span-2" />
               <div className="md:col-span-2">
