@@ -168,16 +168,15 @@ export async function selectLinkRows(db: Db, { kind, ownerId }: LinkOwnerRef, qu
   return { rows, total: count?.total ?? 0 };
 }
 
-/** One link of the owner; 404 when it does not exist or belongs to another owner. */
-export async function findLinkRow(
-  db: Db | Tx,
-  { kind, ownerId }: LinkOwnerRef,
-  linkId: number,
-): Promise<LinkRow> {
+/** A link's table, and the condition naming one link of the owner (none of another owner's). */
+function oneLink({ kind, ownerId }: LinkOwnerRef, linkId: number) {
   const { table, ownerId: ownerColumn } = LINK_TABLES[kind];
-  const [row] = await selectLinks(db, kind)
-    .where(and(eq(table.id, linkId), eq(ownerColumn, ownerId)))
-    .limit(1);
+  return { table, isLink: and(eq(table.id, linkId), eq(ownerColumn, ownerId)) };
+}
+
+/** One link of the owner; 404 when it does not exist or belongs to another owner. */
+export async function findLinkRow(db: Db | Tx, owner: LinkOwnerRef, linkId: number): Promise<LinkRow> {
+  const [row] = await selectLinks(db, owner.kind).where(oneLink(owner, linkId).isLink).limit(1);
   if (!row) throw notFound('Chemical component');
   return row;
 }
@@ -248,22 +247,15 @@ export async function insertLink(
 
 export async function updateLink(
   db: Db | Tx,
-  { kind, ownerId }: LinkOwnerRef,
+  owner: LinkOwnerRef,
   linkId: number,
   values: LinkValues & { chemicalComponentId: number },
 ): Promise<void> {
-  const { table, ownerId: ownerColumn } = LINK_TABLES[kind];
-  await db
-    .update(table)
-    .set(values)
-    .where(and(eq(table.id, linkId), eq(ownerColumn, ownerId)));
+  const { table, isLink } = oneLink(owner, linkId);
+  await db.update(table).set(values).where(isLink);
 }
 
-export async function deleteLink(
-  db: Db | Tx,
-  { kind, ownerId }: LinkOwnerRef,
-  linkId: number,
-): Promise<void> {
-  const { table, ownerId: ownerColumn } = LINK_TABLES[kind];
-  await db.delete(table).where(and(eq(table.id, linkId), eq(ownerColumn, ownerId)));
+export async function deleteLink(db: Db | Tx, owner: LinkOwnerRef, linkId: number): Promise<void> {
+  const { table, isLink } = oneLink(owner, linkId);
+  await db.delete(table).where(isLink);
 }

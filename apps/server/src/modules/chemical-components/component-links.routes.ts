@@ -18,6 +18,11 @@ const ResourceResponse = makeResourceResponseSchema(ComponentResourceSchema);
 /** A known CAS # under another name: the catalog's entry comes back so the form can offer it. */
 const NameConflictResponse = conflictResponse(ChemicalComponentItemSchema);
 
+/** A route's permission and schema, tagged as every component route is. */
+function routeOptions<Schema extends object>(permission: Action, schema: Schema) {
+  return { config: { permission }, schema: { tags, ...schema } };
+}
+
 /** Where one parent's component routes hang, and how its path names the owner. */
 export interface ComponentLinkRoutes<Params, Owner> {
   /** The parent's path up to `/chemical-components`, e.g. `/products/:id`. */
@@ -50,43 +55,31 @@ export function registerComponentLinkRoutes<Params, Owner>(
     return { owner: ownerOf(link), linkId: link.componentId };
   };
 
+  /** Get and unlink: one link named, the link answered. */
+  const oneLinkSchema = { params: linkParams, response: { 200: ResourceResponse, ...ERROR_RESPONSES } };
+
   app.get(
     `${base}/list`,
-    {
-      config: { permission: permissions.read },
-      schema: {
-        tags,
-        params,
-        querystring: ComponentListQuerySchema,
-        response: { 200: makeListResponseSchema(ComponentResourceSchema), ...ERROR_RESPONSES },
-      },
-    },
+    routeOptions(permissions.read, {
+      params,
+      querystring: ComponentListQuerySchema,
+      response: { 200: makeListResponseSchema(ComponentResourceSchema), ...ERROR_RESPONSES },
+    }),
     async (request) => ({ resource: await links.list(app.db, ownerIn(request), request.query) }),
   );
 
-  app.get(
-    `${base}/:componentId/get`,
-    {
-      config: { permission: permissions.read },
-      schema: { tags, params: linkParams, response: { 200: ResourceResponse, ...ERROR_RESPONSES } },
-    },
-    async (request) => {
-      const { owner, linkId } = linkIn(request);
-      return { resource: await links.get(app.db, owner, linkId) };
-    },
-  );
+  app.get(`${base}/:componentId/get`, routeOptions(permissions.read, oneLinkSchema), async (request) => {
+    const { owner, linkId } = linkIn(request);
+    return { resource: await links.get(app.db, owner, linkId) };
+  });
 
   app.post(
     `${base}/create`,
-    {
-      config: { permission: permissions.update },
-      schema: {
-        tags,
-        params,
-        body: SaveComponentRequestSchema,
-        response: { 201: ResourceResponse, ...ERROR_RESPONSES, 409: NameConflictResponse },
-      },
-    },
+    routeOptions(permissions.update, {
+      params,
+      body: SaveComponentRequestSchema,
+      response: { 201: ResourceResponse, ...ERROR_RESPONSES, 409: NameConflictResponse },
+    }),
     async (request, reply) => {
       const resource = await links.create(app.db, actorOf(request), ownerIn(request), request.body);
       reply.status(201);
@@ -96,15 +89,11 @@ export function registerComponentLinkRoutes<Params, Owner>(
 
   app.patch(
     `${base}/:componentId/update`,
-    {
-      config: { permission: permissions.update },
-      schema: {
-        tags,
-        params: linkParams,
-        body: SaveComponentRequestSchema,
-        response: { 200: ResourceResponse, ...ERROR_RESPONSES, 409: NameConflictResponse },
-      },
-    },
+    routeOptions(permissions.update, {
+      params: linkParams,
+      body: SaveComponentRequestSchema,
+      response: { 200: ResourceResponse, ...ERROR_RESPONSES, 409: NameConflictResponse },
+    }),
     async (request) => {
       const { owner, linkId } = linkIn(request);
       const resource = await links.update(app.db, actorOf(request), owner, linkId, request.body);
@@ -114,10 +103,7 @@ export function registerComponentLinkRoutes<Params, Owner>(
 
   app.delete(
     `${base}/:componentId/unlink`,
-    {
-      config: { permission: permissions.update },
-      schema: { tags, params: linkParams, response: { 200: ResourceResponse, ...ERROR_RESPONSES } },
-    },
+    routeOptions(permissions.update, oneLinkSchema),
     async (request) => {
       const { owner, linkId } = linkIn(request);
       const resource = await links.unlink(app.db, actorOf(request), owner, linkId);

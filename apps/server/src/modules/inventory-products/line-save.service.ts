@@ -227,25 +227,12 @@ export interface SavedLine {
   aggregated: boolean;
 }
 
-export async function createLine(
+/** One save in its own transaction, answered with the line saved (the joined one when it aggregated). */
+function saveInTransaction(
   db: Db,
   actor: Actor,
   inventoryId: number,
-  body: SaveInventoryProduct,
-): Promise<SavedLine> {
-  return db.transaction(async (tx) => {
-    const saved = await saveLine(tx, actor, inventoryId, null, body);
-    return {
-      resource: await toResource(tx, await findLineRow(tx, inventoryId, saved.id)),
-      aggregated: saved.aggregated,
-    };
-  });
-}
-
-export async function updateLineOf(
-  db: Db,
-  actor: Actor,
-  { inventoryId, lineId }: LineRef,
+  lineId: number | null,
   body: SaveInventoryProduct,
 ): Promise<SavedLine> {
   return db.transaction(async (tx) => {
@@ -255,6 +242,19 @@ export async function updateLineOf(
       aggregated: saved.aggregated,
     };
   });
+}
+
+export function createLine(db: Db, actor: Actor, inventoryId: number, body: SaveInventoryProduct) {
+  return saveInTransaction(db, actor, inventoryId, null, body);
+}
+
+export function updateLineOf(
+  db: Db,
+  actor: Actor,
+  { inventoryId, lineId }: LineRef,
+  body: SaveInventoryProduct,
+) {
+  return saveInTransaction(db, actor, inventoryId, lineId, body);
 }
 
 /** Spec 02 §6: removing a product from an inventory is an admin's (the route's permission). */
