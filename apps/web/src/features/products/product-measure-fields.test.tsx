@@ -2,7 +2,7 @@ import type { SaveProduct } from '@chemtrack/domain';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { useForm } from 'react-hook-form';
+import { FormProvider, useForm } from 'react-hook-form';
 import { describe, expect, it } from 'vitest';
 import { EMPTY_PRODUCT_FORM, ProductFormSchema, type ProductFormValues } from './product-form.ts';
 import { ProductMeasureFields } from './product-measure-fields.tsx';
@@ -12,7 +12,11 @@ function Harness() {
     resolver: zodResolver(ProductFormSchema),
     defaultValues: EMPTY_PRODUCT_FORM,
   });
-  return <ProductMeasureFields form={form} />;
+  return (
+    <FormProvider {...form}>
+      <ProductMeasureFields />
+    </FormProvider>
+  );
 }
 
 describe('ProductMeasureFields', () => {

@@ -10,36 +10,21 @@ import {
   stripDecimal,
 } from '@chemtrack/domain';
 import type { ReactNode } from 'react';
-import { type UseFormReturn, useWatch } from 'react-hook-form';
+import { useFormContext, useWatch } from 'react-hook-form';
 import { Field } from '../../components/ui/field.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { Select } from '../../components/ui/select.tsx';
 import type { ProductDataValues } from './product-form.ts';
 
 /**
- * The product form and the inventory line form both hold product data; the shared fields below
- * read and register only those. react-hook-form cannot see a field through a generic form's
- * path types, so the form is viewed here as its product-data part (the fields are the same).
- */
-export function asProductDataForm<T extends ProductDataValues, TOutput>(
-  form: UseFormReturn<T, unknown, TOutput>,
-): UseFormReturn<ProductDataValues> {
-  return form as unknown as UseFormReturn<ProductDataValues>;
-}
-
-/**
  * Physical state and the measures that go with it (spec 02 §4): a liquid has specific gravity,
  * density (read-only, SG × 8.34 to two decimals) and pounds per gallon; a compressed or liquified
  * gas has a conversion factor. `idPrefix` keeps the ids of two forms apart.
+ * The product form and the line form both hold product data and provide their
+ * form (`FormProvider`); the fields read and register only its product-data part.
  */
-export function ProductMeasureFields<T extends ProductDataValues, TOutput>({
-  form: typedForm,
-  idPrefix = 'p',
-}: {
-  form: UseFormReturn<T, unknown, TOutput>;
-  idPrefix?: string;
-}) {
-  const form = asProductDataForm(typedForm);
+export function ProductMeasureFields({ idPrefix = 'p' }: { idPrefix?: string }) {
+  const form = useFormContext<ProductDataValues>();
   const { errors } = form.formState;
   const state = useWatch({ control: form.control, name: 'physical_state' }) || null;
   const specificGravity = useWatch({ control: form.control, name: 'specific_gravity' });

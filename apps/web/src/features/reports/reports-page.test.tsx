@@ -12,6 +12,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { dismissToast } from '../../lib/toast.ts';
 import { realApiServer } from '../../test/api-server.ts';
+import { catchSavedFiles } from '../../test/saved-files.ts';
 import { ToastProbe } from '../../test/toast-probe.tsx';
 import { checkReportFile, NOT_A_FILE_MESSAGE } from './api.ts';
 import { ReportsPage } from './reports-page.tsx';
@@ -21,23 +22,13 @@ const YEAR = new Date().getFullYear() - 1;
 const address = { address: '1 Test Way', city: 'Tulsa', state: 'OK', zip: '74107', phone: '' };
 const ids = { customer: 0, facility: 0, emptyFacility: 0, inventory: 0, ammoniaLine: 0, mysteryLine: 0 };
 
-/** The call's new record's id; anything but a 201 fails the setup. */
-async function created(path: string, body: object): Promise<number> {
-  const res = await server.call<{ resource: { id: number } }>('admin', 'POST', path, {
-    ...body,
-    encode: true,
-  });
-  expect(res.status, `${path}: ${JSON.stringify(res.body)}`).toBe(201);
-  return res.body.resource.id;
-}
-
 /** A liquid with one component at 40% by weight, a fire hazard (the legacy SARA F flag: Tier II counts it). */
 async function liquidProduct(
   name: string,
   poundsPerGallon: string,
   component: { name: string; number: string },
 ) {
-  const id = await created('/products/create', {
+  const id = await server.create('/products/create', {
     name,
     is_sara_f: 1,
     mfg_name: 'Report Chemicals',
@@ -46,42 +37,49 @@ async function liquidProduct(
     specific_gravity: '',
     is_active: 1,
   });
-  await created(`/products/${id}/chemical-components/create`, { ...component, percentage_weight: '40' });
+  await server.create(`/products/${id}/chemical-components/create`, {
+    ...component,
+    percentage_weight: '40',
+  });
   return id;
 }
 
 beforeAll(async () => {
-  ids.customer = await created('/customers/create', {
+  ids.customer = await server.create('/customers/create', {
     name: 'Report Test Co.',
     address,
     is_same_billing_address: 1,
     is_active: 1,
   });
   const facility = (name: string) =>
-    created('/facilities/create', { name, customer_id: ids.customer, address, is_active: 1 });
+    server.create('/facilities/create', { name, customer_id: ids.customer, address, is_active: 1 });
   ids.facility = await facility('Report Plant');
-  await created('/customers/create', {
+  await server.create('/customers/create', {
     name: 'Other Report Co.',
     address,
     is_same_billing_address: 1,
     is_active: 1,
   });
   ids.emptyFacility = await facility('Empty Plant');
-  ids.inventory = await created('/inventories/create', {
+  ids.inventory = await server.create('/inventories/create', {
     year: YEAR,
     customer_id: ids.customer,
     facility_id: ids.facility,
     is_active: 1,
   });
-  const drum = await created('/containers/create', { name: 'Report Drum', description: '', is_active: 1 });
-  const gallon = await created('/container-units/create', {
+  const drum = await server.create('/containers/create', {
+    name: 'Report Drum',
+    description: '',
+    is_active: 1,
+  });
+  const gallon = await server.create('/container-units/create', {
     name: 'Report Gallon',
     unit_type: 'gal',
     description: '',
     is_active: 1,
   });
   const line = (productId: number, quantity: string) =>
-    created(`/inventories/${ids.inventory}/product/create`, {
+    server.create(`/inventories/${ids.inventory}/product/create`, {
       product_id: productId,
       container_id: drum,
       container_unit_id: gallon,
@@ -201,19 +199,7 @@ describe('ReportsPage', { timeout: 30_000 }, () => {
   });
 
   it('previews the report, explains a figure with links to its lines, lists the warnings and saves the PDF', async () => {
-    const saved: Blob[] = [];
-    // jsdom has no blob URLs: the saved file is caught where the page makes its link.
-    vi.stubGlobal(
-      'URL',
-      class extends URL {
-        static override createObjectURL(blob: Blob) {
-          saved.push(blob);
-          return 'blob:report';
-        }
-        static override revokeObjectURL() {}
-      },
-    );
-    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
+    const { saved, click } = catchSavedFiles();
     await renderPage();
     await chooseAll();
     const preview = await screen.findByRole(

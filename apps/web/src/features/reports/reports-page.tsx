@@ -3,6 +3,7 @@ import {
   defaultReportFormat,
   type ReportPreviewResponse,
   ReportRequestSchema,
+  type ReportRequestValues,
   type ReportType,
   reportFileName,
 } from '@chemtrack/domain';
@@ -10,7 +11,8 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { type UseQueryResult, useMutation, useQuery } from '@tanstack/react-query';
 import { Loader2 } from 'lucide-react';
 import { useState } from 'react';
-import { Controller, type Resolver, useForm } from 'react-hook-form';
+import { Controller, useForm } from 'react-hook-form';
+import { z } from 'zod';
 import { PagedPicker } from '../../components/paged-picker.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Field } from '../../components/ui/field.tsx';
@@ -21,7 +23,7 @@ import { usePageMeta } from '../../lib/page-meta.ts';
 import { toast } from '../../lib/toast.ts';
 import { customersApi, facilitiesApi } from '../customers/api.ts';
 import { inventoryYearsOptions } from '../inventories/api.ts';
-import { generateReport, type ReportBody, reportPreviewOptions, reportTypesOptions } from './api.ts';
+import { generateReport, reportPreviewOptions, reportTypesOptions } from './api.ts';
 import { ReportPreview } from './report-preview.tsx';
 
 /** The form as the user fills it; the domain's request schema checks it (spec 02 §5). */
@@ -32,13 +34,19 @@ interface ReportFormValues {
   type: ReportType | '';
 }
 
+/**
+ * The domain's request rules, typed by the form's values: the form holds '' for "not chosen",
+ * which the schema's coercion turns into each field's "… is required".
+ */
+const ReportFormSchema = z.preprocess((values: ReportFormValues) => values, ReportRequestSchema);
+
 const EMPTY: ReportFormValues = { customer_id: '', facility_id: '', year: '', type: '' };
 const CHOSEN = { shouldValidate: true, shouldDirty: true } as const;
 /** Clearing a dependent field is not the user's mistake: no message until they submit again. */
 const CLEARED = { shouldValidate: false, shouldDirty: true } as const;
 
 /** The complete request, or null while a field is still empty. */
-function toBody(values: ReportFormValues): ReportBody | null {
+function toBody(values: ReportFormValues): ReportRequestValues | null {
   const { customer_id, facility_id, year, type } = values;
   if (customer_id === '' || facility_id === '' || year === '' || type === '') return null;
   return { customer_id, facility_id, year, type };
@@ -59,10 +67,8 @@ export function ReportsPage() {
   const [customer, setCustomer] = useState<AutocompleteItem | null>(null);
   const [facility, setFacility] = useState<AutocompleteItem | null>(null);
 
-  const form = useForm<ReportFormValues>({
-    // The schema's input is the wire body; the form holds '' for "not chosen", which the
-    // schema's coercion turns into each field's "… is required".
-    resolver: zodResolver(ReportRequestSchema) as unknown as Resolver<ReportFormValues>,
+  const form = useForm<ReportFormValues, unknown, ReportRequestValues>({
+    resolver: zodResolver(ReportFormSchema),
     mode: 'onSubmit',
     defaultValues: EMPTY,
   });
@@ -82,7 +88,7 @@ export function ReportsPage() {
   });
 
   const generate = useMutation({
-    mutationFn: (request: ReportBody) => generateReport(request),
+    mutationFn: (request: ReportRequestValues) => generateReport(request),
     meta: { handlesErrors: true },
     onSuccess: (file, request) => {
       saveBlob(
@@ -119,10 +125,7 @@ export function ReportsPage() {
   const yearItems = years.data?.resource ?? [];
   const canChooseYear = customer !== null && facility !== null;
   const noYears = canChooseYear && years.isSuccess && yearItems.length === 0;
-  const submit = form.handleSubmit((checked) => {
-    const request = toBody(checked);
-    if (request) generate.mutate(request);
-  });
+  const submit = form.handleSubmit((request) => generate.mutate(request));
 
   return (
     <div className="flex flex-col gap-6">

@@ -1,24 +1,11 @@
-import {
-  CALCULATION_WARNING_DURATION_MS,
-  type ProductResource,
-  type SaveInventoryProduct,
-} from '@chemtrack/domain';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { CALCULATION_WARNING_DURATION_MS, type ProductResource } from '@chemtrack/domain';
 import { act, render, screen, waitFor as waitForDefault, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { dismissToast } from '../../lib/toast.ts';
 import { realApiServer } from '../../test/api-server.ts';
 import { ToastProbe } from '../../test/toast-probe.tsx';
-import { InventoryProductFields } from './inventory-product-fields.tsx';
-import {
-  EMPTY_INVENTORY_PRODUCT_FORM,
-  InventoryProductFormSchema,
-  type InventoryProductFormValues,
-} from './inventory-product-values.ts';
+import { FieldsHarness, pick, withoutLayout } from './inventory-product-fields.harness.tsx';
 
 const server = realApiServer();
 /** The machine is shared with other test runs: a slow answer is given five seconds, not one. */
@@ -55,58 +42,7 @@ beforeAll(async () => {
   expect(created.status, JSON.stringify(created.body)).toBe(201);
 });
 
-beforeEach(() => {
-  // jsdom does no layout: the pickers' end marker never shows (nothing here needs it to), and
-  // Radix's checkbox measures itself through ResizeObserver, which jsdom lacks.
-  class NoLayoutObserver {
-    observe() {}
-    unobserve() {}
-    disconnect() {}
-  }
-  vi.stubGlobal('IntersectionObserver', NoLayoutObserver);
-  vi.stubGlobal('ResizeObserver', NoLayoutObserver);
-});
-afterEach(() => {
-  vi.unstubAllGlobals();
-  act(() => dismissToast());
-});
-
-/** The open notices as the store holds them (title, text, variant, duration). */
-function Harness() {
-  const [client] = useState(() => new QueryClient({ defaultOptions: { queries: { retry: false } } }));
-  const form = useForm<InventoryProductFormValues, unknown, SaveInventoryProduct>({
-    resolver: zodResolver(InventoryProductFormSchema),
-    mode: 'onTouched',
-    defaultValues: EMPTY_INVENTORY_PRODUCT_FORM,
-  });
-  return (
-    <QueryClientProvider client={client}>
-      <form aria-label="Line">
-        <InventoryProductFields form={form} disabled={false} />
-      </form>
-      <ToastProbe />
-    </QueryClientProvider>
-  );
-}
-
-/**
- * Opens a picker, searches and picks the option, once the list shows only matching options (the
- * answer to the search, 500 ms after the typing).
- */
-async function pick(label: string, search: string, option: RegExp) {
-  await userEvent.click(screen.getByRole('combobox', { name: label }));
-  // The picker keeps its last search: it is replaced.
-  await userEvent.clear(screen.getByRole('textbox', { name: 'Search' }));
-  await userEvent.type(screen.getByRole('textbox', { name: 'Search' }), search);
-  await waitFor(() => {
-    const names = within(screen.getByRole('listbox'))
-      .getAllByRole('option')
-      .map((element) => element.textContent ?? '');
-    expect(names.length > 0 && names.every((name) => option.test(name)), names.join(', ')).toBe(true);
-  });
-  await userEvent.click(within(screen.getByRole('listbox')).getByRole('option', { name: option }));
-  await waitFor(() => expect(screen.queryByRole('listbox')).toBeNull());
-}
+withoutLayout();
 
 /** Disabled by itself or by a disabled fieldset around it, as the browser judges it. */
 const isDisabled = (label: string | RegExp) => screen.getByLabelText(label).matches(':disabled');
@@ -114,8 +50,12 @@ const value = (label: string | RegExp) => (screen.getByLabelText(label) as HTMLI
 
 // Each picker search waits out its 500 ms debounce.
 describe('InventoryProductFields', { timeout: 60_000 }, () => {
-  it('fills and locks a catalogue product, and a new name unlocks it (SARA and SPCC only once it has a name)', async () => {
-    render(<Harness />);
+  it('fills and locks a catalog product, and a new name unlocks it (SARA and SPCC only once it has a name)', async () => {
+    render(
+      <FieldsHarness>
+        <ToastProbe />
+      </FieldsHarness>,
+    );
     const saraF = screen.getByRole('checkbox', { name: 'SARA F' });
     const spcc = screen.getByRole('checkbox', { name: 'SPCC' });
     // A new line with no product yet: SARA and SPCC are blocked until there is a name.
@@ -154,7 +94,11 @@ describe('InventoryProductFields', { timeout: 60_000 }, () => {
   });
 
   it('computes max gallons and pounds live (N/A when missing) and warns once on a figure it cannot read', async () => {
-    render(<Harness />);
+    render(
+      <FieldsHarness>
+        <ToastProbe />
+      </FieldsHarness>,
+    );
     expect(value('Max Gallons')).toBe('N/A');
     expect(value('Max Pounds')).toBe('N/A');
     await pick('Product Name', 'Xylene', /^Xylene Solvent/);

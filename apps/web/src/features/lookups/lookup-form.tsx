@@ -1,7 +1,6 @@
-import type { AreaActions, AuditEntity, LookupResource } from '@chemtrack/domain';
+import type { LookupResource } from '@chemtrack/domain';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { type Resolver, useForm } from 'react-hook-form';
-import type { z } from 'zod';
+import { useForm } from 'react-hook-form';
 import { ArchiveToggle } from '../../components/archive-toggle.tsx';
 import { DeleteAction } from '../../components/delete-action.tsx';
 import { LoadedRecord } from '../../components/loaded-record.tsx';
@@ -12,59 +11,35 @@ import { Textarea } from '../../components/ui/textarea.tsx';
 import { useCan } from '../../lib/permissions.ts';
 import { useDeleteRecord } from '../../lib/use-delete-record.ts';
 import { useRecordMutations } from '../../lib/use-record-mutations.ts';
-import type { CatalogApi } from './api.ts';
+import type { LookupArea, LookupBody, LookupFormValues } from './api.ts';
 
-interface CatalogForm {
-  name: string;
-  description?: string | null;
-}
-
-type CatalogModalProps = {
-  api: CatalogApi;
+type LookupModalProps<T extends LookupResource> = {
+  area: LookupArea<T>;
   id: number | undefined;
-  entity: string;
-  /** The `entity` of the record's audit rows, for its History link. */
-  auditEntity: AuditEntity;
-  schema: z.ZodType<unknown, CatalogForm>;
-  createTitle: string;
-  detailsTitle: string;
-  nameLabel: string;
-  saveLabel: string;
-  actions: AreaActions;
-  hasArchiveConfirmation: boolean;
   onClose: () => void;
 };
 
 /**
- * Create or edit one catalog record in a modal. Who may create, edit, archive and delete is the
+ * Create or edit one lookup record in a modal. Who may create, edit, archive and delete is the
  * area's `actions` in the domain's PERMISSIONS table; everyone else sees the record read-only.
- * `hasArchiveConfirmation`: spec 02 §4 asks before archiving hazard classes, not containers or units.
  */
-export function CatalogModal(props: CatalogModalProps) {
-  if (props.id === undefined) return <CatalogModalForm {...props} record={undefined} />;
+export function LookupModal<T extends LookupResource>(props: LookupModalProps<T>) {
+  if (props.id === undefined) return <LookupForm {...props} record={undefined} />;
   return (
-    <LoadedRecord options={props.api.detailOptions(props.id)}>
-      {(record) => <CatalogModalForm {...props} record={record} />}
+    <LoadedRecord options={props.area.api.detailOptions(props.id)}>
+      {(record) => <LookupForm {...props} record={record} />}
     </LoadedRecord>
   );
 }
 
-/** The form of CatalogModal, from the record the route loaded (none when creating). */
-function CatalogModalForm({
-  api,
+/** The form of LookupModal, from the record the route loaded (none when creating). */
+function LookupForm<T extends LookupResource>({
+  area,
   id,
   record,
-  entity,
-  auditEntity,
-  schema,
-  createTitle,
-  detailsTitle,
-  nameLabel,
-  saveLabel,
-  actions,
-  hasArchiveConfirmation,
   onClose,
-}: CatalogModalProps & { record: LookupResource | undefined }) {
+}: LookupModalProps<T> & { record: T | undefined }) {
+  const { api, entity, actions } = area;
   const canCreate = useCan(actions.create);
   const canUpdate = useCan(actions.update);
   const canArchive = useCan(actions.archive);
@@ -73,27 +48,27 @@ function CatalogModalForm({
   const isReadOnly = id === undefined ? !canCreate : !canUpdate;
   const { isOpen, close } = useModalRoute(onClose);
 
-  const form = useForm<CatalogForm>({
+  const form = useForm<LookupFormValues, unknown, LookupBody>({
     // Each area's schema reads name and description; what it adds (a unit type) it derives.
-    resolver: zodResolver(schema) as unknown as Resolver<CatalogForm>,
+    resolver: zodResolver(area.schema),
     mode: 'onTouched',
     defaultValues: record
       ? { name: record.name, description: record.description }
       : { name: '', description: '' },
   });
 
-  const { save, toggle } = useRecordMutations<LookupResource, CatalogForm>({
+  const { save, toggle } = useRecordMutations<T, LookupFormValues, LookupBody>({
     entity,
     isNew: id === undefined,
     nameOf: (r) => r.name,
-    save: (values) => api.save(id, { ...values }),
+    save: (body) => api.save(id, { ...body }),
     toggle: api.toggle,
     invalidate: [api.keys.all],
     setError: form.setError,
     onSaved: (r) => form.reset({ name: r.name, description: r.description }),
     onDone: close,
   });
-  const remove = useDeleteRecord<LookupResource>({
+  const remove = useDeleteRecord<T>({
     entity,
     nameOf: (record) => record.name,
     remove: api.remove,
@@ -109,13 +84,13 @@ function CatalogModalForm({
   return (
     <ModalForm
       open={isOpen}
-      history={{ entity: auditEntity, id }}
-      title={id === undefined ? createTitle : detailsTitle}
+      history={{ entity: area.auditEntity, id }}
+      title={id === undefined ? area.createTitle : area.detailsTitle}
       isDirty={isDirty}
       isSaving={save.isPending}
       isValid={isValid}
       isReadOnly={isReadOnly}
-      saveLabel={id === undefined ? saveLabel : 'Save Changes'}
+      saveLabel={id === undefined ? area.saveLabel : 'Save Changes'}
       onSubmit={form.handleSubmit((values) => save.mutate(values))}
       onClose={close}
       extraActions={
@@ -136,7 +111,7 @@ function CatalogModalForm({
                 entity={entity}
                 name={record.name}
                 isActive={record.is_active}
-                confirm={hasArchiveConfirmation}
+                confirm={area.hasArchiveConfirmation}
                 isPending={toggle.isPending}
                 onConfirm={() => toggle.mutate(record.id)}
               />
@@ -145,7 +120,8 @@ function CatalogModalForm({
         ) : null
       }
     >
-      <Field id="catalog-name" label={nameLabel} required error={errors.name?.message ?? derivedError}>
+      {/* The ids keep their first name: the browser tests find the fields by them. */}
+      <Field id="catalog-name" label={area.nameLabel} required error={errors.name?.message ?? derivedError}>
         <Input id="catalog-name" {...form.register('name')} />
       </Field>
       <Field id="catalog-description" label="Description" error={errors.description?.message}>

@@ -10,7 +10,7 @@ import {
   type UploadFailure,
   UploadFailurePanel,
   UploadListButton,
-} from './database-upload.tsx';
+} from './reference-list-upload.tsx';
 
 const server = realApiServer();
 

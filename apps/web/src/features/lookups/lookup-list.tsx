@@ -1,4 +1,4 @@
-import type { AreaActions, LookupResource } from '@chemtrack/domain';
+import type { LookupResource } from '@chemtrack/domain';
 import { useQuery } from '@tanstack/react-query';
 import type { LinkProps } from '@tanstack/react-router';
 import { type ReactNode, useMemo } from 'react';
@@ -8,47 +8,33 @@ import { type ListSearch, toListParams } from '../../lib/list-search.ts';
 import { useCan } from '../../lib/permissions.ts';
 import { useArchiveToggle } from '../../lib/use-archive-toggle.ts';
 import { useListState } from '../../lib/use-list-state.ts';
-import type { CatalogApi } from './api.ts';
-import { catalogColumns } from './catalog-columns.tsx';
+import type { LookupArea } from './api.ts';
+import { lookupColumns } from './lookup-columns.tsx';
 
 /**
- * The list of a catalog area (hazard classes, containers, units): search, Show Archived, one
+ * The list of a lookup area (hazard classes, containers, units): search, Show Archived, one
  * name column, edit (or view for non-admins) and archive actions, and the add button.
- * `addLabel` is the spec's exact text, plus sign included ('+ Add New Container').
- * `hasArchiveConfirmation`: spec 02 §4 asks before archiving hazard classes, not containers or units.
  */
-export function CatalogList({
-  api,
+export function LookupList<T extends LookupResource>({
+  area,
   search,
-  entity,
-  nameHeader,
-  searchLabel,
-  addLabel,
-  actions,
-  hasArchiveConfirmation,
   editLink,
   createLink,
   children,
 }: {
-  api: CatalogApi;
+  area: LookupArea<T>;
   search: ListSearch;
-  entity: string;
-  nameHeader: string;
-  searchLabel: string;
-  addLabel: string;
-  /** The area's actions in the domain's PERMISSIONS table. */
-  actions: AreaActions;
-  hasArchiveConfirmation: boolean;
   editLink: (id: number) => LinkProps;
   createLink: LinkProps;
   children?: ReactNode;
 }) {
+  const { api, entity, nameLabel: nameHeader, actions, hasArchiveConfirmation } = area;
   const canAdd = useCan(actions.create);
   const canEdit = useCan(actions.update);
   const canArchive = useCan(actions.archive);
   const list = useListState(search);
   const query = useQuery(api.listOptions(toListParams(search)));
-  const toggle = useArchiveToggle<LookupResource>({
+  const toggle = useArchiveToggle<T>({
     entity,
     nameOf: (resource) => resource.name,
     toggle: api.toggle,
@@ -56,7 +42,7 @@ export function CatalogList({
   });
   const columns = useMemo(
     () =>
-      catalogColumns({
+      lookupColumns({
         entity,
         nameHeader,
         editLink,
@@ -81,8 +67,8 @@ export function CatalogList({
     <section className="flex flex-col gap-3">
       <ListToolbar
         list={list}
-        searchLabel={searchLabel}
-        add={canAdd ? { label: addLabel, link: createLink } : null}
+        searchLabel={area.searchLabel}
+        add={canAdd ? { label: area.addLabel, link: createLink } : null}
       />
       <DataTable
         label={nameHeader}

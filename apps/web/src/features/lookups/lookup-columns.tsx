@@ -4,10 +4,10 @@ import type { ColumnDef } from '@tanstack/react-table';
 import { actionsColumn } from '../../components/actions-column.tsx';
 
 /**
- * A catalog list's columns: the name, then edit (a view for who may not edit) and archive.
+ * A lookup list's columns: the name, then edit (a view for who may not edit) and archive.
  * `hasArchiveConfirmation`: spec 02 §4 asks before archiving hazard classes, not containers or units.
  */
-export function catalogColumns(list: {
+export function lookupColumns<T extends LookupResource>(list: {
   entity: string;
   nameHeader: string;
   editLink: (id: number) => LinkProps;
@@ -16,11 +16,11 @@ export function catalogColumns(list: {
   hasArchiveConfirmation: boolean;
   onToggle: (id: number) => void;
   isToggling: boolean;
-}): ColumnDef<LookupResource>[] {
+}): ColumnDef<T>[] {
   const { entity, editLink, onToggle } = list;
   return [
     { id: 'name', header: list.nameHeader, cell: ({ row }) => row.original.name, meta: { sortKey: 'name' } },
-    actionsColumn<LookupResource>({
+    actionsColumn<T>({
       entity,
       nameOf: (resource) => resource.name,
       className: 'w-32',

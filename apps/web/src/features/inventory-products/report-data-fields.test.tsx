@@ -1,30 +1,15 @@
-import {
-  INVENTORY_PRODUCT_MSG,
-  type InventoryProductResource,
-  type SaveInventoryProduct,
-} from '@chemtrack/domain';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, render, screen, waitFor as waitForDefault, within } from '@testing-library/react';
+import { INVENTORY_PRODUCT_MSG, type InventoryProductResource } from '@chemtrack/domain';
+import { render, screen, waitFor as waitForDefault } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { dismissToast } from '../../lib/toast.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { realApiServer } from '../../test/api-server.ts';
-import { InventoryProductFields } from './inventory-product-fields.tsx';
-import {
-  EMPTY_INVENTORY_PRODUCT_FORM,
-  InventoryProductFormSchema,
-  type InventoryProductFormValues,
-  toInventoryProductBody,
-  toInventoryProductForm,
-} from './inventory-product-values.ts';
-import { inventoryProductsApi } from './inventory-products-api.ts';
+import { inventoryProductsApi } from './api.ts';
+import { FieldsHarness, pick, withoutLayout } from './inventory-product-fields.harness.tsx';
+import { toInventoryProductBody } from './inventory-product-values.ts';
 
 /**
  * The line form's report data (issue 11) against the real API: the Tier II hazard categories
- * follow a catalogue product as its SARA flags do, the 313 and Tier II figures and the storage
+ * follow a catalog product as its SARA flags do, the 313 and Tier II figures and the storage
  * select lists are checked with the domain's messages, and what is saved comes back into the form.
  */
 
@@ -32,42 +17,33 @@ const server = realApiServer();
 const waitFor = <T,>(check: () => T) => waitForDefault(check, { timeout: 5000 });
 const ids = { inventory: 0, bag: 0 };
 
-async function created(path: string, body: object): Promise<number> {
-  const res = await server.call<{ resource: { id: number } }>('admin', 'POST', path, {
-    ...body,
-    encode: true,
-  });
-  expect(res.status, `${path}: ${JSON.stringify(res.body)}`).toBe(201);
-  return res.body.resource.id;
-}
-
 beforeAll(async () => {
   const address = { address: '1 Test Way', city: 'Tulsa', state: 'OK', zip: '74107', phone: '' };
-  const customer = await created('/customers/create', {
+  const customer = await server.create('/customers/create', {
     name: 'Line Report Co.',
     address,
     is_same_billing_address: 1,
     is_active: 1,
   });
-  const facility = await created('/facilities/create', {
+  const facility = await server.create('/facilities/create', {
     name: 'Line Plant',
     customer_id: customer,
     address,
     is_active: 1,
   });
-  ids.inventory = await created('/inventories/create', {
+  ids.inventory = await server.create('/inventories/create', {
     year: 2025,
     customer_id: customer,
     facility_id: facility,
     is_active: 1,
   });
-  ids.bag = await created('/container-units/create', {
+  ids.bag = await server.create('/container-units/create', {
     name: 'Sack',
     unit_type: 'lb',
     description: '',
     is_active: 1,
   });
-  await created('/products/create', {
+  await server.create('/products/create', {
     name: 'Oxidizer Pellets',
     mfg_name: 'Pellet Works',
     physical_state: 'solid',
@@ -76,21 +52,7 @@ beforeAll(async () => {
   });
 });
 
-beforeEach(() => {
-  // jsdom does no layout: Radix's checkbox measures itself through ResizeObserver, the picker's
-  // end marker through IntersectionObserver.
-  class NoLayoutObserver {
-    observe() {}
-    unobserve() {}
-    disconnect() {}
-  }
-  vi.stubGlobal('IntersectionObserver', NoLayoutObserver);
-  vi.stubGlobal('ResizeObserver', NoLayoutObserver);
-});
-afterEach(() => {
-  vi.unstubAllGlobals();
-  act(() => dismissToast());
-});
+withoutLayout();
 
 /** The line form with a Save that sends the parsed body through the app's own API client. */
 function Harness({
@@ -98,55 +60,33 @@ function Harness({
   onSaved,
 }: {
   line?: InventoryProductResource;
-  onSaved?: (line: InventoryProductResource) => void;
+  onSaved?: (saved: InventoryProductResource) => void;
 }) {
-  const [client] = useState(() => new QueryClient({ defaultOptions: { queries: { retry: false } } }));
-  const form = useForm<InventoryProductFormValues, unknown, SaveInventoryProduct>({
-    resolver: zodResolver(InventoryProductFormSchema),
-    mode: 'onTouched',
-    defaultValues: line ? toInventoryProductForm(line) : EMPTY_INVENTORY_PRODUCT_FORM,
-  });
-  const save = form.handleSubmit(async (parsed) => {
-    const answer = await inventoryProductsApi(ids.inventory).save(
-      line?.id,
-      toInventoryProductBody(parsed),
-      false,
-    );
-    onSaved?.(answer.resource);
-  });
   return (
-    <QueryClientProvider client={client}>
-      <form aria-label="Line" onSubmit={save}>
-        <InventoryProductFields form={form} disabled={false} />
-        <button type="submit">Save</button>
-      </form>
-    </QueryClientProvider>
+    <FieldsHarness
+      line={line}
+      onSubmit={async (parsed) => {
+        const answer = await inventoryProductsApi(ids.inventory).save(
+          line?.id,
+          toInventoryProductBody(parsed),
+          false,
+        );
+        onSaved?.(answer.resource);
+      }}
+    />
   );
-}
-
-async function pickProduct(search: string, option: RegExp) {
-  await userEvent.click(screen.getByRole('combobox', { name: 'Product Name' }));
-  await userEvent.type(screen.getByRole('textbox', { name: 'Search' }), search);
-  await waitFor(() => {
-    const names = within(screen.getByRole('listbox'))
-      .getAllByRole('option')
-      .map((element) => element.textContent ?? '');
-    expect(names.length > 0 && names.every((name) => option.test(name)), names.join(', ')).toBe(true);
-  });
-  await userEvent.click(within(screen.getByRole('listbox')).getByRole('option', { name: option }));
-  await waitFor(() => expect(screen.queryByRole('listbox')).toBeNull());
 }
 
 const field = (label: string) => screen.getByLabelText(label) as HTMLInputElement | HTMLSelectElement;
 
 describe('the line report data', { timeout: 60_000 }, () => {
-  it("shows a catalogue product's Tier II categories locked, like its SARA flags", async () => {
+  it("shows a catalog product's Tier II categories locked, like its SARA flags", async () => {
     render(<Harness />);
     const oxidizer = screen.getByRole('checkbox', { name: 'Oxidizer (liquid, solid or gas)' });
     // Blocked until the line names a product, as SARA and SPCC are.
     expect(oxidizer).toHaveProperty('disabled', true);
     expect(screen.getAllByRole('checkbox', { name: /./ }).length).toBeGreaterThanOrEqual(23);
-    await pickProduct('Oxidizer', /^Oxidizer Pellets/);
+    await pick('Product Name', 'Oxidizer', /^Oxidizer Pellets/);
     await waitFor(() => expect(oxidizer.getAttribute('data-state')).toBe('checked'));
     expect(
       screen
@@ -169,7 +109,7 @@ describe('the line report data', { timeout: 60_000 }, () => {
         }}
       />,
     );
-    await pickProduct('Oxidizer', /^Oxidizer Pellets/);
+    await pick('Product Name', 'Oxidizer', /^Oxidizer Pellets/);
 
     await userEvent.type(field('Days on Site'), '400');
     await userEvent.tab();

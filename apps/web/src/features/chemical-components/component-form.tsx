@@ -20,9 +20,10 @@ import { Field } from '../../components/ui/field.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { Textarea } from '../../components/ui/textarea.tsx';
 import { ApiError } from '../../lib/api.ts';
+import { numberText } from '../../lib/form-text.ts';
+import { keepSearch } from '../../lib/list-search.ts';
 import { useRecordMutations } from '../../lib/use-record-mutations.ts';
-import { CHEMICAL_COMPONENTS_AUTOCOMPLETE, componentsApi } from './api.ts';
-import { numberText } from './product-form.ts';
+import { CHEMICAL_COMPONENTS_AUTOCOMPLETE, componentLinksApi } from './api.ts';
 
 interface ComponentFormValues {
   chemical_component_id: number | null;
@@ -63,16 +64,19 @@ function toForm(c: ComponentResource): ComponentFormValues {
   };
 }
 
+const PERCENTAGES = [
+  { name: 'percentage_weight', label: 'Percentage by Weight' },
+  { name: 'percentage_volume', label: 'Percentage by Volume' },
+] as const;
+
 const TEXTAREAS = [
   { name: 'regulations', label: 'Regulations' },
   { name: 'restrictions', label: 'Restrictions' },
   { name: 'reporting_requirements', label: 'Reporting Requirements' },
 ] as const;
 
-const keepSearch = (s: Record<string, unknown>) => s;
-
-/** The catalogue entry a refused save named its CAS # under (the server's 409), if that was the refusal. */
-function catalogueNameConflict(error: unknown): ChemicalComponentItem | null {
+/** The catalog entry a refused save named its CAS # under (the server's 409), if that was the refusal. */
+function catalogNameConflict(error: unknown): ChemicalComponentItem | null {
   if (!(error instanceof ApiError) || error.status !== 409) return null;
   const parsed = ComponentNameConflictSchema.safeParse(error.body);
   return parsed.success ? parsed.data.existing : null;
@@ -82,13 +86,13 @@ function catalogueNameConflict(error: unknown): ChemicalComponentItem | null {
 const ComponentFormSchema = z.preprocess((values: ComponentFormValues) => values, SaveComponentRequestSchema);
 
 /**
- * Add or edit one chemical component of a product (spec 02 §2). Picking a catalogue component
+ * Add or edit one chemical component of a product (spec 02 §2). Picking a catalog component
  * fills its name and CAS #; typing them instead finds or creates one on save.
  */
 export function ComponentModal({ productId, id }: { productId: number; id: number | undefined }) {
   if (id === undefined) return <ComponentForm productId={productId} id={undefined} component={undefined} />;
   return (
-    <LoadedRecord options={componentsApi(productId).detailOptions(id)}>
+    <LoadedRecord options={componentLinksApi({ kind: 'product', productId }).detailOptions(id)}>
       {(component) => <ComponentForm productId={productId} id={id} component={component} />}
     </LoadedRecord>
   );
@@ -106,7 +110,7 @@ function ComponentForm({
 }) {
   const navigate = useNavigate();
   const isNew = id === undefined;
-  const components = componentsApi(productId);
+  const links = componentLinksApi({ kind: 'product', productId });
   const [picked, setPicked] = useState<ChemicalComponentItem | null>(
     component
       ? { id: component.chemical_component_id, name: component.name, number: component.number }
@@ -131,8 +135,8 @@ function ComponentForm({
     entity: 'Component',
     isNew,
     nameOf: (c) => c.name,
-    save: ({ encode: _encode, ...body }) => components.save(id, body),
-    invalidate: [components.keys.all],
+    save: ({ encode: _encode, ...body }) => links.save(id, body),
+    invalidate: [links.keys.all],
     setError: form.setError,
     onSaved: (c) => form.reset(toForm(c)),
     onDone: close,
@@ -148,12 +152,12 @@ function ComponentForm({
   };
 
   const submit = form.handleSubmit((values) => save.mutate(values));
-  const conflict = catalogueNameConflict(save.error);
+  const conflict = catalogNameConflict(save.error);
   // Typing another name or CAS # is the other answer to the conflict: the offer goes with it.
   const dropConflict = () => {
     if (conflict) save.reset();
   };
-  const takeCatalogueEntry = (entry: ChemicalComponentItem) => {
+  const takeCatalogEntry = (entry: ChemicalComponentItem) => {
     save.reset();
     choose(entry);
     void submit();
@@ -199,7 +203,7 @@ function ComponentForm({
             placeholder="0000-00-0"
             aria-invalid={errors.number ? true : undefined}
             {...form.register('number', {
-              // Another CAS # is another substance: the catalogue link no longer holds.
+              // Another CAS # is another substance: the catalog link no longer holds.
               onChange: (event: { target: { value: string } }) => {
                 dropConflict();
                 if (picked && event.target.value.trim() !== picked.number) {
@@ -210,30 +214,16 @@ function ComponentForm({
             })}
           />
         </Field>
-        <Field
-          id="cc-percentage_weight"
-          label="Percentage by Weight"
-          error={errors.percentage_weight?.message}
-        >
-          <Input
-            id="cc-percentage_weight"
-            inputMode="decimal"
-            aria-invalid={errors.percentage_weight ? true : undefined}
-            {...form.register('percentage_weight')}
-          />
-        </Field>
-        <Field
-          id="cc-percentage_volume"
-          label="Percentage by Volume"
-          error={errors.percentage_volume?.message}
-        >
-          <Input
-            id="cc-percentage_volume"
-            inputMode="decimal"
-            aria-invalid={errors.percentage_volume ? true : undefined}
-            {...form.register('percentage_volume')}
-          />
-        </Field>
+        {PERCENTAGES.map(({ name, label }) => (
+          <Field key={name} id={`cc-${name}`} label={label} error={errors[name]?.message}>
+            <Input
+              id={`cc-${name}`}
+              inputMode="decimal"
+              aria-invalid={errors[name] ? true : undefined}
+              {...form.register(name)}
+            />
+          </Field>
+        ))}
         <Controller
           control={form.control}
           name="is_carcinogen"
@@ -252,7 +242,7 @@ function ComponentForm({
           <p className="flex-1">
             Each CAS # has one name in the catalogue. Use that name, or change the name or CAS # above.
           </p>
-          <Button type="button" onClick={() => takeCatalogueEntry(conflict)}>
+          <Button type="button" onClick={() => takeCatalogEntry(conflict)}>
             Use {conflict.name}
           </Button>
         </div>

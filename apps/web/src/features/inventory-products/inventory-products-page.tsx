@@ -1,17 +1,12 @@
-import {
-  canEditInventoryLines,
-  INVENTORY_PRODUCT_WORKLISTS,
-  type InventoryProductListRow,
-  type InventoryProductWorklist,
-  printAllSdsFileName,
-} from '@chemtrack/domain';
+import { canEditInventoryLines, type InventoryProductListRow, printAllSdsFileName } from '@chemtrack/domain';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { ArrowLeft } from 'lucide-react';
 import { useMemo } from 'react';
 import { DataTable, listTableProps } from '../../components/data-table.tsx';
+import { ListFilter } from '../../components/list-filter.tsx';
 import { ListToolbar } from '../../components/list-toolbar.tsx';
-import { Select } from '../../components/ui/select.tsx';
+import { keepSearch } from '../../lib/list-search.ts';
 import { usePageMeta } from '../../lib/page-meta.ts';
 import type { SortState } from '../../lib/pagination.ts';
 import { useCan } from '../../lib/permissions.ts';
@@ -23,17 +18,12 @@ import {
   inventoryProductsApi,
   inventoryProductsListParams,
   inventoryTitle,
-} from './inventory-products-api.ts';
+} from './api.ts';
 import { inventoryProductsColumns } from './inventory-products-columns.tsx';
 import { PrintAllSdsButton } from './print-all-sds-button.tsx';
 
-const keepSearch = (s: Record<string, unknown>) => s;
 /** Spec 02 §2: the list opens sorted by updated_at, newest first. */
 const INITIAL_SORT: SortState = { field: 'updated_at', direction: 'desc' };
-
-function isWorklist(value: string): value is InventoryProductWorklist {
-  return (INVENTORY_PRODUCT_WORKLISTS as readonly string[]).includes(value);
-}
 
 /**
  * The products of one inventory (spec 02 §2): Back, search, Print All SDS, + Add New Product, the
@@ -109,24 +99,14 @@ export function InventoryProductsPage({
         searchPlaceholder="Search Inventory by product or manufacturer"
         hasArchivedToggle={false}
         filters={
-          <div className="flex items-center gap-2 text-sm text-slate-700">
-            <label htmlFor="worklist-filter">Show</label>
-            <Select
-              id="worklist-filter"
-              className="h-9 w-auto"
-              value={search.worklist ?? 'all'}
-              onChange={(event) => {
-                const value = event.target.value;
-                list.setFilters({ worklist: isWorklist(value) ? value : undefined });
-              }}
-            >
-              {INVENTORY_PRODUCT_WORKLIST_FILTERS.map((filter) => (
-                <option key={filter.value} value={filter.value}>
-                  {filter.label}
-                </option>
-              ))}
-            </Select>
-          </div>
+          <ListFilter
+            id="worklist-filter"
+            label="Show"
+            className="h-9 w-auto"
+            value={search.worklist}
+            choices={INVENTORY_PRODUCT_WORKLIST_FILTERS}
+            onChange={(worklist) => list.setFilters({ worklist })}
+          />
         }
         actions={
           <PrintAllSdsButton

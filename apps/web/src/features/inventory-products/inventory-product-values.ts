@@ -9,24 +9,21 @@ import {
   SaveInventoryProductRequestSchema,
   unitTypeFromName,
 } from '@chemtrack/domain';
+import type { UseFormReturn } from 'react-hook-form';
 import { z } from 'zod';
-import {
-  EMPTY_PRODUCT_FORM,
-  numberText,
-  type ProductDataValues,
-  toProductDataForm,
-} from '../products/product-form.ts';
-import type { InventoryProductBody } from './inventory-products-api.ts';
+import { numberText } from '../../lib/form-text.ts';
+import { EMPTY_PRODUCT_FORM, type ProductDataValues, toProductDataForm } from '../products/product-form.ts';
+import type { InventoryProductBody } from './api.ts';
 
 /** A container unit as the form holds it: the unit type rides in its name ("Drum (gal)"). */
 export type UnitChoice = AutocompleteItem;
 
 /**
- * What the line form holds (spec 02 §3 "Inventory product"): the product (a catalogue id, or a
+ * What the line form holds (spec 02 §3 "Inventory product"): the product (a catalog id, or a
  * new name), its product data as text, the container figures as typed, and the line's own notes.
  */
 export interface InventoryProductFormValues extends ProductDataValues {
-  /** The catalogue product; null while the line names a new product. */
+  /** The catalog product; null while the line names a new product. */
   product_id: number | null;
   name: string;
   sds_no: string;
@@ -50,6 +47,13 @@ export interface InventoryProductFormValues extends ProductDataValues {
   storage_temperature: string;
   notes: string;
 }
+
+/** The line form's methods: its values as typed, the request as parsed. */
+export type InventoryProductFormMethods = UseFormReturn<
+  InventoryProductFormValues,
+  unknown,
+  SaveInventoryProduct
+>;
 
 const {
   name: _name,
@@ -123,13 +127,13 @@ export function unitTypeOf(unit: UnitChoice | null): string | null {
 }
 
 /**
- * The form's values in the request's shape. A line of a catalogue product sends the product id
- * and an empty name (spec 02 §7): the server copies the catalogue's data, so the locked fields
+ * The form's values in the request's shape. A line of a catalog product sends the product id
+ * and an empty name (spec 02 §7): the server copies the catalog's data, so the locked fields
  * are left out and can never block the save. The measures the physical state does not use are
  * left out too, as in the product form.
  */
 function toRequestInput(values: InventoryProductFormValues): SaveInventoryProductRequest {
-  const line = {
+  const ownFields = {
     container_id: values.container?.id ?? null,
     container_unit_id: values.container_unit?.id ?? null,
     container_size: values.container_size,
@@ -150,10 +154,10 @@ function toRequestInput(values: InventoryProductFormValues): SaveInventoryProduc
     notes: values.notes,
     sds_no: values.sds_no,
   };
-  if (values.product_id !== null) return { ...line, product_id: values.product_id, name: '' };
+  if (values.product_id !== null) return { ...ownFields, product_id: values.product_id, name: '' };
   const state = values.physical_state || null;
   return {
-    ...line,
+    ...ownFields,
     product_id: null,
     name: values.name,
     mfg_name: values.mfg_name,

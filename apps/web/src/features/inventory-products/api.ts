@@ -1,7 +1,6 @@
 import {
   type AggregationTarget,
   type CheckExistingRequest,
-  type ComponentResource,
   INVENTORY_PRODUCT_ORDER_KEYS,
   INVENTORY_PRODUCT_WORKLISTS,
   type InventoryProductListResponse,
@@ -10,7 +9,7 @@ import {
 } from '@chemtrack/domain';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { z } from 'zod';
-import { api, type ListResponse, type QueryParams, type ResourceResponse } from '../../lib/api.ts';
+import { api, type QueryParams, type ResourceResponse } from '../../lib/api.ts';
 import { listSearchSchema, PAGE_SIZE } from '../../lib/list-search.ts';
 
 /** The save body: what the form parsed, without the write flag the client adds itself. */
@@ -67,31 +66,6 @@ export function inventoryProductsApi(inventoryId: number) {
       ),
     /** One PDF of every SDS of the inventory's products; the server may take a while. */
     printAllSds: (signal?: AbortSignal) => api.download(`${base}/print-all-sds-v2`, undefined, signal),
-  };
-}
-
-/** A line's chemical components (read-only in the screens): the same calls as a product's. */
-export function inventoryProductComponentsApi(inventoryId: number, lineId: number) {
-  const base = `/inventories/${inventoryId}/product/${lineId}/chemical-components`;
-  const keys = {
-    all: ['/inventories', inventoryId, 'products', lineId, 'components'] as const,
-    list: (params: QueryParams) => ['/inventories', inventoryId, 'products', lineId, 'components', params],
-    detail: (id: number) => ['/inventories', inventoryId, 'products', lineId, 'components', 'detail', id],
-  };
-  return {
-    keys,
-    listOptions: (params: QueryParams) =>
-      queryOptions({
-        queryKey: keys.list(params),
-        queryFn: ({ signal }) => api.get<ListResponse<ComponentResource>>(`${base}/list`, params, signal),
-        placeholderData: keepPreviousData,
-      }),
-    detailOptions: (id: number) =>
-      queryOptions({
-        queryKey: keys.detail(id),
-        queryFn: ({ signal }) =>
-          api.get<ResourceResponse<ComponentResource>>(`${base}/${id}/get`, undefined, signal),
-      }),
   };
 }
 

@@ -21,13 +21,15 @@ import { Field } from '../../components/ui/field.tsx';
 import { Textarea } from '../../components/ui/textarea.tsx';
 import { UnsavedChangesGuard } from '../../components/unsaved-changes-guard.tsx';
 import { ApiError, showApiError } from '../../lib/api.ts';
+import { keepSearch } from '../../lib/list-search.ts';
 import { usePageMeta } from '../../lib/page-meta.ts';
 import { useCan } from '../../lib/permissions.ts';
 import { toast } from '../../lib/toast.ts';
 import { useRecordMutations } from '../../lib/use-record-mutations.ts';
+import { ChemicalComponentsTable } from '../chemical-components/chemical-components-table.tsx';
+import { inventoriesApi } from '../inventories/api.ts';
 import { productsApi } from '../products/api.ts';
-import { inventoriesApi } from './api.ts';
-import { InventoryProductComponentsTable } from './inventory-product-components.tsx';
+import { type InventoryProductBody, inventoryProductsApi, inventoryTitle } from './api.ts';
 import { ID, InventoryProductFields } from './inventory-product-fields.tsx';
 import {
   EMPTY_INVENTORY_PRODUCT_FORM,
@@ -36,9 +38,6 @@ import {
   toInventoryProductBody,
   toInventoryProductForm,
 } from './inventory-product-values.ts';
-import { type InventoryProductBody, inventoryProductsApi, inventoryTitle } from './inventory-products-api.ts';
-
-const keepSearch = (s: Record<string, unknown>) => s;
 
 /** The refusal of a save that would leave two lines of one combination (a save racing another). */
 const AGGREGATION_SUFFIX = INVENTORY_PRODUCT_MSG.needsAggregation('');
@@ -135,7 +134,7 @@ function InventoryProductForm({
     isNew,
     nameOf: (saved) => saved.name,
     save: ({ body, aggregate }) => lines.save(line?.id, body, aggregate),
-    // A new name adds a product to the catalogue in the same save.
+    // A new name adds a product to the catalog in the same save.
     invalidate: [lines.keys.all, productsApi.keys.all],
     setError: form.setError,
     onSaved: (saved) => form.reset(toInventoryProductForm(saved)),
@@ -153,7 +152,7 @@ function InventoryProductForm({
 
   const onSubmit = form.handleSubmit(async (parsed) => {
     const body = toInventoryProductBody(parsed);
-    // Only a catalogue product can already have a line: a new name is a new product.
+    // Only a catalog product can already have a line: a new name is a new product.
     if (body.product_id) {
       try {
         const { resource } = await check.mutateAsync({
@@ -295,7 +294,15 @@ function InventoryProductForm({
           setAggregation(null);
         }}
       />
-      {line ? <InventoryProductComponentsTable inventoryId={inventory.id} lineId={line.id} /> : null}
+      {line ? (
+        <ChemicalComponentsTable
+          parent={{
+            kind: 'line',
+            inventoryId: inventory.id,
+            lineId: line.id,
+          }}
+        />
+      ) : null}
       <Outlet />
     </div>
   );

@@ -3,8 +3,9 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { dismissToast } from '../../lib/toast.ts';
 import { realApiServer } from '../../test/api-server.ts';
+import { catchSavedFiles } from '../../test/saved-files.ts';
 import { ToastProbe } from '../../test/toast-probe.tsx';
-import { inventoryProductsApi } from './inventory-products-api.ts';
+import { inventoryProductsApi } from './api.ts';
 import { PrintAllSdsButton } from './print-all-sds-button.tsx';
 
 const server = realApiServer();
@@ -67,19 +68,7 @@ function Harness({ id }: { id: number }) {
 
 describe('PrintAllSdsButton', { timeout: 20_000 }, () => {
   it('is disabled and counts the seconds while the PDF is prepared, then saves it', async () => {
-    const saved: Blob[] = [];
-    // jsdom has no blob URLs: the saved file is caught where the page makes its link.
-    vi.stubGlobal(
-      'URL',
-      class extends URL {
-        static override createObjectURL(blob: Blob) {
-          saved.push(blob);
-          return 'blob:print-all-sds';
-        }
-        static override revokeObjectURL() {}
-      },
-    );
-    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
+    const { saved, click } = catchSavedFiles();
     await server.hold('response');
     render(<Harness id={inventoryId} />);
     await userEvent.click(screen.getByRole('button', { name: 'Print All SDS' }));

@@ -10,7 +10,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Button } from '../../components/ui/button.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { toast } from '../../lib/toast.ts';
-import { createDbEntry, databaseKeys, uploadListFile } from './api.ts';
+import { createReferenceList, referenceListKeys, uploadListFile } from './api.ts';
 
 /** What the upload of one type is doing: sending (with its progress), reading, or neither. */
 type UploadState = { step: 'idle' } | { step: 'sending'; percent: number } | { step: 'reading' };
@@ -67,12 +67,12 @@ export function UploadListButton({
         abort.signal,
       );
       setState({ step: 'reading' });
-      const answer = await createDbEntry({
+      const answer = await createReferenceList({
         type,
         name: uploaded.file.original_name,
         db_entry: { filepath: uploaded.file.filepath, original_name: uploaded.file.original_name },
       });
-      await queryClient.invalidateQueries({ queryKey: databaseKeys.all });
+      await queryClient.invalidateQueries({ queryKey: referenceListKeys.all });
       toast({ variant: 'success', title: `${label} list uploaded`, description: answer.message });
       onDone(answer.resource.summary);
     } catch (error) {

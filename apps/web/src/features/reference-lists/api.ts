@@ -13,25 +13,25 @@ import { api, type QueryParams, uploadFile } from '../../lib/api.ts';
 import { listSearchSchema } from '../../lib/list-search.ts';
 
 /**
- * The reference database calls (spec 02 §7): the entry table, the upload that becomes a list,
+ * The reference lists' calls (spec 02 §7): the entry table, the upload that becomes a list,
  * each list's data table and the original files. Not CRUD, so not `resourceApi`.
  */
-export const databaseKeys = {
+export const referenceListKeys = {
   all: ['/db-entry'] as const,
   entries: ['/db-entry', 'list'] as const,
   data: (type: RegulatoryListType, params: QueryParams) => ['/db-entry', 'data', type, params] as const,
 };
 
-export function dbEntryListOptions() {
+export function referenceListsOptions() {
   return queryOptions({
-    queryKey: databaseKeys.entries,
+    queryKey: referenceListKeys.entries,
     queryFn: ({ signal }) => api.get<DbEntryListResponse>('/db-entry/list', undefined, signal),
   });
 }
 
-export function regulatoryEntriesOptions(type: RegulatoryListType, params: QueryParams) {
+export function referenceListEntriesOptions(type: RegulatoryListType, params: QueryParams) {
   return queryOptions({
-    queryKey: databaseKeys.data(type, params),
+    queryKey: referenceListKeys.data(type, params),
     queryFn: ({ signal }) =>
       api.get<RegulatoryEntryListResponse>(`/db-entry-data/${type}/list`, params, signal),
     placeholderData: keepPreviousData,
@@ -43,11 +43,11 @@ export function uploadListFile(file: File, onProgress: (percent: number) => void
   return uploadFile<FileUploadResponse>('/file/upload?kind=database', file, onProgress, signal);
 }
 
-export function createDbEntry(body: Omit<CreateDbEntryRequest, 'encode'>) {
+export function createReferenceList(body: Omit<CreateDbEntryRequest, 'encode'>) {
   return api.post<DbEntryCreateResponse>('/db-entry/create', { ...body, encode: true });
 }
 
-export function downloadDbEntryFile(id: number) {
+export function downloadReferenceListFile(id: number) {
   return api.download(`/db-entry/${id}/download`);
 }
 

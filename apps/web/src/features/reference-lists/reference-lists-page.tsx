@@ -13,19 +13,19 @@ import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { showApiError } from '../../lib/api.ts';
 import { saveBlob } from '../../lib/download.ts';
 import { usePageMeta } from '../../lib/page-meta.ts';
-import { dbEntryListOptions, downloadDbEntryFile } from './api.ts';
+import { downloadReferenceListFile, referenceListsOptions } from './api.ts';
 import {
   ChangeSummaryPanel,
   type UploadFailure,
   UploadFailurePanel,
   UploadListButton,
-} from './database-upload.tsx';
+} from './reference-list-upload.tsx';
 
 const HEADERS = ['Type', 'File Name', 'Last Updated At', 'Date Tables', 'Upload'];
 
 function DownloadLink({ upload, label }: { upload: DbEntryUpload; label: string }) {
   const download = useMutation({
-    mutationFn: () => downloadDbEntryFile(upload.id),
+    mutationFn: () => downloadReferenceListFile(upload.id),
     onSuccess: ({ blob, filename }) => saveBlob(blob, filename ?? upload.file?.original_name ?? upload.name),
     onError: showApiError,
   });
@@ -74,9 +74,9 @@ function FileCell({ row }: { row: DbEntryRow }) {
  * Spec 02 §2 "/database/ (admin only)": one row per list type, not paged, with its file, last
  * update, a View link to its data table and an Upload that shows progress and then what changed.
  */
-export function DatabasePage() {
+export function ReferenceListsPage() {
   usePageMeta('Database Entry');
-  const query = useQuery(dbEntryListOptions());
+  const query = useQuery(referenceListsOptions());
   const [summary, setSummary] = useState<ChangeSummary | null>(null);
   const [failure, setFailure] = useState<UploadFailure | null>(null);
   const rows = query.data?.resource.items;

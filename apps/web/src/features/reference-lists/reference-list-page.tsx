@@ -14,7 +14,7 @@ import { SearchInput } from '../../components/search-input.tsx';
 import { toListParams } from '../../lib/list-search.ts';
 import { usePageMeta } from '../../lib/page-meta.ts';
 import { useListState } from '../../lib/use-list-state.ts';
-import { type RegulatoryEntrySearch, regulatoryEntriesOptions } from './api.ts';
+import { type RegulatoryEntrySearch, referenceListEntriesOptions } from './api.ts';
 
 const pounds = (value: number | null) => (value === null ? '' : value.toLocaleString('en-US'));
 
@@ -50,7 +50,7 @@ const THRESHOLD: ColumnDef<RegulatoryEntryResource> = {
  * Reportable Quantity, rmp the Condition and Threshold Quantity, the default (psm, ehs) the
  * Threshold Quantity. 313, named apart from the default, has no threshold to add.
  */
-export function databaseColumns(type: RegulatoryListType): ColumnDef<RegulatoryEntryResource>[] {
+export function referenceListColumns(type: RegulatoryListType): ColumnDef<RegulatoryEntryResource>[] {
   if (type === '313') return NAME_AND_CAS;
   if (type === 'cercla') {
     return [
@@ -82,7 +82,7 @@ export function databaseColumns(type: RegulatoryListType): ColumnDef<RegulatoryE
  * One reference list, read-only (spec 02 §2 "/database/{type}" and "Reference database lists"):
  * Back, the search box, when and by whom it was last uploaded, and its table.
  */
-export function DatabaseListPage({
+export function ReferenceListPage({
   type,
   search,
 }: {
@@ -92,8 +92,8 @@ export function DatabaseListPage({
   const label = REFERENCE_LIST_TYPE_LABEL(type);
   usePageMeta(label, [{ name: 'Database', path: '/database' }, { name: label }]);
   const list = useListState(search);
-  const query = useQuery(regulatoryEntriesOptions(type, toListParams(search)));
-  const columns = useMemo(() => databaseColumns(type), [type]);
+  const query = useQuery(referenceListEntriesOptions(type, toListParams(search)));
+  const columns = useMemo(() => referenceListColumns(type), [type]);
   const info = query.data?.resource.lastUploadInfo;
   return (
     <section className="flex flex-col gap-3">

@@ -4,91 +4,74 @@ import {
   calculateContainer,
   formatContainerFigure,
   type ProductListRow,
-  type SaveInventoryProduct,
   TEXTAREA_MAX,
 } from '@chemtrack/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef } from 'react';
-import {
-  Controller,
-  type FieldError,
-  type FieldErrors,
-  get,
-  type UseFormReturn,
-  useWatch,
-} from 'react-hook-form';
+import { Controller, FormProvider, useWatch } from 'react-hook-form';
 import { CheckboxField } from '../../components/checkbox-field.tsx';
 import { PagedPicker } from '../../components/paged-picker.tsx';
-import { PhoneInput } from '../../components/phone-input.tsx';
 import { Field } from '../../components/ui/field.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { Textarea } from '../../components/ui/textarea.tsx';
+import { messageAt } from '../../lib/form-errors.ts';
 import { toast } from '../../lib/toast.ts';
 import { containersApi, unitsApi } from '../containers/api.ts';
 import { productsApi } from '../products/api.ts';
-import { HazardClassesField } from '../products/hazard-classes-field.tsx';
 import {
   FlashPointField,
+  HazardClassesFormField,
+  ManufacturerPhoneFields,
   SaraSpccFields,
   Tier2HazardCategoriesField,
 } from '../products/product-data-fields.tsx';
 import { toProductDataForm } from '../products/product-form.ts';
 import { ProductMeasureFields } from '../products/product-measure-fields.tsx';
-import { type InventoryProductFormValues, unitTypeOf } from './inventory-product-values.ts';
-import { LineReportFields } from './line-report-fields.tsx';
+import { type InventoryProductFormMethods, unitTypeOf } from './inventory-product-values.ts';
+import { ReportDataFields } from './report-data-fields.tsx';
 
 /** The ids of the line form's fields. */
 export const ID = 'ip';
 
-/**
- * The first message at one of these paths: the domain's rules and the server name some fields
- * by the request's words (container_id, hazard_ids) where the form holds the picked item.
- */
-function messageAt(errors: FieldErrors<InventoryProductFormValues>, ...paths: string[]): string | undefined {
-  for (const path of paths) {
-    const message = (get(errors, path) as FieldError | undefined)?.message;
-    if (message) return message;
-  }
-  return undefined;
-}
-/** A product picker row: a catalogue product with its manufacturer, or the name typed for a new one. */
+/** A product picker row: a catalog product with its manufacturer, or the name typed for a new one. */
 type ProductChoice = AutocompleteItem & Partial<Pick<ProductListRow, 'mfg_name'>> & { isNew?: boolean };
 
-type LineForm = UseFormReturn<InventoryProductFormValues, unknown, SaveInventoryProduct>;
-
 /**
- * The fields of an inventory line (spec 02 §3, §4): the product, its SARA and SPCC flags and Tier II
- * hazard categories, the containers and the line's report data. SARA, SPCC and the categories stay blocked while a catalogue product is chosen (its own flags are
+ * The fields of a line (spec 02 §3, §4): the product, its SARA and SPCC flags and Tier II
+ * hazard categories, the containers and the line's report data. SARA, SPCC and the categories stay blocked while a catalog product is chosen (its own flags are
  * copied) and, for a new product, until it has a name.
  */
-export function InventoryProductFields({ form, disabled }: { form: LineForm; disabled: boolean }) {
+export function InventoryProductFields({
+  form,
+  disabled,
+}: {
+  form: InventoryProductFormMethods;
+  disabled: boolean;
+}) {
   const [productId, name] = useWatch({ control: form.control, name: ['product_id', 'name'] });
   const isLocked = productId !== null;
+  // The product-data fields, shared with the product form, read the form from its provider.
   return (
-    <>
+    <FormProvider {...form}>
       <ProductSection form={form} isLocked={isLocked} disabled={disabled} />
-      <SaraSpccFields form={form} idPrefix={ID} disabled={disabled || isLocked || name.trim() === ''} />
-      <Tier2HazardCategoriesField
-        form={form}
-        idPrefix={ID}
-        disabled={disabled || isLocked || name.trim() === ''}
-      />
+      <SaraSpccFields idPrefix={ID} disabled={disabled || isLocked || name.trim() === ''} />
+      <Tier2HazardCategoriesField idPrefix={ID} disabled={disabled || isLocked || name.trim() === ''} />
       <ContainerSection form={form} disabled={disabled} />
-      <LineReportFields form={form} idPrefix={ID} disabled={disabled} />
-    </>
+      <ReportDataFields form={form} idPrefix={ID} disabled={disabled} />
+    </FormProvider>
   );
 }
 
 /**
- * The product: chosen from the catalogue (its data filled in and locked: spec 02 §4) or typed as
- * a new name, which unlocks the manufacturer and product data for the new catalogue product.
+ * The product: chosen from the catalog (its data filled in and locked: spec 02 §4) or typed as
+ * a new name, which unlocks the manufacturer and product data for the new catalog product.
  */
 function ProductSection({
   form,
   isLocked,
   disabled,
 }: {
-  form: LineForm;
+  form: InventoryProductFormMethods;
   isLocked: boolean;
   disabled: boolean;
 }) {
@@ -108,7 +91,7 @@ function ProductSection({
 
   const pickProduct = useMutation({
     mutationFn: (id: number) => queryClient.fetchQuery(productsApi.detailOptions(id)),
-    // The catalogue's data replaces the product part of the form in one go; the line's own fields
+    // The catalog's data replaces the product part of the form in one go; the line's own fields
     // stay as typed, and dirtiness is still judged against the line as it loaded.
     onSuccess: ({ resource: product }) =>
       form.reset(
@@ -172,55 +155,13 @@ function ProductSection({
         >
           <Input id={`${ID}-mfg_product_number`} {...form.register('mfg_product_number')} />
         </Field>
-        {(['mfg_phone', 'mfg_emergency_phone'] as const).map((field) => (
-          <Field
-            key={field}
-            id={`${ID}-${field}`}
-            label={field === 'mfg_phone' ? 'Manufacturer Phone' : 'Manufacturer Emergency Phone'}
-            error={errors[field]?.message}
-          >
-            <Controller
-              control={form.control}
-              name={field}
-              render={({ field: input }) => (
-                <PhoneInput
-                  id={`${ID}-${field}`}
-                  aria-invalid={errors[field] ? true : undefined}
-                  value={input.value}
-                  onChange={input.onChange}
-                  onBlur={input.onBlur}
-                  ref={input.ref}
-                />
-              )}
-            />
-          </Field>
-        ))}
+        <ManufacturerPhoneFields idPrefix={ID} />
         <Field id={`${ID}-nfpa`} label="NFPA" error={errors.nfpa?.message}>
           <Input id={`${ID}-nfpa`} {...form.register('nfpa')} />
         </Field>
-        <FlashPointField form={form} idPrefix={ID} />
-        <ProductMeasureFields form={form} idPrefix={ID} />
-        <div className="md:col-span-2">
-          <Field
-            id={`${ID}-hazards`}
-            label="Hazard Classes"
-            error={messageAt(errors, 'hazards', 'hazard_ids')}
-          >
-            <Controller
-              control={form.control}
-              name="hazards"
-              render={({ field }) => (
-                <HazardClassesField
-                  id={`${ID}-hazards`}
-                  value={field.value}
-                  onChange={field.onChange}
-                  onBlur={field.onBlur}
-                  disabled={disabled || isLocked}
-                />
-              )}
-            />
-          </Field>
-        </div>
+        <FlashPointField idPrefix={ID} />
+        <ProductMeasureFields idPrefix={ID} />
+        <HazardClassesFormField idPrefix={ID} disabled={disabled || isLocked} />
       </fieldset>
     </div>
   );
@@ -236,7 +177,7 @@ const ACTIVITIES = [
  * Where and how much: container and unit pickers, size and quantity, and the max gallons and
  * pounds they make, computed live by the same function the server runs on save (spec 02 §9).
  */
-function ContainerSection({ form, disabled }: { form: LineForm; disabled: boolean }) {
+function ContainerSection({ form, disabled }: { form: InventoryProductFormMethods; disabled: boolean }) {
   const { errors } = form.formState;
   const [state, unit, size, quantity, poundsPerGallon, conversionFactor] = useWatch({
     control: form.control,

@@ -5,9 +5,9 @@ import {
 } from '@chemtrack/domain';
 import type { ColumnDef } from '@tanstack/react-table';
 import { actionsColumn } from '../../components/actions-column.tsx';
+import { keepSearch } from '../../lib/list-search.ts';
 import { SdsStatusBadge } from '../products/sds-status-badge.tsx';
 
-const keepSearch = (s: Record<string, unknown>) => s;
 /** Columns a phone leaves out: the product, quantity, figures and actions stay in view. */
 const WIDE_ONLY = 'hidden md:table-cell';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { databaseColumns } from './database-list-page.tsx';
+import { referenceListColumns } from './reference-list-page.tsx';
 
 describe('the data table columns of each list (spec 02 §2 "/database/{type}")', () => {
   it.each([
@@ -9,7 +9,7 @@ describe('the data table columns of each list (spec 02 §2 "/database/{type}")',
     ['ehs', ['Chemical Name', 'CAS #', 'Threshold Quantity']],
     ['313', ['Chemical Name', 'CAS #']],
   ] as const)('%s: %j, every one sortable', (type, headers) => {
-    const columns = databaseColumns(type);
+    const columns = referenceListColumns(type);
     expect(columns.map((column) => column.header)).toEqual(headers);
     expect(columns.every((column) => column.meta?.sortKey !== undefined)).toBe(true);
   });

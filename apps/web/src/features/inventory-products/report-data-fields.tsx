@@ -1,11 +1,9 @@
-import { compliance, INVENTORY_PRODUCT_REPORT_LABELS, type SaveInventoryProduct } from '@chemtrack/domain';
-import type { UseFormReturn } from 'react-hook-form';
+import { compliance, INVENTORY_PRODUCT_REPORT_LABELS } from '@chemtrack/domain';
 import { Field } from '../../components/ui/field.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { Select } from '../../components/ui/select.tsx';
-import type { InventoryProductFormValues } from './inventory-product-values.ts';
+import type { InventoryProductFormMethods } from './inventory-product-values.ts';
 
-type LineForm = UseFormReturn<InventoryProductFormValues, unknown, SaveInventoryProduct>;
 type ReportField = keyof typeof INVENTORY_PRODUCT_REPORT_LABELS;
 
 const AMOUNTS: { name: ReportField; hint?: string }[] = [
@@ -32,12 +30,12 @@ const CONDITIONS: { name: ReportField; choices: readonly string[]; placeholder: 
  * conditions in the Tier II data standard's words. All optional: while empty, the reports
  * estimate (Tier II) or screen on the maximum on hand (313) and say so.
  */
-export function LineReportFields({
+export function ReportDataFields({
   form,
   idPrefix,
   disabled,
 }: {
-  form: LineForm;
+  form: InventoryProductFormMethods;
   idPrefix: string;
   disabled: boolean;
 }) {
