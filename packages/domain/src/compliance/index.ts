@@ -30,6 +30,7 @@ export * from './programme.ts';
 export * from './programmes/epcra-302.ts';
 export * from './programmes/epcra-304.ts';
 export * from './programmes/epcra-313.ts';
+export * from './programmes/epcra-313-listings.ts';
 export * from './programmes/inventory-index.ts';
 export * from './programmes/tier2.ts';
 export * from './quantities.ts';

@@ -123,8 +123,9 @@ export const ReportWarningSchema = z.object({
   code: z.enum(WARNING_CODES),
   severity: z.enum(['warning', 'info']),
   message: z.string(),
-  inventory_product_id: z.number(),
-  product_id: z.number(),
+  /** null for a warning about a reference list, which names no line. */
+  inventory_product_id: z.number().nullable(),
+  product_id: z.number().nullable(),
   product_name: z.string(),
   location_stored: z.string(),
   cas_number: z.string().optional(),
