@@ -291,7 +291,8 @@ export async function insertDuplicates(db: Db | Tx, inventoryId: number, sourceI
  * Each copy records the line it came from and starts unchecked; last year's notes and open
  * questions stay with last year, and so do its year figures (313 annual pounds, Tier II average
  * and days on site): copied, they would file last year's throughput as this year's. The storage
- * conditions go with the location. Returns how many lines were copied.
+ * conditions go with the location, and the 313 qualifier mark with the process (how the product is
+ * used, e.g. sprayed as an aerosol). Returns how many lines were copied.
  */
 export async function copyLines(tx: Tx, inventoryId: number, sourceIds: number[]): Promise<number> {
   if (sourceIds.length === 0) return 0;
@@ -308,7 +309,7 @@ export async function copyLines(tx: Tx, inventoryId: number, sourceIds: number[]
       is_sara_c, sds_no, container_id, container_unit_id, container_size, container_quantity,
       container_info, location_stored, max_pounds, max_gallons, is_processed, is_manufactured,
       is_otherwise_used, tier2_hazard_categories, storage_type, storage_pressure,
-      storage_temperature, source_line_id)
+      storage_temperature, meets_313_qualifier, source_line_id)
     SELECT
       ${inventoryId}, product_id, name, mfg_name, mfg_product_number, mfg_phone, mfg_emergency_phone,
       sds_date, sds_status, physical_state, specific_gravity, density, pounds_per_gallon,
@@ -316,7 +317,7 @@ export async function copyLines(tx: Tx, inventoryId: number, sourceIds: number[]
       is_sara_c, sds_no, container_id, container_unit_id, container_size, container_quantity,
       container_info, location_stored, max_pounds, max_gallons, is_processed, is_manufactured,
       is_otherwise_used, tier2_hazard_categories, storage_type, storage_pressure,
-      storage_temperature, id
+      storage_temperature, meets_313_qualifier, id
     FROM ${p}
     WHERE inventory_id IN (${sources})
     ORDER BY inventory_id, id

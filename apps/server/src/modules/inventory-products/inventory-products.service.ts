@@ -131,6 +131,7 @@ async function toResource(db: Db | Tx, row: LineRow): Promise<InventoryProductRe
     storage_type: line.storageType,
     storage_pressure: line.storagePressure,
     storage_temperature: line.storageTemperature,
+    meets_313_qualifier: line.meets313Qualifier,
     pounds_per_gallon: fromNumeric(line.poundsPerGallon),
     specific_gravity: fromNumeric(line.specificGravity),
     density: fromNumeric(line.density),
@@ -300,6 +301,7 @@ function reportFigures(body: SaveInventoryProduct) {
     storageType: body.storage_type,
     storagePressure: body.storage_pressure,
     storageTemperature: body.storage_temperature,
+    meets313Qualifier: body.meets_313_qualifier,
   };
 }
 

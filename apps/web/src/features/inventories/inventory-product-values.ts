@@ -48,6 +48,7 @@ export interface InventoryProductFormValues extends ProductDataValues {
   storage_type: string;
   storage_pressure: string;
   storage_temperature: string;
+  meets_313_qualifier: boolean;
   notes: string;
 }
 
@@ -81,6 +82,7 @@ export const EMPTY_INVENTORY_PRODUCT_FORM: InventoryProductFormValues = {
   storage_type: '',
   storage_pressure: '',
   storage_temperature: '',
+  meets_313_qualifier: false,
   notes: '',
 };
 
@@ -112,6 +114,7 @@ export function toInventoryProductForm(line: InventoryProductResource): Inventor
     storage_type: line.storage_type,
     storage_pressure: line.storage_pressure,
     storage_temperature: line.storage_temperature,
+    meets_313_qualifier: line.meets_313_qualifier,
     notes: line.notes,
   };
 }
@@ -147,6 +150,7 @@ function toRequestInput(values: InventoryProductFormValues): SaveInventoryProduc
     storage_type: values.storage_type,
     storage_pressure: values.storage_pressure,
     storage_temperature: values.storage_temperature,
+    meets_313_qualifier: values.meets_313_qualifier,
     notes: values.notes,
     sds_no: values.sds_no,
   };

@@ -46,7 +46,7 @@ function ammoniaForm(contribution: Contribution, fromHydroxide: boolean): Ammoni
 export function countAmmonia(
   ammonia: readonly Contribution[],
   hydroxide: readonly Contribution[],
-): { pounds: number; notes: string[] } {
+): { pounds: number; basis: string; notes: string[] } {
   const byForm: Record<AmmoniaForm, Contribution[]> = { anhydrous: [], aqueous: [], undetermined: [] };
   for (const c of ammonia) byForm[ammoniaForm(c, false)].push(c);
   byForm.aqueous.push(...hydroxide);
@@ -79,7 +79,12 @@ export function countAmmonia(
       `Physical state neither gas nor liquid: ${formatPounds(undetermined)} lb counted at 100% as anhydrous; check whether it is a solution (10%).`,
     );
   if (notes.length > 2) notes.push(`Counted in all: ${formatPounds(pounds)} lb.`);
-  return { pounds, notes };
+  const parts = [
+    ...(byForm.anhydrous.length > 0 ? [`anhydrous ${formatPounds(anhydrous)} lb × 100%`] : []),
+    ...(byForm.aqueous.length > 0 ? [`aqueous ${formatPounds(aqueous)} lb × ${percent}%`] : []),
+    ...(byForm.undetermined.length > 0 ? [`state unknown ${formatPounds(undetermined)} lb × 100%`] : []),
+  ];
+  return { pounds, basis: `Ammonia listing: ${parts.join(' + ')}`, notes };
 }
 
 /**

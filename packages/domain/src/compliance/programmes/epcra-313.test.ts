@@ -165,7 +165,11 @@ describe('EPCRA 313 threshold reports', () => {
 
     it('aqueous: 10,000 lb of a 30% solution otherwise used → 3,000 lb × 10% = 300 lb (GuideME Q552)', () => {
       const row = run313('epcra_313_otherwise_used', ammoniaLine('liquid', 10_000, CAS.ammonia, 30)).rows[0];
-      expect(row).toMatchObject({ annual_lb: 300, exceeds: false });
+      expect(row).toMatchObject({
+        annual_lb: 300,
+        exceeds: false,
+        count_basis: 'Ammonia listing: aqueous 3,000.00 lb × 10%',
+      });
       expect(row?.explanation.notes).toContain(
         'Aqueous (solution lines): 3,000.00 lb × 10% = 300.00 lb counted.',
       );
@@ -200,6 +204,9 @@ describe('EPCRA 313 threshold reports', () => {
         exceeds: true,
       });
       expect(row?.component_names).toEqual(['Ammonia', 'Ammonium hydroxide']);
+      expect(row?.count_basis).toBe(
+        'Ammonia listing: anhydrous 9,500.00 lb × 100% + aqueous 5,880.00 lb × 10%',
+      );
       expect(row?.explanation.contributions.map((c) => c.pounds_contributed)).toEqual([5_880, 9_500]);
       expect(row?.explanation.notes).toEqual([
         'Otherwise used: > 10,000 lb per year.',

@@ -63,6 +63,8 @@ export interface Epcra313Row {
   component_names: string[];
   /** The list's qualifier text (e.g. "acid aerosols …"). */
   qualifier: string;
+  /** Which share of the pounds was counted and why, printed beside the figure ('' for the plain sum). */
+  count_basis: string;
   is_pbt: boolean;
   is_pfas: boolean;
   activity: TriActivity;
@@ -261,17 +263,20 @@ function runFor(activity: TriActivity, context: ComplianceContext): Epcra313Resu
     const qualifier = formQualifier(entry);
     let counted: Contribution[];
     let pounds: number;
+    let countBasis = '';
     const countNotes: string[] = [];
     const excluded = [...aggregate.excluded];
     if (aggregate.cas_number === TRI_AMMONIA_CAS) {
       const ammonia = countAmmonia(aggregate.contributions, hydroxide);
       counted = [...aggregate.contributions, ...hydroxide].sort(byLine);
       pounds = ammonia.pounds;
+      countBasis = ammonia.basis;
       countNotes.push(...ammonia.notes);
     } else if (qualifier !== null) {
       const { marked, unmarked } = splitByQualifierMark(aggregate.contributions, snapshotLines);
       counted = marked;
       pounds = sumContributions(marked);
+      countBasis = 'Only lines marked as meeting the qualifier';
       countNotes.push(
         `Qualified listing (40 CFR 372.65: ${qualifier}): only lines marked as meeting the qualifier count.`,
       );
@@ -338,6 +343,7 @@ function runFor(activity: TriActivity, context: ComplianceContext): Epcra313Resu
       chemical_name: chemicalName,
       component_names: aggregate.component_names,
       qualifier: entry?.condition ?? '',
+      count_basis: countBasis,
       is_pbt: threshold.isPbt,
       is_pfas: threshold.isPfas,
       activity,
