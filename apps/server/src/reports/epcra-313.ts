@@ -72,6 +72,8 @@ function qualifiedCheckTables(result: compliance.Epcra313Result): ReportTable[] 
     {
       key: 'tri_qualified_check',
       title: compliance.TRI_QUALIFIED_CHECK_TITLE,
+      // "Qualified listings: check the form" passes Excel's 31 characters.
+      sheet: 'Qualified listings - check form',
       columns: [
         column('cas_number', 'CAS'),
         column('chemical_name', 'Chemical'),

@@ -182,8 +182,10 @@ export type ReportTotal = z.infer<typeof ReportTotalSchema>;
 
 export const ReportTableSchema = z.object({
   key: z.string(),
-  /** The table's title; the XLSX sheet's name. */
+  /** The table's title; the XLSX sheet's name unless `sheet` gives a shorter one. */
   title: z.string(),
+  /** The XLSX sheet's name where the title passes Excel's 31 characters. */
+  sheet: z.string().max(31).optional(),
   columns: z.array(ReportColumnSchema),
   rows: z.array(ReportRowSchema),
   totals: z.array(ReportTotalSchema),

@@ -541,9 +541,20 @@ describe('the files, read back', () => {
     const used = await pdfText(await generate(body('epcra_313_otherwise_used')));
     expect(used.text).toContain('EPCRA 313 Threshold: Otherwise used (screening)');
     // Toluene: 15,950 lb (max on hand standing in for the annual amount) > 10,000 → exceeded.
-    expect(used.text).toContain('108-88-3 Toluene N Otherwise used 15,950.00 10,000 Y Y Y');
-    // Ammonia: 550.44 lb ≤ 10,000 → not exceeded.
-    expect(used.text).toContain('550.44 lb ≤ threshold 10,000 lb');
+    // Columns: CAS, chemical, qualifier, how counted, PBT, PFAS, activity, amount, threshold, exceeded, Form A, screening.
+    expect(used.text).toContain(
+      '108-88-3 Toluene N N Otherwise used 15,950.00 10,000 Y Possible if the annual reportable amount is ≤ 500 lb (confirm) Y',
+    );
+    // Ammonia (issue 21 point 4): both lines are solutions, so aqueous ammonia counted at 10%:
+    // cleaner 1,376.10 lb × 40% = 550.44 lb + ammonium hydroxide 150 lb × 29% = 43.50 lb (under the
+    // ammonia listing) = 593.94 lb × 10% = 59.39 lb ≤ 10,000 → not exceeded (was 550.44 lb, the
+    // hydroxide dropped and the solution counted in full).
+    expect(used.text).toContain('Ammonia listing: aqueous 593.94 lb × 10%');
+    expect(used.text).toContain('59.39 lb ≤ threshold 10,000 lb');
+    // The list inserted here has no PBT, PFAS or threshold column: the first data warning says so.
+    expect(used.text).toContain(
+      'Data warnings (4) Warning: The EPCRA 313 list in use marks no chemical as PBT or PFAS',
+    );
     expect(used.text).toContain('EPCRA 313 list uploaded 03-10-2026');
     // No line is flagged manufactured: no rows, and the report says it is a screening.
     const made = await pdfText(await generate(body('epcra_313_manufactured')));
