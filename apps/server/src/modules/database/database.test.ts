@@ -12,7 +12,7 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../test/helper.ts';
 import { type Cell, toCsv, toXls, toXlsx, zipBombXlsx } from '../../../test/reference-files.ts';
-import { createListEntry, LIST_MIME_TYPES, uploadListFile } from '../../../test/uploads.ts';
+import { createListEntry, LIST_MIME_TYPES, upload, uploadListFile } from '../../../test/uploads.ts';
 import { PARSE_MSG } from '../../lib/reference-lists/parse-list.ts';
 import { readSeedList, seedReferenceLists } from '../../seed/reference-lists/load.ts';
 import { createLocalFileStore } from '../../storage/file-store.ts';
