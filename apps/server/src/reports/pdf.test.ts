@@ -1,23 +1,14 @@
 import { compliance } from '@chemtrack/domain';
 import { CAS, component, LISTS, stored } from '@chemtrack/domain/compliance/test-fixtures';
-import { PDFParse } from 'pdf-parse';
 import { describe, expect, it } from 'vitest';
+import { readPdf } from '../../test/report-files.ts';
 import { buildReportDocument } from './index.ts';
 import { pdfText, reportPdf } from './pdf.ts';
 
 async function drawn(stream: PDFKit.PDFDocument): Promise<string> {
   const chunks: Buffer[] = [];
   for await (const chunk of stream) chunks.push(chunk as Buffer);
-  const parser = new PDFParse({ data: new Uint8Array(Buffer.concat(chunks)) });
-  try {
-    const result = await parser.getText();
-    return result.pages
-      .map((page) => page.text)
-      .join('\n')
-      .replace(/\s+/g, ' ');
-  } finally {
-    await parser.destroy();
-  }
+  return (await readPdf(new Uint8Array(Buffer.concat(chunks)))).text;
 }
 
 describe('pdfText', () => {

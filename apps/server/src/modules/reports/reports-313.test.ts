@@ -1,10 +1,10 @@
 import type { ReportDocument, ReportTable } from '@chemtrack/domain';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
 import type { LightMyRequestResponse } from 'fastify';
-import { PDFParse } from 'pdf-parse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../test/helper.ts';
 import { type Cell, toCsv } from '../../../test/reference-files.ts';
+import { pdfOf, workbookOf } from '../../../test/report-files.ts';
 import { createListEntry } from '../../../test/uploads.ts';
 import { create } from '../../seed/factories.ts';
 
@@ -124,24 +124,7 @@ function generate(type: string, format: 'pdf' | 'xlsx') {
 }
 
 async function pdfText(res: LightMyRequestResponse): Promise<string> {
-  expect(res.statusCode, res.body.slice(0, 300)).toBe(200);
-  const parser = new PDFParse({ data: new Uint8Array(res.rawPayload) });
-  try {
-    const result = await parser.getText();
-    return result.pages
-      .map((page) => page.text)
-      .join('\n')
-      .replace(/\s+/g, ' ');
-  } finally {
-    await parser.destroy();
-  }
-}
-
-async function workbook(res: LightMyRequestResponse): Promise<ExcelJS.Workbook> {
-  expect(res.statusCode, res.body.slice(0, 300)).toBe(200);
-  const book = new ExcelJS.Workbook();
-  await book.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
-  return book;
+  return (await pdfOf(res)).text;
 }
 
 /** A sheet's rows as header label → cell value, by the value of its first column (CAS). */
@@ -215,7 +198,7 @@ describe('a 313 list with a PFAS column (issue 21 point 5)', () => {
     expect(text).toContain('Perfluorooctanoic acid');
     expect(text).toContain('No: PFAS');
 
-    const book = await workbook(await generate('epcra_313_processed', 'xlsx'));
+    const book = await workbookOf(await generate('epcra_313_processed', 'xlsx'));
     expect(sheetRow(book, 'Listed chemicals processed', CAS.pfoa)).toMatchObject({
       Chemical: 'Perfluorooctanoic acid',
       PBT: 'N',
@@ -248,7 +231,7 @@ describe('a 313 list with a PBT and a Reporting threshold (lb) column (issue 21 
       exceeds: true,
       form_a: 'No: PBT chemical',
     });
-    const book = await workbook(await generate('epcra_313_processed', 'xlsx'));
+    const book = await workbookOf(await generate('epcra_313_processed', 'xlsx'));
     expect(sheetRow(book, 'Listed chemicals processed', CAS.lead)).toMatchObject({
       PBT: 'Y',
       'Annual amount (lb)': 150,
@@ -327,7 +310,7 @@ describe('otherwise used: ammonia (point 4), qualified listings (point 16) and F
     expect(text).toContain('Pounds not marked as meeting the qualifier: 4,900.00 lb');
     expect(text).toContain('which the inventory does not record: the user confirms it.');
 
-    const book = await workbook(await generate('epcra_313_otherwise_used', 'xlsx'));
+    const book = await workbookOf(await generate('epcra_313_otherwise_used', 'xlsx'));
     expect(sheetRow(book, 'Listed chemicals otherwise used', CAS.ammonia)).toMatchObject({
       'How counted': 'Ammonia listing: anhydrous 9,500.00 lb × 100% + aqueous 5,880.00 lb × 10%',
       'Annual amount (lb)': 10_088,

@@ -1,10 +1,9 @@
 import { REPORT_TYPE_NAMES, type ReportDocument, type ReportRow } from '@chemtrack/domain';
 import { and, eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
-import type { LightMyRequestResponse } from 'fastify';
-import { PDFParse } from 'pdf-parse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../test/helper.ts';
+import { pdfOf, workbookOf } from '../../../test/report-files.ts';
 import { auditLog, databaseEntries, regulatoryEntries } from '../../db/schema/index.ts';
 import { create } from '../../seed/factories.ts';
 
@@ -209,34 +208,8 @@ async function preview(type: string): Promise<ReportDocument> {
   return res.json().resource as ReportDocument;
 }
 
-/** The PDF's text, pages joined, runs of white space as one space. */
-async function pdfText(res: LightMyRequestResponse): Promise<{ text: string; pages: number }> {
-  expect(res.statusCode, res.body.slice(0, 300)).toBe(200);
-  expect(res.headers['content-type']).toBe('application/pdf');
-  const parser = new PDFParse({ data: new Uint8Array(res.rawPayload) });
-  try {
-    const result = await parser.getText();
-    return {
-      text: result.pages
-        .map((page) => page.text)
-        .join('\n')
-        .replace(/\s+/g, ' '),
-      pages: result.pages.length,
-    };
-  } finally {
-    await parser.destroy();
-  }
-}
-
-async function workbook(res: LightMyRequestResponse): Promise<ExcelJS.Workbook> {
-  expect(res.statusCode, res.body.slice(0, 300)).toBe(200);
-  expect(res.headers['content-type']).toBe(
-    'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-  );
-  const book = new ExcelJS.Workbook();
-  await book.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
-  return book;
-}
+const pdfText = pdfOf;
+const workbook = workbookOf;
 
 function rowOf(document: ReportDocument, table: number, key: string, value: string): ReportRow {
   const row = document.tables[table]?.rows.find((candidate) => candidate.cells[key] === value);
