@@ -34,7 +34,7 @@ async function line(
   name: string,
   physical_state: 'liquid' | 'solid' | 'liquified gas',
   component: { name: string; number: string; percentage_weight: string },
-  figures: Record<string, unknown>,
+  figures: object,
 ): Promise<number> {
   const product = await create.product(ctx, { name, physical_state });
   await create.component(ctx, { ...component, percentage_volume: '' }, product.id);
@@ -54,44 +54,30 @@ beforeAll(async () => {
   ids.inventory = (
     await create.inventory(ctx, { customer_id: ids.customer, facility_id: ids.facility, year: YEAR })
   ).id;
-  // Otherwise used, with annual amounts (so no screening on the 313 figures).
-  await line(
-    'Anhydrous Ammonia',
-    'liquified gas',
-    { name: 'Ammonia', number: CAS.ammonia, percentage_weight: '100' },
-    { is_otherwise_used: 1, annual_pounds_otherwise_used: '9500' },
-  );
-  await line(
-    'Ammonium Hydroxide 29.4%',
-    'liquid',
-    { name: 'Ammonium hydroxide', number: CAS.hydroxide, percentage_weight: '29.4' },
-    { is_otherwise_used: 1, annual_pounds_otherwise_used: '20000' },
-  );
-  ids.markedAcid = await line(
-    'Sulfuric Acid 98% (spray line)',
-    'liquid',
-    { name: 'Sulfuric acid', number: CAS.sulfuric, percentage_weight: '98' },
-    { is_otherwise_used: 1, annual_pounds_otherwise_used: '8000', meets_313_qualifier: 1 },
-  );
-  ids.unmarkedAcid = await line(
-    'Sulfuric Acid 98% (tank)',
-    'liquid',
-    { name: 'Sulfuric acid', number: CAS.sulfuric, percentage_weight: '98' },
-    { is_otherwise_used: 1, annual_pounds_otherwise_used: '5000' },
-  );
-  // Processed.
-  await line(
-    'Fluorosurfactant FS-8',
-    'liquid',
-    { name: 'PFOA', number: CAS.pfoa, percentage_weight: '0.5' },
-    { is_processed: 1, annual_pounds_processed: '30000' },
-  );
-  await line(
-    'Solder Alloy',
-    'solid',
-    { name: 'Lead', number: CAS.lead, percentage_weight: '0.5' },
-    { is_processed: 1, annual_pounds_processed: '30000' },
-  );
+  // Annual amounts on every line, so no 313 figure is a screening.
+  const used = (pounds: string) => ({ is_otherwise_used: 1, annual_pounds_otherwise_used: pounds });
+  const processed = (pounds: string) => ({ is_processed: 1, annual_pounds_processed: pounds });
+  const lines: [string, 'liquid' | 'solid' | 'liquified gas', string, string, string, object][] = [
+    ['Anhydrous Ammonia', 'liquified gas', 'Ammonia', CAS.ammonia, '100', used('9500')],
+    ['Ammonium Hydroxide 29.4%', 'liquid', 'Ammonium hydroxide', CAS.hydroxide, '29.4', used('20000')],
+    [
+      'Sulfuric Acid 98% (spray line)',
+      'liquid',
+      'Sulfuric acid',
+      CAS.sulfuric,
+      '98',
+      { ...used('8000'), meets_313_qualifier: 1 },
+    ],
+    ['Sulfuric Acid 98% (tank)', 'liquid', 'Sulfuric acid', CAS.sulfuric, '98', used('5000')],
+    ['Fluorosurfactant FS-8', 'liquid', 'PFOA', CAS.pfoa, '0.5', processed('30000')],
+    ['Solder Alloy', 'solid', 'Lead', CAS.lead, '0.5', processed('30000')],
+  ];
+  const created: number[] = [];
+  for (const [name, state, chemical, number, percentage_weight, figures] of lines) {
+    created.push(await line(name, state, { name: chemical, number, percentage_weight }, figures));
+  }
+  ids.markedAcid = created[2]!;
+  ids.unmarkedAcid = created[3]!;
 });
 afterAll(() => ctx.close());
 
