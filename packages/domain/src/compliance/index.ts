@@ -30,6 +30,7 @@ export * from './context.ts';
 export * from './epcra-302.ts';
 export * from './epcra-304.ts';
 export * from './epcra-313.ts';
+export * from './epcra-313-listings.ts';
 export * from './format.ts';
 export * from './inventory-index.ts';
 export * from './programme.ts';

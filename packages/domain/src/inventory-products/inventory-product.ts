@@ -59,6 +59,7 @@ export const INVENTORY_PRODUCT_REPORT_LABELS = {
   storage_type: 'Storage Type',
   storage_pressure: 'Storage Pressure',
   storage_temperature: 'Storage Temperature',
+  meets_313_qualifier: "Meets the 313 listing's qualifier",
 } as const;
 
 /** numeric(18, 4): 14 whole digits. */
@@ -175,6 +176,8 @@ export const SaveInventoryProductRequestSchema = z
     storage_type: optionalLabel(TIER2_STORAGE_TYPES, INVENTORY_PRODUCT_MSG.storageType),
     storage_pressure: optionalLabel(TIER2_STORAGE_PRESSURES, INVENTORY_PRODUCT_MSG.storagePressure),
     storage_temperature: optionalLabel(TIER2_STORAGE_TEMPERATURES, INVENTORY_PRODUCT_MSG.storageTemperature),
+    /** 313 qualified listings (372.65): the chemical is handled in the listed form; omitted keeps what is stored. */
+    meets_313_qualifier: ActiveFlagSchema.optional(),
     notes: optionalTextSchema(500, INVENTORY_PRODUCT_MSG.notesMax).optional(),
     max_pounds: Computed,
     max_gallons: Computed,
@@ -267,6 +270,7 @@ export const InventoryProductResourceSchema = z.object({
   storage_type: z.string(),
   storage_pressure: z.string(),
   storage_temperature: z.string(),
+  meets_313_qualifier: z.boolean(),
   location_stored: z.string(),
   max_pounds: z.number().nullable(),
   max_gallons: z.number().nullable(),

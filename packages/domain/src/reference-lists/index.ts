@@ -105,6 +105,8 @@ export const RegulatoryEntryValuesSchema = z.object({
   /** 313 de minimis percent (1 or 0.1) where the list gives one. */
   de_minimis_pct: z.number().nullable(),
   is_pbt: z.boolean(),
+  /** 313: a PFAS listing (a chemical of special concern): 100 lb, no de minimis, no Form A. */
+  is_pfas: z.boolean(),
   /** The list's note or footnote (EHS "a": a reactive solid that never takes the 10,000 lb TPQ). */
   note: z.string(),
 });
@@ -126,6 +128,7 @@ export const REGULATORY_ENTRY_ORDER_KEYS = [
   'min_concentration_pct',
   'de_minimis_pct',
   'is_pbt',
+  'is_pfas',
   'note',
 ] as const;
 export type RegulatoryEntryOrderKey = (typeof REGULATORY_ENTRY_ORDER_KEYS)[number];

@@ -123,8 +123,9 @@ export const ReportWarningSchema = z.object({
   code: z.enum(WARNING_CODES),
   severity: z.enum(['warning', 'info']),
   message: z.string(),
-  inventory_product_id: z.number(),
-  product_id: z.number(),
+  /** null for a warning about a reference list, which names no line. */
+  inventory_product_id: z.number().nullable(),
+  product_id: z.number().nullable(),
   product_name: z.string(),
   location_stored: z.string(),
   cas_number: z.string().optional(),
@@ -181,8 +182,10 @@ export type ReportTotal = z.infer<typeof ReportTotalSchema>;
 
 export const ReportTableSchema = z.object({
   key: z.string(),
-  /** The table's title; the XLSX sheet's name. */
+  /** The table's title; the XLSX sheet's name unless `sheet` gives a shorter one. */
   title: z.string(),
+  /** The XLSX sheet's name where the title passes Excel's 31 characters. */
+  sheet: z.string().max(31).optional(),
   columns: z.array(ReportColumnSchema),
   rows: z.array(ReportRowSchema),
   totals: z.array(ReportTotalSchema),

@@ -44,6 +44,8 @@ export const regulatoryEntries = pgTable(
     deMinimisPct: numeric({ precision: 7, scale: 4 }),
     /** 313 persistent bioaccumulative toxic: no de minimis (40 CFR 372.38(a)). */
     isPbt: boolean().notNull().default(false),
+    /** 313 PFAS listing, a chemical of special concern (88 FR 74360): 100 lb, no de minimis, no Form A. */
+    isPfas: boolean().notNull().default(false),
     /** The list's note or footnote (EHS "a": a reactive solid never takes the 10,000 lb TPQ). */
     note: varchar({ length: 200 }).notNull().default(''),
     ...timestamps,

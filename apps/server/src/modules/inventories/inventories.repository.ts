@@ -310,6 +310,8 @@ const COPIED_LINE_COLUMNS = [
   'storageType',
   'storagePressure',
   'storageTemperature',
+  // How the product is used (sprayed as an aerosol…) goes with the process, like the storage.
+  'meets313Qualifier',
 ] as const satisfies readonly (keyof typeof inventoryProducts.$inferInsert)[];
 
 /** Their SQL names, as the client's `casing: 'snake_case'` writes them. */
@@ -326,7 +328,8 @@ const COPIED_COLUMNS = sql.join(
  * Each copy records the line it came from and starts unchecked; last year's notes and open
  * questions stay with last year, and so do its year figures (313 annual pounds, Tier II average
  * and days on site): copied, they would file last year's throughput as this year's. The storage
- * conditions go with the location. Returns how many lines were copied.
+ * conditions go with the location, and the 313 qualifier mark with the process (how the product is
+ * used, e.g. sprayed as an aerosol). Returns how many lines were copied.
  */
 export async function copyLines(tx: Tx, inventoryId: number, sourceIds: number[]): Promise<number> {
   if (sourceIds.length === 0) return 0;

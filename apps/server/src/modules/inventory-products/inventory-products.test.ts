@@ -215,6 +215,7 @@ describe('a line of a catalog product', () => {
       storage_type: '',
       storage_pressure: '',
       storage_temperature: '',
+      meets_313_qualifier: false,
       location_stored: 'WAREHOUSE B',
       max_pounds: 1089,
       max_gallons: 165,

@@ -74,6 +74,7 @@ export async function toResource(db: Db | Tx, row: LineRow): Promise<InventoryPr
     storage_type: line.storageType,
     storage_pressure: line.storagePressure,
     storage_temperature: line.storageTemperature,
+    meets_313_qualifier: line.meets313Qualifier,
     pounds_per_gallon: fromNumeric(line.poundsPerGallon),
     specific_gravity: fromNumeric(line.specificGravity),
     density: fromNumeric(line.density),

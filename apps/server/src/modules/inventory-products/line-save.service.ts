@@ -114,6 +114,7 @@ function reportFigures(body: SaveInventoryProduct) {
     storageType: body.storage_type,
     storagePressure: body.storage_pressure,
     storageTemperature: body.storage_temperature,
+    meets313Qualifier: body.meets_313_qualifier,
   };
 }
 

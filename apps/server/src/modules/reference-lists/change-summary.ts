@@ -19,6 +19,7 @@ const COMPARED: [keyof RegulatoryEntryValues, string][] = [
   ['min_concentration_pct', 'Concentration %'],
   ['de_minimis_pct', 'De Minimis %'],
   ['is_pbt', 'PBT'],
+  ['is_pfas', 'PFAS'],
   ['note', 'Note'],
 ];
 

@@ -48,6 +48,25 @@ describe('the shipped reference lists', () => {
     expect(parsed.warnings).toEqual([]);
   });
 
+  it('reads a 313 qualifier from the name (40 CFR 372.65), never a synonym in parentheses', async () => {
+    const tri = (await parse(readSeedList('313'), 'csv', '313')).entries;
+    const conditionOf = (cas: string) => tri.find((entry) => entry.cas_number === cas)?.condition;
+    expect(conditionOf('7664-93-9')).toBe(
+      'acid aerosols including mists, vapors, gas, fog, and other airborne forms of any particle size',
+    );
+    expect(conditionOf('7647-01-0')).toBe(
+      'acid aerosols including mists, vapors, gas, fog, and other airborne forms of any particle size',
+    );
+    expect(conditionOf('7429-90-5')).toBe('fume or dust');
+    expect(conditionOf('1332-21-4')).toBe('friable');
+    expect(conditionOf('1344-28-1')).toBe('fibrous forms');
+    expect(conditionOf('12185-10-3')).toBe('yellow or white');
+    // "(HCFC-121a)" and "(mixed isomers)" are names, not qualifiers.
+    expect(conditionOf('354-11-0')).toBe('');
+    expect(conditionOf('1330-20-7')).toBe('');
+    expect(tri.filter((entry) => entry.condition !== '').map((entry) => entry.condition)).toHaveLength(10);
+  });
+
   it('keeps the awkward cases: category codes, one CAS with two conditions, no CAS, quoted commas', async () => {
     const tri = (await parse(readSeedList('313'), 'csv', '313')).entries;
     expect(tri.filter((entry) => entry.category !== '')).toHaveLength(33);
@@ -211,6 +230,22 @@ describe('columns by header', () => {
     expect(tri.entries.map((entry) => [entry.de_minimis_pct, entry.is_pbt])).toEqual([
       [0.1, false],
       [null, true],
+    ]);
+    const markers = await parseRows(
+      [
+        ['Chemical Name', 'CAS #', 'PFAS', 'Reporting threshold (lb)', 'Qualifier'],
+        ['Perfluorooctanoic acid', '335-67-1', 'X', '100', ''],
+        ['Mercury', '7439-97-6', '', '10', ''],
+        ['Zinc', '7440-66-6', 'no', '', 'fume or dust'],
+      ],
+      '313',
+    );
+    expect(
+      markers.entries.map((entry) => [entry.is_pfas, entry.threshold_quantity_lbs, entry.condition]),
+    ).toEqual([
+      [true, 100, ''],
+      [false, 10, ''],
+      [false, null, 'fume or dust'],
     ]);
     const psm = await parseRows(
       [

@@ -71,6 +71,8 @@ type Role =
   | 'note'
   | 'deMinimis'
   | 'pbt'
+  | 'pfas'
+  | 'qualifier'
   | 'kind'
   | 'concentration'
   | 'lolEhsTpq'
@@ -102,7 +104,11 @@ const ROLE_PATTERNS: [Role, RegExp][] = [
   ['cas', /^cas( ?#| no| number| rn| registry number| 313 category codes?)?$|^cas /],
   ['category', /^(313 |tri )?category( code)?s?$/],
   ['condition', /^conditions?$/],
-  ['threshold', /^(threshold( planning)? quantity|tpq|tq|threshold)( lbs?| pounds| in pounds)?$/],
+  ['qualifier', /^(listing |chemical )?qualifiers?$/],
+  [
+    'threshold',
+    /^(threshold( planning)? quantity|tpq|tq|(reporting )?threshold)( lbs?| pounds| in pounds)?$/,
+  ],
   [
     'rq',
     /^(final )?(rq|reportable quantity|reportable quantities)( lbs?| pounds)?$|^final reportable quantity lb$/,
@@ -110,6 +116,7 @@ const ROLE_PATTERNS: [Role, RegExp][] = [
   ['note', /^(ehs )?(notes?|footnotes?)$/],
   ['deMinimis', /^de minimis/],
   ['pbt', /^pbt/],
+  ['pfas', /^pfas|^(chemical of )?special concern/],
   ['kind', /^(toxic (or )?flammable|substance (type|kind)|rmp (type|category))$/],
   ['concentration', /^(listed |minimum |min )?concentration( pct| %| percent)?$/],
 ];
@@ -232,7 +239,26 @@ function columnLabel(header: Header, index: number | undefined): string {
   return header.labels[index]?.trim() || `column ${index + 1}`;
 }
 
-const TEXT_LIMITS: Partial<Record<Role, number>> = { name: 1000, condition: 200, note: 200, tpqText: 100 };
+const TEXT_LIMITS: Partial<Record<Role, number>> = {
+  name: 1000,
+  condition: 200,
+  qualifier: 200,
+  note: 200,
+  tpqText: 100,
+};
+
+/**
+ * A 313 listing's qualifier as EPA writes it in the name's parenthesis (40 CFR 372.65): a form
+ * ("acid aerosols …", "fume or dust", "friable", "fibrous forms", "solution", "yellow or white"),
+ * a limit ("except when contained in an alloy", "only persons who manufacture …") or ammonia's
+ * "includes …". Other parentheses are synonyms ("(HCFC-22)", "(mixed isomers)") and stay names.
+ */
+const QUALIFIER_IN_NAME =
+  /\((acid aerosols[^()]*|fume or dust|friable|fibrous forms?|solutions?|yellow or white|except [^()]*|only [^()]*|includes? [^()]*)\)\s*$/i;
+
+export function qualifierInName(name: string): string {
+  return QUALIFIER_IN_NAME.exec(name)?.[1]?.trim().slice(0, 200) ?? '';
+}
 
 /**
  * Which column holds this type's figure, and whether a row belongs to the type, in either layout.
@@ -352,7 +378,8 @@ export function parseReferenceList(tables: Table[], type: RegulatoryListType): P
       continue;
     }
 
-    const condition = cell('condition');
+    // 313: the qualifier column, else the name's parenthesis; other lists: the condition column.
+    const condition = cell('condition') || (type === '313' ? cell('qualifier') || qualifierInName(name) : '');
     const kindText = cell('kind').toLowerCase();
     const marks = [threshold.mark, rq.mark].filter(Boolean);
     entries.push({
@@ -369,6 +396,7 @@ export function parseReferenceList(tables: Table[], type: RegulatoryListType): P
         concentration ?? percentIn(condition) ?? (type === 'psm' || type === 'rmp' ? percentIn(name) : null),
       de_minimis_pct: deMinimis,
       is_pbt: isMarked(cell('pbt')),
+      is_pfas: isMarked(cell('pfas')),
       note: [cell('note'), ...marks].filter(Boolean).join('; ').slice(0, 200),
     });
   }

@@ -76,6 +76,7 @@ const VALUE_COLUMNS = {
   min_concentration_pct: regulatoryEntries.minConcentrationPct,
   de_minimis_pct: regulatoryEntries.deMinimisPct,
   is_pbt: regulatoryEntries.isPbt,
+  is_pfas: regulatoryEntries.isPfas,
   note: regulatoryEntries.note,
 };
 
@@ -97,7 +98,7 @@ export async function insertUpload(
   return row.id;
 }
 
-/** PostgreSQL takes at most 65,535 parameters a statement; 14 a row leaves room for 1,000 rows. */
+/** PostgreSQL takes at most 65,535 parameters a statement; 15 a row leaves room for 1,000 rows. */
 const INSERT_BATCH = 1_000;
 
 /** The list of a type becomes these entries: the old rows go, the new ones come, in the caller's transaction. */
@@ -125,6 +126,7 @@ export async function replaceEntries(
         minConcentrationPct: toNumeric(entry.min_concentration_pct),
         deMinimisPct: toNumeric(entry.de_minimis_pct),
         isPbt: entry.is_pbt,
+        isPfas: entry.is_pfas,
         note: entry.note,
       })),
     );

@@ -68,6 +68,7 @@ export function toRegulatoryEntryValues(row: Omit<EntryRow, 'id'>): RegulatoryEn
     min_concentration_pct: fromNumeric(row.min_concentration_pct),
     de_minimis_pct: fromNumeric(row.de_minimis_pct),
     is_pbt: row.is_pbt,
+    is_pfas: row.is_pfas,
     note: row.note,
   };
 }

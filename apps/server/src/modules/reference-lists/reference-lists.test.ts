@@ -1,5 +1,4 @@
 import fs from 'node:fs';
-import path from 'node:path';
 import {
   type ChangeSummary,
   type DbEntryRow,
@@ -13,7 +12,7 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../test/helper.ts';
 import { type Cell, toCsv, toXls, toXlsx, zipBombXlsx } from '../../../test/reference-files.ts';
-import { upload } from '../../../test/uploads.ts';
+import { createListEntry, LIST_MIME_TYPES, upload, uploadListFile } from '../../../test/uploads.ts';
 import { readSeedList, seedReferenceLists } from '../../seed/reference-lists/load.ts';
 import { createLocalFileStore } from '../../storage/file-store.ts';
 import { uploadTempDir } from '../files/files.service.ts';
@@ -36,35 +35,14 @@ const FIRST_RMP: Cell[][] = [
   ['Hydrogen chloride (anhydrous)', '7647-01-0', 'anhydrous', '5,000'],
 ];
 
-const MIME: Record<string, string> = {
-  csv: 'text/csv',
-  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-  xls: 'application/vnd.ms-excel',
-};
+const MIME = LIST_MIME_TYPES;
 
-async function uploadList(filename: string, content: Buffer, kind: UploadKind | null = 'database') {
-  const extension = path.extname(filename).slice(1);
-  return upload(
-    ctx,
-    [{ filename, content, contentType: MIME[extension] ?? 'application/octet-stream' }],
-    'admin',
-    kind,
-  );
+function uploadList(filename: string, content: Buffer, kind: UploadKind | null = 'database') {
+  return uploadListFile(ctx, filename, content, kind);
 }
 
-async function createEntry(type: RegulatoryListType, filename: string, content: Buffer) {
-  const uploaded = await uploadList(filename, content);
-  expect(uploaded.statusCode, uploaded.body).toBe(201);
-  const { file } = uploaded.json();
-  return ctx.call('admin', {
-    method: 'POST',
-    url: '/db-entry/create',
-    payload: {
-      type,
-      name: filename,
-      db_entry: { filepath: file.filepath, original_name: file.original_name },
-    },
-  });
+function createEntry(type: RegulatoryListType, filename: string, content: Buffer) {
+  return createListEntry(ctx, type, filename, content);
 }
 
 async function entries(type: RegulatoryListType, query = 'ipp=100'): Promise<RegulatoryEntryResource[]> {

@@ -3,7 +3,7 @@ import type ExcelJS from 'exceljs';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../test/helper.ts';
-import { pdfTextOf, uploadedList, workbookOf } from '../../../test/report-files.ts';
+import { pdfOf, uploadedList, xlsxOf } from '../../../test/report-files.ts';
 import { regulatoryEntries } from '../../db/schema/index.ts';
 import { create } from '../../seed/factories.ts';
 
@@ -147,14 +147,10 @@ function generate(type: string, format: 'pdf' | 'xlsx') {
 }
 
 async function pdfText(res: LightMyRequestResponse): Promise<string> {
-  expect(res.statusCode, res.body.slice(0, 300)).toBe(200);
-  return (await pdfTextOf(new Uint8Array(res.rawPayload))).text;
+  return (await pdfOf(res)).text;
 }
 
-async function workbook(res: LightMyRequestResponse): Promise<ExcelJS.Workbook> {
-  expect(res.statusCode, res.body.slice(0, 300)).toBe(200);
-  return workbookOf(res.rawPayload);
-}
+const workbook = xlsxOf;
 
 /** A table sheet's rows (down to the empty row before its totals) as the named columns' values. */
 function sheetRows(sheet: ExcelJS.Worksheet, columns: string[]): unknown[][] {

@@ -106,6 +106,7 @@ export function selectLines(db: Db | Tx, inventoryId: number) {
       annualPoundsManufactured: line.annualPoundsManufactured,
       annualPoundsProcessed: line.annualPoundsProcessed,
       annualPoundsOtherwiseUsed: line.annualPoundsOtherwiseUsed,
+      meets313Qualifier: line.meets313Qualifier,
       averagePounds: line.averagePounds,
       daysOnSite: line.daysOnSite,
       storageType: line.storageType,
@@ -171,6 +172,7 @@ export function selectReferenceEntries(db: Db | Tx) {
       min_concentration_pct: entry.minConcentrationPct,
       de_minimis_pct: entry.deMinimisPct,
       is_pbt: entry.isPbt,
+      is_pfas: entry.isPfas,
       note: entry.note,
     })
     .from(entry)

@@ -92,6 +92,7 @@ function toSnapshotLine(
       processed: fromNumeric(row.annualPoundsProcessed),
       otherwise_used: fromNumeric(row.annualPoundsOtherwiseUsed),
     },
+    meets_313_qualifier: row.meets313Qualifier,
     average_pounds: fromNumeric(row.averagePounds),
     days_on_site: row.daysOnSite,
     // '' is "not given": the engine reads null as unknown, not as a label.

@@ -45,6 +45,7 @@ export interface InventoryProductFormValues extends ProductDataValues {
   storage_type: string;
   storage_pressure: string;
   storage_temperature: string;
+  meets_313_qualifier: boolean;
   notes: string;
 }
 
@@ -85,6 +86,7 @@ export const EMPTY_INVENTORY_PRODUCT_FORM: InventoryProductFormValues = {
   storage_type: '',
   storage_pressure: '',
   storage_temperature: '',
+  meets_313_qualifier: false,
   notes: '',
 };
 
@@ -116,6 +118,7 @@ export function toInventoryProductForm(line: InventoryProductResource): Inventor
     storage_type: line.storage_type,
     storage_pressure: line.storage_pressure,
     storage_temperature: line.storage_temperature,
+    meets_313_qualifier: line.meets_313_qualifier,
     notes: line.notes,
   };
 }
@@ -151,6 +154,7 @@ function toRequestInput(values: InventoryProductFormValues): SaveInventoryProduc
     storage_type: values.storage_type,
     storage_pressure: values.storage_pressure,
     storage_temperature: values.storage_temperature,
+    meets_313_qualifier: values.meets_313_qualifier,
     notes: values.notes,
     sds_no: values.sds_no,
   };

@@ -134,6 +134,10 @@ describe('the line report data', { timeout: 60_000 }, () => {
       'Less than ambient temperature but not cryogenic',
     );
     await waitFor(() => expect(screen.queryByText(INVENTORY_PRODUCT_MSG.daysOnSite)).toBeNull());
+    // Issue 21 point 16: the 313 qualified-listing mark, unticked by default.
+    const qualifier = screen.getByRole('checkbox', { name: "Meets the 313 listing's qualifier" });
+    expect(qualifier.getAttribute('data-state')).toBe('unchecked');
+    await userEvent.click(qualifier);
 
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(saved).toBeDefined());
@@ -144,6 +148,7 @@ describe('the line report data', { timeout: 60_000 }, () => {
       storage_type: 'Bag',
       storage_pressure: 'Ambient pressure',
       storage_temperature: 'Less than ambient temperature but not cryogenic',
+      meets_313_qualifier: true,
       tier2_hazard_categories: ['Oxidizer (liquid, solid or gas)', 'Serious eye damage or eye irritation'],
     });
     unmount();
@@ -158,6 +163,9 @@ describe('the line report data', { timeout: 60_000 }, () => {
     expect(field('Annual Pounds Processed').value).toBe('26000');
     expect(field('Days on Site').value).toBe('200');
     expect(field('Storage Temperature').value).toBe('Less than ambient temperature but not cryogenic');
+    expect(
+      screen.getByRole('checkbox', { name: "Meets the 313 listing's qualifier" }).getAttribute('data-state'),
+    ).toBe('checked');
     expect(
       screen.getByRole('checkbox', { name: 'Oxidizer (liquid, solid or gas)' }).getAttribute('data-state'),
     ).toBe('checked');

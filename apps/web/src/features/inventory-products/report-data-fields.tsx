@@ -1,4 +1,6 @@
 import { compliance, INVENTORY_PRODUCT_REPORT_LABELS } from '@chemtrack/domain';
+import { Controller } from 'react-hook-form';
+import { CheckboxField } from '../../components/checkbox-field.tsx';
 import { Field } from '../../components/ui/field.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { Select } from '../../components/ui/select.tsx';
@@ -28,7 +30,9 @@ const CONDITIONS: { name: ReportField; choices: readonly string[]; placeholder: 
  * The figures the reports need and an inventory does not otherwise hold (issue 11): 313 annual
  * pounds per activity, the Tier II average and days on site, and the location's storage
  * conditions in the Tier II data standard's words. All optional: while empty, the reports
- * estimate (Tier II) or screen on the maximum on hand (313) and say so.
+ * estimate (Tier II) or screen on the maximum on hand (313) and say so. The 313 qualifier mark
+ * (issue 21): a qualified listing (sulfuric acid as aerosols, aluminum fume or dust …) counts the
+ * line only when it is ticked; unticked, its pounds show under "Qualified listings: check the form".
  */
 export function ReportDataFields({
   form,
@@ -73,6 +77,25 @@ export function ReportDataFields({
           </Field>
         );
       })}
+      <div className="md:col-span-2">
+        <Controller
+          control={form.control}
+          name="meets_313_qualifier"
+          render={({ field }) => (
+            <CheckboxField
+              id={`${idPrefix}-meets_313_qualifier`}
+              label={INVENTORY_PRODUCT_REPORT_LABELS.meets_313_qualifier}
+              title="EPCRA 313 (40 CFR 372.65): tick when the listed chemical is handled in the form its listing names, e.g. sulfuric or hydrochloric acid as aerosols, aluminum as fume or dust, friable asbestos"
+              disabled={disabled}
+              field={field}
+            />
+          )}
+        />
+        <p className="text-xs text-slate-500">
+          EPCRA 313: e.g. sulfuric or hydrochloric acid as aerosols, aluminum as fume or dust, friable
+          asbestos. Unticked, a qualified listing's pounds are shown apart and not counted.
+        </p>
+      </div>
     </fieldset>
   );
 }

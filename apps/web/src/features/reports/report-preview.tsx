@@ -375,7 +375,7 @@ function ExplanationView({
   );
 }
 
-/** Data the engine could not use, each naming the line to fix. */
+/** Data the engine could not use, each naming the line to fix (a list warning names none). */
 function Warnings({ warnings, inventoryId }: { warnings: ReportWarning[]; inventoryId: number }) {
   const [shown, setShown] = useState(PREVIEW_ROW_LIMIT);
   if (warnings.length === 0) return null;
@@ -388,13 +388,15 @@ function Warnings({ warnings, inventoryId }: { warnings: ReportWarning[]; invent
           // biome-ignore lint/suspicious/noArrayIndexKey: see above
           <li key={index}>
             {warning.message}{' '}
-            <Link
-              {...lineLink(inventoryId, warning.inventory_product_id)}
-              className="text-brand-700 underline"
-            >
-              Fix {warning.product_name}
-              {warning.location_stored ? ` at ${warning.location_stored}` : ''}
-            </Link>
+            {warning.inventory_product_id === null ? null : (
+              <Link
+                {...lineLink(inventoryId, warning.inventory_product_id)}
+                className="text-brand-700 underline"
+              >
+                Fix {warning.product_name}
+                {warning.location_stored ? ` at ${warning.location_stored}` : ''}
+              </Link>
+            )}
           </li>
         ))}
       </ul>

@@ -75,7 +75,7 @@ function columnWeight(column: ReportColumn): number {
   // Amounts reach seven digits with separators and decimals ("1,596,376.60").
   if (column.kind === 'pounds' || column.kind === 'gallons') return 1.25;
   if (column.kind !== 'text') return 1;
-  return /name|categor|locations|chemicals|notify|qualifier/.test(column.key) ? 2 : 1.1;
+  return /name|categor|locations|chemicals|notify|qualifier|count_basis|form_a/.test(column.key) ? 2 : 1.1;
 }
 
 function contributionLine(c: ReportExplanation['contributions'][number]): string {

@@ -284,7 +284,7 @@ export function reportXlsx(report: ReportDocument): Readable {
   book.creator = 'ChemTrack';
   const name = sheetNamer();
   summarySheet(book, name('Report'), report);
-  for (const table of report.tables) tableSheet(book, name(table.title), table);
+  for (const table of report.tables) tableSheet(book, name(table.sheet ?? table.title), table);
   if (report.tables.some((table) => table.rows.some((row) => row.explanation !== null))) {
     contributionSheet(book, name('Contributions'), report);
   }
