@@ -6,10 +6,10 @@ import os from 'node:os';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../apps/server/src/app.ts';
-import { loadConfig } from '../apps/server/src/config.ts';
 import type { Database } from '../apps/server/src/db/client.ts';
 import { users } from '../apps/server/src/db/schema/index.ts';
-import { createSession } from '../apps/server/src/modules/auth/sessions.repository.ts';
+import { loadConfig } from '../apps/server/src/lib/config.ts';
+import { createSession } from '../apps/server/src/modules/sessions/sessions.repository.ts';
 import { openTestDatabase } from '../apps/server/test/helper.ts';
 
 export interface Bench {

@@ -14,7 +14,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { PDFDocument, PDFName } from 'pdf-lib';
-import { mergeSdsFiles } from '../apps/server/src/lib/print-all-sds/index.ts';
+import { mergeSdsFiles } from '../apps/server/src/modules/inventory-products/print-all-sds/index.ts';
 import { DEMO_PRODUCTS } from '../apps/server/src/seed/demo-products-data.ts';
 import { renderDemoSdsPdf } from '../apps/server/src/seed/sds-pdf.ts';
 

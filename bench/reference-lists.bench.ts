@@ -8,8 +8,8 @@
 import { parseArgs } from 'node:util';
 import { casCheckDigit } from '@chemtrack/domain';
 import { sql } from 'drizzle-orm';
-import { parseReferenceList } from '../apps/server/src/lib/reference-lists/parse-list.ts';
-import { readTables, type TableFormat } from '../apps/server/src/lib/reference-lists/read-table.ts';
+import { parseReferenceList } from '../apps/server/src/modules/reference-lists/parse-list.ts';
+import { readTables, type TableFormat } from '../apps/server/src/modules/reference-lists/read-table.ts';
 import { type Cell, toCsv, toXls, toXlsx } from '../apps/server/test/reference-files.ts';
 import { multipartBody } from '../apps/server/test/uploads.ts';
 import { openBench } from './harness.ts';

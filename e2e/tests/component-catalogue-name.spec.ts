@@ -25,7 +25,7 @@ test('a component typed with a known CAS # under another name asks which name to
   await dialog.getByLabel('Percentage by Volume').fill('5');
   await expect(dialog.getByText('Percentage by volume must be between 0 and 100')).toBeHidden();
 
-  // The catalogue holds 67-64-1 as Acetone: the user is told, and chooses.
+  // The catalog holds 67-64-1 as Acetone: the user is told, and chooses.
   await dialog.getByRole('button', { name: 'Create Component' }).click();
   await expect(dialog.locator('#cc-name-error')).toHaveText(
     'CAS 67-64-1 is already in the catalogue as Acetone.',

@@ -112,7 +112,7 @@ interface ListAnswer {
   };
 }
 
-test('a catalogue product locks its data, the figures follow the typing, and the same combination aggregates into one line', async ({
+test('a catalog product locks its data, the figures follow the typing, and the same combination aggregates into one line', async ({
   adminPage: page,
   request,
 }) => {
@@ -131,7 +131,7 @@ test('a catalogue product locks its data, the figures follow the typing, and the
   // SARA and SPCC wait for a product.
   await expect(page.getByRole('checkbox', { name: 'SARA F' })).toBeDisabled();
   await pick(page, 'Product Name', f.product, new RegExp(`^${f.product}`));
-  // The catalogue's data, filled and locked.
+  // The catalog's data, filled and locked.
   for (const [label, value] of [
     ['Manufacturer Name', 'Solvents Inc'],
     ['Manufacturer Product Number', 'SV-1'],
@@ -192,7 +192,7 @@ test('a catalogue product locks its data, the figures follow the typing, and the
   await expect(stats).toHaveText(['0', '0']);
 });
 
-test('a new name adds the product to the catalogue, and an open question is resolved', async ({
+test('a new name adds the product to the catalog, and an open question is resolved', async ({
   adminPage: page,
   request,
 }) => {
@@ -222,10 +222,10 @@ test('a new name adds the product to the catalogue, and an open question is reso
   const table = page.getByRole('table', { name: 'Inventory products' });
   const row = table.getByRole('row', { name: new RegExp(name) });
   await expect(row).toContainText('Open question');
-  const catalogue = await api.get<{ resource: { items: { name: string; mfg_name: string }[] } }>(
+  const catalog = await api.get<{ resource: { items: { name: string; mfg_name: string }[] } }>(
     `/products/list?search=${encodeURIComponent(name)}`,
   );
-  expect(catalogue.resource.items).toEqual([expect.objectContaining({ name, mfg_name: 'Acme Chemicals' })]);
+  expect(catalog.resource.items).toEqual([expect.objectContaining({ name, mfg_name: 'Acme Chemicals' })]);
 
   await page.getByLabel('Show').selectOption('question');
   await expect(page).toHaveURL(/worklist=question/);

@@ -269,7 +269,7 @@ test('a dirty product form asks before leaving, and the SDS status and update fl
   await expect(page.getByText('Upload an SDS file before setting the status to SDS.')).toBeVisible();
   await page.getByLabel('SDS Status').selectOption('Update Required');
 
-  // A component typed in, then the same CAS # again (refused), then picked from the catalogue.
+  // A component typed in, then the same CAS # again (refused), then picked from the catalog.
   const component = { name: `E2E Toluene ${Date.now()}`, cas: casNumber() };
   const components = page.getByRole('table', { name: 'Chemical components' });
   await page.getByRole('link', { name: 'Add Component' }).click();

@@ -10,12 +10,12 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
-import type { Config } from './config.ts';
 import type { Db } from './db/client.ts';
+import type { Config } from './lib/config.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
-import sessionPlugin from './modules/auth/session.plugin.ts';
 import fileSweepPlugin from './modules/files/file-sweep.plugin.ts';
 import { apiModules } from './modules/index.ts';
+import sessionPlugin from './modules/sessions/session.plugin.ts';
 import authPlugin, { API_PREFIX } from './plugins/auth.ts';
 import availabilityPlugin from './plugins/availability.ts';
 import databasePlugin from './plugins/database.ts';

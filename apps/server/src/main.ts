@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { buildApp } from './app.ts';
-import { loadConfig } from './config.ts';
 import { DatabaseWaitError, describePostgresUrl, openDatabase, waitForPostgres } from './db/client.ts';
 import { acquireDataDirLock, DataDirLockedError } from './db/data-dir-lock.ts';
+import { loadConfig } from './lib/config.ts';
 import { seedDemoData } from './seed/demo.ts';
 import { DEMO_STAFF } from './seed/demo-accounts.ts';
 import { countUsers, ensureFirstAdmin } from './seed/first-admin.ts';

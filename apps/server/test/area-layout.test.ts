@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { importsOf, sourceFiles as sources } from './source-files.ts';
 
 /**
  * The area template (decision 006) as the code must keep it: plugins never import module code,
@@ -9,20 +10,6 @@ import { describe, expect, it } from 'vitest';
  * a service) and repositories write no audit rows.
  */
 const SRC = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../src');
-
-function sources(dir: string, keep: (name: string) => boolean): string[] {
-  return fs
-    .readdirSync(dir, { recursive: true, encoding: 'utf8' })
-    .filter((name) => name.endsWith('.ts') && !name.endsWith('.test.ts') && keep(path.basename(name)))
-    .map((name) => path.join(dir, name));
-}
-
-function importsOf(file: string): string[] {
-  const text = fs.readFileSync(file, 'utf8');
-  return [...text.matchAll(/^\s*(?:import|export)\b[^;]*?from\s+'([^']+)'/gms)].map(
-    (match) => match[1] ?? '',
-  );
-}
 
 const relative = (file: string) => path.relative(SRC, file);
 

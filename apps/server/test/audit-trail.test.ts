@@ -319,7 +319,7 @@ const CASES: Record<string, WriteCase> = {
     'archive',
   ),
 
-  // A line of a catalogue product: a line naming a new product also creates that product (its own row).
+  // A line of a catalog product: a line naming a new product also creates that product (its own row).
   'POST /inventories/:id/product/create': async (c) => {
     const inventory = await create.inventory(c);
     const product = await create.product(c);

@@ -166,9 +166,9 @@ describe('products, their SDS and components', () => {
     expect(fs.existsSync(storedPath(ctx, sds.filepath))).toBe(true);
   });
 
-  it('a component whose create audit fails adds neither the link nor the catalogue entry', async () => {
+  it('a component whose create audit fails adds neither the link nor the catalog entry', async () => {
     const { id } = await created('POST', '/products/create', { ...productBody, name: 'Acetone Blend' });
-    const catalogue = await count(chemicalComponents);
+    const catalog = await count(chemicalComponents);
     await refuse('create', 'product_chemical_component');
     const res = await ctx.call('admin', {
       method: 'POST',
@@ -176,7 +176,7 @@ describe('products, their SDS and components', () => {
       payload: { name: 'Acetone', number: '67-64-1', percentage_weight: 40 },
     });
     expectInternalError(res);
-    expect(await count(chemicalComponents)).toBe(catalogue);
+    expect(await count(chemicalComponents)).toBe(catalog);
     expect(
       await ctx.database.db
         .select()

@@ -161,10 +161,10 @@ describe('the reports of part 1 on the demo refinery, last year', () => {
     }
   });
 
-  function row(type: string, cas: string): ReportRow {
+  function row(type: string, cas: string, table = 0): ReportRow {
     const found = documents
       .get(type)
-      ?.tables[0]?.rows.find((candidate) => candidate.cells.cas_number === cas);
+      ?.tables[table]?.rows.find((candidate) => candidate.cells.cas_number === cas);
     expect(found, `${type}: ${cas}`).toBeDefined();
     return found!;
   }
@@ -229,9 +229,11 @@ describe('the reports of part 1 on the demo refinery, last year', () => {
         threshold_lb: 500,
       },
     });
-    // Ammonia (EHS): 497.5 lb < min(500, TPQ 500) = 500 lb: near, not reported; average 300 lb ×
-    // 99.5% = 298.5 lb, 250 days, as recorded on the new line.
-    expect(row('epcra_311_312_tier2', '7664-41-7')).toMatchObject({
+    // Ammonia (EHS): 497.5 lb < min(500, TPQ 500) = 500 lb: near, not reported, so it stands in the
+    // second table, "Below threshold (not reported)", not among the reported rows (issue 21 point 2);
+    // average 300 lb × 99.5% × 250 days / 250 days = 298.5 lb, 250 days, as recorded on the new line.
+    expect(documents.get('epcra_311_312_tier2')?.tables[1]?.title).toBe('Below threshold (not reported)');
+    expect(row('epcra_311_312_tier2', '7664-41-7', 1)).toMatchObject({
       reported: false,
       near_threshold: true,
       cells: { max_amount_lb: 497.5, average_amount_lb: 298.5, days_on_site: 250 },
@@ -284,20 +286,28 @@ describe('the reports of part 1 on the demo refinery, last year', () => {
     });
   });
 
-  it('313 otherwise used: ammonia over, sulfuric acid near; a screening while copied lines are unchecked', () => {
+  it('313 otherwise used: ammonia over, sulfuric acid (acid aerosols only) apart; a screening while copied lines are unchecked', () => {
     // Unchecked lines carried over from the year before have no annual amount this year, so their
     // maximum on hand stands in and the report says screening (rules §4-6).
     expect(documents.get('epcra_313_otherwise_used')?.is_screening).toBe(true);
-    // Anhydrous ammonia otherwise used 12,000 lb/yr × 99.5% = 11,940 lb > 10,000 lb.
+    // Anhydrous ammonia otherwise used 12,000 lb/yr × 99.5% = 11,940 lb > 10,000 lb: a liquified gas, so
+    // anhydrous and counted 100% (the 10% share is for aqueous ammonia only, issue 21 point 4).
     expect(row('epcra_313_otherwise_used', '7664-41-7')).toMatchObject({
       reported: true,
       cells: { annual_lb: 11940, is_screening: false },
     });
-    // Sulfuric acid (acid aerosols listing) 10,500 lb/yr × 93.2% = 9,786 lb ≤ 10,000 lb: near.
-    expect(row('epcra_313_otherwise_used', '7664-93-9')).toMatchObject({
-      reported: false,
-      near_threshold: true,
-      cells: { annual_lb: 9786 },
+    // Sulfuric acid is listed as acid aerosols only (372.65) and the alkylation catalyst is not
+    // marked as meeting that qualifier (a bulk liquid): its 10,500 lb/yr × 93.2% = 9,786 lb are not
+    // counted and appear only in the "Qualified listings: check the form" block (issue 21 point 16).
+    const used = documents.get('epcra_313_otherwise_used');
+    expect(used?.tables[0]?.rows.some((candidate) => candidate.cells.cas_number === '7664-93-9')).toBe(false);
+    expect(used?.tables[1]?.title).toBe('Qualified listings: check the form');
+    expect(
+      used?.tables[1]?.rows.find((candidate) => candidate.cells.cas_number === '7664-93-9')?.cells,
+    ).toMatchObject({
+      unmarked_lb: 9786,
+      counted_lb: 0,
+      threshold_lb: 10000,
     });
   });
 

@@ -5,11 +5,11 @@ import type { Role } from '@chemtrack/domain';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { inject } from 'vitest';
 import { buildApp } from '../src/app.ts';
-import { type Config, loadConfig } from '../src/config.ts';
 import type { Database } from '../src/db/client.ts';
 import { users } from '../src/db/schema/index.ts';
+import { type Config, loadConfig } from '../src/lib/config.ts';
 import { hashPassword } from '../src/lib/passwords.ts';
-import { createSession } from '../src/modules/auth/sessions.repository.ts';
+import { createSession } from '../src/modules/sessions/sessions.repository.ts';
 import { API_PREFIX } from '../src/plugins/auth.ts';
 import { type OpenOptions, openFromTemplate, openMigrated } from './template-database.ts';
 

@@ -599,7 +599,7 @@ async function reportTarget(ctx: TestContext, url: string): Promise<Target> {
   };
 }
 
-/** A line of a new catalogue product each time, so every variant's strings reach both tables. */
+/** A line of a new catalog product each time, so every variant's strings reach both tables. */
 const newProductLine = () =>
   inventoryProductBody({
     name: unique(40),

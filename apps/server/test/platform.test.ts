@@ -1,3 +1,4 @@
+import { CONVERSION_FACTOR_DESCRIPTION } from '@chemtrack/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from './helper.ts';
 
@@ -56,6 +57,12 @@ describe('platform', () => {
     const signIn = doc.paths['/api/admin/v1/auth/sign-in'].post;
     expect(signIn.requestBody.content['application/json'].schema.properties).toHaveProperty('email');
     expect(Object.keys(doc.paths)).toContain('/api/admin/v1/users/{id}/get');
+    // The product's conversion factor names its unit (issue 21 point 8): cubic feet per pound.
+    const product = doc.paths['/api/admin/v1/products/create'].post;
+    expect(
+      product.requestBody.content['application/json'].schema.properties.conversion_factor.description,
+    ).toBe(CONVERSION_FACTOR_DESCRIPTION);
+    expect(CONVERSION_FACTOR_DESCRIPTION).toContain('Cubic feet per pound (cu ft/lb)');
   });
 });
 

@@ -18,7 +18,7 @@ import {
 } from './refused-audits.ts';
 
 /**
- * The catalog and account services write the change and its audit row in one transaction: when
+ * The lookup and account services write the change and its audit row in one transaction: when
  * the database refuses the audit row, the change written just before it in the same request is
  * gone too.
  */

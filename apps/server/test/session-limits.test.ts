@@ -1,10 +1,10 @@
 import { SERVER_MSG } from '@chemtrack/domain';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../src/config.ts';
 import { auditLog, loginFailures, sessions } from '../src/db/schema/index.ts';
+import { loadConfig } from '../src/lib/config.ts';
 import { hashToken } from '../src/lib/tokens.ts';
-import { createSession } from '../src/modules/auth/sessions.repository.ts';
+import { createSession } from '../src/modules/sessions/sessions.repository.ts';
 import { API_PREFIX } from '../src/plugins/auth.ts';
 import { create } from '../src/seed/factories.ts';
 import {

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Role, StoredFile, UploadKind } from '@chemtrack/domain';
+import type { RegulatoryListType, Role, StoredFile, UploadKind } from '@chemtrack/domain';
 import PDFDocument from 'pdfkit';
 import { expect } from 'vitest';
 import type { TestContext } from './helper.ts';
@@ -105,4 +105,48 @@ export function storedFiles(ctx: TestContext): string[] {
 
 export function storedPath(ctx: TestContext, key: string): string {
   return path.join(ctx.dataDir, 'files', key);
+}
+
+/** The MIME types a reference list is uploaded with, by extension. */
+export const LIST_MIME_TYPES: Record<string, string> = {
+  csv: 'text/csv',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  xls: 'application/vnd.ms-excel',
+};
+
+/** A reference list file uploaded as an admin (kind `database` unless told). */
+export function uploadListFile(
+  ctx: TestContext,
+  filename: string,
+  content: Buffer,
+  kind: UploadKind | null = 'database',
+) {
+  const extension = path.extname(filename).slice(1);
+  return upload(
+    ctx,
+    [{ filename, content, contentType: LIST_MIME_TYPES[extension] ?? 'application/octet-stream' }],
+    'admin',
+    kind,
+  );
+}
+
+/** Uploads a list file and makes it the list of its type through `POST /db-entry/create`, as the admin page does. */
+export async function createListEntry(
+  ctx: TestContext,
+  type: RegulatoryListType,
+  filename: string,
+  content: Buffer,
+) {
+  const uploaded = await uploadListFile(ctx, filename, content);
+  expect(uploaded.statusCode, uploaded.body).toBe(201);
+  const { file } = uploaded.json();
+  return ctx.call('admin', {
+    method: 'POST',
+    url: '/db-entry/create',
+    payload: {
+      type,
+      name: filename,
+      db_entry: { filepath: file.filepath, original_name: file.original_name },
+    },
+  });
 }

@@ -1,4 +1,4 @@
-import type { Role } from './enums.ts';
+import type { Role } from './shared/enums.ts';
 
 const EVERYONE = ['admin', 'staff', 'technician'] as const satisfies readonly Role[];
 const STAFF = ['admin', 'staff'] as const satisfies readonly Role[];

@@ -1,17 +1,17 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { addressRoutes } from './addresses/addresses.routes.ts';
 import { auditLogRoutes } from './audit-log/audit-log.routes.ts';
 import { authRoutes } from './auth/auth.routes.ts';
 import { chemicalComponentsRoutes } from './chemical-components/chemical-components.routes.ts';
 import { containersRoutes } from './containers/containers.routes.ts';
 import { customersRoutes } from './customers/customers.routes.ts';
-import { databaseRoutes } from './database/database.routes.ts';
 import { facilitiesRoutes } from './facilities/facilities.routes.ts';
 import { filesRoutes } from './files/files.routes.ts';
-import { generalRoutes } from './general/general.routes.ts';
 import { hazardsRoutes } from './hazards/hazards.routes.ts';
 import { inventoriesRoutes } from './inventories/inventories.routes.ts';
 import { inventoryProductsRoutes } from './inventory-products/inventory-products.routes.ts';
 import { productsRoutes } from './products/products.routes.ts';
+import { referenceListRoutes } from './reference-lists/reference-lists.routes.ts';
 import { reportsRoutes } from './reports/reports.routes.ts';
 import { techniciansRoutes } from './technicians/technicians.routes.ts';
 import { usersRoutes } from './users/users.routes.ts';
@@ -21,7 +21,7 @@ export const apiModules: FastifyPluginAsyncZod[] = [
   authRoutes,
   usersRoutes,
   techniciansRoutes,
-  generalRoutes,
+  addressRoutes,
   customersRoutes,
   facilitiesRoutes,
   hazardsRoutes,
@@ -31,7 +31,7 @@ export const apiModules: FastifyPluginAsyncZod[] = [
   chemicalComponentsRoutes,
   inventoriesRoutes,
   inventoryProductsRoutes,
-  databaseRoutes,
+  referenceListRoutes,
   reportsRoutes,
   auditLogRoutes,
 ];

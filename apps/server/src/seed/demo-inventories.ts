@@ -478,28 +478,25 @@ async function applyChanges(
       (line) => line.product === checked.product && line.location === checked.location,
     );
     const id = await lineAt(db, inventoryId, checked.product, checked.location);
-    const line = await inventoryProductsService.get(db, inventoryId, id);
+    const line = await inventoryProductsService.get(db, { inventoryId, lineId: id });
     await inventoryProductsService.update(
       db,
       actor,
-      inventoryId,
-      id,
+      { inventoryId, lineId: id },
       updateBody(line, figureFields(earlier?.figures)),
     );
   }
   for (const change of changes.quantities) {
     const id = await lineAt(db, inventoryId, change.product, change.location);
-    const line = await inventoryProductsService.get(db, inventoryId, id);
+    const line = await inventoryProductsService.get(db, { inventoryId, lineId: id });
     const body = updateBody(line, { container_quantity: String(change.quantity) });
-    await inventoryProductsService.update(db, actor, inventoryId, id, body);
+    await inventoryProductsService.update(db, actor, { inventoryId, lineId: id }, body);
   }
   for (const gone of changes.removed) {
-    await inventoryProductsService.unlink(
-      db,
-      actor,
+    await inventoryProductsService.unlink(db, actor, {
       inventoryId,
-      await lineAt(db, inventoryId, gone.product, gone.location),
-    );
+      lineId: await lineAt(db, inventoryId, gone.product, gone.location),
+    });
   }
 }
 

@@ -72,7 +72,7 @@ export interface DemoProduct {
   components: DemoProductComponent[];
 }
 
-/** One name per CAS number, so products sharing a component link to the same catalogue entry. */
+/** One name per CAS number, so products sharing a component link to the same catalog entry. */
 const C = {
   acetone: ['Acetone', '67-64-1'],
   isopropanol: ['Isopropyl alcohol', '67-63-0'],

@@ -3,8 +3,9 @@ import { inArray } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { hazards } from '../db/schema/index.ts';
 import type { Actor } from '../lib/audit.ts';
-import { createProductComponent } from '../modules/chemical-components/chemical-components.service.ts';
-import { PDF_MIME_TYPE, storeFile } from '../modules/files/files.service.ts';
+import { productComponents } from '../modules/chemical-components/chemical-components.service.ts';
+import { PDF_MIME_TYPE } from '../modules/files/file-types.ts';
+import { storeFile } from '../modules/files/files.service.ts';
 import { createProductsService } from '../modules/products/products.service.ts';
 import type { FileStore } from '../storage/file-store.ts';
 import { DEMO_PRODUCTS, type DemoProduct } from './demo-products-data.ts';
@@ -74,7 +75,7 @@ export async function seedDemoProducts(db: Db, store: FileStore): Promise<void> 
     });
     const { id: productId } = await products.create(db, seeder, toSaveBody(product, hazardIds, sdsFilepath));
     for (const component of product.components) {
-      await createProductComponent(
+      await productComponents.create(
         db,
         seeder,
         productId,

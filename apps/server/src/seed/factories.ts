@@ -205,7 +205,7 @@ export function inventoryBody(
 }
 
 /**
- * A line of a catalogue product in a container (both named by the caller): three 5-gallon
+ * A line of a catalog product in a container (both named by the caller): three 5-gallon
  * cans in the store room unless told otherwise.
  */
 export function inventoryProductBody(
@@ -317,7 +317,7 @@ export const create = {
     );
     return { ...created, productId: owner };
   },
-  /** A line on the inventory; of a new catalogue product unless `product_id` or `name` says otherwise. */
+  /** A line on the inventory; of a new catalog product unless `product_id` or `name` says otherwise. */
   async inventoryProduct(
     api: ApiClient,
     inventoryId: number,

@@ -4,7 +4,7 @@ import path from 'node:path';
 import Fastify from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
-import { loadConfig } from '../../src/config.ts';
+import { loadConfig } from '../../src/lib/config.ts';
 import { apiModules } from '../../src/modules/index.ts';
 import { API_PREFIX } from '../../src/plugins/auth.ts';
 

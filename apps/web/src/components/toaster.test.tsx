@@ -1,5 +1,6 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ApiError, showApiError } from '../lib/api.ts';
 import { dismissToast, toast } from '../lib/toast.ts';
 import { ToastAction, Toaster } from './toaster.tsx';
 
@@ -51,5 +52,28 @@ describe('Toaster', () => {
     // A plain click: jsdom has no pointer capture, which the toast's swipe handling asks for.
     fireEvent.click(undo);
     expect(onUndo).toHaveBeenCalledTimes(1);
+  });
+});
+
+// How the API's errors read in the notice (lib/api.ts's showApiError, shown by the Toaster).
+describe('showApiError', () => {
+  it('says a message-only server error once: its text would repeat its title', () => {
+    render(<Toaster />);
+    const message = 'The hazard class is used by 2 product(s) and cannot be deleted. Archive it instead.';
+    act(() => showApiError(new ApiError(409, { message })));
+    expect(shownToast().textContent).toBe(message);
+  });
+
+  it('keeps the field messages under the title when the answer has them', () => {
+    render(<Toaster />);
+    act(() =>
+      showApiError(
+        new ApiError(422, {
+          message: 'The given data was invalid.',
+          errors: { name: ['The name has already been taken.'] },
+        }),
+      ),
+    );
+    expect(shownToast().textContent).toBe('The given data was invalid. The name has already been taken.');
   });
 });

@@ -66,3 +66,9 @@ export function prefetchList<TData, TKey extends QueryKey>(
 ): void {
   queryClient.ensureQueryData(options).catch(() => undefined);
 }
+
+/**
+ * A link's `search` that keeps the list's URL state as it is: a form or modal opened from a list
+ * returns to the same page, filter and sort.
+ */
+export const keepSearch = (search: Record<string, unknown>) => search;

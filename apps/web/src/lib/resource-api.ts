@@ -8,17 +8,25 @@ import { api, type ListResponse, type QueryParams, type ResourceResponse } from 
  * options every screen and route loader of the area shares.
  * `TRow` is a list row, `TResource` the record `get` and the writes answer, `TBody` the save body.
  * `createDefaults` joins the create body: most areas send `is_active: 1` there, users do not.
+ * `queryKey` roots the area's query keys (`[base]` unless given): a child area's keys sit under
+ * its parent's, so refreshing the parent refreshes them.
  */
 export function resourceApi<
   TResource extends { id: number },
   TBody extends object = Record<string, unknown>,
   TRow = TResource,
->(base: string, { createDefaults = { is_active: 1 } }: { createDefaults?: Record<string, unknown> } = {}) {
+>(
+  base: string,
+  {
+    createDefaults = { is_active: 1 },
+    queryKey = [base],
+  }: { createDefaults?: Record<string, unknown>; queryKey?: readonly unknown[] } = {},
+) {
   const keys = {
-    all: [base] as const,
-    lists: [base, 'list'] as const,
-    list: (params: QueryParams) => [base, 'list', params] as const,
-    detail: (id: number) => [base, 'detail', id] as const,
+    all: queryKey,
+    lists: [...queryKey, 'list'] as const,
+    list: (params: QueryParams) => [...queryKey, 'list', params] as const,
+    detail: (id: number) => [...queryKey, 'detail', id] as const,
   };
   const create = (body: TBody) =>
     api.post<ResourceResponse<TResource>>(`${base}/create`, { ...body, ...createDefaults, encode: true });

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, inject } from 'vitest';
+import { afterAll, beforeAll, expect, inject } from 'vitest';
 import { API_BASE } from '../lib/api.ts';
 import { useSession } from '../lib/session.ts';
 
@@ -35,6 +35,8 @@ export interface ApiServer {
   readonly tokens: Record<Role, string>;
   /** A call to the API as a role, for seeding and checking, outside the component under test. */
   call<T>(role: Role, method: string, path: string, body?: unknown): Promise<{ status: number; body: T }>;
+  /** An admin's create call for seeding (`encode: true` added): the new record's id; anything but 201 fails. */
+  create(path: string, body: object): Promise<number>;
   /** Every request the server received so far, oldest first. */
   requests(): Promise<RecordedRequest[]>;
   /** Until `release`, new requests wait before the app sees them, or their answers wait before the body. */
@@ -44,8 +46,14 @@ export interface ApiServer {
 
 /** What vitest's jsdom environment exposes as `globalThis.jsdom`: the JSDOM instance. */
 interface JsdomHandle {
-  window: object;
+  /** `_origin` is jsdom's own field: the origin its XMLHttpRequest sends from. */
+  window: { _origin?: unknown };
   reconfigure(settings: { url: string }): void;
+}
+
+declare global {
+  /** Set by vitest's jsdom environment, which the web tests run in. */
+  var jsdom: JsdomHandle | undefined;
 }
 
 async function control<T>(method: string, path: string, body?: unknown): Promise<T> {
@@ -73,13 +81,13 @@ export function realApiServer(options: { uploadMaxBytes?: number; role?: Role } 
 
   beforeAll(async () => {
     started = await control<Started>('POST', '/servers', { upload_max_bytes: options.uploadMaxBytes });
-    const { jsdom } = globalThis as unknown as { jsdom: JsdomHandle };
+    const { jsdom } = globalThis;
+    if (!jsdom) throw new Error("the web tests run in vitest's jsdom environment");
     jsdom.reconfigure({ url: `${started.url}/` });
     // reconfigure moves the document but not the origin jsdom's XMLHttpRequest sends from (fixed
     // when the window is made): without this, an upload is a cross-origin request the app refuses.
-    const jsdomWindow = jsdom.window as unknown as { _origin?: string };
-    if (typeof jsdomWindow._origin !== 'string') throw new Error("jsdom's window has no _origin any more");
-    jsdomWindow._origin = location.origin;
+    if (typeof jsdom.window._origin !== 'string') throw new Error("jsdom's window has no _origin any more");
+    jsdom.window._origin = location.origin;
     // Node's fetch (which vitest's jsdom keeps) takes absolute URLs only; a browser resolves a
     // path against the page, so this does the same.
     globalThis.fetch = (input, init) =>
@@ -123,6 +131,14 @@ export function realApiServer(options: { uploadMaxBytes?: number; role?: Role } 
       });
       const text = await response.text();
       return { status: response.status, body: (text ? JSON.parse(text) : undefined) as T };
+    },
+    async create(path: string, body: object) {
+      const res = await this.call<{ resource: { id: number } }>('admin', 'POST', path, {
+        ...body,
+        encode: true,
+      });
+      expect(res.status, `${path}: ${JSON.stringify(res.body)}`).toBe(201);
+      return res.body.resource.id;
     },
     requests: () => control<RecordedRequest[]>('GET', `/servers/${current().id}/requests`),
     hold: (stage) => control('POST', `/servers/${current().id}/hold`, { stage }),

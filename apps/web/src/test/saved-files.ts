@@ -1,17 +1,18 @@
 import { vi } from 'vitest';
 
 /**
- * jsdom has no blob URLs: each file a page saves is caught where the page makes its link
- * (`saved`), and the link's click is stubbed (`click`, whose contexts are the links).
+ * Catches the files the page saves. jsdom has no blob URLs: each file is caught where the page
+ * makes its link (`URL.createObjectURL`), and the link's click is recorded instead of followed.
+ * `vi.unstubAllGlobals` and `vi.restoreAllMocks` undo it.
  */
-export function catchSavedFiles(url = 'blob:saved') {
+export function catchSavedFiles() {
   const saved: Blob[] = [];
   vi.stubGlobal(
     'URL',
     class extends URL {
       static override createObjectURL(blob: Blob) {
         saved.push(blob);
-        return url;
+        return 'blob:saved-file';
       }
       static override revokeObjectURL() {}
     },

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { optionalIsoDateSchema, recordIdSchema } from '../fields.ts';
-import { makeListQuerySchema } from '../list.ts';
+import { optionalIsoDateSchema, recordIdSchema } from '../shared/fields.ts';
+import { makeListQuerySchema } from '../shared/list.ts';
 
 /**
  * What an audit row may say was done (issue 12). An upload is a `create` of a `file`, an unlink a

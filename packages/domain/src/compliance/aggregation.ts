@@ -4,9 +4,9 @@
  * which de minimis and which pounds (max on hand or annual) are the programme's choice, so they
  * come in as options; the arithmetic is one function for every programme.
  */
-import { isValidCasNumber } from '../cas.ts';
-import type { PhysicalState } from '../enums.ts';
-import { roundTo } from '../numbers.ts';
+import { isValidCasNumber } from '../shared/cas.ts';
+import type { PhysicalState } from '../shared/enums.ts';
+import { roundTo } from '../shared/numbers.ts';
 import { formatPercent, formatPercentRange } from './format.ts';
 import type { LineQuantity } from './quantities.ts';
 import { normalizeCas } from './reference.ts';
@@ -22,6 +22,17 @@ export interface LineComponent {
   percent_low: number | null;
   percent_high: number;
   is_carcinogen: boolean;
+}
+
+/**
+ * A component with a CAS number but no percent by weight (none at all, or by volume only): every
+ * total leaves it out, except the 304 screen, whose mixture rule (40 CFR 302.6(b)) screens the
+ * whole mixture when a constituent's quantity is unknown.
+ */
+export interface UnknownPercentComponent {
+  quantity: LineQuantity;
+  component: SnapshotComponent;
+  cas_number: string;
 }
 
 export function choosePercent(component: LineComponent, basis: PercentBasis): number {
@@ -80,9 +91,11 @@ function basePercent(component: SnapshotComponent): number {
 /** The components the engine can use, and a warning for each it cannot. */
 export function collectComponents(lines: readonly LineQuantity[]): {
   components: LineComponent[];
+  without_percent: UnknownPercentComponent[];
   warnings: EngineWarning[];
 } {
   const components: LineComponent[] = [];
+  const withoutPercent: UnknownPercentComponent[] = [];
   const warnings: EngineWarning[] = [];
   for (const quantity of lines) {
     const { line } = quantity;
@@ -118,14 +131,20 @@ export function collectComponents(lines: readonly LineQuantity[]): {
         const volume = percentOrNull(component.percentage_volume);
         warnings.push(
           volume === null
-            ? lineWarning(line, 'missing_percent', 'no percent by weight; left out of every total', component)
+            ? lineWarning(
+                line,
+                'missing_percent',
+                'no percent by weight; left out of every total but the 304 screen, which takes the whole mixture (302.6(b))',
+                component,
+              )
             : lineWarning(
                 line,
                 'percent_by_volume_only',
-                `only ${formatPercent(volume)}% by volume, which needs the component's density; left out of every total`,
+                `only ${formatPercent(volume)}% by volume, which needs the component's density; left out of every total but the 304 screen, which takes the whole mixture (302.6(b))`,
                 component,
               ),
         );
+        withoutPercent.push({ quantity, component, cas_number: cas });
         continue;
       }
       components.push({
@@ -138,7 +157,7 @@ export function collectComponents(lines: readonly LineQuantity[]): {
       });
     }
   }
-  return { components, warnings };
+  return { components, without_percent: withoutPercent, warnings };
 }
 
 /** One line's share of a chemical: the figures a consultant checks by hand. */

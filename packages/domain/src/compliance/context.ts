@@ -2,9 +2,9 @@
  * The work every programme shares, done once per snapshot: line quantities, usable components,
  * the indexed lists and the data warnings.
  */
-import type { RegulatoryListType } from '../enums.ts';
-import { REGULATORY_LIST_TYPES } from '../enums.ts';
-import { collectComponents, type LineComponent } from './aggregation.ts';
+import type { RegulatoryListType } from '../shared/enums.ts';
+import { REGULATORY_LIST_TYPES } from '../shared/enums.ts';
+import { collectComponents, type LineComponent, type UnknownPercentComponent } from './aggregation.ts';
 import { computeLineQuantity, type LineQuantity, type ProductQuantity, sumByProduct } from './quantities.ts';
 import { indexReferenceLists, type ReferenceIndex } from './reference.ts';
 import { DEFAULT_NEAR_THRESHOLD_FRACTION } from './thresholds.ts';
@@ -24,6 +24,8 @@ export interface ComplianceContext {
   lines: LineQuantity[];
   products: ProductQuantity[];
   components: LineComponent[];
+  /** Components with a CAS but no percent by weight (the 304 mixture rule reads them). */
+  components_without_percent: UnknownPercentComponent[];
   /** Data warnings every report shows (a line or component the engine could not use). */
   warnings: EngineWarning[];
 }
@@ -65,6 +67,7 @@ export function createComplianceContext(
     lines,
     products: sumByProduct(lines),
     components: collected.components,
+    components_without_percent: collected.without_percent,
     warnings,
   };
 }

@@ -4,6 +4,12 @@
  */
 const QUANTITY = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 const THRESHOLD = new Intl.NumberFormat('en-US', { minimumFractionDigits: 0, maximumFractionDigits: 2 });
+/**
+ * A conversion factor or measure in an explanation (55 gal, 15.3039 lb/gal, 5.4 cu ft/lb): every
+ * digit it carries, up to 6 decimals (a specific gravity of 4 decimals × 8.34 has at most 6),
+ * so a reader who multiplies the printed factors gets the printed total (issue 21, point 8).
+ */
+const FACTOR = new Intl.NumberFormat('en-US', { minimumFractionDigits: 0, maximumFractionDigits: 6 });
 const PERCENT = new Intl.NumberFormat('en-US', { minimumFractionDigits: 0, maximumFractionDigits: 4 });
 
 export function formatPounds(value: number): string {
@@ -29,4 +35,8 @@ export function formatPercentRange(low: number | null, high: number | null): str
   if (high !== null) return `<${formatPercent(high)}%`;
   if (low !== null) return `>${formatPercent(low)}%`;
   return '';
+}
+
+export function formatFactor(value: number): string {
+  return FACTOR.format(value);
 }

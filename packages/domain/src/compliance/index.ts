@@ -19,24 +19,26 @@
  *   and ammonium hydroxide must stay apart.
  * - The stored container calculation is the source of pounds (`quantities.ts`): it is what the
  *   inventory screens show, and recomputing it differently here would make two truths.
- * - Each programme is a rule object in `programmes/`, mapped from report types in
+ * - Each programme is a rule object in its own file here (epcra-302.ts …), mapped from report types in
  *   `registry.ts`; part 2 (SPCC, RMP, PSM, fire code) adds files, not branches.
  */
+
+export * from '../products/hazard-categories.ts';
+export * from '../products/storage-conditions.ts';
 export * from './aggregation.ts';
 export * from './context.ts';
+export * from './epcra-302.ts';
+export * from './epcra-304.ts';
+export * from './epcra-313.ts';
+export * from './epcra-313-listings.ts';
 export * from './format.ts';
-export * from './hazard-categories.ts';
+export * from './inventory-index.ts';
 export * from './programme.ts';
-export * from './programmes/epcra-302.ts';
-export * from './programmes/epcra-304.ts';
-export * from './programmes/epcra-313.ts';
-export * from './programmes/inventory-index.ts';
-export * from './programmes/tier2.ts';
 export * from './quantities.ts';
 export * from './range-codes.ts';
 export * from './reference.ts';
 export * from './registry.ts';
-export * from './storage-conditions.ts';
 export * from './thresholds.ts';
+export * from './tier2.ts';
 export * from './types.ts';
 export * from './warnings.ts';

@@ -2,7 +2,7 @@
  * What every programme rule returns, so the report files (PDF, XLSX, preview) read one shape:
  * rows with their explanation, the rule in one paragraph, notes for the header and warnings.
  */
-import type { RegulatoryListType } from '../enums.ts';
+import type { RegulatoryListType } from '../shared/enums.ts';
 import type { Contribution, Exclusion } from './aggregation.ts';
 import type { ComplianceContext } from './context.ts';
 import type { EngineWarning } from './warnings.ts';

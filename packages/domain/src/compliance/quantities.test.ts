@@ -1,14 +1,15 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { computeLineQuantity, sumByProduct } from './quantities.ts';
-import { line, solid } from './test-fixtures.ts';
+import { gas, line, solid } from './test-fixtures.ts';
 
 describe('line quantities (rules §0.1)', () => {
   it('takes the stored max pounds first, even when gallons are also stored', () => {
     // Stored by the container calculation: 55 gal × 8.34 lb/gal = 458.70 lb.
     const { quantity, warnings } = computeLineQuantity(line({ max_gallons: 55, max_pounds: 458.7 }));
     expect(quantity).toMatchObject({ pounds: 458.7, gallons: 55, pounds_per_gallon: 8.34 });
-    expect(quantity.basis).toBe('458.70 lb (stored max pounds)');
+    // The explanation writes the conversion out (issue 21 point 8; it used to stop at "stored max pounds").
+    expect(quantity.basis).toBe('55 gal × 1 = 55 gal × 8.34 lb/gal (pounds per gallon) = 458.70 lb');
     expect(warnings).toEqual([]);
   });
 
@@ -19,7 +20,10 @@ describe('line quantities (rules §0.1)', () => {
     );
     expect(quantity.pounds).toBe(550.44);
     expect(quantity.gallons).toBe(55);
-    expect(quantity.basis).toBe('55.00 gal × 10.01 lb/gal (specific gravity 1.2 × 8.34) = 550.44 lb');
+    // Every digit of the factor (issue 21 point 8): 55 × 10.008 = 550.44, where 55 × 10.01 = 550.55.
+    expect(quantity.basis).toBe(
+      '55 gal × 1 = 55 gal × 10.008 lb/gal (specific gravity 1.2 × 8.34) = 550.44 lb',
+    );
   });
 
   it('prefers pounds per gallon over specific gravity and density', () => {
@@ -142,5 +146,79 @@ describe('line quantities (rules §0.1)', () => {
         },
       ),
     );
+  });
+});
+
+describe('explanations that show the conversion actually used (issue 21, point 8)', () => {
+  it('prints the factor a specific gravity gives with all its digits, so the product is the total', () => {
+    // 330 gal × (1.835 × 8.34 = 15.3039 lb/gal) = 5,050.287 lb → 5,050.29 lb. The old text printed
+    // "specific gravity 1.84" and "15.30 lb/gal", whose product 330 × 15.30 = 5,049.00 is not the total.
+    const tote = line({
+      container_name: 'Tote',
+      container_size: 330,
+      max_gallons: 330,
+      pounds_per_gallon: null,
+      specific_gravity: 1.835,
+    });
+    const { quantity } = computeLineQuantity(tote);
+    expect(quantity.pounds).toBe(5050.287);
+    expect(quantity.basis).toBe(
+      '330 gal × 1 = 330 gal × 15.3039 lb/gal (specific gravity 1.835 × 8.34) = 5,050.29 lb',
+    );
+  });
+
+  it('writes out a stored figure from its container: 55 gal × 7.26 lb/gal, 1,000 cu ft ÷ 5.4 cu ft/lb', () => {
+    // 55 × 4 = 220 gal × 7.26 = 1,597.20 lb, as stored by the container calculation.
+    const drums = line({
+      container_quantity: 4,
+      pounds_per_gallon: 7.26,
+      max_gallons: 220,
+      max_pounds: 1597.2,
+    });
+    expect(computeLineQuantity(drums).quantity.basis).toBe(
+      '55 gal × 4 = 220 gal × 7.26 lb/gal (pounds per gallon) = 1,597.20 lb',
+    );
+    // 250 cu ft × 4 = 1,000 cu ft ÷ 5.4 cu ft/lb = 185.185185… → stored 185.1852 lb.
+    const cylinders = gas(250, 4, 5.4, { max_pounds: 185.1852 });
+    expect(computeLineQuantity(cylinders).quantity.basis).toBe(
+      '250 cu ft × 4 = 1,000 cu ft ÷ 5.4 cu ft/lb (conversion factor) = 185.19 lb',
+    );
+    // 12 oz × 5 ÷ 128 oz/gal = 0.46875 gal × 8.34 lb/gal = 3.909375 → 3.91 lb.
+    const bottles = line({ unit_name: 'oz', unit_type: 'oz', container_size: 12, container_quantity: 5 });
+    expect(computeLineQuantity(bottles).quantity.basis).toBe(
+      '12 oz × 5 ÷ 128 oz/gal = 0.46875 gal × 8.34 lb/gal (pounds per gallon) = 3.91 lb',
+    );
+  });
+
+  it("says so when the stored pounds no longer follow from the line's container figures", () => {
+    // Stored 500 lb; the container now gives 55 gal × 8.34 = 458.70 lb. The stored figure counts.
+    const { quantity } = computeLineQuantity(line({ max_pounds: 500 }));
+    expect(quantity.pounds).toBe(500);
+    expect(quantity.basis).toBe(
+      "500.00 lb (stored max pounds; the line's container figures now give 458.70 lb)",
+    );
+  });
+
+  it('warns about a gas conversion factor below 1 cu ft per lb, and counts the pounds as given', () => {
+    // 100 cu ft × 1 ÷ 0.185 cu ft/lb = 540.5405 lb: 0.185 is chlorine's density in lb per cu ft
+    // (1 ÷ 5.4), typed where its cubic feet per pound belong.
+    const typo = gas(100, 1, 0.185, {
+      inventory_product_id: 52,
+      product_name: 'Chlorine',
+      location_stored: 'YARD',
+      physical_state: 'liquified gas',
+    });
+    const { quantity, warnings } = computeLineQuantity(typo);
+    expect(quantity.pounds).toBe(540.5405);
+    expect(warnings).toEqual([
+      expect.objectContaining({
+        code: 'implausible_conversion_factor',
+        severity: 'warning',
+        message:
+          'Chlorine at YARD (line 52): conversion factor 0.185 cu ft per lb is below 1: a gas takes more than 1 cu ft per lb (chlorine about 5.4), so this is probably a density in lb per cu ft typed the wrong way round; its pounds are counted as given',
+      }),
+    ]);
+    // 5.4 is plausible: no warning.
+    expect(computeLineQuantity({ ...typo, conversion_factor: 5.4 }).warnings).toEqual([]);
   });
 });

@@ -4,11 +4,17 @@
  * (with the same function) when a line has none, and converts gallons to pounds through the
  * specific gravity when the line was saved without pounds per gallon.
  */
-import { PHYSICAL_STATES } from '../enums.ts';
-import { calculateContainer } from '../inventories/container-calculation.ts';
-import { roundTo, WATER_POUNDS_PER_GALLON } from '../numbers.ts';
-import { isGas, isLiquid } from '../products/index.ts';
-import { formatPounds, formatThreshold } from './format.ts';
+
+import { calculateContainer, FLUID_OUNCES_PER_GALLON } from '../inventory-products/container-calculation.ts';
+import {
+  isGas,
+  isImplausibleConversionFactor,
+  isLiquid,
+  MIN_PLAUSIBLE_GAS_CONVERSION_FACTOR,
+} from '../products/index.ts';
+import { PHYSICAL_STATES } from '../shared/enums.ts';
+import { roundTo, WATER_POUNDS_PER_GALLON } from '../shared/numbers.ts';
+import { formatFactor, formatPounds } from './format.ts';
 import type { SnapshotLine } from './types.ts';
 import { type EngineWarning, lineWarning } from './warnings.ts';
 
@@ -26,7 +32,7 @@ export interface LineQuantity {
   pounds_per_container: number | null;
   /** "Drum 55 gal × 4". */
   container: string;
-  /** How the pounds were found, e.g. "220.00 gal × 8.34 lb/gal (specific gravity 1 × 8.34) = 1,834.80 lb". */
+  /** How the pounds were found, every factor printed: "55 gal × 4 = 220 gal × 8.34 lb/gal (pounds per gallon) = 1,834.80 lb". */
   basis: string;
 }
 
@@ -42,7 +48,7 @@ export function poundsPerGallon(line: SnapshotLine): { value: number; source: st
   if (sg !== null) {
     return {
       value: sg * WATER_POUNDS_PER_GALLON,
-      source: `specific gravity ${formatThreshold(sg)} × ${WATER_POUNDS_PER_GALLON}`,
+      source: `specific gravity ${formatFactor(sg)} × ${WATER_POUNDS_PER_GALLON}`,
     };
   }
   const density = positive(line.density);
@@ -62,50 +68,99 @@ function isKnownState(value: string | null): boolean {
   return value !== null && (PHYSICAL_STATES as readonly string[]).includes(value);
 }
 
+/**
+ * The container calculation written out with every factor it used (issue 21, point 8), so that
+ * multiplying the printed figures gives the printed total: "55 gal × 4 = 220 gal × 7.26 lb/gal
+ * (pounds per gallon) = 1,597.20 lb", "150 cu ft × 4 = 600 cu ft ÷ 5.4 cu ft/lb (conversion
+ * factor) = 111.11 lb", "150 lb × 1 = 150.00 lb".
+ */
+function conversionText(
+  line: SnapshotLine,
+  pounds: number,
+  density: { value: number; source: string } | null,
+): string {
+  const size = formatFactor(line.container_size ?? 0);
+  const count = formatFactor(line.container_quantity ?? 0);
+  const total = (line.container_size ?? 0) * (line.container_quantity ?? 0);
+  const lb = `${formatPounds(pounds)} lb`;
+  const perGallon = density ? `${formatFactor(density.value)} lb/gal (${density.source})` : '';
+  switch (line.unit_type) {
+    case 'lb':
+      return `${size} lb × ${count} = ${lb}`;
+    case 'gal':
+      return `${size} gal × ${count} = ${formatFactor(total)} gal × ${perGallon} = ${lb}`;
+    case 'oz':
+      return `${size} oz × ${count} ÷ ${FLUID_OUNCES_PER_GALLON} oz/gal = ${formatFactor(total / FLUID_OUNCES_PER_GALLON)} gal × ${perGallon} = ${lb}`;
+    default:
+      return `${size} cu ft × ${count} = ${formatFactor(total)} cu ft ÷ ${formatFactor(line.conversion_factor ?? 0)} cu ft/lb (conversion factor) = ${lb}`;
+  }
+}
+
+function sameFigure(a: number, b: number): boolean {
+  return roundTo(a, QUANTITY_DECIMALS) === roundTo(b, QUANTITY_DECIMALS);
+}
+
 export function computeLineQuantity(line: SnapshotLine): {
   quantity: LineQuantity;
   warnings: EngineWarning[];
 } {
   const liquid = isLiquid(line.physical_state);
+  const weighed = line.unit_type === 'lb';
+  // A weighed liquid still has gallons (pounds ÷ lb/gal), so it reads its density too.
   const density = liquid ? poundsPerGallon(line) : null;
-  let storedPounds = positive(line.max_pounds);
-  let storedGallons = liquid ? positive(line.max_gallons) : null;
-  let source = 'stored max pounds';
-  let calculationNotice: string | null = null;
+  const storedPounds = positive(line.max_pounds);
+  const storedGallons = liquid ? positive(line.max_gallons) : null;
+  // The same calculation the form runs on save, except that a weighed line counts in any state
+  // (rules §0.1): the spec's form names lb for solids, but no report may drop a weighed container.
+  const calculation = calculateContainer({
+    physical_state: line.physical_state,
+    unit_type: line.unit_type,
+    unit_name: line.unit_name,
+    container_size: line.container_size,
+    container_quantity: line.container_quantity,
+    pounds_per_gallon: density?.value ?? null,
+    conversion_factor: line.conversion_factor,
+    weighed_in_any_state: true,
+  });
+  const calculated = positive(calculation.max_pounds);
 
-  if (storedPounds === null && storedGallons === null) {
-    // No stored figures (an imported or never-saved line): the same calculation the form runs.
-    const calculation = calculateContainer({
-      physical_state: line.physical_state,
-      unit_type: line.unit_type,
-      unit_name: line.unit_name,
-      container_size: line.container_size,
-      container_quantity: line.container_quantity,
-      pounds_per_gallon: density?.value ?? null,
-      conversion_factor: line.conversion_factor,
-    });
-    storedPounds = positive(calculation.max_pounds);
-    storedGallons = liquid ? positive(calculation.max_gallons) : null;
-    source = 'container calculation';
-    calculationNotice = calculation.warning
-      ? `${calculation.warning.title}: ${calculation.warning.description}`
-      : null;
-  }
-
-  let pounds: number | null = storedPounds;
-  let basis = pounds === null ? '' : `${formatPounds(pounds)} lb (${source})`;
-  if (pounds === null && storedGallons !== null && density !== null) {
+  let pounds: number | null = null;
+  let basis = '';
+  if (storedPounds !== null) {
+    pounds = storedPounds;
+    basis =
+      calculated !== null && sameFigure(calculated, storedPounds)
+        ? conversionText(line, storedPounds, density)
+        : `${formatPounds(storedPounds)} lb (stored max pounds${calculated === null ? '' : `; the line's container figures now give ${formatPounds(calculated)} lb`})`;
+  } else if (
+    calculated !== null &&
+    (storedGallons === null || sameFigure(storedGallons, calculation.max_gallons ?? 0))
+  ) {
+    pounds = calculated;
+    basis = conversionText(line, calculated, density);
+  } else if (storedGallons !== null && density !== null) {
     pounds = roundTo(storedGallons * density.value, QUANTITY_DECIMALS);
-    basis = `${formatPounds(storedGallons)} gal × ${formatPounds(density.value)} lb/gal (${density.source}) = ${formatPounds(pounds)} lb`;
+    basis = `${formatFactor(storedGallons)} gal (stored max gallons) × ${formatFactor(density.value)} lb/gal (${density.source}) = ${formatPounds(pounds)} lb`;
   }
   const gallons =
     storedGallons ??
+    (liquid && !weighed ? positive(calculation.max_gallons) : null) ??
     (liquid && pounds !== null && density !== null
       ? roundTo(pounds / density.value, QUANTITY_DECIMALS)
       : null);
   const count = positive(line.container_quantity);
 
   const warnings: EngineWarning[] = [];
+  const factor = positive(line.conversion_factor);
+  if (isGas(line.physical_state) && isImplausibleConversionFactor(factor)) {
+    warnings.push(
+      lineWarning(
+        line,
+        'implausible_conversion_factor',
+        `conversion factor ${formatFactor(factor ?? 0)} cu ft per lb is below ${MIN_PLAUSIBLE_GAS_CONVERSION_FACTOR}: a gas takes more than 1 cu ft per lb (chlorine about 5.4), so this is probably a density in lb per cu ft typed the wrong way round; ${line.unit_type === 'cu' ? 'its pounds are counted as given' : 'check it before weighing the gas in cubic feet'}`,
+      ),
+    );
+  }
   if (pounds === null) {
     if (liquid && storedGallons !== null) {
       warnings.push(
@@ -115,7 +170,7 @@ export function computeLineQuantity(line: SnapshotLine): {
           `liquid of ${formatPounds(storedGallons)} gal with no pounds per gallon, specific gravity or density; its pounds are unknown and left out of every total`,
         ),
       );
-    } else if (isGas(line.physical_state) && positive(line.conversion_factor) === null) {
+    } else if (isGas(line.physical_state) && factor === null) {
       warnings.push(
         lineWarning(
           line,
@@ -125,7 +180,9 @@ export function computeLineQuantity(line: SnapshotLine): {
       );
     } else {
       const state = isKnownState(line.physical_state) ? line.physical_state : 'no physical state';
-      const why = calculationNotice ?? `no container size, quantity or unit that gives pounds for ${state}`;
+      const why = calculation.warning
+        ? `${calculation.warning.title}: ${calculation.warning.description}`
+        : `no container size, quantity or unit that gives pounds for ${state}`;
       warnings.push(
         lineWarning(line, 'missing_quantity', `${why}; its pounds are unknown and left out of every total`),
       );

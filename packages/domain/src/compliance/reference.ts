@@ -2,8 +2,8 @@
  * The uploaded reference lists, indexed by CAS. Matching is by normalised CAS only (rules §0.2:
  * ammonia 7664-41-7 and ammonium hydroxide 1336-21-6 are different chemicals), never by name.
  */
-import { normalizeCasNumber } from '../cas.ts';
-import { REGULATORY_LIST_TYPES, type RegulatoryListType } from '../enums.ts';
+import { normalizeCasNumber } from '../shared/cas.ts';
+import { REGULATORY_LIST_TYPES, type RegulatoryListType } from '../shared/enums.ts';
 import type { ReferenceEntry, ReferenceLists } from './types.ts';
 
 export interface ReferenceIndex {

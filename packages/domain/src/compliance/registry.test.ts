@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { REPORT_TYPE_NAMES, REPORT_TYPES } from '../enums.ts';
+import { REPORT_TYPE_NAMES, REPORT_TYPES } from '../shared/enums.ts';
 import { createComplianceContext } from './context.ts';
 import { isReportAvailable, REPORT_RULES, runReport } from './registry.ts';
 import { CAS, component, LISTS, snapshot, stored } from './test-fixtures.ts';

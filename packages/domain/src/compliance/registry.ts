@@ -1,20 +1,16 @@
 /**
  * Report type → programme rule. A report type whose rule is not here yet (part 2: SPCC, RMP,
- * PSM, fire-code reports) is "not available yet"; adding one is a rule file in `programmes/`
+ * PSM, fire-code reports) is "not available yet"; adding one is a rule file in this folder
  * and one line below.
  */
-import type { ReportType } from '../enums.ts';
+import type { ReportType } from '../shared/enums.ts';
 import { type ComplianceContext, createComplianceContext } from './context.ts';
+import { epcra302Rule } from './epcra-302.ts';
+import { epcra304Rule } from './epcra-304.ts';
+import { epcra313ManufacturedRule, epcra313OtherwiseUsedRule, epcra313ProcessedRule } from './epcra-313.ts';
+import { inventoryIndexRule } from './inventory-index.ts';
 import type { ProgrammeResult, ProgrammeRule } from './programme.ts';
-import { epcra302Rule } from './programmes/epcra-302.ts';
-import { epcra304Rule } from './programmes/epcra-304.ts';
-import {
-  epcra313ManufacturedRule,
-  epcra313OtherwiseUsedRule,
-  epcra313ProcessedRule,
-} from './programmes/epcra-313.ts';
-import { inventoryIndexRule } from './programmes/inventory-index.ts';
-import { tier2Rule } from './programmes/tier2.ts';
+import { tier2Rule } from './tier2.ts';
 import type { ComplianceOptions, ComplianceSnapshot, ReferenceLists } from './types.ts';
 
 export const REPORT_RULES = {

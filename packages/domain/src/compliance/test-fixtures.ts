@@ -68,6 +68,21 @@ export function solid(size: number, count: number, overrides: Partial<SnapshotLi
   });
 }
 
+/** A gas measured in cubic feet: `count` cylinders of `size` cu ft at `factor` cu ft per lb. */
+export function gas(size: number, count: number, factor: number, overrides: Partial<SnapshotLine> = {}) {
+  return line({
+    physical_state: 'compressed gas',
+    container_name: 'Cylinder',
+    unit_name: 'cu ft',
+    unit_type: 'cu',
+    container_size: size,
+    container_quantity: count,
+    pounds_per_gallon: null,
+    conversion_factor: factor,
+    ...overrides,
+  });
+}
+
 /** A line whose stored max pounds are given directly (the container calculation already ran). */
 export function stored(pounds: number, overrides: Partial<SnapshotLine> = {}): SnapshotLine {
   return solid(pounds, 1, { max_pounds: pounds, ...overrides });
@@ -107,12 +122,14 @@ export const CAS = {
   lead: '7439-92-1',
   water: '7732-18-5',
   xylene: '1330-20-7',
+  pfoa: '335-67-1',
 } as const;
 
 /**
  * The shipped sample lists' values (../shared/data: EHS ammonia 500, chlorine 100, sulfuric acid
  * 1,000; CERCLA ammonia 100, ammonium hydroxide 1,000, chlorine 10, acrylonitrile 100, chloroform
- * 10) plus test entries: phenol with two TPQs, formaldehyde as an EHS of TPQ 500, lead as a PBT.
+ * 10) plus test entries: phenol with two TPQs, formaldehyde as an EHS of TPQ 500, lead as a PBT,
+ * PFOA as a PFAS, sulfuric acid as the 313 list names it (acid aerosols only).
  */
 export const LISTS: ReferenceLists = {
   entries: [
@@ -127,7 +144,6 @@ export const LISTS: ReferenceLists = {
     entry('cercla', 'Acrylonitrile', CAS.acrylonitrile, { final_reportable_quantity_lb: 100 }),
     entry('cercla', 'Chloroform', CAS.chloroform, { final_reportable_quantity_lb: 10 }),
     entry('313', 'Ammonia', CAS.ammonia, {
-      qualifier_factor: 0.1,
       condition:
         'includes anhydrous ammonia and aqueous ammonia from water dissociable ammonium salts (10% of total aqueous ammonia)',
     }),
@@ -137,6 +153,16 @@ export const LISTS: ReferenceLists = {
     entry('313', 'Lead', CAS.lead, { is_pbt: true, threshold_quantity_lbs: 100 }),
     entry('313', 'Xylene (mixed isomers)', CAS.xylene),
     entry('313', 'Certain glycol ethers', '', { category: 'N230' }),
+    entry('313', 'Perfluorooctanoic acid', CAS.pfoa, { is_pfas: true }),
+    entry(
+      '313',
+      'Sulfuric acid (acid aerosols including mists, vapors, gas, fog, and other airborne forms of any particle size)',
+      CAS.sulfuricAcid,
+      {
+        condition:
+          'acid aerosols including mists, vapors, gas, fog, and other airborne forms of any particle size',
+      },
+    ),
     entry('rmp', 'Ammonia (anhydrous)', CAS.ammonia, {
       condition: 'anhydrous',
       threshold_quantity_lbs: 10000,

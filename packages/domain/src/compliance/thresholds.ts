@@ -4,7 +4,7 @@
  * some are marked unverified in the rules document (§0.3, §0.4): a correction is one line and
  * one test.
  */
-import { roundTo } from '../numbers.ts';
+import { roundTo } from '../shared/numbers.ts';
 import { formatPounds, formatThreshold } from './format.ts';
 
 export type ThresholdOperator = '>=' | '>';

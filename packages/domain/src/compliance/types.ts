@@ -4,8 +4,9 @@
  * mapping of rows. Every field issue 11 adds to the data model is optional here: while it is
  * empty the engine computes with what exists and marks the figure as an estimate or screening.
  */
-import type { PhysicalState, RegulatoryListType, UnitType } from '../enums.ts';
-import type { Tier2HazardCategory } from './hazard-categories.ts';
+
+import type { Tier2HazardCategory } from '../products/hazard-categories.ts';
+import type { PhysicalState, RegulatoryListType, UnitType } from '../shared/enums.ts';
 
 /** The three EPCRA 313 activities (regulatory rules §4-6), one threshold report each. */
 export const TRI_ACTIVITIES = ['manufactured', 'processed', 'otherwise_used'] as const;
@@ -13,7 +14,7 @@ export type TriActivity = (typeof TRI_ACTIVITIES)[number];
 
 /** One chemical component of an inventory line (the line's snapshot of its product's SDS section 3). */
 export interface SnapshotComponent {
-  /** The catalogue chemical component, when the loader has it (links in the preview). */
+  /** The catalog chemical component, when the loader has it (links in the preview). */
   chemical_component_id?: number | null;
   /** Matched to the lists by CAS only, never by name (rules §0.2). */
   cas_number: string;
@@ -115,6 +116,12 @@ export interface SnapshotLine extends StorageConditions {
   nfpa?: string | null;
   /** 40 CFR 370.13 exclusion the product falls under; left out of Tier II and named in its notes. */
   tier2_exclusion?: Tier2Exclusion | null;
+  /**
+   * 313: the chemical on this line is in the form a qualified listing names (372.65: sulfuric or
+   * hydrochloric acid as aerosols, aluminum as fume or dust, friable asbestos …). The form is how
+   * the facility handles the product this year, which no SDS or list says: the user marks it.
+   */
+  meets_313_qualifier?: boolean | null;
 }
 
 export interface FacilityAddress {
@@ -166,6 +173,11 @@ export interface ReferenceEntry {
   /** '' for a category entry (e.g. 313's N230), which cannot be matched by CAS. */
   cas_number: string;
   category?: string;
+  /**
+   * RMP/PSM: the listing's condition ("anhydrous", "conc 20% or greater"). 313: the listing's
+   * qualifier (40 CFR 372.65: "acid aerosols …", "fume or dust", "friable"), from the list's
+   * qualifier column or the name's parenthesis; a line counts only when marked as meeting it.
+   */
   condition?: string;
   /** EHS TPQ (the lower one of two), RMP/PSM threshold quantity; 313 PBT threshold when given. */
   threshold_quantity_lbs: number | null;
@@ -185,10 +197,11 @@ export interface ReferenceEntry {
   is_pbt?: boolean | null;
   /** The list's notes and footnote marks joined by "; " (EHS "a": a reactive solid, never 10,000 lb). */
   note?: string;
-  /** 313: chemical of special concern (PFAS from RY 2024): no de minimis, 100 lb. Not a table column yet. */
-  is_special_concern?: boolean | null;
-  /** 313 qualifier as a factor (ammonia: 0.1 of aqueous ammonia counts); 1 when empty. Not a table column yet. */
-  qualifier_factor?: number | null;
+  /**
+   * 313: a PFAS listing (NDAA FY2020), a chemical of special concern from RY 2024: 100 lb, no de
+   * minimis, no Form A (88 FR 74360).
+   */
+  is_pfas?: boolean | null;
 }
 
 export interface ReferenceLists {

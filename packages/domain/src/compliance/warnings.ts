@@ -9,6 +9,8 @@ export const WARNING_CODES = [
   'missing_density',
   /** A gas with no conversion factor to pounds. */
   'missing_conversion_factor',
+  /** A gas whose conversion factor (cu ft per lb) is below 1: probably a density typed in its place. */
+  'implausible_conversion_factor',
   /** No container figures at all (no size, quantity or unit for the physical state). */
   'missing_quantity',
   /** A component with no percent by weight. */
@@ -27,6 +29,8 @@ export const WARNING_CODES = [
   'cas_not_listed',
   /** A Tier II product with no hazard category recorded. */
   'no_hazard_category',
+  /** A 313 list that marks no chemical PBT or PFAS and gives no per-chemical threshold (a list, not a line). */
+  'list_without_markers',
 ] as const;
 export type WarningCode = (typeof WARNING_CODES)[number];
 
@@ -35,8 +39,10 @@ export interface EngineWarning {
   /** 'info' for facts a consultant may expect (water is on no list), 'warning' for missing data. */
   severity: 'warning' | 'info';
   message: string;
-  inventory_product_id: number;
-  product_id: number;
+  /** The line to fix; null for a warning about a reference list (the admin's upload to fix). */
+  inventory_product_id: number | null;
+  product_id: number | null;
+  /** '' for a list warning. */
   product_name: string;
   location_stored: string;
   cas_number?: string;
@@ -64,5 +70,18 @@ export function lineWarning(
     product_name: line.product_name,
     location_stored: line.location_stored,
     ...(component ? { cas_number: component.cas_number, component_name: component.name } : {}),
+  };
+}
+
+/** A warning about an uploaded list rather than a line: nothing in the inventory to fix. */
+export function listWarning(code: WarningCode, message: string): EngineWarning {
+  return {
+    code,
+    severity: 'warning',
+    message,
+    inventory_product_id: null,
+    product_id: null,
+    product_name: '',
+    location_stored: '',
   };
 }

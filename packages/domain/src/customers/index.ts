@@ -1,7 +1,12 @@
 import { z } from 'zod';
-import { AddressResourceSchema, AddressSchema, BillingAddressSchema } from '../address.ts';
-import { ActiveFlagSchema, EncodeFlagSchema, optionalIsoDateSchema, requiredTextSchema } from '../fields.ts';
-import { makeListQuerySchema } from '../list.ts';
+import { AddressResourceSchema, AddressSchema, BillingAddressSchema } from '../addresses/index.ts';
+import {
+  ActiveFlagSchema,
+  EncodeFlagSchema,
+  optionalIsoDateSchema,
+  requiredTextSchema,
+} from '../shared/fields.ts';
+import { makeListQuerySchema } from '../shared/list.ts';
 
 export const CUSTOMER_MSG = {
   nameRequired: 'Customer name is required',

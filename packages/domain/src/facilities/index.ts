@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { AddressResourceSchema, AddressSchema } from '../address.ts';
+import { AddressResourceSchema, AddressSchema } from '../addresses/index.ts';
 import { CUSTOMER_MSG } from '../customers/index.ts';
 import {
   ActiveFlagSchema,
@@ -8,8 +8,8 @@ import {
   optionalTextSchema,
   recordIdSchema,
   requiredTextSchema,
-} from '../fields.ts';
-import { AutocompleteQuerySchema, makeListQuerySchema } from '../list.ts';
+} from '../shared/fields.ts';
+import { AutocompleteQuerySchema, makeListQuerySchema } from '../shared/list.ts';
 
 export const FACILITY_MSG = {
   countyMax: 'County must be less than 100 characters',

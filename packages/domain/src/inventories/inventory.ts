@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { ActiveFlagSchema, EncodeFlagSchema, recordIdSchema } from '../fields.ts';
-import { AutocompleteQuerySchema, makeListQuerySchema } from '../list.ts';
+import { ActiveFlagSchema, EncodeFlagSchema, recordIdSchema } from '../shared/fields.ts';
+import { AutocompleteQuerySchema, makeListQuerySchema } from '../shared/list.ts';
 
 /** The first year an inventory may be recorded for (spec 02 §9: year choices 2015 to the current year). */
 export const FIRST_INVENTORY_YEAR = 2015;

@@ -1,11 +1,7 @@
 import { z } from 'zod';
-import {
-  isTier2HazardCategory,
-  TIER2_HAZARD_CATEGORIES,
-  type Tier2HazardCategory,
-} from '../compliance/hazard-categories.ts';
 import { SOLID_FORMS, type SolidForm, TIER2_EXCLUSIONS, type Tier2Exclusion } from '../compliance/types.ts';
-import { PHYSICAL_STATES, type PhysicalState, SDS_STATUSES, type SdsStatus } from '../enums.ts';
+import { StoredFileSchema } from '../files/index.ts';
+import { PHYSICAL_STATES, type PhysicalState, SDS_STATUSES, type SdsStatus } from '../shared/enums.ts';
 import {
   ActiveFlagSchema,
   decimalSchema,
@@ -15,9 +11,14 @@ import {
   optionalTextSchema,
   recordIdSchema,
   requiredTextSchema,
-} from '../fields.ts';
-import { makeListQuerySchema } from '../list.ts';
-import { densityFromSpecificGravity, stripSignedInteger } from '../numbers.ts';
+} from '../shared/fields.ts';
+import { makeListQuerySchema } from '../shared/list.ts';
+import { densityFromSpecificGravity, stripSignedInteger } from '../shared/numbers.ts';
+import {
+  isTier2HazardCategory,
+  TIER2_HAZARD_CATEGORIES,
+  type Tier2HazardCategory,
+} from './hazard-categories.ts';
 
 /** The specification's product messages (spec 02 §5), and ours where it is silent. */
 export const PRODUCT_MSG = {
@@ -140,6 +141,26 @@ export const FileRefSchema = z.object({
 });
 export type FileRef = z.infer<typeof FileRefSchema>;
 
+/**
+ * The conversion factor is cubic feet per pound (spec 02 §9: pounds = cubic feet ÷ factor), the
+ * inverse of a density in lb per cu ft (rules §0.1). Said in the API docs and beside the field.
+ */
+export const CONVERSION_FACTOR_UNIT = 'cu ft/lb';
+export const CONVERSION_FACTOR_DESCRIPTION =
+  'Cubic feet per pound (cu ft/lb) of a compressed or liquified gas at NTP: pounds = cubic feet ÷ conversion factor. ' +
+  'The inverse of a density in lb per cu ft; a gas takes more than 1 cu ft per lb (chlorine about 5.4).';
+
+/**
+ * A gas takes more than 1 cu ft per lb at NTP (the heaviest common ones, SF6 and WF6, about 2.5
+ * and 1.3; chlorine 5.4): a factor below 1 is almost certainly a density in lb per cu ft typed
+ * the wrong way round (issue 21 point 8). The reports warn; the form hints.
+ */
+export const MIN_PLAUSIBLE_GAS_CONVERSION_FACTOR = 1;
+
+export function isImplausibleConversionFactor(value: number | null | undefined): boolean {
+  return typeof value === 'number' && value > 0 && value < MIN_PLAUSIBLE_GAS_CONVERSION_FACTOR;
+}
+
 export const SaveProductRequestSchema = z.object({
   name: requiredTextSchema(200, PRODUCT_MSG.nameRequired, PRODUCT_MSG.nameMax),
   mfg_name: requiredTextSchema(200, PRODUCT_MSG.mfgNameRequired, PRODUCT_MSG.mfgNameMax),
@@ -157,7 +178,9 @@ export const SaveProductRequestSchema = z.object({
   /** Accepted for the spec's payload; the server recomputes it from the specific gravity. */
   density: z.union([z.string(), z.number()]).nullish(),
   pounds_per_gallon: decimalSchema('Pounds per Gallon', 2, 99_999_999),
-  conversion_factor: decimalSchema('Conversion Factor', 4, 9_999_999_999),
+  conversion_factor: decimalSchema('Conversion Factor', 4, 9_999_999_999).describe(
+    CONVERSION_FACTOR_DESCRIPTION,
+  ),
   flash_points: FlashPointSchema,
   nfpa: optionalTextSchema(50, PRODUCT_MSG.nfpaMax).optional(),
   is_spcc: FlagSchema,
@@ -215,14 +238,6 @@ export type ProductListQuery = z.infer<typeof ProductListQuerySchema>;
 
 const HazardRefSchema = z.object({ id: z.number(), name: z.string() });
 
-export const StoredFileSchema = z.object({
-  filepath: z.string(),
-  original_name: z.string(),
-  mime_type: z.string(),
-  size: z.number(),
-});
-export type StoredFile = z.infer<typeof StoredFileSchema>;
-
 export const ProductResourceSchema = z.object({
   id: z.number(),
   name: z.string(),
@@ -237,7 +252,7 @@ export const ProductResourceSchema = z.object({
   specific_gravity: z.number().nullable(),
   density: z.number().nullable(),
   pounds_per_gallon: z.number().nullable(),
-  conversion_factor: z.number().nullable(),
+  conversion_factor: z.number().nullable().describe(CONVERSION_FACTOR_DESCRIPTION),
   flash_points: z.number().nullable(),
   nfpa: z.string(),
   is_spcc: z.boolean(),

@@ -4,8 +4,8 @@ import {
   parsePercentRange,
   SaveComponentRequestSchema,
   savedPercentRange,
-} from '../chemical-component.ts';
-import { formatFileSize, UPLOAD_MSG } from '../files.ts';
+} from '../chemical-components/index.ts';
+import { formatFileSize, UPLOAD_MSG } from '../files/index.ts';
 import { formatHazardNames, PRODUCT_MSG, productMeasures, SaveProductRequestSchema } from './index.ts';
 
 const base = { name: 'Acetone', mfg_name: 'Gulf Coast Chemical Supply' };

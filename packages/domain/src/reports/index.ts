@@ -2,16 +2,16 @@ import { z } from 'zod';
 import { formatPercent, formatPounds, formatThreshold } from '../compliance/format.ts';
 import { PERCENT_BASES, type PercentBasis } from '../compliance/types.ts';
 import { WARNING_CODES } from '../compliance/warnings.ts';
+import { generatedFileName } from '../files/index.ts';
 import {
   PHYSICAL_STATES,
   REGULATORY_LIST_TYPES,
   REPORT_TYPE_NAMES,
   REPORT_TYPES,
   type ReportType,
-} from '../enums.ts';
-import { EncodeFlagSchema, recordIdSchema } from '../fields.ts';
-import { generatedFileName } from '../files.ts';
-import { NOT_AVAILABLE } from '../numbers.ts';
+} from '../shared/enums.ts';
+import { EncodeFlagSchema, recordIdSchema } from '../shared/fields.ts';
+import { NOT_AVAILABLE } from '../shared/numbers.ts';
 
 /**
  * The reports area (spec 02 §2 "/reports", §3 "Report request", §5 "Report", §7 "Reports",
@@ -166,8 +166,9 @@ export const ReportWarningSchema = z.object({
   code: z.enum(WARNING_CODES),
   severity: z.enum(['warning', 'info']),
   message: z.string(),
-  inventory_product_id: z.number(),
-  product_id: z.number(),
+  /** null for a warning about a reference list, which names no line. */
+  inventory_product_id: z.number().nullable(),
+  product_id: z.number().nullable(),
   product_name: z.string(),
   location_stored: z.string(),
   cas_number: z.string().optional(),
@@ -224,8 +225,10 @@ export type ReportTotal = z.infer<typeof ReportTotalSchema>;
 
 export const ReportTableSchema = z.object({
   key: z.string(),
-  /** The table's title; the XLSX sheet's name. */
+  /** The table's title; the XLSX sheet's name unless `sheet` gives a shorter one. */
   title: z.string(),
+  /** The XLSX sheet's name where the title passes Excel's 31 characters. */
+  sheet: z.string().max(31).optional(),
   columns: z.array(ReportColumnSchema),
   rows: z.array(ReportRowSchema),
   totals: z.array(ReportTotalSchema),

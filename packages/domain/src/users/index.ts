@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ROLES, USER_ROLES } from '../enums.ts';
+import { ROLES, USER_ROLES } from '../shared/enums.ts';
 import {
   ActiveFlagSchema,
   EmailSchema,
@@ -7,9 +7,9 @@ import {
   FirstNameSchema,
   LastNameSchema,
   OptionalPhoneSchema,
-} from '../fields.ts';
-import { makeListQuerySchema } from '../list.ts';
-import { MSG } from '../messages.ts';
+} from '../shared/fields.ts';
+import { makeListQuerySchema } from '../shared/list.ts';
+import { MSG } from '../shared/messages.ts';
 
 export const UserProfileSchema = z.object({
   first_name: z.string(),

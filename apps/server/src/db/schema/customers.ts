@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, date, index, integer, pgTable, primaryKey, varchar } from 'drizzle-orm/pg-core';
+import { addresses } from './addresses.ts';
 import { id, isActive, timestamps, trigram } from './columns.ts';
-import { addresses } from './general.ts';
 
 export const customers = pgTable(
   'customers',

@@ -10,9 +10,9 @@ import {
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
-import { containers, containerUnits, hazards } from './catalog.ts';
 import { id, isActive, quantity, timestamps, trigram } from './columns.ts';
 import { customers, facilities } from './customers.ts';
+import { containers, containerUnits, hazards } from './lookups.ts';
 import { componentDetailColumns, productDataColumns } from './product-data.ts';
 import { chemicalComponents, products } from './products.ts';
 import { users } from './users.ts';
@@ -97,6 +97,8 @@ export const inventoryProducts = pgTable(
     annualPoundsManufactured: quantity(18, 4),
     annualPoundsProcessed: quantity(18, 4),
     annualPoundsOtherwiseUsed: quantity(18, 4),
+    // EPCRA 313 qualified listing (372.65, e.g. sulfuric acid as aerosols): the chemical is handled in the listed form.
+    meets313Qualifier: boolean('meets_313_qualifier').notNull().default(false),
     // Tier II average daily amount and days on site (rules §3); empty means the report estimates them.
     averagePounds: quantity(18, 4),
     daysOnSite: integer(),

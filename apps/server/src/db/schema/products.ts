@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, pgTable, primaryKey, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
-import { hazards } from './catalog.ts';
+import { files } from './addresses.ts';
 import { id, isActive, timestamps, trigram } from './columns.ts';
-import { files } from './general.ts';
+import { hazards } from './lookups.ts';
 import { componentDetailColumns, productDataColumns } from './product-data.ts';
 
 export const products = pgTable(

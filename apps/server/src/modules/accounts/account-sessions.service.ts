@@ -1,7 +1,7 @@
 import { type EndSessionsResponse, endSessionsMessage } from '@chemtrack/domain';
 import type { Db } from '../../db/client.ts';
 import { type Actor, recordAudit } from '../../lib/audit.ts';
-import { revokeUserSessions } from '../auth/sessions.repository.ts';
+import { endUserSessions } from '../sessions/sessions.service.ts';
 import { findAccount } from './accounts.repository.ts';
 import type { AccountArea } from './accounts.service.ts';
 
@@ -18,7 +18,7 @@ export async function endAccountSessions(
 ): Promise<EndSessionsResponse> {
   return db.transaction(async (tx) => {
     const account = await findAccount(tx, id, area.roles, area.what);
-    const count = await revokeUserSessions(tx, id);
+    const count = await endUserSessions(tx, id);
     await recordAudit(tx, actor, {
       action: 'end-sessions',
       entity: area.entity,

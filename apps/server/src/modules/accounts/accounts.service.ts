@@ -4,7 +4,7 @@ import { AppError, fieldError } from '../../lib/app-error.ts';
 import { type Actor, recordAudit } from '../../lib/audit.ts';
 import type { CrudService } from '../../lib/crud-routes.ts';
 import { toIso } from '../../lib/dates.ts';
-import { revokeUserSessions } from '../auth/sessions.repository.ts';
+import { endUserSessions } from '../sessions/sessions.service.ts';
 import {
   autocompleteAccounts,
   countInventoryAssignments,
@@ -186,7 +186,7 @@ export function createAccountsService<TBody extends AccountSaveBody>(
         if (id === actor.userId) throw new AppError('CONFLICT', SERVER_MSG.cannotArchiveSelf);
         const current = await findAccount(tx, id, roles, what);
         const row = await updateAccountRow(tx, id, what, { isActive: !current.isActive });
-        if (!row.isActive) await revokeUserSessions(tx, id);
+        if (!row.isActive) await endUserSessions(tx, id);
         await recordAudit(tx, actor, {
           action: row.isActive ? 'unarchive' : 'archive',
           entity,

@@ -1,28 +1,26 @@
 import { SERVER_MSG, type UpdateProfileRequestSchema, type UserResource } from '@chemtrack/domain';
 import type { z } from 'zod';
-import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { AppError, fieldError } from '../../lib/app-error.ts';
 import { type Actor, recordAudit } from '../../lib/audit.ts';
+import type { Config } from '../../lib/config.ts';
 import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import type { Mailer } from '../../mail/mailer.ts';
+import type { SessionUser } from '../../plugins/auth.ts';
 import { ALL_ROLES } from '../../plugins/auth.ts';
 import { findAccount, findUserByEmail, type UserRow } from '../accounts/accounts.repository.ts';
 import { accountEntity, toUserResource, updateAccount } from '../accounts/accounts.service.ts';
+import { endSession, endUserSessions, openSession } from '../sessions/sessions.service.ts';
 import {
   clearFailures,
   consumeResetToken,
   createResetToken,
-  createSession,
   findResetTokenOwner,
   lockedUntil,
   recordFailure,
   recordSignIn,
-  revokeSession,
-  revokeUserSessions,
-  type SessionUser,
   setPasswordHash,
-} from './sessions.repository.ts';
+} from './auth.repository.ts';
 
 /**
  * What the auth calls need beyond the database: the limits and links of the configuration, and
@@ -101,7 +99,7 @@ export async function signIn(
   const ttlMs = input.rememberMe ? config.rememberedSessionTtlMs : config.sessionTtlMs;
   const session = await db.transaction(async (tx) => {
     await clearFailures(tx, emailKey);
-    const created = await createSession(tx, {
+    const created = await openSession(tx, {
       userId: user.id,
       ttlMs,
       isRemembered: input.rememberMe,
@@ -126,7 +124,7 @@ export async function signIn(
 
 export async function signOut(db: Db, actor: Actor, sessionId: number): Promise<void> {
   await db.transaction(async (tx) => {
-    await revokeSession(tx, sessionId);
+    await endSession(tx, sessionId);
     await recordAudit(tx, actor, {
       action: 'sign-out',
       entity: accountEntity(actor.role ?? 'staff'),
@@ -238,7 +236,7 @@ export async function setPasswordWithToken(
     if (!userId) return false;
     await setPasswordHash(tx, userId, passwordHash);
     // A new password ends every session opened with the old one.
-    const ended = await revokeUserSessions(tx, userId);
+    const ended = await endUserSessions(tx, userId);
     const { role } = await findAccount(tx, userId, ALL_ROLES, 'User');
     // The link's holder acts as its account: that is whom the link was sent to.
     await recordAudit(

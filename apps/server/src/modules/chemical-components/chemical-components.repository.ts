@@ -1,30 +1,84 @@
 import type { AutocompleteQuery, ComponentListQuery } from '@chemtrack/domain';
 import { and, asc, eq, ne, type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
-import { chemicalComponents, productChemicalComponents, products } from '../../db/schema/index.ts';
+import {
+  chemicalComponents,
+  inventoryProductChemicalComponents,
+  productChemicalComponents,
+  products,
+} from '../../db/schema/index.ts';
 import { notFound } from '../../lib/app-error.ts';
 import { activeFilter, orderBy, pageOffset, searchAny, textKey } from '../../lib/list-query.ts';
 
-const ORDER_COLUMNS: Record<NonNullable<ComponentListQuery['order_by']>, SQL> = {
-  name: textKey(chemicalComponents.name),
-  number: sql`${chemicalComponents.number}`,
-  percentage_weight: sql`${productChemicalComponents.percentageWeight}`,
-  percentage_volume: sql`${productChemicalComponents.percentageVolume}`,
-  updated_at: sql`${productChemicalComponents.updatedAt}`,
-};
+/**
+ * The two link tables: a catalog product's components, and an inventory line's copy of them (as
+ * found at the facility). They hold the same columns (db/schema's `componentDetailColumns`); only
+ * the owner column differs. The product's list also filters on the component's status.
+ */
+const LINK_TABLES = {
+  product: {
+    table: productChemicalComponents,
+    ownerId: productChemicalComponents.productId,
+    filtersStatus: true,
+  },
+  line: {
+    table: inventoryProductChemicalComponents,
+    ownerId: inventoryProductChemicalComponents.inventoryProductId,
+    filtersStatus: false,
+  },
+} as const;
+
+/** Which link table a call works on. */
+export type LinkKind = keyof typeof LINK_TABLES;
+
+/** A link's owner: the product or the line whose list it is, by id. */
+export interface LinkOwnerRef {
+  kind: LinkKind;
+  ownerId: number;
+}
+
+function orderColumns(kind: LinkKind): Record<NonNullable<ComponentListQuery['order_by']>, SQL> {
+  const { table } = LINK_TABLES[kind];
+  return {
+    name: textKey(chemicalComponents.name),
+    number: sql`${chemicalComponents.number}`,
+    percentage_weight: sql`${table.percentageWeight}`,
+    percentage_volume: sql`${table.percentageVolume}`,
+    updated_at: sql`${table.updatedAt}`,
+  };
+}
 
 /** Rows without a percentage sort after those with one, whichever the direction. */
 export function orderNullsLast(column: SQL, direction: 'asc' | 'desc'): SQL {
   return direction === 'desc' ? sql`${column} DESC NULLS LAST` : sql`${column} ASC NULLS LAST`;
 }
 
-const linkColumns = {
-  link: productChemicalComponents,
-  name: chemicalComponents.name,
-  number: chemicalComponents.number,
-};
+/** The link's own columns, with the catalog entry's name and CAS #. */
+function selectLinks(db: Db | Tx, kind: LinkKind) {
+  const { table } = LINK_TABLES[kind];
+  return db
+    .select({
+      link: {
+        id: table.id,
+        chemicalComponentId: table.chemicalComponentId,
+        percentageWeight: table.percentageWeight,
+        percentageWeightLow: table.percentageWeightLow,
+        percentageVolume: table.percentageVolume,
+        regulations: table.regulations,
+        restrictions: table.restrictions,
+        reportingRequirements: table.reportingRequirements,
+        isCarcinogen: table.isCarcinogen,
+        createdAt: table.createdAt,
+        updatedAt: table.updatedAt,
+      },
+      name: chemicalComponents.name,
+      number: chemicalComponents.number,
+    })
+    .from(table)
+    .innerJoin(chemicalComponents, eq(chemicalComponents.id, table.chemicalComponentId));
+}
 
-/** A component link as product and inventory-line links both hold it. */
+/** A component link as product and line links both hold it. */
 export type ComponentLink = Pick<
   typeof productChemicalComponents.$inferSelect,
   | 'id'
@@ -46,7 +100,7 @@ export type LinkRow = {
   number: string;
 };
 
-export type CatalogueEntry = { id: number; name: string; number: string };
+export type CatalogEntry = { id: number; name: string; number: string };
 
 export type LinkValues = Pick<
   typeof productChemicalComponents.$inferInsert,
@@ -59,21 +113,21 @@ export type LinkValues = Pick<
   | 'isCarcinogen'
 >;
 
-const catalogueColumns = {
+const catalogColumns = {
   id: chemicalComponents.id,
   name: chemicalComponents.name,
   number: chemicalComponents.number,
 };
 
-/** Picker rows of the catalogue, searched by name or CAS #, ordered by name. */
-export async function selectCataloguePickerRows(db: Db, query: AutocompleteQuery) {
+/** Picker rows of the catalog, searched by name or CAS #, ordered by name. */
+export async function selectCatalogPickerRows(db: Db, query: AutocompleteQuery) {
   const where = and(
     eq(chemicalComponents.isActive, true),
     searchAny(query.search, [chemicalComponents.name, chemicalComponents.number]),
   );
   const [rows, [count]] = await Promise.all([
     db
-      .select(catalogueColumns)
+      .select(catalogColumns)
       .from(chemicalComponents)
       .where(where)
       .orderBy(orderBy(textKey(chemicalComponents.name), query.order_dir), asc(chemicalComponents.id))
@@ -90,85 +144,85 @@ export async function ensureProduct(db: Db | Tx, productId: number): Promise<voi
   if (!row) throw notFound('Product');
 }
 
-/** A product's components, heaviest first by default (the order SDS section 3 lists them in). */
-export async function selectProductLinkRows(db: Db, productId: number, query: ComponentListQuery) {
+/** An owner's components, heaviest first by default (the order SDS section 3 lists them in). */
+export async function selectLinkRows(db: Db, { kind, ownerId }: LinkOwnerRef, query: ComponentListQuery) {
+  const { table, ownerId: ownerColumn, filtersStatus } = LINK_TABLES[kind];
+  const columns = orderColumns(kind);
   const where = and(
-    eq(productChemicalComponents.productId, productId),
-    activeFilter(query.status, chemicalComponents.isActive),
+    eq(ownerColumn, ownerId),
+    filtersStatus ? activeFilter(query.status, chemicalComponents.isActive) : undefined,
     searchAny(query.search, [chemicalComponents.name, chemicalComponents.number]),
   );
   const order = query.order_by
-    ? [orderNullsLast(ORDER_COLUMNS[query.order_by], query.order_dir ?? 'asc')]
-    : [orderNullsLast(ORDER_COLUMNS.percentage_weight, 'desc'), asc(ORDER_COLUMNS.name)];
+    ? [orderNullsLast(columns[query.order_by], query.order_dir ?? 'asc')]
+    : [orderNullsLast(columns.percentage_weight, 'desc'), asc(columns.name)];
   const [rows, [count]] = await Promise.all([
-    db
-      .select(linkColumns)
-      .from(productChemicalComponents)
-      .innerJoin(chemicalComponents, eq(chemicalComponents.id, productChemicalComponents.chemicalComponentId))
+    selectLinks(db, kind)
       .where(where)
-      .orderBy(...order, asc(productChemicalComponents.id))
+      .orderBy(...order, asc(table.id))
       .limit(query.ipp)
       .offset(pageOffset(query.page, query.ipp)),
     db
       .select({ total: sql<number>`count(*)::int` })
-      .from(productChemicalComponents)
-      .innerJoin(chemicalComponents, eq(chemicalComponents.id, productChemicalComponents.chemicalComponentId))
+      .from(table)
+      .innerJoin(chemicalComponents, eq(chemicalComponents.id, table.chemicalComponentId))
       .where(where),
   ]);
   return { rows, total: count?.total ?? 0 };
 }
 
-/** One link of the product; 404 when it does not exist or belongs to another product. */
-export async function findLinkRow(db: Db | Tx, productId: number, linkId: number): Promise<LinkRow> {
-  const [row] = await db
-    .select(linkColumns)
-    .from(productChemicalComponents)
-    .innerJoin(chemicalComponents, eq(chemicalComponents.id, productChemicalComponents.chemicalComponentId))
-    .where(and(eq(productChemicalComponents.id, linkId), eq(productChemicalComponents.productId, productId)))
-    .limit(1);
+/** A link's table, and the condition naming one link of the owner (none of another owner's). */
+function oneLink({ kind, ownerId }: LinkOwnerRef, linkId: number) {
+  const { table, ownerId: ownerColumn } = LINK_TABLES[kind];
+  return { table, isLink: and(eq(table.id, linkId), eq(ownerColumn, ownerId)) };
+}
+
+/** One link of the owner; 404 when it does not exist or belongs to another owner. */
+export async function findLinkRow(db: Db | Tx, owner: LinkOwnerRef, linkId: number): Promise<LinkRow> {
+  const [row] = await selectLinks(db, owner.kind).where(oneLink(owner, linkId).isLink).limit(1);
   if (!row) throw notFound('Chemical component');
   return row;
 }
-
-/** The catalogue entry of this id or of this CAS #. */
-export async function findCatalogueEntry(
+/** The catalog entry of this id or of this CAS #. */
+export async function findCatalogEntry(
   db: Db | Tx,
   by: { id: number } | { number: string },
-): Promise<CatalogueEntry | undefined> {
+): Promise<CatalogEntry | undefined> {
   const where = 'id' in by ? eq(chemicalComponents.id, by.id) : eq(chemicalComponents.number, by.number);
-  const [row] = await db.select(catalogueColumns).from(chemicalComponents).where(where);
+  const [row] = await db.select(catalogColumns).from(chemicalComponents).where(where);
   return row;
 }
 
-/** Adds a catalogue entry; undefined when another save added this CAS # first. */
-export async function insertCatalogueEntry(
+/** Adds a catalog entry; undefined when another save added this CAS # first. */
+export async function insertCatalogEntry(
   db: Db | Tx,
   values: { name: string; number: string },
-): Promise<CatalogueEntry | undefined> {
+): Promise<CatalogEntry | undefined> {
   // ON CONFLICT: two saves naming the same new CAS # at once both end up with the one row.
   const [created] = await db
     .insert(chemicalComponents)
     .values(values)
     .onConflictDoNothing({ target: chemicalComponents.number })
-    .returning(catalogueColumns);
+    .returning(catalogColumns);
   return created;
 }
 
-/** Another link of the product to this catalogue component, if any. */
+/** Another link of the owner to this catalog component, if any. */
 export async function findOtherLink(
   db: Db | Tx,
-  productId: number,
+  { kind, ownerId }: LinkOwnerRef,
   componentId: number,
   exceptLinkId: number | null,
 ): Promise<number | undefined> {
+  const { table, ownerId: ownerColumn } = LINK_TABLES[kind];
   const [duplicate] = await db
-    .select({ id: productChemicalComponents.id })
-    .from(productChemicalComponents)
+    .select({ id: table.id })
+    .from(table)
     .where(
       and(
-        eq(productChemicalComponents.productId, productId),
-        eq(productChemicalComponents.chemicalComponentId, componentId),
-        exceptLinkId === null ? undefined : ne(productChemicalComponents.id, exceptLinkId),
+        eq(ownerColumn, ownerId),
+        eq(table.chemicalComponentId, componentId),
+        exceptLinkId === null ? undefined : ne(table.id, exceptLinkId),
       ),
     )
     .limit(1);
@@ -177,26 +231,34 @@ export async function findOtherLink(
 
 export async function insertLink(
   db: Db | Tx,
-  values: LinkValues & { productId: number; chemicalComponentId: number },
+  { kind, ownerId }: LinkOwnerRef,
+  values: LinkValues & { chemicalComponentId: number },
 ): Promise<number> {
-  const [row] = await db
-    .insert(productChemicalComponents)
-    .values(values)
-    .returning({ id: productChemicalComponents.id });
+  const [row] =
+    kind === 'product'
+      ? await db
+          .insert(productChemicalComponents)
+          .values({ productId: ownerId, ...values })
+          .returning({ id: productChemicalComponents.id })
+      : await db
+          .insert(inventoryProductChemicalComponents)
+          .values({ inventoryProductId: ownerId, ...values })
+          .returning({ id: inventoryProductChemicalComponents.id });
   if (!row) throw new Error('component link insert returned no row');
   return row.id;
 }
 
 export async function updateLink(
   db: Db | Tx,
+  owner: LinkOwnerRef,
   linkId: number,
   values: LinkValues & { chemicalComponentId: number },
 ): Promise<void> {
-  await db.update(productChemicalComponents).set(values).where(eq(productChemicalComponents.id, linkId));
+  const { table, isLink } = oneLink(owner, linkId);
+  await db.update(table).set(values).where(isLink);
 }
 
-export async function deleteLink(db: Db | Tx, productId: number, linkId: number): Promise<void> {
-  await db
-    .delete(productChemicalComponents)
-    .where(and(eq(productChemicalComponents.id, linkId), eq(productChemicalComponents.productId, productId)));
+export async function deleteLink(db: Db | Tx, owner: LinkOwnerRef, linkId: number): Promise<void> {
+  const { table, isLink } = oneLink(owner, linkId);
+  await db.delete(table).where(isLink);
 }

@@ -16,56 +16,40 @@ import { toPage } from '../../lib/list-query.ts';
 import { fromNumeric, toNumeric } from '../../lib/numeric.ts';
 import { isSameNameText } from '../../lib/same-name.ts';
 import {
-  type CatalogueEntry,
+  type CatalogEntry,
   deleteLink,
   ensureProduct,
-  findCatalogueEntry,
+  findCatalogEntry,
   findLinkRow,
   findOtherLink,
-  insertCatalogueEntry,
+  insertCatalogEntry,
   insertLink,
+  type LinkKind,
+  type LinkOwnerRef,
   type LinkRow,
   type LinkValues,
-  selectCataloguePickerRows,
-  selectProductLinkRows,
+  selectCatalogPickerRows,
+  selectLinkRows,
   updateLink,
 } from './chemical-components.repository.ts';
 
 /**
- * Where a list of components lives: a catalogue product's, or an inventory line's copy of it.
- * The rules (one catalogue entry per CAS #, one name per CAS #, no component twice on one owner)
- * are the same for both; only the table and the owner differ.
+ * Where a list of components lives: a catalog product's, or an inventory line's copy of it.
+ * The rules (one catalog entry per CAS #, one name per CAS #, no component twice on one owner)
+ * and the SQL are the same for both; the owner says which link table, how to check the owner
+ * and who may change it now.
  */
-export interface ComponentLinkStore<Owner> {
+export interface ComponentLinkOwner<Owner> {
   /** The audit entity of a link. */
   entity: string;
+  /** The link table (chemical-components.repository's LINK_TABLES). */
+  kind: LinkKind;
+  /** The id the link table's owner column holds. */
+  idOf(owner: Owner): number;
   /** 404 unless the owner exists. */
   ensureOwner(db: Db | Tx, owner: Owner): Promise<void>;
   /** 404 unless it exists, 403 when the actor may not change it now (a closed inventory). */
   ensureWritable(tx: Tx, actor: Actor, owner: Owner): Promise<void>;
-  selectLinkRows(
-    db: Db,
-    owner: Owner,
-    query: ComponentListQuery,
-  ): Promise<{ rows: LinkRow[]; total: number }>;
-  findLinkRow(db: Db | Tx, owner: Owner, linkId: number): Promise<LinkRow>;
-  findOtherLink(
-    db: Db | Tx,
-    owner: Owner,
-    componentId: number,
-    exceptLinkId: number | null,
-  ): Promise<number | undefined>;
-  insertLink(
-    db: Db | Tx,
-    owner: Owner,
-    values: LinkValues & { chemicalComponentId: number },
-  ): Promise<number>;
-  updateLink(
-    db: Db | Tx,
-    linkId: number,
-    values: LinkValues & { chemicalComponentId: number },
-  ): Promise<void>;
-  deleteLink(db: Db | Tx, owner: Owner, linkId: number): Promise<void>;
   /** What the audit row says the link belongs to. */
   auditDetails(owner: Owner): Record<string, unknown>;
 }
@@ -92,41 +76,41 @@ function toComponentResource(row: LinkRow): ComponentResource {
   };
 }
 
-/** Picker rows of the catalogue, searched by name or CAS #, ordered by name. */
+/** Picker rows of the catalog, searched by name or CAS #, ordered by name. */
 export async function autocompleteChemicalComponents(
   db: Db,
   query: AutocompleteQuery,
 ): Promise<ListPage<ChemicalComponentItem>> {
-  const { rows, total } = await selectCataloguePickerRows(db, query);
+  const { rows, total } = await selectCatalogPickerRows(db, query);
   return toPage(rows, total, query.page, query.ipp);
 }
 
 /**
- * The catalogue component a save means: the one picked (`chemical_component_id`), else the one
+ * The catalog component a save means: the one picked (`chemical_component_id`), else the one
  * with this CAS #, else a new one with the given name. A CAS # names one substance, so it is
  * never entered twice.
  */
-async function resolveCatalogueComponent(tx: Tx, body: SaveComponent): Promise<CatalogueEntry> {
+async function resolveCatalogComponent(tx: Tx, body: SaveComponent): Promise<CatalogEntry> {
   if (body.chemical_component_id) {
-    const picked = await findCatalogueEntry(tx, { id: body.chemical_component_id });
+    const picked = await findCatalogEntry(tx, { id: body.chemical_component_id });
     if (!picked) throw fieldError('chemical_component_id', COMPONENT_MSG.componentUnknown);
     return picked;
   }
-  const existing = await findCatalogueEntry(tx, { number: body.number });
+  const existing = await findCatalogEntry(tx, { number: body.number });
   if (existing) return existing;
   const entry =
-    (await insertCatalogueEntry(tx, { name: body.name, number: body.number })) ??
-    (await findCatalogueEntry(tx, { number: body.number }));
+    (await insertCatalogEntry(tx, { name: body.name, number: body.number })) ??
+    (await findCatalogEntry(tx, { number: body.number }));
   if (!entry) throw new Error(`Chemical component ${body.number} vanished while being linked`);
   return entry;
 }
 
 /**
- * The catalogue keeps one name per CAS #, shared by every product. A save typing another name
- * would be stored under the catalogue's without a word, so it is refused with the name the CAS #
+ * The catalog keeps one name per CAS #, shared by every product. A save typing another name
+ * would be stored under the catalog's without a word, so it is refused with the name the CAS #
  * belongs to, unless the request chose that name (`use_catalog_name`).
  */
-function refuseOtherName(entry: CatalogueEntry, body: SaveComponent): void {
+function refuseOtherName(entry: CatalogEntry, body: SaveComponent): void {
   // Case and spacing aside ("SULFURIC  acid" is Sulfuric acid), it is the same name.
   if (body.use_catalog_name || isSameNameText(entry.name, body.name)) return;
   throw conflictWith(COMPONENT_MSG.casTaken(entry.number, entry.name), entry, 'name');
@@ -148,18 +132,20 @@ function toLinkValues(body: SaveComponent): LinkValues {
 }
 
 /** The list, get, create, update and unlink of components over one kind of owner. */
-export function createComponentLinks<Owner>(store: ComponentLinkStore<Owner>) {
+export function createComponentLinks<Owner>(store: ComponentLinkOwner<Owner>) {
+  const ref = (owner: Owner): LinkOwnerRef => ({ kind: store.kind, ownerId: store.idOf(owner) });
+
   /** The owner's components, heaviest first by default (the order SDS section 3 lists them in). */
   async function list(db: Db, owner: Owner, query: ComponentListQuery): Promise<ListPage<ComponentResource>> {
     await store.ensureOwner(db, owner);
-    const { rows, total } = await store.selectLinkRows(db, owner, query);
+    const { rows, total } = await selectLinkRows(db, ref(owner), query);
     return toPage(rows.map(toComponentResource), total, query.page, query.ipp);
   }
 
   /** One link of the owner; 404 when the owner or the link does not exist. */
   async function get(db: Db | Tx, owner: Owner, linkId: number): Promise<ComponentResource> {
     await store.ensureOwner(db, owner);
-    return toComponentResource(await store.findLinkRow(db, owner, linkId));
+    return toComponentResource(await findLinkRow(db, ref(owner), linkId));
   }
 
   /** Writes a link (a new one when `linkId` is null) with its audit row, in the caller's transaction. */
@@ -170,19 +156,19 @@ export function createComponentLinks<Owner>(store: ComponentLinkStore<Owner>) {
     linkId: number | null,
     body: SaveComponent,
   ): Promise<ComponentResource> {
-    const component = await resolveCatalogueComponent(tx, body);
-    // Already on the owner is the answer to give first: choosing the catalogue name would not help.
-    if ((await store.findOtherLink(tx, owner, component.id, linkId)) !== undefined) {
+    const component = await resolveCatalogComponent(tx, body);
+    // Already on the owner is the answer to give first: choosing the catalog name would not help.
+    if ((await findOtherLink(tx, ref(owner), component.id, linkId)) !== undefined) {
       throw fieldError('number', COMPONENT_MSG.alreadyOnProduct);
     }
     refuseOtherName(component, body);
     const values = { chemicalComponentId: component.id, ...toLinkValues(body) };
     let id = linkId;
-    const before = id === null ? undefined : toComponentResource(await store.findLinkRow(tx, owner, id));
-    if (id === null) id = await store.insertLink(tx, owner, values);
-    else await store.updateLink(tx, id, values);
+    const before = id === null ? undefined : toComponentResource(await findLinkRow(tx, ref(owner), id));
+    if (id === null) id = await insertLink(tx, ref(owner), values);
+    else await updateLink(tx, ref(owner), id, values);
     // The caller has checked the owner in this transaction; only the link is read back.
-    const resource = toComponentResource(await store.findLinkRow(tx, owner, id));
+    const resource = toComponentResource(await findLinkRow(tx, ref(owner), id));
     await recordAudit(tx, actor, {
       action: linkId === null ? 'create' : 'update',
       entity: store.entity,
@@ -194,7 +180,7 @@ export function createComponentLinks<Owner>(store: ComponentLinkStore<Owner>) {
     return resource;
   }
 
-  /** Links a component (creating the catalogue entry if needed). */
+  /** Links a component (creating the catalog entry if needed). */
   async function create(db: Db, actor: Actor, owner: Owner, body: SaveComponent): Promise<ComponentResource> {
     return db.transaction(async (tx) => {
       await store.ensureWritable(tx, actor, owner);
@@ -211,17 +197,17 @@ export function createComponentLinks<Owner>(store: ComponentLinkStore<Owner>) {
   ): Promise<ComponentResource> {
     return db.transaction(async (tx) => {
       await store.ensureWritable(tx, actor, owner);
-      await store.findLinkRow(tx, owner, linkId);
+      await findLinkRow(tx, ref(owner), linkId);
       return saveLink(tx, actor, owner, linkId, body);
     });
   }
 
-  /** Removes the link only: the catalogue component stays for other products and inventories. */
+  /** Removes the link only: the catalog component stays for other products and inventories. */
   async function unlink(db: Db, actor: Actor, owner: Owner, linkId: number): Promise<ComponentResource> {
     return db.transaction(async (tx) => {
       await store.ensureWritable(tx, actor, owner);
-      const resource = toComponentResource(await store.findLinkRow(tx, owner, linkId));
-      await store.deleteLink(tx, owner, linkId);
+      const resource = toComponentResource(await findLinkRow(tx, ref(owner), linkId));
+      await deleteLink(tx, ref(owner), linkId);
       await recordAudit(tx, actor, {
         action: 'delete',
         entity: store.entity,
@@ -236,22 +222,15 @@ export function createComponentLinks<Owner>(store: ComponentLinkStore<Owner>) {
   return { list, get, create, update, unlink };
 }
 
-/** A catalogue product's components. */
+/** The list, get, create, update and unlink of one kind of owner's components. */
+export type ComponentLinks<Owner> = ReturnType<typeof createComponentLinks<Owner>>;
+
+/** A catalog product's components. */
 export const productComponents = createComponentLinks<number>({
   entity: 'product_chemical_component',
+  kind: 'product',
+  idOf: (productId) => productId,
   ensureOwner: ensureProduct,
   ensureWritable: (tx, _actor, productId) => ensureProduct(tx, productId),
-  selectLinkRows: selectProductLinkRows,
-  findLinkRow,
-  findOtherLink,
-  insertLink: (db, productId, values) => insertLink(db, { productId, ...values }),
-  updateLink,
-  deleteLink,
   auditDetails: (productId) => ({ product_id: productId }),
 });
-
-export const listProductComponents = productComponents.list;
-export const getProductComponent = productComponents.get;
-export const createProductComponent = productComponents.create;
-export const updateProductComponent = productComponents.update;
-export const unlinkProductComponent = productComponents.unlink;

@@ -44,14 +44,14 @@ async function addComponent(body: Record<string, unknown>, id = productId): Prom
 async function countRows() {
   const { db } = ctx.database;
   const [links] = await db.select({ n: sql<number>`count(*)::int` }).from(productChemicalComponents);
-  const [catalogue] = await db.select({ n: sql<number>`count(*)::int` }).from(chemicalComponents);
-  return { links: links?.n, catalogue: catalogue?.n };
+  const [catalog] = await db.select({ n: sql<number>`count(*)::int` }).from(chemicalComponents);
+  return { links: links?.n, catalog: catalog?.n };
 }
 
 describe('adding components to a product', () => {
   let acid: ComponentResource;
 
-  it('creates the catalogue component from the CAS # and links it', async () => {
+  it('creates the catalog component from the CAS # and links it', async () => {
     const res = await ctx.call('staff', { method: 'POST', url: `${base()}/create`, payload: sulfuric });
     expect(res.statusCode, res.body).toBe(201);
     acid = res.json().resource;
@@ -79,14 +79,14 @@ describe('adding components to a product', () => {
     const got = await ctx.call('staff', { method: 'GET', url: `${base()}/${acid.id}/get` });
     expect(got.statusCode).toBe(200);
     expect(got.json().resource).toEqual(acid);
-    const [catalogue] = await ctx.database.db
+    const [catalog] = await ctx.database.db
       .select()
       .from(chemicalComponents)
       .where(eq(chemicalComponents.id, acid.chemical_component_id));
-    expect(catalogue).toMatchObject({ name: 'Sulfuric acid', number: '7664-93-9', isActive: true });
+    expect(catalog).toMatchObject({ name: 'Sulfuric acid', number: '7664-93-9', isActive: true });
   });
 
-  it('refuses a new name for a CAS # the catalogue holds under another, and leaves every row as it was', async () => {
+  it('refuses a new name for a CAS # the catalog holds under another, and leaves every row as it was', async () => {
     const before = await countRows();
     const res = await ctx.call('staff', {
       method: 'POST',
@@ -100,14 +100,14 @@ describe('adding components to a product', () => {
       existing: { id: acid.chemical_component_id, name: 'Sulfuric acid', number: '7664-93-9' },
     });
     expect(await countRows()).toEqual(before);
-    const [catalogue] = await ctx.database.db
+    const [catalog] = await ctx.database.db
       .select()
       .from(chemicalComponents)
       .where(eq(chemicalComponents.id, acid.chemical_component_id));
-    expect(catalogue?.name).toBe('Sulfuric acid');
+    expect(catalog?.name).toBe('Sulfuric acid');
   });
 
-  it('links the catalogue entry under its own name when the request says so', async () => {
+  it('links the catalog entry under its own name when the request says so', async () => {
     const before = await countRows();
     const linked = await addComponent(
       { name: 'Oil of vitriol', number: '7664939', percentage_weight: '10', use_catalog_name: true },
@@ -119,10 +119,10 @@ describe('adding components to a product', () => {
       number: '7664-93-9',
       percentage_weight: 10,
     });
-    expect(await countRows()).toEqual({ links: before.links! + 1, catalogue: before.catalogue });
+    expect(await countRows()).toEqual({ links: before.links! + 1, catalog: before.catalog });
   });
 
-  it('takes the catalogue name written in another case or spacing as the same name', async () => {
+  it('takes the catalog name written in another case or spacing as the same name', async () => {
     const product = await createProduct('Pool Acid');
     const linked = await addComponent({ name: '  SULFURIC   acid ', number: '7664-93-9' }, product);
     expect(linked).toMatchObject({
@@ -131,7 +131,7 @@ describe('adding components to a product', () => {
     });
   });
 
-  it('links a component picked from the catalogue by id', async () => {
+  it('links a component picked from the catalog by id', async () => {
     const water = await addComponent(
       { name: 'Water', number: '7732-18-5', percentage_weight: '64.5' },
       otherProductId,
@@ -151,7 +151,7 @@ describe('adding components to a product', () => {
     });
   });
 
-  it('refuses an unknown catalogue id', async () => {
+  it('refuses an unknown catalog id', async () => {
     const before = await countRows();
     const res = await ctx.call('staff', {
       method: 'POST',
@@ -290,7 +290,7 @@ describe('listing, editing and unlinking', () => {
     expect(bad.statusCode).toBe(422);
   });
 
-  it('updates the link, and may point it at another catalogue component', async () => {
+  it('updates the link, and may point it at another catalog component', async () => {
     const res = await ctx.call('staff', {
       method: 'PATCH',
       url: `${base(productWithList)}/${links.toluene!.id}/update`,
@@ -320,7 +320,7 @@ describe('listing, editing and unlinking', () => {
       name: 'Ethylbenzene',
       number: '100-41-4',
     });
-    // Toluene stays in the catalogue.
+    // Toluene stays in the catalog.
     const [toluene] = await ctx.database.db
       .select()
       .from(chemicalComponents)
@@ -385,7 +385,7 @@ describe('listing, editing and unlinking', () => {
     expect(await names()).toContain('Xylene');
   });
 
-  it('unlinks a component, keeping the catalogue entry', async () => {
+  it('unlinks a component, keeping the catalog entry', async () => {
     const res = await ctx.call('staff', {
       method: 'DELETE',
       url: `${base(productWithList)}/${links.methanol!.id}/unlink`,
@@ -396,11 +396,11 @@ describe('listing, editing and unlinking', () => {
       resource: links.methanol,
     });
     expect(await names()).not.toContain('Methanol');
-    const [catalogue] = await ctx.database.db
+    const [catalog] = await ctx.database.db
       .select()
       .from(chemicalComponents)
       .where(eq(chemicalComponents.id, links.methanol!.chemical_component_id));
-    expect(catalogue?.name).toBe('Methanol');
+    expect(catalog?.name).toBe('Methanol');
     const again = await ctx.call('staff', {
       method: 'DELETE',
       url: `${base(productWithList)}/${links.methanol!.id}/unlink`,
@@ -408,7 +408,7 @@ describe('listing, editing and unlinking', () => {
     expect(again.statusCode).toBe(404);
   });
 
-  it('offers the catalogue in the picker, by name or CAS #, ordered by name', async () => {
+  it('offers the catalog in the picker, by name or CAS #, ordered by name', async () => {
     const res = await ctx.call('staff', {
       method: 'GET',
       url: '/chemical-components/autocomplete-list?search=67-',

@@ -1,15 +1,11 @@
 import type { UnitType } from '@chemtrack/domain';
 import { containers, containerUnits } from '../../db/schema/index.ts';
-import { type CatalogRow, createCatalogRepository } from '../catalog/catalog.repository.ts';
+import { createLookupRepository, type LookupRow } from '../lookups/lookups.repository.ts';
 
-export type ContainerUnitRow = CatalogRow & { unitType: UnitType };
+export type ContainerUnitRow = LookupRow & { unitType: UnitType };
 
-export const containersRepository = createCatalogRepository<CatalogRow>(
-  containers,
-  'Container',
-  'updated_at',
-);
-export const containerUnitsRepository = createCatalogRepository<ContainerUnitRow>(
+export const containersRepository = createLookupRepository<LookupRow>(containers, 'Container', 'updated_at');
+export const containerUnitsRepository = createLookupRepository<ContainerUnitRow>(
   containerUnits,
   'Container unit',
   'updated_at',

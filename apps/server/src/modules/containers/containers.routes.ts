@@ -1,8 +1,8 @@
 import {
   AREA_ACTIONS,
-  CatalogListQuerySchema,
-  CatalogResourceSchema,
   ContainerUnitResourceSchema,
+  LookupListQuerySchema,
+  LookupResourceSchema,
   SaveContainerRequestSchema,
   SaveContainerUnitRequestSchema,
 } from '@chemtrack/domain';
@@ -19,9 +19,9 @@ export const containersRoutes: FastifyPluginAsyncZod = async (app) => {
     nameOf: (container) => container.name,
     actions: AREA_ACTIONS.containers,
     contract: {
-      listQuery: CatalogListQuerySchema,
-      listItem: CatalogResourceSchema,
-      resource: CatalogResourceSchema,
+      listQuery: LookupListQuerySchema,
+      listItem: LookupResourceSchema,
+      resource: LookupResourceSchema,
       save: SaveContainerRequestSchema,
     },
     service: containersService,
@@ -33,7 +33,7 @@ export const containersRoutes: FastifyPluginAsyncZod = async (app) => {
     nameOf: (unit) => unit.name,
     actions: AREA_ACTIONS.containerUnits,
     contract: {
-      listQuery: CatalogListQuerySchema,
+      listQuery: LookupListQuerySchema,
       listItem: ContainerUnitResourceSchema,
       resource: ContainerUnitResourceSchema,
       save: SaveContainerUnitRequestSchema,

@@ -18,8 +18,12 @@ import { toIso } from '../../lib/dates.ts';
 import { toPage } from '../../lib/list-query.ts';
 import { isSameNameText } from '../../lib/same-name.ts';
 import { toggleActive } from '../../lib/toggle-active.ts';
-import { deleteAddress } from '../general/general.repository.ts';
-import { isBlankBilling, saveAddress, toAddressResource } from '../general/general.service.ts';
+import {
+  isBlankBilling,
+  removeAddress,
+  saveAddress,
+  toAddressResource,
+} from '../addresses/addresses.service.ts';
 import {
   type CustomerRow,
   findCustomer,
@@ -155,7 +159,7 @@ async function updateCustomer(
       billingAddressId,
       isSameBillingAddress: body.is_same_billing_address ?? false,
     });
-    await deleteAddress(tx, orphanId);
+    await removeAddress(tx, orphanId);
     const resource = toCustomerResource(await findCustomer(tx, id));
     await recordAudit(tx, actor, {
       action: 'update',

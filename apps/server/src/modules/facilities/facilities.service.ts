@@ -16,8 +16,8 @@ import type { CrudService } from '../../lib/crud-routes.ts';
 import { toIso } from '../../lib/dates.ts';
 import { toPage } from '../../lib/list-query.ts';
 import { toggleActive } from '../../lib/toggle-active.ts';
+import { saveAddress, toAddressResource } from '../addresses/addresses.service.ts';
 import { customerExists } from '../customers/customers.repository.ts';
-import { saveAddress, toAddressResource } from '../general/general.service.ts';
 import {
   type FacilityReportInputs,
   type FacilityRow,

@@ -9,8 +9,8 @@ import type { FastifyRequest } from 'fastify';
 import { AppError, fieldError } from '../../lib/app-error.ts';
 import { hasSignature, isTextChunk, SIGNATURE_LENGTH } from '../../lib/file-signature.ts';
 import { createPdfEncryptionScanner } from '../../lib/pdf-encryption.ts';
-import { inspectZip, isXlsxPackage, ZipRefusedError } from '../../lib/reference-lists/zip-guard.ts';
-import { FILE_TYPES, type FileType } from './files.service.ts';
+import { inspectZip, isXlsxPackage, ZipRefusedError } from '../../lib/zip-guard.ts';
+import { FILE_TYPES, type FileType } from './file-types.ts';
 
 /** The multipart field the file travels in (spec 02 §7). */
 export const UPLOAD_FIELD = 'file';

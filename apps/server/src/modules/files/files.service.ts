@@ -8,34 +8,20 @@ import { type Actor, recordAudit } from '../../lib/audit.ts';
 import { sanitizeFileName } from '../../lib/file-names.ts';
 import { isPdf } from '../../lib/file-signature.ts';
 import type { FileStore } from '../../storage/file-store.ts';
+import { FILE_TYPES, PDF_MIME_TYPE } from './file-types.ts';
 import type { ReceivedUpload } from './file-upload.ts';
 import {
+  deleteFileRows,
   deleteUnreferencedFileRows,
   type FileRow,
   insertFileRow,
   selectRecordedKeys,
 } from './files.repository.ts';
 
-export const PDF_MIME_TYPE = 'application/pdf';
-
-/** The file types uploads may be, with the content type recorded and the extension stored. */
-export const FILE_TYPES = {
-  pdf: { mimeType: PDF_MIME_TYPE, extension: '.pdf' },
-  xlsx: { mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', extension: '.xlsx' },
-  xls: { mimeType: 'application/vnd.ms-excel', extension: '.xls' },
-  csv: { mimeType: 'text/csv', extension: '.csv' },
-} as const;
-export type FileType = keyof typeof FILE_TYPES;
-
 /** The content types we store, with the extension their key and name are given. */
 const EXTENSION_BY_MIME_TYPE: Record<string, string> = Object.fromEntries(
   Object.values(FILE_TYPES).map(({ mimeType, extension }) => [mimeType, extension]),
 );
-
-/** The file type of a stored content type (undefined for one we never store). */
-export function fileTypeOf(mimeType: string): FileType | undefined {
-  return (Object.keys(FILE_TYPES) as FileType[]).find((type) => FILE_TYPES[type].mimeType === mimeType);
-}
 
 /** Unreferenced uploads are kept this long: a form may still be open with the file chosen. */
 export const UNREFERENCED_FILE_TTL_MS = 24 * 60 * 60 * 1000;
@@ -173,6 +159,14 @@ export async function storeFile(
     folder: input.folder,
   });
   return { id: row.id, storageKey: row.storageKey };
+}
+
+/**
+ * Drops the rows of files a record has let go (a replaced or detached SDS), in the caller's
+ * transaction; returns their storage keys, for `removeStoredFiles` once it has committed.
+ */
+export function releaseFiles(tx: Db | Tx, ids: number[]): Promise<string[]> {
+  return deleteFileRows(tx, ids);
 }
 
 /**

@@ -1,10 +1,10 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { hazards, inventoryProductHazards, productHazards } from '../../db/schema/index.ts';
-import { type CatalogRow, createCatalogRepository } from '../catalog/catalog.repository.ts';
+import { createLookupRepository, type LookupRow } from '../lookups/lookups.repository.ts';
 
 // The hazard list has no default sort (spec 02 §9): it keeps the order the classes were made in.
-export const hazardsRepository = createCatalogRepository<CatalogRow>(hazards, 'Hazard class', 'id');
+export const hazardsRepository = createLookupRepository<LookupRow>(hazards, 'Hazard class', 'id');
 
 /** How many products, and product lines of inventories, carry the hazard class. */
 export async function countHazardUses(db: Db | Tx, id: number): Promise<number> {

@@ -1,7 +1,7 @@
 import {
   AREA_ACTIONS,
-  CatalogListQuerySchema,
-  CatalogResourceSchema,
+  LookupListQuerySchema,
+  LookupResourceSchema,
   SaveHazardRequestSchema,
 } from '@chemtrack/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -17,9 +17,9 @@ export const hazardsRoutes: FastifyPluginAsyncZod = async (app) => {
     nameOf: (hazard) => hazard.name,
     actions: AREA_ACTIONS.hazards,
     contract: {
-      listQuery: CatalogListQuerySchema,
-      listItem: CatalogResourceSchema,
-      resource: CatalogResourceSchema,
+      listQuery: LookupListQuerySchema,
+      listItem: LookupResourceSchema,
+      resource: LookupResourceSchema,
       save: SaveHazardRequestSchema,
     },
     service: hazardsService,

@@ -1,5 +1,6 @@
 import type { InventoryAutocompleteQuery, InventoryListQuery } from '@chemtrack/domain';
 import { and, desc, eq, exists, inArray, lt, ne, or, type SQL, sql } from 'drizzle-orm';
+import { toSnakeCase } from 'drizzle-orm/casing';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client.ts';
 import {
@@ -14,6 +15,7 @@ import {
   inventoryTechnicians,
   users,
 } from '../../db/schema/index.ts';
+import { productDataColumns } from '../../db/schema/product-data.ts';
 import { notFound } from '../../lib/app-error.ts';
 import { likePattern, orderBy, pageOffset, searchAny, textKey } from '../../lib/list-query.ts';
 
@@ -286,12 +288,48 @@ export async function insertDuplicates(db: Db | Tx, inventoryId: number, sourceI
 }
 
 /**
+ * The columns a copied line takes from its source: all of the product data (db/schema's
+ * `productDataColumns`, so a column added there is copied without a change here), the product,
+ * and what the facility holds where. Not copied: the notes, the open question and the year
+ * figures (see copyLines), the copy's own inventory, source and check.
+ */
+const COPIED_LINE_COLUMNS = [
+  'productId',
+  'sdsNo',
+  'containerId',
+  'containerUnitId',
+  'containerSize',
+  'containerQuantity',
+  'containerInfo',
+  'locationStored',
+  'maxPounds',
+  'maxGallons',
+  'isProcessed',
+  'isManufactured',
+  'isOtherwiseUsed',
+  'storageType',
+  'storagePressure',
+  'storageTemperature',
+  // How the product is used (sprayed as an aerosol…) goes with the process, like the storage.
+  'meets313Qualifier',
+] as const satisfies readonly (keyof typeof inventoryProducts.$inferInsert)[];
+
+/** Their SQL names, as the client's `casing: 'snake_case'` writes them. */
+const COPIED_COLUMNS = sql.join(
+  [...Object.keys(productDataColumns()), ...COPIED_LINE_COLUMNS].map((key) =>
+    sql.identifier(toSnakeCase(key)),
+  ),
+  sql`, `,
+);
+
+/**
  * Copies every line of the source inventories into the inventory: product, product data,
  * container, unit, size, quantity, location and figures, with their hazards and components.
  * Each copy records the line it came from and starts unchecked; last year's notes and open
  * questions stay with last year, and so do its year figures (313 annual pounds, Tier II average
  * and days on site): copied, they would file last year's throughput as this year's. The storage
- * conditions go with the location. Returns how many lines were copied.
+ * conditions go with the location, and the 313 qualifier mark with the process (how the product is
+ * used, e.g. sprayed as an aerosol). Returns how many lines were copied.
  */
 export async function copyLines(tx: Tx, inventoryId: number, sourceIds: number[]): Promise<number> {
   if (sourceIds.length === 0) return 0;
@@ -301,22 +339,8 @@ export async function copyLines(tx: Tx, inventoryId: number, sourceIds: number[]
     sql`, `,
   );
   const copied = await tx.execute(sql`
-    INSERT INTO ${p} (
-      inventory_id, product_id, name, mfg_name, mfg_product_number, mfg_phone, mfg_emergency_phone,
-      sds_date, sds_status, physical_state, specific_gravity, density, pounds_per_gallon,
-      conversion_factor, flash_points, nfpa, is_spcc, is_sara_f, is_sara_p, is_sara_r, is_sara_a,
-      is_sara_c, sds_no, container_id, container_unit_id, container_size, container_quantity,
-      container_info, location_stored, max_pounds, max_gallons, is_processed, is_manufactured,
-      is_otherwise_used, tier2_hazard_categories, tier2_exclusion, solid_form, powder_fraction_pct,
-      storage_type, storage_pressure, storage_temperature, source_line_id)
-    SELECT
-      ${inventoryId}, product_id, name, mfg_name, mfg_product_number, mfg_phone, mfg_emergency_phone,
-      sds_date, sds_status, physical_state, specific_gravity, density, pounds_per_gallon,
-      conversion_factor, flash_points, nfpa, is_spcc, is_sara_f, is_sara_p, is_sara_r, is_sara_a,
-      is_sara_c, sds_no, container_id, container_unit_id, container_size, container_quantity,
-      container_info, location_stored, max_pounds, max_gallons, is_processed, is_manufactured,
-      is_otherwise_used, tier2_hazard_categories, tier2_exclusion, solid_form, powder_fraction_pct,
-      storage_type, storage_pressure, storage_temperature, id
+    INSERT INTO ${p} (inventory_id, ${COPIED_COLUMNS}, source_line_id)
+    SELECT ${inventoryId}, ${COPIED_COLUMNS}, id
     FROM ${p}
     WHERE inventory_id IN (${sources})
     ORDER BY inventory_id, id

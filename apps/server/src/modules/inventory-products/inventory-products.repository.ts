@@ -14,7 +14,6 @@ import {
 } from '../../db/schema/index.ts';
 import { notFound } from '../../lib/app-error.ts';
 import { orderBy, pageOffset, searchAny, textKey } from '../../lib/list-query.ts';
-import { isSameName } from '../../lib/same-name.ts';
 
 const line = inventoryProducts;
 
@@ -243,7 +242,7 @@ export async function replaceLineHazards(tx: Tx, lineId: number, hazardIds: numb
     .values(hazardIds.map((hazardId) => ({ inventoryProductId: lineId, hazardId })));
 }
 
-/** The line's components become the catalogue product's, as its SDS lists them today. */
+/** The line's components become the catalog product's, as its SDS lists them today. */
 export async function copyProductComponents(tx: Tx, lineId: number, productId: number): Promise<void> {
   await tx
     .delete(inventoryProductChemicalComponents)
@@ -280,19 +279,8 @@ export async function findUnit(db: Db | Tx, id: number) {
   return row;
 }
 
-/** A catalogue product of this name and manufacturer, case and spacing aside. */
-export async function findProductByName(db: Db | Tx, name: string, mfgName: string) {
-  const [row] = await db
-    .select({ id: products.id, name: products.name, mfg_name: products.mfgName })
-    .from(products)
-    .where(and(isSameName(products.name, name), isSameName(products.mfgName, mfgName)))
-    .orderBy(asc(products.id))
-    .limit(1);
-  return row;
-}
-
 /**
- * The distinct catalogue products of the inventory's lines with the storage key of their SDS
+ * The distinct catalog products of the inventory's lines with the storage key of their SDS
  * (null when none is on file), by name: the items of Print All SDS.
  */
 export async function selectInventorySdsFiles(db: Db, inventoryId: number) {

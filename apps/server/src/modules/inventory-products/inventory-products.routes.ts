@@ -4,20 +4,15 @@ import {
   AutocompleteResponseSchema,
   CheckExistingRequestSchema,
   CheckExistingResponseSchema,
-  ChemicalComponentItemSchema,
-  ComponentListQuerySchema,
-  ComponentResourceSchema,
   IdParamSchema,
   InventoryProductComponentParamsSchema,
   InventoryProductListQuerySchema,
   InventoryProductListResponseSchema,
   InventoryProductParamsSchema,
   InventoryProductResourceSchema,
-  makeListResponseSchema,
   makeResourceResponseSchema,
   printAllSdsFileName,
   ResolveQuestionResponseSchema,
-  SaveComponentRequestSchema,
   SaveInventoryProductRequestSchema,
 } from '@chemtrack/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -25,12 +20,23 @@ import { z } from 'zod';
 import { actorOf } from '../../lib/audit.ts';
 import { attachmentDisposition } from '../../lib/file-names.ts';
 import { conflictResponse, ERROR_RESPONSES } from '../../lib/route-schemas.ts';
-import { lineComponents, inventoryProductsService as service } from './inventory-products.service.ts';
+import { registerComponentLinkRoutes } from '../chemical-components/component-links.routes.ts';
+import { inventoryProductsService as service } from './inventory-products.service.ts';
+import { lineComponents } from './line-components.service.ts';
+import type { LineRef } from './line-resource.ts';
+
+/**
+ * The spec's `:productId` names a line of the inventory (an inventory product), not a catalog
+ * product: mapped here, once, to the line it names.
+ */
+function lineOf(params: { id: number; productId: number }): LineRef {
+  return { inventoryId: params.id, lineId: params.productId };
+}
 
 const tags = ['Inventory products'];
 const ResourceResponse = makeResourceResponseSchema(InventoryProductResourceSchema);
 /**
- * A save that would record the combination twice, or a new name the catalogue already holds:
+ * A save that would record the combination twice, or a new name the catalog already holds:
  * the line to join (or the product to choose) comes back with the message.
  */
 const SaveConflict = z.union([
@@ -161,7 +167,7 @@ export const inventoryProductsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ({
-      resource: await service.get(app.db, request.params.id, request.params.productId),
+      resource: await service.get(app.db, lineOf(request.params)),
     }),
   );
 
@@ -177,12 +183,10 @@ export const inventoryProductsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const { id, productId } = request.params;
       const { resource, aggregated } = await service.update(
         app.db,
         actorOf(request),
-        id,
-        productId,
+        lineOf(request.params),
         request.body,
       );
       const message = aggregated
@@ -203,8 +207,7 @@ export const inventoryProductsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const { id, productId } = request.params;
-      const resolved = await service.resolveQuestion(app.db, actorOf(request), id, productId);
+      const resolved = await service.resolveQuestion(app.db, actorOf(request), lineOf(request.params));
       return {
         message: `Question on ${resolved.name} resolved successfully`,
         resource: { id: resolved.id, is_resolve_question: resolved.is_resolve_question },
@@ -223,125 +226,18 @@ export const inventoryProductsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const { id, productId } = request.params;
-      const resource = await service.unlink(app.db, actorOf(request), id, productId);
+      const resource = await service.unlink(app.db, actorOf(request), lineOf(request.params));
       return { message: `Product ${resource.name} removed from the inventory successfully`, resource };
     },
   );
 
-  registerLineComponentRoutes(app);
-};
-
-const ComponentResponse = makeResourceResponseSchema(ComponentResourceSchema);
-/** A known CAS # under another name: the catalogue's entry comes back, as on a product. */
-const NameConflictResponse = conflictResponse(ChemicalComponentItemSchema);
-const componentsBase = '/inventories/:id/product/:productId/chemical-components';
-
-/**
- * The components of one line (spec 02 §7 "Chemical components under inventory products"): read
- * with the line, changed by whoever may change the line.
- */
-function registerLineComponentRoutes(app: Parameters<FastifyPluginAsyncZod>[0]): void {
-  const ownerOf = (params: { id: number; productId: number }) => ({
-    inventoryId: params.id,
-    lineId: params.productId,
+  // `:componentId` is the inventory_product_chemical_component id (the link).
+  registerComponentLinkRoutes(app, {
+    parent: '/inventories/:id/product/:productId',
+    params: InventoryProductParamsSchema,
+    linkParams: InventoryProductComponentParamsSchema,
+    ownerOf: lineOf,
+    permissions: { read: 'inventory-products.read', update: 'inventory-products.update' },
+    links: lineComponents,
   });
-
-  app.get(
-    `${componentsBase}/list`,
-    {
-      config: { permission: 'inventory-products.read' },
-      schema: {
-        tags,
-        params: InventoryProductParamsSchema,
-        querystring: ComponentListQuerySchema,
-        response: { 200: makeListResponseSchema(ComponentResourceSchema), ...ERROR_RESPONSES },
-      },
-    },
-    async (request) => ({
-      resource: await lineComponents.list(app.db, ownerOf(request.params), request.query),
-    }),
-  );
-
-  app.get(
-    `${componentsBase}/:componentId/get`,
-    {
-      config: { permission: 'inventory-products.read' },
-      schema: {
-        tags,
-        params: InventoryProductComponentParamsSchema,
-        response: { 200: ComponentResponse, ...ERROR_RESPONSES },
-      },
-    },
-    async (request) => ({
-      resource: await lineComponents.get(app.db, ownerOf(request.params), request.params.componentId),
-    }),
-  );
-
-  app.post(
-    `${componentsBase}/create`,
-    {
-      config: { permission: 'inventory-products.update' },
-      schema: {
-        tags,
-        params: InventoryProductParamsSchema,
-        body: SaveComponentRequestSchema,
-        response: { 201: ComponentResponse, ...ERROR_RESPONSES, 409: NameConflictResponse },
-      },
-    },
-    async (request, reply) => {
-      const resource = await lineComponents.create(
-        app.db,
-        actorOf(request),
-        ownerOf(request.params),
-        request.body,
-      );
-      reply.status(201);
-      return { message: `Chemical component ${resource.name} added successfully`, resource };
-    },
-  );
-
-  app.patch(
-    `${componentsBase}/:componentId/update`,
-    {
-      config: { permission: 'inventory-products.update' },
-      schema: {
-        tags,
-        params: InventoryProductComponentParamsSchema,
-        body: SaveComponentRequestSchema,
-        response: { 200: ComponentResponse, ...ERROR_RESPONSES, 409: NameConflictResponse },
-      },
-    },
-    async (request) => {
-      const resource = await lineComponents.update(
-        app.db,
-        actorOf(request),
-        ownerOf(request.params),
-        request.params.componentId,
-        request.body,
-      );
-      return { message: `Chemical component ${resource.name} updated successfully`, resource };
-    },
-  );
-
-  app.delete(
-    `${componentsBase}/:componentId/unlink`,
-    {
-      config: { permission: 'inventory-products.update' },
-      schema: {
-        tags,
-        params: InventoryProductComponentParamsSchema,
-        response: { 200: ComponentResponse, ...ERROR_RESPONSES },
-      },
-    },
-    async (request) => {
-      const resource = await lineComponents.unlink(
-        app.db,
-        actorOf(request),
-        ownerOf(request.params),
-        request.params.componentId,
-      );
-      return { message: `Chemical component ${resource.name} removed successfully`, resource };
-    },
-  );
-}
+};

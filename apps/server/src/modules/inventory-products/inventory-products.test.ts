@@ -150,13 +150,13 @@ function drum(overrides: Record<string, unknown> = {}) {
   };
 }
 
-describe('a line of a catalogue product', () => {
-  it("records the catalogue's product data, hazards and components, and computes the figures itself", async () => {
+describe('a line of a catalog product', () => {
+  it("records the catalog's product data, hazards and components, and computes the figures itself", async () => {
     const inventoryId = await newInventory();
     const res = await save(
       inventoryId,
       drum({
-        // The form locks these; a client that sends them anyway does not change the catalogue's.
+        // The form locks these; a client that sends them anyway does not change the catalog's.
         mfg_name: 'Someone Else',
         pounds_per_gallon: '99',
         is_sara_f: 0,
@@ -219,6 +219,7 @@ describe('a line of a catalogue product', () => {
       storage_type: '',
       storage_pressure: '',
       storage_temperature: '',
+      meets_313_qualifier: false,
       location_stored: 'WAREHOUSE B',
       max_pounds: 1089,
       max_gallons: 165,
@@ -299,7 +300,7 @@ describe('a line of a catalogue product', () => {
 });
 
 describe('a line of a new product', () => {
-  it('adds the product to the catalogue in the same transaction, with the data typed', async () => {
+  it('adds the product to the catalog in the same transaction, with the data typed', async () => {
     const inventoryId = await newInventory();
     const line = await saveOk(inventoryId, {
       name: 'Shop Degreaser X1',
@@ -337,7 +338,7 @@ describe('a line of a new product', () => {
     });
   });
 
-  it('sends a name the catalogue already holds back to the picker with a 409', async () => {
+  it('sends a name the catalog already holds back to the picker with a 409', async () => {
     const inventoryId = await newInventory();
     const before = await ctx.database.db.select({ n: sql<number>`count(*)::int` }).from(products);
     const res = await save(inventoryId, { name: '  parts  CLEANER ', mfg_name: 'acme chemical co' });
@@ -349,7 +350,7 @@ describe('a line of a new product', () => {
     expect(await ctx.database.db.select({ n: sql<number>`count(*)::int` }).from(products)).toEqual(before);
   });
 
-  it('leaves no catalogue product behind when the line cannot be saved', async () => {
+  it('leaves no catalog product behind when the line cannot be saved', async () => {
     const inventoryId = await newInventory();
     await refuseAudit(ctx.database.db, 'create', 'inventory_product');
     const res = await save(inventoryId, { name: 'Orphan Check Product', mfg_name: 'Nobody Inc' });
@@ -683,7 +684,7 @@ describe('who may change lines', () => {
         .from(inventoryProductChemicalComponents)
         .where(and(eq(inventoryProductChemicalComponents.inventoryProductId, line.id))),
     ).toEqual([]);
-    // The catalogue product stays.
+    // The catalog product stays.
     expect(
       await db.select({ id: products.id }).from(products).where(eq(products.id, ids.cleaner)),
     ).toHaveLength(1);
@@ -718,7 +719,7 @@ describe("a line's chemical components", () => {
     const got = await ctx.call('staff', { method: 'GET', url: `${url}/${xylene.id}/get` });
     expect(got.json().resource).toEqual(xylene);
 
-    // The catalogue product's own list is as it was.
+    // The catalog product's own list is as it was.
     const product = await ctx.call('staff', {
       method: 'GET',
       url: `/products/${ids.cleaner}/chemical-components/list`,

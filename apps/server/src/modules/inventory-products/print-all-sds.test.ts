@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../test/helper.ts';
 import { makePdf, storedPath, uploadPdf } from '../../../test/uploads.ts';
 import { create } from '../../seed/factories.ts';
-import { PRINT_ALL_SDS_MSG } from './inventory-products.service.ts';
+import { PRINT_ALL_SDS_MSG } from './print-all-sds.service.ts';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -23,7 +23,7 @@ async function indexText(pdf: Buffer): Promise<string> {
   }
 }
 
-/** A catalogue product with the SDS given (uploaded and attached), or none. */
+/** A catalog product with the SDS given (uploaded and attached), or none. */
 async function productWithSds(name: string, sds?: Buffer) {
   const file = sds ? await uploadPdf(ctx, `${name}.pdf`, sds) : undefined;
   return create.product(ctx, {

@@ -24,7 +24,7 @@ import { create } from '../../seed/factories.ts';
 
 /**
  * The optional data the reports need (issue 11) through the API: saved, read back, refused with
- * the field's message (the row left as it was), copied from a catalogue product as its SARA flags
+ * the field's message (the row left as it was), copied from a catalog product as its SARA flags
  * are, and read by the report loader, so that a Tier II figure with an average and days on site is
  * no longer an estimate and a 313 report with annual amounts is no longer a screening.
  */
@@ -304,18 +304,18 @@ describe('report figures of an inventory line', () => {
     expect(res.json().errors).toEqual({ average_pounds: [INVENTORY_PRODUCT_MSG.averageAboveMax('500')] });
   });
 
-  it("copies a catalogue product's categories as it copies its SARA flags; a new product gets the line's", async () => {
-    const catalogue = await solidProduct({
+  it("copies a catalog product's categories as it copies its SARA flags; a new product gets the line's", async () => {
+    const catalog = await solidProduct({
       tier2_hazard_categories: ['Oxidizer (liquid, solid or gas)'],
       is_sara_r: 1,
     });
     const { inventoryId } = await newInventory();
     const base = `/inventories/${inventoryId}/product`;
-    // The form locks them for a catalogue product; a client that sends others anyway changes nothing.
+    // The form locks them for a catalog product; a client that sends others anyway changes nothing.
     const line = await call(
       'POST',
       `${base}/create`,
-      bagLine(catalogue.id, { tier2_hazard_categories: ['Explosive'], is_sara_r: 0 }),
+      bagLine(catalog.id, { tier2_hazard_categories: ['Explosive'], is_sara_r: 0 }),
     );
     expect(line.statusCode, line.body).toBe(201);
     expect(line.json().resource).toMatchObject({

@@ -4,6 +4,7 @@ import type { Db, Tx } from '../../db/client.ts';
 import { files, hazards, productHazards, products } from '../../db/schema/index.ts';
 import { notFound } from '../../lib/app-error.ts';
 import { activeFilter, orderBy, pageOffset, searchAny, textKey } from '../../lib/list-query.ts';
+import { isSameName } from '../../lib/same-name.ts';
 
 export type HazardRef = { id: number; name: string };
 export type ProductValues = Omit<
@@ -147,4 +148,15 @@ export async function toggleProductActive(db: Db | Tx, id: number): Promise<void
     .where(eq(products.id, id))
     .returning({ id: products.id });
   if (!row) throw notFound('Product');
+}
+
+/** A catalog product of this name and manufacturer, case and spacing aside. */
+export async function findProductByName(db: Db | Tx, name: string, mfgName: string) {
+  const [row] = await db
+    .select({ id: products.id, name: products.name, mfg_name: products.mfgName })
+    .from(products)
+    .where(and(isSameName(products.name, name), isSameName(products.mfgName, mfgName)))
+    .orderBy(asc(products.id))
+    .limit(1);
+  return row;
 }

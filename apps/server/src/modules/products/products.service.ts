@@ -17,8 +17,9 @@ import { toIso } from '../../lib/dates.ts';
 import { toPage } from '../../lib/list-query.ts';
 import { fromNumeric, toNumeric } from '../../lib/numeric.ts';
 import { FileNotStoredError, type FileStore } from '../../storage/file-store.ts';
-import { deleteFileRows, type FileRow, findFileByKey } from '../files/files.repository.ts';
-import { PDF_MIME_TYPE, removeStoredFiles, toStoredFile, type WarnLog } from '../files/files.service.ts';
+import { PDF_MIME_TYPE } from '../files/file-types.ts';
+import { type FileRow, findFileByKey } from '../files/files.repository.ts';
+import { releaseFiles, removeStoredFiles, toStoredFile, type WarnLog } from '../files/files.service.ts';
 import {
   findProduct,
   findSdsHolder,
@@ -202,6 +203,30 @@ export function productReportInputs(row: {
   };
 }
 
+/**
+ * A product an inventory line names that the catalog does not hold yet (spec 02 §4): created
+ * from the line's product data and hazards, `pending` until an SDS is attached, with its own
+ * audit row, in the line's transaction `tx` so a line that fails to save leaves no product behind.
+ */
+export async function createProductForLine(
+  tx: Tx,
+  actor: Actor,
+  body: ProductDataBody & { hazard_ids: number[] },
+) {
+  await checkHazards(tx, body.hazard_ids, []);
+  const data = { ...toProductColumns(body), sdsStatus: 'pending' as const };
+  const productId = await insertProduct(tx, { ...data, sdsFileId: null, isActive: true });
+  await replaceHazards(tx, productId, body.hazard_ids);
+  await recordAudit(tx, actor, {
+    action: 'create',
+    entity: ENTITY,
+    entityId: productId,
+    details: { from_inventory_product: true },
+    after: { ...data, hazard_ids: body.hazard_ids },
+  });
+  return { productId, data };
+}
+
 /** Creates the product with its hazards, its SDS and its audit row in one transaction. */
 async function createProduct(db: Db, actor: Actor, body: SaveProduct): Promise<ProductResource> {
   return db.transaction(async (tx) => {
@@ -274,7 +299,7 @@ export function createProductsService(store: FileStore, log?: WarnLog) {
       });
       await replaceHazards(tx, id, body.hazard_ids);
       const released =
-        sds.isReleased && product.sdsFileId !== null ? await deleteFileRows(tx, [product.sdsFileId]) : [];
+        sds.isReleased && product.sdsFileId !== null ? await releaseFiles(tx, [product.sdsFileId]) : [];
       const resource = await getProduct(tx, id);
       await recordAudit(tx, actor, {
         action: 'update',
@@ -296,7 +321,7 @@ export function createProductsService(store: FileStore, log?: WarnLog) {
       if (product.sdsFileId === null) throw notFound('SDS file');
       const before = await getProduct(tx, id);
       await updateProductRow(tx, id, { sdsFileId: null, sdsStatus: 'pending' });
-      const removed = await deleteFileRows(tx, [product.sdsFileId]);
+      const removed = await releaseFiles(tx, [product.sdsFileId]);
       const resource = await getProduct(tx, id);
       await recordAudit(tx, actor, {
         action: 'delete',

@@ -115,6 +115,7 @@ export function selectLines(db: Db | Tx, inventoryId: number) {
       annualPoundsManufactured: line.annualPoundsManufactured,
       annualPoundsProcessed: line.annualPoundsProcessed,
       annualPoundsOtherwiseUsed: line.annualPoundsOtherwiseUsed,
+      meets313Qualifier: line.meets313Qualifier,
       averagePounds: line.averagePounds,
       daysOnSite: line.daysOnSite,
       storageType: line.storageType,
@@ -129,7 +130,7 @@ export function selectLines(db: Db | Tx, inventoryId: number) {
 }
 export type ReportLineRow = Awaited<ReturnType<typeof selectLines>>[number];
 
-/** The components of every line of the inventory, with the catalogue's CAS number and name. */
+/** The components of every line of the inventory, with the catalog's CAS number and name. */
 export function selectLineComponents(db: Db | Tx, inventoryId: number) {
   const part = inventoryProductChemicalComponents;
   return db
@@ -181,6 +182,7 @@ export function selectReferenceEntries(db: Db | Tx) {
       min_concentration_pct: entry.minConcentrationPct,
       de_minimis_pct: entry.deMinimisPct,
       is_pbt: entry.isPbt,
+      is_pfas: entry.isPfas,
       note: entry.note,
     })
     .from(entry)

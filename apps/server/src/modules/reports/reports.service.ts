@@ -17,12 +17,12 @@ import type { Db } from '../../db/client.ts';
 import { AppError, fieldError, notFound } from '../../lib/app-error.ts';
 import { type Actor, recordAudit } from '../../lib/audit.ts';
 import { fromNumeric } from '../../lib/numeric.ts';
-import { buildReportDocument } from '../../reports/index.ts';
-import { reportPdf } from '../../reports/pdf.ts';
-import { reportXlsx } from '../../reports/xlsx.ts';
-import { toRegulatoryEntryValues } from '../database/database.service.ts';
 import { findFacilityOf } from '../inventories/inventories.repository.ts';
 import { productReportInputs } from '../products/products.service.ts';
+import { toRegulatoryEntryValues } from '../reference-lists/reference-lists.service.ts';
+import { buildReportDocument } from './documents/index.ts';
+import { reportPdf } from './documents/pdf.ts';
+import { reportXlsx } from './documents/xlsx.ts';
 import {
   findCustomerName,
   findFacilityAddress,
@@ -95,6 +95,7 @@ function toSnapshotLine(
       processed: fromNumeric(row.annualPoundsProcessed),
       otherwise_used: fromNumeric(row.annualPoundsOtherwiseUsed),
     },
+    meets_313_qualifier: row.meets313Qualifier,
     average_pounds: fromNumeric(row.averagePounds),
     days_on_site: row.daysOnSite,
     // '' is "not given": the engine reads null as unknown, not as a label.

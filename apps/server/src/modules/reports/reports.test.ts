@@ -1,10 +1,9 @@
 import { REPORT_TYPE_NAMES, type ReportDocument, type ReportRow } from '@chemtrack/domain';
 import { and, eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
-import type { LightMyRequestResponse } from 'fastify';
-import { PDFParse } from 'pdf-parse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../test/helper.ts';
+import { pdfOf, uploadedList, xlsxOf } from '../../../test/report-files.ts';
 import { auditLog, databaseEntries, regulatoryEntries } from '../../db/schema/index.ts';
 import { create } from '../../seed/factories.ts';
 
@@ -138,16 +137,9 @@ beforeAll(async () => {
   await line(formulaLike, bag, pound, '10', '1', '+1-2');
 
   // The lists as an upload leaves them (database.service replaces a type's rows under its upload).
-  const upload = async (type: 'ehs' | 'cercla' | '313', date: string) => {
-    const [row] = await ctx.database.db
-      .insert(databaseEntries)
-      .values({ type, name: `${type}.csv`, createdAt: new Date(date), updatedAt: new Date(date) })
-      .returning({ id: databaseEntries.id });
-    return row!.id;
-  };
-  const ehs = await upload('ehs', '2026-01-15T10:00:00Z');
-  const cercla = await upload('cercla', '2026-02-01T10:00:00Z');
-  const tri = await upload('313', '2026-03-10T10:00:00Z');
+  const ehs = await uploadedList(ctx, 'ehs', '2026-01-15T10:00:00Z');
+  const cercla = await uploadedList(ctx, 'cercla', '2026-02-01T10:00:00Z');
+  const tri = await uploadedList(ctx, '313', '2026-03-10T10:00:00Z');
   await ctx.database.db.insert(regulatoryEntries).values([
     {
       listType: 'ehs',
@@ -209,34 +201,8 @@ async function preview(type: string): Promise<ReportDocument> {
   return res.json().resource as ReportDocument;
 }
 
-/** The PDF's text, pages joined, runs of white space as one space. */
-async function pdfText(res: LightMyRequestResponse): Promise<{ text: string; pages: number }> {
-  expect(res.statusCode, res.body.slice(0, 300)).toBe(200);
-  expect(res.headers['content-type']).toBe('application/pdf');
-  const parser = new PDFParse({ data: new Uint8Array(res.rawPayload) });
-  try {
-    const result = await parser.getText();
-    return {
-      text: result.pages
-        .map((page) => page.text)
-        .join('\n')
-        .replace(/\s+/g, ' '),
-      pages: result.pages.length,
-    };
-  } finally {
-    await parser.destroy();
-  }
-}
-
-async function workbook(res: LightMyRequestResponse): Promise<ExcelJS.Workbook> {
-  expect(res.statusCode, res.body.slice(0, 300)).toBe(200);
-  expect(res.headers['content-type']).toBe(
-    'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-  );
-  const book = new ExcelJS.Workbook();
-  await book.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
-  return book;
-}
+const pdfText = pdfOf;
+const workbook = xlsxOf;
 
 function rowOf(document: ReportDocument, table: number, key: string, value: string): ReportRow {
   const row = document.tables[table]?.rows.find((candidate) => candidate.cells[key] === value);
@@ -541,9 +507,20 @@ describe('the files, read back', () => {
     const used = await pdfText(await generate(body('epcra_313_otherwise_used')));
     expect(used.text).toContain('EPCRA 313 Threshold: Otherwise used (screening)');
     // Toluene: 15,950 lb (max on hand standing in for the annual amount) > 10,000 → exceeded.
-    expect(used.text).toContain('108-88-3 Toluene N Otherwise used 15,950.00 10,000 Y Y Y');
-    // Ammonia: 550.44 lb ≤ 10,000 → not exceeded.
-    expect(used.text).toContain('550.44 lb ≤ threshold 10,000 lb');
+    // Columns: CAS, chemical, qualifier, how counted, PBT, PFAS, activity, amount, threshold, exceeded, Form A, screening.
+    expect(used.text).toContain(
+      '108-88-3 Toluene N N Otherwise used 15,950.00 10,000 Y Possible if the annual reportable amount is ≤ 500 lb (confirm) Y',
+    );
+    // Ammonia (issue 21 point 4): both lines are solutions, so aqueous ammonia counted at 10%:
+    // cleaner 1,376.10 lb × 40% = 550.44 lb + ammonium hydroxide 150 lb × 29% = 43.50 lb (under the
+    // ammonia listing) = 593.94 lb × 10% = 59.39 lb ≤ 10,000 → not exceeded (was 550.44 lb, the
+    // hydroxide dropped and the solution counted in full).
+    expect(used.text).toContain('Ammonia listing: aqueous 593.94 lb × 10%');
+    expect(used.text).toContain('59.39 lb ≤ threshold 10,000 lb');
+    // The list inserted here has no PBT, PFAS or threshold column: the first data warning says so.
+    expect(used.text).toContain(
+      'Data warnings (4) Warning: The EPCRA 313 list in use marks no chemical as PBT or PFAS',
+    );
     expect(used.text).toContain('EPCRA 313 list uploaded 03-10-2026');
     // No line is flagged manufactured: no rows, and the report says it is a screening.
     const made = await pdfText(await generate(body('epcra_313_manufactured')));

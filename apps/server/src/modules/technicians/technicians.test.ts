@@ -11,7 +11,7 @@ import {
   users,
 } from '../../db/schema/index.ts';
 import { technicianBody } from '../../seed/factories.ts';
-import { createSession } from '../auth/sessions.repository.ts';
+import { createSession } from '../sessions/sessions.repository.ts';
 
 let ctx: TestContext;
 beforeAll(async () => {

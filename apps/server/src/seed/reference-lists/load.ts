@@ -1,10 +1,11 @@
 import fs from 'node:fs';
 import { REGULATORY_LIST_TYPES, type RegulatoryListType } from '@chemtrack/domain';
 import type { Db } from '../../db/client.ts';
-import { findLatestUpload } from '../../modules/database/database.repository.ts';
-import { importList, parseListFile } from '../../modules/database/database.service.ts';
+import { FILE_TYPES } from '../../modules/files/file-types.ts';
 import { findFileByKey } from '../../modules/files/files.repository.ts';
-import { FILE_TYPES, storeFile } from '../../modules/files/files.service.ts';
+import { storeFile } from '../../modules/files/files.service.ts';
+import { findLatestUpload } from '../../modules/reference-lists/reference-lists.repository.ts';
+import { importList, parseListFile } from '../../modules/reference-lists/reference-lists.service.ts';
 import type { FileStore } from '../../storage/file-store.ts';
 
 /**

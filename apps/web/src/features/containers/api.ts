@@ -1,5 +1,6 @@
-import type { CatalogResource } from '@chemtrack/domain';
+import type { ContainerUnitResource, LookupResource } from '@chemtrack/domain';
 import { resourceApi } from '../../lib/resource-api.ts';
 
-export const containersApi = resourceApi<CatalogResource>('/containers');
-export const unitsApi = resourceApi<CatalogResource>('/container-units');
+export const containersApi = resourceApi<LookupResource>('/containers');
+/** A unit alias carries its unit type (gal, lb, cu …), which the quantities are computed in. */
+export const unitsApi = resourceApi<ContainerUnitResource>('/container-units');

@@ -1,15 +1,50 @@
-import { AREA_ACTIONS, SaveContainerRequestSchema, SaveContainerUnitRequestSchema } from '@chemtrack/domain';
+import {
+  AREA_ACTIONS,
+  type ContainerUnitResource,
+  type LookupResource,
+  SaveContainerRequestSchema,
+  SaveContainerUnitRequestSchema,
+} from '@chemtrack/domain';
 import { Link, Outlet, useNavigate } from '@tanstack/react-router';
 import { cn } from '../../lib/cn.ts';
-import type { ListSearch } from '../../lib/list-search.ts';
+import { keepSearch, type ListSearch } from '../../lib/list-search.ts';
 import { usePageMeta } from '../../lib/page-meta.ts';
-import { CatalogModal } from '../catalog/catalog-form.tsx';
-import { CatalogList } from '../catalog/catalog-page.tsx';
+import type { LookupArea } from '../lookups/api.ts';
+import { LookupModal } from '../lookups/lookup-form.tsx';
+import { LookupList } from '../lookups/lookup-list.tsx';
 import { containersApi, unitsApi } from './api.ts';
 
-const keepSearch = (s: Record<string, unknown>) => s;
-
 type Tab = 'containers' | 'units';
+
+const CONTAINERS: LookupArea<LookupResource> = {
+  api: containersApi,
+  entity: 'Container',
+  auditEntity: 'containers',
+  schema: SaveContainerRequestSchema,
+  nameLabel: 'Container Type',
+  searchLabel: 'Search Containers',
+  addLabel: '+ Add New Container',
+  createTitle: 'Create New Container',
+  detailsTitle: 'Container Details',
+  saveLabel: 'Create Container',
+  actions: AREA_ACTIONS.containers,
+  hasArchiveConfirmation: false,
+};
+
+const UNITS: LookupArea<ContainerUnitResource> = {
+  api: unitsApi,
+  entity: 'Container Unit',
+  auditEntity: 'container units',
+  schema: SaveContainerUnitRequestSchema,
+  nameLabel: 'Unit Alias',
+  searchLabel: 'Search Units',
+  addLabel: '+ Add New Unit',
+  createTitle: 'Create New Unit',
+  detailsTitle: 'Unit Details',
+  saveLabel: 'Create Unit',
+  actions: AREA_ACTIONS.containerUnits,
+  hasArchiveConfirmation: false,
+};
 
 function Tabs({ active }: { active: Tab }) {
   const tabClass = (tab: Tab) =>
@@ -46,16 +81,10 @@ export function ContainersPage({ tab, search }: { tab: Tab; search: ListSearch }
     <div>
       <Tabs active={tab} />
       {tab === 'containers' ? (
-        <CatalogList
+        <LookupList
           key="containers"
-          api={containersApi}
+          area={CONTAINERS}
           search={search}
-          entity="Container"
-          nameHeader="Container Type"
-          searchLabel="Search Containers"
-          addLabel="+ Add New Container"
-          actions={AREA_ACTIONS.containers}
-          hasArchiveConfirmation={false}
           editLink={(id) => ({
             to: '/containers/$containerId',
             params: { containerId: String(id) },
@@ -64,45 +93,29 @@ export function ContainersPage({ tab, search }: { tab: Tab; search: ListSearch }
           createLink={{ to: '/containers/create', search: keepSearch }}
         >
           <Outlet />
-        </CatalogList>
+        </LookupList>
       ) : (
-        <CatalogList
+        <LookupList
           key="units"
-          api={unitsApi}
+          area={UNITS}
           search={search}
-          entity="Container Unit"
-          nameHeader="Unit Alias"
-          searchLabel="Search Units"
-          addLabel="+ Add New Unit"
-          actions={AREA_ACTIONS.containerUnits}
-          hasArchiveConfirmation={false}
           editLink={(id) => ({ to: '/units/$unitId', params: { unitId: String(id) }, search: keepSearch })}
           createLink={{ to: '/units/create', search: keepSearch }}
         >
           <Outlet />
-        </CatalogList>
+        </LookupList>
       )}
     </div>
   );
 }
 
+/** The form of a container type or a unit alias, over its list; closing returns to the list. */
 export function ContainerModal({ tab, id }: { tab: Tab; id: number | undefined }) {
   const navigate = useNavigate();
-  const isUnit = tab === 'units';
-  return (
-    <CatalogModal
-      api={isUnit ? unitsApi : containersApi}
-      id={id}
-      entity={isUnit ? 'Container Unit' : 'Container'}
-      auditEntity={isUnit ? 'container units' : 'containers'}
-      schema={isUnit ? SaveContainerUnitRequestSchema : SaveContainerRequestSchema}
-      createTitle={isUnit ? 'Create New Unit' : 'Create New Container'}
-      detailsTitle={isUnit ? 'Unit Details' : 'Container Details'}
-      nameLabel={isUnit ? 'Unit Alias' : 'Container Type'}
-      saveLabel={isUnit ? 'Create Unit' : 'Create Container'}
-      actions={isUnit ? AREA_ACTIONS.containerUnits : AREA_ACTIONS.containers}
-      hasArchiveConfirmation={false}
-      onClose={() => void navigate({ to: isUnit ? '/units' : '/containers', search: keepSearch })}
-    />
+  const onClose = () => void navigate({ to: tab === 'units' ? '/units' : '/containers', search: keepSearch });
+  return tab === 'units' ? (
+    <LookupModal area={UNITS} id={id} onClose={onClose} />
+  ) : (
+    <LookupModal area={CONTAINERS} id={id} onClose={onClose} />
   );
 }

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { type Control, Controller, type FieldErrors, type UseFormRegister } from 'react-hook-form';
+import type { ControllerRenderProps, FieldErrors, UseFormRegisterReturn } from 'react-hook-form';
 import { PhoneInput } from '../../components/phone-input.tsx';
 import { Field } from '../../components/ui/field.tsx';
 import { Input } from '../../components/ui/input.tsx';
@@ -14,34 +14,28 @@ export interface AddressValues {
   phone?: string;
 }
 
-interface AddressForm {
-  address: AddressValues;
-  billing_address?: AddressValues;
-}
+/** The text fields of an address, which the form registers as they are typed. */
+export type AddressTextField = Exclude<keyof AddressValues, 'phone'>;
 
-/** Address, city, state, ZIP (and phone) for a company, facility or billing address. */
-export function AddressFields<T extends AddressForm, TParsed = T>({
-  prefix,
+/**
+ * Address, city, state, ZIP (and phone) for a company, facility or billing address. The form
+ * binds its own paths: `register` registers one of the address's text fields under the form's
+ * path for it (`address.city`), `phone` is the controlled phone field when the address has one.
+ */
+export function AddressFields({
   register,
-  control,
+  phone,
   errors,
   isRequired,
-  withPhone,
   idPrefix,
 }: {
-  prefix: 'address' | 'billing_address';
-  register: UseFormRegister<T>;
-  /** `TParsed`: what the form's resolver hands over on submit (the customer form parses its date). */
-  control: Control<T, unknown, TParsed>;
-  errors: FieldErrors<AddressForm>[typeof prefix] | undefined;
+  register: (field: AddressTextField) => UseFormRegisterReturn;
+  phone?: Pick<ControllerRenderProps<{ phone?: string }, 'phone'>, 'value' | 'onChange' | 'onBlur' | 'ref'>;
+  errors: FieldErrors<{ address: AddressValues }>['address'] | undefined;
   isRequired: boolean;
-  withPhone: boolean;
   idPrefix: string;
 }) {
   const states = useQuery(statesOptions);
-  // The form's own type carries these paths; generic forms cannot prove it to TypeScript.
-  const reg = register as unknown as UseFormRegister<AddressForm>;
-  const ctl = control as unknown as Control<AddressForm>;
   const id = (name: string) => `${idPrefix}-${name}`;
   return (
     <div className="grid gap-4 sm:grid-cols-2">
@@ -50,15 +44,15 @@ export function AddressFields<T extends AddressForm, TParsed = T>({
           <Input
             id={id('address')}
             aria-invalid={errors?.address ? true : undefined}
-            {...reg(`${prefix}.address`)}
+            {...register('address')}
           />
         </Field>
       </div>
       <Field id={id('city')} label="City" required={isRequired} error={errors?.city?.message}>
-        <Input id={id('city')} aria-invalid={errors?.city ? true : undefined} {...reg(`${prefix}.city`)} />
+        <Input id={id('city')} aria-invalid={errors?.city ? true : undefined} {...register('city')} />
       </Field>
       <Field id={id('state')} label="State" required={isRequired} error={errors?.state?.message}>
-        <Select id={id('state')} aria-invalid={errors?.state ? true : undefined} {...reg(`${prefix}.state`)}>
+        <Select id={id('state')} aria-invalid={errors?.state ? true : undefined} {...register('state')}>
           <option value="">Select a state</option>
           {states.data?.resource.map((state) => (
             <option key={state.code} value={state.code}>
@@ -73,23 +67,17 @@ export function AddressFields<T extends AddressForm, TParsed = T>({
           inputMode="numeric"
           maxLength={5}
           aria-invalid={errors?.zip ? true : undefined}
-          {...reg(`${prefix}.zip`)}
+          {...register('zip')}
         />
       </Field>
-      {withPhone ? (
+      {phone ? (
         <Field id={id('phone')} label="Phone" error={errors?.phone?.message}>
-          <Controller
-            control={ctl}
-            name={`${prefix}.phone`}
-            render={({ field }) => (
-              <PhoneInput
-                id={id('phone')}
-                value={field.value ?? ''}
-                onChange={field.onChange}
-                onBlur={field.onBlur}
-                ref={field.ref}
-              />
-            )}
+          <PhoneInput
+            id={id('phone')}
+            value={phone.value ?? ''}
+            onChange={phone.onChange}
+            onBlur={phone.onBlur}
+            ref={phone.ref}
           />
         </Field>
       ) : null}

@@ -6,6 +6,7 @@ import {
 } from '@chemtrack/domain';
 import { z } from 'zod';
 import type { AddressValues } from './address-fields.tsx';
+import type { CustomerBody } from './api.ts';
 
 /** What the customer form holds: text as typed, the prepared date as MM/DD/YYYY. */
 export interface CustomerFormValues {
@@ -48,6 +49,7 @@ export const CustomerFormSchema = z.preprocess(
 );
 
 /** The body to send: the same-billing flag goes as 1 or 0 (spec 02 §3). */
-export function toCustomerBody(parsed: ParsedCustomerForm) {
-  return { ...parsed, is_same_billing_address: parsed.is_same_billing_address ? 1 : 0 };
+export function toCustomerBody(parsed: ParsedCustomerForm): CustomerBody {
+  const { encode: _encode, ...body } = parsed;
+  return { ...body, is_same_billing_address: parsed.is_same_billing_address ? 1 : 0 };
 }

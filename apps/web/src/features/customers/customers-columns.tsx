@@ -2,8 +2,7 @@ import { type CustomerListRow, formatPhone } from '@chemtrack/domain';
 import { Link } from '@tanstack/react-router';
 import type { ColumnDef } from '@tanstack/react-table';
 import { Button } from '../../components/ui/button.tsx';
-
-const keepSearch = (s: Record<string, unknown>) => s;
+import { keepSearch } from '../../lib/list-search.ts';
 
 /** One row per customer × facility; editing either is for admins (disabled for staff). */
 export function customersColumns({

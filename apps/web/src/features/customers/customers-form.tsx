@@ -7,7 +7,7 @@ import {
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { Controller, useController, useForm } from 'react-hook-form';
 import { ArchiveToggle } from '../../components/archive-toggle.tsx';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { DateInput } from '../../components/date-input.tsx';
@@ -17,6 +17,7 @@ import { Checkbox } from '../../components/ui/checkbox.tsx';
 import { Field } from '../../components/ui/field.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { ApiError } from '../../lib/api.ts';
+import { keepSearch } from '../../lib/list-search.ts';
 import { useCan } from '../../lib/permissions.ts';
 import { useRecordMutations } from '../../lib/use-record-mutations.ts';
 import { AddressFields } from './address-fields.tsx';
@@ -30,8 +31,6 @@ import {
   toCustomerBody,
   toCustomerForm,
 } from './customer-form.ts';
-
-const keepSearch = (s: Record<string, unknown>) => s;
 
 /** The customer a save shares its name with, when that is why the server asked (409). */
 function sameNameCustomer(error: unknown): { message: string; existing: SameNameCustomer } | null {
@@ -66,6 +65,7 @@ function CustomerForm({ id, customer }: { id: number | undefined; customer: Cust
     defaultValues: customer ? toCustomerForm(customer) : EMPTY_CUSTOMER_FORM,
   });
 
+  const companyPhone = useController({ control: form.control, name: 'address.phone' });
   const isSame = form.watch('is_same_billing_address');
   const onSameChange = (checked: boolean) => {
     form.setValue('is_same_billing_address', checked, { shouldDirty: true });
@@ -149,13 +149,11 @@ function CustomerForm({ id, customer }: { id: number | undefined; customer: Cust
       </div>
       <h3 className="text-sm font-semibold text-slate-800">Company Address</h3>
       <AddressFields
-        prefix="address"
         idPrefix="c-address"
-        register={form.register}
-        control={form.control}
+        register={(field) => form.register(`address.${field}`)}
+        phone={companyPhone.field}
         errors={errors.address}
         isRequired
-        withPhone
       />
       <label htmlFor="c-same" className="flex items-center gap-2 text-sm text-slate-700">
         <Controller
@@ -170,13 +168,10 @@ function CustomerForm({ id, customer }: { id: number | undefined; customer: Cust
       <h3 className="text-sm font-semibold text-slate-800">Billing Address</h3>
       <fieldset disabled={isSame}>
         <AddressFields
-          prefix="billing_address"
           idPrefix="c-billing"
-          register={form.register}
-          control={form.control}
+          register={(field) => form.register(`billing_address.${field}`)}
           errors={errors.billing_address}
           isRequired={false}
-          withPhone={false}
         />
       </fieldset>
       <ConfirmDialog

@@ -5,14 +5,12 @@ import { useMemo } from 'react';
 import { DataTable, listTableProps } from '../../components/data-table.tsx';
 import { ListToolbar } from '../../components/list-toolbar.tsx';
 import { Button } from '../../components/ui/button.tsx';
-import { type ListSearch, toListParams } from '../../lib/list-search.ts';
+import { keepSearch, type ListSearch, toListParams } from '../../lib/list-search.ts';
 import { usePageMeta } from '../../lib/page-meta.ts';
 import { useCan } from '../../lib/permissions.ts';
 import { useListState } from '../../lib/use-list-state.ts';
 import { customersApi } from './api.ts';
 import { customersColumns } from './customers-columns.tsx';
-
-const keepSearch = (s: Record<string, unknown>) => s;
 
 /** One row per customer × facility; editing either is for admins (disabled for staff). */
 export function CustomersPage({ search }: { search: ListSearch }) {

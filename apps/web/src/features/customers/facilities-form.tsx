@@ -7,7 +7,8 @@ import {
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
-import { Controller, type Resolver, useForm } from 'react-hook-form';
+import { Controller, useController, useForm } from 'react-hook-form';
+import { z } from 'zod';
 import { ArchiveToggle } from '../../components/archive-toggle.tsx';
 import { CheckboxField } from '../../components/checkbox-field.tsx';
 import { LoadedRecord } from '../../components/loaded-record.tsx';
@@ -16,6 +17,7 @@ import { PagedPicker } from '../../components/paged-picker.tsx';
 import { PhoneInput } from '../../components/phone-input.tsx';
 import { Field } from '../../components/ui/field.tsx';
 import { Input } from '../../components/ui/input.tsx';
+import { keepSearch } from '../../lib/list-search.ts';
 import { useCan } from '../../lib/permissions.ts';
 import { useRecordMutations } from '../../lib/use-record-mutations.ts';
 import { AddressFields, type AddressValues } from './address-fields.tsx';
@@ -45,6 +47,10 @@ const EMPTY: FacilityForm = {
   is_ust_compliant: false,
 };
 
+/** The domain's save rules, typed by the form's values (which are what the rules read). */
+const FacilityFormSchema = z.preprocess((values: FacilityForm) => values, SaveFacilityRequestSchema);
+type ParsedFacilityForm = z.output<typeof SaveFacilityRequestSchema>;
+
 function toForm(f: FacilityResource): FacilityForm {
   return {
     name: f.name,
@@ -58,8 +64,6 @@ function toForm(f: FacilityResource): FacilityForm {
     is_ust_compliant: f.is_ust_compliant,
   };
 }
-
-const keepSearch = (s: Record<string, unknown>) => s;
 
 /** 40 CFR 370.10(a)(2): with both, Tier II tests gasoline and diesel in gallons. */
 const RETAIL_STATION_FLAGS = [
@@ -102,23 +106,24 @@ function FacilityFormModal({
     () => void navigate({ to: '/customers-facilities-mgmt', search: keepSearch }),
   );
 
-  const form = useForm<FacilityForm>({
-    resolver: zodResolver(SaveFacilityRequestSchema) as unknown as Resolver<FacilityForm>,
+  const form = useForm<FacilityForm, unknown, ParsedFacilityForm>({
+    resolver: zodResolver(FacilityFormSchema),
     mode: 'onTouched',
     defaultValues: facility ? toForm(facility) : EMPTY,
   });
 
-  const { save, toggle } = useRecordMutations<FacilityResource, FacilityForm>({
+  const { save, toggle } = useRecordMutations<FacilityResource, FacilityForm, ParsedFacilityForm>({
     entity: 'Facility',
     isNew: id === undefined,
     nameOf: (f) => f.name,
-    save: (values) => facilitiesApi.save(id, withCurrentState({ ...values }, facility)),
+    save: (parsed) => facilitiesApi.save(id, withCurrentState(parsed, facility)),
     toggle: facilitiesApi.toggle,
     invalidate: [customersApi.keys.all, facilitiesApi.keys.all],
     setError: form.setError,
     onSaved: (f) => form.reset(toForm(f)),
     onDone: close,
   });
+  const phone = useController({ control: form.control, name: 'address.phone' });
   const { errors, isDirty } = form.formState;
 
   return (
@@ -181,13 +186,11 @@ function FacilityFormModal({
         </Field>
       </div>
       <AddressFields
-        prefix="address"
         idPrefix="f-address"
-        register={form.register}
-        control={form.control}
+        register={(field) => form.register(`address.${field}`)}
+        phone={phone.field}
         errors={errors.address}
         isRequired
-        withPhone
       />
       <Field id="f-county" label="County" hint="Shown in the reports' header" error={errors.county?.message}>
         <Input id="f-county" aria-invalid={errors.county ? true : undefined} {...form.register('county')} />

@@ -1,4 +1,4 @@
-import type { CatalogResource } from '@chemtrack/domain';
+import type { LookupResource } from '@chemtrack/domain';
 import { resourceApi } from '../../lib/resource-api.ts';
 
-export const hazardsApi = resourceApi<CatalogResource>('/hazards');
+export const hazardsApi = resourceApi<LookupResource>('/hazards');

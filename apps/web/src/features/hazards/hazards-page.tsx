@@ -1,25 +1,33 @@
-import { AREA_ACTIONS, SaveHazardRequestSchema } from '@chemtrack/domain';
+import { AREA_ACTIONS, type LookupResource, SaveHazardRequestSchema } from '@chemtrack/domain';
 import { Outlet, useNavigate } from '@tanstack/react-router';
-import type { ListSearch } from '../../lib/list-search.ts';
+import { keepSearch, type ListSearch } from '../../lib/list-search.ts';
 import { usePageMeta } from '../../lib/page-meta.ts';
-import { CatalogModal } from '../catalog/catalog-form.tsx';
-import { CatalogList } from '../catalog/catalog-page.tsx';
+import type { LookupArea } from '../lookups/api.ts';
+import { LookupModal } from '../lookups/lookup-form.tsx';
+import { LookupList } from '../lookups/lookup-list.tsx';
 import { hazardsApi } from './api.ts';
 
-const keepSearch = (s: Record<string, unknown>) => s;
+const HAZARDS: LookupArea<LookupResource> = {
+  api: hazardsApi,
+  entity: 'Hazard Class',
+  auditEntity: 'hazards',
+  schema: SaveHazardRequestSchema,
+  nameLabel: 'Hazard Class',
+  searchLabel: 'Search Hazard Classes',
+  addLabel: '+ Add New',
+  createTitle: 'Create New Hazard Class',
+  detailsTitle: 'Hazard Class Details',
+  saveLabel: 'Create Hazard Class',
+  actions: AREA_ACTIONS.hazards,
+  hasArchiveConfirmation: true,
+};
 
 export function HazardsPage({ search }: { search: ListSearch }) {
   usePageMeta('Hazard Classes', [{ name: 'Hazard Class Management' }]);
   return (
-    <CatalogList
-      api={hazardsApi}
+    <LookupList
+      area={HAZARDS}
       search={search}
-      entity="Hazard Class"
-      nameHeader="Hazard Class"
-      searchLabel="Search Hazard Classes"
-      addLabel="+ Add New"
-      actions={AREA_ACTIONS.hazards}
-      hasArchiveConfirmation
       editLink={(id) => ({
         to: '/hazard-class-mgmt/$hazardId',
         params: { hazardId: String(id) },
@@ -28,25 +36,16 @@ export function HazardsPage({ search }: { search: ListSearch }) {
       createLink={{ to: '/hazard-class-mgmt/create', search: keepSearch }}
     >
       <Outlet />
-    </CatalogList>
+    </LookupList>
   );
 }
 
 export function HazardModal({ id }: { id: number | undefined }) {
   const navigate = useNavigate();
   return (
-    <CatalogModal
-      api={hazardsApi}
+    <LookupModal
+      area={HAZARDS}
       id={id}
-      entity="Hazard Class"
-      auditEntity="hazards"
-      schema={SaveHazardRequestSchema}
-      createTitle="Create New Hazard Class"
-      detailsTitle="Hazard Class Details"
-      nameLabel="Hazard Class"
-      saveLabel="Create Hazard Class"
-      actions={AREA_ACTIONS.hazards}
-      hasArchiveConfirmation
       onClose={() => void navigate({ to: '/hazard-class-mgmt', search: keepSearch })}
     />
   );

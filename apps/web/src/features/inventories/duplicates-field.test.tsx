@@ -11,24 +11,14 @@ const THIS_YEAR = new Date().getFullYear();
 const address = { address: '1 Test Way', city: 'Tulsa', state: 'OK', zip: '74107', phone: '' };
 const place = { customerId: 0, facilityId: 0, archivedId: 0, ids: new Map<number, number>() };
 
-/** The call's new record's id; anything but a 201 fails the setup. */
-async function created(path: string, body: object): Promise<number> {
-  const res = await server.call<{ resource: { id: number } }>('admin', 'POST', path, {
-    ...body,
-    encode: true,
-  });
-  expect(res.status, JSON.stringify(res.body)).toBe(201);
-  return res.body.resource.id;
-}
-
 beforeAll(async () => {
-  place.customerId = await created('/customers/create', {
+  place.customerId = await server.create('/customers/create', {
     name: 'Copy Test Customer',
     address,
     is_same_billing_address: 1,
     is_active: 1,
   });
-  place.facilityId = await created('/facilities/create', {
+  place.facilityId = await server.create('/facilities/create', {
     name: 'Copy Test Plant',
     customer_id: place.customerId,
     address,
@@ -37,7 +27,7 @@ beforeAll(async () => {
   for (const year of [THIS_YEAR - 3, THIS_YEAR - 2, THIS_YEAR - 1]) {
     place.ids.set(
       year,
-      await created('/inventories/create', {
+      await server.create('/inventories/create', {
         year,
         customer_id: place.customerId,
         facility_id: place.facilityId,

@@ -2,8 +2,7 @@ import type { InventoryListRow } from '@chemtrack/domain';
 import { Link } from '@tanstack/react-router';
 import type { ColumnDef } from '@tanstack/react-table';
 import { actionsColumn } from '../../components/actions-column.tsx';
-
-const keepSearch = (s: Record<string, unknown>) => s;
+import { keepSearch } from '../../lib/list-search.ts';
 
 /** How an inventory is named in links and notices: "2025 of Pasadena Refinery", as the server's. */
 export const inventoryName = (inventory: { year: number; facility: { name: string } }) =>

@@ -8,7 +8,8 @@ import {
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
-import { Controller, type Resolver, useForm } from 'react-hook-form';
+import { Controller, useForm } from 'react-hook-form';
+import { z } from 'zod';
 import { ArchiveToggle } from '../../components/archive-toggle.tsx';
 import { LoadedRecord } from '../../components/loaded-record.tsx';
 import { ModalForm, useModalRoute } from '../../components/modal-form.tsx';
@@ -17,6 +18,7 @@ import { PagedPicker } from '../../components/paged-picker.tsx';
 import { Checkbox } from '../../components/ui/checkbox.tsx';
 import { Field } from '../../components/ui/field.tsx';
 import { Select } from '../../components/ui/select.tsx';
+import { keepSearch } from '../../lib/list-search.ts';
 import { useCan } from '../../lib/permissions.ts';
 import { useRecordMutations } from '../../lib/use-record-mutations.ts';
 import { customersApi, facilitiesApi } from '../customers/api.ts';
@@ -35,6 +37,10 @@ export interface InventoryFormValues {
   inventory_ids: number[];
   is_completed: boolean;
 }
+
+/** The domain's save rules, typed by the form's values (which are what the rules read). */
+const InventoryFormSchema = z.preprocess((values: InventoryFormValues) => values, SaveInventoryRequestSchema);
+type ParsedInventoryForm = z.output<typeof SaveInventoryRequestSchema>;
 
 const EMPTY: InventoryFormValues = {
   year: '',
@@ -60,7 +66,6 @@ const technicianChips = (inventory: InventoryResource | undefined): Autocomplete
   inventory?.technicians.map((technician) => ({ id: technician.id, name: technician.profile.full_name })) ??
   [];
 
-const keepSearch = (s: Record<string, unknown>) => s;
 const EDITED = { shouldDirty: true, shouldTouch: true, shouldValidate: true } as const;
 
 /** Create New Inventory / Inventory Details (spec 02 §2, §4 and §5). */
@@ -95,13 +100,13 @@ function InventoryForm({
   const [facility, setFacility] = useState<AutocompleteItem | null>(inventory?.facility ?? null);
   const [technicians, setTechnicians] = useState<AutocompleteItem[]>(() => technicianChips(inventory));
 
-  const form = useForm<InventoryFormValues>({
-    resolver: zodResolver(SaveInventoryRequestSchema) as unknown as Resolver<InventoryFormValues>,
+  const form = useForm<InventoryFormValues, unknown, ParsedInventoryForm>({
+    resolver: zodResolver(InventoryFormSchema),
     mode: 'onTouched',
     defaultValues: inventory ? toForm(inventory) : EMPTY,
   });
 
-  const { save, toggle } = useRecordMutations<InventoryResource, InventoryFormValues>({
+  const { save, toggle } = useRecordMutations<InventoryResource, InventoryFormValues, ParsedInventoryForm>({
     entity: 'Inventory',
     isNew,
     nameOf: inventoryName,

@@ -3,8 +3,9 @@ import { useQuery } from '@tanstack/react-query';
 import { Outlet } from '@tanstack/react-router';
 import { useMemo } from 'react';
 import { DataTable, listTableProps } from '../../components/data-table.tsx';
+import { ListFilter } from '../../components/list-filter.tsx';
 import { ListToolbar } from '../../components/list-toolbar.tsx';
-import { Select } from '../../components/ui/select.tsx';
+import { keepSearch } from '../../lib/list-search.ts';
 import { usePageMeta } from '../../lib/page-meta.ts';
 import { useCan } from '../../lib/permissions.ts';
 import { useArchiveToggle } from '../../lib/use-archive-toggle.ts';
@@ -16,12 +17,6 @@ import {
   inventoriesListParams,
 } from './api.ts';
 import { inventoriesColumns, inventoryName } from './inventories-columns.tsx';
-
-const keepSearch = (s: Record<string, unknown>) => s;
-
-type StatusFilter = (typeof INVENTORY_STATUS_FILTERS)[number]['value'];
-const isStatusFilter = (value: string): value is StatusFilter =>
-  INVENTORY_STATUS_FILTERS.some((filter) => filter.value === value);
 
 /** Inventories List (spec 02 §2): search, the status filter, and the inventory modals over it. */
 export function InventoriesPage({ search }: { search: InventoriesSearch }) {
@@ -52,25 +47,15 @@ export function InventoriesPage({ search }: { search: InventoriesSearch }) {
           <h2 className="text-sm font-bold uppercase tracking-wide text-slate-700">Inventories List</h2>
         }
         filters={
-          <div className="flex items-center gap-2 text-sm text-slate-700">
-            <label htmlFor="inventory-status-filter">Status</label>
-            <Select
-              id="inventory-status-filter"
-              className="h-9 w-36"
-              value={search.status ?? 'all'}
-              onChange={(event) => {
-                const value = event.target.value;
-                // All is the list's default, so it stays out of the URL.
-                list.setFilters({ status: isStatusFilter(value) && value !== 'all' ? value : undefined });
-              }}
-            >
-              {INVENTORY_STATUS_FILTERS.map((filter) => (
-                <option key={filter.value} value={filter.value}>
-                  {filter.label}
-                </option>
-              ))}
-            </Select>
-          </div>
+          <ListFilter
+            id="inventory-status-filter"
+            label="Status"
+            className="h-9 w-36"
+            value={search.status}
+            choices={INVENTORY_STATUS_FILTERS}
+            // All is the list's default, so it stays out of the URL.
+            onChange={(status) => list.setFilters({ status })}
+          />
         }
         add={
           canCreate

@@ -26,7 +26,7 @@ describe('RouteErrorBox', () => {
   });
 
   it('shows something thrown that is not an Error as text', async () => {
-    render(<RouteErrorBox error={'timeout' as unknown as Error} />);
+    render(<RouteErrorBox error="timeout" />);
     await userEvent.click(screen.getByRole('button', { name: 'Show Error' }));
     expect(screen.getByText('timeout').closest('pre')?.hidden).toBe(false);
   });

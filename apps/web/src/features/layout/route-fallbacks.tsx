@@ -1,13 +1,13 @@
-import type { ErrorComponentProps } from '@tanstack/react-router';
 import { useId, useState } from 'react';
 
 /**
  * Spec 01 §8 router fallback for a page inside the signed-in frame that failed: the box
  * "Something went wrong!" with a Show Error / Hide Error toggle, in the content area so the menu
  * and header stay usable. The same shape as TanStack Router's own ErrorComponent, but styled,
- * hidden by default and with the toggle's state announced (aria-expanded).
+ * hidden by default and with the toggle's state announced (aria-expanded). `error` is whatever
+ * was thrown: the router types it Error, but a loader may throw anything.
  */
-export function RouteErrorBox({ error }: Pick<ErrorComponentProps, 'error'>) {
+export function RouteErrorBox({ error }: { error: unknown }) {
   const [isShown, setShown] = useState(false);
   const detailsId = useId();
   const message = error instanceof Error ? error.message : String(error);

@@ -1,12 +1,4 @@
-import type {
-  ChemicalComponentItem,
-  ComponentResource,
-  FileUploadResponse,
-  ProductListRow,
-  ProductResource,
-  SaveComponent,
-  SaveProduct,
-} from '@chemtrack/domain';
+import type { FileUploadResponse, ProductListRow, ProductResource, SaveProduct } from '@chemtrack/domain';
 import { api, type ResourceResponse, uploadFile } from '../../lib/api.ts';
 import { resourceApi } from '../../lib/resource-api.ts';
 
@@ -29,17 +21,3 @@ export function uploadSdsFile(file: File, onProgress: (percent: number) => void,
   // kind=sds: the server judges the bytes as a PDF and answers 'Only PDF files are allowed'.
   return uploadFile<FileUploadResponse>('/file/upload?kind=sds', file, onProgress, signal);
 }
-
-/** A product's chemical components: the same routes under the product's address. */
-export function componentsApi(productId: number) {
-  const base = `/products/${productId}/chemical-components`;
-  return {
-    ...resourceApi<ComponentResource, Omit<SaveComponent, 'encode'>>(base, { createDefaults: {} }),
-    /** A component is not deleted from a product: its link is. */
-    unlink: (componentId: number) =>
-      api.delete<ResourceResponse<ComponentResource>>(`${base}/${componentId}/unlink`),
-  };
-}
-
-export const CHEMICAL_COMPONENTS_AUTOCOMPLETE = '/chemical-components/autocomplete-list';
-export type { ChemicalComponentItem };

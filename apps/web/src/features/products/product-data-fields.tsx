@@ -1,22 +1,90 @@
 import { compliance } from '@chemtrack/domain';
-import { Controller, type UseFormReturn, useWatch } from 'react-hook-form';
+import { Controller, useFormContext, useWatch } from 'react-hook-form';
 import { CheckboxField } from '../../components/checkbox-field.tsx';
 import { ChoiceField } from '../../components/choice-field.tsx';
+import { PhoneInput } from '../../components/phone-input.tsx';
 import { Checkbox } from '../../components/ui/checkbox.tsx';
 import { Field } from '../../components/ui/field.tsx';
 import { Input } from '../../components/ui/input.tsx';
+import { messageAt } from '../../lib/form-errors.ts';
+import { HazardClassesField } from './hazard-classes-field.tsx';
 import { keepSignedDigits, type ProductDataValues, SARA_FLAGS } from './product-form.ts';
-import { asProductDataForm } from './product-measure-fields.tsx';
+
+/*
+ * The product form and the line form both hold product data and provide their form
+ * (`FormProvider`): the fields below read and register only its product-data part.
+ */
+
+const PHONES = [
+  { name: 'mfg_phone', label: 'Manufacturer Phone' },
+  { name: 'mfg_emergency_phone', label: 'Manufacturer Emergency Phone' },
+] as const;
+
+/** The manufacturer's phone and emergency phone, shown (000) 000-0000 and kept as digits. */
+export function ManufacturerPhoneFields({ idPrefix = 'p' }: { idPrefix?: string }) {
+  const form = useFormContext<ProductDataValues>();
+  const { errors } = form.formState;
+  return PHONES.map(({ name, label }) => (
+    <Field key={name} id={`${idPrefix}-${name}`} label={label} error={errors[name]?.message}>
+      <Controller
+        control={form.control}
+        name={name}
+        render={({ field }) => (
+          <PhoneInput
+            id={`${idPrefix}-${name}`}
+            aria-invalid={errors[name] ? true : undefined}
+            value={field.value}
+            onChange={field.onChange}
+            onBlur={field.onBlur}
+            ref={field.ref}
+          />
+        )}
+      />
+    </Field>
+  ));
+}
+
+/**
+ * The product data's hazard classes, with the message the rules or the server give under
+ * `hazards` or `hazard_ids`. `marksInvalid`: the product form also marks the picker invalid.
+ */
+export function HazardClassesFormField({
+  idPrefix = 'p',
+  disabled,
+  marksInvalid = false,
+}: {
+  idPrefix?: string;
+  disabled: boolean;
+  marksInvalid?: boolean;
+}) {
+  const form = useFormContext<ProductDataValues>();
+  const error = messageAt(form.formState.errors, 'hazards', 'hazard_ids');
+  const id = `${idPrefix}-hazards`;
+  return (
+    <div className="md:col-span-2">
+      <Field id={id} label="Hazard Classes" error={error}>
+        <Controller
+          control={form.control}
+          name="hazards"
+          render={({ field }) => (
+            <HazardClassesField
+              id={id}
+              value={field.value}
+              onChange={field.onChange}
+              onBlur={field.onBlur}
+              disabled={disabled}
+              invalid={marksInvalid ? Boolean(error) : undefined}
+            />
+          )}
+        />
+      </Field>
+    </div>
+  );
+}
 
 /** Flash point in °F (spec 02 §5): digits and a leading minus only, kept as the user types. */
-export function FlashPointField<T extends ProductDataValues, TOutput>({
-  form: typedForm,
-  idPrefix = 'p',
-}: {
-  form: UseFormReturn<T, unknown, TOutput>;
-  idPrefix?: string;
-}) {
-  const form = asProductDataForm(typedForm);
+export function FlashPointField({ idPrefix = 'p' }: { idPrefix?: string }) {
+  const form = useFormContext<ProductDataValues>();
   const id = `${idPrefix}-flash_points`;
   const error = form.formState.errors.flash_points?.message;
   return (
@@ -49,9 +117,8 @@ export function FlashPointField<T extends ProductDataValues, TOutput>({
   );
 }
 
-/** What the product-data flag groups take: the form, and how the line form blocks them. */
-interface FlagFieldsProps<T extends ProductDataValues, TOutput> {
-  form: UseFormReturn<T, unknown, TOutput>;
+/** What the product-data flag groups take: their ids, and how the line form blocks them. */
+interface FlagFieldsProps {
   idPrefix?: string;
   disabled?: boolean;
   className?: string;
@@ -59,15 +126,10 @@ interface FlagFieldsProps<T extends ProductDataValues, TOutput> {
 
 /**
  * The SARA F, P, R, A, C and SPCC flags (spec 02 §9). `disabled` blocks them without a native
- * fieldset (the inventory line form blocks them until a new product has a name).
+ * fieldset (the line form blocks them until a new product has a name).
  */
-export function SaraSpccFields<T extends ProductDataValues, TOutput>({
-  form: typedForm,
-  idPrefix = 'p',
-  disabled,
-  className,
-}: FlagFieldsProps<T, TOutput>) {
-  const form = asProductDataForm(typedForm);
+export function SaraSpccFields({ idPrefix = 'p', disabled, className }: FlagFieldsProps) {
+  const form = useFormContext<ProductDataValues>();
   const flags = [
     ...SARA_FLAGS.map((flag) => ({ ...flag, label: `SARA ${flag.label}` })),
     { name: 'is_spcc', label: 'SPCC', title: 'Spill Prevention, Control, and Countermeasure' } as const,
@@ -108,15 +170,10 @@ const HAZARD_GROUPS = [
 
 /**
  * The 23 Tier II hazard categories (rules §0.5), labelled as the data standard spells them, HNOC
- * once. Blocked like the SARA flags: a line of a catalogue product shows the catalogue's.
+ * once. Blocked like the SARA flags: a line of a catalog product shows the catalog's.
  */
-export function Tier2HazardCategoriesField<T extends ProductDataValues, TOutput>({
-  form: typedForm,
-  idPrefix = 'p',
-  disabled,
-  className,
-}: FlagFieldsProps<T, TOutput>) {
-  const form = asProductDataForm(typedForm);
+export function Tier2HazardCategoriesField({ idPrefix = 'p', disabled, className }: FlagFieldsProps) {
+  const form = useFormContext<ProductDataValues>();
   const error = form.formState.errors.tier2_hazard_categories?.message;
   const errorId = `${idPrefix}-tier2_hazard_categories-error`;
   return (
@@ -182,15 +239,10 @@ export function Tier2HazardCategoriesField<T extends ProductDataValues, TOutput>
 /**
  * Issue 21: the 40 CFR 370.13 exclusion that leaves the product out of Tier II, and the form of a
  * solid, which picks the 302 TPQ of a solid with two and its 355.16 reduction (a powder's share
- * under 100 µm). Blocked like the SARA flags: a line of a catalogue product shows the catalogue's.
+ * under 100 µm). Blocked like the SARA flags: a line of a catalog product shows the catalog's.
  */
-export function ReportInputFields<T extends ProductDataValues, TOutput>({
-  form: typedForm,
-  idPrefix = 'p',
-  disabled,
-  className,
-}: FlagFieldsProps<T, TOutput>) {
-  const form = asProductDataForm(typedForm);
+export function ReportInputFields({ idPrefix = 'p', disabled, className }: FlagFieldsProps) {
+  const form = useFormContext<ProductDataValues>();
   const { errors } = form.formState;
   const solidForm = useWatch({ control: form.control, name: 'solid_form' });
   const id = (name: string) => `${idPrefix}-${name}`;

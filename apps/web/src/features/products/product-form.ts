@@ -16,6 +16,7 @@ import {
   usDateToIso,
 } from '@chemtrack/domain';
 import { z } from 'zod';
+import { numberText } from '../../lib/form-text.ts';
 import type { ProductBody } from './api.ts';
 
 /** What the product form holds: text as typed, the date as MM/DD/YYYY, hazards with their names. */
@@ -87,10 +88,7 @@ export const EMPTY_PRODUCT_FORM: ProductFormValues = {
   sds: null,
 };
 
-/** A number from the API as the form's text (null → empty). */
-export const numberText = (value: number | null) => (value === null ? '' : String(value));
-
-/** The fields a product and an inventory line's copy of it share (spec 02 §3): its "product data". */
+/** The fields a product and a line's copy of it share (spec 02 §3): its "product data". */
 export type ProductDataValues = Pick<
   ProductFormValues,
   | 'mfg_name'
@@ -112,7 +110,7 @@ export type ProductDataValues = Pick<
   | 'hazards'
 >;
 
-/** A record that carries product data: a product, or an inventory line (which copies it). */
+/** A record that carries product data: a product, or a line (which copies it). */
 export type ProductDataSource = Pick<ProductResource, keyof ProductDataValues>;
 
 /** The report inputs of a product's data as the request takes them: '' is "none", a powder share only for a powder. */
@@ -127,7 +125,7 @@ export function reportInputsRequest(
 }
 
 /**
- * The form's text of a record's product data. Also the inventory line form's fill when an
+ * The form's text of a record's product data. Also the line form's fill when an
  * existing product is chosen, so both forms show a product the same way.
  */
 export function toProductDataForm(source: ProductDataSource): ProductDataValues {

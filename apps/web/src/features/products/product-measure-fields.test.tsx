@@ -2,7 +2,7 @@ import type { SaveProduct } from '@chemtrack/domain';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { useForm } from 'react-hook-form';
+import { FormProvider, useForm } from 'react-hook-form';
 import { describe, expect, it } from 'vitest';
 import { EMPTY_PRODUCT_FORM, ProductFormSchema, type ProductFormValues } from './product-form.ts';
 import { ProductMeasureFields } from './product-measure-fields.tsx';
@@ -12,7 +12,11 @@ function Harness() {
     resolver: zodResolver(ProductFormSchema),
     defaultValues: EMPTY_PRODUCT_FORM,
   });
-  return <ProductMeasureFields form={form} />;
+  return (
+    <FormProvider {...form}>
+      <ProductMeasureFields />
+    </FormProvider>
+  );
 }
 
 describe('ProductMeasureFields', () => {
@@ -28,7 +32,7 @@ describe('ProductMeasureFields', () => {
     await userEvent.type(screen.getByLabelText('Specific Gravity'), '1 g/ml');
     expect(density).toHaveProperty('value', '8.34');
     expect(screen.getByLabelText('Pounds per Gallon')).toBeTruthy();
-    expect(screen.queryByLabelText('Conversion Factor')).toBeNull();
+    expect(screen.queryByLabelText(/Conversion Factor/)).toBeNull();
   });
 
   it('shows a compressed or liquified gas only its conversion factor', async () => {
@@ -36,14 +40,31 @@ describe('ProductMeasureFields', () => {
     await userEvent.selectOptions(screen.getByLabelText('Physical State'), 'Liquid');
     await userEvent.type(screen.getByLabelText('Specific Gravity'), '0.79');
     await userEvent.selectOptions(screen.getByLabelText('Physical State'), 'Compressed Gas');
-    expect(screen.getByLabelText('Conversion Factor')).toBeTruthy();
+    expect(screen.getByLabelText('Conversion Factor (cu ft/lb)')).toBeTruthy();
     expect(screen.queryByLabelText('Specific Gravity')).toBeNull();
     expect(screen.queryByLabelText(/Density/)).toBeNull();
     await userEvent.selectOptions(screen.getByLabelText('Physical State'), 'Liquified Gas');
-    expect(screen.getByLabelText('Conversion Factor')).toBeTruthy();
+    expect(screen.getByLabelText('Conversion Factor (cu ft/lb)')).toBeTruthy();
     // Back to liquid: what was typed is still there.
     await userEvent.selectOptions(screen.getByLabelText('Physical State'), 'Liquid');
     expect(screen.getByLabelText('Specific Gravity')).toHaveProperty('value', '0.79');
     expect(screen.getByLabelText(/Density/)).toHaveProperty('value', '6.59');
+  });
+
+  it("names the conversion factor's unit, cubic feet per pound, and questions a value below 1 (issue 21 point 8)", async () => {
+    render(<Harness />);
+    await userEvent.selectOptions(screen.getByLabelText('Physical State'), 'Liquified Gas');
+    const factor = screen.getByLabelText('Conversion Factor (cu ft/lb)');
+    expect(screen.getByText('Cubic feet per pound: pounds = cubic feet ÷ this factor.')).toBeTruthy();
+    // 0.185 lb/cu ft is chlorine's density; its cubic feet per pound are 1 ÷ 0.185 = 5.4.
+    await userEvent.type(factor, '0.185');
+    expect(
+      screen.getByText(
+        'Below 1 cu ft per lb: a gas takes more (chlorine about 5.4). Is this a density in lb per cu ft? Enter cubic feet per pound (1 ÷ density).',
+      ),
+    ).toBeTruthy();
+    await userEvent.clear(factor);
+    await userEvent.type(factor, '5.4');
+    expect(screen.queryByText(/Below 1 cu ft per lb/)).toBeNull();
   });
 });

@@ -1,44 +1,35 @@
 import {
+  CONVERSION_FACTOR_UNIT,
   densityFromSpecificGravity,
   isGas,
+  isImplausibleConversionFactor,
   isLiquid,
+  MIN_PLAUSIBLE_GAS_CONVERSION_FACTOR,
   PHYSICAL_STATE_LABELS,
   PHYSICAL_STATES,
+  stripDecimal,
 } from '@chemtrack/domain';
-import { type UseFormReturn, useWatch } from 'react-hook-form';
+import type { ReactNode } from 'react';
+import { useFormContext, useWatch } from 'react-hook-form';
 import { Field } from '../../components/ui/field.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { Select } from '../../components/ui/select.tsx';
 import type { ProductDataValues } from './product-form.ts';
 
 /**
- * The product form and the inventory line form both hold product data; the shared fields below
- * read and register only those. react-hook-form cannot see a field through a generic form's
- * path types, so the form is viewed here as its product-data part (the fields are the same).
- */
-export function asProductDataForm<T extends ProductDataValues, TOutput>(
-  form: UseFormReturn<T, unknown, TOutput>,
-): UseFormReturn<ProductDataValues> {
-  return form as unknown as UseFormReturn<ProductDataValues>;
-}
-
-/**
  * Physical state and the measures that go with it (spec 02 §4): a liquid has specific gravity,
  * density (read-only, SG × 8.34 to two decimals) and pounds per gallon; a compressed or liquified
  * gas has a conversion factor. `idPrefix` keeps the ids of two forms apart.
+ * The product form and the line form both hold product data and provide their
+ * form (`FormProvider`); the fields read and register only its product-data part.
  */
-export function ProductMeasureFields<T extends ProductDataValues, TOutput>({
-  form: typedForm,
-  idPrefix = 'p',
-}: {
-  form: UseFormReturn<T, unknown, TOutput>;
-  idPrefix?: string;
-}) {
-  const form = asProductDataForm(typedForm);
+export function ProductMeasureFields({ idPrefix = 'p' }: { idPrefix?: string }) {
+  const form = useFormContext<ProductDataValues>();
   const { errors } = form.formState;
   const state = useWatch({ control: form.control, name: 'physical_state' }) || null;
   const specificGravity = useWatch({ control: form.control, name: 'specific_gravity' });
   const density = densityFromSpecificGravity(specificGravity);
+  const conversionFactor = useWatch({ control: form.control, name: 'conversion_factor' });
   const id = (name: string) => `${idPrefix}-${name}`;
   return (
     <>
@@ -96,7 +87,8 @@ export function ProductMeasureFields<T extends ProductDataValues, TOutput>({
       {isGas(state) ? (
         <Field
           id={id('conversion_factor')}
-          label="Conversion Factor"
+          label={`Conversion Factor (${CONVERSION_FACTOR_UNIT})`}
+          hint={conversionFactorHint(conversionFactor)}
           error={errors.conversion_factor?.message}
         >
           <Input
@@ -109,4 +101,23 @@ export function ProductMeasureFields<T extends ProductDataValues, TOutput>({
       ) : null}
     </>
   );
+}
+
+/**
+ * The factor's unit under the field, and a warning when the typed value is below 1 cu ft/lb: a
+ * gas takes more than that, so it is almost certainly a density typed the wrong way round
+ * (issue 21 point 8; the reports warn about the same value).
+ */
+function conversionFactorHint(typed: string | number | null | undefined): ReactNode {
+  const text = stripDecimal(typed);
+  const value = text === '' ? null : Number(text);
+  if (value !== null && isImplausibleConversionFactor(value)) {
+    return (
+      <span className="text-amber-700">
+        Below {MIN_PLAUSIBLE_GAS_CONVERSION_FACTOR} cu ft per lb: a gas takes more (chlorine about 5.4). Is
+        this a density in lb per cu ft? Enter cubic feet per pound (1 ÷ density).
+      </span>
+    );
+  }
+  return 'Cubic feet per pound: pounds = cubic feet ÷ this factor.';
 }

@@ -1,9 +1,8 @@
 import { formatHazardNames, type ProductListRow } from '@chemtrack/domain';
 import type { ColumnDef } from '@tanstack/react-table';
 import { actionsColumn } from '../../components/actions-column.tsx';
+import { keepSearch } from '../../lib/list-search.ts';
 import { SdsStatusBadge } from './sds-status-badge.tsx';
-
-const keepSearch = (s: Record<string, unknown>) => s;
 
 /** The products list's columns; archiving a product does not ask first (spec 02 §4). */
 export function productsColumns({

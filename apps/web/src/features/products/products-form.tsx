@@ -9,26 +9,28 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link, Outlet, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
-import { Controller, type FieldError, type FieldErrors, get, useForm } from 'react-hook-form';
+import { Controller, FormProvider, useForm } from 'react-hook-form';
 import { ArchiveToggle } from '../../components/archive-toggle.tsx';
 import { DateInput } from '../../components/date-input.tsx';
 import { HistoryLink } from '../../components/history-link.tsx';
 import { LoadedRecord } from '../../components/loaded-record.tsx';
-import { PhoneInput } from '../../components/phone-input.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Field } from '../../components/ui/field.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { Select } from '../../components/ui/select.tsx';
 import { UnsavedChangesGuard } from '../../components/unsaved-changes-guard.tsx';
 import { saveBlob } from '../../lib/download.ts';
+import { messageAt } from '../../lib/form-errors.ts';
+import { keepSearch } from '../../lib/list-search.ts';
 import { usePageMeta } from '../../lib/page-meta.ts';
 import { toast } from '../../lib/toast.ts';
 import { useRecordMutations } from '../../lib/use-record-mutations.ts';
+import { ChemicalComponentsTable } from '../chemical-components/chemical-components-table.tsx';
 import { deleteProductSds, downloadProductSds, productsApi } from './api.ts';
-import { HazardClassesField } from './hazard-classes-field.tsx';
-import { ProductComponentsTable } from './product-components-table.tsx';
 import {
   FlashPointField,
+  HazardClassesFormField,
+  ManufacturerPhoneFields,
   ReportInputFields,
   SaraSpccFields,
   Tier2HazardCategoriesField,
@@ -48,17 +50,6 @@ const SDS_STATUS_OPTIONS: Record<SdsStatus, string> = {
   pending: 'Pending',
   update: 'Update Required',
 };
-
-const keepSearch = (s: Record<string, unknown>) => s;
-
-/** The first message at a path, for errors the server names by its own fields (hazard_ids, sds.filepath). */
-function messageAt(errors: FieldErrors<ProductFormValues>, ...paths: string[]): string | undefined {
-  for (const path of paths) {
-    const message = (get(errors, path) as FieldError | undefined)?.message;
-    if (message) return message;
-  }
-  return undefined;
-}
 
 /**
  * Create or edit a product on its own page (spec 02 §2, §4). An existing product also lists
@@ -155,46 +146,43 @@ function ProductForm({
       />
       <section className="rounded-lg border border-slate-200 bg-white p-6 shadow-sm">
         <h2 className="mb-4 text-sm font-bold uppercase tracking-wide text-slate-700">Product Information</h2>
-        <form onSubmit={onSubmit} noValidate aria-label={isNew ? 'Create New Product' : 'Edit Product'}>
-          <fieldset disabled={isBusy} className="grid gap-4 md:grid-cols-2">
-            <Field id="p-name" label="Product Name" required error={errors.name?.message}>
-              <Input id="p-name" aria-invalid={errors.name ? true : undefined} {...form.register('name')} />
-            </Field>
-            <Field id="p-mfg_name" label="Manufacturer Name" required error={errors.mfg_name?.message}>
-              <Input
-                id="p-mfg_name"
-                aria-invalid={errors.mfg_name ? true : undefined}
-                {...form.register('mfg_name')}
-              />
-            </Field>
-            <Field
-              id="p-mfg_product_number"
-              label="Manufacturer Product Number"
-              error={errors.mfg_product_number?.message}
-            >
-              <Input
-                id="p-mfg_product_number"
-                aria-invalid={errors.mfg_product_number ? true : undefined}
-                {...form.register('mfg_product_number')}
-              />
-            </Field>
-            <Field id="p-nfpa" label="NFPA" error={errors.nfpa?.message}>
-              <Input id="p-nfpa" aria-invalid={errors.nfpa ? true : undefined} {...form.register('nfpa')} />
-            </Field>
-            {(['mfg_phone', 'mfg_emergency_phone'] as const).map((name) => (
+        {/* The product-data fields, shared with the line form, read the form from here. */}
+        <FormProvider {...form}>
+          <form onSubmit={onSubmit} noValidate aria-label={isNew ? 'Create New Product' : 'Edit Product'}>
+            <fieldset disabled={isBusy} className="grid gap-4 md:grid-cols-2">
+              <Field id="p-name" label="Product Name" required error={errors.name?.message}>
+                <Input id="p-name" aria-invalid={errors.name ? true : undefined} {...form.register('name')} />
+              </Field>
+              <Field id="p-mfg_name" label="Manufacturer Name" required error={errors.mfg_name?.message}>
+                <Input
+                  id="p-mfg_name"
+                  aria-invalid={errors.mfg_name ? true : undefined}
+                  {...form.register('mfg_name')}
+                />
+              </Field>
               <Field
-                key={name}
-                id={`p-${name}`}
-                label={name === 'mfg_phone' ? 'Manufacturer Phone' : 'Manufacturer Emergency Phone'}
-                error={errors[name]?.message}
+                id="p-mfg_product_number"
+                label="Manufacturer Product Number"
+                error={errors.mfg_product_number?.message}
               >
+                <Input
+                  id="p-mfg_product_number"
+                  aria-invalid={errors.mfg_product_number ? true : undefined}
+                  {...form.register('mfg_product_number')}
+                />
+              </Field>
+              <Field id="p-nfpa" label="NFPA" error={errors.nfpa?.message}>
+                <Input id="p-nfpa" aria-invalid={errors.nfpa ? true : undefined} {...form.register('nfpa')} />
+              </Field>
+              <ManufacturerPhoneFields />
+              <Field id="p-sds_date" label="SDS Date" error={errors.sds_date?.message}>
                 <Controller
                   control={form.control}
-                  name={name}
+                  name="sds_date"
                   render={({ field }) => (
-                    <PhoneInput
-                      id={`p-${name}`}
-                      aria-invalid={errors[name] ? true : undefined}
+                    <DateInput
+                      id="p-sds_date"
+                      aria-invalid={errors.sds_date ? true : undefined}
                       value={field.value}
                       onChange={field.onChange}
                       onBlur={field.onBlur}
@@ -203,114 +191,81 @@ function ProductForm({
                   )}
                 />
               </Field>
-            ))}
-            <Field id="p-sds_date" label="SDS Date" error={errors.sds_date?.message}>
-              <Controller
-                control={form.control}
-                name="sds_date"
-                render={({ field }) => (
-                  <DateInput
-                    id="p-sds_date"
-                    aria-invalid={errors.sds_date ? true : undefined}
-                    value={field.value}
-                    onChange={field.onChange}
-                    onBlur={field.onBlur}
-                    ref={field.ref}
-                  />
-                )}
-              />
-            </Field>
-            <Field id="p-sds_status" label="SDS Status" error={errors.sds_status?.message}>
-              <Select
-                id="p-sds_status"
-                aria-invalid={errors.sds_status ? true : undefined}
-                {...form.register('sds_status')}
-              >
-                <option value="">Select SDS status</option>
-                {SDS_STATUSES.map((status) => (
-                  <option key={status} value={status}>
-                    {SDS_STATUS_OPTIONS[status]}
-                  </option>
-                ))}
-              </Select>
-            </Field>
-            <FlashPointField form={form} />
-            <ProductMeasureFields form={form} />
-            <div className="md:col-span-2">
-              <Field id="p-hazards" label="Hazard Classes" error={messageAt(errors, 'hazards', 'hazard_ids')}>
+              <Field id="p-sds_status" label="SDS Status" error={errors.sds_status?.message}>
+                <Select
+                  id="p-sds_status"
+                  aria-invalid={errors.sds_status ? true : undefined}
+                  {...form.register('sds_status')}
+                >
+                  <option value="">Select SDS status</option>
+                  {SDS_STATUSES.map((status) => (
+                    <option key={status} value={status}>
+                      {SDS_STATUS_OPTIONS[status]}
+                    </option>
+                  ))}
+                </Select>
+              </Field>
+              <FlashPointField />
+              <ProductMeasureFields />
+              <HazardClassesFormField disabled={isBusy} marksInvalid />
+              <SaraSpccFields className="md:col-span-2" />
+              <Tier2HazardCategoriesField className="md:col-span-2" />
+              <ReportInputFields className="md:col-span-2" />
+              <div className="md:col-span-2">
                 <Controller
                   control={form.control}
-                  name="hazards"
-                  render={({ field }) => (
-                    <HazardClassesField
-                      id="p-hazards"
-                      value={field.value}
-                      onChange={field.onChange}
-                      onBlur={field.onBlur}
-                      disabled={isBusy}
-                      invalid={Boolean(messageAt(errors, 'hazards', 'hazard_ids'))}
-                    />
-                  )}
+                  name="sds"
+                  render={({ field }) => {
+                    const isSaved =
+                      field.value !== null && product?.sds_file?.filepath === field.value.filepath;
+                    return (
+                      <SdsFileField
+                        id="p-sds"
+                        file={field.value}
+                        isSaved={isSaved}
+                        disabled={isBusy}
+                        error={messageAt(errors, 'sds', 'sds.filepath', 'sds.original_name')}
+                        onUploadingChange={setUploading}
+                        onUploaded={(file) => {
+                          field.onChange(file);
+                          form.clearErrors('sds');
+                        }}
+                        onRemove={() => removeSds(field.value, isSaved)}
+                        isRemoving={deleteSds.isPending}
+                        onDownload={product ? () => download.mutate(product.id) : undefined}
+                        isDownloading={download.isPending}
+                      />
+                    );
+                  }}
                 />
-              </Field>
+              </div>
+            </fieldset>
+            <div className="mt-6 flex flex-wrap justify-end gap-2">
+              <HistoryLink entity="product" id={product?.id} />
+              <Button asChild variant="secondary">
+                <Link to="/products" search={keepSearch}>
+                  Cancel
+                </Link>
+              </Button>
+              {product ? (
+                <ArchiveToggle
+                  asText
+                  entity="Product"
+                  name={product.name}
+                  isActive={product.is_active}
+                  confirm={false}
+                  isPending={toggle.isPending}
+                  onConfirm={() => toggle.mutate(product.id)}
+                />
+              ) : null}
+              <Button type="submit" disabled={isBusy || isUploading || !isValid || (!isNew && !isDirty)}>
+                {save.isPending ? 'Saving changes...' : isNew ? 'Create Product' : 'Save Changes'}
+              </Button>
             </div>
-            <SaraSpccFields form={form} className="md:col-span-2" />
-            <Tier2HazardCategoriesField form={form} className="md:col-span-2" />
-            <ReportInputFields form={form} className="md:col-span-2" />
-            <div className="md:col-span-2">
-              <Controller
-                control={form.control}
-                name="sds"
-                render={({ field }) => {
-                  const isSaved =
-                    field.value !== null && product?.sds_file?.filepath === field.value.filepath;
-                  return (
-                    <SdsFileField
-                      id="p-sds"
-                      file={field.value}
-                      isSaved={isSaved}
-                      disabled={isBusy}
-                      error={messageAt(errors, 'sds', 'sds.filepath', 'sds.original_name')}
-                      onUploadingChange={setUploading}
-                      onUploaded={(file) => {
-                        field.onChange(file);
-                        form.clearErrors('sds');
-                      }}
-                      onRemove={() => removeSds(field.value, isSaved)}
-                      isRemoving={deleteSds.isPending}
-                      onDownload={product ? () => download.mutate(product.id) : undefined}
-                      isDownloading={download.isPending}
-                    />
-                  );
-                }}
-              />
-            </div>
-          </fieldset>
-          <div className="mt-6 flex flex-wrap justify-end gap-2">
-            <HistoryLink entity="product" id={product?.id} />
-            <Button asChild variant="secondary">
-              <Link to="/products" search={keepSearch}>
-                Cancel
-              </Link>
-            </Button>
-            {product ? (
-              <ArchiveToggle
-                asText
-                entity="Product"
-                name={product.name}
-                isActive={product.is_active}
-                confirm={false}
-                isPending={toggle.isPending}
-                onConfirm={() => toggle.mutate(product.id)}
-              />
-            ) : null}
-            <Button type="submit" disabled={isBusy || isUploading || !isValid || (!isNew && !isDirty)}>
-              {save.isPending ? 'Saving changes...' : isNew ? 'Create Product' : 'Save Changes'}
-            </Button>
-          </div>
-        </form>
+          </form>
+        </FormProvider>
       </section>
-      {product ? <ProductComponentsTable productId={product.id} /> : null}
+      {product ? <ChemicalComponentsTable parent={{ kind: 'product', productId: product.id }} /> : null}
       <Outlet />
     </div>
   );

@@ -2,7 +2,7 @@ import { compliance, type SaveProduct } from '@chemtrack/domain';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { useForm } from 'react-hook-form';
+import { FormProvider, useForm } from 'react-hook-form';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Tier2HazardCategoriesField } from './product-data-fields.tsx';
 import {
@@ -44,15 +44,17 @@ function Harness({
     },
   });
   return (
-    <form
-      aria-label="Product"
-      onSubmit={form.handleSubmit((parsed) =>
-        onSave(toProductBody(parsed, { savedFile: null, isStatusChosen: false })),
-      )}
-    >
-      <Tier2HazardCategoriesField form={form} disabled={disabled} />
-      <button type="submit">Save</button>
-    </form>
+    <FormProvider {...form}>
+      <form
+        aria-label="Product"
+        onSubmit={form.handleSubmit((parsed) =>
+          onSave(toProductBody(parsed, { savedFile: null, isStatusChosen: false })),
+        )}
+      >
+        <Tier2HazardCategoriesField disabled={disabled} />
+        <button type="submit">Save</button>
+      </form>
+    </FormProvider>
   );
 }
 
@@ -79,7 +81,7 @@ describe('Tier II hazard categories on the product form', () => {
     expect(onSave.mock.calls[0]?.[0].tier2_hazard_categories).toEqual(['Explosive', 'Simple Asphyxiant']);
   });
 
-  it('is blocked as a whole when disabled (a line of a catalogue product)', () => {
+  it('is blocked as a whole when disabled (a line of a catalog product)', () => {
     render(<Harness initial={['Explosive']} disabled onSave={vi.fn()} />);
     for (const box of screen.getAllByRole('checkbox')) expect(box).toHaveProperty('disabled', true);
     expect(screen.getByRole('checkbox', { name: 'Explosive' }).getAttribute('data-state')).toBe('checked');

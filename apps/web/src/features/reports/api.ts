@@ -1,28 +1,13 @@
 import {
-  type compliance,
   REPORT_CONTENT_TYPES,
-  type ReportFormat,
   type ReportListResponseSchema,
   type ReportPreviewResponse,
-  type ReportType,
+  type ReportRequestValues,
   type ServerErrorBody,
-  type Tier2Option,
 } from '@chemtrack/domain';
 import { queryOptions } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { ApiError, api, type DownloadedFile } from '../../lib/api.ts';
-
-/** The body `POST /report/generate` and `POST /report/preview` take (spec 02 §3, §7). */
-export interface ReportBody {
-  type: ReportType;
-  customer_id: number;
-  facility_id: number;
-  year: number;
-  /** Issue 21: the report settings (the server's defaults when omitted) and, to generate, the file kind. */
-  percent_basis?: compliance.PercentBasis;
-  tier2_option?: Tier2Option;
-  format?: ReportFormat;
-}
 
 /** Spec 02 §8: an answer that is neither the report file nor a JSON error. */
 export const NOT_A_FILE_MESSAGE = 'Expected file but got something else';
@@ -30,7 +15,7 @@ export const NOT_A_FILE_MESSAGE = 'Expected file but got something else';
 export const reportKeys = {
   all: ['reports'] as const,
   types: () => [...reportKeys.all, 'types'] as const,
-  preview: (body: ReportBody) => [...reportKeys.all, 'preview', body] as const,
+  preview: (body: ReportRequestValues) => [...reportKeys.all, 'preview', body] as const,
 };
 
 /** `GET /report/list`: the 14 types by their spec names; the list only changes with a release. */
@@ -45,7 +30,7 @@ export const reportTypesOptions = queryOptions({
  * `POST /report/preview`: the report's tables with each figure's explanation. A read, so a
  * query (cached per request); the page says its failures in place, not in a notice.
  */
-export const reportPreviewOptions = (body: ReportBody) =>
+export const reportPreviewOptions = (body: ReportRequestValues) =>
   queryOptions({
     queryKey: reportKeys.preview(body),
     queryFn: ({ signal }) => api.post<ReportPreviewResponse>('/report/preview', body, undefined, signal),
@@ -70,7 +55,10 @@ export async function checkReportFile(file: DownloadedFile): Promise<DownloadedF
   return file;
 }
 
-/** `POST /report/generate`: the report file with the name the server gave it. */
-export async function generateReport(body: ReportBody, signal?: AbortSignal): Promise<DownloadedFile> {
+/** `POST /report/generate` (the domain's `ReportRequestSchema`, as parsed): the report file with the name the server gave it. */
+export async function generateReport(
+  body: ReportRequestValues,
+  signal?: AbortSignal,
+): Promise<DownloadedFile> {
   return checkReportFile(await api.downloadPost('/report/generate', body, signal));
 }

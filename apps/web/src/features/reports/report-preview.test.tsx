@@ -113,6 +113,26 @@ describe('ReportPreview', () => {
     expect(fix.getAttribute('href')).toBe('/inventories/7/products/100');
   });
 
+  it('a warning about a reference list names no line, so it has no Fix link (issue 21: 313 list markers)', async () => {
+    const report = document(1, 1);
+    report.warnings.unshift({
+      code: 'list_without_markers',
+      severity: 'warning',
+      message: 'The EPCRA 313 list in use marks no chemical as PBT or PFAS.',
+      inventory_product_id: null,
+      product_id: null,
+      product_name: '',
+      location_stored: '',
+    });
+    const preview = await renderPreview(report);
+    const [listWarning, lineWarning] = within(
+      within(preview).getByRole('list', { name: 'Warnings' }),
+    ).getAllByRole('listitem');
+    expect(listWarning?.textContent).toBe('The EPCRA 313 list in use marks no chemical as PBT or PFAS. ');
+    expect(within(listWarning as HTMLElement).queryByRole('link')).toBeNull();
+    expect(within(lineWarning as HTMLElement).getByRole('link').textContent).toBe('Fix Product 1 at SHED');
+  });
+
   it('opens and closes a figure’s explanation', async () => {
     const preview = await renderPreview(document(2, 0));
     const explain = within(preview).getByRole('button', { name: 'Explain Chemical 1' });

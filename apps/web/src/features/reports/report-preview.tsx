@@ -323,8 +323,11 @@ function ExplanationView({
               <th scope="col" className="py-1 pr-3 text-right">
                 % by weight
               </th>
-              <th scope="col" className="py-1 text-right">
+              <th scope="col" className="py-1 pr-3 text-right">
                 Pounds contributed
+              </th>
+              <th scope="col" className="py-1">
+                How the pounds were found
               </th>
             </tr>
           </thead>
@@ -350,9 +353,10 @@ function ExplanationView({
                     <span className="block text-xs text-slate-500">SDS {line.percent_range}</span>
                   ) : null}
                 </td>
-                <td className="py-1 text-right tabular-nums">
+                <td className="py-1 pr-3 text-right tabular-nums">
                   {compliance.formatPounds(line.pounds_contributed)}
                 </td>
+                <td className="py-1 text-slate-700">{line.pounds_basis}</td>
               </tr>
             ))}
           </tbody>
@@ -387,7 +391,7 @@ function ExplanationView({
   );
 }
 
-/** Data the engine could not use, each naming the line to fix. */
+/** Data the engine could not use, each naming the line to fix (a list warning names none). */
 function Warnings({ warnings, inventoryId }: { warnings: ReportWarning[]; inventoryId: number }) {
   const [shown, setShown] = useState(PREVIEW_ROW_LIMIT);
   if (warnings.length === 0) return null;
@@ -400,13 +404,15 @@ function Warnings({ warnings, inventoryId }: { warnings: ReportWarning[]; invent
           // biome-ignore lint/suspicious/noArrayIndexKey: see above
           <li key={index}>
             {warning.message}{' '}
-            <Link
-              {...lineLink(inventoryId, warning.inventory_product_id)}
-              className="text-brand-700 underline"
-            >
-              Fix {warning.product_name}
-              {warning.location_stored ? ` at ${warning.location_stored}` : ''}
-            </Link>
+            {warning.inventory_product_id === null ? null : (
+              <Link
+                {...lineLink(inventoryId, warning.inventory_product_id)}
+                className="text-brand-700 underline"
+              >
+                Fix {warning.product_name}
+                {warning.location_stored ? ` at ${warning.location_stored}` : ''}
+              </Link>
+            )}
           </li>
         ))}
       </ul>

@@ -22,23 +22,13 @@ const YEAR = new Date().getFullYear() - 1;
 const address = { address: '1 Test Way', city: 'Tulsa', state: 'OK', zip: '74107', phone: '' };
 const ids = { customer: 0, facility: 0, emptyFacility: 0, inventory: 0, ammoniaLine: 0, mysteryLine: 0 };
 
-/** The call's new record's id; anything but a 201 fails the setup. */
-async function created(path: string, body: object): Promise<number> {
-  const res = await server.call<{ resource: { id: number } }>('admin', 'POST', path, {
-    ...body,
-    encode: true,
-  });
-  expect(res.status, `${path}: ${JSON.stringify(res.body)}`).toBe(201);
-  return res.body.resource.id;
-}
-
 /** A liquid with one component at 40% by weight, a fire hazard (the legacy SARA F flag: Tier II counts it). */
 async function liquidProduct(
   name: string,
   poundsPerGallon: string,
   component: { name: string; number: string },
 ) {
-  const id = await created('/products/create', {
+  const id = await server.create('/products/create', {
     name,
     is_sara_f: 1,
     mfg_name: 'Report Chemicals',
@@ -47,42 +37,49 @@ async function liquidProduct(
     specific_gravity: '',
     is_active: 1,
   });
-  await created(`/products/${id}/chemical-components/create`, { ...component, percentage_weight: '40' });
+  await server.create(`/products/${id}/chemical-components/create`, {
+    ...component,
+    percentage_weight: '40',
+  });
   return id;
 }
 
 beforeAll(async () => {
-  ids.customer = await created('/customers/create', {
+  ids.customer = await server.create('/customers/create', {
     name: 'Report Test Co.',
     address,
     is_same_billing_address: 1,
     is_active: 1,
   });
   const facility = (name: string) =>
-    created('/facilities/create', { name, customer_id: ids.customer, address, is_active: 1 });
+    server.create('/facilities/create', { name, customer_id: ids.customer, address, is_active: 1 });
   ids.facility = await facility('Report Plant');
-  await created('/customers/create', {
+  await server.create('/customers/create', {
     name: 'Other Report Co.',
     address,
     is_same_billing_address: 1,
     is_active: 1,
   });
   ids.emptyFacility = await facility('Empty Plant');
-  ids.inventory = await created('/inventories/create', {
+  ids.inventory = await server.create('/inventories/create', {
     year: YEAR,
     customer_id: ids.customer,
     facility_id: ids.facility,
     is_active: 1,
   });
-  const drum = await created('/containers/create', { name: 'Report Drum', description: '', is_active: 1 });
-  const gallon = await created('/container-units/create', {
+  const drum = await server.create('/containers/create', {
+    name: 'Report Drum',
+    description: '',
+    is_active: 1,
+  });
+  const gallon = await server.create('/container-units/create', {
     name: 'Report Gallon',
     unit_type: 'gal',
     description: '',
     is_active: 1,
   });
   const line = (productId: number, quantity: string) =>
-    created(`/inventories/${ids.inventory}/product/create`, {
+    server.create(`/inventories/${ids.inventory}/product/create`, {
       product_id: productId,
       container_id: drum,
       container_unit_id: gallon,
@@ -202,7 +199,7 @@ describe('ReportsPage', { timeout: 30_000 }, () => {
   });
 
   it('previews the report, explains a figure with links to its lines, lists the warnings and saves the PDF', async () => {
-    const { saved, click } = catchSavedFiles('blob:report');
+    const { saved, click } = catchSavedFiles();
     await renderPage();
     await chooseAll();
     const preview = await screen.findByRole(
@@ -216,12 +213,21 @@ describe('ReportsPage', { timeout: 30_000 }, () => {
     const row = reported[0]?.closest('tr') as HTMLTableRowElement;
     // 55 gal × 60 × 8.34 lb/gal, two decimals with grouping.
     expect(row.textContent).toContain('27,522.00');
-    expect(within(tier2).getByText('near threshold').closest('tr')?.textContent).toContain('9,174.00');
+    // Below its threshold, near it: in its own section after the table, never beside the reported
+    // rows (issue 21 point 2).
+    expect(within(tier2).queryByText('near threshold')).toBeNull();
+    const below = within(preview).getByRole('table', { name: 'Below threshold (not reported)' });
+    expect(within(below).getByText('near threshold').closest('tr')?.textContent).toContain('9,174.00');
+    expect(within(below).queryByText('Reported')).toBeNull();
     await userEvent.click(within(row).getByRole('button', { name: /^Explain / }));
     const lines = within(tier2).getByRole('table', { name: /^Contributing lines of / });
     const link = within(lines).getByRole('link', { name: 'Ammonia Cleaner' });
     expect(link.getAttribute('href')).toBe(lineHref(ids.ammoniaLine));
     expect(lines.textContent).toContain('27,522.00');
+    // The conversion written out, every factor as used (issue 21 point 8).
+    expect(lines.textContent).toContain(
+      '55 gal × 60 = 3,300 gal × 8.34 lb/gal (pounds per gallon) = 27,522.00 lb',
+    );
     expect(within(preview).getByText(/^Rule:/).parentElement?.textContent).toMatch(
       /27,522\.00 lb ≥ .*10,000 lb/,
     );
@@ -249,7 +255,7 @@ describe('ReportsPage', { timeout: 30_000 }, () => {
   });
 
   it('offers the file format and the settings the type reads; Excel with the component option saves an XLSX and the preview says the option', async () => {
-    const { saved, click } = catchSavedFiles('blob:report');
+    const { saved, click } = catchSavedFiles();
     await renderPage();
     await chooseAll();
     const format = screen.getByRole('combobox', { name: 'File Format' }) as HTMLSelectElement;

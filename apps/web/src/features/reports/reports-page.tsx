@@ -7,6 +7,7 @@ import {
   type ReportFormat,
   type ReportPreviewResponse,
   ReportRequestSchema,
+  type ReportRequestValues,
   type ReportType,
   reportFileName,
   TIER2_OPTION_LABELS,
@@ -17,7 +18,8 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { type UseQueryResult, useMutation, useQuery } from '@tanstack/react-query';
 import { Loader2 } from 'lucide-react';
 import { useState } from 'react';
-import { Controller, type Resolver, useForm } from 'react-hook-form';
+import { Controller, useForm } from 'react-hook-form';
+import { z } from 'zod';
 import { ChoiceField } from '../../components/choice-field.tsx';
 import { PagedPicker } from '../../components/paged-picker.tsx';
 import { Button } from '../../components/ui/button.tsx';
@@ -29,7 +31,7 @@ import { usePageMeta } from '../../lib/page-meta.ts';
 import { toast } from '../../lib/toast.ts';
 import { customersApi, facilitiesApi } from '../customers/api.ts';
 import { inventoryYearsOptions } from '../inventories/api.ts';
-import { generateReport, type ReportBody, reportPreviewOptions, reportTypesOptions } from './api.ts';
+import { generateReport, reportPreviewOptions, reportTypesOptions } from './api.ts';
 import { ReportPreview } from './report-preview.tsx';
 
 /** The form as the user fills it; the domain's request schema checks it (spec 02 §5). */
@@ -43,6 +45,12 @@ interface ReportFormValues {
   percent_basis: compliance.PercentBasis;
   tier2_option: Tier2Option;
 }
+
+/**
+ * The domain's request rules, typed by the form's values: the form holds '' for "not chosen",
+ * which the schema's coercion turns into each field's "… is required".
+ */
+const ReportFormSchema = z.preprocess((values: ReportFormValues) => values, ReportRequestSchema);
 
 const EMPTY: ReportFormValues = {
   customer_id: '',
@@ -58,17 +66,18 @@ const CHOSEN = { shouldValidate: true, shouldDirty: true } as const;
 const CLEARED = { shouldValidate: false, shouldDirty: true } as const;
 
 /** The complete request, or null while a field is still empty. */
-function toBody(values: ReportFormValues): ReportBody | null {
+function toBody(values: ReportFormValues): ReportRequestValues | null {
   const { customer_id, facility_id, year, type, percent_basis, tier2_option } = values;
   if (customer_id === '' || facility_id === '' || year === '' || type === '') return null;
-  // Only the settings the type reads, so the preview of another type is not fetched again for them.
+  // Only the settings the type reads (the defaults stand in for the others), so the preview of
+  // another type is not fetched again when they change.
   return {
     customer_id,
     facility_id,
     year,
     type,
-    ...(usesPercentBasis(type) ? { percent_basis } : {}),
-    ...(type === 'epcra_311_312_tier2' ? { tier2_option } : {}),
+    percent_basis: usesPercentBasis(type) ? percent_basis : DEFAULT_REPORT_SETTINGS.percent_basis,
+    tier2_option: type === 'epcra_311_312_tier2' ? tier2_option : DEFAULT_REPORT_SETTINGS.tier2_option,
   };
 }
 
@@ -87,10 +96,8 @@ export function ReportsPage() {
   const [customer, setCustomer] = useState<AutocompleteItem | null>(null);
   const [facility, setFacility] = useState<AutocompleteItem | null>(null);
 
-  const form = useForm<ReportFormValues>({
-    // The schema's input is the wire body; the form holds '' for "not chosen", which the
-    // schema's coercion turns into each field's "… is required".
-    resolver: zodResolver(ReportRequestSchema) as unknown as Resolver<ReportFormValues>,
+  const form = useForm<ReportFormValues, unknown, ReportRequestValues>({
+    resolver: zodResolver(ReportFormSchema),
     mode: 'onSubmit',
     defaultValues: EMPTY,
   });
@@ -105,12 +112,14 @@ export function ReportsPage() {
   const chosenType = types.data?.resource.find((item) => item.type === values.type);
   const body = toBody(values);
   const preview = useQuery({
-    ...reportPreviewOptions(body ?? { customer_id: 0, facility_id: 0, year: 0, type: 'epcra_302' }),
+    ...reportPreviewOptions(
+      body ?? { customer_id: 0, facility_id: 0, year: 0, type: 'epcra_302', ...DEFAULT_REPORT_SETTINGS },
+    ),
     enabled: body !== null && chosenType?.available === true,
   });
 
   const generate = useMutation({
-    mutationFn: (request: ReportBody) => generateReport(request),
+    mutationFn: (request: ReportRequestValues) => generateReport(request),
     meta: { handlesErrors: true },
     onSuccess: (file, request) => {
       saveBlob(
@@ -152,10 +161,9 @@ export function ReportsPage() {
   const yearItems = years.data?.resource ?? [];
   const canChooseYear = customer !== null && facility !== null;
   const noYears = canChooseYear && years.isSuccess && yearItems.length === 0;
-  const submit = form.handleSubmit((checked) => {
-    const request = toBody(checked);
-    if (request) generate.mutate({ ...request, format: checked.format ?? defaultReportFormat(request.type) });
-  });
+  const submit = form.handleSubmit((request) =>
+    generate.mutate({ ...request, format: request.format ?? defaultReportFormat(request.type) }),
+  );
 
   return (
     <div className="flex flex-col gap-6">

@@ -1,8 +1,7 @@
 import { formatPhone, type UserResource } from '@chemtrack/domain';
 import type { ColumnDef } from '@tanstack/react-table';
 import { actionsColumn } from '../../components/actions-column.tsx';
-
-const keepSearch = (s: Record<string, unknown>) => s;
+import { keepSearch } from '../../lib/list-search.ts';
 
 /** The users list's columns; your own account can be neither archived nor deleted here. */
 export function usersColumns({

@@ -1,11 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { CatalogSearchSchema } from '../../features/catalog/api.ts';
 import { hazardsApi } from '../../features/hazards/api.ts';
 import { HazardsPage } from '../../features/hazards/hazards-page.tsx';
+import { LookupSearchSchema } from '../../features/lookups/api.ts';
 import { prefetchList, toListParams } from '../../lib/list-search.ts';
 
 export const Route = createFileRoute('/_authenticated/hazard-class-mgmt')({
-  validateSearch: CatalogSearchSchema,
+  validateSearch: LookupSearchSchema,
   loaderDeps: ({ search }) => search,
   loader: ({ context, deps }) =>
     prefetchList(context.queryClient, hazardsApi.listOptions(toListParams(deps))),

@@ -1,7 +1,10 @@
 import { REGULATORY_LIST_TYPES, type RegulatoryListType } from '@chemtrack/domain';
 import { createFileRoute, redirect } from '@tanstack/react-router';
-import { RegulatoryEntrySearchSchema, regulatoryEntriesOptions } from '../../../features/database/api.ts';
-import { DatabaseListPage } from '../../../features/database/database-list-page.tsx';
+import {
+  RegulatoryEntrySearchSchema,
+  referenceListEntriesOptions,
+} from '../../../features/reference-lists/api.ts';
+import { ReferenceListPage } from '../../../features/reference-lists/reference-list-page.tsx';
 import { prefetchList, toListParams } from '../../../lib/list-search.ts';
 
 function isListType(type: string): type is RegulatoryListType {
@@ -18,12 +21,12 @@ export const Route = createFileRoute('/_authenticated/database/$type')({
   loaderDeps: ({ search }) => search,
   loader: ({ context, params, deps }) => {
     if (isListType(params.type)) {
-      prefetchList(context.queryClient, regulatoryEntriesOptions(params.type, toListParams(deps)));
+      prefetchList(context.queryClient, referenceListEntriesOptions(params.type, toListParams(deps)));
     }
   },
-  component: function DatabaseListRoute() {
+  component: function ReferenceListRoute() {
     const { type } = Route.useParams();
     const search = Route.useSearch();
-    return isListType(type) ? <DatabaseListPage type={type} search={search} /> : null;
+    return isListType(type) ? <ReferenceListPage type={type} search={search} /> : null;
   },
 });

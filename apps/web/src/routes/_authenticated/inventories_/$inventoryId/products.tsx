@@ -4,8 +4,8 @@ import {
   InventoryProductsSearchSchema,
   inventoryProductsApi,
   inventoryProductsListParams,
-} from '../../../../features/inventories/inventory-products-api.ts';
-import { InventoryProductsPage } from '../../../../features/inventories/inventory-products-page.tsx';
+} from '../../../../features/inventory-products/api.ts';
+import { InventoryProductsPage } from '../../../../features/inventory-products/inventory-products-page.tsx';
 import { prefetchList } from '../../../../lib/list-search.ts';
 import { loadRecordOrLeave, parseId } from '../../../../lib/route-params.ts';
 

@@ -1,10 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { inventoriesApi } from '../../../../../features/inventories/api.ts';
-import { InventoryProductFormPage } from '../../../../../features/inventories/inventory-product-form.tsx';
 import {
   InventoryProductsSearchSchema,
   inventoryProductsApi,
-} from '../../../../../features/inventories/inventory-products-api.ts';
+} from '../../../../../features/inventory-products/api.ts';
+import { InventoryProductFormPage } from '../../../../../features/inventory-products/inventory-product-form.tsx';
 import { isRecordId, loadRecordOrLeave, parseId } from '../../../../../lib/route-params.ts';
 
 export const Route = createFileRoute(
@@ -39,6 +39,7 @@ export const Route = createFileRoute(
       <InventoryProductFormPage
         key={inventoryProductId}
         inventoryId={parseId(inventoryId)}
+        // The spec's :inventoryProductId names a line.
         lineId={parseId(inventoryProductId)}
       />
     );

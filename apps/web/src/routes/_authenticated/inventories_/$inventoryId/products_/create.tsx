@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { inventoriesApi } from '../../../../../features/inventories/api.ts';
-import { InventoryProductFormPage } from '../../../../../features/inventories/inventory-product-form.tsx';
-import { InventoryProductsSearchSchema } from '../../../../../features/inventories/inventory-products-api.ts';
+import { InventoryProductsSearchSchema } from '../../../../../features/inventory-products/api.ts';
+import { InventoryProductFormPage } from '../../../../../features/inventory-products/inventory-product-form.tsx';
 import { loadRecordOrLeave, parseId } from '../../../../../lib/route-params.ts';
 
 // The list's search rides along so saving or cancelling returns to the same page of the list.

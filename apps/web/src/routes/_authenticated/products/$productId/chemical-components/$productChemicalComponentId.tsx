@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { componentsApi } from '../../../../../features/products/api.ts';
-import { ComponentModal } from '../../../../../features/products/components-form.tsx';
+import { componentLinksApi } from '../../../../../features/chemical-components/api.ts';
+import { ComponentModal } from '../../../../../features/chemical-components/component-form.tsx';
 import { isRecordId, loadRecordOrLeave, parseId } from '../../../../../lib/route-params.ts';
 
 export const Route = createFileRoute(
@@ -13,7 +13,7 @@ export const Route = createFileRoute(
     return loadRecordOrLeave({
       queryClient: context.queryClient,
       id: params.productChemicalComponentId,
-      options: componentsApi(productId).detailOptions,
+      options: componentLinksApi({ kind: 'product', productId }).detailOptions,
       entity: 'Chemical component',
       list: `/products/${productId}`,
       location,

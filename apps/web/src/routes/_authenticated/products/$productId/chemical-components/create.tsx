@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ComponentModal } from '../../../../../features/products/components-form.tsx';
+import { ComponentModal } from '../../../../../features/chemical-components/component-form.tsx';
 import { parseId } from '../../../../../lib/route-params.ts';
 
 export const Route = createFileRoute('/_authenticated/products/$productId/chemical-components/create')({

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { InventoryProductComponentModal } from '../../../../../../../features/inventories/inventory-product-components.tsx';
-import { inventoryProductComponentsApi } from '../../../../../../../features/inventories/inventory-products-api.ts';
+import { componentLinksApi } from '../../../../../../../features/chemical-components/api.ts';
+import { ComponentDetailsModal } from '../../../../../../../features/chemical-components/component-details-modal.tsx';
 import { isRecordId, loadRecordOrLeave, parseId } from '../../../../../../../lib/route-params.ts';
 
 /** Spec 02 §2: a line's chemical component, read-only, in a modal over the line's form. */
@@ -15,7 +15,7 @@ export const Route = createFileRoute(
     return loadRecordOrLeave({
       queryClient: context.queryClient,
       id: params.componentId,
-      options: inventoryProductComponentsApi(inventoryId, lineId).detailOptions,
+      options: componentLinksApi({ kind: 'line', inventoryId, lineId }).detailOptions,
       entity: 'Chemical component',
       list: `/inventories/${inventoryId}/products/${lineId}`,
       location,
@@ -25,7 +25,7 @@ export const Route = createFileRoute(
   component: function InventoryProductComponentRoute() {
     const { inventoryId, inventoryProductId, componentId } = Route.useParams();
     return (
-      <InventoryProductComponentModal
+      <ComponentDetailsModal
         key={componentId}
         inventoryId={parseId(inventoryId)}
         lineId={parseId(inventoryProductId)}

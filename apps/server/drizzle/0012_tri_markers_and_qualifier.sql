@@ -1,0 +1,2 @@
+ALTER TABLE "inventory_products" ADD COLUMN "meets_313_qualifier" boolean DEFAULT false NOT NULL;--> statement-breakpoint
+ALTER TABLE "regulatory_entries" ADD COLUMN "is_pfas" boolean DEFAULT false NOT NULL;

@@ -1,0 +1,16 @@
+/** What an upload may be: read by the upload check (file-upload.ts) and the services that store or read files. */
+export const PDF_MIME_TYPE = 'application/pdf';
+
+/** The file types uploads may be, with the content type recorded and the extension stored. */
+export const FILE_TYPES = {
+  pdf: { mimeType: PDF_MIME_TYPE, extension: '.pdf' },
+  xlsx: { mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', extension: '.xlsx' },
+  xls: { mimeType: 'application/vnd.ms-excel', extension: '.xls' },
+  csv: { mimeType: 'text/csv', extension: '.csv' },
+} as const;
+export type FileType = keyof typeof FILE_TYPES;
+
+/** The file type of a stored content type (undefined for one we never store). */
+export function fileTypeOf(mimeType: string): FileType | undefined {
+  return (Object.keys(FILE_TYPES) as FileType[]).find((type) => FILE_TYPES[type].mimeType === mimeType);
+}

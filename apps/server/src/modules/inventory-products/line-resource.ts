@@ -1,0 +1,87 @@
+import { compliance, type InventoryProductListRow, type InventoryProductResource } from '@chemtrack/domain';
+import type { Db, Tx } from '../../db/client.ts';
+import { toIso } from '../../lib/dates.ts';
+import { fromNumeric } from '../../lib/numeric.ts';
+import { productReportInputs } from '../products/products.service.ts';
+import { hazardsByLine, type LineRow } from './inventory-products.repository.ts';
+
+/** A line of an inventory, by the inventory's id and its own. */
+export interface LineRef {
+  inventoryId: number;
+  lineId: number;
+}
+
+/** The audit entity of a line (spec 02 §3 "Inventory product"). */
+export const LINE_ENTITY = 'inventory_product';
+
+export function toListRow(row: LineRow): InventoryProductListRow {
+  const { line } = row;
+  return {
+    id: line.id,
+    inventory_product_id: line.id,
+    product_id: line.productId,
+    name: line.name,
+    mfg_name: line.mfgName,
+    sds_status: line.sdsStatus,
+    has_sds_file: row.hasSdsFile,
+    container: row.container,
+    container_unit: row.unit,
+    container_size: fromNumeric(line.containerSize),
+    container_quantity: fromNumeric(line.containerQuantity),
+    location_stored: line.locationStored,
+    max_gallons: fromNumeric(line.maxGallons),
+    max_pounds: fromNumeric(line.maxPounds),
+    physical_state: line.physicalState,
+    is_resolve_question: line.isResolveQuestion,
+    notes: line.notes,
+    is_unchecked_carry_over: line.sourceLineId !== null && line.checkedAt === null,
+    updated_at: toIso(line.updatedAt),
+  };
+}
+
+export async function toResource(db: Db | Tx, row: LineRow): Promise<InventoryProductResource> {
+  const { line } = row;
+  const lineHazards = (await hazardsByLine(db, [line.id])).get(line.id) ?? [];
+  return {
+    ...toListRow(row),
+    inventory_id: line.inventoryId,
+    mfg_product_number: line.mfgProductNumber,
+    mfg_phone: line.mfgPhone,
+    mfg_emergency_phone: line.mfgEmergencyPhone,
+    nfpa: line.nfpa,
+    sds_no: line.sdsNo,
+    sds_date: line.sdsDate,
+    container_info: line.containerInfo,
+    conversion_factor: fromNumeric(line.conversionFactor),
+    flash_points: line.flashPoints,
+    hazards: lineHazards,
+    is_processed: line.isProcessed,
+    is_manufactured: line.isManufactured,
+    is_otherwise_used: line.isOtherwiseUsed,
+    is_spcc: line.isSpcc,
+    is_sara_f: line.isSaraF,
+    is_sara_p: line.isSaraP,
+    is_sara_r: line.isSaraR,
+    is_sara_a: line.isSaraA,
+    is_sara_c: line.isSaraC,
+    tier2_hazard_categories: compliance.TIER2_HAZARD_CATEGORIES.filter((category) =>
+      line.tier2HazardCategories.includes(category),
+    ),
+    ...productReportInputs(line),
+    annual_pounds_manufactured: fromNumeric(line.annualPoundsManufactured),
+    annual_pounds_processed: fromNumeric(line.annualPoundsProcessed),
+    annual_pounds_otherwise_used: fromNumeric(line.annualPoundsOtherwiseUsed),
+    average_pounds: fromNumeric(line.averagePounds),
+    days_on_site: line.daysOnSite,
+    storage_type: line.storageType,
+    storage_pressure: line.storagePressure,
+    storage_temperature: line.storageTemperature,
+    meets_313_qualifier: line.meets313Qualifier,
+    pounds_per_gallon: fromNumeric(line.poundsPerGallon),
+    specific_gravity: fromNumeric(line.specificGravity),
+    density: fromNumeric(line.density),
+    source_line_id: line.sourceLineId,
+    checked_at: line.checkedAt ? toIso(line.checkedAt) : null,
+    created_at: toIso(line.createdAt),
+  };
+}

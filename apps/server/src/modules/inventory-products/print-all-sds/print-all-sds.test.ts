@@ -1,0 +1,273 @@
+import { PDFArray, PDFDict, PDFDocument, PDFHexString, PDFName, PDFRef, PDFString } from 'pdf-lib';
+import { PDFParse } from 'pdf-parse';
+import PDFKitDocument from 'pdfkit';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestContext, type TestContext } from '../../../../test/helper.ts';
+import { DEMO_PRODUCTS } from '../../../seed/demo-products-data.ts';
+import { renderDemoSdsPdf } from '../../../seed/sds-pdf.ts';
+import { FileNotStoredError } from '../../../storage/file-store.ts';
+import { INDEX_BOOKMARK, mergeSdsFiles, mergeSdsFilesInProcess, type SdsMergeItem } from './index.ts';
+
+const TITLE = { customer: 'Acme Plating Co.', facility: 'Riverside Plant', year: 2025 };
+
+async function pageTexts(data: Uint8Array): Promise<string[]> {
+  // pdf.js takes ownership of the array it is given: hand it a copy.
+  const parser = new PDFParse({ data: new Uint8Array(data) });
+  try {
+    const result = await parser.getText();
+    return result.pages.map((page) => page.text);
+  } finally {
+    await parser.destroy();
+  }
+}
+
+/** The outline's items in order: title and 1-based page, read from the low-level objects. */
+async function bookmarks(data: Uint8Array): Promise<{ title: string; page: number }[]> {
+  const pdf = await PDFDocument.load(data);
+  const pageRefs = pdf.getPages().map((page) => page.ref);
+  const outlines = pdf.catalog.lookupMaybe(PDFName.of('Outlines'), PDFDict);
+  if (!outlines) return [];
+  const found: { title: string; page: number }[] = [];
+  let ref = outlines.get(PDFName.of('First'));
+  while (ref instanceof PDFRef) {
+    const item = pdf.context.lookup(ref, PDFDict);
+    const title = item.lookup(PDFName.of('Title'));
+    const destination = item.lookup(PDFName.of('Dest'), PDFArray);
+    const target = destination.get(0);
+    found.push({
+      title: title instanceof PDFHexString || title instanceof PDFString ? title.decodeText() : '?',
+      page: pageRefs.indexOf(target as PDFRef) + 1,
+    });
+    ref = item.get(PDFName.of('Next'));
+  }
+  expect(outlines.lookup(PDFName.of('Count'))?.toString()).toBe(String(found.length));
+  return found;
+}
+
+async function pageCount(data: Uint8Array): Promise<number> {
+  return (await PDFDocument.load(data)).getPageCount();
+}
+
+/** A real encrypted PDF: pdfkit's AES-256 (PDF 1.7 extension level 3) with a user password. */
+function encryptedPdf(): Promise<Buffer> {
+  const doc = new PDFKitDocument({ pdfVersion: '1.7ext3', userPassword: 'secret', ownerPassword: 'owner' });
+  const chunks: Buffer[] = [];
+  const done = new Promise<Buffer>((resolve) => doc.on('end', () => resolve(Buffer.concat(chunks))));
+  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+  doc.text('Encrypted safety data sheet');
+  doc.end();
+  return done;
+}
+
+/** Loads with pages, but the first page's content stream points at an object that is not there. */
+async function pdfWithMissingContent(): Promise<Uint8Array> {
+  const pdf = await PDFDocument.create();
+  const page = pdf.addPage();
+  page.drawText('soon gone');
+  page.node.set(PDFName.of('Contents'), PDFRef.of(9999));
+  return pdf.save();
+}
+
+const products = DEMO_PRODUCTS.filter((product) => product.sdsStatus !== 'pending').slice(0, 3);
+const sds = new Map<string, Buffer>();
+
+beforeAll(async () => {
+  for (const product of products) sds.set(product.name, await renderDemoSdsPdf(product));
+});
+
+function fileOf(name: string): Buffer {
+  const bytes = sds.get(name);
+  if (!bytes) throw new Error(`no SDS for ${name}`);
+  return bytes;
+}
+
+describe('Print All SDS merge', () => {
+  it('opens with an index, then every readable SDS; missing, corrupt and encrypted files are listed as not included', async () => {
+    const [first, second, third] = products.map((product) => product.name) as [string, string, string];
+    const corrupt = fileOf(second).subarray(0, Math.floor(fileOf(second).length / 2));
+    const encrypted = await encryptedPdf();
+    await expect(PDFDocument.load(encrypted)).rejects.toThrow(/is encrypted/);
+    const items: SdsMergeItem[] = [
+      { name: first, read: async () => fileOf(first) },
+      { name: 'Missing Degreaser', read: async () => undefined },
+      { name: second, read: async () => fileOf(second) },
+      { name: 'Truncated Solvent', read: async () => corrupt },
+      { name: third, read: async () => fileOf(third) },
+      { name: 'Locked Coolant', read: async () => encrypted },
+    ];
+    const progress: number[] = [];
+
+    const result = await mergeSdsFiles({
+      title: TITLE,
+      items,
+      onProgress: ({ done }) => progress.push(done),
+    });
+
+    expect(progress).toEqual([1, 2, 3, 4, 5, 6]);
+    const sizes = [
+      await pageCount(fileOf(first)),
+      await pageCount(fileOf(second)),
+      await pageCount(fileOf(third)),
+    ];
+    const starts = [2, 2 + sizes[0]!, 2 + sizes[0]! + sizes[1]!];
+    expect(result.indexPageCount).toBe(1);
+    expect(await pageCount(result.pdf)).toBe(1 + sizes[0]! + sizes[1]! + sizes[2]!);
+    expect(result.pageCount).toBe(1 + sizes[0]! + sizes[1]! + sizes[2]!);
+    expect(result.entries).toEqual([
+      { name: first, included: true, startPage: starts[0], pageCount: sizes[0] },
+      { name: 'Missing Degreaser', included: false, reason: 'file missing' },
+      { name: second, included: true, startPage: starts[1], pageCount: sizes[1] },
+      { name: 'Truncated Solvent', included: false, reason: 'unreadable' },
+      { name: third, included: true, startPage: starts[2], pageCount: sizes[2] },
+      { name: 'Locked Coolant', included: false, reason: 'encrypted' },
+    ]);
+
+    expect(await bookmarks(result.pdf)).toEqual([
+      { title: INDEX_BOOKMARK, page: 1 },
+      { title: first, page: starts[0] },
+      { title: second, page: starts[1] },
+      { title: third, page: starts[2] },
+    ]);
+
+    const texts = await pageTexts(result.pdf);
+    const index = texts[0]!.split('\n').map((line) => line.replace(/\s+/g, ' ').trim());
+    expect(index.slice(0, 6)).toEqual([
+      'Safety Data Sheets',
+      'Customer: Acme Plating Co.',
+      'Facility: Riverside Plant',
+      'Year: 2025',
+      '3 of 6 safety data sheets included',
+      'Product Page',
+    ]);
+    expect(index.slice(6, 12)).toEqual([
+      `${first} ${starts[0]}`,
+      'Missing Degreaser Not included (file missing)',
+      `${second} ${starts[1]}`,
+      'Truncated Solvent Not included (unreadable)',
+      `${third} ${starts[2]}`,
+      'Locked Coolant Not included (encrypted)',
+    ]);
+    expect(index).toContain('Index page 1 of 1');
+    // Each start page really is that product's SDS, and no page of the file is blank.
+    [first, second, third].forEach((name, i) => {
+      expect(texts[starts[i]! - 1]).toContain('Safety Data Sheet');
+      expect(texts[starts[i]! - 1]).toContain(name);
+    });
+    for (const text of texts) expect(text.trim().length).toBeGreaterThan(50);
+  });
+
+  it('tells a file the store does not hold from one it cannot read, and rejects pages whose content is gone', async () => {
+    const brokenPages = await pdfWithMissingContent();
+    const [first] = products.map((product) => product.name) as [string];
+    const result = await mergeSdsFiles({
+      title: TITLE,
+      items: [
+        { name: 'Not stored', read: () => Promise.reject(new FileNotStoredError('sds/2025/01/x.pdf')) },
+        { name: 'Disk error', read: () => Promise.reject(Object.assign(new Error('EIO'), { code: 'EIO' })) },
+        { name: 'Dangling content', read: async () => brokenPages },
+        { name: 'Not a PDF', read: async () => new TextEncoder().encode('hello, I am a text file') },
+        { name: first, read: async () => fileOf(first) },
+      ],
+    });
+    expect(result.entries.map((entry) => (entry.included ? entry.startPage : entry.reason))).toEqual([
+      'file missing',
+      'unreadable',
+      'unreadable',
+      'unreadable',
+      2,
+    ]);
+    expect(await pageCount(result.pdf)).toBe(1 + (await pageCount(fileOf(first))));
+  });
+
+  it('spreads a long index over several pages and numbers the SDS pages after it', async () => {
+    const [first] = products.map((product) => product.name) as [string];
+    const size = await pageCount(fileOf(first));
+    const items = Array.from({ length: 130 }, (_, i) => ({
+      name: `Product ${String(i + 1).padStart(3, '0')} — Ünïcode ✓`,
+      read: async () => fileOf(first),
+    }));
+
+    // In process: the same engine the worker runs.
+    const result = await mergeSdsFilesInProcess({ title: TITLE, items });
+
+    expect(result.indexPageCount).toBe(4);
+    expect(await pageCount(result.pdf)).toBe(4 + 130 * size);
+    const texts = await pageTexts(result.pdf);
+    expect(texts[0]).toContain('Index page 1 of 4');
+    expect(texts[1]).toContain('Safety Data Sheets (continued)');
+    // WinAnsi draws 'Ü' and 'ï' but has no check mark: it is printed as '?'; the bookmark keeps it.
+    expect(texts[0]).toMatch(/Product 001 — Ünïcode \?\s+5/);
+    expect(texts[3]).toMatch(new RegExp(`Product 130 — Ünïcode \\?\\s+${5 + 129 * size}`));
+    const marks = await bookmarks(result.pdf);
+    expect(marks).toHaveLength(131);
+    expect(marks[130]).toEqual({ title: 'Product 130 — Ünïcode ✓', page: 5 + 129 * size });
+  });
+});
+
+describe('Print All SDS in a worker', () => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await createTestContext();
+  });
+  afterAll(async () => {
+    await ctx.close();
+  });
+
+  it('keeps the server answering while a 300-page merge runs', async () => {
+    const sources = await Promise.all(
+      DEMO_PRODUCTS.filter((product) => product.sdsStatus !== 'pending')
+        .slice(0, 12)
+        .map(async (product) => ({ name: product.name, bytes: await renderDemoSdsPdf(product) })),
+    );
+    const sized = await Promise.all(
+      sources.map(async (source) => ({ ...source, pages: await pageCount(source.bytes) })),
+    );
+    const items: SdsMergeItem[] = [];
+    let pages = 0;
+    for (let i = 0; pages < 300; i++) {
+      const source = sized[i % sized.length]!;
+      if (pages + source.pages > 300) continue;
+      pages += source.pages;
+      items.push({ name: `${source.name} #${i}`, read: async () => source.bytes });
+    }
+    expect(pages).toBe(300);
+
+    let running = true;
+    let progressEvents = 0;
+    const merge = mergeSdsFiles({ title: TITLE, items, onProgress: () => progressEvents++ }).finally(() => {
+      running = false;
+    });
+
+    const answeredWhileRunning: number[] = [];
+    while (running) {
+      const response = await ctx.call('staff', { method: 'GET', url: '/products/list' });
+      if (running) answeredWhileRunning.push(response.statusCode);
+      // inject on PGlite can resolve on microtasks alone; real requests arrive as socket events,
+      // between which the worker's messages are handled: wait for the next turn like they do.
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+    const result = await merge;
+
+    expect(await pageCount(result.pdf)).toBe(result.indexPageCount + 300);
+    expect(result.entries.every((entry) => entry.included)).toBe(true);
+    expect(progressEvents).toBe(items.length);
+    expect(answeredWhileRunning.length).toBeGreaterThanOrEqual(3);
+    expect(new Set(answeredWhileRunning)).toEqual(new Set([200]));
+  });
+
+  it('stops the worker when the caller aborts', async () => {
+    const [first] = products.map((product) => product.name) as [string];
+    const controller = new AbortController();
+    const merge = mergeSdsFiles(
+      {
+        title: TITLE,
+        items: Array.from({ length: 50 }, (_, i) => ({ name: `P${i}`, read: async () => fileOf(first) })),
+        onProgress: ({ done }) => {
+          if (done === 2) controller.abort(new Error('client went away'));
+        },
+      },
+      { signal: controller.signal },
+    );
+    await expect(merge).rejects.toThrow('client went away');
+  });
+});

@@ -1,0 +1,68 @@
+import { compliance } from '@chemtrack/domain';
+import { CAS, component, LISTS, stored } from '@chemtrack/domain/compliance/test-fixtures';
+import { describe, expect, it } from 'vitest';
+import { pdfTextOf } from '../../../../test/report-files.ts';
+import { buildReportDocument } from './index.ts';
+import { pdfText, reportPdf } from './pdf.ts';
+
+async function drawn(stream: PDFKit.PDFDocument): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(chunk as Buffer);
+  return (await pdfTextOf(new Uint8Array(Buffer.concat(chunks)))).text;
+}
+
+describe('pdfText', () => {
+  it('keeps what the embedded font draws and replaces the rest', () => {
+    expect(pdfText('550.44 lb ≥ TPQ 500 lb')).toBe('550.44 lb ≥ TPQ 500 lb');
+    expect(pdfText('Zakłady Azotowe Puławy → Αθήνα, Москва')).toBe('Zakłady Azotowe Puławy → Αθήνα, Москва');
+    expect(pdfText('東京 plant')).toBe('?? plant');
+    expect(pdfText('Tank\tA\nrow 2')).toBe('Tank A row 2');
+  });
+});
+
+describe('a report PDF in the embedded font', () => {
+  it('prints ≥, Polish, Greek and Cyrillic names as they are, so the text a reader copies is the text stored', async () => {
+    const ammonia = stored(600, {
+      inventory_product_id: 7,
+      product_name: 'Amoniak techniczny — Łódź',
+      container_size: 300,
+      container_quantity: 2,
+      location_stored: 'Склад 1',
+      components: [component(CAS.ammonia, 'Ammonia', 100)],
+    });
+    const toluene = stored(1_596_376.6, {
+      inventory_product_id: 8,
+      product_name: 'Toluene',
+      location_stored: 'Склад 1',
+      is_sara_f: true,
+      components: [component(CAS.toluene, 'Toluene', 100)],
+    });
+    const context = compliance.createComplianceContext(
+      {
+        customer: { id: 1, name: 'Zakłady Chemiczne Αθήνα' },
+        facility: { id: 2, name: 'Puławy' },
+        year: 2025,
+        lines: [ammonia, toluene],
+      },
+      { entries: LISTS.entries.filter((entry) => entry.list_type === 'ehs') },
+    );
+    const report = buildReportDocument('epcra_302', context, { inventoryId: 9, generatedAt: new Date() });
+    const text = await drawn(reportPdf(report));
+    expect(text).toContain('Customer: Zakłady Chemiczne Αθήνα');
+    expect(text).toContain('Facility: Puławy');
+    // 2 bags × 300 lb = 600 lb × 100% = 600.00 lb ≥ TPQ 500 lb → reported.
+    expect(text).toContain('600.00 lb ≥ TPQ 500 lb');
+    expect(text).toContain('Amoniak techniczny — Łódź (line 7) at Склад 1');
+
+    // A seven-digit amount shrinks to fit its column rather than breaking over two lines:
+    // 1,596,376.60 lb ≥ 10,000 lb (a non-EHS product) → Y, range code 12 (1,000,000-9,999,999).
+    const tier2 = buildReportDocument('epcra_311_312_tier2', context, {
+      inventoryId: 9,
+      generatedAt: new Date(),
+    });
+    const tier2Text = await drawn(reportPdf(tier2));
+    expect(tier2Text).toContain('Toluene 108-88-3 Product N N solid');
+    expect(tier2Text).toContain('1,596,376.60 12 1,596,376.60 12 (est.) 365 10,000 Y');
+    expect(tier2Text).toContain('7664-41-7 EHS');
+  });
+});

@@ -1,0 +1,329 @@
+import type { ReportDocument, ReportTable } from '@chemtrack/domain';
+import type ExcelJS from 'exceljs';
+import type { LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestContext, type TestContext } from '../../../test/helper.ts';
+import { type Cell, toCsv } from '../../../test/reference-files.ts';
+import { pdfOf, xlsxOf } from '../../../test/report-files.ts';
+import { createListEntry } from '../../../test/uploads.ts';
+import { create } from '../../seed/factories.ts';
+
+/**
+ * EPCRA 313 (issue 21 points 4, 5, 15, 16) through the whole server: a 313 list uploaded as an
+ * admin does, its markers read back through the data API, then the report's preview, PDF and XLSX.
+ */
+
+const YEAR = 2025;
+const CAS = {
+  ammonia: '7664-41-7',
+  hydroxide: '1336-21-6',
+  pfoa: '335-67-1',
+  lead: '7439-92-1',
+  sulfuric: '7664-93-9',
+  mercury: '7439-97-6',
+};
+const SULFURIC_NAME =
+  'Sulfuric acid (acid aerosols including mists, vapors, gas, fog, and other airborne forms of any particle size)';
+const SULFURIC_QUALIFIER =
+  'acid aerosols including mists, vapors, gas, fog, and other airborne forms of any particle size';
+
+let ctx: TestContext;
+const ids = { customer: 0, facility: 0, inventory: 0, markedAcid: 0, unmarkedAcid: 0 };
+
+async function line(
+  name: string,
+  physical_state: 'liquid' | 'solid' | 'liquified gas',
+  component: { name: string; number: string; percentage_weight: string },
+  figures: object,
+): Promise<number> {
+  const product = await create.product(ctx, { name, physical_state });
+  await create.component(ctx, { ...component, percentage_volume: '' }, product.id);
+  const created = await create.inventoryProduct(ctx, ids.inventory, {
+    product_id: product.id,
+    is_otherwise_used: 0,
+    ...figures,
+  });
+  return created.id;
+}
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  const customer = await create.customer(ctx, { name: 'Delta Fluoro Works' });
+  ids.customer = customer.id;
+  ids.facility = (await create.facility(ctx, { name: 'River Plant', customer_id: customer.id })).id;
+  ids.inventory = (
+    await create.inventory(ctx, { customer_id: ids.customer, facility_id: ids.facility, year: YEAR })
+  ).id;
+  // Annual amounts on every line, so no 313 figure is a screening.
+  const used = (pounds: string) => ({ is_otherwise_used: 1, annual_pounds_otherwise_used: pounds });
+  const processed = (pounds: string) => ({ is_processed: 1, annual_pounds_processed: pounds });
+  const lines: [string, 'liquid' | 'solid' | 'liquified gas', string, string, string, object][] = [
+    ['Anhydrous Ammonia', 'liquified gas', 'Ammonia', CAS.ammonia, '100', used('9500')],
+    ['Ammonium Hydroxide 29.4%', 'liquid', 'Ammonium hydroxide', CAS.hydroxide, '29.4', used('20000')],
+    [
+      'Sulfuric Acid 98% (spray line)',
+      'liquid',
+      'Sulfuric acid',
+      CAS.sulfuric,
+      '98',
+      { ...used('8000'), meets_313_qualifier: 1 },
+    ],
+    ['Sulfuric Acid 98% (tank)', 'liquid', 'Sulfuric acid', CAS.sulfuric, '98', used('5000')],
+    ['Fluorosurfactant FS-8', 'liquid', 'PFOA', CAS.pfoa, '0.5', processed('30000')],
+    ['Solder Alloy', 'solid', 'Lead', CAS.lead, '0.5', processed('30000')],
+  ];
+  const created: number[] = [];
+  for (const [name, state, chemical, number, percentage_weight, figures] of lines) {
+    created.push(await line(name, state, { name: chemical, number, percentage_weight }, figures));
+  }
+  ids.markedAcid = created[2]!;
+  ids.unmarkedAcid = created[3]!;
+});
+afterAll(() => ctx.close());
+
+async function upload313(rows: Cell[][]) {
+  const res = await createListEntry(ctx, '313', 'tri.csv', toCsv(rows));
+  expect(res.statusCode, res.body).toBe(201);
+}
+
+async function listed(cas: string) {
+  const res = await ctx.call('admin', {
+    method: 'GET',
+    url: `/db-entry-data/313/list?ipp=100&search=${cas}`,
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json().resource.items[0];
+}
+
+function body(type: string, extra: Record<string, unknown> = {}) {
+  return { type, customer_id: ids.customer, facility_id: ids.facility, year: YEAR, ...extra };
+}
+
+async function preview(type: string): Promise<ReportDocument> {
+  const res = await ctx.call('admin', { method: 'POST', url: '/report/preview', payload: body(type) });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json().resource as ReportDocument;
+}
+
+function generate(type: string, format: 'pdf' | 'xlsx') {
+  return ctx.call('admin', { method: 'POST', url: '/report/generate', payload: body(type, { format }) });
+}
+
+async function pdfText(res: LightMyRequestResponse): Promise<string> {
+  return (await pdfOf(res)).text;
+}
+
+/** A sheet's rows as header label → cell value, by the value of its first column (CAS). */
+function sheetRow(book: ExcelJS.Workbook, sheetName: string, cas: string): Record<string, unknown> {
+  const sheet = book.getWorksheet(sheetName);
+  expect(sheet, `${sheetName} of ${book.worksheets.map((s) => s.name).join(', ')}`).toBeDefined();
+  const header = (sheet!.getRow(1).values as unknown[]).map((value) => String(value ?? ''));
+  let found: Record<string, unknown> | undefined;
+  sheet!.eachRow((row) => {
+    if (row.getCell(1).value !== cas) return;
+    const values = row.values as unknown[];
+    found = Object.fromEntries(
+      header.map((label, i) => [label, values[i] ?? null]).filter(([label]) => label),
+    );
+  });
+  expect(found, `${sheetName}: ${cas}`).toBeDefined();
+  return found!;
+}
+
+function tableRow(table: ReportTable | undefined, cas: string) {
+  const row = table?.rows.find((candidate) => candidate.cells.cas_number === cas);
+  expect(row, cas).toBeDefined();
+  return row!;
+}
+
+const PFAS_LIST: Cell[][] = [
+  ['Chemical Name', 'CAS #', 'PFAS'],
+  ['Ammonia', CAS.ammonia, ''],
+  ['Perfluorooctanoic acid', CAS.pfoa, 'Y'],
+  [SULFURIC_NAME, CAS.sulfuric, ''],
+  ['Lead', CAS.lead, ''],
+];
+
+const PBT_LIST: Cell[][] = [
+  ['Chemical Name', 'CAS #', 'PBT', 'Reporting threshold (lb)'],
+  ['Ammonia', CAS.ammonia, '', ''],
+  ['Perfluorooctanoic acid', CAS.pfoa, '', ''],
+  [SULFURIC_NAME, CAS.sulfuric, '', ''],
+  ['Lead', CAS.lead, 'X', '100'],
+  ['Mercury', CAS.mercury, 'yes', '10'],
+];
+
+describe('a 313 list with a PFAS column (issue 21 point 5)', () => {
+  it('round-trips the marker: upload, the data API, then the processed report (preview, PDF, XLSX)', async () => {
+    await upload313(PFAS_LIST);
+    expect(await listed(CAS.pfoa)).toMatchObject({
+      chemical_name: 'Perfluorooctanoic acid',
+      is_pfas: true,
+      is_pbt: false,
+    });
+    expect(await listed(CAS.lead)).toMatchObject({ is_pfas: false, is_pbt: false });
+
+    // PFOA: 30,000 lb processed × 0.5% = 150 lb > 100 lb (PFAS: no de minimis) → reported, no Form A.
+    // Lead, unmarked on this list: 0.5% < 1% de minimis → 0 lb, not reported.
+    const document = await preview('epcra_313_processed');
+    const pfoa = tableRow(document.tables[0], CAS.pfoa);
+    expect(pfoa.cells).toMatchObject({
+      is_pfas: true,
+      annual_lb: 150,
+      threshold_lb: 100,
+      exceeds: true,
+      form_a: 'No: PFAS',
+    });
+    expect(pfoa.explanation?.excluded).toEqual([]);
+    expect(tableRow(document.tables[0], CAS.lead).cells).toMatchObject({ annual_lb: 0, exceeds: false });
+    expect(document.warnings.map((w) => w.code)).not.toContain('list_without_markers');
+
+    const text = await pdfText(await generate('epcra_313_processed', 'pdf'));
+    expect(text).toContain('150.00 lb > threshold 100 lb');
+    expect(text).toContain('PFAS (chemical of special concern): threshold 100 lb, no de minimis, no Form A.');
+    expect(text).toContain('Perfluorooctanoic acid');
+    expect(text).toContain('No: PFAS');
+
+    const book = await xlsxOf(await generate('epcra_313_processed', 'xlsx'));
+    expect(sheetRow(book, 'Listed chemicals processed', CAS.pfoa)).toMatchObject({
+      Chemical: 'Perfluorooctanoic acid',
+      PBT: 'N',
+      PFAS: 'Y',
+      'Annual amount (lb)': 150,
+      'Threshold (lb)': 100,
+      'Threshold exceeded': 'Y',
+      'Form A': 'No: PFAS',
+    });
+  });
+});
+
+describe('a 313 list with a PBT and a Reporting threshold (lb) column (issue 21 point 5)', () => {
+  it('round-trips the markers: upload, the data API, then the processed report', async () => {
+    await upload313(PBT_LIST);
+    expect(await listed(CAS.lead)).toMatchObject({
+      is_pbt: true,
+      is_pfas: false,
+      threshold_quantity_lbs: 100,
+    });
+    expect(await listed(CAS.mercury)).toMatchObject({ is_pbt: true, threshold_quantity_lbs: 10 });
+    expect(await listed(CAS.pfoa)).toMatchObject({ is_pbt: false, is_pfas: false });
+
+    // Lead: 30,000 lb × 0.5% = 150 lb > 100 lb (PBT: no de minimis) → reported, Form R only.
+    const document = await preview('epcra_313_processed');
+    expect(tableRow(document.tables[0], CAS.lead).cells).toMatchObject({
+      is_pbt: true,
+      annual_lb: 150,
+      threshold_lb: 100,
+      exceeds: true,
+      form_a: 'No: PBT chemical',
+    });
+    const book = await xlsxOf(await generate('epcra_313_processed', 'xlsx'));
+    expect(sheetRow(book, 'Listed chemicals processed', CAS.lead)).toMatchObject({
+      PBT: 'Y',
+      'Annual amount (lb)': 150,
+      'Threshold (lb)': 100,
+      'Threshold exceeded': 'Y',
+      'Form A': 'No: PBT chemical',
+    });
+  });
+});
+
+describe('a 313 list with no marker column', () => {
+  it('says so in the report warnings, in the preview and the PDF', async () => {
+    await upload313([
+      ['Chemical Name', 'CAS #'],
+      ['Ammonia', CAS.ammonia],
+      ['Perfluorooctanoic acid', CAS.pfoa],
+    ]);
+    const document = await preview('epcra_313_processed');
+    expect(document.warnings[0]).toMatchObject({
+      code: 'list_without_markers',
+      severity: 'warning',
+      inventory_product_id: null,
+    });
+    // Without the marker PFOA's 0.5% is de minimis: 0 lb, which is why the warning matters.
+    expect(tableRow(document.tables[0], CAS.pfoa).cells).toMatchObject({ annual_lb: 0, exceeds: false });
+    const text = await pdfText(await generate('epcra_313_processed', 'pdf'));
+    expect(text).toContain(
+      'Warning: The EPCRA 313 list in use marks no chemical as PBT or PFAS and gives no per-chemical threshold',
+    );
+  });
+});
+
+describe('otherwise used: ammonia (point 4), qualified listings (point 16) and Form A (point 15)', () => {
+  beforeAll(() => upload313(PFAS_LIST));
+
+  it('the list keeps the qualifier from the name and the report counts ammonia by product', async () => {
+    expect(await listed(CAS.sulfuric)).toMatchObject({
+      chemical_name: SULFURIC_NAME,
+      condition: SULFURIC_QUALIFIER,
+    });
+    // Ammonia: anhydrous 9,500 lb × 100% + ammonium hydroxide 20,000 lb × 29.4% = 5,880 lb aqueous × 10% = 588 lb
+    // → 10,088 lb > 10,000 lb, reported. Sulfuric acid: only the marked line, 8,000 × 98% = 7,840 lb ≤ 10,000.
+    const document = await preview('epcra_313_otherwise_used');
+    const [listedTable, checkTable] = document.tables;
+    const ammonia = tableRow(listedTable, CAS.ammonia);
+    expect(ammonia.cells).toMatchObject({
+      annual_lb: 10_088,
+      exceeds: true,
+      count_basis: 'Ammonia listing: anhydrous 9,500.00 lb × 100% + aqueous 5,880.00 lb × 10%',
+      form_a: 'Possible if the annual reportable amount is ≤ 500 lb (confirm)',
+    });
+    expect(tableRow(listedTable, CAS.sulfuric).cells).toMatchObject({
+      qualifier: SULFURIC_QUALIFIER,
+      count_basis: 'Only lines marked as meeting the qualifier',
+      annual_lb: 7_840,
+      exceeds: false,
+      form_a: '',
+    });
+    expect(listedTable?.rows.some((row) => row.cells.cas_number === CAS.hydroxide)).toBe(false);
+    // The unmarked tank: 5,000 × 98% = 4,900 lb, in its own block only.
+    expect(checkTable?.title).toBe('Qualified listings: check the form');
+    expect(tableRow(checkTable, CAS.sulfuric).cells).toMatchObject({ unmarked_lb: 4_900, counted_lb: 7_840 });
+    expect(
+      tableRow(checkTable, CAS.sulfuric).explanation?.contributions.map((c) => c.inventory_product_id),
+    ).toEqual([ids.unmarkedAcid]);
+
+    const text = await pdfText(await generate('epcra_313_otherwise_used', 'pdf'));
+    expect(text).toContain('10,088.00 lb > threshold 10,000 lb');
+    expect(text).toContain(
+      'Anhydrous (gas or liquified gas lines): 9,500.00 lb × 100% = 9,500.00 lb counted.',
+    );
+    expect(text).toContain(
+      'Aqueous (solution lines, ammonium hydroxide 1336-21-6 included as aqueous ammonia (GuideME Q550)): 5,880.00 lb × 10% = 588.00 lb counted.',
+    );
+    expect(text).toContain('Qualified listings: check the form');
+    expect(text).toContain('Pounds not marked as meeting the qualifier: 4,900.00 lb');
+    expect(text).toContain('which the inventory does not record: the user confirms it.');
+
+    const book = await xlsxOf(await generate('epcra_313_otherwise_used', 'xlsx'));
+    expect(sheetRow(book, 'Listed chemicals otherwise used', CAS.ammonia)).toMatchObject({
+      'How counted': 'Ammonia listing: anhydrous 9,500.00 lb × 100% + aqueous 5,880.00 lb × 10%',
+      'Annual amount (lb)': 10_088,
+      'Threshold exceeded': 'Y',
+      'Form A': 'Possible if the annual reportable amount is ≤ 500 lb (confirm)',
+    });
+    expect(sheetRow(book, 'Listed chemicals otherwise used', CAS.sulfuric)).toMatchObject({
+      'Annual amount (lb)': 7_840,
+      'Threshold exceeded': 'N',
+    });
+    expect(sheetRow(book, 'Qualified listings - check form', CAS.sulfuric)).toMatchObject({
+      Qualifier: SULFURIC_QUALIFIER,
+      'Not marked, not counted (lb)': 4_900,
+      'Marked and counted (lb)': 7_840,
+    });
+  });
+
+  it('the mark round-trips through the line API: saved ticked on one line, unticked (the default) on the other', async () => {
+    const mark = async (lineId: number) => {
+      const res = await ctx.call('admin', {
+        method: 'GET',
+        url: `/inventories/${ids.inventory}/product/${lineId}/get`,
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().resource.meets_313_qualifier;
+    };
+    expect(await mark(ids.markedAcid)).toBe(true);
+    expect(await mark(ids.unmarkedAcid)).toBe(false);
+  });
+});

@@ -1,0 +1,65 @@
+import type { RegulatoryListType } from '@chemtrack/domain';
+import ExcelJS from 'exceljs';
+import type { LightMyRequestResponse } from 'fastify';
+import { PDFParse } from 'pdf-parse';
+import { expect } from 'vitest';
+import { databaseEntries } from '../src/db/schema/index.ts';
+import type { TestContext } from './helper.ts';
+
+/**
+ * Reading generated reports back, for the tests that check their figures: a PDF's text, an
+ * XLSX's cells, and a reference list's upload row as the reference-lists service leaves it.
+ */
+
+/** The PDF's text, pages joined, runs of white space as one space, and its page count. */
+export async function pdfTextOf(bytes: Uint8Array): Promise<{ text: string; pages: number }> {
+  const parser = new PDFParse({ data: bytes });
+  try {
+    const result = await parser.getText();
+    return {
+      text: result.pages
+        .map((page) => page.text)
+        .join('\n')
+        .replace(/\s+/g, ' '),
+      pages: result.pages.length,
+    };
+  } finally {
+    await parser.destroy();
+  }
+}
+
+export async function workbookOf(bytes: Buffer): Promise<ExcelJS.Workbook> {
+  const book = new ExcelJS.Workbook();
+  // exceljs types its argument as its own Buffer; a Uint8Array view of the same bytes is one.
+  await book.xlsx.load(new Uint8Array(bytes).buffer);
+  return book;
+}
+
+/** A `/report/generate` answer read as a PDF (200, application/pdf). */
+export async function pdfOf(res: LightMyRequestResponse): Promise<{ text: string; pages: number }> {
+  expect(res.statusCode, res.body.slice(0, 300)).toBe(200);
+  expect(res.headers['content-type']).toBe('application/pdf');
+  return pdfTextOf(new Uint8Array(res.rawPayload));
+}
+
+/** A `/report/generate` answer read as a workbook (200, the XLSX content type). */
+export async function xlsxOf(res: LightMyRequestResponse): Promise<ExcelJS.Workbook> {
+  expect(res.statusCode, res.body.slice(0, 300)).toBe(200);
+  expect(res.headers['content-type']).toBe(
+    'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  );
+  return workbookOf(res.rawPayload);
+}
+
+/** An upload of a list (its rows are inserted under the id returned), dated as given. */
+export async function uploadedList(
+  ctx: TestContext,
+  type: RegulatoryListType,
+  date: string,
+): Promise<number> {
+  const [row] = await ctx.database.db
+    .insert(databaseEntries)
+    .values({ type, name: `${type}.csv`, createdAt: new Date(date), updatedAt: new Date(date) })
+    .returning({ id: databaseEntries.id });
+  return row!.id;
+}

@@ -1,0 +1,342 @@
+import {
+  type AutocompleteItem,
+  CALCULATION_WARNING_DURATION_MS,
+  calculateContainer,
+  formatContainerFigure,
+  type ProductListRow,
+  TEXTAREA_MAX,
+} from '@chemtrack/domain';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useMemo, useRef } from 'react';
+import { Controller, FormProvider, useWatch } from 'react-hook-form';
+import { CheckboxField } from '../../components/checkbox-field.tsx';
+import { PagedPicker } from '../../components/paged-picker.tsx';
+import { Field } from '../../components/ui/field.tsx';
+import { Input } from '../../components/ui/input.tsx';
+import { Textarea } from '../../components/ui/textarea.tsx';
+import { messageAt } from '../../lib/form-errors.ts';
+import { toast } from '../../lib/toast.ts';
+import { containersApi, unitsApi } from '../containers/api.ts';
+import { productsApi } from '../products/api.ts';
+import {
+  FlashPointField,
+  HazardClassesFormField,
+  ManufacturerPhoneFields,
+  ReportInputFields,
+  SaraSpccFields,
+  Tier2HazardCategoriesField,
+} from '../products/product-data-fields.tsx';
+import { toProductDataForm } from '../products/product-form.ts';
+import { ProductMeasureFields } from '../products/product-measure-fields.tsx';
+import { type InventoryProductFormMethods, unitTypeOf } from './inventory-product-values.ts';
+import { ReportDataFields } from './report-data-fields.tsx';
+
+/** The ids of the line form's fields. */
+export const ID = 'ip';
+
+/** A product picker row: a catalog product with its manufacturer, or the name typed for a new one. */
+type ProductChoice = AutocompleteItem & Partial<Pick<ProductListRow, 'mfg_name'>> & { isNew?: boolean };
+
+/**
+ * The fields of a line (spec 02 §3, §4): the product, its SARA and SPCC flags and Tier II
+ * hazard categories, the containers and the line's report data. SARA, SPCC and the categories stay blocked while a catalog product is chosen (its own flags are
+ * copied) and, for a new product, until it has a name.
+ */
+export function InventoryProductFields({
+  form,
+  disabled,
+}: {
+  form: InventoryProductFormMethods;
+  disabled: boolean;
+}) {
+  const [productId, name] = useWatch({ control: form.control, name: ['product_id', 'name'] });
+  const isLocked = productId !== null;
+  // The product-data fields, shared with the product form, read the form from its provider.
+  return (
+    <FormProvider {...form}>
+      <ProductSection form={form} isLocked={isLocked} disabled={disabled} />
+      <SaraSpccFields idPrefix={ID} disabled={disabled || isLocked || name.trim() === ''} />
+      <Tier2HazardCategoriesField idPrefix={ID} disabled={disabled || isLocked || name.trim() === ''} />
+      <ReportInputFields idPrefix={ID} disabled={disabled || isLocked || name.trim() === ''} />
+      <ContainerSection form={form} disabled={disabled} />
+      <ReportDataFields form={form} idPrefix={ID} disabled={disabled} />
+    </FormProvider>
+  );
+}
+
+/**
+ * The product: chosen from the catalog (its data filled in and locked: spec 02 §4) or typed as
+ * a new name, which unlocks the manufacturer and product data for the new catalog product.
+ */
+function ProductSection({
+  form,
+  isLocked,
+  disabled,
+}: {
+  form: InventoryProductFormMethods;
+  isLocked: boolean;
+  disabled: boolean;
+}) {
+  const queryClient = useQueryClient();
+  const { errors } = form.formState;
+  const [productId, name, mfgName] = useWatch({
+    control: form.control,
+    name: ['product_id', 'name', 'mfg_name'],
+  });
+  const choice: ProductChoice | null =
+    productId !== null
+      ? { id: productId, name, mfg_name: mfgName }
+      : name
+        ? { id: 0, name, isNew: true }
+        : null;
+  const options = { shouldDirty: true, shouldValidate: true, shouldTouch: true } as const;
+
+  const pickProduct = useMutation({
+    mutationFn: (id: number) => queryClient.fetchQuery(productsApi.detailOptions(id)),
+    // The catalog's data replaces the product part of the form in one go; the line's own fields
+    // stay as typed, and dirtiness is still judged against the line as it loaded.
+    onSuccess: ({ resource: product }) =>
+      form.reset(
+        { ...form.getValues(), product_id: product.id, name: product.name, ...toProductDataForm(product) },
+        { keepDefaultValues: true },
+      ),
+  });
+  const nameNewProduct = (text: string) => {
+    form.setValue('product_id', null, options);
+    form.setValue('name', text, options);
+  };
+
+  return (
+    <div className="grid min-w-0 grid-cols-1 gap-4 md:grid-cols-2">
+      <div className="md:col-span-2">
+        <Field
+          id={`${ID}-name`}
+          label="Product Name"
+          required
+          hint={
+            isLocked
+              ? 'From the product catalogue: its data below is locked.'
+              : 'Choose a product, or type a new name.'
+          }
+          error={messageAt(errors, 'name', 'product_id')}
+        >
+          <PagedPicker<ProductChoice>
+            id={`${ID}-name`}
+            path="/products/list"
+            params={{ status: 'active' }}
+            value={choice}
+            placeholder="Select or type a product"
+            emptyText="No products match your search criteria."
+            disabled={disabled || pickProduct.isPending}
+            invalid={Boolean(errors.name)}
+            describe={(item) => (item.isNew ? 'new product' : item.mfg_name)}
+            onChange={(item) => {
+              if (item && !item.isNew) pickProduct.mutate(item.id);
+            }}
+            onBlur={() => void form.trigger('name')}
+            create={{ label: (text) => `Add "${text}" as a new product`, onCreate: nameNewProduct }}
+          />
+        </Field>
+      </div>
+      <fieldset
+        disabled={disabled || isLocked}
+        className="grid min-w-0 grid-cols-1 gap-4 md:col-span-2 md:grid-cols-2"
+      >
+        <legend className="sr-only">Manufacturer and product data</legend>
+        <Field id={`${ID}-mfg_name`} label="Manufacturer Name" required error={errors.mfg_name?.message}>
+          <Input
+            id={`${ID}-mfg_name`}
+            aria-invalid={errors.mfg_name ? true : undefined}
+            {...form.register('mfg_name')}
+          />
+        </Field>
+        <Field
+          id={`${ID}-mfg_product_number`}
+          label="Manufacturer Product Number"
+          error={errors.mfg_product_number?.message}
+        >
+          <Input id={`${ID}-mfg_product_number`} {...form.register('mfg_product_number')} />
+        </Field>
+        <ManufacturerPhoneFields idPrefix={ID} />
+        <Field id={`${ID}-nfpa`} label="NFPA" error={errors.nfpa?.message}>
+          <Input id={`${ID}-nfpa`} {...form.register('nfpa')} />
+        </Field>
+        <FlashPointField idPrefix={ID} />
+        <ProductMeasureFields idPrefix={ID} />
+        <HazardClassesFormField idPrefix={ID} disabled={disabled || isLocked} />
+      </fieldset>
+    </div>
+  );
+}
+
+const ACTIVITIES = [
+  { name: 'is_processed', label: 'Processed' },
+  { name: 'is_manufactured', label: 'Manufactured' },
+  { name: 'is_otherwise_used', label: 'Otherwise Used' },
+] as const;
+
+/**
+ * Where and how much: container and unit pickers, size and quantity, and the max gallons and
+ * pounds they make, computed live by the same function the server runs on save (spec 02 §9).
+ */
+function ContainerSection({ form, disabled }: { form: InventoryProductFormMethods; disabled: boolean }) {
+  const { errors } = form.formState;
+  const [state, unit, size, quantity, poundsPerGallon, conversionFactor] = useWatch({
+    control: form.control,
+    name: [
+      'physical_state',
+      'container_unit',
+      'container_size',
+      'container_quantity',
+      'pounds_per_gallon',
+      'conversion_factor',
+    ],
+  });
+  const figures = useMemo(
+    () =>
+      calculateContainer({
+        physical_state: state || null,
+        unit_type: unitTypeOf(unit),
+        unit_name: unit?.name ?? null,
+        container_size: size,
+        container_quantity: quantity,
+        pounds_per_gallon: poundsPerGallon,
+        conversion_factor: conversionFactor,
+      }),
+    [state, unit, size, quantity, poundsPerGallon, conversionFactor],
+  );
+  // A warning is shown when it appears, not on every keystroke, and not for the line as it loaded.
+  const warningKey = figures.warning ? `${figures.warning.title}|${figures.warning.description}` : '';
+  const shownWarning = useRef(warningKey);
+  useEffect(() => {
+    if (warningKey === shownWarning.current) return;
+    shownWarning.current = warningKey;
+    if (figures.warning)
+      toast({ variant: 'warning', ...figures.warning, duration: CALCULATION_WARNING_DURATION_MS });
+  }, [warningKey, figures.warning]);
+
+  return (
+    <div className="grid min-w-0 grid-cols-1 gap-4 md:grid-cols-2">
+      <Field id={`${ID}-container`} label="Container" error={messageAt(errors, 'container', 'container_id')}>
+        <Controller
+          control={form.control}
+          name="container"
+          render={({ field }) => (
+            <PagedPicker
+              id={`${ID}-container`}
+              path={containersApi.autocompletePath}
+              value={field.value}
+              onChange={field.onChange}
+              onBlur={field.onBlur}
+              placeholder="Select container"
+              disabled={disabled}
+            />
+          )}
+        />
+      </Field>
+      <Field
+        id={`${ID}-container_unit`}
+        label="Unit"
+        error={messageAt(errors, 'container_unit', 'container_unit_id')}
+      >
+        <Controller
+          control={form.control}
+          name="container_unit"
+          render={({ field }) => (
+            <PagedPicker
+              id={`${ID}-container_unit`}
+              path={unitsApi.autocompletePath}
+              value={field.value}
+              onChange={field.onChange}
+              onBlur={field.onBlur}
+              placeholder="Select unit"
+              disabled={disabled}
+            />
+          )}
+        />
+      </Field>
+      <Field id={`${ID}-container_size`} label="Size" error={errors.container_size?.message}>
+        <Input
+          id={`${ID}-container_size`}
+          inputMode="decimal"
+          aria-invalid={errors.container_size ? true : undefined}
+          {...form.register('container_size')}
+        />
+      </Field>
+      <Field id={`${ID}-container_quantity`} label="Quantity" error={errors.container_quantity?.message}>
+        <Input
+          id={`${ID}-container_quantity`}
+          inputMode="decimal"
+          aria-invalid={errors.container_quantity ? true : undefined}
+          {...form.register('container_quantity')}
+        />
+      </Field>
+      <Field id={`${ID}-max_gallons`} label="Max Gallons">
+        <Input
+          id={`${ID}-max_gallons`}
+          readOnly
+          tabIndex={-1}
+          className="bg-slate-100"
+          value={formatContainerFigure(figures.max_gallons)}
+        />
+      </Field>
+      <Field id={`${ID}-max_pounds`} label="Max Pounds">
+        <Input
+          id={`${ID}-max_pounds`}
+          readOnly
+          tabIndex={-1}
+          className="bg-slate-100"
+          value={formatContainerFigure(figures.max_pounds)}
+        />
+      </Field>
+      <Field id={`${ID}-location_stored`} label="Location" error={errors.location_stored?.message}>
+        <Controller
+          control={form.control}
+          name="location_stored"
+          render={({ field }) => (
+            <Input
+              id={`${ID}-location_stored`}
+              autoCapitalize="characters"
+              aria-invalid={errors.location_stored ? true : undefined}
+              value={field.value}
+              // Spec 02 §5: the location is stored upper-cased, so it is shown so as it is typed.
+              onChange={(event) => field.onChange(event.target.value.toUpperCase())}
+              onBlur={field.onBlur}
+              ref={field.ref}
+            />
+          )}
+        />
+      </Field>
+      <Field id={`${ID}-sds_no`} label="SDS No" error={errors.sds_no?.message}>
+        <Input id={`${ID}-sds_no`} {...form.register('sds_no')} />
+      </Field>
+      <div className="md:col-span-2">
+        <Field id={`${ID}-container_info`} label="Container Info" error={errors.container_info?.message}>
+          <Textarea
+            id={`${ID}-container_info`}
+            maxLength={TEXTAREA_MAX}
+            {...form.register('container_info')}
+          />
+        </Field>
+      </div>
+      <fieldset className="md:col-span-2">
+        <legend className="text-sm font-medium text-slate-700">Activity</legend>
+        <div className="mt-2 flex flex-wrap gap-5">
+          {ACTIVITIES.map((activity) => {
+            const id = `${ID}-${activity.name}`;
+            return (
+              <Controller
+                key={activity.name}
+                control={form.control}
+                name={activity.name}
+                render={({ field }) => (
+                  <CheckboxField id={id} label={activity.label} disabled={disabled} field={field} />
+                )}
+              />
+            );
+          })}
+        </div>
+      </fieldset>
+    </div>
+  );
+}

@@ -1,0 +1,309 @@
+import {
+  type AggregationTarget,
+  areNotesEditable,
+  canEditInventoryLines,
+  INVENTORY_PRODUCT_MSG,
+  type InventoryProductResource,
+  type InventoryResource,
+  type SaveInventoryProduct,
+  TEXTAREA_MAX,
+} from '@chemtrack/domain';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Link, Outlet, useNavigate } from '@tanstack/react-router';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
+import { HistoryLink } from '../../components/history-link.tsx';
+import { LoadedRecord } from '../../components/loaded-record.tsx';
+import { Button } from '../../components/ui/button.tsx';
+import { Field } from '../../components/ui/field.tsx';
+import { Textarea } from '../../components/ui/textarea.tsx';
+import { UnsavedChangesGuard } from '../../components/unsaved-changes-guard.tsx';
+import { ApiError, showApiError } from '../../lib/api.ts';
+import { keepSearch } from '../../lib/list-search.ts';
+import { usePageMeta } from '../../lib/page-meta.ts';
+import { useCan } from '../../lib/permissions.ts';
+import { toast } from '../../lib/toast.ts';
+import { useRecordMutations } from '../../lib/use-record-mutations.ts';
+import { ChemicalComponentsTable } from '../chemical-components/chemical-components-table.tsx';
+import { inventoriesApi } from '../inventories/api.ts';
+import { productsApi } from '../products/api.ts';
+import { type InventoryProductBody, inventoryProductsApi, inventoryTitle } from './api.ts';
+import { ID, InventoryProductFields } from './inventory-product-fields.tsx';
+import {
+  EMPTY_INVENTORY_PRODUCT_FORM,
+  InventoryProductFormSchema,
+  type InventoryProductFormValues,
+  toInventoryProductBody,
+  toInventoryProductForm,
+} from './inventory-product-values.ts';
+
+/** The refusal of a save that would leave two lines of one combination (a save racing another). */
+const AGGREGATION_SUFFIX = INVENTORY_PRODUCT_MSG.needsAggregation('');
+function isAggregationRefusal(error: unknown): error is ApiError {
+  return (
+    error instanceof ApiError &&
+    error.status === 409 &&
+    (error.body.message ?? '').endsWith(AGGREGATION_SUFFIX)
+  );
+}
+
+/**
+ * Add or edit one line of an inventory (spec 02 §2, §4): the inventory (and the line) come from
+ * the route's loader. An existing line lists its chemical components below the form.
+ */
+export function InventoryProductFormPage({
+  inventoryId,
+  lineId,
+}: {
+  inventoryId: number;
+  lineId: number | undefined;
+}) {
+  return (
+    <LoadedRecord options={inventoriesApi.detailOptions(inventoryId)}>
+      {(inventory) =>
+        lineId === undefined ? (
+          <InventoryProductForm inventory={inventory} line={undefined} />
+        ) : (
+          <LoadedRecord options={inventoryProductsApi(inventoryId).detailOptions(lineId)}>
+            {(line) => <InventoryProductForm inventory={inventory} line={line} />}
+          </LoadedRecord>
+        )
+      }
+    </LoadedRecord>
+  );
+}
+
+interface PendingAggregation {
+  body: InventoryProductBody;
+  target: AggregationTarget | null;
+  message: string;
+}
+
+function InventoryProductForm({
+  inventory,
+  line,
+}: {
+  inventory: InventoryResource;
+  line: InventoryProductResource | undefined;
+}) {
+  const isNew = line === undefined;
+  const lines = inventoryProductsApi(inventory.id);
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const listPath = `/inventories/${inventory.id}/products`;
+  const backToList = () =>
+    void navigate({
+      to: '/inventories/$inventoryId/products',
+      params: { inventoryId: String(inventory.id) },
+      search: keepSearch,
+    });
+
+  const mayEditClosed = useCan('inventory-products.update-closed');
+  const mayWrite = useCan(isNew ? 'inventory-products.create' : 'inventory-products.update');
+  const canEdit = mayWrite && canEditInventoryLines(inventory, mayEditClosed);
+
+  const title = isNew ? 'Add Inventory Product' : canEdit ? 'Edit Inventory Product' : 'Inventory Product';
+  usePageMeta(title, [
+    { name: 'Inventories', path: '/inventories' },
+    {
+      name: inventoryTitle({
+        customer_name: inventory.customer.name,
+        facility_name: inventory.facility.name,
+        year: inventory.year,
+      }),
+      path: listPath,
+    },
+    { name: isNew ? 'Add New Product' : (line?.name ?? '') },
+  ]);
+
+  const form = useForm<InventoryProductFormValues, unknown, SaveInventoryProduct>({
+    resolver: zodResolver(InventoryProductFormSchema),
+    mode: 'onTouched',
+    defaultValues: line ? toInventoryProductForm(line) : EMPTY_INVENTORY_PRODUCT_FORM,
+  });
+
+  const [aggregation, setAggregation] = useState<PendingAggregation | null>(null);
+  const { save } = useRecordMutations<
+    InventoryProductResource,
+    InventoryProductFormValues,
+    { body: InventoryProductBody; aggregate: boolean }
+  >({
+    entity: 'Inventory product',
+    isNew,
+    nameOf: (saved) => saved.name,
+    save: ({ body, aggregate }) => lines.save(line?.id, body, aggregate),
+    // A new name adds a product to the catalog in the same save.
+    invalidate: [lines.keys.all, productsApi.keys.all],
+    setError: form.setError,
+    onSaved: (saved) => form.reset(toInventoryProductForm(saved)),
+    onDone: backToList,
+    onSaveError: (error, { body, aggregate }) => {
+      if (aggregate || !isAggregationRefusal(error)) return false;
+      setAggregation({ body, target: null, message: error.message });
+      return true;
+    },
+  });
+  const check = useMutation({
+    mutationFn: lines.checkExisting,
+    meta: { handlesErrors: true },
+  });
+
+  const onSubmit = form.handleSubmit(async (parsed) => {
+    const body = toInventoryProductBody(parsed);
+    // Only a catalog product can already have a line: a new name is a new product.
+    if (body.product_id) {
+      try {
+        const { resource } = await check.mutateAsync({
+          product_id: body.product_id,
+          container_id: body.container_id ?? null,
+          container_unit_id: body.container_unit_id ?? null,
+          container_size: body.container_size,
+          inventory_product_id: line?.id ?? null,
+        });
+        if (resource.is_need_aggregation) {
+          const target = resource.inventory_product;
+          setAggregation({
+            body,
+            target,
+            message: INVENTORY_PRODUCT_MSG.needsAggregation(target?.name ?? form.getValues('name')),
+          });
+          return;
+        }
+      } catch (error) {
+        showApiError(error);
+        return;
+      }
+    }
+    save.mutate({ body, aggregate: false });
+  });
+
+  const resolve = useMutation({
+    mutationFn: (id: number) => lines.resolveQuestion(id),
+    onSuccess: async (result) => {
+      toast({ variant: 'success', title: 'Question resolved', description: result.message });
+      queryClient.setQueryData(
+        lines.keys.detail(result.resource.id),
+        (old: { resource: InventoryProductResource } | undefined) =>
+          old
+            ? {
+                ...old,
+                resource: { ...old.resource, is_resolve_question: result.resource.is_resolve_question },
+              }
+            : old,
+      );
+      await queryClient.invalidateQueries({ queryKey: lines.keys.lists });
+    },
+  });
+
+  const { errors, isDirty, isValid } = form.formState;
+  const isBusy = save.isPending || check.isPending;
+  const notesEditable = line ? areNotesEditable(line) : true;
+  const isQuestionOpen = line !== undefined && !line.is_resolve_question;
+  // A line carried over from last year is confirmed by saving it as it is (issue 9 worklist).
+  const isUnchecked = line?.is_unchecked_carry_over ?? false;
+
+  return (
+    <div className="flex flex-col gap-6">
+      <UnsavedChangesGuard
+        isDirty={canEdit && isDirty && !save.isPending}
+        keepWithin={line ? `${listPath}/${line.id}` : undefined}
+      />
+      <section className="min-w-0 rounded-lg border border-slate-200 bg-white p-4 shadow-sm sm:p-6">
+        <form onSubmit={onSubmit} noValidate aria-label={title}>
+          <fieldset disabled={isBusy || !canEdit} className="flex min-w-0 flex-col gap-6">
+            {canEdit ? null : (
+              <p className="rounded-md bg-slate-100 px-3 py-2 text-sm text-slate-700">
+                {INVENTORY_PRODUCT_MSG.closedInventory}
+              </p>
+            )}
+            <InventoryProductFields form={form} disabled={isBusy || !canEdit} />
+            <div className="flex flex-col gap-2">
+              <Field
+                id={`${ID}-notes`}
+                label="Notes"
+                hint="Notes are a question for the office until it is resolved."
+                error={errors.notes?.message}
+              >
+                <Textarea
+                  id={`${ID}-notes`}
+                  maxLength={TEXTAREA_MAX}
+                  disabled={!notesEditable}
+                  aria-invalid={errors.notes ? true : undefined}
+                  {...form.register('notes')}
+                />
+              </Field>
+              {line ? (
+                <div>
+                  <Button
+                    type="button"
+                    variant="secondary"
+                    disabled={!isQuestionOpen || resolve.isPending}
+                    onClick={() => resolve.mutate(line.id)}
+                  >
+                    Resolve Question
+                  </Button>
+                </div>
+              ) : null}
+            </div>
+          </fieldset>
+          <div className="mt-6 flex flex-wrap justify-end gap-2">
+            <HistoryLink entity="inventory_product" id={line?.id} />
+            <Button asChild variant="secondary">
+              <Link
+                to="/inventories/$inventoryId/products"
+                params={{ inventoryId: String(inventory.id) }}
+                search={keepSearch}
+              >
+                {canEdit ? 'Cancel' : 'Back'}
+              </Link>
+            </Button>
+            {canEdit ? (
+              <Button type="submit" disabled={isBusy || !isValid || (!isNew && !isDirty && !isUnchecked)}>
+                {isBusy ? 'Saving changes...' : isNew ? 'Create Product' : 'Save Changes'}
+              </Button>
+            ) : null}
+          </div>
+        </form>
+      </section>
+      <ConfirmDialog
+        open={aggregation !== null}
+        onOpenChange={(open) => {
+          if (!open) setAggregation(null);
+        }}
+        title="Product Already in This Inventory"
+        description={
+          aggregation ? (
+            <>
+              {aggregation.message}
+              {aggregation.target ? (
+                <span className="mt-2 block">
+                  That line holds {aggregation.target.container_quantity ?? 0}
+                  {aggregation.target.location_stored ? ` at ${aggregation.target.location_stored}` : ''}.
+                </span>
+              ) : null}
+            </>
+          ) : null
+        }
+        confirmLabel="Proceed"
+        isPending={save.isPending}
+        onConfirm={() => {
+          if (!aggregation) return;
+          save.mutate({ body: aggregation.body, aggregate: true });
+          setAggregation(null);
+        }}
+      />
+      {line ? (
+        <ChemicalComponentsTable
+          parent={{
+            kind: 'line',
+            inventoryId: inventory.id,
+            lineId: line.id,
+          }}
+        />
+      ) : null}
+      <Outlet />
+    </div>
+  );
+}

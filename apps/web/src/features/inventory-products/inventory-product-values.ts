@@ -1,0 +1,208 @@
+import {
+  type AutocompleteItem,
+  type InventoryProductResource,
+  isGas,
+  isLiquid,
+  productMeasures,
+  type SaveInventoryProduct,
+  type SaveInventoryProductRequest,
+  SaveInventoryProductRequestSchema,
+  unitTypeFromName,
+} from '@chemtrack/domain';
+import type { UseFormReturn } from 'react-hook-form';
+import { z } from 'zod';
+import { numberText } from '../../lib/form-text.ts';
+import {
+  EMPTY_PRODUCT_FORM,
+  type ProductDataValues,
+  reportInputsRequest,
+  toProductDataForm,
+} from '../products/product-form.ts';
+import type { InventoryProductBody } from './api.ts';
+
+/** A container unit as the form holds it: the unit type rides in its name ("Drum (gal)"). */
+export type UnitChoice = AutocompleteItem;
+
+/**
+ * What the line form holds (spec 02 §3 "Inventory product"): the product (a catalog id, or a
+ * new name), its product data as text, the container figures as typed, and the line's own notes.
+ */
+export interface InventoryProductFormValues extends ProductDataValues {
+  /** The catalog product; null while the line names a new product. */
+  product_id: number | null;
+  name: string;
+  sds_no: string;
+  container: AutocompleteItem | null;
+  container_unit: UnitChoice | null;
+  container_size: string;
+  container_quantity: string;
+  container_info: string;
+  location_stored: string;
+  is_processed: boolean;
+  is_manufactured: boolean;
+  is_otherwise_used: boolean;
+  /** The line's report figures (issue 11) as typed; empty is "not recorded". */
+  annual_pounds_manufactured: string;
+  annual_pounds_processed: string;
+  annual_pounds_otherwise_used: string;
+  average_pounds: string;
+  days_on_site: string;
+  storage_type: string;
+  storage_pressure: string;
+  storage_temperature: string;
+  meets_313_qualifier: boolean;
+  notes: string;
+}
+
+/** The line form's methods: its values as typed, the request as parsed. */
+export type InventoryProductFormMethods = UseFormReturn<
+  InventoryProductFormValues,
+  unknown,
+  SaveInventoryProduct
+>;
+
+const {
+  name: _name,
+  sds_date: _date,
+  sds_status: _status,
+  sds: _sds,
+  ...EMPTY_PRODUCT_DATA
+} = EMPTY_PRODUCT_FORM;
+
+export const EMPTY_INVENTORY_PRODUCT_FORM: InventoryProductFormValues = {
+  ...EMPTY_PRODUCT_DATA,
+  product_id: null,
+  name: '',
+  sds_no: '',
+  container: null,
+  container_unit: null,
+  container_size: '',
+  container_quantity: '',
+  container_info: '',
+  location_stored: '',
+  is_processed: false,
+  is_manufactured: false,
+  is_otherwise_used: false,
+  annual_pounds_manufactured: '',
+  annual_pounds_processed: '',
+  annual_pounds_otherwise_used: '',
+  average_pounds: '',
+  days_on_site: '',
+  storage_type: '',
+  storage_pressure: '',
+  storage_temperature: '',
+  meets_313_qualifier: false,
+  notes: '',
+};
+
+/** The product data an empty new product starts from (a new name unlocks these, emptied). */
+export const EMPTY_PRODUCT_DATA_FORM: ProductDataValues = EMPTY_PRODUCT_DATA;
+
+export function toInventoryProductForm(line: InventoryProductResource): InventoryProductFormValues {
+  return {
+    ...toProductDataForm(line),
+    product_id: line.product_id,
+    name: line.name,
+    sds_no: line.sds_no,
+    container: line.container,
+    container_unit: line.container_unit
+      ? { id: line.container_unit.id, name: line.container_unit.name }
+      : null,
+    container_size: numberText(line.container_size),
+    container_quantity: numberText(line.container_quantity),
+    container_info: line.container_info,
+    location_stored: line.location_stored,
+    is_processed: line.is_processed,
+    is_manufactured: line.is_manufactured,
+    is_otherwise_used: line.is_otherwise_used,
+    annual_pounds_manufactured: numberText(line.annual_pounds_manufactured),
+    annual_pounds_processed: numberText(line.annual_pounds_processed),
+    annual_pounds_otherwise_used: numberText(line.annual_pounds_otherwise_used),
+    average_pounds: numberText(line.average_pounds),
+    days_on_site: numberText(line.days_on_site),
+    storage_type: line.storage_type,
+    storage_pressure: line.storage_pressure,
+    storage_temperature: line.storage_temperature,
+    meets_313_qualifier: line.meets_313_qualifier,
+    notes: line.notes,
+  };
+}
+
+/** The unit type of a picked unit, for the live calculation: its name carries it. */
+export function unitTypeOf(unit: UnitChoice | null): string | null {
+  if (!unit) return null;
+  return unitTypeFromName(unit.name) ?? '';
+}
+
+/**
+ * The form's values in the request's shape. A line of a catalog product sends the product id
+ * and an empty name (spec 02 §7): the server copies the catalog's data, so the locked fields
+ * are left out and can never block the save. The measures the physical state does not use are
+ * left out too, as in the product form.
+ */
+function toRequestInput(values: InventoryProductFormValues): SaveInventoryProductRequest {
+  const ownFields = {
+    container_id: values.container?.id ?? null,
+    container_unit_id: values.container_unit?.id ?? null,
+    container_size: values.container_size,
+    container_quantity: values.container_quantity,
+    container_info: values.container_info,
+    location_stored: values.location_stored,
+    is_processed: values.is_processed,
+    is_manufactured: values.is_manufactured,
+    is_otherwise_used: values.is_otherwise_used,
+    annual_pounds_manufactured: values.annual_pounds_manufactured,
+    annual_pounds_processed: values.annual_pounds_processed,
+    annual_pounds_otherwise_used: values.annual_pounds_otherwise_used,
+    average_pounds: values.average_pounds,
+    days_on_site: values.days_on_site,
+    storage_type: values.storage_type,
+    storage_pressure: values.storage_pressure,
+    storage_temperature: values.storage_temperature,
+    meets_313_qualifier: values.meets_313_qualifier,
+    notes: values.notes,
+    sds_no: values.sds_no,
+  };
+  if (values.product_id !== null) return { ...ownFields, product_id: values.product_id, name: '' };
+  const state = values.physical_state || null;
+  return {
+    ...ownFields,
+    product_id: null,
+    name: values.name,
+    mfg_name: values.mfg_name,
+    mfg_product_number: values.mfg_product_number,
+    mfg_phone: values.mfg_phone,
+    mfg_emergency_phone: values.mfg_emergency_phone,
+    physical_state: state,
+    specific_gravity: isLiquid(state) ? values.specific_gravity : '',
+    pounds_per_gallon: isLiquid(state) ? values.pounds_per_gallon : '',
+    conversion_factor: isGas(state) ? values.conversion_factor : '',
+    flash_points: values.flash_points,
+    nfpa: values.nfpa,
+    is_spcc: values.is_spcc,
+    is_sara_f: values.is_sara_f,
+    is_sara_p: values.is_sara_p,
+    is_sara_r: values.is_sara_r,
+    is_sara_a: values.is_sara_a,
+    is_sara_c: values.is_sara_c,
+    tier2_hazard_categories: values.tier2_hazard_categories,
+    ...reportInputsRequest(values),
+    hazard_ids: values.hazards.map((hazard) => hazard.id),
+  };
+}
+
+/** The form's resolver: the domain's save rules, read through the form's shape. */
+export const InventoryProductFormSchema = z.preprocess(
+  (values: InventoryProductFormValues) => toRequestInput(values),
+  SaveInventoryProductRequestSchema,
+);
+
+/**
+ * The body to send: the parsed values without the flags the client adds per call, density
+ * derived for a new liquid (the server recomputes it, and max gallons and pounds, anyway).
+ */
+export function toInventoryProductBody(parsed: SaveInventoryProduct): InventoryProductBody {
+  const { encode: _encode, aggregate: _aggregate, max_gallons: _g, max_pounds: _p, ...rest } = parsed;
+  if (parsed.product_id) return rest;
+  return { ...rest, ...productMeasures(parsed) };
+}

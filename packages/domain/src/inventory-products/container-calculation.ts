@@ -1,0 +1,179 @@
+/**
+ * Container calculation (spec 02 §9): how much of a product one inventory line holds, in gallons
+ * and pounds. The line form runs it live and the server runs it again on every save, so the
+ * stored `max_gallons` and `max_pounds` never come from the client. The compliance engine reads
+ * the stored figures (regulatory rules §0.1: stored pounds first, else gallons × lb per gallon).
+ */
+import { type PhysicalState, UNIT_TYPES, type UnitType } from '../shared/enums.ts';
+import { orNotAvailable, roundTo, stripDecimal } from '../shared/numbers.ts';
+
+export const FLUID_OUNCES_PER_GALLON = 128;
+export const CONTAINER_FIGURE_DECIMALS = 4;
+
+/**
+ * Figures at or above this are refused as a calculation error. No inventory line holds 100
+ * billion gallons or pounds, so such a figure is a typing slip; and above about 4.5e11 a JS
+ * number can no longer carry 4 stable decimals (the columns are numeric(18,4)).
+ */
+export const CONTAINER_FIGURE_LIMIT = 1e11;
+
+/** Spec 02 §8 and §9: calculation warnings are notices of 3000 ms. */
+export const CALCULATION_WARNING_DURATION_MS = 3000;
+
+export const CONTAINER_CALCULATION_MSG = {
+  noFormulaTitle: 'No calculation formula',
+  noFormula: (unit: string) => `Selected ${unit} unit type has no calculation formula`,
+  errorTitles: { oz: 'Error OZ', gal: 'Error Gl', lb: 'Error Lb', cu: 'Error Cu' } satisfies Record<
+    UnitType,
+    string
+  >,
+  error: 'Error in calculation',
+} as const;
+
+/** Which physical states each unit's formula applies to (spec 02 §9). */
+const FORMULA_STATES: Record<UnitType, readonly PhysicalState[]> = {
+  oz: ['liquid'],
+  gal: ['liquid'],
+  lb: ['solid'],
+  cu: ['compressed gas', 'liquified gas'],
+};
+
+/**
+ * A number as the form holds it (typed text, stripped like the server's decimal fields) or as
+ * the server holds it (the parsed body, or a numeric column).
+ */
+export type NumericInput = number | string | null | undefined;
+
+export interface ContainerCalculationInput {
+  /** The line's physical state; the unit's formula runs only for the states it applies to. */
+  physical_state: PhysicalState | (string & {}) | null | undefined;
+  /** The chosen container unit's type; empty while no unit is chosen. */
+  unit_type: UnitType | (string & {}) | null | undefined;
+  /** The chosen unit's name, which the 'No calculation formula' notice shows. */
+  unit_name?: string | null;
+  container_size: NumericInput;
+  container_quantity: NumericInput;
+  /** Liquids (oz, gal): pounds = gallons × pounds per gallon. */
+  pounds_per_gallon?: NumericInput;
+  /** Gases (cu): pounds = size × quantity / conversion factor. */
+  conversion_factor?: NumericInput;
+  /**
+   * Weigh an lb line in any physical state (rules §0.1: a 150-lb chlorine cylinder is 150 lb on
+   * every report). The reports set it; the form and the save keep the spec's lb-for-solids formula.
+   */
+  weighed_in_any_state?: boolean;
+}
+
+/** Shaped for the web's toast: `toast({ variant: 'warning', ...warning, duration })`. */
+export interface CalculationWarning {
+  title: string;
+  description: string;
+}
+
+export interface ContainerCalculation {
+  max_gallons: number | null;
+  max_pounds: number | null;
+  warning: CalculationWarning | null;
+}
+
+const INVALID = Symbol('invalid');
+
+/**
+ * null when missing or zero (no figure, no warning); INVALID when present but not a usable
+ * number. Text follows the server's decimal fields: stripped to digits and dots, then one
+ * plain decimal.
+ */
+function readNumber(input: NumericInput): number | null | typeof INVALID {
+  if (input === null || input === undefined) return null;
+  if (typeof input === 'number') {
+    if (!Number.isFinite(input) || input < 0) return INVALID;
+    return input === 0 ? null : input;
+  }
+  const text = stripDecimal(input);
+  if (text === '') return null;
+  if (!/^(\d+\.?\d*|\.\d+)$/.test(text)) return INVALID;
+  const value = Number(text);
+  return value === 0 ? null : value;
+}
+
+const NO_FIGURES: ContainerCalculation = { max_gallons: null, max_pounds: null, warning: null };
+
+function failed(unitType: UnitType): ContainerCalculation {
+  return {
+    max_gallons: null,
+    max_pounds: null,
+    warning: {
+      title: CONTAINER_CALCULATION_MSG.errorTitles[unitType],
+      description: CONTAINER_CALCULATION_MSG.error,
+    },
+  };
+}
+
+function isUnitType(value: string): value is UnitType {
+  return (UNIT_TYPES as readonly string[]).includes(value);
+}
+
+export function calculateContainer(input: ContainerCalculationInput): ContainerCalculation {
+  const unitType = input.unit_type ?? '';
+  const unitName = input.unit_name?.trim() ?? '';
+  if (unitType === '' && unitName === '') return NO_FIGURES;
+  if (!isUnitType(unitType)) {
+    return {
+      ...NO_FIGURES,
+      warning: {
+        title: CONTAINER_CALCULATION_MSG.noFormulaTitle,
+        description: CONTAINER_CALCULATION_MSG.noFormula(unitName || unitType),
+      },
+    };
+  }
+  const anyState = unitType === 'lb' && input.weighed_in_any_state === true;
+  if (!anyState && !FORMULA_STATES[unitType].some((state) => state === input.physical_state)) {
+    return NO_FIGURES;
+  }
+
+  const size = readNumber(input.container_size);
+  const quantity = readNumber(input.container_quantity);
+  // Only the measure the formula uses is read: a solid's leftover pounds per gallon is no error.
+  const measure = readNumber(
+    unitType === 'cu' ? input.conversion_factor : unitType === 'lb' ? null : input.pounds_per_gallon,
+  );
+  if (size === INVALID || quantity === INVALID || measure === INVALID) return failed(unitType);
+  if (size === null || quantity === null) return NO_FIGURES;
+
+  let gallons: number | null = null;
+  let pounds: number | null = null;
+  switch (unitType) {
+    case 'oz':
+      gallons = (size / FLUID_OUNCES_PER_GALLON) * quantity;
+      pounds = measure === null ? null : measure * gallons;
+      break;
+    case 'gal':
+      gallons = size * quantity;
+      pounds = measure === null ? null : gallons * measure;
+      break;
+    case 'lb':
+      pounds = size * quantity;
+      break;
+    case 'cu':
+      pounds = measure === null ? null : (size * quantity) / measure;
+      break;
+  }
+
+  // Rounding happens once, at the end: pounds come from the unrounded gallons.
+  const max_gallons = toFigure(gallons);
+  const max_pounds = toFigure(pounds);
+  if (max_gallons === INVALID || max_pounds === INVALID) return failed(unitType);
+  return { max_gallons, max_pounds, warning: null };
+}
+
+function toFigure(value: number | null): number | null | typeof INVALID {
+  if (value === null) return null;
+  const figure = roundTo(value, CONTAINER_FIGURE_DECIMALS);
+  // Also catches Infinity from an overflowing product.
+  return figure < CONTAINER_FIGURE_LIMIT ? figure : INVALID;
+}
+
+/** Max gallons and max pounds on screen: 'N/A' when zero or empty (spec 02 §9). */
+export function formatContainerFigure(value: number | null | undefined): string {
+  return orNotAvailable(value);
+}

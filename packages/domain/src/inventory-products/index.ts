@@ -1,0 +1,2 @@
+export * from './container-calculation.ts';
+export * from './inventory-product.ts';

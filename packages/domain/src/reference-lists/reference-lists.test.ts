@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'vitest';
+import {
+  type ChangeSummary,
+  CreateDbEntryRequestSchema,
+  DbEntryTypeParamSchema,
+  describeChangeSummary,
+  REFERENCE_LIST_MSG,
+} from './index.ts';
+
+const SUMMARY: ChangeSummary = {
+  type: 'rmp',
+  total: 40,
+  previous_total: 39,
+  added_count: 2,
+  removed_count: 1,
+  changed_count: 3,
+  unchanged_count: 35,
+  added: [],
+  removed: [],
+  changed: [],
+  warnings: [],
+  warning_count: 0,
+};
+
+describe('the change summary notice', () => {
+  it('says the rows and what changed', () => {
+    expect(REFERENCE_LIST_MSG.created('rmp', describeChangeSummary(SUMMARY))).toBe(
+      'RMP list uploaded successfully: 40 rows: 2 added, 1 removed, 3 changed',
+    );
+  });
+
+  it('counts the warnings, one or many', () => {
+    expect(describeChangeSummary({ ...SUMMARY, warning_count: 1 })).toBe(
+      '40 rows: 2 added, 1 removed, 3 changed; 1 warning',
+    );
+    expect(describeChangeSummary({ ...SUMMARY, warning_count: 4 })).toBe(
+      '40 rows: 2 added, 1 removed, 3 changed; 4 warnings',
+    );
+  });
+});
+
+describe('the create body', () => {
+  it('takes the type, a name and the upload answer', () => {
+    expect(
+      CreateDbEntryRequestSchema.parse({
+        type: '313',
+        name: ' TRI 2025.xlsx ',
+        db_entry: { filepath: 'database/2026/11/x.xlsx', original_name: 'TRI 2025.xlsx' },
+      }),
+    ).toEqual({
+      type: '313',
+      name: 'TRI 2025.xlsx',
+      db_entry: { filepath: 'database/2026/11/x.xlsx', original_name: 'TRI 2025.xlsx' },
+    });
+  });
+
+  it('names the type and the file when they are missing or wrong', () => {
+    const result = CreateDbEntryRequestSchema.safeParse({ type: 'epcra', db_entry: { filepath: '' } });
+    expect(result.success).toBe(false);
+    expect(result.error?.issues.map((issue) => [issue.path.join('.'), issue.message])).toEqual([
+      ['type', REFERENCE_LIST_MSG.typeInvalid],
+      ['db_entry.filepath', REFERENCE_LIST_MSG.fileRequired],
+    ]);
+    expect(DbEntryTypeParamSchema.safeParse({ type: 'PSM' }).success).toBe(false);
+  });
+});
