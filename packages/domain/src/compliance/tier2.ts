@@ -297,18 +297,7 @@ function run(context: ComplianceContext): Tier2Result {
       hazard_basis: hazards.basis,
       max_amount_lb: test.quantity_lb,
       max_amount_code: tier2RangeCode(test.quantity_lb),
-      ...withCodes(averageAndDays(aggregate.contributions, lineById)),
-      locations: locationsOf(aggregate.contributions, lineById),
-      threshold_lb: threshold,
-      reportable: test.meets,
-      near_threshold: test.near_threshold,
-      test,
-      explanation: {
-        rule_text: test.rule_text,
-        contributions: aggregate.contributions,
-        excluded: aggregate.excluded,
-        notes: [thresholdNote],
-      },
+      ...testedFigures(test, aggregate, lineById, threshold, [thresholdNote]),
     });
   };
 
@@ -424,23 +413,10 @@ function run(context: ComplianceContext): Tier2Result {
         hazard_basis: hazards.basis,
         max_amount_lb: test.quantity_lb,
         max_amount_code: tier2RangeCode(test.quantity_lb),
-        ...withCodes(averageAndDays(contributions, lineById)),
-        locations: locationsOf(contributions, lineById),
-        threshold_lb: TIER2_OTHER_THRESHOLD_LB,
-        reportable: test.meets,
-        near_threshold: test.near_threshold,
-        test,
-        explanation: {
-          rule_text: test.rule_text,
-          contributions,
-          excluded: [],
-          notes: [
-            'The product as a whole against 10,000 lb (370.14, mixture option).',
-            ...(unknown > 0
-              ? [`${unknown} line(s) with unknown pounds are not counted (see warnings).`]
-              : []),
-          ],
-        },
+        ...testedFigures(test, { contributions, excluded: [] }, lineById, TIER2_OTHER_THRESHOLD_LB, [
+          'The product as a whole against 10,000 lb (370.14, mixture option).',
+          ...(unknown > 0 ? [`${unknown} line(s) with unknown pounds are not counted (see warnings).`] : []),
+        ]),
       });
     }
   }
@@ -548,20 +524,36 @@ function fuelRow(
     hazard_basis: hazards.basis,
     max_amount_lb: pounds,
     max_amount_code: tier2RangeCode(pounds),
-    ...withCodes(averageAndDays(contributions, lineById)),
-    locations: locationsOf(contributions, lineById),
-    threshold_lb: fuel.threshold_gal,
+    ...testedFigures(test, { contributions, excluded: [] }, lineById, fuel.threshold_gal, [
+      `${fuel.name}: every product holding ${fuel.cas_numbers.join(' or ')}, in gallons, against ${formatThreshold(fuel.threshold_gal)} gal (40 CFR 370.10(a)(2)).`,
+      ...(noGallons > 0 ? [`${noGallons} line(s) with no gallons are not counted (see warnings).`] : []),
+    ]),
+  };
+}
+
+/**
+ * What every Tier II row takes from its threshold test and what it counted: the average and days
+ * on site, the storage locations and the explanation (one place, for EHS, chemical, product and fuel rows).
+ */
+function testedFigures(
+  test: ThresholdTest,
+  counted: Pick<Explanation, 'contributions' | 'excluded'>,
+  lineById: Map<number, SnapshotLine>,
+  thresholdLb: number,
+  notes: string[],
+) {
+  return {
+    ...withCodes(averageAndDays(counted.contributions, lineById)),
+    locations: locationsOf(counted.contributions, lineById),
+    threshold_lb: thresholdLb,
     reportable: test.meets,
     near_threshold: test.near_threshold,
     test,
     explanation: {
       rule_text: test.rule_text,
-      contributions,
-      excluded: [],
-      notes: [
-        `${fuel.name}: every product holding ${fuel.cas_numbers.join(' or ')}, in gallons, against ${formatThreshold(fuel.threshold_gal)} gal (40 CFR 370.10(a)(2)).`,
-        ...(noGallons > 0 ? [`${noGallons} line(s) with no gallons are not counted (see warnings).`] : []),
-      ],
+      contributions: counted.contributions,
+      excluded: counted.excluded,
+      notes,
     },
   };
 }

@@ -72,6 +72,17 @@ function toForm(c: ComponentResource): ComponentFormValues {
   };
 }
 
+/** The weight takes an SDS range as typed (so no decimal keypad); the volume one figure. */
+const PERCENTAGES = [
+  {
+    name: 'percentage_weight',
+    label: 'Percentage by Weight',
+    hint: "One figure, or the SDS's range: 30-60%, <5%, >90%.",
+    inputMode: undefined,
+  },
+  { name: 'percentage_volume', label: 'Percentage by Volume', hint: undefined, inputMode: 'decimal' },
+] as const;
+
 const TEXTAREAS = [
   { name: 'regulations', label: 'Regulations' },
   { name: 'restrictions', label: 'Restrictions' },
@@ -249,30 +260,19 @@ function ComponentForm({
             })}
           />
         </Field>
-        <Field
-          id="cc-percentage_weight"
-          label="Percentage by Weight"
-          hint="One figure, or the SDS's range: 30-60%, <5%, >90%."
-          error={weightError}
-        >
-          <Input
-            id="cc-percentage_weight"
-            aria-invalid={weightError ? true : undefined}
-            {...form.register('percentage_weight')}
-          />
-        </Field>
-        <Field
-          id="cc-percentage_volume"
-          label="Percentage by Volume"
-          error={errors.percentage_volume?.message}
-        >
-          <Input
-            id="cc-percentage_volume"
-            inputMode="decimal"
-            aria-invalid={errors.percentage_volume ? true : undefined}
-            {...form.register('percentage_volume')}
-          />
-        </Field>
+        {PERCENTAGES.map(({ name, label, hint, inputMode }) => {
+          const error = name === 'percentage_weight' ? weightError : errors[name]?.message;
+          return (
+            <Field key={name} id={`cc-${name}`} label={label} hint={hint} error={error}>
+              <Input
+                id={`cc-${name}`}
+                inputMode={inputMode}
+                aria-invalid={error ? true : undefined}
+                {...form.register(name)}
+              />
+            </Field>
+          );
+        })}
         <Controller
           control={form.control}
           name="is_carcinogen"
