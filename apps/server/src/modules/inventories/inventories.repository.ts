@@ -1,5 +1,5 @@
 import type { InventoryAutocompleteQuery, InventoryListQuery } from '@chemtrack/domain';
-import { and, desc, eq, exists, inArray, lt, ne, or, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, exists, getTableColumns, inArray, lt, ne, or, type SQL, sql } from 'drizzle-orm';
 import { toSnakeCase } from 'drizzle-orm/casing';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client.ts';
@@ -314,11 +314,15 @@ const COPIED_LINE_COLUMNS = [
   'meets313Qualifier',
 ] as const satisfies readonly (keyof typeof inventoryProducts.$inferInsert)[];
 
-/** Their SQL names, as the client's `casing: 'snake_case'` writes them. */
+/**
+ * Their SQL names: a column named in the schema keeps its name (`meets_313_qualifier`), the others
+ * are named by the client's `casing: 'snake_case'` from their key.
+ */
 const COPIED_COLUMNS = sql.join(
-  [...Object.keys(productDataColumns()), ...COPIED_LINE_COLUMNS].map((key) =>
-    sql.identifier(toSnakeCase(key)),
-  ),
+  [...Object.keys(productDataColumns()), ...COPIED_LINE_COLUMNS].map((key) => {
+    const column = getTableColumns(inventoryProducts)[key as keyof typeof inventoryProducts.$inferInsert];
+    return sql.identifier(column.keyAsName ? toSnakeCase(key) : column.name);
+  }),
   sql`, `,
 );
 
