@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { formatPercentRange } from '../compliance/format.ts';
 import { isValidCasNumber, normalizeCasNumber } from '../shared/cas.ts';
 import {
   ActiveFlagSchema,
@@ -10,6 +9,7 @@ import {
   requiredTextSchema,
 } from '../shared/fields.ts';
 import { makeListQuerySchema } from '../shared/list.ts';
+import { formatPercentRange } from '../shared/numbers.ts';
 
 /** Chemical component messages: the spec's (spec 02 §5) and ours where it is silent. */
 export const COMPONENT_MSG = {

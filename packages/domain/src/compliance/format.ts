@@ -10,7 +10,6 @@ const THRESHOLD = new Intl.NumberFormat('en-US', { minimumFractionDigits: 0, max
  * so a reader who multiplies the printed factors gets the printed total (issue 21, point 8).
  */
 const FACTOR = new Intl.NumberFormat('en-US', { minimumFractionDigits: 0, maximumFractionDigits: 6 });
-const PERCENT = new Intl.NumberFormat('en-US', { minimumFractionDigits: 0, maximumFractionDigits: 4 });
 
 export function formatPounds(value: number): string {
   return QUANTITY.format(value);
@@ -20,22 +19,8 @@ export function formatThreshold(value: number): string {
   return THRESHOLD.format(value);
 }
 
-export function formatPercent(value: number): string {
-  return PERCENT.format(value);
-}
-
-/**
- * An SDS percent range as the SDS writes it (rules §0.1): "30–60%", "<5%" (only an upper bound),
- * ">90%" (only a lower bound), "45%" (one figure); '' when neither bound is known.
- */
-export function formatPercentRange(low: number | null, high: number | null): string {
-  if (low !== null && high !== null) {
-    return low === high ? `${formatPercent(low)}%` : `${formatPercent(low)}–${formatPercent(high)}%`;
-  }
-  if (high !== null) return `<${formatPercent(high)}%`;
-  if (low !== null) return `>${formatPercent(low)}%`;
-  return '';
-}
+// A percent as every screen and report writes it; kept with the numbers, which components use too.
+export { formatPercent, formatPercentRange } from '../shared/numbers.ts';
 
 export function formatFactor(value: number): string {
   return FACTOR.format(value);

@@ -24,6 +24,7 @@
  */
 
 export * from '../products/hazard-categories.ts';
+export * from '../products/report-inputs.ts';
 export * from '../products/storage-conditions.ts';
 export * from './aggregation.ts';
 export * from './context.ts';

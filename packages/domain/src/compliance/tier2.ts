@@ -11,6 +11,7 @@ import {
   TIER2_GHS_FIRST_YEAR,
   TIER2_HAZARD_CATEGORIES,
 } from '../products/hazard-categories.ts';
+import { TIER2_EXCLUSION_LABELS } from '../products/report-inputs.ts';
 import type { PhysicalState } from '../shared/enums.ts';
 import { roundTo } from '../shared/numbers.ts';
 import type { Contribution } from './aggregation.ts';
@@ -30,7 +31,7 @@ import {
   TIER2_OPERATOR,
   testThreshold,
 } from './thresholds.ts';
-import { type SnapshotLine, TIER2_EXCLUSION_LABELS } from './types.ts';
+import type { SnapshotLine } from './types.ts';
 import { type EngineWarning, lineWarning } from './warnings.ts';
 
 /** 40 CFR 370.10(a): EHS at 500 lb or the TPQ, whichever is lower; others at 10,000 lb. */

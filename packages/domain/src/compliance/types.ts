@@ -6,6 +6,7 @@
  */
 
 import type { Tier2HazardCategory } from '../products/hazard-categories.ts';
+import type { SolidForm, Tier2Exclusion } from '../products/report-inputs.ts';
 import type { PhysicalState, RegulatoryListType, UnitType } from '../shared/enums.ts';
 
 /** The three EPCRA 313 activities (regulatory rules §4-6), one threshold report each. */
@@ -39,35 +40,6 @@ export interface StorageConditions {
   storage_pressure?: string | null;
   storage_temperature?: string | null;
 }
-
-/** The 302 solid forms that select the lower of two TPQs (40 CFR 355.15; rules §1). */
-export const SOLID_FORMS = ['powder', 'solution', 'molten', 'other'] as const;
-export type SolidForm = (typeof SOLID_FORMS)[number];
-export const SOLID_FORM_LABELS: Record<SolidForm, string> = {
-  powder: 'Powder, particles under 100 µm',
-  solution: 'In solution',
-  molten: 'Molten',
-  other: 'Other solid form',
-};
-
-/** 40 CFR 370.13(b): what is not a hazardous chemical for Tier II (rules §3), one choice per product. */
-export const TIER2_EXCLUSIONS = [
-  'fda_regulated',
-  'article',
-  'consumer_product',
-  'laboratory',
-  'agricultural',
-  'retail_sale',
-] as const;
-export type Tier2Exclusion = (typeof TIER2_EXCLUSIONS)[number];
-export const TIER2_EXCLUSION_LABELS: Record<Tier2Exclusion, string> = {
-  fda_regulated: 'FDA-regulated (food, food or colour additive, drug, cosmetic)',
-  article: 'Article',
-  consumer_product: 'Consumer product as packaged, used as a consumer would',
-  laboratory: 'Laboratory under a technically qualified person',
-  agricultural: 'Routine agricultural use',
-  retail_sale: 'Retail sale to the public',
-};
 
 /** One inventory product line: a product held in one kind of container at one location. */
 export interface SnapshotLine extends StorageConditions {

@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { ComponentLinkParamSchema } from '../chemical-components/index.ts';
-import { SOLID_FORMS, TIER2_EXCLUSIONS } from '../compliance/types.ts';
 import { generatedFileName } from '../files/index.ts';
 import { TIER2_HAZARD_CATEGORIES } from '../products/hazard-categories.ts';
 import { CONVERSION_FACTOR_DESCRIPTION, PRODUCT_MSG, SaveProductRequestSchema } from '../products/index.ts';
+import { SOLID_FORMS, TIER2_EXCLUSIONS } from '../products/report-inputs.ts';
 import {
   TIER2_STORAGE_PRESSURES,
   TIER2_STORAGE_TEMPERATURES,

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { SOLID_FORMS, type SolidForm, TIER2_EXCLUSIONS, type Tier2Exclusion } from '../compliance/types.ts';
 import { StoredFileSchema } from '../files/index.ts';
 import { PHYSICAL_STATES, type PhysicalState, SDS_STATUSES, type SdsStatus } from '../shared/enums.ts';
 import {
@@ -19,6 +18,7 @@ import {
   TIER2_HAZARD_CATEGORIES,
   type Tier2HazardCategory,
 } from './hazard-categories.ts';
+import { SOLID_FORMS, type SolidForm, TIER2_EXCLUSIONS, type Tier2Exclusion } from './report-inputs.ts';
 
 /** The specification's product messages (spec 02 §5), and ours where it is silent. */
 export const PRODUCT_MSG = {

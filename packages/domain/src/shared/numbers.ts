@@ -53,3 +53,23 @@ export function orNotAvailable(
     ? NOT_AVAILABLE
     : format(value);
 }
+
+const PERCENT = new Intl.NumberFormat('en-US', { minimumFractionDigits: 0, maximumFractionDigits: 4 });
+
+/** A percent with up to 4 decimals, en-US grouping, whatever the locale. */
+export function formatPercent(value: number): string {
+  return PERCENT.format(value);
+}
+
+/**
+ * An SDS percent range as the SDS writes it (rules §0.1): "30–60%", "<5%" (only an upper bound),
+ * ">90%" (only a lower bound), "45%" (one figure); '' when neither bound is known.
+ */
+export function formatPercentRange(low: number | null, high: number | null): string {
+  if (low !== null && high !== null) {
+    return low === high ? `${formatPercent(low)}%` : `${formatPercent(low)}–${formatPercent(high)}%`;
+  }
+  if (high !== null) return `<${formatPercent(high)}%`;
+  if (low !== null) return `>${formatPercent(low)}%`;
+  return '';
+}
