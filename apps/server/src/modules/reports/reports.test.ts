@@ -4,7 +4,7 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../test/helper.ts';
 import { pdfOf, uploadedList, xlsxOf } from '../../../test/report-files.ts';
-import { auditLog, databaseEntries, regulatoryEntries } from '../../db/schema/index.ts';
+import { auditLog, regulatoryEntries } from '../../db/schema/index.ts';
 import { create } from '../../seed/factories.ts';
 
 /**
