@@ -1,12 +1,26 @@
 import { render, screen, waitFor as waitForDefault } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
-import { FieldsHarness, withoutLayout } from './inventory-product-fields.harness.tsx';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { realApiServer } from '../../test/api-server.ts';
+import { FieldsHarness, pick, withoutLayout } from './inventory-product-fields.harness.tsx';
 
 /**
  * Issue 22 point 2: a number typed wrong is refused under its field, with the domain's message
  * (the same schema the server answers 422 with), and nothing is sent; the text stays as typed.
  */
+
+const server = realApiServer();
+
+beforeAll(async () => {
+  await server.create('/container-units/create', { name: 'Tote', unit_type: 'gal', is_active: 1 });
+  await server.create('/products/create', {
+    name: 'Gravity Only Acid',
+    mfg_name: 'Acids Inc',
+    physical_state: 'liquid',
+    specific_gravity: '1.84',
+    is_active: 1,
+  });
+});
 
 const waitFor = <T,>(check: () => T) => waitForDefault(check, { timeout: 5000 });
 const input = (label: string) => screen.getByLabelText(label) as HTMLInputElement;
@@ -37,5 +51,18 @@ describe('numbers typed wrong on the line form', { timeout: 60_000 }, () => {
     await userEvent.tab();
     expect(screen.queryByText(/^Container Size must/)).toBeNull();
     expect(screen.queryByText(/^Container Quantity must/)).toBeNull();
+  });
+
+  it('weighs a liquid with only a specific gravity by SG × 8.34, as the reports do (issue 22 point 3)', async () => {
+    render(<FieldsHarness />);
+    await pick('Product Name', 'Gravity Only', /^Gravity Only Acid/);
+    await waitFor(() => expect(input('Specific Gravity').value).toBe('1.84'));
+    expect(input('Pounds per Gallon').value).toBe('');
+    await pick('Unit', 'Tote', /^Tote \(gal\)/);
+    await userEvent.type(input('Size'), '55');
+    await userEvent.type(input('Quantity'), '4');
+    // 55 gal × 4 = 220 gal; 1.84 × 8.34 = 15.3456 lb/gal; 220 × 15.3456 = 3,376.032 lb.
+    expect(input('Max Gallons').value).toBe('220');
+    expect(input('Max Pounds').value).toBe('3376.032');
   });
 });
