@@ -192,6 +192,30 @@ test('a catalog product locks its data, the figures follow the typing, and the s
   await expect(stats).toHaveText(['0', '0']);
 });
 
+test('a number typed wrong is refused under its field and nothing is saved (issue 22)', async ({
+  adminPage: page,
+  request,
+}) => {
+  const api = await adminApi(request);
+  const f = await lineFixture(api, 'Typed Wrong');
+  const writes: string[] = [];
+  page.on('request', (sent) => {
+    if (sent.method() !== 'GET') writes.push(`${sent.method()} ${new URL(sent.url()).pathname}`);
+  });
+  await page.goto(`/inventories/${f.inventoryId}/products/create`);
+  await fillLine(page, f, '-55', '2');
+  await expect(page.getByText('Container Size must be 0 or more.')).toBeVisible();
+  // The form cannot be saved while a field is refused.
+  await expect(page.getByRole('button', { name: 'Create Product' })).toBeDisabled();
+  await page.getByLabel('Size').press('Enter');
+  // Not bent into 55 gal: the text stays as typed, the form stays open, nothing was sent.
+  await expect(page.getByLabel('Size')).toHaveValue('-55');
+  await expect(page).toHaveURL(new RegExp(`/inventories/${f.inventoryId}/products/create$`));
+  expect(writes.filter((write) => write.includes('/product'))).toEqual([]);
+  const list = await api.get<ListAnswer>(`/inventories/${f.inventoryId}/products`);
+  expect(list.resource.items).toEqual([]);
+});
+
 test('a new name adds the product to the catalog, and an open question is resolved', async ({
   adminPage: page,
   request,

@@ -80,8 +80,8 @@ export const TEXTAREA_MAX = 500;
 const textArea = (message: string) => optionalTextSchema(TEXTAREA_MAX, message);
 
 /**
- * 0 to 100. Typed text is stripped to digits and dot like every decimal, so a minus sign is
- * judged first: stripping it would save "-5" as 5 and an SDS range "1-5" as 15 without a word.
+ * 0 to 100. A minus sign is judged first, with this field's own messages: "-5" is out of range
+ * and an SDS range "1-5" needs its own figure (the decimal field would only say "not a number").
  */
 function percentage(label: string) {
   const range = COMPONENT_MSG.percentageRange(label);

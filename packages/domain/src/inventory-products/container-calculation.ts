@@ -5,7 +5,7 @@
  * the stored figures (regulatory rules §0.1: stored pounds first, else gallons × lb per gallon).
  */
 import { type PhysicalState, UNIT_TYPES, type UnitType } from '../shared/enums.ts';
-import { orNotAvailable, roundTo, stripDecimal } from '../shared/numbers.ts';
+import { orNotAvailable, parseDecimal, roundTo, WATER_POUNDS_PER_GALLON } from '../shared/numbers.ts';
 
 export const FLUID_OUNCES_PER_GALLON = 128;
 export const CONTAINER_FIGURE_DECIMALS = 4;
@@ -55,6 +55,11 @@ export interface ContainerCalculationInput {
   container_quantity: NumericInput;
   /** Liquids (oz, gal): pounds = gallons × pounds per gallon. */
   pounds_per_gallon?: NumericInput;
+  /**
+   * Liquids without pounds per gallon: specific gravity × 8.34 stands in (issue 22 point 3), as
+   * the reports do (rules §0.1), so a line's Max Pounds is never N/A when a report can weigh it.
+   */
+  specific_gravity?: NumericInput;
   /** Gases (cu): pounds = size × quantity / conversion factor. */
   conversion_factor?: NumericInput;
   /**
@@ -80,20 +85,23 @@ const INVALID = Symbol('invalid');
 
 /**
  * null when missing or zero (no figure, no warning); INVALID when present but not a usable
- * number. Text follows the server's decimal fields: stripped to digits and dots, then one
- * plain decimal.
+ * number. Text is read as the decimal fields read it (`parseDecimal`): never bent.
  */
 function readNumber(input: NumericInput): number | null | typeof INVALID {
-  if (input === null || input === undefined) return null;
-  if (typeof input === 'number') {
-    if (!Number.isFinite(input) || input < 0) return INVALID;
-    return input === 0 ? null : input;
-  }
-  const text = stripDecimal(input);
-  if (text === '') return null;
-  if (!/^(\d+\.?\d*|\.\d+)$/.test(text)) return INVALID;
-  const value = Number(text);
-  return value === 0 ? null : value;
+  const parsed = parseDecimal(input);
+  if (!parsed.ok) return INVALID;
+  return parsed.value === 0 ? null : parsed.value;
+}
+
+/**
+ * Pounds per gallon of a liquid: the typed figure, else specific gravity × 8.34 (unrounded, as
+ * the reports' `poundsPerGallon` takes it). A broken pounds per gallon is an error, not replaced.
+ */
+function liquidMeasure(input: ContainerCalculationInput): number | null | typeof INVALID {
+  const ppg = readNumber(input.pounds_per_gallon);
+  if (ppg !== null) return ppg;
+  const gravity = readNumber(input.specific_gravity);
+  return gravity === null || gravity === INVALID ? gravity : gravity * WATER_POUNDS_PER_GALLON;
 }
 
 const NO_FIGURES: ContainerCalculation = { max_gallons: null, max_pounds: null, warning: null };
@@ -134,9 +142,8 @@ export function calculateContainer(input: ContainerCalculationInput): ContainerC
   const size = readNumber(input.container_size);
   const quantity = readNumber(input.container_quantity);
   // Only the measure the formula uses is read: a solid's leftover pounds per gallon is no error.
-  const measure = readNumber(
-    unitType === 'cu' ? input.conversion_factor : unitType === 'lb' ? null : input.pounds_per_gallon,
-  );
+  const measure =
+    unitType === 'cu' ? readNumber(input.conversion_factor) : unitType === 'lb' ? null : liquidMeasure(input);
   if (size === INVALID || quantity === INVALID || measure === INVALID) return failed(unitType);
   if (size === null || quantity === null) return NO_FIGURES;
 

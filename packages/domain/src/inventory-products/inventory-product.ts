@@ -67,8 +67,8 @@ export const INVENTORY_PRODUCT_REPORT_LABELS = {
 const MAX_POUNDS = 99_999_999_999_999;
 
 /**
- * Pounds, 0 or more. A minus is judged before the decimal's stripping, which would otherwise save
- * "-5" as 5. Omitted keeps what is stored (a client that predates the field never clears it);
+ * Pounds, 0 or more, with this field's own message for a minus (the decimal field would also
+ * refuse it). Omitted keeps what is stored (a client that predates the field never clears it);
  * null or '' clears.
  */
 function optionalPounds(label: string) {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MSG } from './messages.ts';
-import { decimalPlaces, stripDecimal } from './numbers.ts';
+import { decimalPlaces, parseDecimal } from './numbers.ts';
 import { normalizePhone } from './phone.ts';
 
 /** Reusable field rules. Each message is the specification's. */
@@ -71,31 +71,41 @@ export function optionalIsoDateSchema(message: string) {
     });
 }
 
+/** The messages of a decimal field, each naming the field's label. */
+export const DECIMAL_MSG = {
+  notANumber: (label: string) => `${label} must be a number.`,
+  negative: (label: string) => `${label} must be 0 or more.`,
+  decimals: (label: string, decimals: number) => `${label} allows at most ${decimals} decimals.`,
+  max: (label: string, max: number) => `${label} must be at most ${max}.`,
+} as const;
+
 /**
- * A decimal typed as text: stripped to digits and dot, then checked for a number, its decimal
- * places and its upper bound (the database column's). Empty → null.
+ * A decimal typed as text or sent as a number: read with `parseDecimal` (a unit suffix and
+ * thousands separators allowed, nothing bent), then checked for its decimal places and its upper
+ * bound (the database column's). Empty → null. The forms validate with this same schema.
  */
 export function decimalSchema(label: string, decimals: number, max: number) {
   return z
     .union([z.string(), z.number()])
     .nullish()
     .transform((value, ctx) => {
-      const text = stripDecimal(value);
-      if (text === '') return null;
-      if (!/^(\d+\.?\d*|\.\d+)$/.test(text)) {
-        ctx.addIssue({ code: 'custom', message: `${label} must be a number.` });
+      const parsed = parseDecimal(value);
+      if (!parsed.ok) {
+        const message =
+          parsed.problem === 'negative' ? DECIMAL_MSG.negative(label) : DECIMAL_MSG.notANumber(label);
+        ctx.addIssue({ code: 'custom', message });
         return z.NEVER;
       }
-      if (decimalPlaces(text) > decimals) {
-        ctx.addIssue({ code: 'custom', message: `${label} allows at most ${decimals} decimals.` });
+      if (parsed.value === null) return null;
+      if (decimalPlaces(parsed.text) > decimals) {
+        ctx.addIssue({ code: 'custom', message: DECIMAL_MSG.decimals(label, decimals) });
         return z.NEVER;
       }
-      const number = Number(text);
-      if (number > max) {
-        ctx.addIssue({ code: 'custom', message: `${label} must be at most ${max}.` });
+      if (parsed.value > max) {
+        ctx.addIssue({ code: 'custom', message: DECIMAL_MSG.max(label, max) });
         return z.NEVER;
       }
-      return number;
+      return parsed.value;
     });
 }
 

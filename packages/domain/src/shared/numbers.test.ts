@@ -2,17 +2,58 @@ import { describe, expect, it } from 'vitest';
 import {
   densityFromSpecificGravity,
   orNotAvailable,
+  parseDecimal,
   roundTo,
-  stripDecimal,
   stripSignedInteger,
 } from './numbers.ts';
 
-describe('number stripping', () => {
-  it('keeps digits and dots of a decimal', () => {
-    expect(stripDecimal('1.84 g/ml')).toBe('1.84');
-    expect(stripDecimal('$1,234.5')).toBe('1234.5');
-    expect(stripDecimal(null)).toBe('');
-    expect(stripDecimal(7.5)).toBe('7.5');
+describe('reading a typed decimal (issue 22 point 2: refused, never bent)', () => {
+  it('reads a plain decimal, a unit suffix and thousands separators', () => {
+    expect(parseDecimal('1.84 g/ml')).toEqual({ ok: true, value: 1.84, text: '1.84' });
+    expect(parseDecimal('1,000')).toEqual({ ok: true, value: 1000, text: '1000' });
+    expect(parseDecimal('1,234.5 gal')).toEqual({ ok: true, value: 1234.5, text: '1234.5' });
+    expect(parseDecimal(' .5 ')).toEqual({ ok: true, value: 0.5, text: '.5' });
+    expect(parseDecimal('5.')).toEqual({ ok: true, value: 5, text: '5.' });
+    expect(parseDecimal('140°F')).toEqual({ ok: true, value: 140, text: '140' });
+    expect(parseDecimal('12 fl. oz')).toEqual({ ok: true, value: 12, text: '12' });
+    expect(parseDecimal(7.5)).toEqual({ ok: true, value: 7.5, text: '7.5' });
+  });
+
+  it('reads empty as no figure', () => {
+    expect(parseDecimal(null)).toEqual({ ok: true, value: null, text: '' });
+    expect(parseDecimal(undefined)).toEqual({ ok: true, value: null, text: '' });
+    expect(parseDecimal('  ')).toEqual({ ok: true, value: null, text: '' });
+  });
+
+  it('refuses a minus sign as negative', () => {
+    expect(parseDecimal('-55')).toEqual({ ok: false, problem: 'negative' });
+    expect(parseDecimal('-1.2')).toEqual({ ok: false, problem: 'negative' });
+    expect(parseDecimal('- .5')).toEqual({ ok: false, problem: 'negative' });
+    expect(parseDecimal(-2)).toEqual({ ok: false, problem: 'negative' });
+  });
+
+  it('refuses what stripping would bend: exponents, letters, a second dot, a decimal comma, a range', () => {
+    for (const typed of [
+      '1e6',
+      '1E-3',
+      'abc',
+      'five',
+      '1.2.3',
+      '1..2',
+      '1.2.',
+      '1,5',
+      '12,34',
+      '1,0000',
+      '4-0',
+      '$5',
+      'x5',
+      '5 ft3',
+      '-',
+    ]) {
+      expect(parseDecimal(typed), typed).toEqual({ ok: false, problem: 'not-a-number' });
+    }
+    expect(parseDecimal(Number.NaN)).toEqual({ ok: false, problem: 'not-a-number' });
+    expect(parseDecimal(Number.POSITIVE_INFINITY)).toEqual({ ok: false, problem: 'not-a-number' });
   });
 
   it('keeps digits and only a leading minus of a flash point', () => {
@@ -36,6 +77,8 @@ describe('density from specific gravity', () => {
     expect(densityFromSpecificGravity('')).toBeUndefined();
     expect(densityFromSpecificGravity('abc')).toBeUndefined();
     expect(densityFromSpecificGravity('1.2.3')).toBeUndefined();
+    expect(densityFromSpecificGravity('-1.2')).toBeUndefined();
+    expect(densityFromSpecificGravity('1e6')).toBeUndefined();
   });
 
   it('rounds halves away from zero without binary surprises', () => {

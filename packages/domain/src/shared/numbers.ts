@@ -1,12 +1,42 @@
 /**
- * Number fields arrive as typed text ("1.84 g/ml", "-40 °F"). The spec strips them before
- * sending; the server strips again so any client gets the same rule.
+ * Number fields arrive as typed text ("1.84 g/ml", "1,000 gal"). A figure is read, never bent:
+ * the accepted forms are a plain decimal with optional thousands separators and an optional unit
+ * suffix; anything whose meaning stripping would change (a minus sign, an exponent, letters, a
+ * second dot, a decimal comma) is refused with a reason, so the form and the server say the same.
  */
 
-/** Digits and dots only ("1.84 g/ml" → "1.84"). */
-export function stripDecimal(value: string | number | null | undefined): string {
-  if (value === null || value === undefined) return '';
-  return String(value).replace(/[^\d.]/g, '');
+/** Why a typed figure is refused: the field's message names its label. */
+export type DecimalTextProblem = 'negative' | 'not-a-number';
+
+export type ParsedDecimal =
+  | { ok: true; value: number | null; text: string }
+  | { ok: false; problem: DecimalTextProblem };
+
+/** Digits with thousands separators in groups of three ("1,000.5"), or a plain decimal (".5", "5."). */
+const DECIMAL_NUMBER = /^(\d{1,3}(?:,\d{3})+(?:\.\d*)?|\d+\.?\d*|\.\d+)/;
+/** A unit after the number: letters, °, %, / and dots, never a digit ("g/ml", "fl. oz", "°F"). */
+const UNIT_SUFFIX = /^\s*[A-Za-zµ°%/][A-Za-zµ°%/.\s]*$/;
+
+/**
+ * Reads a typed or stored figure: empty is null; `text` is the plain decimal ("1,000 gal" →
+ * "1000"). A number must be finite and 0 or more.
+ */
+export function parseDecimal(value: string | number | null | undefined): ParsedDecimal {
+  if (value === null || value === undefined) return { ok: true, value: null, text: '' };
+  if (typeof value === 'number') {
+    if (!Number.isFinite(value)) return { ok: false, problem: 'not-a-number' };
+    if (value < 0) return { ok: false, problem: 'negative' };
+    return { ok: true, value, text: String(value) };
+  }
+  const typed = value.trim();
+  if (typed === '') return { ok: true, value: null, text: '' };
+  if (/^[-−]\s*[\d.]/.test(typed)) return { ok: false, problem: 'negative' };
+  const match = DECIMAL_NUMBER.exec(typed);
+  if (!match) return { ok: false, problem: 'not-a-number' };
+  const rest = typed.slice(match[0].length);
+  if (rest !== '' && !UNIT_SUFFIX.test(rest)) return { ok: false, problem: 'not-a-number' };
+  const text = match[0].replaceAll(',', '');
+  return { ok: true, value: Number(text), text };
 }
 
 /** Digits with only a leading minus kept ("-40 °F" → "-40", "4-0" → "40"). */
@@ -27,13 +57,13 @@ export function roundTo(value: number, decimals: number): number {
 export const WATER_POUNDS_PER_GALLON = 8.34;
 
 /**
- * Density from specific gravity (spec 01 §9): stripped to digits and dot, × 8.34, two decimals;
- * undefined when the text is not a number.
+ * Density from specific gravity (spec 01 §9): × 8.34, two decimals; undefined when the text is
+ * empty or not a figure the decimal fields accept.
  */
 export function densityFromSpecificGravity(specificGravity: string | number | null | undefined) {
-  const text = stripDecimal(specificGravity);
-  if (text === '' || !/^\d*\.?\d*$/.test(text) || text === '.') return undefined;
-  return roundTo(Number(text) * WATER_POUNDS_PER_GALLON, 2);
+  const parsed = parseDecimal(specificGravity);
+  if (!parsed.ok || parsed.value === null) return undefined;
+  return roundTo(parsed.value * WATER_POUNDS_PER_GALLON, 2);
 }
 
 /** Number of digits after the decimal point of a plain decimal text. */

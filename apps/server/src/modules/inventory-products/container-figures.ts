@@ -4,7 +4,7 @@ import type { ProductValues } from '../products/products.repository.ts';
 
 /** Spec 02 §9, on the server: the stored figures never come from the client. */
 export function containerFigures(
-  data: Pick<ProductValues, 'physicalState' | 'poundsPerGallon' | 'conversionFactor'>,
+  data: Pick<ProductValues, 'physicalState' | 'poundsPerGallon' | 'specificGravity' | 'conversionFactor'>,
   unit: { name: string; type: string } | null,
   size: string | null,
   quantity: string | null,
@@ -16,6 +16,7 @@ export function containerFigures(
     container_size: size,
     container_quantity: quantity,
     pounds_per_gallon: data.poundsPerGallon,
+    specific_gravity: data.specificGravity,
     conversion_factor: data.conversionFactor,
   });
   return { maxGallons: toNumeric(result.max_gallons), maxPounds: toNumeric(result.max_pounds) };

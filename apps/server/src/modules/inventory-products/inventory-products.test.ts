@@ -299,6 +299,80 @@ describe('a line of a catalog product', () => {
   });
 });
 
+describe('numbers typed wrong (issue 22 point 2)', () => {
+  it.each([
+    [
+      { container_size: '-55', container_quantity: '-2' },
+      'container_size',
+      'Container Size must be 0 or more.',
+    ],
+    [{ container_size: '1e6' }, 'container_size', 'Container Size must be a number.'],
+    [{ container_quantity: 'five' }, 'container_quantity', 'Container Quantity must be a number.'],
+    [{ container_quantity: '-2' }, 'container_quantity', 'Container Quantity must be 0 or more.'],
+    [{ container_size: '1,5' }, 'container_size', 'Container Size must be a number.'],
+  ])('refuses %j with 422 and its message, and leaves the line as it was', async (patch, field, message) => {
+    const inventoryId = await newInventory();
+    const line = await saveOk(inventoryId, drum());
+    const [before] = await linesOf(inventoryId);
+    const res = await save(inventoryId, drum(patch), 'staff', line.id);
+    expect(res.statusCode, res.body).toBe(422);
+    expect(res.json().errors[field]).toEqual([message]);
+    expect(await linesOf(inventoryId)).toEqual([before]);
+  });
+
+  it('refuses bad measures of a new product and adds no product and no line', async () => {
+    const inventoryId = await newInventory();
+    const count = async () =>
+      (await ctx.database.db.select({ n: sql<number>`count(*)::int` }).from(products))[0]?.n;
+    const before = await count();
+    const res = await save(inventoryId, {
+      name: 'Bent Figures Co Solvent',
+      mfg_name: 'Blue Ridge Supply',
+      physical_state: 'liquid',
+      specific_gravity: '-1.2',
+      pounds_per_gallon: 'abc',
+      container_id: ids.can,
+      container_unit_id: ids.gallon,
+      container_size: '1',
+      container_quantity: '4',
+    });
+    expect(res.statusCode, res.body).toBe(422);
+    expect(res.json().errors).toEqual({
+      specific_gravity: ['Specific Gravity must be 0 or more.'],
+      pounds_per_gallon: ['Pounds per Gallon must be a number.'],
+    });
+    expect(await linesOf(inventoryId)).toEqual([]);
+    expect(await count()).toBe(before);
+  });
+
+  it('reads a unit suffix and thousands separators as typed', async () => {
+    const inventoryId = await newInventory();
+    const line = await saveOk(inventoryId, drum({ container_size: '1,000 gal', container_quantity: '2' }));
+    // 1,000 gal × 2 = 2,000 gal; 2,000 × 6.6 = 13,200 lb.
+    expect([line.container_size, line.max_gallons, line.max_pounds]).toEqual([1000, 2000, 13200]);
+  });
+});
+
+describe('pounds of a liquid with only a specific gravity (issue 22 point 3)', () => {
+  it('stores Max Pounds from specific gravity × 8.34, as the reports compute them', async () => {
+    const inventoryId = await newInventory();
+    const line = await saveOk(inventoryId, {
+      name: 'Gravity Only Acid',
+      mfg_name: 'Blue Ridge Supply',
+      physical_state: 'liquid',
+      specific_gravity: '1.84',
+      container_id: ids.drum,
+      container_unit_id: ids.gallon,
+      container_size: '55',
+      container_quantity: '4',
+    });
+    // 55 gal × 4 = 220 gal; 1.84 × 8.34 = 15.3456 lb/gal; 220 × 15.3456 = 3,376.032 lb.
+    expect([line.max_gallons, line.max_pounds]).toEqual([220, 3376.032]);
+    const [row] = await linesOf(inventoryId);
+    expect([row?.maxGallons, row?.maxPounds]).toEqual(['220.0000', '3376.0320']);
+  });
+});
+
 describe('a line of a new product', () => {
   it('adds the product to the catalog in the same transaction, with the data typed', async () => {
     const inventoryId = await newInventory();

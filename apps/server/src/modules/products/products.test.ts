@@ -287,6 +287,45 @@ describe('validation', () => {
     expect(await getProduct(created.id)).toEqual(created);
   });
 
+  it('refuses each number typed wrong on update with 422 and its message, leaving the product as it was (issue 22)', async () => {
+    // No "o" in the name or maker: the list tests search for it on one page of 10.
+    const created = await createProduct({
+      name: 'Unbent Figures',
+      mfg_name: 'Ruby Inc',
+      physical_state: 'liquid',
+    });
+    const cases: [string, string, string][] = [
+      ['specific_gravity', '-1.2', 'Specific Gravity must be 0 or more.'],
+      ['specific_gravity', '1e6', 'Specific Gravity must be a number.'],
+      ['pounds_per_gallon', 'abc', 'Pounds per Gallon must be a number.'],
+      ['pounds_per_gallon', '8.3.4', 'Pounds per Gallon must be a number.'],
+      ['pounds_per_gallon', '-15.35', 'Pounds per Gallon must be 0 or more.'],
+    ];
+    for (const [field, typed, message] of cases) {
+      const res = await updateProduct(created.id, {
+        name: 'Changed',
+        mfg_name: 'Ruby Inc',
+        physical_state: 'liquid',
+        [field]: typed,
+      });
+      expect(res.statusCode, `${field} ${typed}`).toBe(422);
+      expect(res.json().errors, `${field} ${typed}`).toEqual({ [field]: [message] });
+      expect(await getProduct(created.id)).toEqual(created);
+    }
+  });
+
+  it('refuses a negative conversion factor of a gas on create, writing nothing (issue 22)', async () => {
+    const before = await countRows();
+    const res = await ctx.call('staff', {
+      method: 'POST',
+      url: '/products/create',
+      payload: { ...product, physical_state: 'compressed gas', conversion_factor: '-5.4' },
+    });
+    expect(res.statusCode, res.body).toBe(422);
+    expect(res.json().errors).toEqual({ conversion_factor: ['Conversion Factor must be 0 or more.'] });
+    expect(await countRows()).toEqual(before);
+  });
+
   it('keeps a hazard class archived after it was given to the product', async () => {
     const extra = await createHazard('Soon Archived');
     const created = await createProduct({ name: 'Keeps Archived', hazard_ids: [extra] });

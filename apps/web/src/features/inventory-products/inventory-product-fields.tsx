@@ -181,7 +181,7 @@ const ACTIVITIES = [
  */
 function ContainerSection({ form, disabled }: { form: InventoryProductFormMethods; disabled: boolean }) {
   const { errors } = form.formState;
-  const [state, unit, size, quantity, poundsPerGallon, conversionFactor] = useWatch({
+  const [state, unit, size, quantity, poundsPerGallon, specificGravity, conversionFactor] = useWatch({
     control: form.control,
     name: [
       'physical_state',
@@ -189,6 +189,7 @@ function ContainerSection({ form, disabled }: { form: InventoryProductFormMethod
       'container_size',
       'container_quantity',
       'pounds_per_gallon',
+      'specific_gravity',
       'conversion_factor',
     ],
   });
@@ -201,9 +202,10 @@ function ContainerSection({ form, disabled }: { form: InventoryProductFormMethod
         container_size: size,
         container_quantity: quantity,
         pounds_per_gallon: poundsPerGallon,
+        specific_gravity: specificGravity,
         conversion_factor: conversionFactor,
       }),
-    [state, unit, size, quantity, poundsPerGallon, conversionFactor],
+    [state, unit, size, quantity, poundsPerGallon, specificGravity, conversionFactor],
   );
   // A warning is shown when it appears, not on every keystroke, and not for the line as it loaded.
   const warningKey = figures.warning ? `${figures.warning.title}|${figures.warning.description}` : '';

@@ -7,7 +7,7 @@ import {
   MIN_PLAUSIBLE_GAS_CONVERSION_FACTOR,
   PHYSICAL_STATE_LABELS,
   PHYSICAL_STATES,
-  stripDecimal,
+  parseDecimal,
 } from '@chemtrack/domain';
 import type { ReactNode } from 'react';
 import { useFormContext, useWatch } from 'react-hook-form';
@@ -109,9 +109,8 @@ export function ProductMeasureFields({ idPrefix = 'p' }: { idPrefix?: string }) 
  * (issue 21 point 8; the reports warn about the same value).
  */
 function conversionFactorHint(typed: string | number | null | undefined): ReactNode {
-  const text = stripDecimal(typed);
-  const value = text === '' ? null : Number(text);
-  if (value !== null && isImplausibleConversionFactor(value)) {
+  const parsed = parseDecimal(typed);
+  if (parsed.ok && isImplausibleConversionFactor(parsed.value)) {
     return (
       <span className="text-amber-700">
         Below {MIN_PLAUSIBLE_GAS_CONVERSION_FACTOR} cu ft per lb: a gas takes more (chlorine about 5.4). Is
