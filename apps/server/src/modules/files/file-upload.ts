@@ -142,8 +142,9 @@ async function writeTemporary(
   await fs.promises.mkdir(options.tempDir, { recursive: true });
   const tempPath = path.join(options.tempDir, `${randomUUID()}.upload`);
   const { inspector, result } = createInspector(expected);
+  const output = fs.createWriteStream(tempPath, { flags: 'wx' });
   try {
-    await pipeline(part.file, inspector, fs.createWriteStream(tempPath, { flags: 'wx' }));
+    await pipeline(part.file, inspector, output);
     // Busboy stops at `fileSize` and marks the stream truncated rather than failing it.
     if (part.file.truncated) throw refuse('PAYLOAD_TOO_LARGE', UPLOAD_MSG.tooLarge(options.maxBytes));
     const { size, sha256, isEncrypted } = result();
@@ -158,6 +159,9 @@ async function writeTemporary(
       isEncrypted,
     };
   } catch (error) {
+    // A refusal can reject the pipeline while the file is still being opened; removing it before
+    // the stream has closed would leave the file the open then creates (seen under load in CI).
+    if (!output.closed) await new Promise<void>((resolve) => output.once('close', () => resolve()));
     await fs.promises.rm(tempPath, { force: true });
     throw error;
   }
