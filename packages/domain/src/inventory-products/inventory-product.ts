@@ -65,6 +65,11 @@ export const INVENTORY_PRODUCT_REPORT_LABELS = {
 
 /** numeric(18, 4): 14 whole digits. */
 const MAX_POUNDS = 99_999_999_999_999;
+/**
+ * The largest container size or quantity: the columns are numeric(14, 4), ten whole digits. The
+ * limit was 99,999,999,999 (eleven), which passed validation and then failed in the database (500).
+ */
+export const MAX_CONTAINER_FIGURE = 9_999_999_999;
 
 /**
  * Pounds, 0 or more, with this field's own message for a minus (the decimal field would also
@@ -161,8 +166,8 @@ export const SaveInventoryProductRequestSchema = z
     sds_no: optionalTextSchema(100, INVENTORY_PRODUCT_MSG.sdsNoMax).optional(),
     container_id: optionalId(INVENTORY_PRODUCT_MSG.containerUnknown),
     container_unit_id: optionalId(INVENTORY_PRODUCT_MSG.unitUnknown),
-    container_size: decimalSchema('Container Size', 4, 99_999_999_999),
-    container_quantity: decimalSchema('Container Quantity', 4, 99_999_999_999),
+    container_size: decimalSchema('Container Size', 4, MAX_CONTAINER_FIGURE),
+    container_quantity: decimalSchema('Container Quantity', 4, MAX_CONTAINER_FIGURE),
     container_info: optionalTextSchema(500, INVENTORY_PRODUCT_MSG.containerInfoMax).optional(),
     location_stored: optionalTextSchema(200, INVENTORY_PRODUCT_MSG.locationMax)
       .optional()
@@ -206,7 +211,7 @@ export const CheckExistingRequestSchema = z.object({
   product_id: optionalId(INVENTORY_PRODUCT_MSG.productUnknown),
   container_id: optionalId(INVENTORY_PRODUCT_MSG.containerUnknown),
   container_unit_id: optionalId(INVENTORY_PRODUCT_MSG.unitUnknown),
-  container_size: decimalSchema('Container Size', 4, 99_999_999_999),
+  container_size: decimalSchema('Container Size', 4, MAX_CONTAINER_FIGURE),
   inventory_product_id: optionalId('The inventory product id must be a record id'),
 });
 export type CheckExistingRequest = z.input<typeof CheckExistingRequestSchema>;

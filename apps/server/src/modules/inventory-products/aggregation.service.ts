@@ -1,6 +1,13 @@
-import type { AggregationTarget, CheckExistingRequestSchema, SaveInventoryProduct } from '@chemtrack/domain';
+import {
+  type AggregationTarget,
+  type CheckExistingRequestSchema,
+  DECIMAL_MSG,
+  MAX_CONTAINER_FIGURE,
+  type SaveInventoryProduct,
+} from '@chemtrack/domain';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client.ts';
+import { fieldError } from '../../lib/app-error.ts';
 import { type Actor, recordAudit } from '../../lib/audit.ts';
 import { fromNumeric, toNumeric } from '../../lib/numeric.ts';
 import { findInventoryRow } from '../inventories/inventories.repository.ts';
@@ -33,6 +40,10 @@ export async function aggregateInto(
   const row = await findLineRow(tx, inventoryId, target.id);
   const before = await toResource(tx, row);
   const quantity = (fromNumeric(row.line.containerQuantity) ?? 0) + (body.container_quantity ?? 0);
+  // Two quantities each within the limit can add up past what the column holds.
+  if (quantity > MAX_CONTAINER_FIGURE) {
+    throw fieldError('container_quantity', DECIMAL_MSG.max('Container Quantity', MAX_CONTAINER_FIGURE));
+  }
   const containerQuantity = toNumeric(quantity);
   await updateLine(tx, target.id, {
     containerQuantity,

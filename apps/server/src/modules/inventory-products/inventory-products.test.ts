@@ -310,6 +310,14 @@ describe('numbers typed wrong (issue 22 point 2)', () => {
     [{ container_quantity: 'five' }, 'container_quantity', 'Container Quantity must be a number.'],
     [{ container_quantity: '-2' }, 'container_quantity', 'Container Quantity must be 0 or more.'],
     [{ container_size: '1,5' }, 'container_size', 'Container Size must be a number.'],
+    // numeric(14, 4) holds ten whole digits; eleven passed validation and failed in the database
+    // (a 500 the PostgreSQL fuzz found: container_quantity "50000000000").
+    [
+      { container_quantity: '50000000000' },
+      'container_quantity',
+      'Container Quantity must be at most 9999999999.',
+    ],
+    [{ container_size: '10000000000' }, 'container_size', 'Container Size must be at most 9999999999.'],
   ])('refuses %j with 422 and its message, and leaves the line as it was', async (patch, field, message) => {
     const inventoryId = await newInventory();
     const line = await saveOk(inventoryId, drum());
@@ -437,6 +445,17 @@ describe('a line of a new product', () => {
 });
 
 describe('aggregation', () => {
+  it('refuses a Proceed whose summed quantity the column cannot hold, and leaves the lines as they were', async () => {
+    const inventoryId = await newInventory();
+    await saveOk(inventoryId, drum({ container_quantity: '9000000000' }));
+    const before = await linesOf(inventoryId);
+    // 9,000,000,000 + 1,000,000,000 = 10,000,000,000 > 9,999,999,999 (ten whole digits).
+    const res = await save(inventoryId, drum({ container_quantity: '1000000000', aggregate: true }));
+    expect(res.statusCode, res.body).toBe(422);
+    expect(res.json().errors.container_quantity).toEqual(['Container Quantity must be at most 9999999999.']);
+    expect(await linesOf(inventoryId)).toEqual(before);
+  });
+
   it('check-existing finds the same product, container, unit and size, and not the line being edited', async () => {
     const inventoryId = await newInventory();
     const line = await saveOk(inventoryId, drum());
