@@ -63,9 +63,8 @@ export function parsePercentRange(text: string): PercentRange | null {
   if (bound) {
     const figure = Number(bound[2]);
     if (!inRange(figure)) return null;
-    return bound[1]!.startsWith('<') || bound[1] === '≤'
-      ? { low: null, high: figure }
-      : { low: figure, high: null };
+    const sign = bound[1] ?? '';
+    return sign.startsWith('<') || sign === '≤' ? { low: null, high: figure } : { low: figure, high: null };
   }
   const single = SINGLE_PATTERN.exec(value);
   if (single) {

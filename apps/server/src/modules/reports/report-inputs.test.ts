@@ -9,11 +9,10 @@ import {
   type ReportDocument,
 } from '@chemtrack/domain';
 import { desc, eq } from 'drizzle-orm';
-import ExcelJS from 'exceljs';
 import type { LightMyRequestResponse } from 'fastify';
-import { PDFParse } from 'pdf-parse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../test/helper.ts';
+import { pdfOf, xlsxOf } from '../../../test/report-files.ts';
 import {
   auditLog,
   databaseEntries,
@@ -105,22 +104,11 @@ async function productWith(
 }
 
 async function pdfText(res: LightMyRequestResponse): Promise<string> {
-  expect(res.statusCode, res.body.slice(0, 300)).toBe(200);
-  const parser = new PDFParse({ data: new Uint8Array(res.rawPayload) });
-  try {
-    return (await parser.getText()).pages
-      .map((page) => page.text)
-      .join('\n')
-      .replace(/\s+/g, ' ');
-  } finally {
-    await parser.destroy();
-  }
+  return (await pdfOf(res)).text;
 }
 
 async function summarySheet(res: LightMyRequestResponse): Promise<Map<string, unknown>> {
-  expect(res.statusCode, res.body.slice(0, 300)).toBe(200);
-  const book = new ExcelJS.Workbook();
-  await book.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+  const book = await xlsxOf(res);
   const cells = new Map<string, unknown>();
   book.getWorksheet('Report')!.eachRow((row) => {
     cells.set(String(row.getCell(1).value ?? ''), row.getCell(2).value);

@@ -3,7 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import type { ColumnDef } from '@tanstack/react-table';
 import { Plus } from 'lucide-react';
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { actionsColumn } from '../../components/actions-column.tsx';
 import { DataTable } from '../../components/data-table.tsx';
 import { Button } from '../../components/ui/button.tsx';
@@ -48,46 +48,41 @@ export function ChemicalComponentsTable({ parent }: { parent: ComponentParent })
       await queryClient.invalidateQueries({ queryKey: links.keys.all });
     },
   });
-  // The parent is rebuilt on every render; its ids are what the columns depend on.
-  const parentKey = JSON.stringify(parent);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `parentKey` stands for `parent`.
-  const columns = useMemo<ColumnDef<ComponentResource>[]>(
-    () =>
-      isEditable
-        ? [
-            { id: 'name', header: 'Name', cell: ({ row }) => row.original.name },
-            ...FIGURE_COLUMNS,
-            actionsColumn<ComponentResource>({
-              entity: 'Component',
-              nameOf: (component) => component.name,
-              className: 'w-28',
-              edit: { link: (component) => componentLink(parent, component) },
-              // A component is not deleted: it is removed from this product.
-              remove: {
-                verb: 'Remove',
-                description: (name) => `Are you sure you want to remove ${name} from this product?`,
-                onConfirm: (component) => unlink.mutate(component),
-                isPending: unlink.isPending,
-              },
-            }),
-          ]
-        : [
-            {
-              id: 'name',
-              header: 'Name',
-              cell: ({ row }) => (
-                <Link
-                  {...componentLink(parent, row.original)}
-                  className="font-medium text-brand-700 hover:underline"
-                >
-                  {row.original.name}
-                </Link>
-              ),
-            },
-            ...FIGURE_COLUMNS,
-          ],
-    [parentKey, isEditable, unlink.mutate, unlink.isPending],
-  );
+  // A page of at most PAGE_SIZE rows: the columns are cheap to build on each render, and building
+  // them here keeps them in step with the parent and the pending removal without a memo's deps.
+  const columns: ColumnDef<ComponentResource>[] = isEditable
+    ? [
+        { id: 'name', header: 'Name', cell: ({ row }) => row.original.name },
+        ...FIGURE_COLUMNS,
+        actionsColumn<ComponentResource>({
+          entity: 'Component',
+          nameOf: (component) => component.name,
+          className: 'w-28',
+          edit: { link: (component) => componentLink(parent, component) },
+          // A component is not deleted: it is removed from this product.
+          remove: {
+            verb: 'Remove',
+            description: (name) => `Are you sure you want to remove ${name} from this product?`,
+            onConfirm: (component) => unlink.mutate(component),
+            isPending: unlink.isPending,
+          },
+        }),
+      ]
+    : [
+        {
+          id: 'name',
+          header: 'Name',
+          cell: ({ row }) => (
+            <Link
+              {...componentLink(parent, row.original)}
+              className="font-medium text-brand-700 hover:underline"
+            >
+              {row.original.name}
+            </Link>
+          ),
+        },
+        ...FIGURE_COLUMNS,
+      ];
   const meta = query.data?.resource.meta;
   return (
     <section className="flex min-w-0 flex-col gap-3">
