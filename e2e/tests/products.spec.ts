@@ -49,8 +49,12 @@ test('an admin creates a product with an SDS, edits it, adds components and filt
   await page.getByLabel('NFPA').fill('3-0-2');
   await page.getByLabel('SDS Date').fill('03072024');
   await expect(page.getByLabel('SDS Date')).toHaveValue('03/07/2024');
-  await page.getByLabel('Flash Point (°F)').fill('-4a0');
-  await expect(page.getByLabel('Flash Point (°F)')).toHaveValue('-40');
+  // A flash point is never masked into another figure: "4-0" gets the field's message.
+  await page.getByLabel('Flash Point (°F)').fill('4-0');
+  await page.getByLabel('NFPA').focus();
+  await expect(page.getByText('Flash Point must be a whole number of °F.')).toBeVisible();
+  await page.getByLabel('Flash Point (°F)').fill('-40');
+  await expect(page.getByText('Flash Point must be a whole number of °F.')).toBeHidden();
 
   // Liquid: specific gravity gives the density (× 8.34); a gas has a conversion factor instead.
   await page.getByLabel('Physical State').selectOption('Liquid');

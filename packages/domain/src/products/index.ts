@@ -12,7 +12,7 @@ import {
   requiredTextSchema,
 } from '../shared/fields.ts';
 import { makeListQuerySchema } from '../shared/list.ts';
-import { densityFromSpecificGravity, stripSignedInteger } from '../shared/numbers.ts';
+import { densityFromSpecificGravity, parseSignedInteger } from '../shared/numbers.ts';
 import {
   isTier2HazardCategory,
   TIER2_HAZARD_CATEGORIES,
@@ -34,6 +34,7 @@ export const PRODUCT_MSG = {
   sdsStatus: `SDS Status must be one of: ${SDS_STATUSES.join(', ')}.`,
   sdsStatusNeedsFile: 'Upload an SDS file before setting the status to SDS.',
   flashPoint: 'Flash Point must be between -459 and 1000 °F.',
+  flashPointNotNumber: 'Flash Point must be a whole number of °F.',
   nfpaMax: 'NFPA must be less than 50 characters.',
   hazardIds: 'Hazard classes must be a list of hazard class ids.',
   hazardUnknown: 'One or more hazard classes do not exist or are archived.',
@@ -80,14 +81,17 @@ export const FlashPointSchema = z
   .union([z.string(), z.number()])
   .nullish()
   .transform((value, ctx) => {
-    const text = stripSignedInteger(value);
-    if (text === '') return null;
-    const number = Number(text);
-    if (!Number.isInteger(number) || number < FLASH_POINT_MIN || number > FLASH_POINT_MAX) {
+    const parsed = parseSignedInteger(value);
+    if (parsed.ok && parsed.value === null) return null;
+    if (!parsed.ok) {
+      ctx.addIssue({ code: 'custom', message: PRODUCT_MSG.flashPointNotNumber });
+      return z.NEVER;
+    }
+    if (parsed.value < FLASH_POINT_MIN || parsed.value > FLASH_POINT_MAX) {
       ctx.addIssue({ code: 'custom', message: PRODUCT_MSG.flashPoint });
       return z.NEVER;
     }
-    return number;
+    return parsed.value;
   });
 
 const FlagSchema = ActiveFlagSchema.optional().transform((value) => value ?? false);

@@ -3,8 +3,8 @@ import {
   densityFromSpecificGravity,
   orNotAvailable,
   parseDecimal,
+  parseSignedInteger,
   roundTo,
-  stripSignedInteger,
 } from './numbers.ts';
 
 describe('reading a typed decimal (issue 22 point 2: refused, never bent)', () => {
@@ -55,14 +55,6 @@ describe('reading a typed decimal (issue 22 point 2: refused, never bent)', () =
     expect(parseDecimal(Number.NaN)).toEqual({ ok: false, problem: 'not-a-number' });
     expect(parseDecimal(Number.POSITIVE_INFINITY)).toEqual({ ok: false, problem: 'not-a-number' });
   });
-
-  it('keeps digits and only a leading minus of a flash point', () => {
-    expect(stripSignedInteger('-40 °F')).toBe('-40');
-    expect(stripSignedInteger('4-0')).toBe('40');
-    expect(stripSignedInteger('140°F')).toBe('140');
-    expect(stripSignedInteger('-')).toBe('');
-    expect(stripSignedInteger(undefined)).toBe('');
-  });
 });
 
 describe('density from specific gravity', () => {
@@ -95,5 +87,24 @@ describe('orNotAvailable', () => {
     expect(orNotAvailable(undefined)).toBe('N/A');
     expect(orNotAvailable(12.5)).toBe('12.5');
     expect(orNotAvailable(3, (n) => n.toFixed(2))).toBe('3.00');
+  });
+});
+
+describe('reading a flash point (a whole number that may be below zero): refused, never bent', () => {
+  it('reads a minus, digits and a unit', () => {
+    expect(parseSignedInteger('-40 °F')).toEqual({ ok: true, value: -40 });
+    expect(parseSignedInteger('140°F')).toEqual({ ok: true, value: 140 });
+    expect(parseSignedInteger(' 73 F ')).toEqual({ ok: true, value: 73 });
+    expect(parseSignedInteger(-4)).toEqual({ ok: true, value: -4 });
+    expect(parseSignedInteger('')).toEqual({ ok: true, value: null });
+    expect(parseSignedInteger(null)).toEqual({ ok: true, value: null });
+  });
+
+  it.each(['4-0', '12.5', '1e2', 'abc', '-', '--4', '40 4', 'approx. 40'])('refuses %j', (typed) => {
+    expect(parseSignedInteger(typed)).toEqual({ ok: false });
+  });
+
+  it('refuses a number that is not whole', () => {
+    expect(parseSignedInteger(12.5)).toEqual({ ok: false });
   });
 });

@@ -39,12 +39,24 @@ export function parseDecimal(value: string | number | null | undefined): ParsedD
   return { ok: true, value: Number(text), text };
 }
 
-/** Digits with only a leading minus kept ("-40 °F" → "-40", "4-0" → "40"). */
-export function stripSignedInteger(value: string | number | null | undefined): string {
-  if (value === null || value === undefined) return '';
-  const text = String(value).trim();
-  const digits = text.replace(/\D/g, '');
-  return text.startsWith('-') && digits !== '' ? `-${digits}` : digits;
+export type ParsedSignedInteger = { ok: true; value: number | null } | { ok: false };
+
+/**
+ * Reads a whole number that may be below zero (a flash point: "-40 °F"), never bent: an optional
+ * minus, digits and an optional unit suffix; "4-0", "12.5" or "1e2" are refused, not read as 40,
+ * 125 or 12. Empty is null.
+ */
+export function parseSignedInteger(value: string | number | null | undefined): ParsedSignedInteger {
+  if (value === null || value === undefined) return { ok: true, value: null };
+  if (typeof value === 'number') return Number.isInteger(value) ? { ok: true, value } : { ok: false };
+  const typed = value.trim();
+  if (typed === '') return { ok: true, value: null };
+  const match = /^([-−]?)\s*(\d+)/.exec(typed);
+  if (!match) return { ok: false };
+  const rest = typed.slice(match[0].length);
+  if (rest !== '' && !UNIT_SUFFIX.test(rest)) return { ok: false };
+  const number = Number(match[2]);
+  return { ok: true, value: match[1] === '' ? number : -number };
 }
 
 /** Rounds half away from zero to `decimals` places without binary surprises (1.005 → 1.01). */

@@ -193,6 +193,22 @@ describe('create and get', () => {
     expect(created.flash_points).toBe(expected);
   });
 
+  it.each(['4-0', '12.5', '1e2', 'forty'])(
+    'refuses the flash point %j with 422 instead of reading other digits, and writes nothing',
+    async (flash) => {
+      const before = await ctx.database.db.select({ n: sql<number>`count(*)::int` }).from(products);
+      const res = await ctx.call('staff', {
+        method: 'POST',
+        url: '/products/create',
+        payload: { name: `Flash ${flash}`, mfg_name: 'Maker', flash_points: flash },
+      });
+      expect(res.statusCode, res.body).toBe(422);
+      expect(res.json().errors).toEqual({ flash_points: ['Flash Point must be a whole number of °F.'] });
+      const after = await ctx.database.db.select({ n: sql<number>`count(*)::int` }).from(products);
+      expect(after).toEqual(before);
+    },
+  );
+
   it('accepts the smallest body: names only', async () => {
     const res = await ctx.call('staff', {
       method: 'POST',

@@ -8,7 +8,7 @@ import { Field } from '../../components/ui/field.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { messageAt } from '../../lib/form-errors.ts';
 import { HazardClassesField } from './hazard-classes-field.tsx';
-import { keepSignedDigits, type ProductDataValues, SARA_FLAGS } from './product-form.ts';
+import { type ProductDataValues, SARA_FLAGS } from './product-form.ts';
 
 /*
  * The product form and the line form both hold product data and provide their form
@@ -82,7 +82,10 @@ export function HazardClassesFormField({
   );
 }
 
-/** Flash point in °F (spec 02 §5): digits and a leading minus only, kept as the user types. */
+/**
+ * Flash point in °F (spec 02 §5): what is typed stays as typed; "4-0" or "12.5" gets the field's
+ * message instead of being masked into another figure (issue 22 point 2).
+ */
 export function FlashPointField({ idPrefix = 'p' }: { idPrefix?: string }) {
   const form = useFormContext<ProductDataValues>();
   const id = `${idPrefix}-flash_points`;
@@ -100,7 +103,7 @@ export function FlashPointField({ idPrefix = 'p' }: { idPrefix?: string }) {
               className="pr-10"
               aria-invalid={error ? true : undefined}
               value={field.value}
-              onChange={(event) => field.onChange(keepSignedDigits(event.target.value))}
+              onChange={(event) => field.onChange(event.target.value)}
               onBlur={field.onBlur}
               ref={field.ref}
             />

@@ -1,6 +1,6 @@
 import { PRODUCT_MSG, type StoredFile } from '@chemtrack/domain';
 import { describe, expect, it } from 'vitest';
-import { EMPTY_PRODUCT_FORM, keepSignedDigits, ProductFormSchema, toProductBody } from './product-form.ts';
+import { EMPTY_PRODUCT_FORM, ProductFormSchema, toProductBody } from './product-form.ts';
 
 const SAVED: StoredFile = {
   filepath: 'sds/2025/01/a.pdf',
@@ -68,9 +68,14 @@ describe('the product form', () => {
     });
   });
 
-  it('keeps digits and a leading minus while the flash point is typed', () => {
-    expect(keepSignedDigits('-')).toBe('-');
-    expect(keepSignedDigits('-4a0 °F')).toBe('-40');
-    expect(keepSignedDigits('4-0')).toBe('40');
+  it('gives the flash point a message instead of masking "4-0" into 40', () => {
+    for (const typed of ['4-0', '12.5', '-4a0']) {
+      const result = ProductFormSchema.safeParse({ ...base, flash_points: typed });
+      expect(result.success).toBe(false);
+      expect(result.error?.issues.map((issue) => [issue.path.join('.'), issue.message])).toEqual([
+        ['flash_points', 'Flash Point must be a whole number of °F.'],
+      ]);
+    }
+    expect(ProductFormSchema.parse({ ...base, flash_points: '-40 °F' }).flash_points).toBe(-40);
   });
 });

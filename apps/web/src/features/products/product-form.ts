@@ -12,7 +12,6 @@ import {
   SaveProductRequestSchema,
   type SdsStatus,
   type StoredFile,
-  stripSignedInteger,
   usDateToIso,
 } from '@chemtrack/domain';
 import { z } from 'zod';
@@ -207,12 +206,4 @@ export function toProductBody(
   const savedPath = savedFile?.filepath ?? null;
   if ((sds?.filepath ?? null) !== savedPath) body.sds = sds ?? null;
   return body;
-}
-
-/**
- * Flash point while typing: the domain's rule (digits, a minus only in front: "-4a0" → "-40"),
- * except that a lone minus stays so the user can go on typing the digits.
- */
-export function keepSignedDigits(text: string): string {
-  return text.trim() === '-' ? '-' : stripSignedInteger(text);
 }
