@@ -61,7 +61,7 @@ test('a component entered as 30–60%: the 313 preview takes 45%, the Tier II pr
     is_active: 1,
   });
   const inventoryId = await createInventory(api, customer.id, facility.id, LAST_YEAR);
-  await api.post(`/inventories/${inventoryId}/product/create`, {
+  const line = await api.post(`/inventories/${inventoryId}/product/create`, {
     product_id: created.resource.id,
     container_id: drum.resource.id,
     container_unit_id: gallon.resource.id,
@@ -71,6 +71,15 @@ test('a component entered as 30–60%: the 313 preview takes 45%, the Tier II pr
     is_otherwise_used: 1,
     encode: true,
   });
+
+  // The line's component details show the range as the SDS gives it, not its upper bound alone.
+  await page.goto(`/inventories/${inventoryId}/products/${line.resource.id}`);
+  await page
+    .getByRole('table', { name: 'Chemical components' })
+    .getByRole('link', { name: /Toluene/ })
+    .click();
+  const details = page.getByRole('dialog', { name: 'Chemical Component Details' });
+  await expect(details.getByRole('definition').nth(2)).toHaveText('30–60%');
 
   await page.goto('/reports');
   await pick(page, 'Select Customer', customer.name, customer.name);

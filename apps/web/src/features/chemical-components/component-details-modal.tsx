@@ -1,3 +1,4 @@
+import { formatWeightPercent } from '@chemtrack/domain';
 import { useNavigate } from '@tanstack/react-router';
 import { LoadedRecord } from '../../components/loaded-record.tsx';
 import { useModalRoute } from '../../components/modal-form.tsx';
@@ -50,12 +51,15 @@ export function ComponentDetailsModal({
               <dd className="text-slate-900">{component.name}</dd>
               {DETAILS.map((detail) => {
                 const value = component[detail.key];
+                // By weight the SDS often gives a range ("30–60%"): show both bounds, not the upper alone.
                 const text =
-                  typeof value === 'number'
-                    ? percentText(value)
-                    : value === null || value === ''
-                      ? '-'
-                      : value;
+                  detail.key === 'percentage_weight'
+                    ? formatWeightPercent(component)
+                    : typeof value === 'number'
+                      ? percentText(value)
+                      : value === null || value === ''
+                        ? '-'
+                        : value;
                 return (
                   <div key={detail.key} className="contents">
                     <dt className="font-medium text-slate-700">{detail.label}</dt>
