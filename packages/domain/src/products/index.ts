@@ -82,11 +82,11 @@ export const FlashPointSchema = z
   .nullish()
   .transform((value, ctx) => {
     const parsed = parseSignedInteger(value);
-    if (parsed.ok && parsed.value === null) return null;
     if (!parsed.ok) {
       ctx.addIssue({ code: 'custom', message: PRODUCT_MSG.flashPointNotNumber });
       return z.NEVER;
     }
+    if (parsed.value === null) return null;
     if (parsed.value < FLASH_POINT_MIN || parsed.value > FLASH_POINT_MAX) {
       ctx.addIssue({ code: 'custom', message: PRODUCT_MSG.flashPoint });
       return z.NEVER;
