@@ -4,8 +4,8 @@ import {
   canEditInventoryLines,
   INVENTORY_PRODUCT_MSG,
   type InventoryProductResource,
-  LINE_CATALOG_FIELD_LABELS,
   type InventoryResource,
+  LINE_CATALOG_FIELD_LABELS,
   type SaveInventoryProduct,
   TEXTAREA_MAX,
 } from '@chemtrack/domain';
