@@ -1,8 +1,8 @@
 import { AUDIT_ACTIONS, AUDIT_ENTITIES } from '@chemtrack/domain';
-import { desc, gt } from 'drizzle-orm';
+import { desc, eq, gt } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog } from '../src/db/schema/index.ts';
+import { auditLog, inventoryProducts } from '../src/db/schema/index.ts';
 import { API_PREFIX } from '../src/plugins/auth.ts';
 import {
   componentBody,
@@ -346,6 +346,20 @@ const CASES: Record<string, WriteCase> = {
     async (c) => {
       const { inventoryId, lineId } = await lineOf(c, { notes: `Question ${nextSequence()}?` });
       return { url: `/inventories/${inventoryId}/product/${lineId}/resolve-question`, entityId: lineId };
+    },
+    'inventory_product',
+    'update',
+  ),
+  'PATCH /inventories/:id/product/:productId/refresh-from-catalog': simpleCase(
+    'PATCH',
+    async (c) => {
+      const { inventoryId, lineId } = await lineOf(c);
+      // A copy that differs from the catalogue (a line that missed a change): a line that matches writes nothing.
+      await c.database.db
+        .update(inventoryProducts)
+        .set({ nfpa: '0-0-0' })
+        .where(eq(inventoryProducts.id, lineId));
+      return { url: `/inventories/${inventoryId}/product/${lineId}/refresh-from-catalog`, entityId: lineId };
     },
     'inventory_product',
     'update',

@@ -110,6 +110,7 @@ const MATRIX: Record<string, Role[] | typeof PUBLIC> = {
   'GET /inventories/:id/product/:productId/get': STAFF,
   'PATCH /inventories/:id/product/:productId/update': STAFF,
   'PATCH /inventories/:id/product/:productId/resolve-question': STAFF,
+  'PATCH /inventories/:id/product/:productId/refresh-from-catalog': STAFF,
   'DELETE /inventories/:id/product/:productId/unlink': ADMIN,
   'GET /inventories/:id/product/:productId/chemical-components/list': STAFF,
   'GET /inventories/:id/product/:productId/chemical-components/:componentId/get': STAFF,
@@ -319,6 +320,26 @@ describe('inventory lines per role, on a completed or an archived inventory', ()
       expect(after.json().resource.container_quantity).toBe(9);
     }
   });
+
+  it.each([
+    ['completed', 'admin', 200, undefined],
+    ['completed', 'staff', 403, CLOSED_BODY],
+    ['completed', 'technician', 403, FORBIDDEN_BODY],
+    ['archived', 'admin', 200, undefined],
+    ['archived', 'staff', 403, CLOSED_BODY],
+    ['archived', 'technician', 403, FORBIDDEN_BODY],
+  ] as const)(
+    'a %s inventory: %s may refresh a line from the catalogue → %i',
+    async (state, role, status, answer) => {
+      const { inventoryId, line } = await closedInventory(state);
+      const res = await ctx.call(role, {
+        method: 'PATCH',
+        url: `/inventories/${inventoryId}/product/${line.id}/refresh-from-catalog`,
+      });
+      expect(res.statusCode, res.body).toBe(status);
+      if (answer) expect(res.json()).toEqual(answer);
+    },
+  );
 
   it.each([
     ['completed', 'admin', 201],

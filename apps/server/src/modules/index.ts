@@ -10,7 +10,8 @@ import { filesRoutes } from './files/files.routes.ts';
 import { hazardsRoutes } from './hazards/hazards.routes.ts';
 import { inventoriesRoutes } from './inventories/inventories.routes.ts';
 import { inventoryProductsRoutes } from './inventory-products/inventory-products.routes.ts';
-import { productsRoutes } from './products/products.routes.ts';
+import { propagateProductChange } from './inventory-products/line-catalog.service.ts';
+import { createProductsRoutes } from './products/products.routes.ts';
 import { referenceListRoutes } from './reference-lists/reference-lists.routes.ts';
 import { reportsRoutes } from './reports/reports.routes.ts';
 import { techniciansRoutes } from './technicians/technicians.routes.ts';
@@ -27,7 +28,9 @@ export const apiModules: FastifyPluginAsyncZod[] = [
   hazardsRoutes,
   containersRoutes,
   filesRoutes,
-  productsRoutes,
+  // A product's change reaches the lines of open inventories in its transaction; handed in here
+  // because the lines' area imports the products' (decision 006 addendum "catalogue changes").
+  createProductsRoutes(propagateProductChange),
   chemicalComponentsRoutes,
   inventoriesRoutes,
   inventoryProductsRoutes,

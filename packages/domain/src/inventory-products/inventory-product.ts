@@ -45,6 +45,9 @@ export const INVENTORY_PRODUCT_MSG = {
   storageType: 'Storage Type must be one of the Tier II storage types.',
   storagePressure: 'Storage Pressure must be one of the Tier II storage pressures.',
   storageTemperature: 'Storage Temperature must be one of the Tier II storage temperatures.',
+  /** The line's copy of its catalog product no longer matches the catalogue (issue 22 point 4). */
+  catalogDiffers: "This line's product data differs from the catalogue",
+  refreshFromCatalog: 'Refresh from Catalogue',
   unlinkTitle: 'Delete Product from Inventory',
   unlinkConfirm: (name: string) =>
     `Are you sure you want to delete this product ${name} from this inventory? This action cannot be undone.`,
@@ -62,6 +65,39 @@ export const INVENTORY_PRODUCT_REPORT_LABELS = {
   storage_temperature: 'Storage Temperature',
   meets_313_qualifier: "Meets the 313 listing's qualifier",
 } as const;
+
+/**
+ * What a line copies from its catalog product, by wire name, as the line's notice names it when
+ * its copy differs from the catalogue (`catalog_differences`).
+ */
+export const LINE_CATALOG_FIELD_LABELS: Record<string, string> = {
+  name: 'Product Name',
+  mfg_name: 'Manufacturer Name',
+  mfg_product_number: 'Manufacturer Product Number',
+  mfg_phone: 'Manufacturer Phone',
+  mfg_emergency_phone: 'Emergency Phone',
+  sds_date: 'SDS Date',
+  sds_status: 'SDS Status',
+  physical_state: 'Physical State',
+  specific_gravity: 'Specific Gravity',
+  density: 'Density',
+  pounds_per_gallon: 'Pounds per Gallon',
+  conversion_factor: 'Conversion Factor',
+  flash_points: 'Flash Point',
+  nfpa: 'NFPA',
+  is_spcc: 'SPCC',
+  is_sara_f: 'SARA F',
+  is_sara_p: 'SARA P',
+  is_sara_r: 'SARA R',
+  is_sara_a: 'SARA A',
+  is_sara_c: 'SARA C',
+  tier2_hazard_categories: 'Tier II Hazard Categories',
+  tier2_exclusion: 'Tier II Exclusion',
+  solid_form: 'Solid Form',
+  powder_fraction_pct: 'Powder Fraction',
+  hazards: 'Hazard Classes',
+  chemical_components: 'Chemical Components',
+};
 
 /** numeric(18, 4): 14 whole digits. */
 const MAX_POUNDS = 99_999_999_999_999;
@@ -294,6 +330,12 @@ export const InventoryProductResourceSchema = z.object({
   is_resolve_question: z.boolean(),
   /** Copied from an earlier year's line and not yet saved by a person this year. */
   is_unchecked_carry_over: z.boolean(),
+  /**
+   * The copied product data (wire names; `hazards` and `chemical_components` for the lists) in
+   * which this line differs from its catalog product today; empty when the copy matches.
+   */
+  catalog_differences: z.array(z.string()),
+  catalog_differs: z.boolean(),
   source_line_id: z.number().nullable(),
   checked_at: z.string().nullable(),
   created_at: z.string(),

@@ -62,3 +62,7 @@ export const componentDetailColumns = () => ({
    */
   isCarcinogen: boolean().notNull().default(false),
 });
+
+/** The product data columns by their Drizzle names: what a line copies from its catalog product. */
+export type ProductDataKey = keyof ReturnType<typeof productDataColumns>;
+export const PRODUCT_DATA_KEYS = Object.keys(productDataColumns()) as ProductDataKey[];

@@ -6,6 +6,7 @@ import {
   containerUnits,
   files,
   hazards,
+  inventories,
   inventoryProductChemicalComponents,
   inventoryProductHazards,
   inventoryProducts,
@@ -255,6 +256,65 @@ export async function copyProductComponents(tx: Tx, lineId: number, productId: n
       regulations, restrictions, reporting_requirements, is_carcinogen
     FROM ${productChemicalComponents}
     WHERE product_id = ${productId}`);
+}
+
+/**
+ * The lines of a catalog product in inventories that are active and not completed, by
+ * inventory: those a change of the product reaches (completed and archived ones keep their year's copy).
+ */
+export async function selectOpenLinesOfProduct(db: Db | Tx, productId: number) {
+  return db
+    .select({ id: line.id, inventoryId: line.inventoryId })
+    .from(line)
+    .innerJoin(inventories, eq(inventories.id, line.inventoryId))
+    .where(
+      and(eq(line.productId, productId), eq(inventories.isActive, true), eq(inventories.isCompleted, false)),
+    )
+    .orderBy(asc(line.inventoryId), asc(line.id));
+}
+
+export async function selectLineHazardIds(db: Db | Tx, lineId: number): Promise<number[]> {
+  const rows = await db
+    .select({ id: inventoryProductHazards.hazardId })
+    .from(inventoryProductHazards)
+    .where(eq(inventoryProductHazards.inventoryProductId, lineId));
+  return rows.map((row) => row.id);
+}
+
+const COMPONENT_DETAILS = {
+  chemicalComponentId: productChemicalComponents.chemicalComponentId,
+  percentageWeight: productChemicalComponents.percentageWeight,
+  percentageWeightLow: productChemicalComponents.percentageWeightLow,
+  percentageVolume: productChemicalComponents.percentageVolume,
+  regulations: productChemicalComponents.regulations,
+  restrictions: productChemicalComponents.restrictions,
+  reportingRequirements: productChemicalComponents.reportingRequirements,
+  isCarcinogen: productChemicalComponents.isCarcinogen,
+};
+const LINE_COMPONENT_DETAILS = {
+  chemicalComponentId: inventoryProductChemicalComponents.chemicalComponentId,
+  percentageWeight: inventoryProductChemicalComponents.percentageWeight,
+  percentageWeightLow: inventoryProductChemicalComponents.percentageWeightLow,
+  percentageVolume: inventoryProductChemicalComponents.percentageVolume,
+  regulations: inventoryProductChemicalComponents.regulations,
+  restrictions: inventoryProductChemicalComponents.restrictions,
+  reportingRequirements: inventoryProductChemicalComponents.reportingRequirements,
+  isCarcinogen: inventoryProductChemicalComponents.isCarcinogen,
+};
+
+/** The components of a line and of its catalog product, each by component, to compare the copy. */
+export async function selectComponentCopies(db: Db | Tx, lineId: number, productId: number) {
+  const ofLine = await db
+    .select(LINE_COMPONENT_DETAILS)
+    .from(inventoryProductChemicalComponents)
+    .where(eq(inventoryProductChemicalComponents.inventoryProductId, lineId))
+    .orderBy(asc(inventoryProductChemicalComponents.chemicalComponentId));
+  const ofProduct = await db
+    .select(COMPONENT_DETAILS)
+    .from(productChemicalComponents)
+    .where(eq(productChemicalComponents.productId, productId))
+    .orderBy(asc(productChemicalComponents.chemicalComponentId));
+  return { ofLine, ofProduct };
 }
 
 /** A container or unit a line may name: active, or the one the line names already. */

@@ -215,6 +215,26 @@ export const inventoryProductsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
+  // Issue 22 point 4: the line's copy of its product becomes the catalogue's data again.
+  app.patch(
+    '/inventories/:id/product/:productId/refresh-from-catalog',
+    {
+      config: { permission: 'inventory-products.update' },
+      schema: {
+        tags,
+        params: InventoryProductParamsSchema,
+        response: { 200: ResourceResponse, ...ERROR_RESPONSES },
+      },
+    },
+    async (request) => {
+      const resource = await service.refreshFromCatalog(app.db, actorOf(request), lineOf(request.params));
+      return {
+        message: `Inventory product ${resource.name} refreshed from the catalogue successfully`,
+        resource,
+      };
+    },
+  );
+
   app.delete(
     '/inventories/:id/product/:productId/unlink',
     {

@@ -16,6 +16,7 @@ import {
   selectLinePickerRows,
   selectLineStatistics,
 } from './inventory-products.repository.ts';
+import { refreshLineFromCatalog } from './line-catalog.service.ts';
 import { type LineRef, toListRow, toResource } from './line-resource.ts';
 import { createLine, resolveQuestion, unlinkLine, updateLineOf } from './line-save.service.ts';
 import { printAllSds } from './print-all-sds.service.ts';
@@ -23,7 +24,8 @@ import { printAllSds } from './print-all-sds.service.ts';
 /**
  * The lines of an inventory (spec 02 §7 "Inventory products"). This file reads them; the save
  * pipeline (line-save.service.ts), the aggregation of one combination (aggregation.service.ts),
- * Print All SDS (print-all-sds.service.ts) and the lines' components (line-components.service.ts)
+ * Print All SDS (print-all-sds.service.ts), the lines' components (line-components.service.ts)
+ * and their copy of the catalogue (line-catalog.service.ts)
  * each have their own file, gathered here into the one service the routes call.
  */
 async function getLine(db: Db | Tx, { inventoryId, lineId }: LineRef): Promise<InventoryProductResource> {
@@ -74,5 +76,6 @@ export const inventoryProductsService = {
   update: updateLineOf,
   unlink: unlinkLine,
   resolveQuestion,
+  refreshFromCatalog: refreshLineFromCatalog,
   checkExisting,
 };

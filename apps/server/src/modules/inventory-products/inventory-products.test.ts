@@ -229,6 +229,8 @@ describe('a line of a catalog product', () => {
       density: 6.59,
       is_resolve_question: true,
       is_unchecked_carry_over: false,
+      catalog_differences: [],
+      catalog_differs: false,
       source_line_id: null,
       checked_at: expect.any(String),
       created_at: expect.any(String),

@@ -3,6 +3,7 @@ import type { Db, Tx } from '../../db/client.ts';
 import { toIso } from '../../lib/dates.ts';
 import { fromNumeric } from '../../lib/numeric.ts';
 import { productReportInputs } from '../products/products.service.ts';
+import { catalogDifferences } from './catalog-differences.ts';
 import { hazardsByLine, type LineRow } from './inventory-products.repository.ts';
 
 /** A line of an inventory, by the inventory's id and its own. */
@@ -42,6 +43,7 @@ export function toListRow(row: LineRow): InventoryProductListRow {
 export async function toResource(db: Db | Tx, row: LineRow): Promise<InventoryProductResource> {
   const { line } = row;
   const lineHazards = (await hazardsByLine(db, [line.id])).get(line.id) ?? [];
+  const differences = await catalogDifferences(db, line);
   return {
     ...toListRow(row),
     inventory_id: line.inventoryId,
@@ -80,6 +82,8 @@ export async function toResource(db: Db | Tx, row: LineRow): Promise<InventoryPr
     pounds_per_gallon: fromNumeric(line.poundsPerGallon),
     specific_gravity: fromNumeric(line.specificGravity),
     density: fromNumeric(line.density),
+    catalog_differences: differences,
+    catalog_differs: differences.length > 0,
     source_line_id: line.sourceLineId,
     checked_at: line.checkedAt ? toIso(line.checkedAt) : null,
     created_at: toIso(line.createdAt),

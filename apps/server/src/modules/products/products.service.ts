@@ -274,12 +274,38 @@ async function openSds(db: Db, store: FileStore, id: number): Promise<{ file: Fi
   return { file, stream };
 }
 
+/** A catalog product's row as stored. */
+export type CatalogProductRow = Awaited<ReturnType<typeof lockProduct>>;
+
+/** One change of a catalog product: its row and hazard classes before and after. */
+export interface ProductChange {
+  before: CatalogProductRow;
+  after: CatalogProductRow;
+  hazardIdsBefore: number[];
+  hazardIdsAfter: number[];
+}
+
+/**
+ * Told of every change of a product's data inside the transaction of the change, so those who
+ * keep a copy of it (the lines of open inventories, decision 006 addendum "catalogue changes")
+ * take it with the change or not at all. The products area cannot import them (they import it),
+ * so they are handed in where both are registered (modules/index.ts).
+ */
+export type ProductChangeListener = (tx: Tx, actor: Actor, change: ProductChange) => Promise<void>;
+
 /**
  * Products and their SDS over the file store. A replaced or detached SDS loses its row in the
  * transaction of the save and its bytes only once that has committed, so a failed save never
  * leaves a product pointing at a deleted file.
  */
-export function createProductsService(store: FileStore, log?: WarnLog) {
+export function createProductsService(store: FileStore, log?: WarnLog, onChange?: ProductChangeListener) {
+  async function tellChange(tx: Tx, actor: Actor, before: CatalogProductRow, hazardIdsBefore: number[]) {
+    if (!onChange) return;
+    const after = await lockProduct(tx, before.id);
+    const hazardIdsAfter = await selectProductHazardIds(tx, before.id);
+    await onChange(tx, actor, { before, after, hazardIdsBefore, hazardIdsAfter });
+  }
+
   /** Saves the product, its hazard list, its SDS and the audit row in one transaction. */
   async function updateProduct(
     db: Db,
@@ -290,7 +316,8 @@ export function createProductsService(store: FileStore, log?: WarnLog) {
     const { resource, releasedKeys } = await db.transaction(async (tx) => {
       const product = await lockProduct(tx, id);
       const before = await getProduct(tx, id);
-      await checkHazards(tx, body.hazard_ids, await selectProductHazardIds(tx, id));
+      const hazardIdsBefore = await selectProductHazardIds(tx, id);
+      await checkHazards(tx, body.hazard_ids, hazardIdsBefore);
       const sds = await resolveSds(tx, product.sdsFileId, body.sds);
       await updateProductRow(tx, id, {
         ...toProductColumns(body),
@@ -308,6 +335,7 @@ export function createProductsService(store: FileStore, log?: WarnLog) {
         before,
         after: resource,
       });
+      await tellChange(tx, actor, product, hazardIdsBefore);
       return { resource, releasedKeys: released };
     });
     await removeStoredFiles(store, releasedKeys, log);
@@ -331,6 +359,7 @@ export function createProductsService(store: FileStore, log?: WarnLog) {
         before: { sds_file: before.sds_file, sds_status: before.sds_status },
         after: { sds_file: resource.sds_file, sds_status: resource.sds_status },
       });
+      await tellChange(tx, actor, product, await selectProductHazardIds(tx, id));
       return { resource, keys: removed };
     });
     await removeStoredFiles(store, keys, log);

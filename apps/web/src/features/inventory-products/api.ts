@@ -64,6 +64,9 @@ export function inventoryProductsApi(inventoryId: number) {
         `${line(id)}/resolve-question`,
         {},
       ),
+    /** The line's copy of its product becomes the catalogue's data again (issue 22 point 4). */
+    refreshFromCatalog: (id: number) =>
+      api.patch<ResourceResponse<InventoryProductResource>>(`${line(id)}/refresh-from-catalog`, {}),
     /** One PDF of every SDS of the inventory's products; the server may take a while. */
     printAllSds: (signal?: AbortSignal) => api.download(`${base}/print-all-sds-v2`, undefined, signal),
   };

@@ -5,6 +5,7 @@ import {
   INVENTORY_PRODUCT_MSG,
   type InventoryProductResource,
   type InventoryResource,
+  LINE_CATALOG_FIELD_LABELS,
   type SaveInventoryProduct,
   TEXTAREA_MAX,
 } from '@chemtrack/domain';
@@ -32,6 +33,7 @@ import { productsApi } from '../products/api.ts';
 import { type InventoryProductBody, inventoryProductsApi, inventoryTitle } from './api.ts';
 import { ID, InventoryProductFields } from './inventory-product-fields.tsx';
 import {
+  canSaveLine,
   EMPTY_INVENTORY_PRODUCT_FORM,
   InventoryProductFormSchema,
   type InventoryProductFormValues,
@@ -72,6 +74,40 @@ export function InventoryProductFormPage({
         )
       }
     </LoadedRecord>
+  );
+}
+
+/**
+ * The line's copy of its product differs from the catalogue (issue 22 point 4): which fields,
+ * and Refresh, which copies the catalogue onto the line (for who may edit the line).
+ */
+function CatalogNotice({
+  line,
+  canRefresh,
+  isPending,
+  onRefresh,
+}: {
+  line: InventoryProductResource;
+  canRefresh: boolean;
+  isPending: boolean;
+  onRefresh: () => void;
+}) {
+  const fields = line.catalog_differences.map((field) => LINE_CATALOG_FIELD_LABELS[field] ?? field);
+  return (
+    <div
+      role="note"
+      aria-label="Catalogue"
+      className="flex flex-wrap items-center justify-between gap-2 rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900"
+    >
+      <p>
+        {INVENTORY_PRODUCT_MSG.catalogDiffers}: {fields.join(', ')}.
+      </p>
+      {canRefresh ? (
+        <Button type="button" variant="secondary" disabled={isPending} onClick={onRefresh}>
+          {INVENTORY_PRODUCT_MSG.refreshFromCatalog}
+        </Button>
+      ) : null}
+    </div>
   );
 }
 
@@ -197,12 +233,21 @@ function InventoryProductForm({
     },
   });
 
+  const refresh = useMutation({
+    mutationFn: (id: number) => lines.refreshFromCatalog(id),
+    onSuccess: async (result) => {
+      toast({ variant: 'success', title: 'Refreshed from the catalogue', description: result.message });
+      queryClient.setQueryData(lines.keys.detail(result.resource.id), { resource: result.resource });
+      form.reset(toInventoryProductForm(result.resource));
+      // Its components may have been copied again too: they are keyed under the lines.
+      await queryClient.invalidateQueries({ queryKey: lines.keys.all });
+    },
+  });
+
   const { errors, isDirty, isValid } = form.formState;
-  const isBusy = save.isPending || check.isPending;
+  const isBusy = save.isPending || check.isPending || refresh.isPending;
   const notesEditable = line ? areNotesEditable(line) : true;
   const isQuestionOpen = line !== undefined && !line.is_resolve_question;
-  // A line carried over from last year is confirmed by saving it as it is (issue 9 worklist).
-  const isUnchecked = line?.is_unchecked_carry_over ?? false;
 
   return (
     <div className="flex flex-col gap-6">
@@ -218,6 +263,14 @@ function InventoryProductForm({
                 {INVENTORY_PRODUCT_MSG.closedInventory}
               </p>
             )}
+            {line?.catalog_differs ? (
+              <CatalogNotice
+                line={line}
+                canRefresh={canEdit}
+                isPending={refresh.isPending}
+                onRefresh={() => refresh.mutate(line.id)}
+              />
+            ) : null}
             <InventoryProductFields form={form} disabled={isBusy || !canEdit} />
             <div className="flex flex-col gap-2">
               <Field
@@ -260,7 +313,7 @@ function InventoryProductForm({
               </Link>
             </Button>
             {canEdit ? (
-              <Button type="submit" disabled={isBusy || !isValid || (!isNew && !isDirty && !isUnchecked)}>
+              <Button type="submit" disabled={!canSaveLine({ line, isBusy, isValid, isDirty })}>
                 {isBusy ? 'Saving changes...' : isNew ? 'Create Product' : 'Save Changes'}
               </Button>
             ) : null}

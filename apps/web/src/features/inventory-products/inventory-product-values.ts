@@ -206,3 +206,21 @@ export function toInventoryProductBody(parsed: SaveInventoryProduct): InventoryP
   if (parsed.product_id) return rest;
   return { ...rest, ...productMeasures(parsed) };
 }
+
+/**
+ * Whether Save is offered. An unchanged line is saved to confirm a carried-over line (issue 9
+ * worklist) or to take its catalog product's data again: a save copies the catalogue (the
+ * product part of the form is locked), so a line whose copy differs from it has something to
+ * save even when nothing was typed. Before issue 22, such a line could only be saved after
+ * picking its product again.
+ */
+export function canSaveLine(state: {
+  line: Pick<InventoryProductResource, 'is_unchecked_carry_over' | 'catalog_differs'> | undefined;
+  isBusy: boolean;
+  isValid: boolean;
+  isDirty: boolean;
+}): boolean {
+  const { line, isBusy, isValid, isDirty } = state;
+  if (isBusy || !isValid) return false;
+  return line === undefined || isDirty || line.is_unchecked_carry_over || line.catalog_differs;
+}
