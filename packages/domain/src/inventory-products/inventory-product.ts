@@ -2,7 +2,12 @@ import { z } from 'zod';
 import { ComponentLinkParamSchema } from '../chemical-components/index.ts';
 import { generatedFileName } from '../files/index.ts';
 import { TIER2_HAZARD_CATEGORIES } from '../products/hazard-categories.ts';
-import { CONVERSION_FACTOR_DESCRIPTION, PRODUCT_MSG, SaveProductRequestSchema } from '../products/index.ts';
+import {
+  CONVERSION_FACTOR_DESCRIPTION,
+  PRODUCT_FIELD_LABELS,
+  PRODUCT_MSG,
+  SaveProductRequestSchema,
+} from '../products/index.ts';
 import { SOLID_FORMS, TIER2_EXCLUSIONS } from '../products/report-inputs.ts';
 import {
   TIER2_STORAGE_PRESSURES,
@@ -61,6 +66,30 @@ export const INVENTORY_PRODUCT_REPORT_LABELS = {
   storage_pressure: 'Storage Pressure',
   storage_temperature: 'Storage Temperature',
   meets_313_qualifier: "Meets the 313 listing's qualifier",
+} as const;
+
+/** A line's fields under the labels its form shows (the audit log names them so, issue 22). */
+export const INVENTORY_PRODUCT_FIELD_LABELS = {
+  ...PRODUCT_FIELD_LABELS,
+  product_id: 'Product',
+  sds_no: 'SDS No',
+  has_sds_file: 'SDS File',
+  notes: 'Notes',
+  container: 'Container',
+  container_unit: 'Unit',
+  container_size: 'Size',
+  container_quantity: 'Quantity',
+  container_info: 'Container Info',
+  is_processed: 'Processed',
+  is_manufactured: 'Manufactured',
+  is_otherwise_used: 'Otherwise Used',
+  location_stored: 'Location',
+  max_pounds: 'Max Pounds',
+  max_gallons: 'Max Gallons',
+  is_resolve_question: 'Question Resolved',
+  is_unchecked_carry_over: 'Carried Over, Not Yet Checked',
+  checked_at: 'Checked At',
+  ...INVENTORY_PRODUCT_REPORT_LABELS,
 } as const;
 
 /** numeric(18, 4): 14 whole digits. */
