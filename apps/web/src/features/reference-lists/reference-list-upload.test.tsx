@@ -30,7 +30,7 @@ function Harness() {
 
 const csv = (text: string) => new File([text], 'cercla.csv', { type: 'text/csv' });
 
-describe('UploadListButton', () => {
+describe('UploadListButton', { timeout: 30_000 }, () => {
   it('uploads a list with its progress, creates the entry and shows what changed', async () => {
     // The upload's answer waits: the bytes are sent (jsdom reports progress then) but not answered.
     await server.hold('response');
