@@ -1,4 +1,4 @@
-import { address, adminApi, uniqueStamp } from './api.ts';
+import { address, adminApi, createInventory, customerWithFacilities, uniqueStamp } from './api.ts';
 import { E2E, expect, expectNoSeriousViolations, signIn, test } from './fixtures.ts';
 
 test('an admin edits a customer, opens History from its form and sees the change before → after', async ({
@@ -48,10 +48,58 @@ test('an admin edits a customer, opens History from its form and sees the change
   const newest = log.getByRole('row').nth(1);
   await expect(newest).toContainText('update');
   await expect(newest).toContainText(E2E.admin.email);
-  await expect(newest.getByRole('list', { name: 'Changed fields' })).toHaveText(`name: ${before} → ${after}`);
+  await expect(newest).toContainText(`Customer ${after}`);
+  await expect(newest.getByRole('list', { name: 'Changed fields' })).toHaveText(
+    `Customer Name: ${before} → ${after}`,
+  );
   await expect(log.getByRole('row').nth(2)).toContainText('create');
   await expect(page.getByText('Times are in UTC.', { exact: false })).toBeVisible();
   await expectNoSeriousViolations(page);
+});
+
+test("a line change reads with the line's name and the field's label (issue 22)", async ({
+  adminPage: page,
+  request,
+}) => {
+  const api = await adminApi(request);
+  const customer = await customerWithFacilities(api, 'Audit Names', ['Riverbend North Plant']);
+  const facility = customer.facilities[0]!;
+  const inventoryId = await createInventory(api, customer.id, facility.id, 2026);
+  const productName = `Toluene ${uniqueStamp()}`;
+  const productBody = {
+    name: productName,
+    mfg_name: 'Acme Chemical Co',
+    physical_state: 'liquid',
+    is_active: 1,
+    encode: true,
+  };
+  const product = await api.post('/products/create', productBody);
+  const lineBody = {
+    product_id: product.resource.id,
+    container_size: 5,
+    container_quantity: 2,
+    location_stored: 'North Shed',
+    encode: true,
+  };
+  const line = await api.post(`/inventories/${inventoryId}/product/create`, lineBody);
+  await api.patch(`/inventories/${inventoryId}/product/${line.resource.id}/update`, {
+    ...lineBody,
+    container_quantity: 5,
+  });
+  await api.patch(`/products/${product.resource.id}/update`, { ...productBody, pounds_per_gallon: '15.30' });
+
+  const log = page.getByRole('table', { name: 'Audit log' });
+  await page.goto(`/audit-log?entity=inventory_product&entity_id=${line.resource.id}&action=update`);
+  const lineRow = log.getByRole('row').nth(1);
+  await expect(lineRow).toContainText(`Inventory line ${productName}, 2026, ${facility.name}`);
+  await expect(lineRow.getByRole('list', { name: 'Changed fields' })).toContainText('Quantity: 2 → 5');
+
+  await page.goto(`/audit-log?entity=product&entity_id=${product.resource.id}&action=update`);
+  const productRow = log.getByRole('row').nth(1);
+  await expect(productRow).toContainText(`Product ${productName}`);
+  await expect(productRow.getByRole('list', { name: 'Changed fields' })).toContainText(
+    'Pounds per Gallon: (empty) → 15.3',
+  );
 });
 
 test('staff have no Audit Log entry, and the API answers them 403', async ({ page, request }) => {

@@ -29,13 +29,37 @@ test('an admin uploads a list, reads what changed, opens its table and searches 
     .filter((line) => !line.startsWith('Acetaldehyde,'))
     .map((line) => (line.startsWith('Chlorine,') ? 'Chlorine,7782-50-5,2000' : line));
   changed.push('Phosgene,75-44-5,100');
-  const chooser = page.waitForEvent('filechooser');
-  await psmRow.getByRole('button', { name: 'Upload PSM list' }).click();
-  await (await chooser).setFiles({
+  const file = {
     name: 'psm-appendix-a.csv',
     mimeType: 'text/csv',
     buffer: Buffer.from(`${[header, ...changed].join('\n')}\n`),
-  });
+  };
+  const choose = async () => {
+    const chooser = page.waitForEvent('filechooser');
+    await psmRow.getByRole('button', { name: 'Upload PSM list' }).click();
+    await (await chooser).setFiles(file);
+  };
+
+  // Issue 22: the dry run's summary first; Cancel leaves the list as it was.
+  await choose();
+  const review = page.getByRole('dialog', { name: 'Replace the PSM list?' });
+  const preview = review.getByRole('region', { name: 'PSM changes to confirm' });
+  await expect(preview).toContainText('27 rows (before: 27): 1 added, 1 removed, 1 changed, 25 unchanged.');
+  await expect(preview).toContainText('Chlorine (7782-50-5): Threshold Quantity: 1500 → 2000');
+  await review.getByRole('button', { name: 'Cancel' }).click();
+  await expect(review).toBeHidden();
+  await expect(page.getByRole('region', { name: 'PSM change summary' })).toHaveCount(0);
+  await expect(psmRow).toContainText('list-psm.csv');
+  await expect(psmRow).not.toContainText('psm-appendix-a.csv');
+  await psmRow.getByRole('link', { name: 'View PSM list' }).click();
+  await page.getByLabel('Search Chemical by name').fill('7782-50-5');
+  await expect(page.getByRole('table', { name: 'PSM list' }).getByRole('row').nth(1)).toContainText('1,500');
+  await page.getByRole('link', { name: 'Back' }).click();
+
+  // Confirm replaces it.
+  await choose();
+  await review.getByRole('button', { name: 'Confirm' }).click();
+  await expect(review).toBeHidden();
 
   const summary = page.getByRole('region', { name: 'PSM change summary' });
   await expect(summary).toContainText('PSM list updated');

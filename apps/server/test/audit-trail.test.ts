@@ -510,6 +510,7 @@ describe('audit trail: what a row records', () => {
     const [row] = await rowsSince(before);
     expect(row).toMatchObject({ entity: 'customer', action: 'update', entityId: customer.id });
     expect(row!.details).toEqual({
+      record_name: 'After Name Inc.',
       changes: { name: { before: 'Before Name Inc.', after: 'After Name Inc.' } },
     });
   });
@@ -557,9 +558,10 @@ describe('audit trail: what a row records', () => {
     });
     expect(unknown.statusCode, unknown.body).toBe(401);
     const rows = await rowsSince(before);
+    const name = 'Staff Tester';
     expect(rows.map((row) => [row.action, row.userId, row.entityId, row.details])).toEqual([
-      ['sign-in', user.id, user.id, { remember_me: true }],
-      ['sign-in-failed', null, user.id, { email: user.email }],
+      ['sign-in', user.id, user.id, { record_name: name, remember_me: true }],
+      ['sign-in-failed', null, user.id, { record_name: name, email: user.email }],
       ['sign-in-failed', null, null, { email: 'nobody-here@test.local' }],
     ]);
     expect(rows.every((row) => row.ipAddress === '127.0.0.1')).toBe(true);
@@ -654,9 +656,12 @@ describe('GET /audit-log/list', () => {
         action: 'update',
         entity: 'customer',
         entity_id: customer.id,
+        record_name: 'Listed Customer 2',
         ip_address: '127.0.0.1',
         actor: { id: ctx.users.admin.id, full_name: 'Ada Tester', email: 'admin@test.local' },
-        changes: { name: { before: 'Listed Customer', after: 'Listed Customer 2' } },
+        changes: {
+          name: { before: 'Listed Customer', after: 'Listed Customer 2', label: 'Customer Name' },
+        },
         details: {},
       },
     ]);
@@ -694,5 +699,85 @@ describe('GET /audit-log/list', () => {
       const res = await ctx.call(role, { method: 'GET', url: '/audit-log/list' });
       expect(res.statusCode).toBe(403);
     }
+  });
+});
+
+describe('GET /audit-log/list: labels and names (issue 22)', () => {
+  it('names each record as a person knows it and each field by its form label', async () => {
+    const facility = await create.facility(ctx, { name: 'Riverbend North Plant' });
+    const inventory = await create.inventory(ctx, {
+      year: 2026,
+      customer_id: facility.customerId,
+      facility_id: facility.id,
+    });
+    const product = await create.product(ctx, {
+      name: 'Toluene',
+      specific_gravity: '',
+      pounds_per_gallon: '',
+    });
+    const line = await create.inventoryProduct(ctx, inventory.id, { product_id: product.id });
+    const saved = await ctx.call('admin', {
+      method: 'PATCH',
+      url: `/inventories/${inventory.id}/product/${line.id}/update`,
+      payload: { ...line.body, container_quantity: '5' },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const res = await ctx.call('admin', {
+      method: 'GET',
+      url: `/audit-log/list?entity=inventory_product&entity_id=${line.id}&action=update`,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const [item] = res.json().resource.items;
+    expect(item.record_name).toBe('Toluene, 2026, Riverbend North Plant');
+    expect(item.changes.container_quantity).toEqual({ before: 3, after: 5, label: 'Quantity' });
+
+    const catalogue = await ctx.call('admin', {
+      method: 'PATCH',
+      url: `/products/${product.id}/update`,
+      payload: { ...product.body, pounds_per_gallon: '15.30' },
+    });
+    expect(catalogue.statusCode, catalogue.body).toBe(200);
+    const productRows = await ctx.call('admin', {
+      method: 'GET',
+      url: `/audit-log/list?entity=product&entity_id=${product.id}&action=update`,
+    });
+    const [productUpdate] = productRows.json().resource.items;
+    expect(productUpdate.record_name).toBe('Toluene');
+    expect(productUpdate.changes.pounds_per_gallon).toEqual({
+      before: null,
+      after: 15.3,
+      label: 'Pounds per Gallon',
+    });
+
+    const facilityRows = await ctx.call('admin', {
+      method: 'GET',
+      url: `/audit-log/list?entity=facility&entity_id=${facility.id}`,
+    });
+    const [created] = facilityRows.json().resource.items;
+    expect(created.record_name).toBe('Riverbend North Plant');
+    expect(created.changes['address.city'].label).toBe('Address: City');
+    const inventoryRows = await ctx.call('admin', {
+      method: 'GET',
+      url: `/audit-log/list?entity=inventory&entity_id=${inventory.id}`,
+    });
+    expect(inventoryRows.json().resource.items[0].record_name).toBe('2026, Riverbend North Plant');
+  });
+
+  it('keeps the name of a record that is gone', async () => {
+    const hazard = await create.hazard(ctx, { name: 'Short-Lived Hazard' });
+    const del = await ctx.call('admin', { method: 'DELETE', url: `/hazards/${hazard.id}/delete` });
+    expect(del.statusCode, del.body).toBe(200);
+    const res = await ctx.call('admin', {
+      method: 'GET',
+      url: `/audit-log/list?entity=hazards&entity_id=${hazard.id}`,
+    });
+    const items = res.json().resource.items;
+    expect(
+      items.map((item: { action: string; record_name: string }) => [item.action, item.record_name]),
+    ).toEqual([
+      ['delete', 'Short-Lived Hazard'],
+      ['create', 'Short-Lived Hazard'],
+    ]);
+    expect(items[0].changes.name).toEqual({ before: 'Short-Lived Hazard', after: null, label: 'Name' });
   });
 });

@@ -2,6 +2,7 @@ import type { AuditAction, Role } from '@chemtrack/domain';
 import type { FastifyRequest } from 'fastify';
 import type { Db, Tx } from '../db/client.ts';
 import { auditLog } from '../db/schema/index.ts';
+import { auditRecordName } from './audit-names.ts';
 
 /** Who makes a change and from where: what a service needs of the request, and no more. */
 export interface Actor {
@@ -79,6 +80,9 @@ function withoutSecrets(value: unknown): unknown {
   );
 }
 
+/** Where a row keeps its record's name (in `details`, so no column and no migration). */
+export const RECORD_NAME = 'record_name';
+
 /**
  * Who changed what: one row per write, never holding passwords or tokens. Services write it
  * with the transaction of the change, so a change and its record land or fail together. Given
@@ -99,8 +103,10 @@ export async function recordAudit(
   },
 ): Promise<void> {
   const hasRecord = entry.before !== undefined || entry.after !== undefined;
+  const recordName = await auditRecordName(db, entry.entity, entry.entityId, entry.after ?? entry.before);
   const details = {
     ...entry.details,
+    ...(recordName ? { [RECORD_NAME]: recordName } : {}),
     ...(hasRecord ? { changes: changedFields(entry.before, entry.after) } : {}),
   };
   await db.insert(auditLog).values({

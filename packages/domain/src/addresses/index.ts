@@ -74,3 +74,12 @@ export function formatFullAddress(
 
 export const StateSchema = z.object({ code: z.string(), title: z.string() });
 export type State = z.infer<typeof StateSchema>;
+
+/** The address fields under the labels the forms show them with (audit log, issue 22). */
+export const ADDRESS_FIELD_LABELS = {
+  address: 'Address',
+  city: 'City',
+  state: 'State',
+  zip: 'ZIP Code',
+  phone: 'Phone',
+} as const;

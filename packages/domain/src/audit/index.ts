@@ -1,6 +1,13 @@
 import { z } from 'zod';
+import { ADDRESS_FIELD_LABELS } from '../addresses/index.ts';
+import { CUSTOMER_FIELD_LABELS } from '../customers/index.ts';
+import { FACILITY_FIELD_LABELS } from '../facilities/index.ts';
+import { INVENTORY_FIELD_LABELS } from '../inventories/inventory.ts';
+import { INVENTORY_PRODUCT_FIELD_LABELS } from '../inventory-products/inventory-product.ts';
+import { PRODUCT_FIELD_LABELS } from '../products/index.ts';
 import { optionalIsoDateSchema, recordIdSchema } from '../shared/fields.ts';
 import { makeListQuerySchema } from '../shared/list.ts';
+import { USER_FIELD_LABELS } from '../users/index.ts';
 
 /**
  * What an audit row may say was done (issue 12). An upload is a `create` of a `file`, an unlink a
@@ -38,8 +45,8 @@ export const AUDIT_ENTITY_LABELS = {
   product_sds: 'Product SDS',
   product_chemical_component: 'Product component',
   inventory: 'Inventory',
-  inventory_product: 'Inventory product',
-  inventory_product_chemical_component: 'Inventory product component',
+  inventory_product: 'Inventory line',
+  inventory_product_chemical_component: 'Inventory line component',
   file: 'File',
   database_entry: 'Reference list',
   report: 'Report',
@@ -49,6 +56,39 @@ export const AUDIT_ENTITIES = Object.keys(AUDIT_ENTITY_LABELS) as [
   ...(keyof typeof AUDIT_ENTITY_LABELS)[],
 ];
 export type AuditEntity = keyof typeof AUDIT_ENTITY_LABELS;
+
+const NAMED_FIELD_LABELS = { name: 'Name', is_active: 'Active' } as const;
+
+/**
+ * Each entity's field labels: the ones its form shows, from its area (one place per label).
+ * An entity without a map of its own shows its fields by name.
+ */
+const AUDIT_FIELD_LABELS: Partial<Record<AuditEntity, Readonly<Record<string, string>>>> = {
+  user: USER_FIELD_LABELS,
+  technician: USER_FIELD_LABELS,
+  customer: CUSTOMER_FIELD_LABELS,
+  facility: FACILITY_FIELD_LABELS,
+  hazards: NAMED_FIELD_LABELS,
+  containers: NAMED_FIELD_LABELS,
+  'container units': NAMED_FIELD_LABELS,
+  product: PRODUCT_FIELD_LABELS,
+  inventory: INVENTORY_FIELD_LABELS,
+  inventory_product: INVENTORY_PRODUCT_FIELD_LABELS,
+};
+
+/** "address.city" → "Address: City"; a field without a label keeps its name. */
+export function auditFieldLabel(entity: string, path: string): string {
+  const labels = AUDIT_FIELD_LABELS[entity as AuditEntity] ?? {};
+  const [head = path, ...rest] = path.split('.');
+  const own = labels[head] ?? head;
+  if (rest.length === 0) return own;
+  const inner = rest.join('.');
+  const innerLabel =
+    (ADDRESS_FIELD_LABELS as Record<string, string>)[inner] ??
+    USER_FIELD_LABELS[inner as keyof typeof USER_FIELD_LABELS] ??
+    inner;
+  return head === 'profile' ? innerLabel : `${own}: ${innerLabel}`;
+}
 
 export const AUDIT_LOG_ORDER_KEYS = ['created_at', 'entity', 'action'] as const;
 
@@ -83,7 +123,12 @@ export const AuditLogListQuerySchema = makeListQuerySchema(AUDIT_LOG_ORDER_KEYS)
   });
 export type AuditLogListQuery = z.infer<typeof AuditLogListQuerySchema>;
 
-export const FieldChangeSchema = z.object({ before: z.unknown(), after: z.unknown() });
+export const FieldChangeSchema = z.object({
+  before: z.unknown(),
+  after: z.unknown(),
+  /** The field as its form labels it ("Pounds per Gallon"), from `auditFieldLabel`. */
+  label: z.string(),
+});
 
 export const AuditLogItemSchema = z.object({
   id: z.number(),
@@ -92,6 +137,11 @@ export const AuditLogItemSchema = z.object({
   action: z.string(),
   entity: z.string(),
   entity_id: z.number().nullable(),
+  /**
+   * The record as a person names it ("Toluene, 2026, Riverbend North Plant"), stored with the row
+   * when it was written; null for rows written before names were (their id still finds them).
+   */
+  record_name: z.string().nullable(),
   ip_address: z.string().nullable(),
   actor: z.object({ id: z.number(), full_name: z.string(), email: z.string() }).nullable(),
   /** Changed fields (`address.city` for nested ones), each with its value before and after. */

@@ -99,3 +99,15 @@ export const CUSTOMER_ORDER_KEYS = [
 ] as const;
 export const CustomerListQuerySchema = makeListQuerySchema(CUSTOMER_ORDER_KEYS);
 export type CustomerListQuery = z.infer<typeof CustomerListQuerySchema>;
+
+/** A customer's fields under the labels its form shows (the audit log names them so, issue 22). */
+export const CUSTOMER_FIELD_LABELS = {
+  name: 'Customer Name',
+  phone: 'Phone',
+  prepared_at: 'Questionnaire Prepared',
+  address: 'Address',
+  billing_address: 'Billing Address',
+  billingAddress: 'Billing Address',
+  is_same_billing_address: 'Billing Address Same as Address',
+  is_active: 'Active',
+} as const;

@@ -82,3 +82,20 @@ export type FacilityListQuery = z.infer<typeof FacilityListQuerySchema>;
 
 export const FacilityAutocompleteQuerySchema = AutocompleteQuerySchema.extend(CustomerFilter);
 export type FacilityAutocompleteQuery = z.infer<typeof FacilityAutocompleteQuerySchema>;
+
+/** A facility's fields under the labels its form shows (the audit log names them so, issue 22). */
+export const FACILITY_FIELD_LABELS = {
+  name: 'Facility Name',
+  customer_id: 'Customer',
+  customer: 'Customer',
+  customers: 'Customers',
+  address: 'Address',
+  full_address: 'Address',
+  county: 'County',
+  emergency_coordinator_name: 'Emergency Coordinator Name',
+  emergency_coordinator_title: 'Emergency Coordinator Title',
+  emergency_coordinator_phone: 'Emergency Coordinator 24-Hour Phone',
+  is_retail_gas_station: 'Retail station selling gasoline or diesel mainly to the public',
+  is_ust_compliant: 'Underground tanks compliant all of the preceding year',
+  is_active: 'Active',
+} as const;

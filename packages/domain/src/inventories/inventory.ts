@@ -177,3 +177,17 @@ export const InventoryConflictSchema = z.object({
   is_active: z.boolean(),
 });
 export type InventoryConflict = z.infer<typeof InventoryConflictSchema>;
+
+/** An inventory's fields under the labels its form shows (the audit log names them so, issue 22). */
+export const INVENTORY_FIELD_LABELS = {
+  year: 'Year',
+  customer_id: 'Customer',
+  customer: 'Customer',
+  facility_id: 'Facility',
+  facility: 'Facility',
+  technicians: 'Technicians',
+  technician_ids: 'Technicians',
+  duplicates: 'Copied From',
+  is_completed: 'Completed',
+  is_active: 'Active',
+} as const;

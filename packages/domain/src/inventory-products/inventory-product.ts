@@ -2,7 +2,12 @@ import { z } from 'zod';
 import { ComponentLinkParamSchema } from '../chemical-components/index.ts';
 import { generatedFileName } from '../files/index.ts';
 import { TIER2_HAZARD_CATEGORIES } from '../products/hazard-categories.ts';
-import { CONVERSION_FACTOR_DESCRIPTION, PRODUCT_MSG, SaveProductRequestSchema } from '../products/index.ts';
+import {
+  CONVERSION_FACTOR_DESCRIPTION,
+  PRODUCT_FIELD_LABELS,
+  PRODUCT_MSG,
+  SaveProductRequestSchema,
+} from '../products/index.ts';
 import { SOLID_FORMS, TIER2_EXCLUSIONS } from '../products/report-inputs.ts';
 import {
   TIER2_STORAGE_PRESSURES,
@@ -66,36 +71,36 @@ export const INVENTORY_PRODUCT_REPORT_LABELS = {
   meets_313_qualifier: "Meets the 313 listing's qualifier",
 } as const;
 
+/** A line's fields under the labels its form shows (the audit log names them so, issue 22). */
+export const INVENTORY_PRODUCT_FIELD_LABELS = {
+  ...PRODUCT_FIELD_LABELS,
+  product_id: 'Product',
+  sds_no: 'SDS No',
+  has_sds_file: 'SDS File',
+  notes: 'Notes',
+  container: 'Container',
+  container_unit: 'Unit',
+  container_size: 'Size',
+  container_quantity: 'Quantity',
+  container_info: 'Container Info',
+  is_processed: 'Processed',
+  is_manufactured: 'Manufactured',
+  is_otherwise_used: 'Otherwise Used',
+  location_stored: 'Location',
+  max_pounds: 'Max Pounds',
+  max_gallons: 'Max Gallons',
+  is_resolve_question: 'Question Resolved',
+  is_unchecked_carry_over: 'Carried Over, Not Yet Checked',
+  checked_at: 'Checked At',
+  ...INVENTORY_PRODUCT_REPORT_LABELS,
+} as const;
+
 /**
  * What a line copies from its catalog product, by wire name, as the line's notice names it when
- * its copy differs from the catalogue (`catalog_differences`).
+ * its copy differs from the catalogue (`catalog_differences`): the product form's labels.
  */
 export const LINE_CATALOG_FIELD_LABELS: Record<string, string> = {
-  name: 'Product Name',
-  mfg_name: 'Manufacturer Name',
-  mfg_product_number: 'Manufacturer Product Number',
-  mfg_phone: 'Manufacturer Phone',
-  mfg_emergency_phone: 'Emergency Phone',
-  sds_date: 'SDS Date',
-  sds_status: 'SDS Status',
-  physical_state: 'Physical State',
-  specific_gravity: 'Specific Gravity',
-  density: 'Density',
-  pounds_per_gallon: 'Pounds per Gallon',
-  conversion_factor: 'Conversion Factor',
-  flash_points: 'Flash Point',
-  nfpa: 'NFPA',
-  is_spcc: 'SPCC',
-  is_sara_f: 'SARA F',
-  is_sara_p: 'SARA P',
-  is_sara_r: 'SARA R',
-  is_sara_a: 'SARA A',
-  is_sara_c: 'SARA C',
-  tier2_hazard_categories: 'Tier II Hazard Categories',
-  tier2_exclusion: 'Tier II Exclusion',
-  solid_form: 'Solid Form',
-  powder_fraction_pct: 'Powder Fraction',
-  hazards: 'Hazard Classes',
+  ...PRODUCT_FIELD_LABELS,
   chemical_components: 'Chemical Components',
 };
 

@@ -26,6 +26,13 @@ export const REFERENCE_LIST_MSG = {
   /** The create answer's notice: the type and what changed (`describeChangeSummary`). */
   created: (type: RegulatoryListType, changes: string) =>
     `${REFERENCE_LIST_TYPE_LABEL(type)} list uploaded successfully: ${changes}`,
+  /** The dry run's answer: what the upload would change, with nothing written. */
+  dryRun: (type: RegulatoryListType, changes: string) =>
+    `Nothing was changed yet. Replacing the ${REFERENCE_LIST_TYPE_LABEL(type)} list with this file: ${changes}`,
+  dryRunInvalid: 'dry_run must be 1, true, 0 or false',
+  /** Rows kept without a CAS number: the engine matches products by CAS, so they never match. */
+  noCas: (count: number) =>
+    `${count} ${count === 1 ? 'row has' : 'rows have'} no CAS number and can never match a product`,
 } as const;
 
 export const DbEntryTypeParamSchema = z.object({
@@ -53,6 +60,18 @@ export const CreateDbEntryRequestSchema = z.object({
 });
 export type CreateDbEntryRequest = z.input<typeof CreateDbEntryRequestSchema>;
 export type CreateDbEntry = z.infer<typeof CreateDbEntryRequestSchema>;
+
+/**
+ * `POST /db-entry/create?dry_run=1` (issue 22): answer what the upload would change and write
+ * nothing, so the admin confirms a replacement before it happens.
+ */
+export const CreateDbEntryQuerySchema = z.object({
+  dry_run: z
+    .enum(['1', 'true', '0', 'false'], { error: REFERENCE_LIST_MSG.dryRunInvalid })
+    .optional()
+    .transform((value) => value === '1' || value === 'true'),
+});
+export type CreateDbEntryQuery = z.infer<typeof CreateDbEntryQuerySchema>;
 
 /** An uploaded list as the entry table shows it: one row per type, uploaded or not. */
 export const DbEntryUploadSchema = z.object({
@@ -181,6 +200,10 @@ export const ChangeSummarySchema = z.object({
   /** Rows kept with a doubt (a CAS number failing its check digit), as "Row N: …". */
   warnings: z.array(z.string()),
   warning_count: z.number(),
+  /** Rows kept without a CAS number (a category, "Varies", an empty cell): they never match a product. */
+  no_cas_count: z.number(),
+  /** The file's row numbers of the first of them. */
+  no_cas_rows: z.array(z.number()),
 });
 export type ChangeSummary = z.infer<typeof ChangeSummarySchema>;
 
@@ -189,6 +212,13 @@ export const DbEntryCreateResponseSchema = z.object({
   resource: z.object({ entry: DbEntryRowSchema, summary: ChangeSummarySchema }),
 });
 export type DbEntryCreateResponse = z.infer<typeof DbEntryCreateResponseSchema>;
+
+/** The dry run's answer (200): the summary the replacement would answer, nothing written. */
+export const DbEntryDryRunResponseSchema = z.object({
+  message: z.string(),
+  resource: z.object({ dry_run: z.literal(true), summary: ChangeSummarySchema }),
+});
+export type DbEntryDryRunResponse = z.infer<typeof DbEntryDryRunResponseSchema>;
 
 /** The change summary in one line, for the upload notice. */
 export function describeChangeSummary(summary: ChangeSummary): string {
@@ -201,5 +231,6 @@ export function describeChangeSummary(summary: ChangeSummary): string {
     summary.warning_count > 0
       ? `; ${summary.warning_count} ${summary.warning_count === 1 ? 'warning' : 'warnings'}`
       : '';
-  return `${summary.total} rows: ${parts.join(', ')}${warnings}`;
+  const noCas = summary.no_cas_count > 0 ? `; ${REFERENCE_LIST_MSG.noCas(summary.no_cas_count)}` : '';
+  return `${summary.total} rows: ${parts.join(', ')}${warnings}${noCas}`;
 }

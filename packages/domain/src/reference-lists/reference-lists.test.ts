@@ -20,6 +20,8 @@ const SUMMARY: ChangeSummary = {
   changed: [],
   warnings: [],
   warning_count: 0,
+  no_cas_count: 0,
+  no_cas_rows: [],
 };
 
 describe('the change summary notice', () => {
@@ -35,6 +37,15 @@ describe('the change summary notice', () => {
     );
     expect(describeChangeSummary({ ...SUMMARY, warning_count: 4 })).toBe(
       '40 rows: 2 added, 1 removed, 3 changed; 4 warnings',
+    );
+  });
+
+  it('warns of rows without a CAS number, which can never match a product', () => {
+    expect(describeChangeSummary({ ...SUMMARY, no_cas_count: 1, no_cas_rows: [7] })).toBe(
+      '40 rows: 2 added, 1 removed, 3 changed; 1 row has no CAS number and can never match a product',
+    );
+    expect(describeChangeSummary({ ...SUMMARY, no_cas_count: 2, no_cas_rows: [7, 9] })).toBe(
+      '40 rows: 2 added, 1 removed, 3 changed; 2 rows have no CAS number and can never match a product',
     );
   });
 });

@@ -76,3 +76,16 @@ export type EndSessionsResponse = z.infer<typeof EndSessionsResponseSchema>;
 
 export const endSessionsMessage = (fullName: string, count: number) =>
   count === 1 ? `1 session of ${fullName} was ended.` : `${count} sessions of ${fullName} were ended.`;
+
+/** A user's (and a technician's) fields under the labels its form shows (audit log, issue 22). */
+export const USER_FIELD_LABELS = {
+  email: 'Email',
+  role: 'Role',
+  is_active: 'Active',
+  first_name: 'First Name',
+  last_name: 'Last Name',
+  full_name: 'Name',
+  phone: 'Mobile Phone',
+  profile: 'Profile',
+  address: 'Address',
+} as const;

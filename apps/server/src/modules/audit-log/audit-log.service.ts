@@ -1,23 +1,27 @@
-import type { AuditLogItem, AuditLogListQuery, ListPage } from '@chemtrack/domain';
+import { type AuditLogItem, type AuditLogListQuery, auditFieldLabel, type ListPage } from '@chemtrack/domain';
 import type { Db } from '../../db/client.ts';
-import type { FieldChange } from '../../lib/audit.ts';
+import { type FieldChange, RECORD_NAME } from '../../lib/audit.ts';
 import { toIso } from '../../lib/dates.ts';
 import { toPage } from '../../lib/list-query.ts';
 import { type AuditListRow, listAuditRows } from './audit-log.repository.ts';
 
 function toItem({ row, actor }: AuditListRow): AuditLogItem {
-  const { changes, ...details } = row.details ?? {};
+  const { changes, [RECORD_NAME]: recordName, ...details } = row.details ?? {};
+  const labelled = Object.entries((changes ?? {}) as Record<string, FieldChange>).map(
+    ([field, change]) => [field, { ...change, label: auditFieldLabel(row.entity, field) }] as const,
+  );
   return {
     id: row.id,
     created_at: toIso(row.createdAt),
     action: row.action,
     entity: row.entity,
     entity_id: row.entityId,
+    record_name: typeof recordName === 'string' ? recordName : null,
     ip_address: row.ipAddress,
     actor: actor
       ? { id: actor.id, full_name: `${actor.firstName} ${actor.lastName}`.trim(), email: actor.email }
       : null,
-    changes: (changes ?? {}) as Record<string, FieldChange>,
+    changes: Object.fromEntries(labelled),
     details,
   };
 }

@@ -1,9 +1,12 @@
-import type {
-  ChangedEntry,
-  ChangeSummary,
-  RegulatoryEntryValues,
-  RegulatoryListType,
+import {
+  type ChangedEntry,
+  type ChangeSummary,
+  parseDecimal,
+  type RegulatoryEntryValues,
+  type RegulatoryListType,
+  roundTo,
 } from '@chemtrack/domain';
+import type { ParsedList } from './parse-list.ts';
 
 /** Each list of the summary shows this many rows; its count says how many there are. */
 export const SUMMARY_ROWS = 50;
@@ -39,6 +42,26 @@ function keyed(entries: RegulatoryEntryValues[]): Map<string, RegulatoryEntryVal
   return map;
 }
 
+/** The numeric columns keep four decimals: a figure is compared as the list will hold it. */
+const STORED_DECIMALS = 4;
+
+function sameFigure(text: string): string {
+  const parsed = parseDecimal(text);
+  return parsed.ok && parsed.value !== null ? String(roundTo(parsed.value, STORED_DECIMALS)) : text;
+}
+
+/**
+ * A value as it means, not as it is written (issue 22): "1,000", "1000" and "1000.0" are one
+ * figure, so a list re-exported with other number formatting changes nothing. A TPQ text is
+ * compared figure by figure ("500/10,000" is "500/10000"); other text by its words.
+ */
+function comparable(field: keyof RegulatoryEntryValues, value: unknown): unknown {
+  if (typeof value === 'number') return roundTo(value, STORED_DECIMALS);
+  if (typeof value !== 'string') return value;
+  const text = value.trim().replace(/\s+/g, ' ');
+  return field === 'tpq_text' ? text.split('/').map(sameFigure).join('/') : text;
+}
+
 function display(value: unknown): string {
   if (value === null || value === undefined || value === '') return '—';
   return String(value);
@@ -54,12 +77,17 @@ function toChanged(entry: RegulatoryEntryValues, changes: string[] = []): Change
   };
 }
 
+/**
+ * What replacing the list `before` with the parsed upload changes. The dry run and the
+ * replacement both answer this, so what the admin confirmed is what the replacement says it did.
+ */
 export function summarizeChanges(
   type: RegulatoryListType,
   before: RegulatoryEntryValues[],
-  after: RegulatoryEntryValues[],
-  warnings: string[],
+  upload: Pick<ParsedList, 'entries' | 'rowNumbers' | 'warnings'>,
 ): ChangeSummary {
+  const { entries: after, warnings } = upload;
+  const noCasRows = upload.rowNumbers.filter((_, index) => after[index]?.cas_number === '');
   const old = keyed(before);
   const next = keyed(after);
   const added: ChangedEntry[] = [];
@@ -72,9 +100,9 @@ export function summarizeChanges(
       added.push(toChanged(entry));
       continue;
     }
-    const changes = COMPARED.filter(([field]) => previous[field] !== entry[field]).map(
-      ([field, label]) => `${label}: ${display(previous[field])} → ${display(entry[field])}`,
-    );
+    const changes = COMPARED.filter(
+      ([field]) => comparable(field, previous[field]) !== comparable(field, entry[field]),
+    ).map(([field, label]) => `${label}: ${display(previous[field])} → ${display(entry[field])}`);
     if (changes.length > 0) changed.push(toChanged(entry, changes));
     else unchanged++;
   }
@@ -92,5 +120,7 @@ export function summarizeChanges(
     changed: changed.slice(0, SUMMARY_ROWS),
     warnings: warnings.slice(0, SUMMARY_ROWS),
     warning_count: warnings.length,
+    no_cas_count: noCasRows.length,
+    no_cas_rows: noCasRows.slice(0, SUMMARY_ROWS),
   };
 }

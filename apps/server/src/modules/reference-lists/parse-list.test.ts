@@ -404,7 +404,8 @@ describe('files that are refused, each with its reason', () => {
 
 describe('the change summary', () => {
   it('counts rows added, removed and changed, matched by CAS and condition', async () => {
-    const before = (await parse(readSeedList('rmp'), 'csv', 'rmp')).entries;
+    const parsed = await parse(readSeedList('rmp'), 'csv', 'rmp');
+    const before = parsed.entries;
     const after = before
       .filter((entry) => entry.cas_number !== '107-02-8')
       .map((entry) =>
@@ -416,7 +417,11 @@ describe('the change summary', () => {
       cas_number: '74-98-6',
       substance_kind: 'flammable',
     });
-    const summary = summarizeChanges('rmp', before, after, []);
+    const summary = summarizeChanges('rmp', before, {
+      entries: after,
+      rowNumbers: after.map((_, index) => index + 2),
+      warnings: [],
+    });
     expect(summary).toMatchObject({
       total: 39,
       previous_total: 39,

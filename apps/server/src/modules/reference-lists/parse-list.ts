@@ -55,6 +55,8 @@ export class ListParseError extends Error {
 
 export interface ParsedList {
   entries: RegulatoryEntryValues[];
+  /** The file's row number of each entry, in the same order (the summary names rows by it). */
+  rowNumbers: number[];
   warnings: string[];
   /** Where the header was found, for the logs. */
   sheet: string;
@@ -306,6 +308,7 @@ export function parseReferenceList(tables: Table[], type: RegulatoryListType): P
   const problems: string[] = [];
   const warnings: string[] = [];
   const entries: RegulatoryEntryValues[] = [];
+  const rowNumbers: number[] = [];
   const dataRows = header.table.rows.slice(header.index + 1).filter((row) => !isBlank(row));
   if (dataRows.length === 0) throw new ListParseError([PARSE_MSG.headersOnly]);
 
@@ -382,6 +385,7 @@ export function parseReferenceList(tables: Table[], type: RegulatoryListType): P
     const condition = cell('condition') || (type === '313' ? cell('qualifier') || qualifierInName(name) : '');
     const kindText = cell('kind').toLowerCase();
     const marks = [threshold.mark, rq.mark].filter(Boolean);
+    rowNumbers.push(row.rowNumber);
     entries.push({
       chemical_name: name,
       cas_number: casNumber,
@@ -407,5 +411,5 @@ export function parseReferenceList(tables: Table[], type: RegulatoryListType): P
     throw new ListParseError(shown);
   }
   if (entries.length === 0) throw new ListParseError([PARSE_MSG.noRowsOfType(type.toUpperCase())]);
-  return { entries, warnings, sheet: header.table.sheet };
+  return { entries, rowNumbers, warnings, sheet: header.table.sheet };
 }

@@ -1,7 +1,9 @@
 import { Readable } from 'node:stream';
 import {
+  CreateDbEntryQuerySchema,
   CreateDbEntryRequestSchema,
   DbEntryCreateResponseSchema,
+  DbEntryDryRunResponseSchema,
   DbEntryListResponseSchema,
   DbEntryTypeParamSchema,
   describeChangeSummary,
@@ -20,6 +22,7 @@ import {
   listDbEntries,
   listRegulatoryEntries,
   openUploadFile,
+  previewDbEntry,
 } from './reference-lists.service.ts';
 
 const tags = ['Database'];
@@ -40,17 +43,30 @@ export const referenceListRoutes: FastifyPluginAsyncZod = async (app) => {
     async () => ({ resource: { items: await listDbEntries(app.db) } }),
   );
 
+  // `dry_run=1` answers the summary (200) and writes nothing; the admin confirms with the same call without it.
   app.post(
     '/db-entry/create',
     {
       config: { permission: 'database.create' },
       schema: {
         tags,
+        querystring: CreateDbEntryQuerySchema,
         body: CreateDbEntryRequestSchema,
-        response: { 201: DbEntryCreateResponseSchema, ...ERROR_RESPONSES },
+        response: {
+          200: DbEntryDryRunResponseSchema,
+          201: DbEntryCreateResponseSchema,
+          ...ERROR_RESPONSES,
+        },
       },
     },
     async (request, reply) => {
+      if (request.query.dry_run) {
+        const summary = await previewDbEntry(app.db, app.files, request.body);
+        return {
+          message: REFERENCE_LIST_MSG.dryRun(request.body.type, describeChangeSummary(summary)),
+          resource: { dry_run: true as const, summary },
+        };
+      }
       const resource = await createDbEntry(app.db, app.files, actorOf(request), request.body);
       reply.status(201);
       return {

@@ -13,7 +13,7 @@ import {
   type RegulatoryEntryValues,
   type RegulatoryListType,
 } from '@chemtrack/domain';
-import type { Db } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import { AppError, fieldError, notFound } from '../../lib/app-error.ts';
 import { type Actor, recordAudit } from '../../lib/audit.ts';
 import { toIso } from '../../lib/dates.ts';
@@ -24,7 +24,7 @@ import { type FileType, fileTypeOf } from '../files/file-types.ts';
 import { type FileRow, findFileByKey } from '../files/files.repository.ts';
 import { toStoredFile } from '../files/files.service.ts';
 import { summarizeChanges } from './change-summary.ts';
-import { ListParseError, parseReferenceList } from './parse-list.ts';
+import { ListParseError, type ParsedList, parseReferenceList } from './parse-list.ts';
 import { readTables, UnreadableFileError } from './read-table.ts';
 import {
   countEntriesByType,
@@ -134,6 +134,18 @@ export async function parseListFile(bytes: Buffer, fileType: FileType, type: Reg
   }
 }
 
+/** The parsed upload that the summary is taken of and that replaces the list. */
+type ListUpload = Pick<ParsedList, 'entries' | 'rowNumbers' | 'warnings'>;
+
+/**
+ * What replacing the list of `type` with `upload` changes, against the list as it is now. The
+ * dry run answers it as it is; the replacement takes it inside its transaction, under the lock.
+ */
+async function summarizeReplacement(db: Db | Tx, type: RegulatoryListType, upload: ListUpload) {
+  const before = (await selectEntryRows(db, type)).map(toRegulatoryEntryValues);
+  return summarizeChanges(type, before, upload);
+}
+
 /**
  * Replaces the list of `type` with the parsed entries and records the upload, in one transaction
  * (the diff is taken under the type's lock, against the list as it is then); answers what changed.
@@ -141,25 +153,18 @@ export async function parseListFile(bytes: Buffer, fileType: FileType, type: Reg
 export async function importList(
   db: Db,
   actor: Actor,
-  input: {
-    type: RegulatoryListType;
-    name: string;
-    file: FileRow;
-    entries: RegulatoryEntryValues[];
-    warnings: string[];
-  },
+  input: { type: RegulatoryListType; name: string; file: FileRow; upload: ListUpload },
 ): Promise<ChangeSummary> {
   return db.transaction(async (tx) => {
     await lockListType(tx, input.type);
-    const before = (await selectEntryRows(tx, input.type)).map(toRegulatoryEntryValues);
+    const summary = await summarizeReplacement(tx, input.type, input.upload);
     const id = await insertUpload(tx, {
       type: input.type,
       name: input.name,
       fileId: input.file.id,
       uploadedBy: actor.userId ?? null,
     });
-    await replaceEntries(tx, input.type, id, input.entries);
-    const summary = summarizeChanges(input.type, before, input.entries, input.warnings);
+    await replaceEntries(tx, input.type, id, input.upload.entries);
     await recordAudit(tx, actor, {
       action: 'create',
       entity: ENTITY,
@@ -180,6 +185,23 @@ async function readStored(store: FileStore, key: string): Promise<Buffer> {
   return readAll((await store.read(key)) as Readable);
 }
 
+/** The upload named by the body, parsed as the list of its type (a 422 when it is not one). */
+async function readUpload(db: Db, store: FileStore, body: CreateDbEntry) {
+  const file = await findFileByKey(db, body.db_entry.filepath);
+  const fileType = file ? fileTypeOf(file.mimeType) : undefined;
+  if (!file || !fileType || !READABLE_TYPES.has(fileType)) {
+    throw fieldError('db_entry.filepath', REFERENCE_LIST_MSG.fileUnknown);
+  }
+  const parsed = await parseListFile(await readStored(store, file.storageKey), fileType, body.type);
+  return { file, parsed };
+}
+
+/** `POST /db-entry/create?dry_run=1`: what the upload would change; reads only, writes nothing. */
+export async function previewDbEntry(db: Db, store: FileStore, body: CreateDbEntry): Promise<ChangeSummary> {
+  const { parsed } = await readUpload(db, store, body);
+  return summarizeReplacement(db, body.type, parsed);
+}
+
 /** `POST /db-entry/create`: the upload named by the body becomes the list of its type. */
 export async function createDbEntry(
   db: Db,
@@ -187,20 +209,9 @@ export async function createDbEntry(
   actor: Actor,
   body: CreateDbEntry,
 ): Promise<{ entry: DbEntryRow; summary: ChangeSummary }> {
-  const file = await findFileByKey(db, body.db_entry.filepath);
-  const fileType = file ? fileTypeOf(file.mimeType) : undefined;
-  if (!file || !fileType || !READABLE_TYPES.has(fileType)) {
-    throw fieldError('db_entry.filepath', REFERENCE_LIST_MSG.fileUnknown);
-  }
-  const parsed = await parseListFile(await readStored(store, file.storageKey), fileType, body.type);
+  const { file, parsed } = await readUpload(db, store, body);
   const name = body.name || body.db_entry.original_name || file.originalName;
-  const summary = await importList(db, actor, {
-    type: body.type,
-    name,
-    file,
-    entries: parsed.entries,
-    warnings: parsed.warnings,
-  });
+  const summary = await importList(db, actor, { type: body.type, name, file, upload: parsed });
   return { entry: await dbEntryRow(db, body.type), summary };
 }
 

@@ -44,8 +44,7 @@ export async function seedReferenceLists(db: Db, store: FileStore): Promise<Regu
         type,
         name: seedListFileName(type),
         file,
-        entries: parsed.entries,
-        warnings: parsed.warnings,
+        upload: parsed,
       },
     );
     loaded.push(type);

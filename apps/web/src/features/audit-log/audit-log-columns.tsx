@@ -10,6 +10,12 @@ export function entityLabel(entity: string): string {
   return (AUDIT_ENTITY_LABELS as Record<string, string>)[entity] ?? entity;
 }
 
+/** "Inventory line Toluene, 2026, Riverbend North Plant": the entity and the name it had then. */
+export function recordLabel(item: Pick<AuditLogItem, 'entity' | 'record_name'>): string {
+  const entity = entityLabel(item.entity);
+  return item.record_name ? `${entity} ${item.record_name}` : entity;
+}
+
 /** A recorded value as a person reads it: empty for nothing, lists and objects as JSON. */
 export function formatValue(value: unknown): string {
   if (value === null || value === undefined || value === '') return '(empty)';
@@ -28,7 +34,7 @@ function Changes({ item }: { item: AuditLogItem }) {
         <ul className="flex flex-col gap-0.5" aria-label="Changed fields">
           {changes.map(([field, change]) => (
             <li key={field} className="break-words">
-              <span className="font-medium">{field}</span>: {formatValue(change.before)} →{' '}
+              <span className="font-medium">{change.label}</span>: {formatValue(change.before)} →{' '}
               {formatValue(change.after)}
             </li>
           ))}
@@ -66,8 +72,8 @@ export const auditLogColumns: ColumnDef<AuditLogItem>[] = [
   { id: 'ip_address', header: 'IP', cell: ({ row }) => row.original.ip_address ?? '' },
   {
     id: 'entity',
-    header: 'Entity',
-    cell: ({ row }) => entityLabel(row.original.entity),
+    header: 'Record',
+    cell: ({ row }) => recordLabel(row.original),
     meta: { sortKey: 'entity' },
   },
   { id: 'entity_id', header: 'ID', cell: ({ row }) => row.original.entity_id ?? '' },

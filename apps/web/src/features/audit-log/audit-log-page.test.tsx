@@ -84,7 +84,7 @@ describe('AuditLogPage', { timeout: 30_000 }, () => {
     expect(cells.slice(1, 6)).toEqual([
       'Ada Testeradmin@test.local',
       '127.0.0.1',
-      'Customer',
+      'Customer Audit After Co.',
       String(customerId),
       'update',
     ]);
@@ -93,7 +93,7 @@ describe('AuditLogPage', { timeout: 30_000 }, () => {
       within(changes)
         .getAllByRole('listitem')
         .map((item) => item.textContent),
-    ).toEqual(['name: Audit Before Co. → Audit After Co.']);
+    ).toEqual(['Customer Name: Audit Before Co. → Audit After Co.']);
     expect(within(create!).getByText('create')).toBeTruthy();
     const requests = await server.requests();
     expect(requests.filter((request) => request.url.includes('/audit-log/list')).at(-1)?.url).toContain(

@@ -1,6 +1,7 @@
 import {
   type CreateDbEntryRequest,
   type DbEntryCreateResponse,
+  type DbEntryDryRunResponse,
   type DbEntryListResponse,
   type FileUploadResponse,
   REGULATORY_ENTRY_ORDER_KEYS,
@@ -45,6 +46,11 @@ export function uploadListFile(file: File, onProgress: (percent: number) => void
 
 export function createReferenceList(body: Omit<CreateDbEntryRequest, 'encode'>) {
   return api.post<DbEntryCreateResponse>('/db-entry/create', { ...body, encode: true });
+}
+
+/** The same call as a dry run: what the upload would change, nothing written (issue 22). */
+export function previewReferenceList(body: Omit<CreateDbEntryRequest, 'encode'>) {
+  return api.post<DbEntryDryRunResponse>('/db-entry/create', { ...body, encode: true }, { dry_run: 1 });
 }
 
 export function downloadReferenceListFile(id: number) {

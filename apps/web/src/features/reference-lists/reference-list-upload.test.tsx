@@ -30,7 +30,7 @@ function Harness() {
 
 const csv = (text: string) => new File([text], 'cercla.csv', { type: 'text/csv' });
 
-describe('UploadListButton', () => {
+describe('UploadListButton', { timeout: 30_000 }, () => {
   it('uploads a list with its progress, creates the entry and shows what changed', async () => {
     // The upload's answer waits: the bytes are sent (jsdom reports progress then) but not answered.
     await server.hold('response');
@@ -44,12 +44,24 @@ describe('UploadListButton', () => {
       screen.getByRole('progressbar', { name: 'CERCLA upload progress' }).getAttribute('aria-valuenow'),
     ).toBe('100');
     await server.release();
+    // The dry run's summary comes first; nothing is replaced before Confirm.
+    const review = await screen.findByRole('dialog', { name: 'Replace the CERCLA list?' });
+    expect(within(review).getByRole('region', { name: 'CERCLA changes to confirm' }).textContent).toContain(
+      '2 rows (before: 0): 2 added, 0 removed, 0 changed, 0 unchanged.',
+    );
+    expect(screen.queryByRole('region', { name: 'CERCLA change summary' })).toBeNull();
+    await userEvent.click(within(review).getByRole('button', { name: 'Confirm' }));
     const first = await screen.findByRole('region', { name: 'CERCLA change summary' });
     expect(first.textContent).toContain('2 rows (before: 0): 2 added, 0 removed, 0 changed, 0 unchanged.');
 
     await userEvent.upload(
       screen.getByLabelText('CERCLA list file'),
       csv('Chemical Name,CAS #,Final RQ (lb)\nAmmonia,7664-41-7,"1,000"\nChloroform,67-66-3,10\n'),
+    );
+    await userEvent.click(
+      within(await screen.findByRole('dialog', { name: 'Replace the CERCLA list?' })).getByRole('button', {
+        name: 'Confirm',
+      }),
     );
     const second = await screen.findByText(/before: 2/);
     const panel = second.closest('section') as HTMLElement;
@@ -61,7 +73,30 @@ describe('UploadListButton', () => {
     ).toBeTruthy();
     const requests = (await server.requests()).map((request) => `${request.method} ${request.url}`);
     expect(requests).toContain('POST /api/admin/v1/file/upload?kind=database');
+    expect(requests).toContain('POST /api/admin/v1/db-entry/create?dry_run=1');
     expect(requests).toContain('POST /api/admin/v1/db-entry/create');
+  });
+
+  it('warns of rows without a CAS number, and Cancel replaces nothing', async () => {
+    const seen = (await server.requests()).length;
+    const listBefore = await server.call('admin', 'GET', '/db-entry/list');
+    render(<Harness />);
+    await userEvent.upload(
+      screen.getByLabelText('CERCLA list file'),
+      csv('Chemical Name,CAS #,Final RQ (lb)\nAmmonia,7664-41-7,100\nGlycol ethers,,1\nMystery,Varies,5\n'),
+    );
+    const review = await screen.findByRole('dialog', { name: 'Replace the CERCLA list?' });
+    expect(within(review).getByRole('status').textContent).toBe(
+      '2 rows have no CAS number and can never match a product: rows 3, 4.',
+    );
+    await userEvent.click(within(review).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(screen.queryByRole('region', { name: 'CERCLA change summary' })).toBeNull();
+    const creates = (await server.requests())
+      .slice(seen)
+      .filter((request) => request.url.startsWith('/api/admin/v1/db-entry/create'));
+    expect(creates.map((request) => request.url)).toEqual(['/api/admin/v1/db-entry/create?dry_run=1']);
+    expect(await server.call('admin', 'GET', '/db-entry/list')).toEqual(listBefore);
   });
 
   it('shows a refused file with the rows and columns that are wrong', async () => {
