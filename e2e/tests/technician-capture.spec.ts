@@ -104,6 +104,9 @@ test.describe('a technician on a phone', () => {
     await expect(mine).toContainText(`${THIS_YEAR} · ${north.name}`);
     await expect(page.getByText(south.name)).toHaveCount(0);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    // The staff list is not theirs: its address brings them back here.
+    await page.goto('/inventories');
+    await expect(page).toHaveURL(/\/my-inventories$/);
 
     await mine.tap();
     await expect(page).toHaveURL(new RegExp(`/my-inventories/${inventoryId}$`));
