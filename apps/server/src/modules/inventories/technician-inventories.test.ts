@@ -72,7 +72,8 @@ beforeAll(async () => {
   const off = await ctx.call('admin', { method: 'PATCH', url: `/inventories/${archived.id}/activate` });
   expect(off.statusCode, off.body).toBe(200);
   archivedId = archived.id;
-});
+  // A dozen writes through the API: past the shared hook limit on a loaded machine.
+}, 180_000);
 afterAll(() => ctx.close());
 
 describe('a technician’s inventories', () => {
