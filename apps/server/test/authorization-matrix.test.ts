@@ -8,12 +8,17 @@ const ALL: Role[] = ['admin', 'staff', 'technician'];
 const STAFF: Role[] = ['admin', 'staff'];
 const ADMIN: Role[] = ['admin'];
 const PUBLIC = 'public' as const;
+/**
+ * Staff and admins, and a technician on an inventory assigned to them (active and open: issue
+ * 22). The route's action grants every role; the inventory's assignment decides a technician's.
+ */
+const ASSIGNED = 'assigned' as const;
 
 /**
  * Who may call every API route. A route missing here fails the test, so each new area must
  * add its rows. Roles not listed must get 403, anonymous callers 401 (public routes skip both).
  */
-const MATRIX: Record<string, Role[] | typeof PUBLIC> = {
+const MATRIX: Record<string, Role[] | typeof PUBLIC | typeof ASSIGNED> = {
   'POST /auth/sign-in': PUBLIC,
   'POST /auth/forgot-password': PUBLIC,
   'POST /auth/set-password': PUBLIC,
@@ -56,7 +61,8 @@ const MATRIX: Record<string, Role[] | typeof PUBLIC> = {
   'PATCH /facilities/:id/activate': ADMIN,
 
   'GET /hazards/list': STAFF,
-  'GET /hazards/autocomplete-list': STAFF,
+  // Issue 22: the pickers of the line form a technician fills in.
+  'GET /hazards/autocomplete-list': ALL,
   'GET /hazards/:id/get': STAFF,
   'POST /hazards/create': ADMIN,
   'PATCH /hazards/:id/update': ADMIN,
@@ -64,14 +70,14 @@ const MATRIX: Record<string, Role[] | typeof PUBLIC> = {
   'DELETE /hazards/:id/delete': ADMIN,
 
   'GET /containers/list': STAFF,
-  'GET /containers/autocomplete-list': STAFF,
+  'GET /containers/autocomplete-list': ALL,
   'GET /containers/:id/get': STAFF,
   'POST /containers/create': STAFF,
   'PATCH /containers/:id/update': ADMIN,
   'PATCH /containers/:id/activate': ADMIN,
 
   'GET /container-units/list': STAFF,
-  'GET /container-units/autocomplete-list': STAFF,
+  'GET /container-units/autocomplete-list': ALL,
   'GET /container-units/:id/get': STAFF,
   'POST /container-units/create': STAFF,
   'PATCH /container-units/:id/update': ADMIN,
@@ -79,8 +85,9 @@ const MATRIX: Record<string, Role[] | typeof PUBLIC> = {
 
   'POST /file/upload': STAFF,
 
-  'GET /products/list': STAFF,
-  'GET /products/:id/get': STAFF,
+  // Issue 22: the catalogue search of the line form.
+  'GET /products/list': ALL,
+  'GET /products/:id/get': ALL,
   'POST /products/create': STAFF,
   'PATCH /products/:id/update': STAFF,
   'PATCH /products/:id/activate': STAFF,
@@ -94,29 +101,30 @@ const MATRIX: Record<string, Role[] | typeof PUBLIC> = {
   'PATCH /products/:id/chemical-components/:componentId/update': STAFF,
   'DELETE /products/:id/chemical-components/:componentId/unlink': STAFF,
 
-  'GET /inventories/list': STAFF,
+  // Issue 22: a technician's list holds only their own inventories.
+  'GET /inventories/list': ALL,
   'GET /inventories/autocomplete-list': STAFF,
-  'GET /inventories/:id/get': STAFF,
+  'GET /inventories/:id/get': ASSIGNED,
   'GET /inventories/:customerId/:facilityId/years-list': STAFF,
   'POST /inventories/create': STAFF,
   'PATCH /inventories/:id/update': STAFF,
   'PATCH /inventories/:id/activate': ADMIN,
 
-  'GET /inventories/:id/products': STAFF,
+  'GET /inventories/:id/products': ASSIGNED,
   'GET /inventories/:id/print-all-sds-v2': STAFF,
-  'GET /inventories/:id/products/autocomplete-list': STAFF,
-  'POST /inventories/:id/product/check-existing': STAFF,
-  'POST /inventories/:id/product/create': STAFF,
-  'GET /inventories/:id/product/:productId/get': STAFF,
-  'PATCH /inventories/:id/product/:productId/update': STAFF,
-  'PATCH /inventories/:id/product/:productId/resolve-question': STAFF,
-  'PATCH /inventories/:id/product/:productId/refresh-from-catalog': STAFF,
+  'GET /inventories/:id/products/autocomplete-list': ASSIGNED,
+  'POST /inventories/:id/product/check-existing': ASSIGNED,
+  'POST /inventories/:id/product/create': ASSIGNED,
+  'GET /inventories/:id/product/:productId/get': ASSIGNED,
+  'PATCH /inventories/:id/product/:productId/update': ASSIGNED,
+  'PATCH /inventories/:id/product/:productId/resolve-question': ASSIGNED,
+  'PATCH /inventories/:id/product/:productId/refresh-from-catalog': ASSIGNED,
   'DELETE /inventories/:id/product/:productId/unlink': ADMIN,
-  'GET /inventories/:id/product/:productId/chemical-components/list': STAFF,
-  'GET /inventories/:id/product/:productId/chemical-components/:componentId/get': STAFF,
-  'POST /inventories/:id/product/:productId/chemical-components/create': STAFF,
-  'PATCH /inventories/:id/product/:productId/chemical-components/:componentId/update': STAFF,
-  'DELETE /inventories/:id/product/:productId/chemical-components/:componentId/unlink': STAFF,
+  'GET /inventories/:id/product/:productId/chemical-components/list': ASSIGNED,
+  'GET /inventories/:id/product/:productId/chemical-components/:componentId/get': ASSIGNED,
+  'POST /inventories/:id/product/:productId/chemical-components/create': ASSIGNED,
+  'PATCH /inventories/:id/product/:productId/chemical-components/:componentId/update': ASSIGNED,
+  'DELETE /inventories/:id/product/:productId/chemical-components/:componentId/unlink': ASSIGNED,
 
   // Spec 02 §6: the Database Entry page and its calls are an admin's.
   'GET /db-entry/list': ADMIN,
@@ -139,15 +147,37 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
+/** An active, open inventory assigned to the test technician, made once. */
+let ownInventory: Promise<number> | undefined;
+function ownInventoryId(): Promise<number> {
+  ownInventory ??= create
+    .inventory(ctx, { technician_ids: [ctx.users.technician.id] })
+    .then((inventory) => inventory.id);
+  return ownInventory;
+}
+
 function apiRoutes() {
   return ctx.routes
     .filter((route) => route.url.startsWith(`${API_PREFIX}/`) && route.method !== 'HEAD')
     .map((route) => `${route.method} ${route.url.slice(API_PREFIX.length)}`);
 }
 
-/** A concrete URL for a route pattern: ids that exist nowhere, so no call changes data. */
-function concreteUrl(pattern: string): string {
-  return pattern.replace(/:[A-Za-z]+/g, (param) => (param === ':type' ? '313' : '999999'));
+/**
+ * A concrete URL for a route pattern: ids that exist nowhere, so no call changes data; `inventoryId`
+ * names the inventory of an `/inventories/:id/…` route instead (a technician's own).
+ */
+function concreteUrl(pattern: string, inventoryId?: number): string {
+  return pattern.replace(/:[A-Za-z]+/g, (param) => {
+    if (param === ':type') return '313';
+    if (param === ':id' && inventoryId !== undefined) return String(inventoryId);
+    return '999999';
+  });
+}
+
+/** The roles a route's action must grant: an ASSIGNED route's grants every role. */
+function grantedRoles(allowed: Role[] | typeof PUBLIC | typeof ASSIGNED | undefined) {
+  if (allowed === PUBLIC) return PUBLIC;
+  return [...(allowed === ASSIGNED ? ALL : (allowed ?? []))].sort();
 }
 
 describe('authorization matrix', () => {
@@ -164,7 +194,7 @@ describe('authorization matrix', () => {
         const expected = MATRIX[key];
         const granted =
           route.permission === undefined ? PUBLIC : [...PERMISSIONS[route.permission as Action]].sort();
-        const wanted = expected === PUBLIC ? PUBLIC : [...(expected ?? [])].sort();
+        const wanted = grantedRoles(expected);
         return JSON.stringify(granted) === JSON.stringify(wanted)
           ? []
           : [
@@ -177,15 +207,21 @@ describe('authorization matrix', () => {
   for (const [route, allowed] of Object.entries(MATRIX)) {
     const [method, pattern] = route.split(' ') as [string, string];
     // Each call gets its own session so a logout in one row cannot sign out the next.
-    const call = async (role: Role | null) =>
+    const call = async (role: Role | null, inventoryId?: number) =>
       ctx.call(null, {
         method: method as 'GET',
-        url: concreteUrl(pattern),
+        url: concreteUrl(pattern, inventoryId),
         headers: role ? { authorization: `Bearer ${await ctx.freshToken(role)}` } : {},
         ...(method === 'GET' || method === 'DELETE' ? {} : { payload: {} }),
       });
 
-    it(`${route}: ${allowed === PUBLIC ? 'public' : allowed.join(', ')}`, async () => {
+    const says =
+      allowed === PUBLIC
+        ? 'public'
+        : allowed === ASSIGNED
+          ? 'admin, staff, assigned technician'
+          : allowed.join(', ');
+    it(`${route}: ${says}`, async () => {
       if (allowed === PUBLIC) {
         const res = await call(null);
         expect(res.statusCode, res.body).not.toBe(401);
@@ -195,6 +231,20 @@ describe('authorization matrix', () => {
       }
       const anonymous = await call(null);
       expect(anonymous.statusCode, anonymous.body).toBe(401);
+      if (allowed === ASSIGNED) {
+        for (const role of STAFF) {
+          const res = await call(role);
+          expect([401, 403], `${role}: ${res.body}`).not.toContain(res.statusCode);
+          expect(res.statusCode, `${role}: ${res.body}`).toBeLessThan(500);
+        }
+        const elsewhere = await call('technician');
+        expect(elsewhere.statusCode, `technician elsewhere: ${elsewhere.body}`).toBe(403);
+        expect(elsewhere.json()).toEqual({ message: 'You do not have permission to perform this action.' });
+        const own = await call('technician', await ownInventoryId());
+        expect([401, 403], `technician on own: ${own.body}`).not.toContain(own.statusCode);
+        expect(own.statusCode, `technician on own: ${own.body}`).toBeLessThan(500);
+        return;
+      }
       for (const role of ALL) {
         const res = await call(role);
         if (allowed.includes(role)) {

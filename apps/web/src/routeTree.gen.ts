@@ -34,6 +34,7 @@ import { Route as AuthenticatedHazardClassMgmtHazardIdRouteImport } from './rout
 import { Route as AuthenticatedHazardClassMgmtCreateRouteImport } from './routes/_authenticated/hazard-class-mgmt/create'
 import { Route as AuthenticatedInventoriesInventoryIdRouteImport } from './routes/_authenticated/inventories/$inventoryId'
 import { Route as AuthenticatedInventoriesCreateRouteImport } from './routes/_authenticated/inventories/create'
+import { Route as AuthenticatedMyInventoriesIndexRouteImport } from './routes/_authenticated/my-inventories/index'
 import { Route as AuthenticatedProductsIndexRouteImport } from './routes/_authenticated/products/index'
 import { Route as AuthenticatedProductsProductIdRouteImport } from './routes/_authenticated/products/$productId'
 import { Route as AuthenticatedProductsCreateRouteImport } from './routes/_authenticated/products/create'
@@ -48,8 +49,11 @@ import { Route as AuthenticatedCustomersFacilitiesMgmtCustomersCreateRouteImport
 import { Route as AuthenticatedCustomersFacilitiesMgmtFacilitiesFacilityIdRouteImport } from './routes/_authenticated/customers-facilities-mgmt/facilities/$facilityId'
 import { Route as AuthenticatedCustomersFacilitiesMgmtFacilitiesCreateRouteImport } from './routes/_authenticated/customers-facilities-mgmt/facilities/create'
 import { Route as AuthenticatedInventoriesInventoryIdProductsRouteImport } from './routes/_authenticated/inventories_/$inventoryId/products'
+import { Route as AuthenticatedMyInventoriesInventoryIdIndexRouteImport } from './routes/_authenticated/my-inventories/$inventoryId/index'
 import { Route as AuthenticatedInventoriesInventoryIdProductsInventoryProductIdRouteImport } from './routes/_authenticated/inventories_/$inventoryId/products_/$inventoryProductId'
 import { Route as AuthenticatedInventoriesInventoryIdProductsCreateRouteImport } from './routes/_authenticated/inventories_/$inventoryId/products_/create'
+import { Route as AuthenticatedMyInventoriesInventoryIdLinesLineIdRouteImport } from './routes/_authenticated/my-inventories/$inventoryId/lines/$lineId'
+import { Route as AuthenticatedMyInventoriesInventoryIdLinesCreateRouteImport } from './routes/_authenticated/my-inventories/$inventoryId/lines/create'
 import { Route as AuthenticatedProductsProductIdChemicalComponentsProductChemicalComponentIdRouteImport } from './routes/_authenticated/products/$productId/chemical-components/$productChemicalComponentId'
 import { Route as AuthenticatedProductsProductIdChemicalComponentsCreateRouteImport } from './routes/_authenticated/products/$productId/chemical-components/create'
 import { Route as AuthenticatedProductsProductIdChemicalComponentsIndexRouteImport } from './routes/_authenticated/products/$productId_/chemical-components/index'
@@ -193,6 +197,12 @@ const AuthenticatedInventoriesCreateRoute =
     path: '/create',
     getParentRoute: () => AuthenticatedInventoriesRoute,
   } as any)
+const AuthenticatedMyInventoriesIndexRoute =
+  AuthenticatedMyInventoriesIndexRouteImport.update({
+    id: '/my-inventories/',
+    path: '/my-inventories/',
+    getParentRoute: () => AuthenticatedRoute,
+  } as any)
 const AuthenticatedProductsIndexRoute =
   AuthenticatedProductsIndexRouteImport.update({
     id: '/products/',
@@ -276,6 +286,12 @@ const AuthenticatedInventoriesInventoryIdProductsRoute =
     path: '/inventories/$inventoryId/products',
     getParentRoute: () => AuthenticatedRoute,
   } as any)
+const AuthenticatedMyInventoriesInventoryIdIndexRoute =
+  AuthenticatedMyInventoriesInventoryIdIndexRouteImport.update({
+    id: '/my-inventories/$inventoryId/',
+    path: '/my-inventories/$inventoryId/',
+    getParentRoute: () => AuthenticatedRoute,
+  } as any)
 const AuthenticatedInventoriesInventoryIdProductsInventoryProductIdRoute =
   AuthenticatedInventoriesInventoryIdProductsInventoryProductIdRouteImport.update(
     {
@@ -288,6 +304,18 @@ const AuthenticatedInventoriesInventoryIdProductsCreateRoute =
   AuthenticatedInventoriesInventoryIdProductsCreateRouteImport.update({
     id: '/inventories_/$inventoryId/products_/create',
     path: '/inventories/$inventoryId/products/create',
+    getParentRoute: () => AuthenticatedRoute,
+  } as any)
+const AuthenticatedMyInventoriesInventoryIdLinesLineIdRoute =
+  AuthenticatedMyInventoriesInventoryIdLinesLineIdRouteImport.update({
+    id: '/my-inventories/$inventoryId/lines/$lineId',
+    path: '/my-inventories/$inventoryId/lines/$lineId',
+    getParentRoute: () => AuthenticatedRoute,
+  } as any)
+const AuthenticatedMyInventoriesInventoryIdLinesCreateRoute =
+  AuthenticatedMyInventoriesInventoryIdLinesCreateRouteImport.update({
+    id: '/my-inventories/$inventoryId/lines/create',
+    path: '/my-inventories/$inventoryId/lines/create',
     getParentRoute: () => AuthenticatedRoute,
   } as any)
 const AuthenticatedProductsProductIdChemicalComponentsProductChemicalComponentIdRoute =
@@ -360,6 +388,7 @@ export interface FileRoutesByFullPath {
   '/units/create': typeof AuthenticatedUnitsCreateRoute
   '/users/$userId': typeof AuthenticatedUsersUserIdRoute
   '/database/': typeof AuthenticatedDatabaseIndexRoute
+  '/my-inventories/': typeof AuthenticatedMyInventoriesIndexRoute
   '/products/': typeof AuthenticatedProductsIndexRoute
   '/users/': typeof AuthenticatedUsersIndexRoute
   '/customers-facilities-mgmt/customers/$customerId': typeof AuthenticatedCustomersFacilitiesMgmtCustomersCustomerIdRoute
@@ -367,8 +396,11 @@ export interface FileRoutesByFullPath {
   '/customers-facilities-mgmt/facilities/$facilityId': typeof AuthenticatedCustomersFacilitiesMgmtFacilitiesFacilityIdRoute
   '/customers-facilities-mgmt/facilities/create': typeof AuthenticatedCustomersFacilitiesMgmtFacilitiesCreateRoute
   '/inventories/$inventoryId/products': typeof AuthenticatedInventoriesInventoryIdProductsRoute
+  '/my-inventories/$inventoryId/': typeof AuthenticatedMyInventoriesInventoryIdIndexRoute
   '/inventories/$inventoryId/products/$inventoryProductId': typeof AuthenticatedInventoriesInventoryIdProductsInventoryProductIdRouteWithChildren
   '/inventories/$inventoryId/products/create': typeof AuthenticatedInventoriesInventoryIdProductsCreateRoute
+  '/my-inventories/$inventoryId/lines/$lineId': typeof AuthenticatedMyInventoriesInventoryIdLinesLineIdRoute
+  '/my-inventories/$inventoryId/lines/create': typeof AuthenticatedMyInventoriesInventoryIdLinesCreateRoute
   '/products/$productId/chemical-components/$productChemicalComponentId': typeof AuthenticatedProductsProductIdChemicalComponentsProductChemicalComponentIdRoute
   '/products/$productId/chemical-components/create': typeof AuthenticatedProductsProductIdChemicalComponentsCreateRoute
   '/products/$productId/chemical-components/': typeof AuthenticatedProductsProductIdChemicalComponentsIndexRoute
@@ -406,6 +438,7 @@ export interface FileRoutesByTo {
   '/units/create': typeof AuthenticatedUnitsCreateRoute
   '/users/$userId': typeof AuthenticatedUsersUserIdRoute
   '/database': typeof AuthenticatedDatabaseIndexRoute
+  '/my-inventories': typeof AuthenticatedMyInventoriesIndexRoute
   '/products': typeof AuthenticatedProductsIndexRoute
   '/users': typeof AuthenticatedUsersIndexRoute
   '/customers-facilities-mgmt/customers/$customerId': typeof AuthenticatedCustomersFacilitiesMgmtCustomersCustomerIdRoute
@@ -413,8 +446,11 @@ export interface FileRoutesByTo {
   '/customers-facilities-mgmt/facilities/$facilityId': typeof AuthenticatedCustomersFacilitiesMgmtFacilitiesFacilityIdRoute
   '/customers-facilities-mgmt/facilities/create': typeof AuthenticatedCustomersFacilitiesMgmtFacilitiesCreateRoute
   '/inventories/$inventoryId/products': typeof AuthenticatedInventoriesInventoryIdProductsRoute
+  '/my-inventories/$inventoryId': typeof AuthenticatedMyInventoriesInventoryIdIndexRoute
   '/inventories/$inventoryId/products/$inventoryProductId': typeof AuthenticatedInventoriesInventoryIdProductsInventoryProductIdRouteWithChildren
   '/inventories/$inventoryId/products/create': typeof AuthenticatedInventoriesInventoryIdProductsCreateRoute
+  '/my-inventories/$inventoryId/lines/$lineId': typeof AuthenticatedMyInventoriesInventoryIdLinesLineIdRoute
+  '/my-inventories/$inventoryId/lines/create': typeof AuthenticatedMyInventoriesInventoryIdLinesCreateRoute
   '/products/$productId/chemical-components/$productChemicalComponentId': typeof AuthenticatedProductsProductIdChemicalComponentsProductChemicalComponentIdRoute
   '/products/$productId/chemical-components/create': typeof AuthenticatedProductsProductIdChemicalComponentsCreateRoute
   '/products/$productId/chemical-components': typeof AuthenticatedProductsProductIdChemicalComponentsIndexRoute
@@ -455,6 +491,7 @@ export interface FileRoutesById {
   '/_authenticated/units/create': typeof AuthenticatedUnitsCreateRoute
   '/_authenticated/users/$userId': typeof AuthenticatedUsersUserIdRoute
   '/_authenticated/database/': typeof AuthenticatedDatabaseIndexRoute
+  '/_authenticated/my-inventories/': typeof AuthenticatedMyInventoriesIndexRoute
   '/_authenticated/products/': typeof AuthenticatedProductsIndexRoute
   '/_authenticated/users/': typeof AuthenticatedUsersIndexRoute
   '/_authenticated/customers-facilities-mgmt/customers/$customerId': typeof AuthenticatedCustomersFacilitiesMgmtCustomersCustomerIdRoute
@@ -462,8 +499,11 @@ export interface FileRoutesById {
   '/_authenticated/customers-facilities-mgmt/facilities/$facilityId': typeof AuthenticatedCustomersFacilitiesMgmtFacilitiesFacilityIdRoute
   '/_authenticated/customers-facilities-mgmt/facilities/create': typeof AuthenticatedCustomersFacilitiesMgmtFacilitiesCreateRoute
   '/_authenticated/inventories_/$inventoryId/products': typeof AuthenticatedInventoriesInventoryIdProductsRoute
+  '/_authenticated/my-inventories/$inventoryId/': typeof AuthenticatedMyInventoriesInventoryIdIndexRoute
   '/_authenticated/inventories_/$inventoryId/products_/$inventoryProductId': typeof AuthenticatedInventoriesInventoryIdProductsInventoryProductIdRouteWithChildren
   '/_authenticated/inventories_/$inventoryId/products_/create': typeof AuthenticatedInventoriesInventoryIdProductsCreateRoute
+  '/_authenticated/my-inventories/$inventoryId/lines/$lineId': typeof AuthenticatedMyInventoriesInventoryIdLinesLineIdRoute
+  '/_authenticated/my-inventories/$inventoryId/lines/create': typeof AuthenticatedMyInventoriesInventoryIdLinesCreateRoute
   '/_authenticated/products/$productId/chemical-components/$productChemicalComponentId': typeof AuthenticatedProductsProductIdChemicalComponentsProductChemicalComponentIdRoute
   '/_authenticated/products/$productId/chemical-components/create': typeof AuthenticatedProductsProductIdChemicalComponentsCreateRoute
   '/_authenticated/products/$productId_/chemical-components/': typeof AuthenticatedProductsProductIdChemicalComponentsIndexRoute
@@ -504,6 +544,7 @@ export interface FileRouteTypes {
     | '/units/create'
     | '/users/$userId'
     | '/database/'
+    | '/my-inventories/'
     | '/products/'
     | '/users/'
     | '/customers-facilities-mgmt/customers/$customerId'
@@ -511,8 +552,11 @@ export interface FileRouteTypes {
     | '/customers-facilities-mgmt/facilities/$facilityId'
     | '/customers-facilities-mgmt/facilities/create'
     | '/inventories/$inventoryId/products'
+    | '/my-inventories/$inventoryId/'
     | '/inventories/$inventoryId/products/$inventoryProductId'
     | '/inventories/$inventoryId/products/create'
+    | '/my-inventories/$inventoryId/lines/$lineId'
+    | '/my-inventories/$inventoryId/lines/create'
     | '/products/$productId/chemical-components/$productChemicalComponentId'
     | '/products/$productId/chemical-components/create'
     | '/products/$productId/chemical-components/'
@@ -550,6 +594,7 @@ export interface FileRouteTypes {
     | '/units/create'
     | '/users/$userId'
     | '/database'
+    | '/my-inventories'
     | '/products'
     | '/users'
     | '/customers-facilities-mgmt/customers/$customerId'
@@ -557,8 +602,11 @@ export interface FileRouteTypes {
     | '/customers-facilities-mgmt/facilities/$facilityId'
     | '/customers-facilities-mgmt/facilities/create'
     | '/inventories/$inventoryId/products'
+    | '/my-inventories/$inventoryId'
     | '/inventories/$inventoryId/products/$inventoryProductId'
     | '/inventories/$inventoryId/products/create'
+    | '/my-inventories/$inventoryId/lines/$lineId'
+    | '/my-inventories/$inventoryId/lines/create'
     | '/products/$productId/chemical-components/$productChemicalComponentId'
     | '/products/$productId/chemical-components/create'
     | '/products/$productId/chemical-components'
@@ -598,6 +646,7 @@ export interface FileRouteTypes {
     | '/_authenticated/units/create'
     | '/_authenticated/users/$userId'
     | '/_authenticated/database/'
+    | '/_authenticated/my-inventories/'
     | '/_authenticated/products/'
     | '/_authenticated/users/'
     | '/_authenticated/customers-facilities-mgmt/customers/$customerId'
@@ -605,8 +654,11 @@ export interface FileRouteTypes {
     | '/_authenticated/customers-facilities-mgmt/facilities/$facilityId'
     | '/_authenticated/customers-facilities-mgmt/facilities/create'
     | '/_authenticated/inventories_/$inventoryId/products'
+    | '/_authenticated/my-inventories/$inventoryId/'
     | '/_authenticated/inventories_/$inventoryId/products_/$inventoryProductId'
     | '/_authenticated/inventories_/$inventoryId/products_/create'
+    | '/_authenticated/my-inventories/$inventoryId/lines/$lineId'
+    | '/_authenticated/my-inventories/$inventoryId/lines/create'
     | '/_authenticated/products/$productId/chemical-components/$productChemicalComponentId'
     | '/_authenticated/products/$productId/chemical-components/create'
     | '/_authenticated/products/$productId_/chemical-components/'
@@ -800,6 +852,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthenticatedInventoriesCreateRouteImport
       parentRoute: typeof AuthenticatedInventoriesRoute
     }
+    '/_authenticated/my-inventories/': {
+      id: '/_authenticated/my-inventories/'
+      path: '/my-inventories'
+      fullPath: '/my-inventories/'
+      preLoaderRoute: typeof AuthenticatedMyInventoriesIndexRouteImport
+      parentRoute: typeof AuthenticatedRoute
+    }
     '/_authenticated/products/': {
       id: '/_authenticated/products/'
       path: '/products'
@@ -898,6 +957,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthenticatedInventoriesInventoryIdProductsRouteImport
       parentRoute: typeof AuthenticatedRoute
     }
+    '/_authenticated/my-inventories/$inventoryId/': {
+      id: '/_authenticated/my-inventories/$inventoryId/'
+      path: '/my-inventories/$inventoryId'
+      fullPath: '/my-inventories/$inventoryId/'
+      preLoaderRoute: typeof AuthenticatedMyInventoriesInventoryIdIndexRouteImport
+      parentRoute: typeof AuthenticatedRoute
+    }
     '/_authenticated/inventories_/$inventoryId/products_/$inventoryProductId': {
       id: '/_authenticated/inventories_/$inventoryId/products_/$inventoryProductId'
       path: '/inventories/$inventoryId/products/$inventoryProductId'
@@ -910,6 +976,20 @@ declare module '@tanstack/react-router' {
       path: '/inventories/$inventoryId/products/create'
       fullPath: '/inventories/$inventoryId/products/create'
       preLoaderRoute: typeof AuthenticatedInventoriesInventoryIdProductsCreateRouteImport
+      parentRoute: typeof AuthenticatedRoute
+    }
+    '/_authenticated/my-inventories/$inventoryId/lines/$lineId': {
+      id: '/_authenticated/my-inventories/$inventoryId/lines/$lineId'
+      path: '/my-inventories/$inventoryId/lines/$lineId'
+      fullPath: '/my-inventories/$inventoryId/lines/$lineId'
+      preLoaderRoute: typeof AuthenticatedMyInventoriesInventoryIdLinesLineIdRouteImport
+      parentRoute: typeof AuthenticatedRoute
+    }
+    '/_authenticated/my-inventories/$inventoryId/lines/create': {
+      id: '/_authenticated/my-inventories/$inventoryId/lines/create'
+      path: '/my-inventories/$inventoryId/lines/create'
+      fullPath: '/my-inventories/$inventoryId/lines/create'
+      preLoaderRoute: typeof AuthenticatedMyInventoriesInventoryIdLinesCreateRouteImport
       parentRoute: typeof AuthenticatedRoute
     }
     '/_authenticated/products/$productId/chemical-components/$productChemicalComponentId': {
@@ -1120,11 +1200,15 @@ interface AuthenticatedRouteChildren {
   AuthenticatedProductsProductIdRoute: typeof AuthenticatedProductsProductIdRouteWithChildren
   AuthenticatedProductsCreateRoute: typeof AuthenticatedProductsCreateRoute
   AuthenticatedUsersUserIdRoute: typeof AuthenticatedUsersUserIdRoute
+  AuthenticatedMyInventoriesIndexRoute: typeof AuthenticatedMyInventoriesIndexRoute
   AuthenticatedProductsIndexRoute: typeof AuthenticatedProductsIndexRoute
   AuthenticatedUsersIndexRoute: typeof AuthenticatedUsersIndexRoute
   AuthenticatedInventoriesInventoryIdProductsRoute: typeof AuthenticatedInventoriesInventoryIdProductsRoute
+  AuthenticatedMyInventoriesInventoryIdIndexRoute: typeof AuthenticatedMyInventoriesInventoryIdIndexRoute
   AuthenticatedInventoriesInventoryIdProductsInventoryProductIdRoute: typeof AuthenticatedInventoriesInventoryIdProductsInventoryProductIdRouteWithChildren
   AuthenticatedInventoriesInventoryIdProductsCreateRoute: typeof AuthenticatedInventoriesInventoryIdProductsCreateRoute
+  AuthenticatedMyInventoriesInventoryIdLinesLineIdRoute: typeof AuthenticatedMyInventoriesInventoryIdLinesLineIdRoute
+  AuthenticatedMyInventoriesInventoryIdLinesCreateRoute: typeof AuthenticatedMyInventoriesInventoryIdLinesCreateRoute
   AuthenticatedProductsProductIdChemicalComponentsIndexRoute: typeof AuthenticatedProductsProductIdChemicalComponentsIndexRoute
   AuthenticatedInventoriesInventoryIdProductsInventoryProductIdChemicalComponentsIndexRoute: typeof AuthenticatedInventoriesInventoryIdProductsInventoryProductIdChemicalComponentsIndexRoute
 }
@@ -1148,14 +1232,21 @@ const AuthenticatedRouteChildren: AuthenticatedRouteChildren = {
     AuthenticatedProductsProductIdRouteWithChildren,
   AuthenticatedProductsCreateRoute: AuthenticatedProductsCreateRoute,
   AuthenticatedUsersUserIdRoute: AuthenticatedUsersUserIdRoute,
+  AuthenticatedMyInventoriesIndexRoute: AuthenticatedMyInventoriesIndexRoute,
   AuthenticatedProductsIndexRoute: AuthenticatedProductsIndexRoute,
   AuthenticatedUsersIndexRoute: AuthenticatedUsersIndexRoute,
   AuthenticatedInventoriesInventoryIdProductsRoute:
     AuthenticatedInventoriesInventoryIdProductsRoute,
+  AuthenticatedMyInventoriesInventoryIdIndexRoute:
+    AuthenticatedMyInventoriesInventoryIdIndexRoute,
   AuthenticatedInventoriesInventoryIdProductsInventoryProductIdRoute:
     AuthenticatedInventoriesInventoryIdProductsInventoryProductIdRouteWithChildren,
   AuthenticatedInventoriesInventoryIdProductsCreateRoute:
     AuthenticatedInventoriesInventoryIdProductsCreateRoute,
+  AuthenticatedMyInventoriesInventoryIdLinesLineIdRoute:
+    AuthenticatedMyInventoriesInventoryIdLinesLineIdRoute,
+  AuthenticatedMyInventoriesInventoryIdLinesCreateRoute:
+    AuthenticatedMyInventoriesInventoryIdLinesCreateRoute,
   AuthenticatedProductsProductIdChemicalComponentsIndexRoute:
     AuthenticatedProductsProductIdChemicalComponentsIndexRoute,
   AuthenticatedInventoriesInventoryIdProductsInventoryProductIdChemicalComponentsIndexRoute:

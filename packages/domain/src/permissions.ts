@@ -42,17 +42,22 @@ export const PERMISSIONS = {
   'facilities.archive': ADMIN,
 
   'hazards.read': STAFF,
+  /** The hazard class picker of a new product's line form, which a technician fills in (issue 22). */
+  'hazards.pick': EVERYONE,
   'hazards.create': ADMIN,
   'hazards.update': ADMIN,
   'hazards.archive': ADMIN,
   'hazards.delete': ADMIN,
 
   'containers.read': STAFF,
+  /** The container picker of the line form, which a technician fills in (issue 22). */
+  'containers.pick': EVERYONE,
   'containers.create': STAFF,
   'containers.update': ADMIN,
   'containers.archive': ADMIN,
 
   'container-units.read': STAFF,
+  'container-units.pick': EVERYONE,
   'container-units.create': STAFF,
   'container-units.update': ADMIN,
   'container-units.archive': ADMIN,
@@ -60,11 +65,22 @@ export const PERMISSIONS = {
   'files.upload': STAFF,
 
   'products.read': STAFF,
+  /**
+   * The catalogue search of the line form (the product list and one product's data to copy):
+   * a technician adding a line picks from it (issue 22). The catalogue holds no customer's data.
+   */
+  'products.search': EVERYONE,
   'products.create': STAFF,
   'products.update': STAFF,
   'products.archive': STAFF,
 
+  /** Every inventory, its pickers and Print All SDS. */
   'inventories.read': STAFF,
+  /**
+   * The inventory list and one inventory: staff see all of them, a technician only the active
+   * ones assigned to them (issue 22, My Inventories); the inventories service scopes the answer.
+   */
+  'inventories.view': EVERYONE,
   'inventories.create': STAFF,
   'inventories.update': STAFF,
   /** Spec 02 §6: archive and unarchive, and the Completed toggle, are an admin's. */
@@ -73,10 +89,14 @@ export const PERMISSIONS = {
   /** Spec 02 §6 "Edit a completed inventory": staff find it read-only. */
   'inventories.update-completed': ADMIN,
 
-  'inventory-products.read': STAFF,
+  /**
+   * A line's calls. A technician reaches only the lines of an active, open inventory assigned to
+   * them (issue 22): the inventory-products routes check the assignment before anything else.
+   */
+  'inventory-products.read': EVERYONE,
   /** Staff add and edit lines only while the inventory is active and not completed (spec 02 §6). */
-  'inventory-products.create': STAFF,
-  'inventory-products.update': STAFF,
+  'inventory-products.create': EVERYONE,
+  'inventory-products.update': EVERYONE,
   'inventory-products.update-closed': ADMIN,
   /** Spec 02 §6 "Delete a product from an inventory". */
   'inventory-products.unlink': ADMIN,
@@ -106,15 +126,25 @@ export interface AreaActions {
   update: Action;
   archive: Action;
   delete?: Action;
+  /** The list and one record, when wider than `read` (the service scopes the answer). */
+  view?: Action;
+  /** The autocomplete-list picker, when wider than `read`. */
+  pick?: Action;
 }
 
-function areaActions<const A extends string>(area: A, withDelete: boolean) {
+function areaActions<const A extends string>(
+  area: A,
+  withDelete: boolean,
+  wider: { view?: string; pick?: string } = {},
+) {
   const actions = {
     read: `${area}.read`,
     create: `${area}.create`,
     update: `${area}.update`,
     archive: `${area}.archive`,
     ...(withDelete ? { delete: `${area}.delete` } : {}),
+    ...(wider.view ? { view: `${area}.${wider.view}` } : {}),
+    ...(wider.pick ? { pick: `${area}.${wider.pick}` } : {}),
   };
   // Every name is checked against the table below at start, by `assertAreaActions`.
   return actions as AreaActions;
@@ -126,11 +156,11 @@ export const AREA_ACTIONS = {
   technicians: areaActions('technicians', true),
   customers: areaActions('customers', false),
   facilities: areaActions('facilities', false),
-  hazards: areaActions('hazards', true),
-  containers: areaActions('containers', false),
-  containerUnits: areaActions('container-units', false),
-  products: areaActions('products', false),
-  inventories: areaActions('inventories', false),
+  hazards: areaActions('hazards', true, { pick: 'pick' }),
+  containers: areaActions('containers', false, { pick: 'pick' }),
+  containerUnits: areaActions('container-units', false, { pick: 'pick' }),
+  products: areaActions('products', false, { view: 'search' }),
+  inventories: areaActions('inventories', false, { view: 'view' }),
 } as const satisfies Record<string, AreaActions>;
 
 for (const actions of Object.values(AREA_ACTIONS)) {

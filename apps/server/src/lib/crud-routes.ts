@@ -20,9 +20,10 @@ import { ERROR_RESPONSES } from './route-schemas.ts';
  * audit row, in one transaction the service opens; reads take the database only.
  */
 export interface CrudService<TItem, TResource, TQuery, TBody> {
-  list(db: Db, query: TQuery): Promise<ListPage<TItem>>;
+  /** `viewer`: who asks, for an area whose `view` action answers each caller their own records. */
+  list(db: Db, query: TQuery, viewer: Actor): Promise<ListPage<TItem>>;
   autocomplete?(db: Db, query: AutocompleteQuery): Promise<ListPage<unknown>>;
-  get(db: Db, id: number): Promise<TResource>;
+  get(db: Db, id: number, viewer: Actor): Promise<TResource>;
   create(db: Db, actor: Actor, body: TBody): Promise<TResource>;
   update(db: Db, actor: Actor, id: number, body: TBody): Promise<TResource>;
   /** Archives an active record and unarchives an archived one. */
@@ -79,14 +80,16 @@ export function registerCrudRoutes<TItem, TResource extends { is_active: boolean
   app.get(
     `${base}/list`,
     {
-      config: { permission: actions.read },
+      config: { permission: actions.view ?? actions.read },
       schema: {
         tags,
         querystring: contract.listQuery,
         response: { 200: makeListResponseSchema(contract.listItem), ...ERROR_RESPONSES },
       },
     },
-    async (request) => ({ resource: await service.list(app.db, request.query as TQuery) }),
+    async (request) => ({
+      resource: await service.list(app.db, request.query as TQuery, actorOf(request)),
+    }),
   );
 
   const { autocomplete } = service;
@@ -94,7 +97,7 @@ export function registerCrudRoutes<TItem, TResource extends { is_active: boolean
     app.get(
       `${base}/autocomplete-list`,
       {
-        config: { permission: actions.read },
+        config: { permission: actions.pick ?? actions.read },
         schema: {
           tags,
           querystring: contract.autocompleteQuery ?? AutocompleteQuerySchema,
@@ -110,8 +113,11 @@ export function registerCrudRoutes<TItem, TResource extends { is_active: boolean
 
   app.get(
     `${base}/:id/get`,
-    { config: { permission: actions.read }, schema: { tags, params: IdParamSchema, response: single } },
-    async (request) => ({ resource: await service.get(app.db, request.params.id) }),
+    {
+      config: { permission: actions.view ?? actions.read },
+      schema: { tags, params: IdParamSchema, response: single },
+    },
+    async (request) => ({ resource: await service.get(app.db, request.params.id, actorOf(request)) }),
   );
 
   app.post(

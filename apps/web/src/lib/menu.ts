@@ -23,6 +23,14 @@ export const MENU: MenuEntry[] = [
   { label: 'Audit Log', path: '/audit-log', action: 'audit-log.read' },
 ];
 
+/**
+ * Where a signed-in user lands: the inventories, or, for a technician (no menu entries, and no
+ * inventory but their own: issue 22), My Inventories.
+ */
+export function homePathFor(role: Role | undefined): '/inventories' | '/my-inventories' {
+  return role && !isAllowed(role, 'inventories.read') ? '/my-inventories' : '/inventories';
+}
+
 /** While the role is unknown every entry shows. */
 export function menuFor(role: Role | undefined): MenuEntry[] {
   return role ? MENU.filter((entry) => isAllowed(role, entry.action)) : MENU;

@@ -383,6 +383,11 @@ export const INVENTORY_PRODUCT_ORDER_KEYS = [
   'sds_status',
   'updated_at',
   'created_at',
+  /**
+   * The technician's walk-through order (issue 22): lines carried over and not yet checked, then
+   * lines with an open question, then the rest, each group by name.
+   */
+  'worklist',
 ] as const;
 
 /**

@@ -119,8 +119,38 @@ function searchFilter(search: string | undefined): SQL | undefined {
   );
 }
 
-export async function selectInventoryListRows(db: Db, query: InventoryListQuery) {
-  const where = and(statusFilter(query.status), searchFilter(query.search));
+/**
+ * A technician's own inventories (issue 22): assigned to them, active and not completed. The list
+ * and the assignment check read the same rule.
+ */
+function assignedOpenFilter(userId: number): SQL | undefined {
+  return and(
+    statusFilter('active'),
+    exists(
+      sql`(SELECT 1 FROM ${inventoryTechnicians}
+        WHERE ${inventoryTechnicians.inventoryId} = ${inventories.id}
+          AND ${inventoryTechnicians.userId} = ${userId})`,
+    ),
+  );
+}
+
+/** Whether the inventory is one of the technician's own (see `assignedOpenFilter`). */
+export async function isAssignedOpenInventory(db: Db | Tx, inventoryId: number, userId: number) {
+  const [row] = await db
+    .select({ id: inventories.id })
+    .from(inventories)
+    .where(and(eq(inventories.id, inventoryId), assignedOpenFilter(userId)))
+    .limit(1);
+  return row !== undefined;
+}
+
+/** `assignedTo`: only that technician's own inventories. */
+export async function selectInventoryListRows(db: Db, query: InventoryListQuery, assignedTo?: number) {
+  const where = and(
+    statusFilter(query.status),
+    searchFilter(query.search),
+    assignedTo === undefined ? undefined : assignedOpenFilter(assignedTo),
+  );
   const order = query.order_by
     ? orderBy(ORDER_COLUMNS[query.order_by], query.order_dir)
     : desc(inventories.updatedAt);

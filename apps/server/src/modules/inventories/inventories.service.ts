@@ -27,6 +27,7 @@ import {
   type InventoryRow,
   insertDuplicates,
   insertInventory,
+  isAssignedOpenInventory,
   lockInventoryYear,
   replaceTechnicians,
   selectDuplicateIds,
@@ -73,8 +74,36 @@ async function toResource(db: Db | Tx, row: InventoryRow): Promise<InventoryReso
   };
 }
 
-async function listInventories(db: Db, query: InventoryListQuery): Promise<ListPage<InventoryListRow>> {
-  const { rows, total } = await selectInventoryListRows(db, query);
+/**
+ * Who sees every inventory ('inventories.read': staff and admins) and who only their own (a
+ * technician: the active, open inventories assigned to them, issue 22). An inventory that is not
+ * one's own is refused as forbidden whether it exists or not, so its existence is not told.
+ */
+function isScopedToOwn(viewer: Actor): boolean {
+  return !isAllowed(viewer.role, 'inventories.read');
+}
+
+/** Refuses a technician an inventory that is not one of their own; staff and admins pass. */
+async function requireInventoryAccess(db: Db | Tx, viewer: Actor, inventoryId: number): Promise<void> {
+  if (!isScopedToOwn(viewer)) return;
+  if (viewer.userId === undefined || !(await isAssignedOpenInventory(db, inventoryId, viewer.userId))) {
+    throw forbidden();
+  }
+}
+
+async function viewInventory(db: Db, id: number, viewer: Actor): Promise<InventoryResource> {
+  await requireInventoryAccess(db, viewer, id);
+  return getInventory(db, id);
+}
+
+async function listInventories(
+  db: Db,
+  query: InventoryListQuery,
+  viewer: Actor,
+): Promise<ListPage<InventoryListRow>> {
+  // A viewer scoped to their own inventories with no account id sees none (-1 matches no one).
+  const assignedTo = isScopedToOwn(viewer) ? (viewer.userId ?? -1) : undefined;
+  const { rows, total } = await selectInventoryListRows(db, query, assignedTo);
   const items = rows.map(
     (row): InventoryListRow => ({
       id: row.inventory.id,
@@ -252,11 +281,13 @@ async function toggleInventory(db: Db, actor: Actor, id: number): Promise<Invent
 export const inventoriesService = {
   list: listInventories,
   autocomplete: autocompleteInventories,
-  get: getInventory,
+  get: viewInventory,
+  requireAccess: requireInventoryAccess,
   create: createInventory,
   update: updateInventory,
   toggle: toggleInventory,
   years: listYears,
 } satisfies CrudService<InventoryListRow, InventoryResource, InventoryListQuery, SaveInventory> & {
   years: typeof listYears;
+  requireAccess: typeof requireInventoryAccess;
 };

@@ -739,9 +739,12 @@ describe('list, autocomplete and years', () => {
 });
 
 describe('who may call what', () => {
-  it('keeps technicians out of every inventory call', async () => {
+  it('keeps technicians out of every inventory call but their own list', async () => {
+    // Issue 22: the list answers a technician their own inventories only; this one has none.
+    const own = await ctx.call('technician', { method: 'GET', url: '/inventories/list' });
+    expect(own.statusCode, own.body).toBe(200);
+    expect(own.json().resource.items).toEqual([]);
     for (const [method, url] of [
-      ['GET', '/inventories/list'],
       ['GET', '/inventories/autocomplete-list'],
       ['POST', '/inventories/create'],
     ] as const) {

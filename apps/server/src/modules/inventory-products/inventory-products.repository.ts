@@ -23,6 +23,10 @@ export type LineValues = Omit<
   'id' | 'inventoryId' | 'sourceLineId' | 'createdAt' | 'updatedAt'
 >;
 
+/** 0: carried over and not yet checked; 1: an open question; 2: the rest. */
+const WORKLIST_RANK = sql`(CASE WHEN ${line.sourceLineId} IS NOT NULL AND ${line.checkedAt} IS NULL THEN 0
+  WHEN ${line.isResolveQuestion} = false THEN 1 ELSE 2 END)`;
+
 const ORDER_COLUMNS: Record<NonNullable<InventoryProductListQuery['order_by']>, SQL> = {
   name: textKey(line.name),
   mfg_name: textKey(line.mfgName),
@@ -35,6 +39,7 @@ const ORDER_COLUMNS: Record<NonNullable<InventoryProductListQuery['order_by']>, 
   sds_status: sql`${line.sdsStatus}`,
   updated_at: sql`${line.updatedAt}`,
   created_at: sql`${line.createdAt}`,
+  worklist: WORKLIST_RANK,
 };
 
 const ROW = {
@@ -85,13 +90,15 @@ export async function selectLineListRows(
   const order = query.order_by
     ? orderBy(ORDER_COLUMNS[query.order_by], query.order_dir)
     : orderBy(ORDER_COLUMNS.updated_at, 'desc');
+  // Within a worklist group, by name: the order a technician walks the list in.
+  const within = query.order_by === 'worklist' ? textKey(line.name) : undefined;
   const filtered =
     Boolean(query.search) ||
     (query.worklist !== undefined && query.worklist !== 'all' && query.worklist !== '');
   const [rows, [count]] = await Promise.all([
     selectRows(db)
       .where(where)
-      .orderBy(order, asc(line.id))
+      .orderBy(...(within ? [order, within] : [order]), asc(line.id))
       .limit(query.ipp)
       .offset(pageOffset(query.page, query.ipp)),
     !filtered && knownTotal !== undefined

@@ -21,6 +21,7 @@ import { actorOf } from '../../lib/audit.ts';
 import { attachmentDisposition } from '../../lib/file-names.ts';
 import { conflictResponse, ERROR_RESPONSES } from '../../lib/route-schemas.ts';
 import { registerComponentLinkRoutes } from '../chemical-components/component-links.routes.ts';
+import { inventoriesService } from '../inventories/inventories.service.ts';
 import { inventoryProductsService as service } from './inventory-products.service.ts';
 import { lineComponents } from './line-components.service.ts';
 import type { LineRef } from './line-resource.ts';
@@ -52,6 +53,15 @@ const PdfResponse = z.instanceof(Buffer).describe('The merged SDS file (applicat
  * removing a line is an admin's.
  */
 export const inventoryProductsRoutes: FastifyPluginAsyncZod = async (app) => {
+  // Every call here names its inventory as `:id`: a technician reaches only their own (issue 22),
+  // checked once for all of them, line components included, before the body is even read, so a
+  // call on another inventory learns nothing from its validation. A malformed id is left to the
+  // route's own 422.
+  app.addHook('preValidation', async (request) => {
+    const params = IdParamSchema.safeParse(request.params);
+    if (params.success) await inventoriesService.requireAccess(app.db, actorOf(request), params.data.id);
+  });
+
   app.get(
     '/inventories/:id/products',
     {

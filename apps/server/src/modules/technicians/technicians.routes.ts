@@ -7,7 +7,8 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { registerCrudRoutes } from '../../lib/crud-routes.ts';
 import { registerEndSessionsRoute } from '../accounts/account-sessions.routes.ts';
-import { TECHNICIANS_AREA, techniciansService } from './technicians.service.ts';
+import { sendInvitation } from '../auth/auth.service.ts';
+import { createTechniciansService, TECHNICIANS_AREA } from './technicians.service.ts';
 
 /**
  * Staff may list, view and add technicians (+ Add New is shown to them); editing, archiving and
@@ -27,7 +28,7 @@ export const techniciansRoutes: FastifyPluginAsyncZod = async (app) => {
       resource: UserResourceSchema,
       save: SaveTechnicianRequestSchema,
     },
-    service: techniciansService,
+    service: createTechniciansService((technician) => sendInvitation(app, technician)),
   });
 
   registerEndSessionsRoute(app, {

@@ -1,5 +1,6 @@
 import type { SaveTechnicianRequestSchema } from '@chemtrack/domain';
 import type { z } from 'zod';
+import type { UserRow } from '../accounts/accounts.repository.ts';
 import { type AccountArea, createAccountsService } from '../accounts/accounts.service.ts';
 
 export const TECHNICIANS_AREA = {
@@ -8,8 +9,14 @@ export const TECHNICIANS_AREA = {
   roles: ['technician'],
 } satisfies Partial<AccountArea>;
 
-/** Technicians sign in to the field app later; they get no invitation on creation. */
-export const techniciansService = createAccountsService<z.output<typeof SaveTechnicianRequestSchema>>({
-  ...TECHNICIANS_AREA,
-  defaultRole: 'technician',
-});
+/**
+ * A new technician has no password yet: `invite` sends the same link to choose one that a new
+ * user gets, so they can sign in to My Inventories (issue 22).
+ */
+export function createTechniciansService(invite: (technician: UserRow) => Promise<void>) {
+  return createAccountsService<z.output<typeof SaveTechnicianRequestSchema>>({
+    ...TECHNICIANS_AREA,
+    defaultRole: 'technician',
+    afterCreate: invite,
+  });
+}

@@ -1,7 +1,13 @@
 import { MSG, SERVER_MSG } from '@chemtrack/domain';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, createTestUser, readOutbox, type TestContext } from '../../../test/helper.ts';
+import {
+  createTestContext,
+  createTestUser,
+  extractResetToken,
+  readOutbox,
+  type TestContext,
+} from '../../../test/helper.ts';
 import {
   auditLog,
   customers,
@@ -42,7 +48,7 @@ const EMAIL_255 = `${'e'.repeat(64)}@${'d'.repeat(63)}.${'d'.repeat(63)}.${'d'.r
 describe('technicians', () => {
   let id: number;
 
-  it('lets staff create a technician, with the technician role and no e-mail sent', async () => {
+  it('lets staff create a technician, with the technician role and the invitation a new user gets', async () => {
     const before = { rows: await countUsers(), mails: readOutbox(ctx.dataDir).length };
     const res = await ctx.call('staff', { method: 'POST', url: '/technicians/create', payload: technician });
     expect(res.statusCode).toBe(201);
@@ -63,7 +69,27 @@ describe('technicians', () => {
       isActive: true,
       passwordHash: null,
     });
-    expect(readOutbox(ctx.dataDir)).toHaveLength(before.mails);
+    // Issue 22: the same invitation as a new user's, with a link to choose a password that works.
+    const mails = readOutbox(ctx.dataDir);
+    expect(mails).toHaveLength(before.mails + 1);
+    const mail = mails.at(-1) ?? '';
+    expect(mail).toContain('To: maria@example.com');
+    expect(mail).toContain('Subject: Your ChemTrack account');
+    expect(mail).toContain('Hello Maria,');
+    expect(mail).toContain('An account was created for you on ChemTrack. Choose your password here:');
+    const set = await ctx.call(null, {
+      method: 'POST',
+      url: '/auth/set-password',
+      payload: { token: extractResetToken(mail), password: 'Field-Work-2026' },
+    });
+    expect(set.statusCode, set.body).toBe(200);
+    const signIn = await ctx.call(null, {
+      method: 'POST',
+      url: '/auth/sign-in',
+      payload: { email: 'maria@example.com', password: 'Field-Work-2026' },
+    });
+    expect(signIn.statusCode, signIn.body).toBe(200);
+    expect(signIn.json().resource.role).toBe('technician');
   });
 
   it.each([

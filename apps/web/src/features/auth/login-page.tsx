@@ -9,6 +9,7 @@ import { Checkbox } from '../../components/ui/checkbox.tsx';
 import { Field } from '../../components/ui/field.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { ApiError } from '../../lib/api.ts';
+import { homePathFor } from '../../lib/menu.ts';
 import { useSession } from '../../lib/session.ts';
 import { toast } from '../../lib/toast.ts';
 import { signIn } from './api.ts';
@@ -17,9 +18,9 @@ import { PublicLayout } from './public-layout.tsx';
 const LoginFormSchema = LoginRequestSchema.omit({ encode: true });
 type LoginForm = z.input<typeof LoginFormSchema>;
 
-/** Only same-site paths are followed after sign-in. */
-function safeRedirect(redirect: string | undefined): string {
-  if (!redirect?.startsWith('/') || redirect.startsWith('//')) return '/inventories';
+/** Only same-site paths are followed after sign-in; without one, the role's landing page. */
+function safeRedirect(redirect: string | undefined, home: string): string {
+  if (!redirect?.startsWith('/') || redirect.startsWith('//')) return home;
   return redirect;
 }
 
@@ -49,7 +50,7 @@ export function LoginPage({ redirect }: { redirect?: string | undefined }) {
         title: 'Welcome back!',
         description: `Successfully logged in as ${result.resource.profile.first_name}`,
       });
-      await navigate({ to: safeRedirect(redirect) });
+      await navigate({ to: safeRedirect(redirect, homePathFor(result.resource.role)) });
     } catch (error) {
       // A lock is not a wrong password: the server's message says how long to wait.
       if (error instanceof ApiError && error.status === 429) {

@@ -38,29 +38,99 @@ export const ID = 'ip';
 type ProductChoice = AutocompleteItem & Partial<Pick<ProductListRow, 'mfg_name'>> & { isNew?: boolean };
 
 /**
- * The fields of a line (spec 02 §3, §4): the product, its SARA and SPCC flags and Tier II
- * hazard categories, the containers and the line's report data. SARA, SPCC and the categories stay blocked while a catalog product is chosen (its own flags are
- * copied) and, for a new product, until it has a name.
+ * `staff`: the whole line on the inventory's pages. `compact`: the technician's quick form on a
+ * phone (issue 22), the same fields with the catalogue product's locked data folded away.
+ */
+export type LineFormLayout = 'staff' | 'compact';
+
+/**
+ * The fields of a line (spec 02 §3, §4): what a walk-through records first (quantity, size and
+ * location: issue 22), then the product, its SARA and SPCC flags and Tier II hazard categories,
+ * the containers and the line's report data. SARA, SPCC and the categories stay blocked while a
+ * catalog product is chosen (its own flags are copied) and, for a new product, until it has a name.
  */
 export function InventoryProductFields({
   form,
   disabled,
+  layout = 'staff',
 }: {
   form: InventoryProductFormMethods;
   disabled: boolean;
+  layout?: LineFormLayout;
 }) {
   const [productId, name] = useWatch({ control: form.control, name: ['product_id', 'name'] });
   const isLocked = productId !== null;
+  const productDataBlocked = disabled || isLocked || name.trim() === '';
+  const productData = (
+    <>
+      <ProductDataSection form={form} isLocked={isLocked} disabled={disabled} />
+      <SaraSpccFields idPrefix={ID} disabled={productDataBlocked} />
+      <Tier2HazardCategoriesField idPrefix={ID} disabled={productDataBlocked} />
+      <ReportInputFields idPrefix={ID} disabled={productDataBlocked} />
+    </>
+  );
   // The product-data fields, shared with the product form, read the form from its provider.
   return (
     <FormProvider {...form}>
-      <ProductSection form={form} isLocked={isLocked} disabled={disabled} />
-      <SaraSpccFields idPrefix={ID} disabled={disabled || isLocked || name.trim() === ''} />
-      <Tier2HazardCategoriesField idPrefix={ID} disabled={disabled || isLocked || name.trim() === ''} />
-      <ReportInputFields idPrefix={ID} disabled={disabled || isLocked || name.trim() === ''} />
+      <QuickFields form={form} />
+      <ProductNameField form={form} isLocked={isLocked} disabled={disabled} />
+      {layout === 'compact' && isLocked ? (
+        // A catalogue product's data cannot be changed here: out of the way on a phone, one tap away.
+        <details className="group min-w-0 rounded-md border border-slate-200">
+          <summary className="cursor-pointer px-3 py-2 text-sm font-medium text-slate-700">
+            Product details (from the catalogue)
+          </summary>
+          <div className="flex min-w-0 flex-col gap-6 border-t border-slate-200 p-3">{productData}</div>
+        </details>
+      ) : (
+        productData
+      )}
       <ContainerSection form={form} disabled={disabled} />
       <ReportDataFields form={form} idPrefix={ID} disabled={disabled} />
     </FormProvider>
+  );
+}
+
+/** What a technician counts and where: Quantity, Size and Location, first on every layout. */
+function QuickFields({ form }: { form: InventoryProductFormMethods }) {
+  const { errors } = form.formState;
+  return (
+    <div className="grid min-w-0 grid-cols-1 gap-4 sm:grid-cols-3">
+      <Field id={`${ID}-container_quantity`} label="Quantity" error={errors.container_quantity?.message}>
+        <Input
+          id={`${ID}-container_quantity`}
+          inputMode="decimal"
+          aria-invalid={errors.container_quantity ? true : undefined}
+          {...form.register('container_quantity')}
+        />
+      </Field>
+      <Field id={`${ID}-container_size`} label="Size" error={errors.container_size?.message}>
+        <Input
+          id={`${ID}-container_size`}
+          inputMode="decimal"
+          aria-invalid={errors.container_size ? true : undefined}
+          {...form.register('container_size')}
+        />
+      </Field>
+      <Field id={`${ID}-location_stored`} label="Location" error={errors.location_stored?.message}>
+        <Controller
+          control={form.control}
+          name="location_stored"
+          render={({ field }) => (
+            <Input
+              id={`${ID}-location_stored`}
+              autoCapitalize="characters"
+              aria-invalid={errors.location_stored ? true : undefined}
+              value={field.value}
+              // Spec 02 §5: the location is stored upper-cased, so it is shown so as it is typed.
+              onChange={(event) => field.onChange(event.target.value.toUpperCase())}
+              onBlur={field.onBlur}
+              ref={field.ref}
+            />
+          )}
+        />
+      </Field>
+    </div>
   );
 }
 
@@ -68,7 +138,7 @@ export function InventoryProductFields({
  * The product: chosen from the catalog (its data filled in and locked: spec 02 §4) or typed as
  * a new name, which unlocks the manufacturer and product data for the new catalog product.
  */
-function ProductSection({
+function ProductNameField({
   form,
   isLocked,
   disabled,
@@ -107,37 +177,52 @@ function ProductSection({
   };
 
   return (
-    <div className="grid min-w-0 grid-cols-1 gap-4 md:grid-cols-2">
-      <div className="md:col-span-2">
-        <Field
+    <div className="min-w-0">
+      <Field
+        id={`${ID}-name`}
+        label="Product Name"
+        required
+        hint={
+          isLocked
+            ? 'From the product catalogue: its data below is locked.'
+            : 'Choose a product, or type a new name.'
+        }
+        error={messageAt(errors, 'name', 'product_id')}
+      >
+        <PagedPicker<ProductChoice>
           id={`${ID}-name`}
-          label="Product Name"
-          required
-          hint={
-            isLocked
-              ? 'From the product catalogue: its data below is locked.'
-              : 'Choose a product, or type a new name.'
-          }
-          error={messageAt(errors, 'name', 'product_id')}
-        >
-          <PagedPicker<ProductChoice>
-            id={`${ID}-name`}
-            path="/products/list"
-            params={{ status: 'active' }}
-            value={choice}
-            placeholder="Select or type a product"
-            emptyText="No products match your search criteria."
-            disabled={disabled || pickProduct.isPending}
-            invalid={Boolean(errors.name)}
-            describe={(item) => (item.isNew ? 'new product' : item.mfg_name)}
-            onChange={(item) => {
-              if (item && !item.isNew) pickProduct.mutate(item.id);
-            }}
-            onBlur={() => void form.trigger('name')}
-            create={{ label: (text) => `Add "${text}" as a new product`, onCreate: nameNewProduct }}
-          />
-        </Field>
-      </div>
+          path="/products/list"
+          params={{ status: 'active' }}
+          value={choice}
+          placeholder="Select or type a product"
+          emptyText="No products match your search criteria."
+          disabled={disabled || pickProduct.isPending}
+          invalid={Boolean(errors.name)}
+          describe={(item) => (item.isNew ? 'new product' : item.mfg_name)}
+          onChange={(item) => {
+            if (item && !item.isNew) pickProduct.mutate(item.id);
+          }}
+          onBlur={() => void form.trigger('name')}
+          create={{ label: (text) => `Add "${text}" as a new product`, onCreate: nameNewProduct }}
+        />
+      </Field>
+    </div>
+  );
+}
+
+/** The manufacturer and product data: the catalogue's (locked) or the new product's. */
+function ProductDataSection({
+  form,
+  isLocked,
+  disabled,
+}: {
+  form: InventoryProductFormMethods;
+  isLocked: boolean;
+  disabled: boolean;
+}) {
+  const { errors } = form.formState;
+  return (
+    <div className="grid min-w-0 grid-cols-1 gap-4 md:grid-cols-2">
       <fieldset
         disabled={disabled || isLocked}
         className="grid min-w-0 grid-cols-1 gap-4 md:col-span-2 md:grid-cols-2"
@@ -176,8 +261,8 @@ const ACTIVITIES = [
 ] as const;
 
 /**
- * Where and how much: container and unit pickers, size and quantity, and the max gallons and
- * pounds they make, computed live by the same function the server runs on save (spec 02 §9).
+ * The containers: container and unit pickers, and the max gallons and pounds they make with the
+ * size and quantity above, computed live by the same function the server runs on save (spec 02 §9).
  */
 function ContainerSection({ form, disabled }: { form: InventoryProductFormMethods; disabled: boolean }) {
   const { errors } = form.formState;
@@ -257,22 +342,6 @@ function ContainerSection({ form, disabled }: { form: InventoryProductFormMethod
           )}
         />
       </Field>
-      <Field id={`${ID}-container_size`} label="Size" error={errors.container_size?.message}>
-        <Input
-          id={`${ID}-container_size`}
-          inputMode="decimal"
-          aria-invalid={errors.container_size ? true : undefined}
-          {...form.register('container_size')}
-        />
-      </Field>
-      <Field id={`${ID}-container_quantity`} label="Quantity" error={errors.container_quantity?.message}>
-        <Input
-          id={`${ID}-container_quantity`}
-          inputMode="decimal"
-          aria-invalid={errors.container_quantity ? true : undefined}
-          {...form.register('container_quantity')}
-        />
-      </Field>
       <Field id={`${ID}-max_gallons`} label="Max Gallons">
         <Input
           id={`${ID}-max_gallons`}
@@ -289,24 +358,6 @@ function ContainerSection({ form, disabled }: { form: InventoryProductFormMethod
           tabIndex={-1}
           className="bg-slate-100"
           value={formatContainerFigure(figures.max_pounds)}
-        />
-      </Field>
-      <Field id={`${ID}-location_stored`} label="Location" error={errors.location_stored?.message}>
-        <Controller
-          control={form.control}
-          name="location_stored"
-          render={({ field }) => (
-            <Input
-              id={`${ID}-location_stored`}
-              autoCapitalize="characters"
-              aria-invalid={errors.location_stored ? true : undefined}
-              value={field.value}
-              // Spec 02 §5: the location is stored upper-cased, so it is shown so as it is typed.
-              onChange={(event) => field.onChange(event.target.value.toUpperCase())}
-              onBlur={field.onBlur}
-              ref={field.ref}
-            />
-          )}
         />
       </Field>
       <Field id={`${ID}-sds_no`} label="SDS No" error={errors.sds_no?.message}>

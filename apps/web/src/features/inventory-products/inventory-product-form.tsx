@@ -31,7 +31,7 @@ import { ChemicalComponentsTable } from '../chemical-components/chemical-compone
 import { inventoriesApi } from '../inventories/api.ts';
 import { productsApi } from '../products/api.ts';
 import { type InventoryProductBody, inventoryProductsApi, inventoryTitle } from './api.ts';
-import { ID, InventoryProductFields } from './inventory-product-fields.tsx';
+import { ID, InventoryProductFields, type LineFormLayout } from './inventory-product-fields.tsx';
 import {
   canSaveLine,
   EMPTY_INVENTORY_PRODUCT_FORM,
@@ -53,23 +53,27 @@ function isAggregationRefusal(error: unknown): error is ApiError {
 
 /**
  * Add or edit one line of an inventory (spec 02 §2, §4): the inventory (and the line) come from
- * the route's loader. An existing line lists its chemical components below the form.
+ * the route's loader. On the staff layout an existing line lists its chemical components below
+ * the form; the compact layout is a technician's quick form on My Inventories (issue 22), which
+ * returns to the worklist.
  */
 export function InventoryProductFormPage({
   inventoryId,
   lineId,
+  layout = 'staff',
 }: {
   inventoryId: number;
   lineId: number | undefined;
+  layout?: LineFormLayout;
 }) {
   return (
     <LoadedRecord options={inventoriesApi.detailOptions(inventoryId)}>
       {(inventory) =>
         lineId === undefined ? (
-          <InventoryProductForm inventory={inventory} line={undefined} />
+          <InventoryProductForm inventory={inventory} line={undefined} layout={layout} />
         ) : (
           <LoadedRecord options={inventoryProductsApi(inventoryId).detailOptions(lineId)}>
-            {(line) => <InventoryProductForm inventory={inventory} line={line} />}
+            {(line) => <InventoryProductForm inventory={inventory} line={line} layout={layout} />}
           </LoadedRecord>
         )
       }
@@ -120,21 +124,28 @@ interface PendingAggregation {
 function InventoryProductForm({
   inventory,
   line,
+  layout,
 }: {
   inventory: InventoryResource;
   line: InventoryProductResource | undefined;
+  layout: LineFormLayout;
 }) {
   const isNew = line === undefined;
+  const isCompact = layout === 'compact';
   const lines = inventoryProductsApi(inventory.id);
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const listPath = `/inventories/${inventory.id}/products`;
+  const inventoryParams = { inventoryId: String(inventory.id) };
+  const listPath = isCompact ? `/my-inventories/${inventory.id}` : `/inventories/${inventory.id}/products`;
   const backToList = () =>
-    void navigate({
-      to: '/inventories/$inventoryId/products',
-      params: { inventoryId: String(inventory.id) },
-      search: keepSearch,
-    });
+    void (isCompact
+      ? navigate({ to: '/my-inventories/$inventoryId', params: inventoryParams })
+      : navigate({ to: '/inventories/$inventoryId/products', params: inventoryParams, search: keepSearch }));
+  const inventoryName = inventoryTitle({
+    customer_name: inventory.customer.name,
+    facility_name: inventory.facility.name,
+    year: inventory.year,
+  });
 
   const mayEditClosed = useCan('inventory-products.update-closed');
   const mayWrite = useCan(isNew ? 'inventory-products.create' : 'inventory-products.update');
@@ -142,15 +153,10 @@ function InventoryProductForm({
 
   const title = isNew ? 'Add Inventory Product' : canEdit ? 'Edit Inventory Product' : 'Inventory Product';
   usePageMeta(title, [
-    { name: 'Inventories', path: '/inventories' },
-    {
-      name: inventoryTitle({
-        customer_name: inventory.customer.name,
-        facility_name: inventory.facility.name,
-        year: inventory.year,
-      }),
-      path: listPath,
-    },
+    isCompact
+      ? { name: 'My Inventories', path: '/my-inventories' }
+      : { name: 'Inventories', path: '/inventories' },
+    { name: inventoryName, path: listPath },
     { name: isNew ? 'Add New Product' : (line?.name ?? '') },
   ]);
 
@@ -246,6 +252,8 @@ function InventoryProductForm({
 
   const { errors, isDirty, isValid } = form.formState;
   const isBusy = save.isPending || check.isPending || refresh.isPending;
+  // A carried-over line is confirmed by saving it as it is (issue 9 worklist).
+  const isUnchecked = line?.is_unchecked_carry_over ?? false;
   const notesEditable = line ? areNotesEditable(line) : true;
   const isQuestionOpen = line !== undefined && !line.is_resolve_question;
 
@@ -253,7 +261,7 @@ function InventoryProductForm({
     <div className="flex flex-col gap-6">
       <UnsavedChangesGuard
         isDirty={canEdit && isDirty && !save.isPending}
-        keepWithin={line ? `${listPath}/${line.id}` : undefined}
+        keepWithin={line && !isCompact ? `${listPath}/${line.id}` : undefined}
       />
       <section className="min-w-0 rounded-lg border border-slate-200 bg-white p-4 shadow-sm sm:p-6">
         <form onSubmit={onSubmit} noValidate aria-label={title}>
@@ -271,7 +279,7 @@ function InventoryProductForm({
                 onRefresh={() => refresh.mutate(line.id)}
               />
             ) : null}
-            <InventoryProductFields form={form} disabled={isBusy || !canEdit} />
+            <InventoryProductFields form={form} disabled={isBusy || !canEdit} layout={layout} />
             <div className="flex flex-col gap-2">
               <Field
                 id={`${ID}-notes`}
@@ -302,19 +310,28 @@ function InventoryProductForm({
             </div>
           </fieldset>
           <div className="mt-6 flex flex-wrap justify-end gap-2">
-            <HistoryLink entity="inventory_product" id={line?.id} />
+            {isCompact ? null : <HistoryLink entity="inventory_product" id={line?.id} />}
             <Button asChild variant="secondary">
-              <Link
-                to="/inventories/$inventoryId/products"
-                params={{ inventoryId: String(inventory.id) }}
-                search={keepSearch}
-              >
-                {canEdit ? 'Cancel' : 'Back'}
-              </Link>
+              {isCompact ? (
+                <Link to="/my-inventories/$inventoryId" params={inventoryParams}>
+                  {canEdit ? 'Cancel' : 'Back'}
+                </Link>
+              ) : (
+                <Link to="/inventories/$inventoryId/products" params={inventoryParams} search={keepSearch}>
+                  {canEdit ? 'Cancel' : 'Back'}
+                </Link>
+              )}
             </Button>
             {canEdit ? (
               <Button type="submit" disabled={!canSaveLine({ line, isBusy, isValid, isDirty })}>
-                {isBusy ? 'Saving changes...' : isNew ? 'Create Product' : 'Save Changes'}
+                {isBusy
+                  ? 'Saving changes...'
+                  : isNew
+                    ? 'Create Product'
+                    : // The quick form says what a save of an unchanged carried-over line does.
+                      isCompact && isUnchecked && !isDirty
+                      ? 'Mark as Checked'
+                      : 'Save Changes'}
               </Button>
             ) : null}
           </div>
@@ -347,7 +364,7 @@ function InventoryProductForm({
           setAggregation(null);
         }}
       />
-      {line ? (
+      {line && !isCompact ? (
         <ChemicalComponentsTable
           parent={{
             kind: 'line',
