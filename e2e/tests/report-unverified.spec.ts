@@ -97,7 +97,9 @@ test('a report on a copied year counts the unchecked lines and the open question
   await expect(settings.getByRole('link', { name: '1 open question' })).toHaveAttribute('href', questionHref);
 
   // The count opens this year's lines, filtered to the ones not yet checked.
-  await settings.getByRole('link', { name: `2 lines carried over from ${LAST_YEAR} not yet checked` }).click();
+  await settings
+    .getByRole('link', { name: `2 lines carried over from ${LAST_YEAR} not yet checked` })
+    .click();
   await expect(page).toHaveURL(new RegExp(`/inventories/${copyId}/products\\?worklist=unchecked$`));
   await expect(page.getByLabel('Show')).toHaveValue('unchecked');
   const table = page.getByRole('table', { name: 'Inventory products' });
