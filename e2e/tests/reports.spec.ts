@@ -71,10 +71,10 @@ test('a Tier II preview explains a reported figure, then the PDF and an Excel re
   expect(pdf.head).toBe('%PDF-');
   await expect(page.getByRole('button', { name: 'Create Report' })).toBeEnabled();
 
-  await type.selectOption({ label: 'inventory_index_numeric' });
+  await type.selectOption({ label: 'inventory index by CAS number' });
   await expect(page.getByRole('region', { name: /^Inventory Index/ })).toBeVisible();
   const xlsx = await downloadFrom(page, () => page.getByRole('button', { name: 'Create Report' }).click());
-  expect(xlsx.name).toBe(`inventory_index_numeric_Gulf_Coast_Refining_Co__${LAST_YEAR}.xlsx`);
+  expect(xlsx.name).toBe(`inventory_index_by_CAS_number_Gulf_Coast_Refining_Co__${LAST_YEAR}.xlsx`);
   // An XLSX is a zip.
   expect(xlsx.head.slice(0, 2)).toBe('PK');
 

@@ -9,6 +9,7 @@ import { computeLineQuantity, type LineQuantity, type ProductQuantity, sumByProd
 import { indexReferenceLists, type ReferenceIndex } from './reference.ts';
 import { DEFAULT_NEAR_THRESHOLD_FRACTION } from './thresholds.ts';
 import type { ComplianceOptions, ComplianceSnapshot, PercentBasis, ReferenceLists } from './types.ts';
+import { type UnverifiedGroup, unverifiedGroups, unverifiedWarning } from './unverified.ts';
 import { type EngineWarning, lineWarning } from './warnings.ts';
 
 export interface ResolvedOptions {
@@ -26,7 +27,9 @@ export interface ComplianceContext {
   components: LineComponent[];
   /** Components with a CAS but no percent by weight (the 304 mixture rule reads them). */
   components_without_percent: UnknownPercentComponent[];
-  /** Data warnings every report shows (a line or component the engine could not use). */
+  /** Lines not yet checked this year and open questions, which every report counts and names. */
+  unverified: UnverifiedGroup[];
+  /** Data warnings every report shows: the unverified lines first, then each line or component the engine could not use. */
   warnings: EngineWarning[];
 }
 
@@ -36,7 +39,8 @@ export function createComplianceContext(
   options: ComplianceOptions = {},
 ): ComplianceContext {
   const lists = indexReferenceLists(referenceLists);
-  const warnings: EngineWarning[] = [];
+  const unverified = unverifiedGroups(snapshot.lines);
+  const warnings: EngineWarning[] = unverified.map(unverifiedWarning);
   const lines = snapshot.lines.map((line) => {
     const computed = computeLineQuantity(line);
     warnings.push(...computed.warnings);
@@ -68,6 +72,7 @@ export function createComplianceContext(
     products: sumByProduct(lines),
     components: collected.components,
     components_without_percent: collected.without_percent,
+    unverified,
     warnings,
   };
 }

@@ -42,4 +42,5 @@ export * from './registry.ts';
 export * from './thresholds.ts';
 export * from './tier2.ts';
 export * from './types.ts';
+export * from './unverified.ts';
 export * from './warnings.ts';

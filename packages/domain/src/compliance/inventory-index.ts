@@ -1,5 +1,5 @@
 /**
- * inventory_index_numeric (rules §14, a proposed meaning, printed in the header): the whole
+ * inventory_index_numeric (rules §14: no regulation defines it; the header says what it holds): the whole
  * inventory, one row per product and component, in numeric CAS order with a Y/N column per list,
  * to cross-reference the other reports. Every line is here, usable or not.
  */
@@ -32,7 +32,7 @@ export interface InventoryIndexRow {
 export type InventoryIndexResult = ProgrammeResult<InventoryIndexRow>;
 
 export const INVENTORY_INDEX_RULE_TEXT =
-  'Inventory index (a proposed meaning of "inventory_index_numeric": no regulation defines it): every product and ' +
+  'Inventory index (a cross-reference of the whole inventory; no regulation prescribes its form): every product and ' +
   'component of the inventory, in numeric CAS order (hyphens removed, compared as a number; components with no CAS ' +
   "last), with the product's maximum pounds and gallons at the facility and whether the CAS is on each uploaded list " +
   '(EHS, CERCLA, 313, RMP, PSM), whether the product is an SPCC oil and whether the component is a carcinogen.';

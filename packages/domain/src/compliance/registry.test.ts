@@ -8,8 +8,11 @@ describe('report registry', () => {
   it('names the 14 report types of spec 02 §5', () => {
     expect(REPORT_TYPES).toHaveLength(14);
     expect(Object.keys(REPORT_TYPE_NAMES)).toEqual([...REPORT_TYPES]);
-    expect(REPORT_TYPE_NAMES.hmpp_excel).toBe('hmpp_excel');
-    expect(REPORT_TYPE_NAMES.inventory_index_numeric).toBe('inventory_index_numeric');
+    // The three the spec names by slug only get names a client can read (issue 22).
+    expect(REPORT_TYPE_NAMES.hmpp_excel).toBe('hazardous material permit program spreadsheet');
+    expect(REPORT_TYPE_NAMES.haz_mat_inventory_excel).toBe('hazardous material inventory spreadsheet');
+    expect(REPORT_TYPE_NAMES.inventory_index_numeric).toBe('inventory index by CAS number');
+    expect(Object.values(REPORT_TYPE_NAMES).filter((name) => name.includes('_'))).toEqual([]);
   });
 
   it('has a rule for each report of part 1 and none yet for part 2', () => {

@@ -94,6 +94,12 @@ export interface SnapshotLine extends StorageConditions {
    * the facility handles the product this year, which no SDS or list says: the user marks it.
    */
   meets_313_qualifier?: boolean | null;
+
+  // Issue 22 §5: whether a person has confirmed the line this year (every report counts them).
+  /** The year of the inventory the line was copied from, while it is not yet checked; null otherwise. */
+  carried_over_from_year?: number | null;
+  /** The line's notes are a question not yet resolved. */
+  has_open_question?: boolean | null;
 }
 
 export interface FacilityAddress {

@@ -31,6 +31,10 @@ export const WARNING_CODES = [
   'no_hazard_category',
   /** A 313 list that marks no chemical PBT or PFAS and gives no per-chemical threshold (a list, not a line). */
   'list_without_markers',
+  /** Lines copied from an earlier year that no one has checked this year (one warning naming them all). */
+  'unchecked_carry_over',
+  /** Lines with an open question (one warning naming them all). */
+  'open_question',
 ] as const;
 export type WarningCode = (typeof WARNING_CODES)[number];
 

@@ -410,8 +410,9 @@ export type InventoryProductListQuery = z.infer<typeof InventoryProductListQuery
 
 /**
  * Spec 02 §3: the product list carries the inventory's names and the statistics beside the page.
- * `products_inventoried` counts distinct catalog products on the inventory, `products_with_sds`
- * those of them whose catalog product has an SDS file (what Print All SDS will hold).
+ * `products_inventoried` counts distinct catalog products with a line checked this year (a line
+ * carried over and not yet checked does not count, issue 22 §5); `products_with_sds` the products
+ * on the inventory, checked or not, whose catalog product has an SDS file (what Print All SDS will hold).
  */
 export const InventoryProductListResponseSchema = z.object({
   resource: z.object({

@@ -1,8 +1,10 @@
 import { z } from 'zod';
 import { formatPercent, formatPounds, formatThreshold } from '../compliance/format.ts';
 import { PERCENT_BASES, type PercentBasis } from '../compliance/types.ts';
+import { UNVERIFIED_CODES } from '../compliance/unverified.ts';
 import { WARNING_CODES } from '../compliance/warnings.ts';
 import { generatedFileName } from '../files/index.ts';
+import { INVENTORY_PRODUCT_WORKLISTS } from '../inventory-products/inventory-product.ts';
 import {
   PHYSICAL_STATES,
   REGULATORY_LIST_TYPES,
@@ -243,6 +245,22 @@ export const ReportListUsedSchema = z.object({
   uploaded_at: z.string().nullable(),
 });
 
+/**
+ * Lines no person has confirmed this year (issue 22 §5), one group per worklist of the inventory's
+ * line list, which the preview links to; the header and warnings print the same groups as text.
+ */
+export const ReportUnverifiedSchema = z.object({
+  code: z.enum(UNVERIFIED_CODES),
+  worklist: z.enum(INVENTORY_PRODUCT_WORKLISTS),
+  count: z.number(),
+  /** "3 lines carried over from 2025 not yet checked", "1 open question". */
+  text: z.string(),
+  lines: z.array(
+    z.object({ inventory_product_id: z.number(), product_name: z.string(), location_stored: z.string() }),
+  ),
+});
+export type ReportUnverified = z.infer<typeof ReportUnverifiedSchema>;
+
 export const ReportDocumentSchema = z.object({
   type: z.enum(REPORT_TYPES),
   /** The spec's name of the type. */
@@ -265,6 +283,8 @@ export const ReportDocumentSchema = z.object({
   header: z.array(z.object({ label: z.string(), value: z.string() })),
   notes: z.array(z.string()),
   lists_used: z.array(ReportListUsedSchema),
+  /** Empty when every line is confirmed. */
+  unverified: z.array(ReportUnverifiedSchema),
   tables: z.array(ReportTableSchema),
   warnings: z.array(ReportWarningSchema),
 });

@@ -10,7 +10,7 @@ describe('report file names (spec 02 §4)', () => {
       'EPCRA_311_312_Tier_I_and_II_A_B__Smith_&_Sons_2024.xlsx',
     );
     expect(reportFileName('inventory_index_numeric', 'x:y*z?"<>|\\', 2024, 'xlsx')).toBe(
-      'inventory_index_numeric_x_y_z_______2024.xlsx',
+      'inventory_index_by_CAS_number_x_y_z_______2024.xlsx',
     );
   });
 

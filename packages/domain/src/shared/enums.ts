@@ -63,7 +63,8 @@ export const REPORT_TYPE_NAMES: Record<ReportType, string> = {
   caa_304_psm: 'CAA 304 process safety management report',
   hmpp: 'hazardous material permit program report',
   haz_mat_inventory: 'hazardous material inventory worksheet',
-  hmpp_excel: 'hmpp_excel',
-  haz_mat_inventory_excel: 'haz_mat_inventory_excel',
-  inventory_index_numeric: 'inventory_index_numeric',
+  // The spec names these three by their slug only; a client reads these names (issue 22), the type keeps the slug.
+  hmpp_excel: 'hazardous material permit program spreadsheet',
+  haz_mat_inventory_excel: 'hazardous material inventory spreadsheet',
+  inventory_index_numeric: 'inventory index by CAS number',
 };

@@ -1,5 +1,5 @@
 import type { AutocompleteQuery, InventoryProductListQuery } from '@chemtrack/domain';
-import { and, asc, eq, inArray, isNotNull, isNull, ne, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import {
   containers,
@@ -17,6 +17,13 @@ import { notFound } from '../../lib/app-error.ts';
 import { orderBy, pageOffset, searchAny, textKey } from '../../lib/list-query.ts';
 
 const line = inventoryProducts;
+
+/**
+ * The worklists (issue 9), one definition for the list filter, its counts and the reports:
+ * carried over from an earlier year and not yet saved by a person this year; an open question.
+ */
+export const isUncheckedCarryOver = sql<boolean>`(${line.sourceLineId} IS NOT NULL AND ${line.checkedAt} IS NULL)`;
+export const hasOpenQuestion = sql<boolean>`(NOT ${line.isResolveQuestion})`;
 
 export type LineValues = Omit<
   typeof inventoryProducts.$inferInsert,
@@ -70,8 +77,8 @@ export async function findLineRow(db: Db | Tx, inventoryId: number, lineId: numb
 
 /** `unchecked`: carried over from an earlier year and not yet saved this year. */
 function worklistFilter(worklist: InventoryProductListQuery['worklist']): SQL | undefined {
-  if (worklist === 'unchecked') return and(isNotNull(line.sourceLineId), isNull(line.checkedAt));
-  if (worklist === 'question') return eq(line.isResolveQuestion, false);
+  if (worklist === 'unchecked') return isUncheckedCarryOver;
+  if (worklist === 'question') return hasOpenQuestion;
   return undefined;
 }
 
@@ -109,29 +116,36 @@ export async function selectLineListRows(
 }
 
 /**
- * The list's statistics (spec 02 §3): distinct products, those with an SDS file, and the
- * worklists. Two passes the planner can do by hash (no DISTINCT sort over every line), so they
- * stay cheap at tens of thousands of lines.
+ * The list's statistics (spec 02 §3): distinct products inventoried, those with an SDS file, and
+ * the worklists. A product counts as inventoried once one of its lines is checked this year: a
+ * line carried over and not yet checked is last year's count, not this year's (issue 22 §5).
+ * "With SDS" stays over every product on the inventory, which is what Print All SDS holds. Two
+ * passes the planner can do by hash (no DISTINCT sort over every line), so they stay cheap at
+ * tens of thousands of lines.
  */
 export async function selectLineStatistics(db: Db, inventoryId: number) {
   const onInventory = eq(line.inventoryId, inventoryId);
   const distinctProducts = db
-    .selectDistinct({ productId: line.productId })
+    .select({
+      productId: line.productId,
+      isChecked: sql<boolean>`bool_or(NOT ${isUncheckedCarryOver})`.as('is_checked'),
+    })
     .from(line)
     .where(onInventory)
+    .groupBy(line.productId)
     .as('distinct_products');
   const [[counts], [productCounts]] = await Promise.all([
     db
       .select({
         lines: sql<number>`count(*)::int`,
-        uncheckedLines: sql<number>`(count(*) FILTER (WHERE ${line.sourceLineId} IS NOT NULL AND ${line.checkedAt} IS NULL))::int`,
-        openQuestions: sql<number>`(count(*) FILTER (WHERE NOT ${line.isResolveQuestion}))::int`,
+        uncheckedLines: sql<number>`(count(*) FILTER (WHERE ${isUncheckedCarryOver}))::int`,
+        openQuestions: sql<number>`(count(*) FILTER (WHERE ${hasOpenQuestion}))::int`,
       })
       .from(line)
       .where(onInventory),
     db
       .select({
-        productsInventoried: sql<number>`count(*)::int`,
+        productsInventoried: sql<number>`(count(*) FILTER (WHERE ${distinctProducts.isChecked}))::int`,
         productsWithSds: sql<number>`(count(*) FILTER (WHERE ${products.sdsFileId} IS NOT NULL))::int`,
       })
       .from(distinctProducts)

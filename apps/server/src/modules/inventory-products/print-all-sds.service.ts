@@ -1,7 +1,7 @@
 import { buffer } from 'node:stream/consumers';
 import type { Db } from '../../db/client.ts';
 import { AppError, fieldError } from '../../lib/app-error.ts';
-import { FileNotStoredError, type FileStore } from '../../storage/file-store.ts';
+import type { FileStore } from '../../storage/file-store.ts';
 import { findInventoryRow } from '../inventories/inventories.repository.ts';
 import { selectInventorySdsFiles } from './inventory-products.repository.ts';
 import { mergeSdsFiles, type SdsMergeResult } from './print-all-sds/index.ts';
@@ -18,14 +18,13 @@ export const PRINT_ALL_SDS_MSG = {
   busy: 'Print All SDS is busy with other inventories. Try again in a moment.',
 } as const;
 
+/**
+ * `undefined` for a product with no SDS on file; a stored file the store no longer holds rejects
+ * (`FileNotStoredError`), so the index says "file missing" for a storage fault only.
+ */
 async function readStored(store: FileStore, key: string | null): Promise<Uint8Array | undefined> {
   if (key === null) return undefined;
-  try {
-    return await buffer(await store.read(key));
-  } catch (error) {
-    if (error instanceof FileNotStoredError) return undefined;
-    throw error;
-  }
+  return buffer(await store.read(key));
 }
 
 /**

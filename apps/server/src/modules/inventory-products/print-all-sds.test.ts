@@ -88,7 +88,8 @@ describe('GET /inventories/:id/print-all-sds-v2', () => {
     expect(index).toContain('2024');
     expect(index).toMatch(/Alpha Degreaser\s+2/);
     expect(index).toContain('Beta Coolant Not included (file missing)');
-    expect(index).toContain('Gamma Wax Not included (file missing)');
+    // No SDS attached is not a storage fault: the index says which is which.
+    expect(index).toContain('Gamma Wax Not included (no SDS on file)');
   });
 
   it('answers 422 for an inventory without products and 404 for one that does not exist', async () => {

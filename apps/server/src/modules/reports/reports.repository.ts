@@ -1,5 +1,6 @@
 import type { RegulatoryListType } from '@chemtrack/domain';
 import { and, asc, desc, eq } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client.ts';
 import {
   addresses,
@@ -16,6 +17,10 @@ import {
   inventoryProducts,
   regulatoryEntries,
 } from '../../db/schema/index.ts';
+import {
+  hasOpenQuestion,
+  isUncheckedCarryOver,
+} from '../inventory-products/inventory-products.repository.ts';
 
 /**
  * What a report reads: the facility-year's inventory lines with their product data, containers,
@@ -78,6 +83,9 @@ export async function findInventoryId(
 }
 
 const line = inventoryProducts;
+// The line a carried-over line was copied from, and that line's inventory: the year it came from.
+const sourceLine = alias(inventoryProducts, 'source_line');
+const sourceInventory = alias(inventories, 'source_inventory');
 
 export function selectLines(db: Db | Tx, inventoryId: number) {
   return db
@@ -121,10 +129,15 @@ export function selectLines(db: Db | Tx, inventoryId: number) {
       storageType: line.storageType,
       storagePressure: line.storagePressure,
       storageTemperature: line.storageTemperature,
+      isUncheckedCarryOver,
+      hasOpenQuestion,
+      sourceYear: sourceInventory.year,
     })
     .from(line)
     .leftJoin(containers, eq(containers.id, line.containerId))
     .leftJoin(containerUnits, eq(containerUnits.id, line.containerUnitId))
+    .leftJoin(sourceLine, eq(sourceLine.id, line.sourceLineId))
+    .leftJoin(sourceInventory, eq(sourceInventory.id, sourceLine.inventoryId))
     .where(eq(line.inventoryId, inventoryId))
     .orderBy(asc(line.id));
 }

@@ -102,6 +102,8 @@ function toSnapshotLine(
     storage_type: row.storageType || null,
     storage_pressure: row.storagePressure || null,
     storage_temperature: row.storageTemperature || null,
+    carried_over_from_year: row.isUncheckedCarryOver ? row.sourceYear : null,
+    has_open_question: row.hasOpenQuestion,
   };
 }
 

@@ -246,9 +246,9 @@ describe('GET /report/list', () => {
       'CAA 304 process safety management report',
       'hazardous material permit program report',
       'hazardous material inventory worksheet',
-      'hmpp_excel',
-      'haz_mat_inventory_excel',
-      'inventory_index_numeric',
+      'hazardous material permit program spreadsheet',
+      'hazardous material inventory spreadsheet',
+      'inventory index by CAS number',
     ]);
     expect(resource.filter((item) => !item.available).map((item) => item.type)).toEqual([
       'spcc_plan',
@@ -531,7 +531,7 @@ describe('the files, read back', () => {
   it('the inventory index is an XLSX by default: frozen header, numbers as numbers, a formula-like name as text', async () => {
     const res = await generate(body('inventory_index_numeric'));
     expect(res.headers['content-disposition']).toContain(
-      `filename="inventory_index_numeric_Gulf_Coast_Chemicals,_Inc__${YEAR}.xlsx"`,
+      `filename="inventory_index_by_CAS_number_Gulf_Coast_Chemicals,_Inc__${YEAR}.xlsx"`,
     );
     const book = await workbook(res);
     expect(book.worksheets.map((sheet) => sheet.name)).toEqual([

@@ -50,6 +50,7 @@ function document(rows: number, warnings: number): ReportDocument {
       { list_type: 'ehs', label: 'EHS list (EPCRA 302)', uploaded_at: '2026-03-07T12:00:00.000Z' },
       { list_type: 'cercla', label: 'CERCLA list', uploaded_at: null },
     ],
+    unverified: [],
     tables: [
       {
         key: 'tier2',
@@ -131,6 +132,57 @@ describe('ReportPreview', () => {
     expect(listWarning?.textContent).toBe('The EPCRA 313 list in use marks no chemical as PBT or PFAS. ');
     expect(within(listWarning as HTMLElement).queryByRole('link')).toBeNull();
     expect(within(lineWarning as HTMLElement).getByRole('link').textContent).toBe('Fix Product 1 at SHED');
+  });
+
+  it('links each count of unverified lines, in the header and the warnings, to the line list filtered to them (issue 22)', async () => {
+    const report = document(1, 0);
+    const groups = [
+      {
+        code: 'unchecked_carry_over',
+        worklist: 'unchecked',
+        text: '3 lines carried over from 2025 not yet checked',
+      },
+      { code: 'open_question', worklist: 'question', text: '1 open question' },
+    ] as const;
+    report.unverified = groups.map((group) => ({
+      ...group,
+      count: 1,
+      lines: [{ inventory_product_id: 100, product_name: 'Toluene', location_stored: 'SHED' }],
+    }));
+    report.header.unshift({
+      label: 'Not yet verified',
+      value: '3 lines carried over from 2025 not yet checked; 1 open question',
+    });
+    for (const group of groups) {
+      report.warnings.push({
+        code: group.code,
+        severity: 'warning',
+        message: `${group.text}: Toluene at SHED (line 100)`,
+        inventory_product_id: null,
+        product_id: null,
+        product_name: '',
+        location_stored: '',
+      });
+    }
+    const preview = await renderPreview(report);
+    const settings = preview.querySelector('dl[aria-label="Report settings"]') as HTMLElement;
+    expect(settings.textContent).toContain(
+      'Not yet verified3 lines carried over from 2025 not yet checked; 1 open question',
+    );
+    const unchecked = within(settings).getByRole('link', {
+      name: '3 lines carried over from 2025 not yet checked',
+    });
+    expect(unchecked.getAttribute('href')).toBe('/inventories/7/products?worklist=unchecked');
+    const questions = within(settings).getByRole('link', { name: '1 open question' });
+    expect(questions.getAttribute('href')).toBe('/inventories/7/products?worklist=question');
+    const warnings = within(within(preview).getByRole('list', { name: 'Warnings' })).getAllByRole('listitem');
+    expect(warnings.map((item) => within(item).getByRole('link').getAttribute('href'))).toEqual([
+      '/inventories/7/products?worklist=unchecked',
+      '/inventories/7/products?worklist=question',
+    ]);
+    expect(warnings[0]?.textContent).toBe(
+      '3 lines carried over from 2025 not yet checked: Toluene at SHED (line 100) Show these lines',
+    );
   });
 
   it('opens and closes a figure’s explanation', async () => {

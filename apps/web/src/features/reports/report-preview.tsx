@@ -1,6 +1,7 @@
 import {
   compliance,
   formatReportCell,
+  type InventoryProductWorklist,
   type ReportCell,
   type ReportColumn,
   type ReportColumnKind,
@@ -41,6 +42,15 @@ function rowName(table: ReportTable, row: ReportRow): string {
   return 'this row';
 }
 
+/** The inventory's line list filtered to one worklist (the unchecked carry-overs, the open questions). */
+function worklistLink(inventoryId: number, worklist: InventoryProductWorklist) {
+  return {
+    to: '/inventories/$inventoryId/products',
+    params: { inventoryId: String(inventoryId) },
+    search: { worklist },
+  } as const;
+}
+
 function lineLink(inventoryId: number, inventoryProductId: number) {
   return {
     to: '/inventories/$inventoryId/products/$inventoryProductId',
@@ -74,7 +84,13 @@ export function ReportPreview({ report }: { report: ReportDocument }) {
             {report.header.map((item) => (
               <div key={item.label} className="contents">
                 <dt className="font-medium text-slate-800">{item.label}</dt>
-                <dd>{item.value}</dd>
+                {item.label === compliance.UNVERIFIED_HEADER_LABEL ? (
+                  <dd className="font-medium text-amber-900">
+                    <UnverifiedLinks report={report} />
+                  </dd>
+                ) : (
+                  <dd>{item.value}</dd>
+                )}
               </div>
             ))}
           </dl>
@@ -391,7 +407,22 @@ function ExplanationView({
   );
 }
 
-/** Data the engine could not use, each naming the line to fix (a list warning names none). */
+/** "3 lines carried over from 2025 not yet checked; 1 open question", each count opening its lines. */
+function UnverifiedLinks({ report }: { report: ReportDocument }) {
+  return report.unverified.map((group, index) => (
+    <Fragment key={group.code}>
+      {index > 0 ? '; ' : null}
+      <Link {...worklistLink(report.inventory_id, group.worklist)} className="underline">
+        {group.text}
+      </Link>
+    </Fragment>
+  ));
+}
+
+/**
+ * Data the engine could not use, each naming the line to fix (a list warning names none); the
+ * unverified lines' warnings open the line list filtered to them.
+ */
 function Warnings({ warnings, inventoryId }: { warnings: ReportWarning[]; inventoryId: number }) {
   const [shown, setShown] = useState(PREVIEW_ROW_LIMIT);
   if (warnings.length === 0) return null;
@@ -404,6 +435,14 @@ function Warnings({ warnings, inventoryId }: { warnings: ReportWarning[]; invent
           // biome-ignore lint/suspicious/noArrayIndexKey: see above
           <li key={index}>
             {warning.message}{' '}
+            {compliance.isUnverifiedCode(warning.code) ? (
+              <Link
+                {...worklistLink(inventoryId, compliance.UNVERIFIED_WORKLISTS[warning.code])}
+                className="text-brand-700 underline"
+              >
+                Show these lines
+              </Link>
+            ) : null}
             {warning.inventory_product_id === null ? null : (
               <Link
                 {...lineLink(inventoryId, warning.inventory_product_id)}

@@ -79,12 +79,12 @@ export function mergeSdsFiles(input: SdsMergeInput, options: SdsMergeOptions = {
     };
     const read = async (index: number) => {
       const item = items[index];
-      if (!item) return send({ type: 'no-file', index, reason: 'file missing' });
+      if (!item) return send({ type: 'no-file', index, reason: 'no SDS on file' });
       try {
         const bytes = await item.read();
         send(
           bytes === undefined
-            ? { type: 'no-file', index, reason: 'file missing' }
+            ? { type: 'no-file', index, reason: 'no SDS on file' }
             : { type: 'file', index, bytes },
         );
       } catch (error) {

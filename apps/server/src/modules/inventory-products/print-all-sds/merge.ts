@@ -15,8 +15,8 @@ import { addOutline } from './outline.ts';
 
 /**
  * Print All SDS: one PDF of an inventory's safety data sheets, opening with an index (customer,
- * facility, year, each product and the page its SDS starts on) and a bookmark per product. A file
- * that is missing, unreadable or encrypted is listed as not included: it never becomes blank pages
+ * facility, year, each product and the page its SDS starts on) and a bookmark per product. A product
+ * with no SDS on file, and a file that is missing, unreadable or encrypted, is listed as not included: it never becomes blank pages
  * and never fails the whole file. Sources are read one at a time and dropped once their pages are
  * copied, so memory holds one source file plus the output.
  *
@@ -34,8 +34,9 @@ export interface SdsMergeItem {
   /** The product name shown on the index and as the bookmark. */
   name: string;
   /**
-   * The SDS bytes; `undefined` (or a rejection with `FileNotStoredError` / ENOENT) when the
-   * file is not there. Called once, in order, never two at a time.
+   * The SDS bytes; `undefined` when the product has no SDS on file, a rejection with
+   * `FileNotStoredError` / ENOENT when it has one the store does not hold (a storage fault, told
+   * apart on the index). Called once, in order, never two at a time.
    */
   read: () => Promise<Uint8Array | undefined>;
 }
@@ -52,7 +53,18 @@ export interface SdsMergeInput {
   onProgress?: (progress: SdsMergeProgress) => void;
 }
 
-export type NotIncludedReason = 'file missing' | 'unreadable' | 'encrypted';
+/**
+ * 'no SDS on file': the product has none (the user's to attach); 'file missing': it has one and
+ * the store lost its bytes (an administrator's to restore). Issue 22: the first must not read as the second.
+ */
+export type NotIncludedReason = 'no SDS on file' | 'file missing' | 'unreadable' | 'encrypted';
+
+/** A read that failed for a reason already known (the worker's answer from the main thread). */
+export class NotIncludedError extends Error {
+  constructor(readonly reason: NotIncludedReason) {
+    super(reason);
+  }
+}
 
 export type SdsMergeEntry =
   | { name: string; included: true /** 1-based, in the merged file. */; startPage: number; pageCount: number }
@@ -133,9 +145,10 @@ async function loadSource(item: SdsMergeItem): Promise<Loaded> {
   try {
     bytes = await item.read();
   } catch (error) {
+    if (error instanceof NotIncludedError) return { reason: error.reason };
     return { reason: isMissingError(error) ? 'file missing' : 'unreadable' };
   }
-  if (bytes === undefined) return { reason: 'file missing' };
+  if (bytes === undefined) return { reason: 'no SDS on file' };
   try {
     // pdf-lib cannot decrypt: an encrypted file would copy as pages of ciphertext. It is loaded
     // anyway to be told apart from a broken one (pdf-lib's EncryptedPDFError, compiled to ES5,

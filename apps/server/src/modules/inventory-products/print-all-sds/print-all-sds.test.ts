@@ -115,7 +115,7 @@ describe('Print All SDS merge', () => {
     expect(result.pageCount).toBe(1 + sizes[0]! + sizes[1]! + sizes[2]!);
     expect(result.entries).toEqual([
       { name: first, included: true, startPage: starts[0], pageCount: sizes[0] },
-      { name: 'Missing Degreaser', included: false, reason: 'file missing' },
+      { name: 'Missing Degreaser', included: false, reason: 'no SDS on file' },
       { name: second, included: true, startPage: starts[1], pageCount: sizes[1] },
       { name: 'Truncated Solvent', included: false, reason: 'unreadable' },
       { name: third, included: true, startPage: starts[2], pageCount: sizes[2] },
@@ -141,7 +141,7 @@ describe('Print All SDS merge', () => {
     ]);
     expect(index.slice(6, 12)).toEqual([
       `${first} ${starts[0]}`,
-      'Missing Degreaser Not included (file missing)',
+      'Missing Degreaser Not included (no SDS on file)',
       `${second} ${starts[1]}`,
       'Truncated Solvent Not included (unreadable)',
       `${third} ${starts[2]}`,

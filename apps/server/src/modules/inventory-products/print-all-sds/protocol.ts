@@ -9,7 +9,11 @@ export interface WorkerInput {
 
 export type ToWorker =
   | { type: 'file'; index: number; bytes: Uint8Array }
-  | { type: 'no-file'; index: number; reason: Extract<NotIncludedReason, 'file missing' | 'unreadable'> };
+  | {
+      type: 'no-file';
+      index: number;
+      reason: Extract<NotIncludedReason, 'no SDS on file' | 'file missing' | 'unreadable'>;
+    };
 
 export type FromWorker =
   | { type: 'read'; index: number }

@@ -1,5 +1,5 @@
 import { parentPort, workerData } from 'node:worker_threads';
-import { mergeSdsFilesInProcess, type NotIncludedReason } from './merge.ts';
+import { mergeSdsFilesInProcess, NotIncludedError } from './merge.ts';
 import type { FromWorker, ToWorker, WorkerInput } from './protocol.ts';
 
 /**
@@ -12,19 +12,13 @@ const port = parentPort;
 const input = workerData as WorkerInput;
 const post = (message: FromWorker, transfer: ArrayBuffer[] = []) => port.postMessage(message, transfer);
 
-class NoFile extends Error {
-  constructor(readonly reason: NotIncludedReason) {
-    super(reason);
-  }
-}
-
 const waiting = new Map<number, { resolve: (bytes: Uint8Array) => void; reject: (error: Error) => void }>();
 port.on('message', (message: ToWorker) => {
   const pending = waiting.get(message.index);
   if (!pending) return;
   waiting.delete(message.index);
   if (message.type === 'file') pending.resolve(message.bytes);
-  else pending.reject(new NoFile(message.reason));
+  else pending.reject(new NotIncludedError(message.reason));
 });
 
 function request(index: number): Promise<Uint8Array | undefined> {
@@ -32,7 +26,7 @@ function request(index: number): Promise<Uint8Array | undefined> {
     waiting.set(index, { resolve, reject });
     post({ type: 'read', index });
   }).catch((error: unknown) => {
-    if (error instanceof NoFile && error.reason === 'file missing') return undefined;
+    if (error instanceof NotIncludedError && error.reason === 'no SDS on file') return undefined;
     throw error;
   });
 }

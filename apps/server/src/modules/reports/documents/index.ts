@@ -39,12 +39,19 @@ export const REPORT_LAYOUTS: { [T in compliance.AvailableReportType]: Layout<T> 
 const TRI_PERCENT_TEXT =
   'Midpoint of a known range; between the lower bound and 100% less the other components when only that is known; the upper bound when only it is known (313 rule)';
 
-/** The header lines of issue 21: the settings the report used and the facts its rule asks printed. */
+/**
+ * The header lines every report prints (issue 21, 22): how many lines are not yet verified, the
+ * settings the report used and the facts its rule asks printed. A new report type gets them by
+ * being built through `buildReportDocument`.
+ */
 export function reportHeader(
   type: compliance.AvailableReportType,
   context: compliance.ComplianceContext,
 ): ReportDocument['header'] {
   const header: ReportDocument['header'] = [];
+  // First: figures resting on data no one confirmed this year are the first thing a reader must know.
+  const unverified = compliance.unverifiedSummary(context.unverified);
+  if (unverified !== '') header.push({ label: compliance.UNVERIFIED_HEADER_LABEL, value: unverified });
   if (usesPercentBasis(type)) {
     header.push({
       label: 'SDS percent ranges',
@@ -109,6 +116,7 @@ export function buildReportDocument<T extends compliance.AvailableReportType>(
       label: LIST_LABELS[list.list_type],
       uploaded_at: list.uploaded_at,
     })),
+    unverified: context.unverified,
     tables: layout(result, context),
     warnings: result.warnings,
   };

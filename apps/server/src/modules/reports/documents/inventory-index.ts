@@ -1,5 +1,5 @@
 /**
- * inventory_index_numeric (rules §14, the proposed meaning printed in the header): every product
+ * inventory_index_numeric (rules §14, what it holds printed in the header): every product
  * and component in numeric CAS order, with locations, the product's pounds and gallons and a Y/N
  * column per list. An index, not a threshold test: its rows are neither reported nor not.
  */
