@@ -3,8 +3,8 @@ import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 
 /**
- * The SPCC plan (issue 23) on the demo refinery, last year: gasoline 2 tanks × 12,000 gal,
- * diesel 6,000 gal, diesel drums 6 × 55, hydraulic oil drums 4 × 55 → 30,550 gal aboveground,
+ * The SPCC plan (issue 23) on the demo refinery, last year: gasoline 3 tanks × 12,000 gal,
+ * diesel 6,000 gal, diesel drums 6 × 55, hydraulic oil drums 4 × 55 → 42,550 gal aboveground,
  * a PE-certified plan; the 5-gal hydraulic oil pails under "Below threshold". The Drum container
  * type's capacity is changed and put back, so the demo data ends as it began.
  */
@@ -32,9 +32,9 @@ async function spccPreview(page: Page) {
   return preview;
 }
 
-/** Sets the Drum container type's shell capacity on its form. */
+/** Sets the Drum container type's shell capacity on its form (a fresh load: the record as stored). */
 async function setDrumCapacity(page: Page, gallons: string) {
-  await page.getByRole('link', { name: 'Containers Mgmt.' }).click();
+  await page.goto('/containers');
   await page.getByLabel('Search Containers').fill('Drum');
   await page
     .getByRole('table', { name: 'Container Type' })
@@ -54,12 +54,14 @@ test('the SPCC preview shows the plan and its containers, and the PDF downloads 
   const preview = await spccPreview(page);
   const settings = preview.getByRole('definition');
   await expect(preview.getByLabel('Report settings')).toContainText('SPCC plan required');
-  await expect(settings.filter({ hasText: 'PE-certified plan: 30,550.00 gal aboveground > 10,000 gal' })).toHaveCount(1);
+  await expect(
+    settings.filter({ hasText: 'PE-certified plan: 42,550.00 gal aboveground > 10,000 gal' }),
+  ).toHaveCount(1);
   const capacity = preview.getByRole('table', { name: 'SPCC capacity and plan determination' });
-  await expect(capacity.getByRole('row', { name: /Aboveground capacity \(gal\) 30,550\.00/ })).toBeVisible();
+  await expect(capacity.getByRole('row', { name: /Aboveground capacity \(gal\) 42,550\.00/ })).toBeVisible();
   const containers = preview.getByRole('table', { name: 'SPCC containers (55 gallons or more)' });
   await expect(containers).toContainText('Unleaded Gasoline (E10)');
-  await expect(containers).toContainText('24,000.00');
+  await expect(containers).toContainText('36,000.00');
   const below = preview.getByRole('table', { name: 'Below threshold' });
   await expect(below).toContainText('AW 46 Hydraulic Oil');
   await expect(below).toContainText('5.00 gal < 55 gal');
@@ -73,14 +75,20 @@ test('the SPCC preview shows the plan and its containers, and the PDF downloads 
 });
 
 test("editing a container type's capacity changes the SPCC preview", async ({ adminPage: page }) => {
+  // Three screens and two saves (the change and putting it back): more than one test's default minute.
+  test.setTimeout(180_000);
   await setDrumCapacity(page, '60');
   try {
-    // Drums now 60 gal: diesel 6 × 60 = 360 and hydraulic oil 4 × 60 = 240, so 30,550 + 30 + 20 = 30,600.
+    // Drums now 60 gal: diesel 6 × 60 = 360 and hydraulic oil 4 × 60 = 240, so 42,550 + 30 + 20 = 42,600.
     const preview = await spccPreview(page);
     const capacity = preview.getByRole('table', { name: 'SPCC capacity and plan determination' });
-    await expect(capacity.getByRole('row', { name: /Aboveground capacity \(gal\) 30,600\.00/ })).toBeVisible();
+    await expect(
+      capacity.getByRole('row', { name: /Aboveground capacity \(gal\) 42,600\.00/ }),
+    ).toBeVisible();
     const containers = preview.getByRole('table', { name: 'SPCC containers (55 gallons or more)' });
-    await expect(containers.getByRole('row', { name: /AW 46 Hydraulic Oil Drum 60\.00 4 240\.00/ })).toBeVisible();
+    await expect(
+      containers.getByRole('row', { name: /AW 46 Hydraulic Oil Drum 60\.00 4 240\.00/ }),
+    ).toBeVisible();
   } finally {
     await setDrumCapacity(page, '55');
   }

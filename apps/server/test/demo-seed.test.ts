@@ -187,17 +187,17 @@ describe('the reports of part 1 on the demo refinery, last year', () => {
   });
 
   it('SPCC: the refinery needs a PE-certified plan; the 5-gal pails fall under Below threshold', () => {
-    // Oil containers by shell capacity: gasoline 2 tanks × 12,000 = 24,000; diesel tank 6,000;
-    // diesel drums 6 × 55 = 330; hydraulic oil drums 4 × 55 = 220 → 30,550 gal aboveground
+    // Oil containers by shell capacity: gasoline 3 tanks (a third this year) × 12,000 = 36,000;
+    // diesel tank 6,000; diesel drums 6 × 55 = 330; hydraulic oil drums 4 × 55 = 220 → 42,550 gal aboveground
     // > 1,320 (plan) and > 10,000 (not a qualified facility: PE). Hydraulic oil pails 5 gal < 55.
     const spcc = documents.get('spcc_plan');
     expect(spcc?.header).toContainEqual({ label: 'SPCC plan required', value: 'Yes' });
     expect(spcc?.header).toContainEqual({
       label: 'Plan type',
-      value: 'PE-certified plan: 30,550.00 gal aboveground > 10,000 gal',
+      value: 'PE-certified plan: 42,550.00 gal aboveground > 10,000 gal',
     });
     expect(spcc?.tables[1]?.rows.map((r) => [r.cells.product_name, r.cells.total_capacity_gal])).toEqual([
-      ['Unleaded Gasoline (E10)', 24_000],
+      ['Unleaded Gasoline (E10)', 36_000],
       ['Ultra Low Sulfur Diesel No. 2 (B5)', 6_000],
       ['Ultra Low Sulfur Diesel No. 2 (B5)', 330],
       ['AW 46 Hydraulic Oil', 220],

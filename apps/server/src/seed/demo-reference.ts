@@ -205,7 +205,12 @@ export async function seedDemoReference(db: Db): Promise<void> {
   await db.insert(hazards).values(hazardRows.map(({ name, description }) => ({ name, description })));
   const containerRows = CONTAINERS.map(([name, description, capacity, placement]) =>
     SaveContainerRequestSchema.parse(
-      containerBody({ name, description, shell_capacity_gal: capacity ?? null, placement: placement ?? null }),
+      containerBody({
+        name,
+        description,
+        shell_capacity_gal: capacity ?? null,
+        placement: placement ?? null,
+      }),
     ),
   );
   await db.insert(containers).values(
