@@ -169,8 +169,8 @@ describe('the reports of part 1 on the demo refinery, last year', () => {
     return found!;
   }
 
-  it('covers the seven report types of part 1, each with at least one reported row', () => {
-    expect(available).toHaveLength(7);
+  it('covers the seven report types of part 1 and SPCC, each with at least one reported row', () => {
+    expect(available).toHaveLength(8);
     // The header names the facility's county (rules §0.6).
     expect(JSON.stringify(documents.get('epcra_302'))).toContain('Harris County');
     // The 302 header names the demo facility's emergency coordinator (40 CFR 355.20(b)).
@@ -184,6 +184,28 @@ describe('the reports of part 1 on the demo refinery, last year', () => {
         type === 'inventory_index_numeric' ? rows : rows.filter((candidate) => candidate.reported);
       expect(reported.length, type).toBeGreaterThan(0);
     }
+  });
+
+  it('SPCC: the refinery needs a PE-certified plan; the 5-gal pails fall under Below threshold', () => {
+    // Oil containers by shell capacity: gasoline 3 tanks (a third this year) × 12,000 = 36,000;
+    // diesel tank 6,000; diesel drums 6 × 55 = 330; hydraulic oil drums 4 × 55 = 220 → 42,550 gal aboveground
+    // > 1,320 (plan) and > 10,000 (not a qualified facility: PE). Hydraulic oil pails 5 gal < 55.
+    const spcc = documents.get('spcc_plan');
+    expect(spcc?.header).toContainEqual({ label: 'SPCC plan required', value: 'Yes' });
+    expect(spcc?.header).toContainEqual({
+      label: 'Plan type',
+      value: 'PE-certified plan: 42,550.00 gal aboveground > 10,000 gal',
+    });
+    expect(spcc?.tables[1]?.rows.map((r) => [r.cells.product_name, r.cells.total_capacity_gal])).toEqual([
+      ['Unleaded Gasoline (E10)', 36_000],
+      ['Ultra Low Sulfur Diesel No. 2 (B5)', 6_000],
+      ['Ultra Low Sulfur Diesel No. 2 (B5)', 330],
+      ['AW 46 Hydraulic Oil', 220],
+    ]);
+    expect(spcc?.tables[2]?.title).toBe('Below threshold');
+    expect(spcc?.tables[2]?.rows.map((r) => [r.cells.product_name, r.cells.shell_capacity_gal])).toEqual([
+      ['AW 46 Hydraulic Oil', 5],
+    ]);
   });
 
   it('302: sulfuric acid and chlorine meet their TPQ, ammonia is just under', () => {

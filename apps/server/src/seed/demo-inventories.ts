@@ -33,6 +33,8 @@ interface DemoLine {
   question?: string;
   /** The year's figures the reports read (issue 11); a line without them is screened or estimated. */
   figures?: DemoFigures;
+  /** SPCC (rules §7): the tank's own shell capacity in gallons, over its container type's. */
+  shellCapacityGal?: number;
 }
 
 /**
@@ -120,6 +122,8 @@ const DEMO_INVENTORIES: DemoFacilityInventories[] = [
         size: 10000,
         quantity: 2,
         location: 'Tank Farm A',
+        // 12,000-gal shells holding 10,000 gal each: SPCC counts 24,000 gal, a PE-certified plan.
+        shellCapacityGal: 12_000,
         // Made and blended at the refinery: 313 manufactured and processed, not otherwise used.
         figures: {
           manufactured: 2_300_000,
@@ -136,6 +140,7 @@ const DEMO_INVENTORIES: DemoFacilityInventories[] = [
         size: 5000,
         quantity: 1,
         location: 'Tank Farm B',
+        shellCapacityGal: 6_000,
         figures: {
           otherwiseUsed: 40_000,
           averagePounds: 20_000,
@@ -421,6 +426,7 @@ async function addLines(db: Db, actor: Actor, inventoryId: number, lines: DemoLi
         location_stored: line.location,
         notes: line.question ?? '',
         ...figureFields(line.figures),
+        ...(line.shellCapacityGal === undefined ? {} : { shell_capacity_gal: line.shellCapacityGal }),
       }),
     );
     await inventoryProductsService.create(db, actor, inventoryId, body);

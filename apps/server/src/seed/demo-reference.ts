@@ -40,16 +40,18 @@ export const DEMO_HAZARD_CLASSES = [
 ] as const;
 export type DemoHazardClass = (typeof DEMO_HAZARD_CLASSES)[number][0];
 
-const CONTAINERS: [string, string][] = [
-  ['Drum', 'Steel or plastic drum, usually 55 gallons'],
-  ['Tote', 'Intermediate bulk container, 275 or 330 gallons'],
-  ['Pail', 'Open-head pail, 5 gallons'],
+/** Name, description and, for the SPCC plan (rules §7), the usual shell capacity in gallons and placement. */
+const CONTAINERS: [string, string, number?, 'aboveground'?][] = [
+  ['Drum', 'Steel or plastic drum, usually 55 gallons', 55, 'aboveground'],
+  ['Tote', 'Intermediate bulk container, 275 or 330 gallons', 330, 'aboveground'],
+  ['Pail', 'Open-head pail, 5 gallons', 5, 'aboveground'],
   ['Bottle', 'Glass or plastic bottle'],
   ['Can', 'Metal can or aerosol can'],
   ['Bag', 'Paper or woven bag'],
   ['Cylinder', 'Compressed or liquefied gas cylinder'],
   ['Carboy', 'Plastic carboy, 5 to 15 gallons'],
-  ['Aboveground Tank', 'Fixed aboveground storage tank'],
+  // Tanks differ in size: each line gives its own shell capacity.
+  ['Aboveground Tank', 'Fixed aboveground storage tank', undefined, 'aboveground'],
   ['Box', 'Fiberboard box'],
 ];
 
@@ -201,10 +203,24 @@ export async function seedDemoReference(db: Db): Promise<void> {
     SaveHazardRequestSchema.parse(hazardBody({ name, description })),
   );
   await db.insert(hazards).values(hazardRows.map(({ name, description }) => ({ name, description })));
-  const containerRows = CONTAINERS.map(([name, description]) =>
-    SaveContainerRequestSchema.parse(containerBody({ name, description })),
+  const containerRows = CONTAINERS.map(([name, description, capacity, placement]) =>
+    SaveContainerRequestSchema.parse(
+      containerBody({
+        name,
+        description,
+        shell_capacity_gal: capacity ?? null,
+        placement: placement ?? null,
+      }),
+    ),
   );
-  await db.insert(containers).values(containerRows.map(({ name, description }) => ({ name, description })));
+  await db.insert(containers).values(
+    containerRows.map(({ name, description, shell_capacity_gal, placement }) => ({
+      name,
+      description,
+      shellCapacityGal: shell_capacity_gal == null ? null : String(shell_capacity_gal),
+      placement: placement ?? null,
+    })),
+  );
   const unitRows = UNITS.map(([name, unitType, description]) =>
     SaveContainerUnitRequestSchema.parse(containerUnitBody({ name, unit_type: unitType, description })),
   );

@@ -39,6 +39,7 @@ export * from './quantities.ts';
 export * from './range-codes.ts';
 export * from './reference.ts';
 export * from './registry.ts';
+export * from './spcc.ts';
 export * from './thresholds.ts';
 export * from './tier2.ts';
 export * from './types.ts';

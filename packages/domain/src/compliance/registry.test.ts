@@ -15,7 +15,7 @@ describe('report registry', () => {
     expect(Object.values(REPORT_TYPE_NAMES).filter((name) => name.includes('_'))).toEqual([]);
   });
 
-  it('has a rule for each report of part 1 and none yet for part 2', () => {
+  it('has a rule for each report of part 1 and SPCC of part 2, none yet for the others', () => {
     expect(REPORT_TYPES.filter(isReportAvailable)).toEqual([
       'epcra_302',
       'epcra_304_cercla',
@@ -23,9 +23,11 @@ describe('report registry', () => {
       'epcra_313_manufactured',
       'epcra_313_processed',
       'epcra_313_otherwise_used',
+      'spcc_plan',
       'inventory_index_numeric',
     ]);
-    expect(isReportAvailable('spcc_plan')).toBe(false);
+    expect(isReportAvailable('spcc_plan')).toBe(true);
+    expect(isReportAvailable('caa_112r_rmp')).toBe(false);
   });
 
   it('computes several reports from one context, each with the same data warnings', () => {
@@ -50,6 +52,6 @@ describe('report registry', () => {
         expect.objectContaining({ code: 'no_components', inventory_product_id: 99 }),
       );
     }
-    expect(Object.keys(REPORT_RULES)).toHaveLength(7);
+    expect(Object.keys(REPORT_RULES)).toHaveLength(8);
   });
 });

@@ -1,6 +1,6 @@
 /**
- * Report type → programme rule. A report type whose rule is not here yet (part 2: SPCC, RMP,
- * PSM, fire-code reports) is "not available yet"; adding one is a rule file in this folder
+ * Report type → programme rule. A report type whose rule is not here yet (part 2: RMP, PSM,
+ * fire-code reports) is "not available yet"; adding one is a rule file in this folder
  * and one line below.
  */
 import type { ReportType } from '../shared/enums.ts';
@@ -10,6 +10,7 @@ import { epcra304Rule } from './epcra-304.ts';
 import { epcra313ManufacturedRule, epcra313OtherwiseUsedRule, epcra313ProcessedRule } from './epcra-313.ts';
 import { inventoryIndexRule } from './inventory-index.ts';
 import type { ProgrammeResult, ProgrammeRule } from './programme.ts';
+import { spccRule } from './spcc.ts';
 import { tier2Rule } from './tier2.ts';
 import type { ComplianceOptions, ComplianceSnapshot, ReferenceLists } from './types.ts';
 
@@ -20,6 +21,7 @@ export const REPORT_RULES = {
   epcra_313_manufactured: epcra313ManufacturedRule,
   epcra_313_processed: epcra313ProcessedRule,
   epcra_313_otherwise_used: epcra313OtherwiseUsedRule,
+  spcc_plan: spccRule,
   inventory_index_numeric: inventoryIndexRule,
 } as const satisfies Partial<Record<ReportType, ProgrammeRule<ProgrammeResult<unknown>>>>;
 

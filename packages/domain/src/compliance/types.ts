@@ -5,6 +5,7 @@
  * empty the engine computes with what exists and marks the figure as an estimate or screening.
  */
 
+import type { ContainerPlacement, SpccExclusion } from '../lookups/spcc-fields.ts';
 import type { Tier2HazardCategory } from '../products/hazard-categories.ts';
 import type { SolidForm, Tier2Exclusion } from '../products/report-inputs.ts';
 import type { PhysicalState, RegulatoryListType, UnitType } from '../shared/enums.ts';
@@ -100,6 +101,15 @@ export interface SnapshotLine extends StorageConditions {
   carried_over_from_year?: number | null;
   /** The line's notes are a question not yet resolved. */
   has_open_question?: boolean | null;
+  /** SPCC (rules §7): one container's shell capacity in gallons recorded on the line, over its container type's. */
+  shell_capacity_gal?: number | null;
+  /** The container type's shell capacity, used while the line gives none. */
+  container_type_shell_capacity_gal?: number | null;
+  /** Aboveground or completely buried, on the line (over its container type's). */
+  placement?: ContainerPlacement | null;
+  container_type_placement?: ContainerPlacement | null;
+  /** A 40 CFR 112.1(d) exclusion: the line is left out of SPCC, named with the reason. */
+  spcc_exclusion?: SpccExclusion | null;
 }
 
 export interface FacilityAddress {
@@ -128,6 +138,8 @@ export interface SnapshotFacility {
   is_retail_gas_station?: boolean;
   /** … whose fuel was in compliant underground tanks all of the preceding year. */
   is_ust_compliant?: boolean;
+  /** 40 CFR 112.1(b): could reasonably be expected to discharge oil to navigable waters or shorelines (default yes). */
+  spcc_could_discharge?: boolean;
 }
 
 export interface ComplianceSnapshot {

@@ -13,6 +13,10 @@ export const WARNING_CODES = [
   'implausible_conversion_factor',
   /** No container figures at all (no size, quantity or unit for the physical state). */
   'missing_quantity',
+  /** SPCC: no shell capacity on the line or its container type; its gallons on hand stand in (an estimate). */
+  'capacity_estimated',
+  /** SPCC: no shell capacity and no gallons; the line cannot be counted. */
+  'capacity_unknown',
   /** A component with no percent by weight. */
   'missing_percent',
   /** A component with a percent by volume only, which needs the component's density. */

@@ -18,6 +18,7 @@ export const FACILITY_MSG = {
   coordinatorPhone: 'Emergency Coordinator 24-Hour Phone must be 10 digits',
   retailStation: 'Retail gas station must be true or false',
   ustCompliant: 'Underground tanks compliant must be true or false',
+  spccCouldDischarge: 'Could discharge oil to navigable waters must be true or false',
 } as const;
 
 /** A facility flag as a form or an API client sends it; omitted keeps what is stored. */
@@ -47,6 +48,8 @@ export const SaveFacilityRequestSchema = z.object({
    */
   is_retail_gas_station: facilityFlag(FACILITY_MSG.retailStation),
   is_ust_compliant: facilityFlag(FACILITY_MSG.ustCompliant),
+  /** 40 CFR 112.1(b): could reasonably be expected to discharge oil to navigable waters or shorelines (SPCC). */
+  spcc_could_discharge: facilityFlag(FACILITY_MSG.spccCouldDischarge),
   is_active: ActiveFlagSchema.optional(),
   encode: EncodeFlagSchema,
 });
@@ -67,6 +70,7 @@ export const FacilityResourceSchema = z.object({
   emergency_coordinator_phone: z.string(),
   is_retail_gas_station: z.boolean(),
   is_ust_compliant: z.boolean(),
+  spcc_could_discharge: z.boolean(),
   is_active: z.boolean(),
   created_at: z.string(),
   updated_at: z.string(),

@@ -1,6 +1,13 @@
 import { z } from 'zod';
 import { ComponentLinkParamSchema } from '../chemical-components/index.ts';
 import { generatedFileName } from '../files/index.ts';
+import {
+  CONTAINER_PLACEMENTS,
+  ContainerPlacementSchema,
+  ShellCapacitySchema,
+  SPCC_EXCLUSIONS,
+  SpccExclusionSchema,
+} from '../lookups/spcc-fields.ts';
 import { TIER2_HAZARD_CATEGORIES } from '../products/hazard-categories.ts';
 import {
   CONVERSION_FACTOR_DESCRIPTION,
@@ -210,6 +217,10 @@ export const SaveInventoryProductRequestSchema = z
     container_size: decimalSchema('Container Size', 4, MAX_CONTAINER_FIGURE),
     container_quantity: decimalSchema('Container Quantity', 4, MAX_CONTAINER_FIGURE),
     container_info: optionalTextSchema(500, INVENTORY_PRODUCT_MSG.containerInfoMax).optional(),
+    /** SPCC (rules §7): the line's own shell capacity and placement over its container type's; omitted keeps what is stored. */
+    shell_capacity_gal: ShellCapacitySchema,
+    placement: ContainerPlacementSchema,
+    spcc_exclusion: SpccExclusionSchema,
     location_stored: optionalTextSchema(200, INVENTORY_PRODUCT_MSG.locationMax)
       .optional()
       .transform((value) => (value ?? '').toUpperCase()),
@@ -299,6 +310,9 @@ export const InventoryProductResourceSchema = z.object({
   container_size: z.number().nullable(),
   container_quantity: z.number().nullable(),
   container_info: z.string(),
+  shell_capacity_gal: z.number().nullable(),
+  placement: z.enum(CONTAINER_PLACEMENTS).nullable(),
+  spcc_exclusion: z.enum(SPCC_EXCLUSIONS).nullable(),
   conversion_factor: z.number().nullable().describe(CONVERSION_FACTOR_DESCRIPTION),
   flash_points: z.number().nullable(),
   hazards: z.array(RefSchema),

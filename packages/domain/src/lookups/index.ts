@@ -7,6 +7,9 @@ import {
   requiredTextSchema,
 } from '../shared/fields.ts';
 import { makeListQuerySchema } from '../shared/list.ts';
+import { CONTAINER_PLACEMENTS, ContainerPlacementSchema, ShellCapacitySchema } from './spcc-fields.ts';
+
+export * from './spcc-fields.ts';
 
 /** Hazard classes, container types and container units: a name, a description, active or not. */
 export const LOOKUP_MSG = {
@@ -38,9 +41,10 @@ export const SaveHazardRequestSchema = lookupEntrySchema(
 );
 export type SaveHazardRequest = z.input<typeof SaveHazardRequestSchema>;
 
+/** A container type, with the SPCC figures its lines take unless they give their own (rules §7). */
 export const SaveContainerRequestSchema = lookupEntrySchema(
   requiredTextSchema(100, LOOKUP_MSG.containerRequired, LOOKUP_MSG.containerMax),
-);
+).extend({ shell_capacity_gal: ShellCapacitySchema, placement: ContainerPlacementSchema });
 export type SaveContainerRequest = z.input<typeof SaveContainerRequestSchema>;
 
 /** The unit type in trailing parentheses of a unit alias: "Drum (gal)" → gal. */
@@ -77,6 +81,12 @@ export const LookupResourceSchema = z.object({
   updated_at: z.string(),
 });
 export type LookupResource = z.infer<typeof LookupResourceSchema>;
+
+export const ContainerResourceSchema = LookupResourceSchema.extend({
+  shell_capacity_gal: z.number().nullable(),
+  placement: z.enum(CONTAINER_PLACEMENTS).nullable(),
+});
+export type ContainerResource = z.infer<typeof ContainerResourceSchema>;
 
 export const ContainerUnitResourceSchema = LookupResourceSchema.extend({ unit_type: z.enum(UNIT_TYPES) });
 export type ContainerUnitResource = z.infer<typeof ContainerUnitResourceSchema>;

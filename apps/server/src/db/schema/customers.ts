@@ -43,6 +43,8 @@ export const facilities = pgTable(
     /** 40 CFR 370.10(a)(2): the retail station and compliant-UST facts behind the Tier II fuel thresholds. */
     isRetailGasStation: boolean().notNull().default(false),
     isUstCompliant: boolean().notNull().default(false),
+    /** 40 CFR 112.1(b): the app cannot judge it, so the facility says (rules §7); printed in the SPCC header. */
+    spccCouldDischarge: boolean().notNull().default(true),
     isActive: isActive(),
     ...timestamps,
   },

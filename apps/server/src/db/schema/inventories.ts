@@ -87,6 +87,11 @@ export const inventoryProducts = pgTable(
     containerSize: quantity(),
     containerQuantity: quantity(),
     containerInfo: varchar({ length: 500 }).notNull().default(''),
+    // SPCC (rules §7): the line's own shell capacity and placement, over its container type's; null takes the type's.
+    shellCapacityGal: quantity(),
+    placement: varchar({ length: 20 }),
+    /** A 40 CFR 112.1(d) exclusion (a `SPCC_EXCLUSIONS` key); null: the line counts for SPCC. */
+    spccExclusion: varchar({ length: 30 }),
     locationStored: varchar({ length: 200 }).notNull().default(''),
     maxPounds: quantity(18, 4),
     maxGallons: quantity(18, 4),

@@ -1,5 +1,5 @@
 import { pgTable, text, varchar } from 'drizzle-orm/pg-core';
-import { id, isActive, timestamps, trigram } from './columns.ts';
+import { id, isActive, quantity, timestamps, trigram } from './columns.ts';
 import { unitTypeEnum } from './enums.ts';
 
 export const hazards = pgTable(
@@ -20,6 +20,9 @@ export const containers = pgTable(
     id: id(),
     name: varchar({ length: 100 }).notNull(),
     description: text().notNull().default(''),
+    // SPCC (rules §7): one container's shell capacity and where it sits (a `CONTAINER_PLACEMENTS` key); a line may override both.
+    shellCapacityGal: quantity(),
+    placement: varchar({ length: 20 }),
     isActive: isActive(),
     ...timestamps,
   },

@@ -1,8 +1,8 @@
 import {
   AREA_ACTIONS,
+  ContainerResourceSchema,
   ContainerUnitResourceSchema,
   LookupListQuerySchema,
-  LookupResourceSchema,
   SaveContainerRequestSchema,
   SaveContainerUnitRequestSchema,
 } from '@chemtrack/domain';
@@ -20,8 +20,8 @@ export const containersRoutes: FastifyPluginAsyncZod = async (app) => {
     actions: AREA_ACTIONS.containers,
     contract: {
       listQuery: LookupListQuerySchema,
-      listItem: LookupResourceSchema,
-      resource: LookupResourceSchema,
+      listItem: ContainerResourceSchema,
+      resource: ContainerResourceSchema,
       save: SaveContainerRequestSchema,
     },
     service: containersService,

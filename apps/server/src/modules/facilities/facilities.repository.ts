@@ -105,6 +105,8 @@ export interface FacilityReportInputs {
   emergencyCoordinatorPhone?: string | undefined;
   isRetailGasStation?: boolean | undefined;
   isUstCompliant?: boolean | undefined;
+  /** SPCC (40 CFR 112.1(b)); undefined keeps what is stored, or the column's default (yes). */
+  spccCouldDischarge?: boolean | undefined;
 }
 
 export async function insertFacility(

@@ -51,6 +51,7 @@ function toResource(row: FacilityRow, sharedWith: { id: number; name: string }[]
     emergency_coordinator_phone: row.facility.emergencyCoordinatorPhone,
     is_retail_gas_station: row.facility.isRetailGasStation,
     is_ust_compliant: row.facility.isUstCompliant,
+    spcc_could_discharge: row.facility.spccCouldDischarge,
     is_active: row.facility.isActive,
     created_at: toIso(row.facility.createdAt),
     updated_at: toIso(row.facility.updatedAt),
@@ -138,6 +139,7 @@ function facilityReportInputs(body: SaveFacility): FacilityReportInputs {
     emergencyCoordinatorPhone: body.emergency_coordinator_phone,
     isRetailGasStation: body.is_retail_gas_station,
     isUstCompliant: body.is_ust_compliant,
+    spccCouldDischarge: body.spcc_could_discharge,
   };
 }
 

@@ -331,6 +331,10 @@ const COPIED_LINE_COLUMNS = [
   'containerSize',
   'containerQuantity',
   'containerInfo',
+  // SPCC capacity, placement and exclusion describe the container, which stays from year to year.
+  'shellCapacityGal',
+  'placement',
+  'spccExclusion',
   'locationStored',
   'maxPounds',
   'maxGallons',

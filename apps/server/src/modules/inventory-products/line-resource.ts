@@ -1,4 +1,10 @@
-import { compliance, type InventoryProductListRow, type InventoryProductResource } from '@chemtrack/domain';
+import {
+  compliance,
+  type InventoryProductListRow,
+  type InventoryProductResource,
+  parseContainerPlacement,
+  parseSpccExclusion,
+} from '@chemtrack/domain';
 import type { Db, Tx } from '../../db/client.ts';
 import { toIso } from '../../lib/dates.ts';
 import { fromNumeric } from '../../lib/numeric.ts';
@@ -54,6 +60,9 @@ export async function toResource(db: Db | Tx, row: LineRow): Promise<InventoryPr
     sds_no: line.sdsNo,
     sds_date: line.sdsDate,
     container_info: line.containerInfo,
+    shell_capacity_gal: fromNumeric(line.shellCapacityGal),
+    placement: parseContainerPlacement(line.placement),
+    spcc_exclusion: parseSpccExclusion(line.spccExclusion),
     conversion_factor: fromNumeric(line.conversionFactor),
     flash_points: line.flashPoints,
     hazards: lineHazards,

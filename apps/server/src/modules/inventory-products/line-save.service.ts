@@ -115,6 +115,9 @@ function reportFigures(body: SaveInventoryProduct) {
     storagePressure: body.storage_pressure,
     storageTemperature: body.storage_temperature,
     meets313Qualifier: body.meets_313_qualifier,
+    shellCapacityGal: optionalNumeric(body.shell_capacity_gal),
+    placement: body.placement,
+    spccExclusion: body.spcc_exclusion,
   };
 }
 

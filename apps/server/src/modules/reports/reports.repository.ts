@@ -50,6 +50,7 @@ export async function findFacilityAddress(db: Db | Tx, facilityId: number) {
       emergencyCoordinatorPhone: facilities.emergencyCoordinatorPhone,
       isRetailGasStation: facilities.isRetailGasStation,
       isUstCompliant: facilities.isUstCompliant,
+      spccCouldDischarge: facilities.spccCouldDischarge,
     })
     .from(facilities)
     // A facility with no address row still has its county.
@@ -95,6 +96,11 @@ export function selectLines(db: Db | Tx, inventoryId: number) {
       name: line.name,
       physicalState: line.physicalState,
       containerName: containers.name,
+      containerShellCapacityGal: containers.shellCapacityGal,
+      containerPlacement: containers.placement,
+      shellCapacityGal: line.shellCapacityGal,
+      placement: line.placement,
+      spccExclusion: line.spccExclusion,
       unitName: containerUnits.name,
       unitType: containerUnits.unitType,
       containerSize: line.containerSize,

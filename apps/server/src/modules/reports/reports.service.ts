@@ -2,6 +2,8 @@ import type { Readable } from 'node:stream';
 import {
   compliance,
   defaultReportFormat,
+  parseContainerPlacement,
+  parseSpccExclusion,
   REGULATORY_LIST_TYPES,
   REPORT_CONTENT_TYPES,
   REPORT_MSG,
@@ -104,6 +106,18 @@ function toSnapshotLine(
     storage_temperature: row.storageTemperature || null,
     carried_over_from_year: row.isUncheckedCarryOver ? row.sourceYear : null,
     has_open_question: row.hasOpenQuestion,
+    ...spccInputs(row),
+  };
+}
+
+/** The SPCC columns of the line and its container type (rules §7), as the engine reads them. */
+function spccInputs(row: ReportLineRow) {
+  return {
+    shell_capacity_gal: fromNumeric(row.shellCapacityGal),
+    container_type_shell_capacity_gal: fromNumeric(row.containerShellCapacityGal),
+    placement: parseContainerPlacement(row.placement),
+    container_type_placement: parseContainerPlacement(row.containerPlacement),
+    spcc_exclusion: parseSpccExclusion(row.spccExclusion),
   };
 }
 
@@ -180,6 +194,7 @@ async function loadContext(db: Db, request: ReportRequestValues) {
         : null,
       is_retail_gas_station: facilityRow?.isRetailGasStation ?? false,
       is_ust_compliant: facilityRow?.isUstCompliant ?? false,
+      spcc_could_discharge: facilityRow?.spccCouldDischarge ?? true,
     },
     year: request.year,
     inventory_id: inventoryId,

@@ -250,8 +250,12 @@ describe('GET /report/list', () => {
       'hazardous material inventory spreadsheet',
       'inventory index by CAS number',
     ]);
+    expect(resource.find((item) => item.type === 'spcc_plan')).toEqual({
+      type: 'spcc_plan',
+      name: 'SPCC plan',
+      available: true,
+    });
     expect(resource.filter((item) => !item.available).map((item) => item.type)).toEqual([
-      'spcc_plan',
       'caa_112r_rmp',
       'caa_304_psm',
       'hmpp',
@@ -294,7 +298,7 @@ describe('POST /report/generate and /report/preview refuse what they cannot answ
   );
 
   it('a type of part 2 is a 422 on the type field', async () => {
-    const res = await generate(body('spcc_plan'));
+    const res = await generate(body('caa_112r_rmp'));
     expect(res.statusCode).toBe(422);
     expect(res.json()).toEqual({
       message: 'This report type is not available yet',

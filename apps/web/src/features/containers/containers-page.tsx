@@ -1,7 +1,7 @@
 import {
   AREA_ACTIONS,
+  type ContainerResource,
   type ContainerUnitResource,
-  type LookupResource,
   SaveContainerRequestSchema,
   SaveContainerUnitRequestSchema,
 } from '@chemtrack/domain';
@@ -13,10 +13,11 @@ import type { LookupArea } from '../lookups/api.ts';
 import { LookupModal } from '../lookups/lookup-form.tsx';
 import { LookupList } from '../lookups/lookup-list.tsx';
 import { containersApi, unitsApi } from './api.ts';
+import { ContainerSpccFields, containerSpccValues } from './container-spcc-fields.tsx';
 
 type Tab = 'containers' | 'units';
 
-const CONTAINERS: LookupArea<LookupResource> = {
+const CONTAINERS: LookupArea<ContainerResource> = {
   api: containersApi,
   entity: 'Container',
   auditEntity: 'containers',
@@ -29,6 +30,8 @@ const CONTAINERS: LookupArea<LookupResource> = {
   saveLabel: 'Create Container',
   actions: AREA_ACTIONS.containers,
   hasArchiveConfirmation: false,
+  extraFields: (form, disabled) => <ContainerSpccFields form={form} disabled={disabled} />,
+  extraValues: containerSpccValues,
 };
 
 const UNITS: LookupArea<ContainerUnitResource> = {

@@ -3,6 +3,7 @@ import {
   type AutocompleteItem,
   type FacilityResource,
   SaveFacilityRequestSchema,
+  SPCC_LABELS,
 } from '@chemtrack/domain';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useNavigate } from '@tanstack/react-router';
@@ -33,6 +34,7 @@ interface FacilityForm {
   emergency_coordinator_phone: string;
   is_retail_gas_station: boolean;
   is_ust_compliant: boolean;
+  spcc_could_discharge: boolean;
 }
 
 const EMPTY: FacilityForm = {
@@ -45,6 +47,8 @@ const EMPTY: FacilityForm = {
   emergency_coordinator_phone: '',
   is_retail_gas_station: false,
   is_ust_compliant: false,
+  // 40 CFR 112 applies unless the facility says otherwise (rules §7).
+  spcc_could_discharge: true,
 };
 
 /** The domain's save rules, typed by the form's values (which are what the rules read). */
@@ -62,6 +66,7 @@ function toForm(f: FacilityResource): FacilityForm {
     emergency_coordinator_phone: f.emergency_coordinator_phone,
     is_retail_gas_station: f.is_retail_gas_station,
     is_ust_compliant: f.is_ust_compliant,
+    spcc_could_discharge: f.spcc_could_discharge,
   };
 }
 
@@ -239,6 +244,22 @@ function FacilityFormModal({
               render={({ field }) => <CheckboxField id={`f-${flag.name}`} label={flag.label} field={field} />}
             />
           ))}
+        </div>
+      </fieldset>
+      <fieldset>
+        <legend className="text-sm font-medium text-slate-700">SPCC (40 CFR 112)</legend>
+        <div className="mt-2">
+          <Controller
+            control={form.control}
+            name="spcc_could_discharge"
+            render={({ field }) => (
+              <CheckboxField
+                id="f-spcc_could_discharge"
+                label={SPCC_LABELS.spcc_could_discharge}
+                field={field}
+              />
+            )}
+          />
         </div>
       </fieldset>
       {facility && facility.customers.length > 1 ? (

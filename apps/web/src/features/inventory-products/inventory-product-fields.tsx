@@ -30,6 +30,7 @@ import { toProductDataForm } from '../products/product-form.ts';
 import { ProductMeasureFields } from '../products/product-measure-fields.tsx';
 import { type InventoryProductFormMethods, unitTypeOf } from './inventory-product-values.ts';
 import { ReportDataFields } from './report-data-fields.tsx';
+import { SpccLineFields } from './spcc-line-fields.tsx';
 
 /** The ids of the line form's fields. */
 export const ID = 'ip';
@@ -86,6 +87,7 @@ export function InventoryProductFields({
         productData
       )}
       <ContainerSection form={form} disabled={disabled} />
+      <SpccLineFields form={form} idPrefix={ID} disabled={disabled} />
       <ReportDataFields form={form} idPrefix={ID} disabled={disabled} />
     </FormProvider>
   );

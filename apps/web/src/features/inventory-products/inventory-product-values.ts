@@ -1,5 +1,6 @@
 import {
   type AutocompleteItem,
+  type ContainerPlacement,
   type InventoryProductResource,
   isGas,
   isLiquid,
@@ -7,6 +8,7 @@ import {
   type SaveInventoryProduct,
   type SaveInventoryProductRequest,
   SaveInventoryProductRequestSchema,
+  type SpccExclusion,
   unitTypeFromName,
 } from '@chemtrack/domain';
 import type { UseFormReturn } from 'react-hook-form';
@@ -51,6 +53,10 @@ export interface InventoryProductFormValues extends ProductDataValues {
   storage_pressure: string;
   storage_temperature: string;
   meets_313_qualifier: boolean;
+  /** SPCC (rules §7): '' takes the container type's capacity and placement; '' exclusion counts the line. */
+  shell_capacity_gal: string;
+  placement: ContainerPlacement | '';
+  spcc_exclusion: SpccExclusion | '';
   notes: string;
 }
 
@@ -92,6 +98,9 @@ export const EMPTY_INVENTORY_PRODUCT_FORM: InventoryProductFormValues = {
   storage_pressure: '',
   storage_temperature: '',
   meets_313_qualifier: false,
+  shell_capacity_gal: '',
+  placement: '',
+  spcc_exclusion: '',
   notes: '',
 };
 
@@ -124,6 +133,9 @@ export function toInventoryProductForm(line: InventoryProductResource): Inventor
     storage_pressure: line.storage_pressure,
     storage_temperature: line.storage_temperature,
     meets_313_qualifier: line.meets_313_qualifier,
+    shell_capacity_gal: numberText(line.shell_capacity_gal),
+    placement: line.placement ?? '',
+    spcc_exclusion: line.spcc_exclusion ?? '',
     notes: line.notes,
   };
 }
@@ -160,6 +172,9 @@ function toRequestInput(values: InventoryProductFormValues): SaveInventoryProduc
     storage_pressure: values.storage_pressure,
     storage_temperature: values.storage_temperature,
     meets_313_qualifier: values.meets_313_qualifier,
+    shell_capacity_gal: values.shell_capacity_gal,
+    placement: values.placement,
+    spcc_exclusion: values.spcc_exclusion,
     notes: values.notes,
     sds_no: values.sds_no,
   };

@@ -4,6 +4,8 @@ import {
   LOOKUP_ORDER_KEYS,
   type LookupResource,
 } from '@chemtrack/domain';
+import type { ReactNode } from 'react';
+import type { UseFormReturn } from 'react-hook-form';
 import type { z } from 'zod';
 import { listSearchSchema } from '../../lib/list-search.ts';
 import type { ResourceApi } from '../../lib/resource-api.ts';
@@ -15,10 +17,12 @@ import type { ResourceApi } from '../../lib/resource-api.ts';
 export type LookupApi<T extends LookupResource> = ResourceApi<T>;
 export const LookupSearchSchema = listSearchSchema(LOOKUP_ORDER_KEYS);
 
-/** What a lookup form holds: a name and a description. */
+/** What a lookup form holds: a name and a description; a container type adds its SPCC figures. */
 export interface LookupFormValues {
   name: string;
   description?: string | null;
+  shell_capacity_gal?: string | number | null;
+  placement?: string | null;
 }
 
 /**
@@ -51,4 +55,7 @@ export interface LookupArea<T extends LookupResource> {
   actions: AreaActions;
   /** Spec 02 §4 asks before archiving hazard classes, not containers or units. */
   hasArchiveConfirmation: boolean;
+  /** Fields an area adds under the description (a container type's SPCC figures), and their values. */
+  extraFields?: (form: UseFormReturn<LookupFormValues, unknown, LookupBody>, disabled: boolean) => ReactNode;
+  extraValues?: (record: T | undefined) => Partial<LookupFormValues>;
 }

@@ -13,6 +13,9 @@ import { useDeleteRecord } from '../../lib/use-delete-record.ts';
 import { useRecordMutations } from '../../lib/use-record-mutations.ts';
 import type { LookupArea, LookupBody, LookupFormValues } from './api.ts';
 
+/** The fields the form shows errors under; any other error is of a field derived from the name. */
+const FORM_FIELDS = new Set(['name', 'description', 'shell_capacity_gal', 'placement']);
+
 type LookupModalProps<T extends LookupResource> = {
   area: LookupArea<T>;
   id: number | undefined;
@@ -40,6 +43,10 @@ function LookupForm<T extends LookupResource>({
   onClose,
 }: LookupModalProps<T> & { record: T | undefined }) {
   const { api, entity, actions } = area;
+  const valuesOf = (r: T | undefined): LookupFormValues => ({
+    ...(r ? { name: r.name, description: r.description } : { name: '', description: '' }),
+    ...area.extraValues?.(r),
+  });
   const canCreate = useCan(actions.create);
   const canUpdate = useCan(actions.update);
   const canArchive = useCan(actions.archive);
@@ -52,9 +59,7 @@ function LookupForm<T extends LookupResource>({
     // Each area's schema reads name and description; what it adds (a unit type) it derives.
     resolver: zodResolver(area.schema),
     mode: 'onTouched',
-    defaultValues: record
-      ? { name: record.name, description: record.description }
-      : { name: '', description: '' },
+    defaultValues: valuesOf(record),
   });
 
   const { save, toggle } = useRecordMutations<T, LookupFormValues, LookupBody>({
@@ -65,7 +70,7 @@ function LookupForm<T extends LookupResource>({
     toggle: api.toggle,
     invalidate: [api.keys.all],
     setError: form.setError,
-    onSaved: (r) => form.reset({ name: r.name, description: r.description }),
+    onSaved: (r) => form.reset(valuesOf(r)),
     onDone: close,
   });
   const remove = useDeleteRecord<T>({
@@ -77,9 +82,7 @@ function LookupForm<T extends LookupResource>({
   });
   const { errors, isDirty, isValid } = form.formState;
   // A rule on a derived field (a unit's type, read from its alias) is shown under the name.
-  const derivedError = Object.entries(errors).find(
-    ([field]) => field !== 'name' && field !== 'description',
-  )?.[1]?.message;
+  const derivedError = Object.entries(errors).find(([field]) => !FORM_FIELDS.has(field))?.[1]?.message;
 
   return (
     <ModalForm
@@ -127,6 +130,7 @@ function LookupForm<T extends LookupResource>({
       <Field id="catalog-description" label="Description" error={errors.description?.message}>
         <Textarea id="catalog-description" maxLength={500} {...form.register('description')} />
       </Field>
+      {area.extraFields?.(form, isReadOnly)}
     </ModalForm>
   );
 }

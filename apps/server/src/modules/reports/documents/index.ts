@@ -18,6 +18,7 @@ import { epcra302Tables } from './epcra-302.ts';
 import { epcra304Tables } from './epcra-304.ts';
 import { epcra313Tables } from './epcra-313.ts';
 import { inventoryIndexTables } from './inventory-index.ts';
+import { spccHeader, spccTables } from './spcc.ts';
 import { tier2Tables } from './tier2.ts';
 
 type Layout<T extends compliance.AvailableReportType> = (
@@ -32,6 +33,7 @@ export const REPORT_LAYOUTS: { [T in compliance.AvailableReportType]: Layout<T> 
   epcra_313_manufactured: epcra313Tables,
   epcra_313_processed: epcra313Tables,
   epcra_313_otherwise_used: epcra313Tables,
+  spcc_plan: spccTables,
   inventory_index_numeric: inventoryIndexTables,
 };
 
@@ -82,6 +84,8 @@ export function reportHeader(
         : 'Not recorded',
     });
   }
+  // The SPCC outcome and estimated inputs come from its result: one more pass over the lines.
+  if (type === 'spcc_plan') header.push(...spccHeader(compliance.runReport('spcc_plan', context)));
   return header;
 }
 

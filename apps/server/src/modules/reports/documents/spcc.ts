@@ -1,0 +1,125 @@
+/**
+ * SPCC plan (40 CFR 112, rules §7): the facility's aboveground and buried capacity against the
+ * thresholds and the largest container that picks the qualified-facility tier, then one row per
+ * counted container (the columns of rules §7), then what was tested and falls short (under 55
+ * gallons, excluded, capacity unknown) in its own section headed `Below threshold`.
+ */
+import { CONTAINER_PLACEMENT_LABELS, compliance, type ReportRow, type ReportTable } from '@chemtrack/domain';
+import { column, explanationOf, total } from './document.ts';
+
+/** The heading of the section after the container table (issue 23). */
+export const SPCC_BELOW_THRESHOLD_TITLE = 'Below threshold';
+
+const CONTAINER_COLUMNS = [
+  column('inventory_product_id', 'Line ID', 'count'),
+  column('location', 'Location'),
+  column('product_name', 'Oil product'),
+  column('container_type', 'Container type'),
+  column('shell_capacity_gal', 'Shell capacity (gal)', 'gallons'),
+  column('container_count', 'Count', 'count'),
+  column('total_capacity_gal', 'Total capacity (gal)', 'gallons'),
+  column('placement', 'Aboveground or buried'),
+  column('capacity_source', 'Capacity from'),
+  column('is_estimate', 'Estimate', 'flag'),
+];
+
+function containerRow(row: compliance.SpccContainerRow, withReason: boolean): ReportRow {
+  return {
+    cells: {
+      inventory_product_id: row.inventory_product_id,
+      location: row.location_stored,
+      product_name: row.product_name,
+      container_type: row.container_type ?? '',
+      shell_capacity_gal: row.shell_capacity_gal,
+      container_count: row.container_count,
+      total_capacity_gal: row.total_capacity_gal,
+      placement: `${CONTAINER_PLACEMENT_LABELS[row.placement]}${row.placement_is_estimate ? ' (assumed)' : ''}`,
+      capacity_source: row.capacity_source,
+      is_estimate: row.capacity_is_estimate || row.placement_is_estimate || row.count_is_estimate,
+      ...(withReason ? { reason: row.reason ?? '' } : {}),
+    },
+    reported: row.counted,
+    near_threshold: false,
+    details: [],
+    explanation: explanationOf(row.explanation),
+  };
+}
+
+export function spccTables(result: compliance.SpccResult): ReportTable[] {
+  const below = result.below_threshold;
+  return [
+    {
+      key: 'spcc_capacity',
+      title: 'SPCC capacity and plan determination',
+      sheet: 'SPCC capacity',
+      columns: [
+        column('figure', 'Figure'),
+        column('gallons', 'Gallons', 'gallons'),
+        column('threshold', 'Threshold (gal)', 'threshold'),
+        column('result', 'Result'),
+        column('is_estimate', 'Estimate', 'flag'),
+      ],
+      rows: result.figures.map((figure) => ({
+        cells: {
+          figure: figure.label,
+          gallons: figure.gallons,
+          threshold: figure.test?.threshold_lb ?? compliance.SPCC_TIER1_CONTAINER_MAX_GAL,
+          result: figure.test
+            ? figure.test.meets
+              ? 'Over the threshold'
+              : 'Not over the threshold'
+            : figure.gallons > compliance.SPCC_TIER1_CONTAINER_MAX_GAL
+              ? 'Over 5,000 gal: not Tier I'
+              : 'Within Tier I',
+          is_estimate: figure.is_estimate,
+        },
+        reported: figure.test?.meets ?? null,
+        near_threshold: figure.test?.near_threshold ?? false,
+        details: [],
+        explanation: explanationOf(figure.explanation),
+      })),
+      totals: [
+        total('SPCC plan required (1 = yes)', result.plan_required ? 1 : 0),
+        total('Aboveground capacity (gal)', result.aboveground_gal, 'gallons'),
+        total('Completely buried capacity (gal)', result.buried_gal, 'gallons'),
+      ],
+    },
+    {
+      key: 'spcc_containers',
+      title: 'SPCC containers (55 gallons or more)',
+      sheet: 'SPCC containers',
+      columns: CONTAINER_COLUMNS,
+      rows: result.rows.map((row) => containerRow(row, false)),
+      totals: [
+        total('Containers counted (lines)', result.rows.length),
+        total('Aboveground capacity (gal)', result.aboveground_gal, 'gallons'),
+        total('Completely buried capacity (gal)', result.buried_gal, 'gallons'),
+        total('Largest aboveground container (gal)', result.largest_aboveground_gal, 'gallons'),
+      ],
+    },
+    {
+      key: 'spcc_below_threshold',
+      title: SPCC_BELOW_THRESHOLD_TITLE,
+      columns: [...CONTAINER_COLUMNS, column('reason', 'Why not counted')],
+      rows: below.map((row) => containerRow(row, true)),
+      totals: [total('Tested and not counted (lines)', below.length)],
+    },
+  ];
+}
+
+/** The SPCC facts of the shared header (rules §0.6, §7): the discharge setting, the outcome and the estimated inputs. */
+export function spccHeader(result: compliance.SpccResult): { label: string; value: string }[] {
+  return [
+    {
+      label:
+        'Could reasonably be expected to discharge oil to navigable waters or shorelines (facility setting)',
+      value: result.could_discharge ? 'Yes' : 'No',
+    },
+    { label: 'SPCC plan required', value: result.plan_required ? 'Yes' : 'No' },
+    { label: 'Plan type', value: result.plan_type_text },
+    {
+      label: 'Estimated inputs',
+      value: result.estimated_inputs.length > 0 ? result.estimated_inputs.join('; ') : 'None',
+    },
+  ];
+}
