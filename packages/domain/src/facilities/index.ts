@@ -10,6 +10,7 @@ import {
   requiredTextSchema,
 } from '../shared/fields.ts';
 import { AutocompleteQuerySchema, makeListQuerySchema } from '../shared/list.ts';
+import { READ_VERSION_FIELD } from '../shared/record-version.ts';
 
 export const FACILITY_MSG = {
   countyMax: 'County must be less than 100 characters',
@@ -48,6 +49,7 @@ export const SaveFacilityRequestSchema = z.object({
   is_retail_gas_station: facilityFlag(FACILITY_MSG.retailStation),
   is_ust_compliant: facilityFlag(FACILITY_MSG.ustCompliant),
   is_active: ActiveFlagSchema.optional(),
+  ...READ_VERSION_FIELD,
   encode: EncodeFlagSchema,
 });
 export type SaveFacilityRequest = z.input<typeof SaveFacilityRequestSchema>;
