@@ -21,5 +21,6 @@ export * from './shared/list.ts';
 export * from './shared/messages.ts';
 export * from './shared/numbers.ts';
 export * from './shared/phone.ts';
+export * from './shared/record-version.ts';
 export * from './shared/server-error.ts';
 export * from './users/index.ts';

@@ -1,4 +1,4 @@
-import { SERVER_MSG } from '@chemtrack/domain';
+import { SERVER_MSG, type StaleRecord, staleRecordMessage } from '@chemtrack/domain';
 
 const STATUS_BY_CODE = {
   BAD_REQUEST: 400,
@@ -49,4 +49,14 @@ export function fieldError(field: string, message: string): AppError {
 /** A 409 about an existing record: the message (under `field` too) and the record itself. */
 export function conflictWith(message: string, existing: Record<string, unknown>, field?: string): AppError {
   return new AppError('CONFLICT', message, field ? { [field]: [message] } : undefined, undefined, existing);
+}
+
+/**
+ * The 409 of a save made over a newer version of the record (lib/record-version.ts): the
+ * message, and apart from it the version now stored and who wrote it, for a client's own notice.
+ */
+export class StaleRecordError extends AppError {
+  constructor(readonly stale: StaleRecord) {
+    super('CONFLICT', staleRecordMessage(stale));
+  }
 }

@@ -1,9 +1,11 @@
-import { MessageResponseSchema } from '@chemtrack/domain';
+import { MessageResponseSchema, StaleRecordSchema } from '@chemtrack/domain';
 import { z } from 'zod';
 
 const ErrorBodySchema = z.object({
   message: z.string(),
   errors: z.record(z.string(), z.array(z.string())).optional(),
+  /** A save over a newer version of the record (409): that version and who wrote it. */
+  stale: StaleRecordSchema.optional(),
 });
 
 /** The error answers every protected route can give, for the API docs. */

@@ -3,7 +3,7 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { isDatabaseUnavailable } from '../db/client.ts';
-import { AppError, type FieldErrors } from '../lib/app-error.ts';
+import { AppError, type FieldErrors, StaleRecordError } from '../lib/app-error.ts';
 
 /** Fastify's own error codes that are the client's fault, mapped onto the spec's statuses. */
 const CLIENT_ERROR_STATUS: Record<string, number> = {
@@ -54,9 +54,12 @@ async function errorsPlugin(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
     if (error instanceof AppError) {
       if (error.headers) reply.headers(error.headers);
-      return reply
-        .status(error.statusCode)
-        .send({ message: error.message, errors: error.errors, existing: error.existing });
+      return reply.status(error.statusCode).send({
+        message: error.message,
+        errors: error.errors,
+        existing: error.existing,
+        stale: error instanceof StaleRecordError ? error.stale : undefined,
+      });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const errors: FieldErrors = {};

@@ -68,6 +68,11 @@ export function Toaster() {
           </div>
           {/* Built with ToastAction above, so it always carries its alt text. */}
           {t.action}
+          {t.button ? (
+            <ToastAction altText={t.button.label} onClick={t.button.onClick}>
+              {t.button.label}
+            </ToastAction>
+          ) : null}
           <ToastPrimitive.Close
             aria-label="Close notification"
             className="absolute right-2 top-2 rounded p-1 opacity-70 hover:opacity-100"

@@ -30,8 +30,13 @@ export function resourceApi<
   };
   const create = (body: TBody) =>
     api.post<ResourceResponse<TResource>>(`${base}/create`, { ...body, ...createDefaults, encode: true });
-  const update = (id: number, body: TBody) =>
-    api.patch<ResourceResponse<TResource>>(`${base}/${id}/update`, { ...body, encode: true });
+  /** `version`: the `updated_at` the form read, so a save over a newer one is refused (409). */
+  const update = (id: number, body: TBody, version?: string) =>
+    api.patch<ResourceResponse<TResource>>(`${base}/${id}/update`, {
+      ...body,
+      ...(version ? { updated_at: version } : {}),
+      encode: true,
+    });
   return {
     keys,
     listOptions: (params: QueryParams) =>
@@ -47,8 +52,12 @@ export function resourceApi<
       }),
     create,
     update,
-    /** A form's submit: update the record it shows, or create one when it shows none. */
-    save: (id: number | undefined, body: TBody) => (id ? update(id, body) : create(body)),
+    /**
+     * A form's submit: update the record it shows (over the version it read), or create one
+     * when it shows none.
+     */
+    save: (id: number | undefined, body: TBody, version?: string) =>
+      id ? update(id, body, version) : create(body),
     toggle: (id: number) => api.patch<ResourceResponse<TResource>>(`${base}/${id}/activate`, {}),
     remove: (id: number) => api.delete<ResourceResponse<TResource>>(`${base}/${id}/delete`),
     /** The pickers' endpoint (PagedPicker pages through it itself). */

@@ -13,6 +13,8 @@ export interface Toast {
   title?: ReactNode;
   description?: ReactNode;
   action?: ReactNode;
+  /** A button the notice offers (Reload), for callers below the components that build `action`. */
+  button?: { label: string; onClick: () => void };
   variant?: ToastVariant;
   duration?: number;
   open: boolean;

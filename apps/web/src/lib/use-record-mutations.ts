@@ -1,12 +1,14 @@
 import { type QueryKey, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { FieldValues, UseFormSetError } from 'react-hook-form';
 import { applyFieldErrors, type ResourceResponse } from './api.ts';
+import { type RecordReload, useStaleRecordHandler } from './stale-record.ts';
 import { toast } from './toast.ts';
 import { useArchiveToggle } from './use-archive-toggle.ts';
 
 /**
  * Save and archive-toggle for one record in a form: the success notice, the list refresh, the
- * server's field errors under their fields, then `onDone` (usually closing the modal).
+ * server's field errors under their fields, then `onDone` (usually closing the modal). A save
+ * over a newer version of the record keeps what was typed and offers `reload` (stale-record.ts).
  * `TVariables` is what `save` takes when the form hands over transformed values.
  */
 export function useRecordMutations<TResource, TValues extends FieldValues, TVariables = TValues>({
@@ -20,6 +22,7 @@ export function useRecordMutations<TResource, TValues extends FieldValues, TVari
   onSaved,
   onDone,
   onSaveError,
+  reload,
 }: {
   entity: string;
   isNew: boolean;
@@ -33,8 +36,11 @@ export function useRecordMutations<TResource, TValues extends FieldValues, TVari
   onDone: () => void;
   /** A failed save the form answers itself (a question to the user); true when it did. */
   onSaveError?: (error: Error, values: TVariables) => boolean;
+  /** An edit form's record: reloaded into the form when a save finds it changed by someone else. */
+  reload?: RecordReload<TResource> | undefined;
 }) {
   const queryClient = useQueryClient();
+  const onStale = useStaleRecordHandler(reload);
   const refresh = () =>
     Promise.all(invalidate.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
   const saveMutation = useMutation({
@@ -53,6 +59,7 @@ export function useRecordMutations<TResource, TValues extends FieldValues, TVari
       await refresh();
     },
     onError: (error, values) => {
+      if (onStale(error)) return;
       if (onSaveError?.(error, values)) return;
       if (!applyFieldErrors(error, setError))
         toast({ variant: 'destructive', title: 'Error', description: error.message });

@@ -10,6 +10,7 @@ import {
 } from '../shared/fields.ts';
 import { makeListQuerySchema } from '../shared/list.ts';
 import { formatPercentRange } from '../shared/numbers.ts';
+import { READ_VERSION_FIELD } from '../shared/record-version.ts';
 
 /** Chemical component messages: the spec's (spec 02 §5) and ours where it is silent. */
 export const COMPONENT_MSG = {
@@ -109,6 +110,7 @@ export const SaveComponentRequestSchema = z
   .object({
     /** A catalog component to link; without it the CAS # finds or creates one. */
     chemical_component_id: recordIdSchema('The chemical component id must be a record id').nullish(),
+    ...READ_VERSION_FIELD,
     name: requiredTextSchema(255, COMPONENT_MSG.nameRequired, COMPONENT_MSG.nameMax),
     number: CasNumberSchema,
     /** One figure: low = high. A client that predates ranges sends only this. */

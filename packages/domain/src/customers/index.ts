@@ -7,6 +7,7 @@ import {
   requiredTextSchema,
 } from '../shared/fields.ts';
 import { makeListQuerySchema } from '../shared/list.ts';
+import { READ_VERSION_FIELD } from '../shared/record-version.ts';
 
 export const CUSTOMER_MSG = {
   nameRequired: 'Customer name is required',
@@ -31,6 +32,7 @@ export const SaveCustomerRequestSchema = z.object({
    * has (ignoring case and spacing) is a 409 naming it, unless this confirms the user meant it.
    */
   confirm_duplicate: ActiveFlagSchema.optional(),
+  ...READ_VERSION_FIELD,
   encode: EncodeFlagSchema,
 });
 export type SaveCustomerRequest = z.input<typeof SaveCustomerRequestSchema>;

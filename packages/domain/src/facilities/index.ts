@@ -10,6 +10,7 @@ import {
   requiredTextSchema,
 } from '../shared/fields.ts';
 import { AutocompleteQuerySchema, makeListQuerySchema } from '../shared/list.ts';
+import { READ_VERSION_FIELD } from '../shared/record-version.ts';
 
 export const FACILITY_MSG = {
   countyMax: 'County must be less than 100 characters',
@@ -51,6 +52,7 @@ export const SaveFacilityRequestSchema = z.object({
   /** 40 CFR 112.1(b): could reasonably be expected to discharge oil to navigable waters or shorelines (SPCC). */
   spcc_could_discharge: facilityFlag(FACILITY_MSG.spccCouldDischarge),
   is_active: ActiveFlagSchema.optional(),
+  ...READ_VERSION_FIELD,
   encode: EncodeFlagSchema,
 });
 export type SaveFacilityRequest = z.input<typeof SaveFacilityRequestSchema>;

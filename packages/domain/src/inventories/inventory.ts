@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ActiveFlagSchema, EncodeFlagSchema, recordIdSchema } from '../shared/fields.ts';
 import { AutocompleteQuerySchema, makeListQuerySchema } from '../shared/list.ts';
+import { READ_VERSION_FIELD } from '../shared/record-version.ts';
 
 /** The first year an inventory may be recorded for (spec 02 §9: year choices 2015 to the current year). */
 export const FIRST_INVENTORY_YEAR = 2015;
@@ -61,6 +62,7 @@ export const SaveInventoryRequestSchema = z.object({
   inventory_ids: idList(INVENTORY_MSG.duplicateInvalid).optional(),
   is_active: ActiveFlagSchema.optional(),
   is_completed: ActiveFlagSchema.optional(),
+  ...READ_VERSION_FIELD,
   encode: EncodeFlagSchema,
 });
 export type SaveInventoryRequest = z.input<typeof SaveInventoryRequestSchema>;

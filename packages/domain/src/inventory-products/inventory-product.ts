@@ -30,6 +30,7 @@ import {
   recordIdSchema,
 } from '../shared/fields.ts';
 import { makeListQuerySchema } from '../shared/list.ts';
+import { READ_VERSION_FIELD } from '../shared/record-version.ts';
 
 /** The specification's inventory-product messages (spec 02 §5, §6) and ours where it is silent. */
 export const INVENTORY_PRODUCT_MSG = {
@@ -244,6 +245,7 @@ export const SaveInventoryProductRequestSchema = z
     max_gallons: Computed,
     density: Computed,
     aggregate: ActiveFlagSchema.optional().transform((value) => value ?? false),
+    ...READ_VERSION_FIELD,
     encode: EncodeFlagSchema,
   })
   .superRefine((body, ctx) => {

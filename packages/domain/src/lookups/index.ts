@@ -7,6 +7,7 @@ import {
   requiredTextSchema,
 } from '../shared/fields.ts';
 import { makeListQuerySchema } from '../shared/list.ts';
+import { READ_VERSION_FIELD } from '../shared/record-version.ts';
 import { CONTAINER_PLACEMENTS, ContainerPlacementSchema, ShellCapacitySchema } from './spcc-fields.ts';
 
 export * from './spcc-fields.ts';
@@ -32,6 +33,7 @@ function lookupEntrySchema<Name extends z.ZodType>(name: Name) {
     name,
     description: optionalTextSchema(500, LOOKUP_MSG.descriptionMax).optional(),
     is_active: ActiveFlagSchema.optional(),
+    ...READ_VERSION_FIELD,
     encode: EncodeFlagSchema,
   });
 }

@@ -13,6 +13,7 @@ import {
 } from '../shared/fields.ts';
 import { makeListQuerySchema } from '../shared/list.ts';
 import { densityFromSpecificGravity, parseSignedInteger } from '../shared/numbers.ts';
+import { READ_VERSION_FIELD } from '../shared/record-version.ts';
 import {
   isTier2HazardCategory,
   TIER2_HAZARD_CATEGORIES,
@@ -207,6 +208,7 @@ export const SaveProductRequestSchema = z.object({
   /** Present only when the SDS field was touched: a file to attach, or null to detach. */
   sds: FileRefSchema.nullish(),
   is_active: ActiveFlagSchema.optional(),
+  ...READ_VERSION_FIELD,
   encode: EncodeFlagSchema,
 });
 export type SaveProductRequest = z.input<typeof SaveProductRequestSchema>;

@@ -1,7 +1,11 @@
+import type { StaleRecord } from './record-version.ts';
+
 /** The error body every failed call returns (Laravel style, as the client expects). */
 export interface ServerErrorBody {
   message?: string;
   errors?: Record<string, string[] | string>;
+  /** A save over a newer version of the record (409): that version and who wrote it. */
+  stale?: StaleRecord;
 }
 
 /**

@@ -10,6 +10,7 @@ import {
 } from '../shared/fields.ts';
 import { makeListQuerySchema } from '../shared/list.ts';
 import { MSG } from '../shared/messages.ts';
+import { READ_VERSION_FIELD } from '../shared/record-version.ts';
 
 export const UserProfileSchema = z.object({
   first_name: z.string(),
@@ -38,6 +39,7 @@ const PersonSchema = z.object({
   last_name: LastNameSchema,
   email: EmailSchema,
   phone: OptionalPhoneSchema,
+  ...READ_VERSION_FIELD,
   encode: EncodeFlagSchema,
 });
 

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { boolean, type ExtraConfigColumn, index, integer, numeric, timestamp } from 'drizzle-orm/pg-core';
 
 // Column helpers shared by the area files; not re-exported by index.ts, so the schema handed to
@@ -9,7 +10,13 @@ export const timestamps = {
   updatedAt: timestamp({ withTimezone: true })
     .notNull()
     .defaultNow()
-    .$onUpdate(() => new Date()),
+    // The version an edit form reads (issue 22, lib/record-version.ts): each update moves it at
+    // least one millisecond past the stored one, the precision the API serializes, so two saves
+    // in one millisecond (or a clock behind the insert's) never leave two versions equal.
+    .$onUpdate(
+      () =>
+        sql`date_trunc('milliseconds', greatest(clock_timestamp(), "updated_at" + interval '1 millisecond'))`,
+    ),
 };
 export const isActive = () => boolean().notNull().default(true);
 /** A GIN trigram index so `ILIKE '%term%'` searches stay index-backed at 100k+ rows. */

@@ -4,6 +4,10 @@ import type { Db, Tx } from '../../db/client.ts';
 import { inventoryTechnicians, users } from '../../db/schema/index.ts';
 import { notFound } from '../../lib/app-error.ts';
 import { activeFilter, orderBy, pageOffset, searchAny, textKey, toPage } from '../../lib/list-query.ts';
+import { versionCheck } from '../../lib/record-version.ts';
+
+/** Refuses a save over a newer version of the account than the client read (lib/record-version.ts). */
+export const checkAccountVersion = versionCheck(users);
 
 /**
  * Users and technicians are both rows of `users`; this one repository serves both areas,

@@ -7,6 +7,7 @@ import { toIso } from '../../lib/dates.ts';
 import { endUserSessions } from '../sessions/sessions.service.ts';
 import {
   autocompleteAccounts,
+  checkAccountVersion,
   countInventoryAssignments,
   deleteAccountRow,
   findAccount,
@@ -60,6 +61,8 @@ export interface AccountSaveBody {
   phone: string;
   role?: Role | undefined;
   is_active?: boolean | undefined;
+  /** The version the form read (lib/record-version.ts). */
+  updated_at?: string | undefined;
 }
 
 type ProfileInput = Omit<AccountSaveBody, 'is_active'> & { passwordHash?: string | undefined };
@@ -168,6 +171,7 @@ export function createAccountsService<TBody extends AccountSaveBody>(
     async update(db, actor, id, body) {
       return db.transaction(async (tx) => {
         const before = await findAccount(tx, id, roles, what);
+        await checkAccountVersion(tx, { entity, id, readAt: body.updated_at });
         const row = await saveAccount(tx, id, roles, what, body);
         await recordAudit(tx, actor, {
           action: 'update',

@@ -9,6 +9,7 @@ import {
 } from '../../db/schema/index.ts';
 import { notFound } from '../../lib/app-error.ts';
 import { activeFilter, orderBy, pageOffset, searchAny, textKey } from '../../lib/list-query.ts';
+import { versionCheck } from '../../lib/record-version.ts';
 
 /**
  * The two link tables: a catalog product's components, and an inventory line's copy of them (as
@@ -27,6 +28,12 @@ const LINK_TABLES = {
     filtersStatus: false,
   },
 } as const;
+
+/** Refuses a save over a newer version of a link than the client read (lib/record-version.ts). */
+export const checkLinkVersion = {
+  product: versionCheck(productChemicalComponents),
+  line: versionCheck(inventoryProductChemicalComponents),
+} as const satisfies Record<keyof typeof LINK_TABLES, unknown>;
 
 /** Which link table a call works on. */
 export type LinkKind = keyof typeof LINK_TABLES;

@@ -17,6 +17,7 @@ import { fromNumeric, toNumeric } from '../../lib/numeric.ts';
 import { isSameNameText } from '../../lib/same-name.ts';
 import {
   type CatalogEntry,
+  checkLinkVersion,
   deleteLink,
   ensureProduct,
   findCatalogEntry,
@@ -198,6 +199,7 @@ export function createComponentLinks<Owner>(store: ComponentLinkOwner<Owner>) {
     return db.transaction(async (tx) => {
       await store.ensureWritable(tx, actor, owner);
       await findLinkRow(tx, ref(owner), linkId);
+      await checkLinkVersion[store.kind](tx, { entity: store.entity, id: linkId, readAt: body.updated_at });
       return saveLink(tx, actor, owner, linkId, body);
     });
   }

@@ -5,7 +5,11 @@ import type { Db, Tx } from '../../db/client.ts';
 import { addresses, customers, facilities } from '../../db/schema/index.ts';
 import { notFound } from '../../lib/app-error.ts';
 import { activeFilter, orderBy, pageOffset, searchAny, textKey } from '../../lib/list-query.ts';
+import { versionCheck } from '../../lib/record-version.ts';
 import { isSameName } from '../../lib/same-name.ts';
+
+/** Refuses a save over a newer version of the customer than the client read (lib/record-version.ts). */
+export const checkCustomerVersion = versionCheck(customers);
 
 const billing = alias(addresses, 'billing');
 const facilityAddress = alias(addresses, 'facility_address');

@@ -26,6 +26,7 @@ import {
 } from '../addresses/addresses.service.ts';
 import {
   type CustomerRow,
+  checkCustomerVersion,
   findCustomer,
   findSameNameCustomer,
   insertCustomer,
@@ -147,6 +148,7 @@ async function updateCustomer(
 ): Promise<CustomerResource> {
   return db.transaction(async (tx) => {
     const found = await findCustomer(tx, id);
+    await checkCustomerVersion(tx, { entity: ENTITY, id, readAt: body.updated_at });
     const { customer } = found;
     const addressId = await saveAddress(tx, customer.addressId, body.address, 'address');
     const { billingAddressId, orphanId } = await saveBilling(tx, customer.billingAddressId, body);

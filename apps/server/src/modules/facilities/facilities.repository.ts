@@ -4,6 +4,10 @@ import type { Db, Tx } from '../../db/client.ts';
 import { addresses, customers, facilities, facilityCustomers } from '../../db/schema/index.ts';
 import { notFound } from '../../lib/app-error.ts';
 import { activeFilter, orderBy, pageOffset, searchAny, textKey } from '../../lib/list-query.ts';
+import { versionCheck } from '../../lib/record-version.ts';
+
+/** Refuses a save over a newer version of the facility than the client read (lib/record-version.ts). */
+export const checkFacilityVersion = versionCheck(facilities);
 
 const ORDER_COLUMNS: Record<NonNullable<FacilityListQuery['order_by']>, SQL> = {
   name: textKey(facilities.name),

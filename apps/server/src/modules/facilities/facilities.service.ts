@@ -19,6 +19,7 @@ import { toggleActive } from '../../lib/toggle-active.ts';
 import { saveAddress, toAddressResource } from '../addresses/addresses.service.ts';
 import { customerExists } from '../customers/customers.repository.ts';
 import {
+  checkFacilityVersion,
   type FacilityReportInputs,
   type FacilityRow,
   findFacility,
@@ -113,6 +114,7 @@ async function updateFacility(
 ): Promise<FacilityResource> {
   return db.transaction(async (tx) => {
     const current = await findFacility(tx, id);
+    await checkFacilityVersion(tx, { entity: ENTITY, id, readAt: body.updated_at });
     const before = await getFacility(tx, id);
     await assertCustomer(tx, body.customer_id);
     const addressId = await saveAddress(tx, current.addressId, body.address, 'address');

@@ -18,6 +18,10 @@ import {
 import { productDataColumns } from '../../db/schema/product-data.ts';
 import { notFound } from '../../lib/app-error.ts';
 import { likePattern, orderBy, pageOffset, searchAny, textKey } from '../../lib/list-query.ts';
+import { versionCheck } from '../../lib/record-version.ts';
+
+/** Refuses a save over a newer version of the inventory than the client read (lib/record-version.ts). */
+export const checkInventoryVersion = versionCheck(inventories);
 
 /** The technicians' full names of an inventory, by name, as one text. */
 const technicianNames = sql<string>`coalesce((

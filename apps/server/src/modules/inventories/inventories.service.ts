@@ -20,6 +20,7 @@ import { toPage } from '../../lib/list-query.ts';
 import { toggleActive } from '../../lib/toggle-active.ts';
 import { customerExists } from '../customers/customers.repository.ts';
 import {
+  checkInventoryVersion,
   copyLines,
   findFacilityOf,
   findInventoryRow,
@@ -228,6 +229,7 @@ async function updateInventory(
 ): Promise<InventoryResource> {
   return db.transaction(async (tx) => {
     const { inventory } = await findInventoryRow(tx, id);
+    await checkInventoryVersion(tx, { entity: ENTITY, id, readAt: body.updated_at });
     const before = await getInventory(tx, id);
     // Spec 02 §4 and §6: a completed inventory is read-only to staff, and only an admin completes.
     if (inventory.isCompleted && !isAllowed(actor.role, 'inventories.update-completed')) {

@@ -15,6 +15,10 @@ import {
 } from '../../db/schema/index.ts';
 import { notFound } from '../../lib/app-error.ts';
 import { orderBy, pageOffset, searchAny, textKey } from '../../lib/list-query.ts';
+import { versionCheck } from '../../lib/record-version.ts';
+
+/** Refuses a save over a newer version of the line than the client read (lib/record-version.ts). */
+export const checkLineVersion = versionCheck(inventoryProducts);
 
 const line = inventoryProducts;
 

@@ -23,6 +23,7 @@ import { containerFigures } from './container-figures.ts';
 import { editableInventory } from './editable-inventory.ts';
 import {
   type Combination,
+  checkLineVersion,
   copyProductComponents,
   deleteLine,
   findContainer,
@@ -145,6 +146,8 @@ async function saveLine(
   await editableInventory(tx, actor, inventoryId);
   await lockInventoryLines(tx, inventoryId);
   const currentRow = lineId === null ? null : await findLineRow(tx, inventoryId, lineId);
+  if (lineId !== null)
+    await checkLineVersion(tx, { entity: LINE_ENTITY, id: lineId, readAt: body.updated_at });
   const current = currentRow?.line ?? null;
   const before = currentRow ? await toResource(tx, currentRow) : undefined;
   const notes = body.notes ?? current?.notes ?? '';

@@ -4,6 +4,7 @@ import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client.ts';
 import { notFound } from '../../lib/app-error.ts';
 import { activeFilter, orderBy, pageOffset, searchAny, textKey, toPage } from '../../lib/list-query.ts';
+import { versionCheck } from '../../lib/record-version.ts';
 import { isSameName, nameKey } from '../../lib/same-name.ts';
 
 /**
@@ -110,11 +111,7 @@ export function createLookupRepository<TRow extends LookupRow>(
   }
 
   async function update(db: Db | Tx, id: number, values: Partial<LookupValues<TRow>>): Promise<TRow> {
-    const [row] = await db
-      .update(table)
-      .set({ ...values, updatedAt: new Date() })
-      .where(eq(table.id, id))
-      .returning();
+    const [row] = await db.update(table).set(values).where(eq(table.id, id)).returning();
     if (!row) throw notFound(what);
     return row as unknown as TRow;
   }
@@ -123,5 +120,5 @@ export function createLookupRepository<TRow extends LookupRow>(
     await db.delete(table).where(eq(table.id, id));
   }
 
-  return { list, find, lockName, findActiveNamed, insert, update, remove };
+  return { list, find, lockName, findActiveNamed, checkVersion: versionCheck(table), insert, update, remove };
 }

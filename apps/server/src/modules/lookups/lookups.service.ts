@@ -1,4 +1,4 @@
-import type { LookupListQuery, LookupResource } from '@chemtrack/domain';
+import type { LookupListQuery, LookupResource, ReadVersion } from '@chemtrack/domain';
 import type { Tx } from '../../db/client.ts';
 import { fieldError } from '../../lib/app-error.ts';
 import { recordAudit } from '../../lib/audit.ts';
@@ -18,11 +18,13 @@ export function toLookupResource(row: LookupRow): LookupResource {
 }
 
 /** The columns every lookup body gives: is_active only when the body says it. */
-export function lookupValues(body: {
-  name: string;
-  description?: string | undefined;
-  is_active?: boolean | undefined;
-}) {
+export function lookupValues(
+  body: ReadVersion & {
+    name: string;
+    description?: string | undefined;
+    is_active?: boolean | undefined;
+  },
+) {
   return {
     name: body.name,
     description: body.description ?? '',
@@ -49,7 +51,7 @@ export interface LookupArea<TRow extends LookupRow, TResource, TBody> {
  * too, so it is no unique index), is_active changed only by activate, and every write in one
  * transaction with its audit row.
  */
-export function createLookupService<TRow extends LookupRow, TResource, TBody>(
+export function createLookupService<TRow extends LookupRow, TResource, TBody extends ReadVersion>(
   area: LookupArea<TRow, TResource, TBody>,
 ): CrudService<TResource, TResource, LookupListQuery, TBody> {
   const { repository, entity, toResource } = area;
@@ -95,6 +97,7 @@ export function createLookupService<TRow extends LookupRow, TResource, TBody>(
     update(db, actor, id, body) {
       return db.transaction(async (tx) => {
         const current = await repository.find(tx, id);
+        await repository.checkVersion(tx, { entity, id, readAt: body.updated_at });
         const { isActive: _onlyThroughActivate, ...values } = area.toValues(body);
         if (current.isActive) await refuseSameName(tx, values.name, id);
         const row = await repository.update(tx, id, values as Partial<LookupValues<TRow>>);

@@ -4,7 +4,11 @@ import type { Db, Tx } from '../../db/client.ts';
 import { files, hazards, productHazards, products } from '../../db/schema/index.ts';
 import { notFound } from '../../lib/app-error.ts';
 import { activeFilter, orderBy, pageOffset, searchAny, textKey } from '../../lib/list-query.ts';
+import { versionCheck } from '../../lib/record-version.ts';
 import { isSameName } from '../../lib/same-name.ts';
+
+/** Refuses a save over a newer version of the product than the client read (lib/record-version.ts). */
+export const checkProductVersion = versionCheck(products);
 
 export type HazardRef = { id: number; name: string };
 export type ProductValues = Omit<

@@ -21,6 +21,7 @@ import { PDF_MIME_TYPE } from '../files/file-types.ts';
 import { type FileRow, findFileByKey } from '../files/files.repository.ts';
 import { releaseFiles, removeStoredFiles, toStoredFile, type WarnLog } from '../files/files.service.ts';
 import {
+  checkProductVersion,
   findProduct,
   findSdsHolder,
   type HazardRef,
@@ -315,6 +316,7 @@ export function createProductsService(store: FileStore, log?: WarnLog, onChange?
   ): Promise<ProductResource> {
     const { resource, releasedKeys } = await db.transaction(async (tx) => {
       const product = await lockProduct(tx, id);
+      await checkProductVersion(tx, { entity: ENTITY, id, readAt: body.updated_at });
       const before = await getProduct(tx, id);
       const hazardIdsBefore = await selectProductHazardIds(tx, id);
       await checkHazards(tx, body.hazard_ids, hazardIdsBefore);

@@ -176,11 +176,15 @@ function ComponentForm({
     entity: 'Component',
     isNew,
     nameOf: (c) => c.name,
-    save: ({ encode: _encode, ...body }) => links.save(id, body),
+    save: ({ encode: _encode, ...body }) => links.save(id, body, component?.updated_at),
     invalidate: [links.keys.all],
     setError: form.setError,
     onSaved: (c) => form.reset(toForm(c)),
     onDone: close,
+    reload: component && {
+      queryKey: links.keys.detail(component.id),
+      load: (c) => form.reset(toForm(c)),
+    },
   });
 
   const choose = (item: ChemicalComponentItem | null) => {

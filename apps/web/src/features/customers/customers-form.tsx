@@ -92,12 +92,17 @@ function CustomerForm({ id, customer }: { id: number | undefined; customer: Cust
       return conflict !== null;
     },
     nameOf: (c) => c.name,
-    save: (parsed) => customersApi.save(id, withCurrentState(toCustomerBody(parsed), customer)),
+    save: (parsed) =>
+      customersApi.save(id, withCurrentState(toCustomerBody(parsed), customer), customer?.updated_at),
     toggle: customersApi.toggle,
     invalidate: [customersApi.keys.all],
     setError: form.setError,
     onSaved: (c) => form.reset(toCustomerForm(c)),
     onDone: close,
+    reload: customer && {
+      queryKey: customersApi.keys.detail(customer.id),
+      load: (c) => form.reset(toCustomerForm(c)),
+    },
   });
   const { errors, isDirty } = form.formState;
 

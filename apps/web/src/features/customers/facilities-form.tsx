@@ -121,12 +121,16 @@ function FacilityFormModal({
     entity: 'Facility',
     isNew: id === undefined,
     nameOf: (f) => f.name,
-    save: (parsed) => facilitiesApi.save(id, withCurrentState(parsed, facility)),
+    save: (parsed) => facilitiesApi.save(id, withCurrentState(parsed, facility), facility?.updated_at),
     toggle: facilitiesApi.toggle,
     invalidate: [customersApi.keys.all, facilitiesApi.keys.all],
     setError: form.setError,
     onSaved: (f) => form.reset(toForm(f)),
     onDone: close,
+    reload: facility && {
+      queryKey: facilitiesApi.keys.detail(facility.id),
+      load: (f) => form.reset(toForm(f)),
+    },
   });
   const phone = useController({ control: form.control, name: 'address.phone' });
   const { errors, isDirty } = form.formState;

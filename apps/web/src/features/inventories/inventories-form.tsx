@@ -111,16 +111,20 @@ function InventoryForm({
     isNew,
     nameOf: inventoryName,
     save: (values) =>
-      inventoriesApi.save(id, {
-        year: values.year,
-        customer_id: values.customer_id,
-        facility_id: values.facility_id,
-        technician_ids: values.technician_ids,
-        // The copied-from inventories are chosen once, when the inventory is made (the server
-        // keeps them on update); completion is an admin's, so only an admin's form sends it.
-        ...(isNew ? { inventory_ids: values.inventory_ids } : {}),
-        ...(!isNew && canComplete ? { is_completed: values.is_completed } : {}),
-      }),
+      inventoriesApi.save(
+        id,
+        {
+          year: values.year,
+          customer_id: values.customer_id,
+          facility_id: values.facility_id,
+          technician_ids: values.technician_ids,
+          // The copied-from inventories are chosen once, when the inventory is made (the server
+          // keeps them on update); completion is an admin's, so only an admin's form sends it.
+          ...(isNew ? { inventory_ids: values.inventory_ids } : {}),
+          ...(!isNew && canComplete ? { is_completed: values.is_completed } : {}),
+        },
+        inventory?.updated_at,
+      ),
     toggle: inventoriesApi.toggle,
     invalidate: [inventoriesApi.keys.all],
     // Field errors (the 409's "An inventory of … for … already exists." included, which the
@@ -130,6 +134,15 @@ function InventoryForm({
       form.reset(toForm(saved));
     },
     onDone: close,
+    reload: inventory && {
+      queryKey: inventoriesApi.keys.detail(inventory.id),
+      load: (reloaded) => {
+        form.reset(toForm(reloaded));
+        setCustomer(reloaded.customer);
+        setFacility(reloaded.facility);
+        setTechnicians(technicianChips(reloaded));
+      },
+    },
   });
 
   const { errors, isDirty } = form.formState;

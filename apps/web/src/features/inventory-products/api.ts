@@ -47,8 +47,14 @@ export function inventoryProductsApi(inventoryId: number) {
      * Create, or update the line `id`. `aggregate` is the confirmation's Proceed: the quantity
      * joins the line of the same product, container, unit and size, which the answer returns.
      */
-    save: (id: number | undefined, body: InventoryProductBody, aggregate: boolean) => {
-      const payload = { ...body, ...(aggregate && { aggregate: true }), encode: true };
+    save: (id: number | undefined, body: InventoryProductBody, aggregate: boolean, version?: string) => {
+      const payload = {
+        ...body,
+        ...(aggregate && { aggregate: true }),
+        // The version the form read: a save over a newer one is refused (409).
+        ...(id && version ? { updated_at: version } : {}),
+        encode: true,
+      };
       return id
         ? api.patch<ResourceResponse<InventoryProductResource>>(`${line(id)}/update`, payload)
         : api.post<ResourceResponse<InventoryProductResource>>(`${base}/product/create`, payload);

@@ -175,12 +175,16 @@ function InventoryProductForm({
     entity: 'Inventory product',
     isNew,
     nameOf: (saved) => saved.name,
-    save: ({ body, aggregate }) => lines.save(line?.id, body, aggregate),
+    save: ({ body, aggregate }) => lines.save(line?.id, body, aggregate, line?.updated_at),
     // A new name adds a product to the catalog in the same save.
     invalidate: [lines.keys.all, productsApi.keys.all],
     setError: form.setError,
     onSaved: (saved) => form.reset(toInventoryProductForm(saved)),
     onDone: backToList,
+    reload: line && {
+      queryKey: lines.keys.detail(line.id),
+      load: (reloaded) => form.reset(toInventoryProductForm(reloaded)),
+    },
     onSaveError: (error, { body, aggregate }) => {
       if (aggregate || !isAggregationRefusal(error)) return false;
       setAggregation({ body, target: null, message: error.message });

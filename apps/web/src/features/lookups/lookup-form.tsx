@@ -66,12 +66,16 @@ function LookupForm<T extends LookupResource>({
     entity,
     isNew: id === undefined,
     nameOf: (r) => r.name,
-    save: (body) => api.save(id, { ...body }),
+    save: (body) => api.save(id, { ...body }, record?.updated_at),
     toggle: api.toggle,
     invalidate: [api.keys.all],
     setError: form.setError,
     onSaved: (r) => form.reset(valuesOf(r)),
     onDone: close,
+    reload: record && {
+      queryKey: api.keys.detail(record.id),
+      load: (r) => form.reset({ name: r.name, description: r.description }),
+    },
   });
   const remove = useDeleteRecord<T>({
     entity,

@@ -102,12 +102,17 @@ function ProductForm({
           savedFile: product?.sds_file,
           isStatusChosen: parsed.sds_status !== (product?.sds_status ?? null),
         }),
+        product?.updated_at,
       ),
     toggle: productsApi.toggle,
     invalidate: [productsApi.keys.all],
     setError: form.setError,
     onSaved: (saved) => form.reset(toProductForm(saved)),
     onDone: backToList,
+    reload: product && {
+      queryKey: productsApi.keys.detail(product.id),
+      load: (reloaded) => form.reset(toProductForm(reloaded)),
+    },
   });
 
   const deleteSds = useMutation({

@@ -14,8 +14,9 @@ import { ModalForm, useModalRoute } from '../../components/modal-form.tsx';
 import { PhoneInput } from '../../components/phone-input.tsx';
 import { Field } from '../../components/ui/field.tsx';
 import { Input } from '../../components/ui/input.tsx';
-import { applyFieldErrors } from '../../lib/api.ts';
+import { applyFieldErrors, showApiError } from '../../lib/api.ts';
 import { useCan } from '../../lib/permissions.ts';
+import { useStaleRecordHandler } from '../../lib/stale-record.ts';
 import { toast } from '../../lib/toast.ts';
 import { useArchiveToggle } from '../../lib/use-archive-toggle.ts';
 import { EndSessionsButton } from '../users/end-sessions-button.tsx';
@@ -66,8 +67,16 @@ function TechnicianForm({
     () => void navigate({ to: '/technicians-mgmt', search: (s: Record<string, unknown>) => s }),
   );
   const invalidate = () => queryClient.invalidateQueries({ queryKey: techniciansApi.keys.all });
+  const onStale = useStaleRecordHandler<UserResource>(
+    technician && {
+      queryKey: techniciansApi.keys.detail(technician.id),
+      load: (reloaded) => form.reset(toForm(reloaded)),
+    },
+  );
   const save = useMutation({
-    mutationFn: (values: SaveTechnicianRequest) => techniciansApi.save(technicianId, values),
+    mutationFn: (values: SaveTechnicianRequest) =>
+      techniciansApi.save(technicianId, values, technician?.updated_at),
+    meta: { handlesErrors: true },
     onSuccess: async (result) => {
       const name = result.resource.profile.first_name;
       toast({
@@ -81,6 +90,8 @@ function TechnicianForm({
     },
     // The default notice shows the answer; its field errors also go under the fields.
     onError: (error) => {
+      if (onStale(error)) return;
+      showApiError(error);
       applyFieldErrors(error, form.setError);
     },
   });

@@ -19,8 +19,9 @@ import { Button } from '../../components/ui/button.tsx';
 import { Field } from '../../components/ui/field.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { UnsavedChangesGuard } from '../../components/unsaved-changes-guard.tsx';
-import { applyFieldErrors } from '../../lib/api.ts';
+import { applyFieldErrors, showApiError } from '../../lib/api.ts';
 import { usePageMeta } from '../../lib/page-meta.ts';
+import { useStaleRecordHandler } from '../../lib/stale-record.ts';
 import { toast } from '../../lib/toast.ts';
 import { usersApi } from './api.ts';
 import { EndSessionsButton } from './end-sessions-button.tsx';
@@ -92,8 +93,12 @@ export function UserForm({
     if (shownUserId !== undefined) toast({ title: 'User data loaded', duration: 2000 });
   }, [shownUserId]);
 
+  const onStale = useStaleRecordHandler<UserResource>(
+    user && { queryKey: usersApi.keys.detail(user.id), load: (reloaded) => form.reset(toForm(reloaded)) },
+  );
   const save = useMutation({
-    mutationFn: (values: SaveUserRequest) => usersApi.save(userId, values),
+    mutationFn: (values: SaveUserRequest) => usersApi.save(userId, values, user?.updated_at),
+    meta: { handlesErrors: true },
     onSuccess: async (result) => {
       const name = result.resource.profile.first_name;
       toast({
@@ -107,6 +112,8 @@ export function UserForm({
     },
     // The default notice shows the answer; its field errors also go under the fields.
     onError: (error) => {
+      if (onStale(error)) return;
+      showApiError(error);
       applyFieldErrors(error, form.setError);
     },
   });
