@@ -12,7 +12,7 @@ describe('report registry', () => {
     expect(REPORT_TYPE_NAMES.inventory_index_numeric).toBe('inventory_index_numeric');
   });
 
-  it('has a rule for each report of part 1 and none yet for part 2', () => {
+  it('has a rule for each report of part 1, RMP and PSM, and none yet for SPCC and the fire-code reports', () => {
     expect(REPORT_TYPES.filter(isReportAvailable)).toEqual([
       'epcra_302',
       'epcra_304_cercla',
@@ -20,6 +20,8 @@ describe('report registry', () => {
       'epcra_313_manufactured',
       'epcra_313_processed',
       'epcra_313_otherwise_used',
+      'caa_112r_rmp',
+      'caa_304_psm',
       'inventory_index_numeric',
     ]);
     expect(isReportAvailable('spcc_plan')).toBe(false);
@@ -47,6 +49,6 @@ describe('report registry', () => {
         expect.objectContaining({ code: 'no_components', inventory_product_id: 99 }),
       );
     }
-    expect(Object.keys(REPORT_RULES)).toHaveLength(7);
+    expect(Object.keys(REPORT_RULES)).toHaveLength(9);
   });
 });

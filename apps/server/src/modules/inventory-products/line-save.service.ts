@@ -115,6 +115,8 @@ function reportFigures(body: SaveInventoryProduct) {
     storagePressure: body.storage_pressure,
     storageTemperature: body.storage_temperature,
     meets313Qualifier: body.meets_313_qualifier,
+    isFuelUseOnly: body.is_fuel_use_only,
+    isAtmosphericStorage: body.is_atmospheric_storage,
   };
 }
 

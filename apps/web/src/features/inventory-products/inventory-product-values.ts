@@ -51,6 +51,9 @@ export interface InventoryProductFormValues extends ProductDataValues {
   storage_pressure: string;
   storage_temperature: string;
   meets_313_qualifier: boolean;
+  /** PSM flammable screen exemptions of this line (issue 23). */
+  is_fuel_use_only: boolean;
+  is_atmospheric_storage: boolean;
   notes: string;
 }
 
@@ -92,6 +95,8 @@ export const EMPTY_INVENTORY_PRODUCT_FORM: InventoryProductFormValues = {
   storage_pressure: '',
   storage_temperature: '',
   meets_313_qualifier: false,
+  is_fuel_use_only: false,
+  is_atmospheric_storage: false,
   notes: '',
 };
 
@@ -124,6 +129,8 @@ export function toInventoryProductForm(line: InventoryProductResource): Inventor
     storage_pressure: line.storage_pressure,
     storage_temperature: line.storage_temperature,
     meets_313_qualifier: line.meets_313_qualifier,
+    is_fuel_use_only: line.is_fuel_use_only,
+    is_atmospheric_storage: line.is_atmospheric_storage,
     notes: line.notes,
   };
 }
@@ -160,6 +167,8 @@ function toRequestInput(values: InventoryProductFormValues): SaveInventoryProduc
     storage_pressure: values.storage_pressure,
     storage_temperature: values.storage_temperature,
     meets_313_qualifier: values.meets_313_qualifier,
+    is_fuel_use_only: values.is_fuel_use_only,
+    is_atmospheric_storage: values.is_atmospheric_storage,
     notes: values.notes,
     sds_no: values.sds_no,
   };

@@ -18,6 +18,8 @@ import { epcra302Tables } from './epcra-302.ts';
 import { epcra304Tables } from './epcra-304.ts';
 import { epcra313Tables } from './epcra-313.ts';
 import { inventoryIndexTables } from './inventory-index.ts';
+import { psmTables } from './psm.ts';
+import { rmpTables } from './rmp.ts';
 import { tier2Tables } from './tier2.ts';
 
 type Layout<T extends compliance.AvailableReportType> = (
@@ -33,6 +35,8 @@ export const REPORT_LAYOUTS: { [T in compliance.AvailableReportType]: Layout<T> 
   epcra_313_processed: epcra313Tables,
   epcra_313_otherwise_used: epcra313Tables,
   inventory_index_numeric: inventoryIndexTables,
+  caa_112r_rmp: rmpTables,
+  caa_304_psm: psmTables,
 };
 
 /** 313's reading of SDS percent ranges (rules §0.1, GuideME Q174-Q176), fixed by its rule, not a setting. */
@@ -78,6 +82,12 @@ export function reportHeader(
   return header;
 }
 
+/** What the figures estimated (rules §0: every report says which inputs were estimated). */
+function estimatedHeader(estimated: string[] | undefined): ReportDocument['header'] {
+  if (estimated === undefined) return [];
+  return [{ label: 'Estimated inputs', value: estimated.length > 0 ? estimated.join('; ') : 'None' }];
+}
+
 /** One report of a facility-year: the engine's figures laid out as the files and the preview show them. */
 export function buildReportDocument<T extends compliance.AvailableReportType>(
   type: T,
@@ -102,7 +112,7 @@ export function buildReportDocument<T extends compliance.AvailableReportType>(
     generated_at: meta.generatedAt.toISOString(),
     is_screening: result.is_screening,
     rule: result.rule,
-    header: reportHeader(type, context),
+    header: [...reportHeader(type, context), ...estimatedHeader(result.estimated)],
     notes: result.notes,
     lists_used: result.lists_used.map((list) => ({
       list_type: list.list_type,
