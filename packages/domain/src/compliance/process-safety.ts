@@ -46,7 +46,11 @@ const PERCENT = /(\d+(?:\.\d+)?)\s*%/;
 export function parseListingCondition(entry: ReferenceEntry): ListingCondition {
   const condition = (entry.condition ?? '').trim();
   const words = `${condition} ${entry.chemical_name}`.toLowerCase();
-  const text = condition || (PERCENT.test(entry.chemical_name) || /anhydrous|solution/i.test(entry.chemical_name) ? entry.chemical_name : '');
+  const text =
+    condition ||
+    (PERCENT.test(entry.chemical_name) || /anhydrous|solution/i.test(entry.chemical_name)
+      ? entry.chemical_name
+      : '');
   if (/anhydrous/.test(words)) return { kind: 'anhydrous', min_percent: null, strict: false, text };
   const stated = PERCENT.exec(condition) ?? PERCENT.exec(entry.chemical_name);
   const percent = entry.min_concentration_pct ?? (stated ? Number(stated[1]) : null);
@@ -197,7 +201,14 @@ export interface RowAccumulator {
 const UNITS = 10_000;
 
 export function newAccumulator(): RowAccumulator {
-  return { units: 0, contributions: [], excluded: [], notes: new Set(), exemptions: new Set(), is_estimate: false };
+  return {
+    units: 0,
+    contributions: [],
+    excluded: [],
+    notes: new Set(),
+    exemptions: new Set(),
+    is_estimate: false,
+  };
 }
 
 export function addPounds(acc: RowAccumulator, contribution: Contribution): void {
@@ -238,7 +249,13 @@ function toRow(
   operator: ThresholdOperator,
   context: ComplianceContext,
 ): ProcessRow {
-  const test = testThreshold(acc.units / UNITS, base.threshold_lb, operator, 'TQ', context.options.near_threshold_fraction);
+  const test = testThreshold(
+    acc.units / UNITS,
+    base.threshold_lb,
+    operator,
+    'TQ',
+    context.options.near_threshold_fraction,
+  );
   const byLine = (a: { inventory_product_id: number }, b: { inventory_product_id: number }) =>
     a.inventory_product_id - b.inventory_product_id;
   const notes = [...acc.notes];

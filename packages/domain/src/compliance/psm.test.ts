@@ -6,8 +6,20 @@ import type { ComplianceOptions, ReferenceEntry, ReferenceLists, SnapshotLine } 
 
 const HYDROGEN_PEROXIDE = '7722-84-1';
 
-function psm(chemical_name: string, cas_number: string, threshold: number, extra: Partial<ReferenceEntry> = {}): ReferenceEntry {
-  return { list_type: 'psm', chemical_name, cas_number, threshold_quantity_lbs: threshold, final_reportable_quantity_lb: null, ...extra };
+function psm(
+  chemical_name: string,
+  cas_number: string,
+  threshold: number,
+  extra: Partial<ReferenceEntry> = {},
+): ReferenceEntry {
+  return {
+    list_type: 'psm',
+    chemical_name,
+    cas_number,
+    threshold_quantity_lbs: threshold,
+    final_reportable_quantity_lb: null,
+    ...extra,
+  };
 }
 
 /** 1910.119 Appendix A values as the shipped PSM list gives them. */
@@ -15,9 +27,13 @@ const PSM_LISTS: ReferenceLists = {
   entries: [
     ...LISTS.entries.filter((entry) => entry.list_type !== 'psm'),
     psm('Ammonia, Anhydrous', CAS.ammonia, 10_000),
-    psm('Ammonia solutions (greater than 44% ammonia by weight)', CAS.ammonia, 15_000, { min_concentration_pct: 44 }),
+    psm('Ammonia solutions (greater than 44% ammonia by weight)', CAS.ammonia, 15_000, {
+      min_concentration_pct: 44,
+    }),
     psm('Chlorine', CAS.chlorine, 1_500),
-    psm('Hydrogen Peroxide (52% by weight or greater)', HYDROGEN_PEROXIDE, 7_500, { min_concentration_pct: 52 }),
+    psm('Hydrogen Peroxide (52% by weight or greater)', HYDROGEN_PEROXIDE, 7_500, {
+      min_concentration_pct: 52,
+    }),
   ],
   uploaded_at: { psm: '2026-03-01' },
 };
@@ -27,7 +43,9 @@ function runPsm(lines: SnapshotLine[], options: ComplianceOptions = {}) {
 }
 
 function rowOf(result: ReturnType<typeof runPsm>, process: string, substance: string) {
-  return [...result.rows, ...result.below_threshold].find((row) => row.process === process && row.substance === substance);
+  return [...result.rows, ...result.below_threshold].find(
+    (row) => row.process === process && row.substance === substance,
+  );
 }
 
 describe('OSHA PSM (1910.119)', () => {
@@ -40,18 +58,26 @@ describe('OSHA PSM (1910.119)', () => {
     ]);
     const bay1 = rowOf(result, 'BAY 1', 'Chlorine');
     expect(bay1).toMatchObject({ quantity_lb: 0, covered: false, basis: 'appendix_a' });
-    expect(bay1?.explanation.excluded[0]?.reason).toBe('0.9% < 1% (no concentration listed: OSHA 2016 policy)');
+    expect(bay1?.explanation.excluded[0]?.reason).toBe(
+      '0.9% < 1% (no concentration listed: OSHA 2016 policy)',
+    );
     const bay2 = rowOf(result, 'BAY 2', 'Chlorine');
     expect(bay2).toMatchObject({ quantity_lb: 2_000, covered: true });
     expect(bay2?.condition).toBe('none listed: 1% or more (OSHA 2016 policy)');
     expect(bay2?.test.rule_text).toBe('2,000.00 lb ≥ TQ 1,500 lb');
   });
 
-  it('counts a listed concentration only at or above it, the chemical\'s own weight', () => {
+  it("counts a listed concentration only at or above it, the chemical's own weight", () => {
     // 20,000 lb × 50% H2O2 = 10,000 lb but 50% < 52%: not counted. 20,000 × 52% = 10,400 ≥ 7,500 → covered.
     const result = runPsm([
-      stored(20_000, { location_stored: 'P1', components: [component(HYDROGEN_PEROXIDE, 'Hydrogen peroxide', 50)] }),
-      stored(20_000, { location_stored: 'P2', components: [component(HYDROGEN_PEROXIDE, 'Hydrogen peroxide', 52)] }),
+      stored(20_000, {
+        location_stored: 'P1',
+        components: [component(HYDROGEN_PEROXIDE, 'Hydrogen peroxide', 50)],
+      }),
+      stored(20_000, {
+        location_stored: 'P2',
+        components: [component(HYDROGEN_PEROXIDE, 'Hydrogen peroxide', 52)],
+      }),
     ]);
     const name = 'Hydrogen Peroxide (52% by weight or greater)';
     expect(rowOf(result, 'P1', name)).toMatchObject({ quantity_lb: 0, covered: false });
@@ -62,17 +88,24 @@ describe('OSHA PSM (1910.119)', () => {
     // 2,500 lb × 60% = 1,500 lb chlorine = TQ 1,500 → covered (≥); at the midpoint 45%: 1,125 lb.
     const line = stored(2_500, {
       location_stored: 'ROOM 1',
-      components: [component(CAS.chlorine, 'Chlorine', null, { percentage_weight_low: 30, percentage_weight_high: 60 })],
+      components: [
+        component(CAS.chlorine, 'Chlorine', null, { percentage_weight_low: 30, percentage_weight_high: 60 }),
+      ],
     });
     const row = rowOf(runPsm([line]), 'ROOM 1', 'Chlorine');
     expect(row).toMatchObject({ quantity_lb: 1_500, covered: true });
     expect(row?.test.rule_text).toBe('1,500.00 lb ≥ TQ 1,500 lb');
-    expect(rowOf(runPsm([line], { percent_basis: 'midpoint' }), 'ROOM 1', 'Chlorine')?.quantity_lb).toBe(1_125);
+    expect(rowOf(runPsm([line], { percent_basis: 'midpoint' }), 'ROOM 1', 'Chlorine')?.quantity_lb).toBe(
+      1_125,
+    );
   });
 
   it('does not count ammonium hydroxide under ammonia: Appendix A has no alias', () => {
     const result = runPsm([
-      stored(100_000, { location_stored: 'TANK', components: [component(CAS.ammoniumHydroxide, 'Ammonium hydroxide', 29)] }),
+      stored(100_000, {
+        location_stored: 'TANK',
+        components: [component(CAS.ammoniumHydroxide, 'Ammonium hydroxide', 29)],
+      }),
     ]);
     expect([...result.rows, ...result.below_threshold]).toEqual([]);
   });
@@ -85,8 +118,18 @@ describe('OSHA PSM (1910.119)', () => {
     const result = runPsm([
       stored(6_000, { location_stored: 'SOLVENTS', flash_point_f: 50 }),
       stored(4_000, { location_stored: 'SOLVENTS', flash_point_f: 70 }),
-      stored(12_000, { location_stored: 'FUEL', product_name: 'Propane', flash_point_f: -100, is_fuel_use_only: true }),
-      stored(15_000, { location_stored: 'TANKS', product_name: 'Toluene', flash_point_f: 40, is_atmospheric_storage: true }),
+      stored(12_000, {
+        location_stored: 'FUEL',
+        product_name: 'Propane',
+        flash_point_f: -100,
+        is_fuel_use_only: true,
+      }),
+      stored(15_000, {
+        location_stored: 'TANKS',
+        product_name: 'Toluene',
+        flash_point_f: 40,
+        is_atmospheric_storage: true,
+      }),
       stored(20_000, { location_stored: 'OIL', flash_point_f: 300 }),
     ]);
     expect(result.rows.map((row) => [row.process, row.substance, row.quantity_lb, row.basis])).toEqual([
@@ -104,9 +147,17 @@ describe('OSHA PSM (1910.119)', () => {
 
   it('warns about a product marked flammable with no flash point and counts it as an estimate', () => {
     // 3,000 lb, SARA fire flag, no flash point: counted (est.), 3,000 < 10,000.
-    const result = runPsm([stored(3_000, { inventory_product_id: 55, location_stored: 'CAGE', is_sara_f: true })]);
-    expect(rowOf(result, 'CAGE', PSM_FLAMMABLE_SUBSTANCE)).toMatchObject({ quantity_lb: 3_000, covered: false, is_estimate: true });
-    expect(result.warnings).toContainEqual(expect.objectContaining({ code: 'missing_flash_point', inventory_product_id: 55 }));
+    const result = runPsm([
+      stored(3_000, { inventory_product_id: 55, location_stored: 'CAGE', is_sara_f: true }),
+    ]);
+    expect(rowOf(result, 'CAGE', PSM_FLAMMABLE_SUBSTANCE)).toMatchObject({
+      quantity_lb: 3_000,
+      covered: false,
+      is_estimate: true,
+    });
+    expect(result.warnings).toContainEqual(
+      expect.objectContaining({ code: 'missing_flash_point', inventory_product_id: 55 }),
+    );
     expect(result.estimated).toHaveLength(1);
   });
 

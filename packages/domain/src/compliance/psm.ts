@@ -56,7 +56,7 @@ export const PSM_RULE_TEXT =
   'Act Amendments of 1990): a process is covered when it involves a highly hazardous chemical of Appendix A at or above ' +
   'its threshold quantity (TQ), at exactly the TQ included, or 10,000 lb or more of a flammable liquid (flash point below ' +
   '100 °F) or flammable gas in one location. Each storage location is a process; the facility total of an Appendix A ' +
-  'chemical is a screen. A mixture counts the chemical\'s own weight when it is at or above the concentration Appendix A ' +
+  "chemical is a screen. A mixture counts the chemical's own weight when it is at or above the concentration Appendix A " +
   'lists, or at 1% or more where it lists none (OSHA enforcement memorandum of 18 July 2016, which withdrew the ' +
   '"commercial grade" policy), except where the product records a partial pressure below 10 mmHg. Hydrocarbon fuels ' +
   'used only as workplace fuel and flammable liquids in atmospheric storage below their boiling point are left out of ' +
@@ -96,7 +96,10 @@ function indexListings(context: ComplianceContext, warnings: EngineWarning[]) {
     for (const entry of context.lists.find('psm', cas)) {
       if (entry.threshold_quantity_lbs === null || entry.threshold_quantity_lbs <= 0) {
         warnings.push(
-          listWarning('missing_threshold', `PSM list: ${entry.chemical_name} ${entry.cas_number} has no TQ; it is not tested.`),
+          listWarning(
+            'missing_threshold',
+            `PSM list: ${entry.chemical_name} ${entry.cas_number} has no TQ; it is not tested.`,
+          ),
         );
         continue;
       }
@@ -130,7 +133,9 @@ function countChemical(item: LineComponent, candidates: Listing[], context: Comp
     acc.exemptions.add(`${line.product_name}: ${partialPressureText(line)}`);
     return;
   }
-  const matched = candidates.find((listing) => conditionShortfall(listing.condition, percent, FLOOR) === null);
+  const matched = candidates.find(
+    (listing) => conditionShortfall(listing.condition, percent, FLOOR) === null,
+  );
   if (!matched) {
     const reason = conditionShortfall(fallback.condition, percent, FLOOR) ?? '';
     accumulator(fallback.byProcess, process).excluded.push(processExclusion(line, percent, reason));
@@ -154,7 +159,11 @@ function flammableReading(line: SnapshotLine): { counts: boolean; text: string; 
   const flash = line.flash_point_f;
   if (isGas(line.physical_state)) {
     return isMarkedFlammable(line)
-      ? { counts: true, text: 'a gas marked flammable (taken as a Category 1 flammable gas)', estimate: false }
+      ? {
+          counts: true,
+          text: 'a gas marked flammable (taken as a Category 1 flammable gas)',
+          estimate: false,
+        }
       : null;
   }
   if (typeof flash === 'number') {
@@ -180,7 +189,9 @@ function flammableScreen(
     const acc = accumulator(byProcess, processOf(line));
     if (reading.estimate) {
       acc.is_estimate = true;
-      acc.notes.add(`${line.product_name}: no flash point recorded; counted as a flammable liquid until one is.`);
+      acc.notes.add(
+        `${line.product_name}: no flash point recorded; counted as a flammable liquid until one is.`,
+      );
       estimated.add('Flash point of a product marked flammable (counted as below 100 °F while not recorded)');
       warnings.push(
         lineWarning(
@@ -204,7 +215,10 @@ function flammableScreen(
       acc.excluded.push(processExclusion(line, null, 'pounds unknown (see warnings)'));
       continue;
     }
-    addPounds(acc, processContribution(quantity, quantity.pounds, 100, null, context, `${reading.text}: whole weight`));
+    addPounds(
+      acc,
+      processContribution(quantity, quantity.pounds, 100, null, context, `${reading.text}: whole weight`),
+    );
   }
   const base = {
     substance: PSM_FLAMMABLE_SUBSTANCE,
@@ -257,7 +271,9 @@ function run(context: ComplianceContext): PsmResult {
     "A chemical's weight in a mixture is the chemical's own weight (rules §9 reading of the 2016 memorandum).",
   ];
   if (context.snapshot.facility.is_retail_gas_station) {
-    notes.push('The facility is recorded as a retail facility: PSM does not apply to retail facilities (1910.119(a)(2)(i)).');
+    notes.push(
+      'The facility is recorded as a retail facility: PSM does not apply to retail facilities (1910.119(a)(2)(i)).',
+    );
   }
   return {
     programme: 'caa_304_psm',

@@ -76,10 +76,19 @@ describe('CAA 112(r) RMP', () => {
     expect(a).toMatchObject({ quantity_lb: 0, covered: false, threshold_lb: 20_000 });
     expect(a?.explanation.excluded[0]?.reason).toBe('19% < listed concentration 20%');
     const b = rowOf(result, 'TANK B', 'Ammonia (conc 20% or greater)');
-    expect(b).toMatchObject({ quantity_lb: 22_000, covered: true, kind: 'toxic', condition: 'conc 20% or greater' });
+    expect(b).toMatchObject({
+      quantity_lb: 22_000,
+      covered: true,
+      kind: 'toxic',
+      condition: 'conc 20% or greater',
+    });
     expect(b?.test.ratio).toBe(1.1);
     expect(b?.test.rule_text).toBe('22,000.00 lb > TQ 20,000 lb');
-    expect(b?.explanation.contributions[0]).toMatchObject({ line_pounds: 110_000, percent_weight: 20, pounds_contributed: 22_000 });
+    expect(b?.explanation.contributions[0]).toMatchObject({
+      line_pounds: 110_000,
+      percent_weight: 20,
+      pounds_contributed: 22_000,
+    });
     // The facility screen: 0 + 22,000 = 22,000 lb; the 19% line is still left out.
     expect(rowOf(result, 'Facility total (screen)', 'Ammonia (conc 20% or greater)')).toMatchObject({
       quantity_lb: 22_000,
@@ -92,7 +101,9 @@ describe('CAA 112(r) RMP', () => {
 
   it('counts anhydrous ammonia under the anhydrous listing only, never again as a 20% solution', () => {
     // 12,000 lb × 100% = 12,000 lb > TQ 10,000 (anhydrous) → covered; no row for the 20% listing.
-    const result = runRmp([stored(12_000, { location_stored: 'YARD', components: [component(CAS.ammonia, 'Ammonia', 100)] })]);
+    const result = runRmp([
+      stored(12_000, { location_stored: 'YARD', components: [component(CAS.ammonia, 'Ammonia', 100)] }),
+    ]);
     expect(result.rows.map((row) => [row.process, row.substance, row.quantity_lb])).toEqual([
       ['YARD', 'Ammonia (anhydrous)', 12_000],
       ['Facility total (screen)', 'Ammonia (anhydrous)', 12_000],
@@ -107,7 +118,10 @@ describe('CAA 112(r) RMP', () => {
       product_name: 'Aqua ammonia 29%',
       is_sara_a: true,
       hazard_categories: ['Acute toxicity (any route of exposure)'],
-      components: [component(CAS.ammoniumHydroxide, 'Ammonium hydroxide', 29), component(CAS.water, 'Water', 71)],
+      components: [
+        component(CAS.ammoniumHydroxide, 'Ammonium hydroxide', 29),
+        component(CAS.water, 'Water', 71),
+      ],
     });
     const result = runRmp([aqua]);
     const row = rowOf(result, 'TANK C', 'Ammonia (conc 20% or greater)');
@@ -119,14 +133,20 @@ describe('CAA 112(r) RMP', () => {
     const tier2 = computeReport('epcra_311_312_tier2', snapshot([aqua]), RMP_LISTS);
     const tier2Cas = [...tier2.rows, ...tier2.below_threshold].map((r) => r.cas_number);
     expect(tier2Cas).not.toContain(CAS.ammonia);
-    expect(tier2.rows.map((r) => [r.kind, r.name, r.max_amount_lb])).toEqual([['product', 'Aqua ammonia 29%', 100_000]]);
+    expect(tier2.rows.map((r) => [r.kind, r.name, r.max_amount_lb])).toEqual([
+      ['product', 'Aqua ammonia 29%', 100_000],
+    ]);
   });
 
   it('counts a pure listed flammable whole even when rated NFPA 3 by mistake, and leaves out propane used as fuel', () => {
     // 12,000 lb of propane 100% rated "1-3-0": a pure listed flammable, 12,000 lb > 10,000 → covered.
     // The same propane flagged "used or sold as fuel" in SHED 2: left out (68.126), q = 0.
     const result = runRmp([
-      stored(12_000, { location_stored: 'SHED 1', nfpa: '1-3-0', components: [component(PROPANE, 'Propane', 100)] }),
+      stored(12_000, {
+        location_stored: 'SHED 1',
+        nfpa: '1-3-0',
+        components: [component(PROPANE, 'Propane', 100)],
+      }),
       stored(12_000, {
         location_stored: 'SHED 2',
         product_name: 'Forklift propane',
@@ -141,7 +161,9 @@ describe('CAA 112(r) RMP', () => {
     );
     const shed2 = rowOf(result, 'SHED 2', 'Propane');
     expect(shed2).toMatchObject({ quantity_lb: 0, covered: false });
-    expect(shed2?.exemptions).toEqual(['Forklift propane: used as fuel or held for sale as fuel (40 CFR 68.126)']);
+    expect(shed2?.exemptions).toEqual([
+      'Forklift propane: used as fuel or held for sale as fuel (40 CFR 68.126)',
+    ]);
     // The facility screen counts SHED 1 only: 12,000 lb.
     expect(rowOf(result, 'Facility total (screen)', 'Propane')?.quantity_lb).toBe(12_000);
   });
@@ -151,9 +173,21 @@ describe('CAA 112(r) RMP', () => {
     // MIX 3: 11,000 lb, propane 5%, NFPA 1-3-0 → not counted, q = 0.
     // MIX LOW: 11,000 lb, propane 0.5%, NFPA 4 → below 1%, q = 0.
     const result = runRmp([
-      stored(11_000, { location_stored: 'MIX 4', nfpa: '1-4-0', components: [component(PROPANE, 'Propane', 5)] }),
-      stored(11_000, { location_stored: 'MIX 3', nfpa: '1-3-0', components: [component(PROPANE, 'Propane', 5)] }),
-      stored(11_000, { location_stored: 'MIX LOW', nfpa: '1-4-0', components: [component(PROPANE, 'Propane', 0.5)] }),
+      stored(11_000, {
+        location_stored: 'MIX 4',
+        nfpa: '1-4-0',
+        components: [component(PROPANE, 'Propane', 5)],
+      }),
+      stored(11_000, {
+        location_stored: 'MIX 3',
+        nfpa: '1-3-0',
+        components: [component(PROPANE, 'Propane', 5)],
+      }),
+      stored(11_000, {
+        location_stored: 'MIX LOW',
+        nfpa: '1-4-0',
+        components: [component(PROPANE, 'Propane', 0.5)],
+      }),
     ]);
     expect(rowOf(result, 'MIX 4', 'Propane')).toMatchObject({ quantity_lb: 11_000, covered: true });
     expect(rowOf(result, 'MIX 4', 'Propane')?.explanation.contributions[0]).toMatchObject({
@@ -163,16 +197,28 @@ describe('CAA 112(r) RMP', () => {
     });
     const mix3 = rowOf(result, 'MIX 3', 'Propane');
     expect(mix3).toMatchObject({ quantity_lb: 0, covered: false });
-    expect(mix3?.explanation.excluded[0]?.reason).toBe('a mixture at NFPA flammability 3, not 4: not counted (68.115(b)(2)(i))');
-    expect(rowOf(result, 'MIX LOW', 'Propane')?.explanation.excluded[0]?.reason).toBe('0.5% < 1% of a listed flammable');
+    expect(mix3?.explanation.excluded[0]?.reason).toBe(
+      'a mixture at NFPA flammability 3, not 4: not counted (68.115(b)(2)(i))',
+    );
+    expect(rowOf(result, 'MIX LOW', 'Propane')?.explanation.excluded[0]?.reason).toBe(
+      '0.5% < 1% of a listed flammable',
+    );
   });
 
   it('warns about a mixture holding a listed flammable without an NFPA rating and counts it whole as an estimate', () => {
     // 8,000 lb, butane 10%, no NFPA: counted whole (est.), 8,000 lb ≤ 10,000 → below threshold.
-    const result = runRmp([stored(8_000, { inventory_product_id: 77, location_stored: 'CAGE', components: [component(BUTANE, 'Butane', 10)] })]);
+    const result = runRmp([
+      stored(8_000, {
+        inventory_product_id: 77,
+        location_stored: 'CAGE',
+        components: [component(BUTANE, 'Butane', 10)],
+      }),
+    ]);
     const row = rowOf(result, 'CAGE', 'Butane');
     expect(row).toMatchObject({ quantity_lb: 8_000, covered: false, is_estimate: true });
-    expect(result.warnings).toContainEqual(expect.objectContaining({ code: 'missing_nfpa', inventory_product_id: 77 }));
+    expect(result.warnings).toContainEqual(
+      expect.objectContaining({ code: 'missing_nfpa', inventory_product_id: 77 }),
+    );
     expect(result.estimated).toEqual([
       'NFPA flammability of a mixture holding a listed flammable (counted whole while not recorded)',
     ]);
@@ -182,17 +228,23 @@ describe('CAA 112(r) RMP', () => {
     // 5,000 lb × 60% = 3,000 lb chlorine > TQ 2,500 → covered (at the midpoint, 45%, it would be 2,250).
     const line = stored(5_000, {
       location_stored: 'ROOM 1',
-      components: [component(CAS.chlorine, 'Chlorine', null, { percentage_weight_low: 30, percentage_weight_high: 60 })],
+      components: [
+        component(CAS.chlorine, 'Chlorine', null, { percentage_weight_low: 30, percentage_weight_high: 60 }),
+      ],
     });
     const row = rowOf(runRmp([line]), 'ROOM 1', 'Chlorine');
     expect(row).toMatchObject({ quantity_lb: 3_000, covered: true });
     expect(row?.explanation.contributions[0]?.percent_range).toBe('30–60%: upper bound');
-    expect(rowOf(runRmp([line], { percent_basis: 'midpoint' }), 'ROOM 1', 'Chlorine')?.quantity_lb).toBe(2_250);
+    expect(rowOf(runRmp([line], { percent_basis: 'midpoint' }), 'ROOM 1', 'Chlorine')?.quantity_lb).toBe(
+      2_250,
+    );
   });
 
   it('is not covered at exactly the TQ (68.115(a) "exceeds")', () => {
     // 2,500 lb × 100% chlorine = 2,500 lb, not > TQ 2,500 → not covered.
-    const result = runRmp([stored(2_500, { location_stored: 'ROOM 2', components: [component(CAS.chlorine, 'Chlorine', 100)] })]);
+    const result = runRmp([
+      stored(2_500, { location_stored: 'ROOM 2', components: [component(CAS.chlorine, 'Chlorine', 100)] }),
+    ]);
     const row = rowOf(result, 'ROOM 2', 'Chlorine');
     expect(row).toMatchObject({ quantity_lb: 2_500, covered: false });
     expect(row?.test.rule_text).toBe('2,500.00 lb ≤ TQ 2,500 lb');

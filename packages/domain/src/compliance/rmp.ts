@@ -17,14 +17,14 @@ import {
   listingCasNumbers,
   newAccumulator,
   nfpaFlammability,
-  PURE_MIN_PERCENT,
   type ProcessRow,
+  PURE_MIN_PERCENT,
+  parseListingCondition,
   partialPressureText,
   processContribution,
   processExclusion,
   processOf,
   processPercent,
-  parseListingCondition,
   type RowAccumulator,
   rowsOfListing,
 } from './process-safety.ts';
@@ -52,7 +52,7 @@ export const RMP_RULE_TEXT =
   'threshold quantity (TQ) of 68.130; at exactly the TQ it is not. The app knows no grouping of vessels, so each storage ' +
   'location is a process and the facility total is shown as a screen. Different substances are never added together. ' +
   'A toxic counts its own weight in the products that meet the listing (a 20% ammonia solution counts 20% of its weight; ' +
-  'below 1% it is not counted), ammonium hydroxide under ammonia (conc 20% or greater) through the list\'s alias column. ' +
+  "below 1% it is not counted), ammonium hydroxide under ammonia (conc 20% or greater) through the list's alias column. " +
   'A listed flammable counts the whole weight of a pure product, and of a mixture only when it holds 1% or more of the ' +
   'flammable and is NFPA flammability 4. Flammables used as fuel or held for sale as fuel (68.126) and gasoline for ' +
   'engines (68.115(b)(2)(ii)) are left out. A toxic whose partial pressure is below 10 mmHg is left out where the product records it.';
@@ -100,7 +100,10 @@ function indexListings(context: ComplianceContext, warnings: EngineWarning[]) {
     for (const entry of context.lists.find('rmp', cas)) {
       if (entry.threshold_quantity_lbs === null || entry.threshold_quantity_lbs <= 0) {
         warnings.push(
-          listWarning('missing_threshold', `RMP list: ${entry.chemical_name} ${entry.cas_number} has no TQ; it is not tested.`),
+          listWarning(
+            'missing_threshold',
+            `RMP list: ${entry.chemical_name} ${entry.cas_number} has no TQ; it is not tested.`,
+          ),
         );
         continue;
       }
@@ -118,7 +121,8 @@ function indexListings(context: ComplianceContext, warnings: EngineWarning[]) {
       }
     }
   }
-  for (const found of byCas.values()) found.sort((a, b) => specificity(b.condition) - specificity(a.condition));
+  for (const found of byCas.values())
+    found.sort((a, b) => specificity(b.condition) - specificity(a.condition));
   return { byCas, listings };
 }
 
@@ -161,7 +165,8 @@ function fuelExemption(quantity: LineQuantity, context: ComplianceContext): stri
   const { line } = quantity;
   if (line.is_used_as_fuel) return 'used as fuel or held for sale as fuel (40 CFR 68.126)';
   const fuel = retailFuelOf(line);
-  if (fuel?.key === 'gasoline') return 'gasoline for use as fuel for internal-combustion engines (68.115(b)(2)(ii))';
+  if (fuel?.key === 'gasoline')
+    return 'gasoline for use as fuel for internal-combustion engines (68.115(b)(2)(ii))';
   if (fuel && context.snapshot.facility.is_retail_gas_station) {
     return 'held for sale as fuel at a retail facility (40 CFR 68.126)';
   }
@@ -186,7 +191,9 @@ function countFlammable(
     return;
   }
   if (percent < RMP_DE_MINIMIS.percent) {
-    acc.excluded.push(processExclusion(line, percent, `${formatPercent(percent)}% < 1% of a listed flammable`));
+    acc.excluded.push(
+      processExclusion(line, percent, `${formatPercent(percent)}% < 1% of a listed flammable`),
+    );
     return;
   }
   if (quantity.pounds === null) {
@@ -206,7 +213,9 @@ function countFlammable(
     basis = `a mixture with ${formatPercent(percent)}% of the flammable and no NFPA rating: whole weight, the conservative reading (est.)`;
     acc.is_estimate = true;
     acc.notes.add(`${line.product_name}: no NFPA flammability rating recorded; counted whole until one is.`);
-    estimated.add('NFPA flammability of a mixture holding a listed flammable (counted whole while not recorded)');
+    estimated.add(
+      'NFPA flammability of a mixture holding a listed flammable (counted whole while not recorded)',
+    );
     warnings.push(
       lineWarning(
         line,
@@ -217,7 +226,11 @@ function countFlammable(
     );
   } else {
     acc.excluded.push(
-      processExclusion(line, percent, `a mixture at NFPA flammability ${rating}, not 4: not counted (68.115(b)(2)(i))`),
+      processExclusion(
+        line,
+        percent,
+        `a mixture at NFPA flammability ${rating}, not 4: not counted (68.115(b)(2)(i))`,
+      ),
     );
     return;
   }
@@ -266,8 +279,14 @@ function run(context: ComplianceContext): RmpResult {
     'Process: each storage location; the facility total is a screen (the app does not record which vessels are interconnected or co-located).',
     'Program level (1, 2 or 3) needs the accident history, NAICS code and PSM coverage, which the app does not hold: not determined.',
   ];
-  if (listings.some((listing) => listing.entry.substance_kind !== 'toxic' && listing.entry.substance_kind !== 'flammable')) {
-    notes.push('Listings the RMP list does not mark toxic or flammable are tested as toxics (68.130 Table 1).');
+  if (
+    listings.some(
+      (listing) => listing.entry.substance_kind !== 'toxic' && listing.entry.substance_kind !== 'flammable',
+    )
+  ) {
+    notes.push(
+      'Listings the RMP list does not mark toxic or flammable are tested as toxics (68.130 Table 1).',
+    );
   }
   return {
     programme: 'caa_112r_rmp',

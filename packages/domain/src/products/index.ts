@@ -204,7 +204,10 @@ export const SaveProductRequestSchema = z.object({
   is_used_as_fuel: ActiveFlagSchema.optional(),
   /** RMP 68.115(b)(1), PSM 2016 memorandum: the partial-pressure override and its note; omitted keeps what is stored. */
   is_partial_pressure_exempt: ActiveFlagSchema.optional(),
-  partial_pressure_note: optionalTextSchema(PARTIAL_PRESSURE_NOTE_MAX, PRODUCT_MSG.partialPressureNoteMax).optional(),
+  partial_pressure_note: optionalTextSchema(
+    PARTIAL_PRESSURE_NOTE_MAX,
+    PRODUCT_MSG.partialPressureNoteMax,
+  ).optional(),
   hazard_ids: z
     .array(recordIdSchema(PRODUCT_MSG.hazardIds), {
       error: PRODUCT_MSG.hazardIds,

@@ -181,7 +181,13 @@ beforeAll(async () => {
       thresholdQuantityLbs: '10000',
       substanceKind: 'flammable',
     },
-    { listType: 'psm', databaseEntryId: psm, chemicalName: 'Chlorine', casNumber: CAS.chlorine, thresholdQuantityLbs: '1500' },
+    {
+      listType: 'psm',
+      databaseEntryId: psm,
+      chemicalName: 'Chlorine',
+      casNumber: CAS.chlorine,
+      thresholdQuantityLbs: '1500',
+    },
     {
       listType: 'psm',
       databaseEntryId: psm,
@@ -253,7 +259,9 @@ describe('CAA 112(r) RMP, read back', () => {
     expect(covered).toBeGreaterThan(-1);
     expect(below).toBeGreaterThan(covered);
     // 99,000 lb × 29% = 28,710 lb > TQ 20,000 (q/TQ 1.44): ammonium hydroxide under ammonia.
-    const ammonia = text.indexOf('TANK FARM Ammonia (conc 20% or greater) 7664-41-7 conc 20% or greater Toxic 20,000 28,710.00 1.44 Y');
+    const ammonia = text.indexOf(
+      'TANK FARM Ammonia (conc 20% or greater) 7664-41-7 conc 20% or greater Toxic 20,000 28,710.00 1.44 Y',
+    );
     expect(ammonia).toBeGreaterThan(covered);
     expect(ammonia).toBeLessThan(below);
     expect(text).toContain('28,710.00 lb > TQ 20,000 lb');
@@ -305,12 +313,16 @@ describe('OSHA PSM, read back', () => {
     const below = text.indexOf('Below threshold');
     expect(below).toBeGreaterThan(covered);
     // Chlorine 2,000 ≥ TQ 1,500 (q/TQ 1.33); toluene 11,979 ≥ 10,000; propane 12,000 ≥ 10,000.
-    expect(text).toContain('GAS CAGE Chlorine 7782-50-5 none listed: 1% or more (OSHA 2016 policy) (a)(1)(i) Appendix A 1,500 2,000.00 1.33 Y');
+    expect(text).toContain(
+      'GAS CAGE Chlorine 7782-50-5 none listed: 1% or more (OSHA 2016 policy) (a)(1)(i) Appendix A 1,500 2,000.00 1.33 Y',
+    );
     expect(text).toContain('2,000.00 lb ≥ TQ 1,500 lb');
     expect(text).toContain('11,979.00 lb ≥ TQ 10,000 lb');
     expect(text).toContain('12,000.00 lb ≥ TQ 10,000 lb');
     expect(text).not.toContain('Aqua ammonia 29%: ');
-    expect(text.indexOf('Forklift propane: hydrocarbon fuel used only as workplace fuel (1910.119(a)(1)(ii)(A))')).toBeGreaterThan(below);
+    expect(
+      text.indexOf('Forklift propane: hydrocarbon fuel used only as workplace fuel (1910.119(a)(1)(ii)(A))'),
+    ).toBeGreaterThan(below);
   });
 
   it('the XLSX has the covered rows, the flammable screen per location and "Below threshold"', async () => {
@@ -329,8 +341,16 @@ describe('OSHA PSM, read back', () => {
       ['SOLVENT ROOM', flammable, 11_979, 1.1979, '(a)(1)(ii) Flammable 10,000 lb'],
       ['Facility total (screen)', 'Chlorine', 2_000, 1.3333, '(a)(1)(i) Appendix A'],
     ]);
-    expect(sheetRows(book.getWorksheet('Below threshold')!, [...COLUMNS, 'Exemptions and overrides'])).toEqual([
-      ['DOCK', flammable, 0, 0, 'Forklift propane: hydrocarbon fuel used only as workplace fuel (1910.119(a)(1)(ii)(A))'],
+    expect(
+      sheetRows(book.getWorksheet('Below threshold')!, [...COLUMNS, 'Exemptions and overrides']),
+    ).toEqual([
+      [
+        'DOCK',
+        flammable,
+        0,
+        0,
+        'Forklift propane: hydrocarbon fuel used only as workplace fuel (1910.119(a)(1)(ii)(A))',
+      ],
     ]);
   });
 });

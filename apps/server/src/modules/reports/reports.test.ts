@@ -252,8 +252,6 @@ describe('GET /report/list', () => {
     ]);
     expect(resource.filter((item) => !item.available).map((item) => item.type)).toEqual([
       'spcc_plan',
-      'caa_112r_rmp',
-      'caa_304_psm',
       'hmpp',
       'haz_mat_inventory',
       'hmpp_excel',

@@ -76,18 +76,30 @@ export function processTables<Row extends compliance.ProcessRow>(
       columns,
       rows: result.rows.map((row) => processRow(row, cells(row))),
       totals: [
-        total('Covered processes and listings', countReported(result.rows, (row) => row.scope === 'location')),
-        total('Covered in the facility screen', countReported(result.rows, (row) => row.scope === 'facility')),
+        total(
+          'Covered processes and listings',
+          countReported(result.rows, (row) => row.scope === 'location'),
+        ),
+        total(
+          'Covered in the facility screen',
+          countReported(result.rows, (row) => row.scope === 'facility'),
+        ),
       ],
     },
     {
       key: `${key}_below_threshold`,
       title: PROCESS_BELOW_THRESHOLD_TITLE,
-      columns: [...columns.filter((c) => c.key !== 'covered'), column('near_threshold', 'Near threshold', 'flag')],
+      columns: [
+        ...columns.filter((c) => c.key !== 'covered'),
+        column('near_threshold', 'Near threshold', 'flag'),
+      ],
       rows: below.map((row) => processRow(row, { ...cells(row), near_threshold: row.near_threshold })),
       totals: [
         total('Tested and below the threshold', below.length),
-        total('Near the threshold (within 10% below)', countReported(below, (row) => row.near_threshold)),
+        total(
+          'Near the threshold (within 10% below)',
+          countReported(below, (row) => row.near_threshold),
+        ),
       ],
     },
   ];

@@ -5,7 +5,12 @@
  */
 import type { compliance, ReportTable } from '@chemtrack/domain';
 import { column } from './document.ts';
-import { PROCESS_COLUMNS_AFTER, PROCESS_COLUMNS_BEFORE, processCells, processTables } from './process-safety.ts';
+import {
+  PROCESS_COLUMNS_AFTER,
+  PROCESS_COLUMNS_BEFORE,
+  processCells,
+  processTables,
+} from './process-safety.ts';
 
 const BASIS_LABELS: Record<compliance.PsmBasis, string> = {
   appendix_a: '(a)(1)(i) Appendix A',
