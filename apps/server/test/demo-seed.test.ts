@@ -104,9 +104,9 @@ describe('demo data', () => {
       .where(sql`${inventoryProducts.inventoryId} IN (${earlier?.id}, ${later?.id})`);
     const of = (id: number | undefined) => lines.filter((line) => line.inventoryId === id);
     expect(of(earlier?.id)).toHaveLength(12);
-    // One line gone, three new (the anhydrous ammonia of the reports' demo among them), the rest
-    // copied with the line they came from.
-    expect(of(later?.id)).toHaveLength(14);
+    // One line gone, four new (the anhydrous ammonia and the bulk propane of the reports' demo among
+    // them), the rest copied with the line they came from.
+    expect(of(later?.id)).toHaveLength(15);
     expect(of(later?.id).filter((line) => line.sourceLineId !== null)).toHaveLength(11);
     // The worklist: copied lines nobody has looked at this year.
     expect(of(later?.id).filter((line) => line.checkedAt === null).length).toBeGreaterThan(5);
@@ -169,8 +169,8 @@ describe('the reports of part 1 on the demo refinery, last year', () => {
     return found!;
   }
 
-  it('covers the seven report types of part 1 and SPCC, each with at least one reported row', () => {
-    expect(available).toHaveLength(8);
+  it('covers the report types the engine computes (part 1, SPCC, RMP and PSM), each with at least one reported row', () => {
+    expect(available).toHaveLength(10);
     // The header names the facility's county (rules §0.6).
     expect(JSON.stringify(documents.get('epcra_302'))).toContain('Harris County');
     // The 302 header names the demo facility's emergency coordinator (40 CFR 355.20(b)).
@@ -331,6 +331,27 @@ describe('the reports of part 1 on the demo refinery, last year', () => {
       counted_lb: 0,
       threshold_lb: 10000,
     });
+  });
+
+  it('RMP and PSM: the bulk propane yard is a covered process (issue 23)', () => {
+    const covered = (type: string, substance: string) =>
+      documents
+        .get(type)
+        ?.tables[0]?.rows.find(
+          (candidate) =>
+            candidate.cells.process === 'PROPANE TANK YARD' && candidate.cells.substance === substance,
+        );
+    // 107,100 ft³ ÷ 8.5 ft³/lb = 12,600 lb of HD-5 (95% propane, NFPA 2-4-0): an NFPA 4 mixture with
+    // ≥ 1% of a listed flammable counts whole, 12,600 lb > TQ 10,000 lb → covered, q/TQ 1.26.
+    expect(covered('caa_112r_rmp', 'Propane')).toMatchObject({
+      reported: true,
+      cells: { quantity_lb: 12600, threshold_lb: 10000, ratio: 1.26, covered: true, kind: 'Flammable' },
+    });
+    // PSM flammable screen: flash point -156 °F < 100 °F, 12,600 lb ≥ 10,000 lb in one location.
+    expect(
+      covered('caa_304_psm', 'Flammable liquids (flash point below 100 °F) and flammable gases'),
+    ).toMatchObject({ reported: true, cells: { quantity_lb: 12600, covered: true } });
+    expect(documents.get('caa_112r_rmp')?.tables[1]?.title).toBe('Below threshold');
   });
 
   it('inventory index: every component by numeric CAS, sulfuric acid on the EHS and 313 lists', () => {

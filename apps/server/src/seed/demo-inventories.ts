@@ -287,6 +287,22 @@ const DEMO_INVENTORIES: DemoFacilityInventories[] = [
           },
         },
         {
+          // Bulk propane for the process heaters (issue 23, a covered RMP process): three tanks of
+          // 4,200 lb each as cubic feet (4,200 lb × 8.5 ft³/lb = 35,700 ft³), 107,100 ft³ ÷ 8.5 =
+          // 12,600 lb of HD-5 (95% propane, NFPA 2-4-0): an NFPA 4 mixture with ≥ 1% of a listed
+          // flammable counts whole, 12,600 lb > TQ 10,000 lb → covered; PSM's flammable screen
+          // (flash point -156 °F) 12,600 lb ≥ 10,000 lb → covered.
+          product: 'Propane, HD-5',
+          container: 'Aboveground Tank',
+          unit: 'Cylinder (cu)',
+          size: 35_700,
+          quantity: 3,
+          location: 'Propane Tank Yard',
+          figures: {
+            storage: ['Above ground tank', 'Greater than ambient pressure', 'Ambient temperature'],
+          },
+        },
+        {
           // Ten 50 lb cylinders as cubic feet (50 lb × 22.6 ft³/lb = 1,130 ft³ each): 500 lb of
           // product, 497.5 lb of ammonia, just under its 500 lb TPQ (302, Tier II).
           product: 'Anhydrous Ammonia',

@@ -29,6 +29,13 @@ export interface ProgrammeResult<Row> {
   lists_used: { list_type: RegulatoryListType; uploaded_at: string | null }[];
   rows: Row[];
   warnings: EngineWarning[];
+  /**
+   * The inputs a figure stands in for, for the report header (RMP, PSM: "NFPA flammability of a
+   * mixture …"); absent where a programme marks its estimates on the rows only.
+   */
+  estimated?: string[];
+  /** The outcome the header states before anything else the result says (SPCC: plan required, plan type). */
+  header_facts?: { label: string; value: string }[];
 }
 
 /** One programme: part 2 adds SPCC, RMP, PSM and the fire-code reports as more of these. */

@@ -15,7 +15,7 @@ describe('report registry', () => {
     expect(Object.values(REPORT_TYPE_NAMES).filter((name) => name.includes('_'))).toEqual([]);
   });
 
-  it('has a rule for each report of part 1 and SPCC of part 2, none yet for the others', () => {
+  it('has a rule for each report of part 1, SPCC, RMP and PSM, none yet for the fire-code reports', () => {
     expect(REPORT_TYPES.filter(isReportAvailable)).toEqual([
       'epcra_302',
       'epcra_304_cercla',
@@ -24,10 +24,12 @@ describe('report registry', () => {
       'epcra_313_processed',
       'epcra_313_otherwise_used',
       'spcc_plan',
+      'caa_112r_rmp',
+      'caa_304_psm',
       'inventory_index_numeric',
     ]);
     expect(isReportAvailable('spcc_plan')).toBe(true);
-    expect(isReportAvailable('caa_112r_rmp')).toBe(false);
+    expect(isReportAvailable('hmpp')).toBe(false);
   });
 
   it('computes several reports from one context, each with the same data warnings', () => {
@@ -52,6 +54,6 @@ describe('report registry', () => {
         expect.objectContaining({ code: 'no_components', inventory_product_id: 99 }),
       );
     }
-    expect(Object.keys(REPORT_RULES)).toHaveLength(8);
+    expect(Object.keys(REPORT_RULES)).toHaveLength(10);
   });
 });

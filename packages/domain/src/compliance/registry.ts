@@ -1,5 +1,5 @@
 /**
- * Report type → programme rule. A report type whose rule is not here yet (part 2: RMP, PSM,
+ * Report type → programme rule. A report type whose rule is not here yet (part 2: the
  * fire-code reports) is "not available yet"; adding one is a rule file in this folder
  * and one line below.
  */
@@ -10,6 +10,8 @@ import { epcra304Rule } from './epcra-304.ts';
 import { epcra313ManufacturedRule, epcra313OtherwiseUsedRule, epcra313ProcessedRule } from './epcra-313.ts';
 import { inventoryIndexRule } from './inventory-index.ts';
 import type { ProgrammeResult, ProgrammeRule } from './programme.ts';
+import { psmRule } from './psm.ts';
+import { rmpRule } from './rmp.ts';
 import { spccRule } from './spcc.ts';
 import { tier2Rule } from './tier2.ts';
 import type { ComplianceOptions, ComplianceSnapshot, ReferenceLists } from './types.ts';
@@ -23,6 +25,8 @@ export const REPORT_RULES = {
   epcra_313_otherwise_used: epcra313OtherwiseUsedRule,
   spcc_plan: spccRule,
   inventory_index_numeric: inventoryIndexRule,
+  caa_112r_rmp: rmpRule,
+  caa_304_psm: psmRule,
 } as const satisfies Partial<Record<ReportType, ProgrammeRule<ProgrammeResult<unknown>>>>;
 
 export type AvailableReportType = keyof typeof REPORT_RULES;

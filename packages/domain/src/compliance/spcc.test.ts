@@ -124,9 +124,7 @@ describe('SPCC plan (40 CFR 112, rules §7)', () => {
           'Diesel fuel at YARD (line 7): no shell capacity on the line or its container type; SPCC counts its 220.00 gal on hand as an estimate',
       }),
     ]);
-    expect(result.estimated_inputs).toEqual([
-      'Shell capacity of Diesel fuel at YARD (line 7): its gallons on hand',
-    ]);
+    expect(result.estimated).toEqual(['Shell capacity of Diesel fuel at YARD (line 7): its gallons on hand']);
     expect(result.is_screening).toBe(true);
     expect(result.figures[0]?.is_estimate).toBe(true);
   });
@@ -148,7 +146,7 @@ describe('SPCC plan (40 CFR 112, rules §7)', () => {
       ],
     );
     expect([result.aboveground_gal, result.buried_gal]).toEqual([300, 550]);
-    expect(result.estimated_inputs).toEqual([]);
+    expect(result.estimated).toEqual([]);
   });
 
   it('excluded lines and products not flagged SPCC are not counted; the excluded are named under Below threshold', () => {
@@ -168,7 +166,7 @@ describe('SPCC plan (40 CFR 112, rules §7)', () => {
   it('no placement recorded is taken as aboveground and listed as estimated', () => {
     const result = spcc([oil(1_500, 1, { placement: null, inventory_product_id: 9, location_stored: '' })]);
     expect([result.aboveground_gal, result.plan_required]).toEqual([1_500, true]);
-    expect(result.estimated_inputs).toEqual(['Placement of Diesel fuel (line 9): taken as aboveground']);
+    expect(result.estimated).toEqual(['Placement of Diesel fuel (line 9): taken as aboveground']);
   });
 
   it('a facility that could not reasonably discharge oil needs no plan, whatever its capacity', () => {

@@ -112,7 +112,7 @@ export interface SpccResult extends ProgrammeResult<SpccContainerRow> {
   plan_type_text: string;
   figures: SpccFigure[];
   /** Which inputs were estimated, for the header ("Shell capacity of Diesel at YARD (line 12): …"). */
-  estimated_inputs: string[];
+  estimated: string[];
 }
 
 function positive(value: number | null | undefined): number | null {
@@ -423,7 +423,16 @@ function run(context: ComplianceContext): SpccResult {
     plan_type: planType,
     plan_type_text: planTypeText,
     figures,
-    estimated_inputs: estimated,
+    estimated,
+    header_facts: [
+      {
+        label:
+          'Could reasonably be expected to discharge oil to navigable waters or shorelines (facility setting)',
+        value: couldDischarge ? 'Yes' : 'No',
+      },
+      { label: 'SPCC plan required', value: planRequired ? 'Yes' : 'No' },
+      { label: 'Plan type', value: planTypeText },
+    ],
     warnings,
   };
 }

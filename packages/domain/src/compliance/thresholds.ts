@@ -17,6 +17,10 @@ export const TIER2_OPERATOR: ThresholdOperator = '>=';
 export const CERCLA_OPERATOR: ThresholdOperator = '>=';
 /** EPCRA 313(f) "exceed". */
 export const EPCRA_313_OPERATOR: ThresholdOperator = '>';
+/** 40 CFR 68.115(a): the quantity in a process "exceeds" the TQ; at exactly the TQ a process is not covered. */
+export const RMP_OPERATOR: ThresholdOperator = '>';
+/** 29 CFR 1910.119(a)(1): "at or above" the TQ; at exactly the TQ a process is covered. */
+export const PSM_OPERATOR: ThresholdOperator = '>=';
 
 /** Figures are compared at this precision, so float noise (99.99999999999999) never flips a test. */
 export const COMPARISON_DECIMALS = 4;
@@ -88,6 +92,11 @@ export const EPCRA_302_DE_MINIMIS: DeMinimisRule = { percent: 1, carcinogen_perc
 export const TIER2_DE_MINIMIS: DeMinimisRule = { percent: 1, carcinogen_percent: 0.1, inclusive: true };
 /** 40 CFR 372.38(a): below 1%, below 0.1% for OSHA carcinogens. */
 export const EPCRA_313_DE_MINIMIS: DeMinimisRule = { percent: 1, carcinogen_percent: 0.1, inclusive: false };
+
+/** 40 CFR 68.115(b)(1): a toxic in a mixture below 1% by weight is not counted. */
+export const RMP_DE_MINIMIS: DeMinimisRule = { percent: 1, carcinogen_percent: null, inclusive: false };
+/** OSHA memorandum of 18 July 2016: a chemical Appendix A lists without a concentration counts from 1%. */
+export const PSM_DEFAULT_MIN_PERCENT = 1;
 
 export function deMinimisPercent(rule: DeMinimisRule, isCarcinogen: boolean): number {
   return isCarcinogen && rule.carcinogen_percent !== null ? rule.carcinogen_percent : rule.percent;

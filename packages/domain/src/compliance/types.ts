@@ -110,6 +110,25 @@ export interface SnapshotLine extends StorageConditions {
   container_type_placement?: ContainerPlacement | null;
   /** A 40 CFR 112.1(d) exclusion: the line is left out of SPCC, named with the reason. */
   spcc_exclusion?: SpccExclusion | null;
+  // Optional fields of issue 23 (RMP and PSM).
+  /** Flash point in °F as the product records it (spec 02: flash_points): the PSM flammable screen (< 100 °F). */
+  flash_point_f?: number | null;
+  /**
+   * The product is used as fuel or held for sale as fuel (40 CFR 68.126; gasoline for engines,
+   * 68.115(b)(2)(ii)): its listed flammables are left out of RMP. Product data, copied onto lines.
+   */
+  is_used_as_fuel?: boolean | null;
+  /**
+   * The partial pressure of the listed chemical in the product is below 10 mmHg (68.115(b)(1), the
+   * PSM 2016 memorandum), documented by `partial_pressure_note`: the app cannot compute it, so the
+   * user records it; the toxic / Appendix A figures leave the product out and print the note.
+   */
+  is_partial_pressure_exempt?: boolean | null;
+  partial_pressure_note?: string | null;
+  /** PSM 1910.119(a)(1)(ii)(A): on this line the product is a hydrocarbon fuel used only as workplace fuel. */
+  is_fuel_use_only?: boolean | null;
+  /** PSM 1910.119(a)(1)(ii)(B): a flammable liquid stored in atmospheric tanks (or transferred) below its normal boiling point without chilling. */
+  is_atmospheric_storage?: boolean | null;
 }
 
 export interface FacilityAddress {
@@ -192,6 +211,12 @@ export interface ReferenceEntry {
    * minimis, no Form A (88 FR 74360).
    */
   is_pfas?: boolean | null;
+  /**
+   * RMP: other CAS numbers counted under this listing, comma-separated (ammonium hydroxide
+   * 1336-21-6 under "Ammonia (conc 20% or greater)", rules §8). Only RMP reads it: EPCRA keeps the
+   * two CAS numbers apart (rules §0.2).
+   */
+  alias_cas_numbers?: string | null;
 }
 
 export interface ReferenceLists {

@@ -39,6 +39,12 @@ export const WARNING_CODES = [
   'unchecked_carry_over',
   /** Lines with an open question (one warning naming them all). */
   'open_question',
+  /** RMP: a mixture holding a listed flammable with no NFPA flammability rating (68.115(b)(2)(i) needs it). */
+  'missing_nfpa',
+  /** PSM: a product marked flammable with no flash point (the 100 °F screen of 1910.119(a)(1)(ii) needs it). */
+  'missing_flash_point',
+  /** RMP/PSM: a listing with no threshold quantity (a list, not a line). */
+  'missing_threshold',
 ] as const;
 export type WarningCode = (typeof WARNING_CODES)[number];
 

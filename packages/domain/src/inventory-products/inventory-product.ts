@@ -77,6 +77,8 @@ export const INVENTORY_PRODUCT_REPORT_LABELS = {
   storage_pressure: 'Storage Pressure',
   storage_temperature: 'Storage Temperature',
   meets_313_qualifier: "Meets the 313 listing's qualifier",
+  is_fuel_use_only: 'Fuel use only (PSM 1910.119(a)(1)(ii)(A))',
+  is_atmospheric_storage: 'Atmospheric storage, not chilled (PSM 1910.119(a)(1)(ii)(B))',
 } as const;
 
 /** A line's fields under the labels its form shows (the audit log names them so, issue 22). */
@@ -211,6 +213,9 @@ export const SaveInventoryProductRequestSchema = z
     tier2_exclusion: product.tier2_exclusion,
     solid_form: product.solid_form,
     powder_fraction_pct: product.powder_fraction_pct,
+    is_used_as_fuel: product.is_used_as_fuel,
+    is_partial_pressure_exempt: product.is_partial_pressure_exempt,
+    partial_pressure_note: product.partial_pressure_note,
     hazard_ids: product.hazard_ids,
     sds_no: optionalTextSchema(100, INVENTORY_PRODUCT_MSG.sdsNoMax).optional(),
     container_id: optionalId(INVENTORY_PRODUCT_MSG.containerUnknown),
@@ -240,6 +245,9 @@ export const SaveInventoryProductRequestSchema = z
     storage_temperature: optionalLabel(TIER2_STORAGE_TEMPERATURES, INVENTORY_PRODUCT_MSG.storageTemperature),
     /** 313 qualified listings (372.65): the chemical is handled in the listed form; omitted keeps what is stored. */
     meets_313_qualifier: ActiveFlagSchema.optional(),
+    /** PSM 1910.119(a)(1)(ii)(A) and (B) on this line (issue 23); omitted keeps what is stored. */
+    is_fuel_use_only: ActiveFlagSchema.optional(),
+    is_atmospheric_storage: ActiveFlagSchema.optional(),
     notes: optionalTextSchema(500, INVENTORY_PRODUCT_MSG.notesMax).optional(),
     max_pounds: Computed,
     max_gallons: Computed,
@@ -331,6 +339,9 @@ export const InventoryProductResourceSchema = z.object({
   tier2_exclusion: z.enum(TIER2_EXCLUSIONS).nullable(),
   solid_form: z.enum(SOLID_FORMS).nullable(),
   powder_fraction_pct: z.number().nullable(),
+  is_used_as_fuel: z.boolean(),
+  is_partial_pressure_exempt: z.boolean(),
+  partial_pressure_note: z.string(),
   annual_pounds_manufactured: z.number().nullable(),
   annual_pounds_processed: z.number().nullable(),
   annual_pounds_otherwise_used: z.number().nullable(),
@@ -340,6 +351,8 @@ export const InventoryProductResourceSchema = z.object({
   storage_pressure: z.string(),
   storage_temperature: z.string(),
   meets_313_qualifier: z.boolean(),
+  is_fuel_use_only: z.boolean(),
+  is_atmospheric_storage: z.boolean(),
   location_stored: z.string(),
   max_pounds: z.number().nullable(),
   max_gallons: z.number().nullable(),

@@ -19,7 +19,13 @@ import {
   TIER2_HAZARD_CATEGORIES,
   type Tier2HazardCategory,
 } from './hazard-categories.ts';
-import { SOLID_FORMS, type SolidForm, TIER2_EXCLUSIONS, type Tier2Exclusion } from './report-inputs.ts';
+import {
+  PARTIAL_PRESSURE_NOTE_MAX,
+  SOLID_FORMS,
+  type SolidForm,
+  TIER2_EXCLUSIONS,
+  type Tier2Exclusion,
+} from './report-inputs.ts';
 
 /** The specification's product messages (spec 02 §5), and ours where it is silent. */
 export const PRODUCT_MSG = {
@@ -44,6 +50,7 @@ export const PRODUCT_MSG = {
   solidForm: `Solid Form must be one of: ${SOLID_FORMS.join(', ')}.`,
   tier2HazardCategories:
     'Tier II Hazard Categories must be chosen from the 23 categories of the Tier II data standard.',
+  partialPressureNoteMax: 'Partial Pressure Note must be less than 500 characters.',
 } as const;
 
 /** Spec 02 §2: SDS status as the list shows it, and the list's filter choices. */
@@ -198,6 +205,14 @@ export const SaveProductRequestSchema = z.object({
   tier2_exclusion: Tier2ExclusionSchema,
   solid_form: SolidFormSchema,
   powder_fraction_pct: PowderFractionSchema,
+  /** RMP 68.126 (issue 23); omitted keeps what is stored. */
+  is_used_as_fuel: ActiveFlagSchema.optional(),
+  /** RMP 68.115(b)(1), PSM 2016 memorandum: the partial-pressure override and its note; omitted keeps what is stored. */
+  is_partial_pressure_exempt: ActiveFlagSchema.optional(),
+  partial_pressure_note: optionalTextSchema(
+    PARTIAL_PRESSURE_NOTE_MAX,
+    PRODUCT_MSG.partialPressureNoteMax,
+  ).optional(),
   hazard_ids: z
     .array(recordIdSchema(PRODUCT_MSG.hazardIds), {
       error: PRODUCT_MSG.hazardIds,
@@ -271,6 +286,9 @@ export const ProductResourceSchema = z.object({
   tier2_exclusion: z.enum(TIER2_EXCLUSIONS).nullable(),
   solid_form: z.enum(SOLID_FORMS).nullable(),
   powder_fraction_pct: z.number().nullable(),
+  is_used_as_fuel: z.boolean(),
+  is_partial_pressure_exempt: z.boolean(),
+  partial_pressure_note: z.string(),
   is_active: z.boolean(),
   hazards: z.array(HazardRefSchema),
   created_at: z.string(),

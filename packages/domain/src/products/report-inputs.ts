@@ -31,3 +31,15 @@ export const TIER2_EXCLUSION_LABELS: Record<Tier2Exclusion, string> = {
   agricultural: 'Routine agricultural use',
   retail_sale: 'Retail sale to the public',
 };
+
+/**
+ * The RMP and PSM inputs a product records (issue 23): whether it is used or sold as fuel (40 CFR
+ * 68.126) and the partial-pressure override with its documentation (68.115(b)(1), OSHA 2016
+ * memorandum). Labels shared by the product form, the line form and the API docs.
+ */
+export const PROCESS_SAFETY_PRODUCT_LABELS = {
+  is_used_as_fuel: 'Used or sold as fuel (RMP 40 CFR 68.126)',
+  is_partial_pressure_exempt: 'Partial pressure below 10 mmHg (RMP/PSM override)',
+  partial_pressure_note: 'Partial pressure note (source of the figure)',
+} as const;
+export const PARTIAL_PRESSURE_NOTE_MAX = 500;

@@ -128,6 +128,12 @@ export const RegulatoryEntryValuesSchema = z.object({
   is_pfas: z.boolean(),
   /** The list's note or footnote (EHS "a": a reactive solid that never takes the 10,000 lb TPQ). */
   note: z.string(),
+  /**
+   * RMP: other CAS numbers counted under this listing, comma-separated (ammonium hydroxide
+   * 1336-21-6 under ammonia conc 20% or greater, rules §8). Optional on input so files and
+   * clients without the column parse; '' when the list gives none.
+   */
+  alias_cas_numbers: z.string().optional().default(''),
 });
 export type RegulatoryEntryValues = z.infer<typeof RegulatoryEntryValuesSchema>;
 

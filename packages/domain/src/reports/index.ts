@@ -29,7 +29,7 @@ export const REPORT_MSG = {
   formatInvalid: "Format must be 'pdf' or 'xlsx'",
   percentBasisInvalid: "Percent basis must be 'upper' or 'midpoint'",
   tier2OptionInvalid: "Tier II option must be 'mixture' or 'component'",
-  /** Part 2 of the reports (SPCC, RMP, PSM, fire code) has no rule in the engine yet. */
+  /** Part 2 of the reports (SPCC, fire code) has no rule in the engine yet. */
   notAvailable: 'This report type is not available yet',
   noInventory: 'No inventory for this facility and year',
 } as const;
@@ -87,9 +87,18 @@ export const DEFAULT_REPORT_SETTINGS = {
   tier2_option: Tier2Option;
 };
 
-/** The report types whose figures read SDS percent ranges at the chosen point (313 has its own rule). */
+/**
+ * The report types whose figures read SDS percent ranges at the chosen point (313 has its own
+ * rule); RMP and PSM too, at the upper bound by default (rules §0.1, issue 23).
+ */
 export function usesPercentBasis(type: ReportType): boolean {
-  return type === 'epcra_302' || type === 'epcra_304_cercla' || type === 'epcra_311_312_tier2';
+  return (
+    type === 'epcra_302' ||
+    type === 'epcra_304_cercla' ||
+    type === 'epcra_311_312_tier2' ||
+    type === 'caa_112r_rmp' ||
+    type === 'caa_304_psm'
+  );
 }
 
 /** `POST /report/generate` and `POST /report/preview` (spec 02 §3, §5); `format` asks for the other file kind. */

@@ -104,6 +104,9 @@ export const inventoryProducts = pgTable(
     annualPoundsOtherwiseUsed: quantity(18, 4),
     // EPCRA 313 qualified listing (372.65, e.g. sulfuric acid as aerosols): the chemical is handled in the listed form.
     meets313Qualifier: boolean('meets_313_qualifier').notNull().default(false),
+    // PSM flammable screen exemptions (1910.119(a)(1)(ii)(A), (B)): how the line's product is used and stored.
+    isFuelUseOnly: boolean().notNull().default(false),
+    isAtmosphericStorage: boolean().notNull().default(false),
     // Tier II average daily amount and days on site (rules §3); empty means the report estimates them.
     averagePounds: quantity(18, 4),
     daysOnSite: integer(),

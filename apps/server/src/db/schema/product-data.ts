@@ -41,6 +41,17 @@ export const productDataColumns = () => ({
   solidForm: varchar({ length: 20 }),
   /** 355.16(a): percent by weight of a powder's particles under 100 µm; null: not known (all of it counts). */
   powderFractionPct: quantity(7, 4),
+  /**
+   * RMP (40 CFR 68.126, 68.115(b)(2)(ii)): the product is used as fuel or held for sale as fuel, so
+   * its listed flammables are not counted. What the product is for, which no SDS says: the user's.
+   */
+  isUsedAsFuel: boolean().notNull().default(false),
+  /**
+   * RMP 68.115(b)(1) and PSM (OSHA 2016 memorandum): the listed chemical's partial pressure in the
+   * product is below 10 mmHg, which the app cannot compute; the note documents the source.
+   */
+  isPartialPressureExempt: boolean().notNull().default(false),
+  partialPressureNote: varchar({ length: 500 }).notNull().default(''),
 });
 
 /** What a chemical component is to a product, and to an inventory product's snapshot of it. */

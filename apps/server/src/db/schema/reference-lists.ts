@@ -48,6 +48,8 @@ export const regulatoryEntries = pgTable(
     isPfas: boolean().notNull().default(false),
     /** The list's note or footnote (EHS "a": a reactive solid never takes the 10,000 lb TPQ). */
     note: varchar({ length: 200 }).notNull().default(''),
+    /** RMP: other CAS numbers counted under this listing (ammonium hydroxide under ammonia conc 20% or greater), comma-separated. */
+    aliasCasNumbers: varchar({ length: 200 }).notNull().default(''),
     ...timestamps,
   },
   (t) => [

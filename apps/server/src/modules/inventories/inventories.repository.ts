@@ -350,6 +350,9 @@ const COPIED_LINE_COLUMNS = [
   'storageTemperature',
   // How the product is used (sprayed as an aerosol…) goes with the process, like the storage.
   'meets313Qualifier',
+  // The PSM exemptions describe how the line's product is used and stored, like the storage conditions.
+  'isFuelUseOnly',
+  'isAtmosphericStorage',
 ] as const satisfies readonly (keyof typeof inventoryProducts.$inferInsert)[];
 
 /**

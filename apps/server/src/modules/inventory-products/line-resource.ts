@@ -88,6 +88,8 @@ export async function toResource(db: Db | Tx, row: LineRow): Promise<InventoryPr
     storage_pressure: line.storagePressure,
     storage_temperature: line.storageTemperature,
     meets_313_qualifier: line.meets313Qualifier,
+    is_fuel_use_only: line.isFuelUseOnly,
+    is_atmospheric_storage: line.isAtmosphericStorage,
     pounds_per_gallon: fromNumeric(line.poundsPerGallon),
     specific_gravity: fromNumeric(line.specificGravity),
     density: fromNumeric(line.density),

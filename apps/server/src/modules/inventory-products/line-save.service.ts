@@ -119,6 +119,8 @@ function reportFigures(body: SaveInventoryProduct) {
     shellCapacityGal: optionalNumeric(body.shell_capacity_gal),
     placement: body.placement,
     spccExclusion: body.spcc_exclusion,
+    isFuelUseOnly: body.is_fuel_use_only,
+    isAtmosphericStorage: body.is_atmospheric_storage,
   };
 }
 

@@ -188,19 +188,31 @@ export function toProductColumns(body: ProductDataBody) {
     solidForm: body.solid_form,
     powderFractionPct:
       body.powder_fraction_pct === undefined ? undefined : toNumeric(body.powder_fraction_pct),
+    isUsedAsFuel: body.is_used_as_fuel,
+    isPartialPressureExempt: body.is_partial_pressure_exempt,
+    partialPressureNote: body.partial_pressure_note,
   };
 }
 
-/** The 370.13 exclusion and the 302 solid form of a product or a line, as the API shows them. */
+/**
+ * The 370.13 exclusion, the 302 solid form and the RMP/PSM fuel and partial-pressure inputs of a
+ * product or a line, as the API shows them.
+ */
 export function productReportInputs(row: {
   tier2Exclusion: string | null;
   solidForm: string | null;
   powderFractionPct: string | null;
+  isUsedAsFuel: boolean;
+  isPartialPressureExempt: boolean;
+  partialPressureNote: string;
 }) {
   return {
     tier2_exclusion: compliance.TIER2_EXCLUSIONS.find((value) => value === row.tier2Exclusion) ?? null,
     solid_form: compliance.SOLID_FORMS.find((value) => value === row.solidForm) ?? null,
     powder_fraction_pct: fromNumeric(row.powderFractionPct),
+    is_used_as_fuel: row.isUsedAsFuel,
+    is_partial_pressure_exempt: row.isPartialPressureExempt,
+    partial_pressure_note: row.partialPressureNote,
   };
 }
 

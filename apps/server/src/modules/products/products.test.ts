@@ -132,6 +132,10 @@ describe('create and get', () => {
         tier2_exclusion: null,
         solid_form: null,
         powder_fraction_pct: null,
+        // Issue 23: RMP/PSM inputs, none recorded.
+        is_used_as_fuel: false,
+        is_partial_pressure_exempt: false,
+        partial_pressure_note: '',
         is_active: true,
         hazards: [
           { id: hazard.corrosive, name: 'Corrosive' },
@@ -624,5 +628,52 @@ describe('SDS file', () => {
     // The same upload can still be attached once the form is fixed.
     const fixed = await updateProduct(created.id, { name: 'No File Yet', sds });
     expect(fixed.json().resource).toMatchObject({ sds_status: 'sds', sds_file: { filepath: sds.filepath } });
+  });
+});
+
+describe('RMP and PSM inputs of a product (issue 23)', () => {
+  it('stores "used or sold as fuel" and the partial-pressure override with its note; an omitted field keeps them', async () => {
+    const created = await createProduct({
+      name: 'Forklift Propane',
+      is_used_as_fuel: true,
+      is_partial_pressure_exempt: 1,
+      partial_pressure_note: 'Vendor letter 2025-04: 2 mmHg at 20 °C',
+    });
+    expect(created).toMatchObject({
+      is_used_as_fuel: true,
+      is_partial_pressure_exempt: true,
+      partial_pressure_note: 'Vendor letter 2025-04: 2 mmHg at 20 °C',
+    });
+    // A client that predates the fields sends none of them: nothing is cleared.
+    const kept = await updateProduct(created.id, { name: 'Forklift Propane' });
+    expect(kept.statusCode, kept.body).toBe(200);
+    expect(await getProduct(created.id)).toMatchObject({
+      is_used_as_fuel: true,
+      is_partial_pressure_exempt: true,
+      partial_pressure_note: 'Vendor letter 2025-04: 2 mmHg at 20 °C',
+    });
+    const cleared = await updateProduct(created.id, {
+      name: 'Forklift Propane',
+      is_used_as_fuel: false,
+      is_partial_pressure_exempt: false,
+      partial_pressure_note: '',
+    });
+    expect(cleared.json().resource).toMatchObject({
+      is_used_as_fuel: false,
+      is_partial_pressure_exempt: false,
+      partial_pressure_note: '',
+    });
+  });
+
+  it('refuses a note over 500 characters with the field message, and stores nothing', async () => {
+    const before = await countRows();
+    const res = await ctx.call('staff', {
+      method: 'POST',
+      url: '/products/create',
+      payload: { ...product, name: 'Too Long Note', partial_pressure_note: 'x'.repeat(501) },
+    });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().errors).toEqual({ partial_pressure_note: [PRODUCT_MSG.partialPressureNoteMax] });
+    expect(await countRows()).toEqual(before);
   });
 });

@@ -37,7 +37,8 @@ describe('the shipped reference lists', () => {
   const EXPECTED_ROWS: Record<RegulatoryListType, number> = {
     '313': 541,
     cercla: 5,
-    rmp: 39,
+    // 39 toxics of Table 1 and ten flammables of Table 3 (issue 23).
+    rmp: 49,
     psm: 27,
     ehs: 3,
   };
@@ -89,9 +90,18 @@ describe('the shipped reference lists', () => {
         condition: 'conc 20% or greater',
         threshold_quantity_lbs: 20_000,
         min_concentration_pct: 20,
+        // Ammonium hydroxide counts under this listing for RMP (rules §8): the alias column.
+        alias_cas_numbers: '1336-21-6',
+        substance_kind: 'toxic',
       }),
     ]);
     expect(rmp.find((entry) => entry.cas_number === '7782-50-5')?.threshold_quantity_lbs).toBe(2_500);
+    expect(rmp.find((entry) => entry.cas_number === '74-98-6')).toMatchObject({
+      chemical_name: 'Propane',
+      substance_kind: 'flammable',
+      threshold_quantity_lbs: 10_000,
+      alias_cas_numbers: '',
+    });
 
     const psm = (await parse(readSeedList('psm'), 'csv', 'psm')).entries;
     expect(psm.find((entry) => entry.chemical_name === 'Alkylaluminum')).toMatchObject({
@@ -413,8 +423,8 @@ describe('the change summary', () => {
       );
     after.push({
       ...before[0]!,
-      chemical_name: 'Propane',
-      cas_number: '74-98-6',
+      chemical_name: 'Isopentane',
+      cas_number: '78-78-4',
       substance_kind: 'flammable',
     });
     const summary = summarizeChanges('rmp', before, {
@@ -423,12 +433,12 @@ describe('the change summary', () => {
       warnings: [],
     });
     expect(summary).toMatchObject({
-      total: 39,
-      previous_total: 39,
+      total: 49,
+      previous_total: 49,
       added_count: 1,
       removed_count: 1,
       changed_count: 1,
-      unchanged_count: 37,
+      unchanged_count: 47,
     });
     expect(summary.removed[0]?.cas_number).toBe('107-02-8');
     expect(summary.changed[0]).toMatchObject({

@@ -81,7 +81,8 @@ type Role =
   | 'lolEhsRq'
   | 'lolCerclaRq'
   | 'lol313'
-  | 'lolRmpTq';
+  | 'lolRmpTq'
+  | 'alias';
 
 /** Header text reduced to lower-case words: "CAS/ 313 Category Codes" → "cas 313 category codes". */
 export function headerKey(text: string): string {
@@ -121,6 +122,7 @@ const ROLE_PATTERNS: [Role, RegExp][] = [
   ['pfas', /^pfas|^(chemical of )?special concern/],
   ['kind', /^(toxic (or )?flammable|substance (type|kind)|rmp (type|category))$/],
   ['concentration', /^(listed |minimum |min )?concentration( pct| %| percent)?$/],
+  ['alias', /^(alias|also counts?)( cas)?( numbers?| nos?| #)?$|^alias cas numbers$/],
 ];
 
 type Columns = Partial<Record<Role, number>>;
@@ -247,6 +249,7 @@ const TEXT_LIMITS: Partial<Record<Role, number>> = {
   qualifier: 200,
   note: 200,
   tpqText: 100,
+  alias: 200,
 };
 
 /**
@@ -402,6 +405,8 @@ export function parseReferenceList(tables: Table[], type: RegulatoryListType): P
       is_pbt: isMarked(cell('pbt')),
       is_pfas: isMarked(cell('pfas')),
       note: [cell('note'), ...marks].filter(Boolean).join('; ').slice(0, 200),
+      // Only RMP counts a CAS under another's listing (rules §8); EPCRA keeps them apart (§0.2).
+      alias_cas_numbers: type === 'rmp' ? cell('alias') : '',
     });
   }
 

@@ -78,6 +78,7 @@ const VALUE_COLUMNS = {
   is_pbt: regulatoryEntries.isPbt,
   is_pfas: regulatoryEntries.isPfas,
   note: regulatoryEntries.note,
+  alias_cas_numbers: regulatoryEntries.aliasCasNumbers,
 };
 
 export function selectEntryRows(db: Db | Tx, type: RegulatoryListType) {
@@ -98,7 +99,7 @@ export async function insertUpload(
   return row.id;
 }
 
-/** PostgreSQL takes at most 65,535 parameters a statement; 15 a row leaves room for 1,000 rows. */
+/** PostgreSQL takes at most 65,535 parameters a statement; 16 a row leaves room for 1,000 rows. */
 const INSERT_BATCH = 1_000;
 
 /** The list of a type becomes these entries: the old rows go, the new ones come, in the caller's transaction. */
@@ -128,6 +129,7 @@ export async function replaceEntries(
         isPbt: entry.is_pbt,
         isPfas: entry.is_pfas,
         note: entry.note,
+        aliasCasNumbers: entry.alias_cas_numbers ?? '',
       })),
     );
   }

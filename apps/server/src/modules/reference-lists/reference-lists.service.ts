@@ -70,6 +70,7 @@ export function toRegulatoryEntryValues(row: Omit<EntryRow, 'id'>): RegulatoryEn
     is_pbt: row.is_pbt,
     is_pfas: row.is_pfas,
     note: row.note,
+    alias_cas_numbers: row.alias_cas_numbers,
   };
 }
 

@@ -125,6 +125,12 @@ export function selectLines(db: Db | Tx, inventoryId: number) {
       tier2Exclusion: line.tier2Exclusion,
       solidForm: line.solidForm,
       powderFractionPct: line.powderFractionPct,
+      isUsedAsFuel: line.isUsedAsFuel,
+      isPartialPressureExempt: line.isPartialPressureExempt,
+      partialPressureNote: line.partialPressureNote,
+      isFuelUseOnly: line.isFuelUseOnly,
+      isAtmosphericStorage: line.isAtmosphericStorage,
+      flashPoints: line.flashPoints,
       nfpa: line.nfpa,
       annualPoundsManufactured: line.annualPoundsManufactured,
       annualPoundsProcessed: line.annualPoundsProcessed,
@@ -203,6 +209,7 @@ export function selectReferenceEntries(db: Db | Tx) {
       is_pbt: entry.isPbt,
       is_pfas: entry.isPfas,
       note: entry.note,
+      alias_cas_numbers: entry.aliasCasNumbers,
     })
     .from(entry)
     .orderBy(asc(entry.id));

@@ -98,6 +98,9 @@ function toSnapshotLine(
       otherwise_used: fromNumeric(row.annualPoundsOtherwiseUsed),
     },
     meets_313_qualifier: row.meets313Qualifier,
+    flash_point_f: row.flashPoints,
+    is_fuel_use_only: row.isFuelUseOnly,
+    is_atmospheric_storage: row.isAtmosphericStorage,
     average_pounds: fromNumeric(row.averagePounds),
     days_on_site: row.daysOnSite,
     // '' is "not given": the engine reads null as unknown, not as a label.

@@ -256,8 +256,6 @@ describe('GET /report/list', () => {
       available: true,
     });
     expect(resource.filter((item) => !item.available).map((item) => item.type)).toEqual([
-      'caa_112r_rmp',
-      'caa_304_psm',
       'hmpp',
       'haz_mat_inventory',
       'hmpp_excel',
@@ -298,7 +296,7 @@ describe('POST /report/generate and /report/preview refuse what they cannot answ
   );
 
   it('a type of part 2 is a 422 on the type field', async () => {
-    const res = await generate(body('caa_112r_rmp'));
+    const res = await generate(body('hmpp'));
     expect(res.statusCode).toBe(422);
     expect(res.json()).toEqual({
       message: 'This report type is not available yet',

@@ -57,6 +57,9 @@ export interface InventoryProductFormValues extends ProductDataValues {
   shell_capacity_gal: string;
   placement: ContainerPlacement | '';
   spcc_exclusion: SpccExclusion | '';
+  /** PSM flammable screen exemptions of this line (issue 23). */
+  is_fuel_use_only: boolean;
+  is_atmospheric_storage: boolean;
   notes: string;
 }
 
@@ -101,6 +104,8 @@ export const EMPTY_INVENTORY_PRODUCT_FORM: InventoryProductFormValues = {
   shell_capacity_gal: '',
   placement: '',
   spcc_exclusion: '',
+  is_fuel_use_only: false,
+  is_atmospheric_storage: false,
   notes: '',
 };
 
@@ -136,6 +141,8 @@ export function toInventoryProductForm(line: InventoryProductResource): Inventor
     shell_capacity_gal: numberText(line.shell_capacity_gal),
     placement: line.placement ?? '',
     spcc_exclusion: line.spcc_exclusion ?? '',
+    is_fuel_use_only: line.is_fuel_use_only,
+    is_atmospheric_storage: line.is_atmospheric_storage,
     notes: line.notes,
   };
 }
@@ -175,6 +182,8 @@ function toRequestInput(values: InventoryProductFormValues): SaveInventoryProduc
     shell_capacity_gal: values.shell_capacity_gal,
     placement: values.placement,
     spcc_exclusion: values.spcc_exclusion,
+    is_fuel_use_only: values.is_fuel_use_only,
+    is_atmospheric_storage: values.is_atmospheric_storage,
     notes: values.notes,
     sds_no: values.sds_no,
   };

@@ -138,6 +138,13 @@ describe('the line report data', { timeout: 60_000 }, () => {
     const qualifier = screen.getByRole('checkbox', { name: "Meets the 313 listing's qualifier" });
     expect(qualifier.getAttribute('data-state')).toBe('unchecked');
     await userEvent.click(qualifier);
+    // Issue 23: the PSM flammable screen's exemptions, unticked by default.
+    const fuelOnly = screen.getByRole('checkbox', { name: 'Fuel use only (PSM 1910.119(a)(1)(ii)(A))' });
+    expect(fuelOnly.getAttribute('data-state')).toBe('unchecked');
+    await userEvent.click(fuelOnly);
+    await userEvent.click(
+      screen.getByRole('checkbox', { name: 'Atmospheric storage, not chilled (PSM 1910.119(a)(1)(ii)(B))' }),
+    );
 
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(saved).toBeDefined());
@@ -149,6 +156,8 @@ describe('the line report data', { timeout: 60_000 }, () => {
       storage_pressure: 'Ambient pressure',
       storage_temperature: 'Less than ambient temperature but not cryogenic',
       meets_313_qualifier: true,
+      is_fuel_use_only: true,
+      is_atmospheric_storage: true,
       tier2_hazard_categories: ['Oxidizer (liquid, solid or gas)', 'Serious eye damage or eye irritation'],
     });
     unmount();
@@ -163,6 +172,11 @@ describe('the line report data', { timeout: 60_000 }, () => {
     expect(field('Annual Pounds Processed').value).toBe('26000');
     expect(field('Days on Site').value).toBe('200');
     expect(field('Storage Temperature').value).toBe('Less than ambient temperature but not cryogenic');
+    expect(
+      screen
+        .getByRole('checkbox', { name: 'Fuel use only (PSM 1910.119(a)(1)(ii)(A))' })
+        .getAttribute('data-state'),
+    ).toBe('checked');
     expect(
       screen.getByRole('checkbox', { name: "Meets the 313 listing's qualifier" }).getAttribute('data-state'),
     ).toBe('checked');

@@ -8,6 +8,20 @@ import type { InventoryProductFormMethods } from './inventory-product-values.ts'
 
 type ReportField = keyof typeof INVENTORY_PRODUCT_REPORT_LABELS;
 
+/** The PSM flammable screen's exemptions (1910.119(a)(1)(ii)(A), (B)), ticked per line. */
+const PSM_FLAGS = [
+  {
+    name: 'is_fuel_use_only',
+    title:
+      'PSM: a hydrocarbon fuel used only as workplace fuel (propane heating, vehicle fuel) is left out of the 10,000 lb flammable screen',
+  },
+  {
+    name: 'is_atmospheric_storage',
+    title:
+      'PSM: a flammable liquid stored in atmospheric tanks or transferred below its normal boiling point without chilling is left out of the 10,000 lb flammable screen',
+  },
+] as const;
+
 const AMOUNTS: { name: ReportField; hint?: string }[] = [
   { name: 'annual_pounds_manufactured', hint: 'EPCRA 313: pounds manufactured or imported this year' },
   { name: 'annual_pounds_processed', hint: 'EPCRA 313: pounds processed this year' },
@@ -96,6 +110,22 @@ export function ReportDataFields({
           asbestos. Unticked, a qualified listing's pounds are shown apart and not counted.
         </p>
       </div>
+      {PSM_FLAGS.map(({ name, title }) => (
+        <Controller
+          key={name}
+          control={form.control}
+          name={name}
+          render={({ field }) => (
+            <CheckboxField
+              id={`${idPrefix}-${name}`}
+              label={INVENTORY_PRODUCT_REPORT_LABELS[name]}
+              title={title}
+              disabled={disabled}
+              field={field}
+            />
+          )}
+        />
+      ))}
     </fieldset>
   );
 }

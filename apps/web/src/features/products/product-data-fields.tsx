@@ -248,6 +248,7 @@ export function ReportInputFields({ idPrefix = 'p', disabled, className }: FlagF
   const form = useFormContext<ProductDataValues>();
   const { errors } = form.formState;
   const solidForm = useWatch({ control: form.control, name: 'solid_form' });
+  const partialPressure = useWatch({ control: form.control, name: 'is_partial_pressure_exempt' });
   const id = (name: string) => `${idPrefix}-${name}`;
   return (
     <fieldset className={className} disabled={disabled}>
@@ -285,6 +286,49 @@ export function ReportInputFields({ idPrefix = 'p', disabled, className }: FlagF
               disabled={disabled}
               aria-invalid={errors.powder_fraction_pct ? true : undefined}
               {...form.register('powder_fraction_pct')}
+            />
+          </Field>
+        ) : null}
+      </div>
+      <div className="mt-2 grid gap-x-4 md:grid-cols-3">
+        <Controller
+          control={form.control}
+          name="is_used_as_fuel"
+          render={({ field }) => (
+            <CheckboxField
+              id={id('is_used_as_fuel')}
+              label={compliance.PROCESS_SAFETY_PRODUCT_LABELS.is_used_as_fuel}
+              title="RMP: a listed flammable used as fuel or held for sale as fuel at a retail facility, or gasoline for engines, is not counted"
+              disabled={disabled}
+              field={field}
+            />
+          )}
+        />
+        <Controller
+          control={form.control}
+          name="is_partial_pressure_exempt"
+          render={({ field }) => (
+            <CheckboxField
+              id={id('is_partial_pressure_exempt')}
+              label={compliance.PROCESS_SAFETY_PRODUCT_LABELS.is_partial_pressure_exempt}
+              title="RMP 68.115(b)(1) and PSM: the listed chemical's partial pressure in this product is below 10 mmHg; the reports leave it out and print the note"
+              disabled={disabled}
+              field={field}
+            />
+          )}
+        />
+        {partialPressure ? (
+          <Field
+            id={id('partial_pressure_note')}
+            label={compliance.PROCESS_SAFETY_PRODUCT_LABELS.partial_pressure_note}
+            hint="Printed in the RMP and PSM reports beside the override."
+            error={errors.partial_pressure_note?.message}
+          >
+            <Input
+              id={id('partial_pressure_note')}
+              disabled={disabled}
+              aria-invalid={errors.partial_pressure_note ? true : undefined}
+              {...form.register('partial_pressure_note')}
             />
           </Field>
         ) : null}

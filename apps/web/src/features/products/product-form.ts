@@ -46,6 +46,10 @@ export interface ProductFormValues {
   /** 40 CFR 355.15/355.16: a solid's form ('' not recorded) and, for a powder, its share under 100 µm. */
   solid_form: compliance.SolidForm | '';
   powder_fraction_pct: string;
+  /** RMP/PSM (issue 23): used or sold as fuel (68.126); the partial-pressure override and its note. */
+  is_used_as_fuel: boolean;
+  is_partial_pressure_exempt: boolean;
+  partial_pressure_note: string;
   hazards: AutocompleteItem[];
   /** The attached SDS: the saved one, a fresh upload, or none. */
   sds: StoredFile | null;
@@ -83,6 +87,9 @@ export const EMPTY_PRODUCT_FORM: ProductFormValues = {
   tier2_exclusion: '',
   solid_form: '',
   powder_fraction_pct: '',
+  is_used_as_fuel: false,
+  is_partial_pressure_exempt: false,
+  partial_pressure_note: '',
   hazards: [],
   sds: null,
 };
@@ -106,6 +113,9 @@ export type ProductDataValues = Pick<
   | 'tier2_exclusion'
   | 'solid_form'
   | 'powder_fraction_pct'
+  | 'is_used_as_fuel'
+  | 'is_partial_pressure_exempt'
+  | 'partial_pressure_note'
   | 'hazards'
 >;
 
@@ -114,12 +124,23 @@ export type ProductDataSource = Pick<ProductResource, keyof ProductDataValues>;
 
 /** The report inputs of a product's data as the request takes them: '' is "none", a powder share only for a powder. */
 export function reportInputsRequest(
-  values: Pick<ProductDataValues, 'tier2_exclusion' | 'solid_form' | 'powder_fraction_pct'>,
+  values: Pick<
+    ProductDataValues,
+    | 'tier2_exclusion'
+    | 'solid_form'
+    | 'powder_fraction_pct'
+    | 'is_used_as_fuel'
+    | 'is_partial_pressure_exempt'
+    | 'partial_pressure_note'
+  >,
 ) {
   return {
     tier2_exclusion: values.tier2_exclusion,
     solid_form: values.solid_form,
     powder_fraction_pct: values.solid_form === 'powder' ? values.powder_fraction_pct : '',
+    is_used_as_fuel: values.is_used_as_fuel,
+    is_partial_pressure_exempt: values.is_partial_pressure_exempt,
+    partial_pressure_note: values.partial_pressure_note,
   };
 }
 
@@ -149,6 +170,9 @@ export function toProductDataForm(source: ProductDataSource): ProductDataValues 
     tier2_exclusion: source.tier2_exclusion ?? '',
     solid_form: source.solid_form ?? '',
     powder_fraction_pct: numberText(source.powder_fraction_pct),
+    is_used_as_fuel: source.is_used_as_fuel,
+    is_partial_pressure_exempt: source.is_partial_pressure_exempt,
+    partial_pressure_note: source.partial_pressure_note,
     hazards: source.hazards,
   };
 }

@@ -18,7 +18,9 @@ import { epcra302Tables } from './epcra-302.ts';
 import { epcra304Tables } from './epcra-304.ts';
 import { epcra313Tables } from './epcra-313.ts';
 import { inventoryIndexTables } from './inventory-index.ts';
-import { spccHeader, spccTables } from './spcc.ts';
+import { psmTables } from './psm.ts';
+import { rmpTables } from './rmp.ts';
+import { spccTables } from './spcc.ts';
 import { tier2Tables } from './tier2.ts';
 
 type Layout<T extends compliance.AvailableReportType> = (
@@ -35,6 +37,8 @@ export const REPORT_LAYOUTS: { [T in compliance.AvailableReportType]: Layout<T> 
   epcra_313_otherwise_used: epcra313Tables,
   spcc_plan: spccTables,
   inventory_index_numeric: inventoryIndexTables,
+  caa_112r_rmp: rmpTables,
+  caa_304_psm: psmTables,
 };
 
 /** 313's reading of SDS percent ranges (rules §0.1, GuideME Q174-Q176), fixed by its rule, not a setting. */
@@ -84,8 +88,19 @@ export function reportHeader(
         : 'Not recorded',
     });
   }
-  // The SPCC outcome and estimated inputs come from its result: one more pass over the lines.
-  if (type === 'spcc_plan') header.push(...spccHeader(compliance.runReport('spcc_plan', context)));
+  return header;
+}
+
+/**
+ * What the report's own result puts in the header: its outcome (SPCC) and which inputs its figures
+ * estimated (rules §0: every report says so).
+ */
+function resultHeader(result: compliance.ProgrammeResult<unknown>): ReportDocument['header'] {
+  const header: ReportDocument['header'] = [...(result.header_facts ?? [])];
+  if (result.estimated !== undefined) {
+    const { estimated } = result;
+    header.push({ label: 'Estimated inputs', value: estimated.length > 0 ? estimated.join('; ') : 'None' });
+  }
   return header;
 }
 
@@ -113,7 +128,7 @@ export function buildReportDocument<T extends compliance.AvailableReportType>(
     generated_at: meta.generatedAt.toISOString(),
     is_screening: result.is_screening,
     rule: result.rule,
-    header: reportHeader(type, context),
+    header: [...reportHeader(type, context), ...resultHeader(result)],
     notes: result.notes,
     lists_used: result.lists_used.map((list) => ({
       list_type: list.list_type,

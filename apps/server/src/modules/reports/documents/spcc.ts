@@ -106,20 +106,3 @@ export function spccTables(result: compliance.SpccResult): ReportTable[] {
     },
   ];
 }
-
-/** The SPCC facts of the shared header (rules §0.6, §7): the discharge setting, the outcome and the estimated inputs. */
-export function spccHeader(result: compliance.SpccResult): { label: string; value: string }[] {
-  return [
-    {
-      label:
-        'Could reasonably be expected to discharge oil to navigable waters or shorelines (facility setting)',
-      value: result.could_discharge ? 'Yes' : 'No',
-    },
-    { label: 'SPCC plan required', value: result.plan_required ? 'Yes' : 'No' },
-    { label: 'Plan type', value: result.plan_type_text },
-    {
-      label: 'Estimated inputs',
-      value: result.estimated_inputs.length > 0 ? result.estimated_inputs.join('; ') : 'None',
-    },
-  ];
-}

@@ -1,0 +1,301 @@
+/**
+ * What the RMP (40 CFR 68, rules §8) and PSM (29 CFR 1910.119, rules §9) reports share: a
+ * "process" is a storage location (the app knows no other grouping of vessels), a listing's
+ * condition read as a concentration or a form, and one row shape per process and listed chemical
+ * with the facility total beside the locations as a screen. Different chemicals are never added
+ * together (EPA RMP FAQ): every row is one listing in one process.
+ */
+import type { Contribution, Exclusion, LineComponent } from './aggregation.ts';
+import { choosePercent, percentReading } from './aggregation.ts';
+import type { ComplianceContext } from './context.ts';
+import { formatPercent, formatThreshold } from './format.ts';
+import type { Explanation } from './programme.ts';
+import type { LineQuantity } from './quantities.ts';
+import { normalizeCas } from './reference.ts';
+import { type ThresholdOperator, type ThresholdTest, testThreshold } from './thresholds.ts';
+import type { ReferenceEntry, SnapshotLine } from './types.ts';
+
+/** The label of the facility-wide screen row (the sum over every location, rules §8). */
+export const FACILITY_SCREEN = 'Facility total (screen)';
+/** A line stored nowhere recorded is its own process. */
+export const NO_LOCATION = '(no location recorded)';
+
+/**
+ * "Anhydrous" (and a "pure" listed flammable) has no figure in the lists: a component at 99% by
+ * weight or more is taken as the substance itself, the water or impurities of a commercial grade
+ * aside [design].
+ */
+export const PURE_MIN_PERCENT = 99;
+
+export interface ListingCondition {
+  kind: 'anhydrous' | 'min_percent' | 'solution' | 'none';
+  min_percent: number | null;
+  /** "greater than 44%" (without "or greater"): the percent itself does not qualify. */
+  strict: boolean;
+  /** As the list writes it, for the rows. */
+  text: string;
+}
+
+const PERCENT = /(\d+(?:\.\d+)?)\s*%/;
+
+/**
+ * A listing's condition (rules §8: "conc 20% or greater" → wt% ≥ 20, "anhydrous", "solution"),
+ * read from the condition column, else from the name's wording ("Ammonia solutions (greater than
+ * 44% ammonia by weight)"). The list's own concentration column wins over the words.
+ */
+export function parseListingCondition(entry: ReferenceEntry): ListingCondition {
+  const condition = (entry.condition ?? '').trim();
+  const words = `${condition} ${entry.chemical_name}`.toLowerCase();
+  const text =
+    condition ||
+    (PERCENT.test(entry.chemical_name) || /anhydrous|solution/i.test(entry.chemical_name)
+      ? entry.chemical_name
+      : '');
+  if (/anhydrous/.test(words)) return { kind: 'anhydrous', min_percent: null, strict: false, text };
+  const stated = PERCENT.exec(condition) ?? PERCENT.exec(entry.chemical_name);
+  const percent = entry.min_concentration_pct ?? (stated ? Number(stated[1]) : null);
+  if (percent !== null && percent > 0) {
+    const strict = /greater than|more than|over /.test(words) && !/or greater|or more|or above/.test(words);
+    return { kind: 'min_percent', min_percent: percent, strict, text };
+  }
+  if (/solution/.test(words)) return { kind: 'solution', min_percent: null, strict: false, text };
+  return { kind: 'none', min_percent: null, strict: false, text };
+}
+
+/**
+ * Whether a component at `percent` meets the listing's condition; null when it does, else the
+ * reason it is left out. `floor` is the programme's least percent for a listing without a figure
+ * (RMP: 1%, below which a toxic is not counted; PSM: 1%, OSHA's 2016 policy).
+ */
+export function conditionShortfall(
+  condition: ListingCondition,
+  percent: number,
+  floor: { percent: number; text: string },
+): string | null {
+  const shown = `${formatPercent(percent)}%`;
+  switch (condition.kind) {
+    case 'anhydrous':
+      return percent >= PURE_MIN_PERCENT
+        ? null
+        : `${shown} < ${PURE_MIN_PERCENT}%: not anhydrous (counted under the listing for its concentration, if any)`;
+    case 'min_percent': {
+      const limit = condition.min_percent ?? 0;
+      const meets = condition.strict ? percent > limit : percent >= limit;
+      return meets
+        ? null
+        : `${shown} ${condition.strict ? '≤' : '<'} listed concentration ${formatThreshold(limit)}%`;
+    }
+    case 'solution':
+      if (percent >= PURE_MIN_PERCENT) return `${shown}: the substance itself, not a solution`;
+      return percent >= floor.percent ? null : `${shown} < ${floor.text}`;
+    default:
+      return percent >= floor.percent ? null : `${shown} < ${floor.text}`;
+  }
+}
+
+/** The CAS numbers a listing counts: its own and, for RMP, its aliases (ammonium hydroxide under ammonia). */
+export function listingCasNumbers(entry: ReferenceEntry, withAliases: boolean): string[] {
+  const own = normalizeCas(entry.cas_number);
+  const aliases = withAliases
+    ? (entry.alias_cas_numbers ?? '')
+        .split(/[,;\s]+/)
+        .map((cas) => normalizeCas(cas))
+        .filter((cas) => cas !== '' && cas !== own)
+    : [];
+  return own === '' ? aliases : [own, ...aliases];
+}
+
+/** The process a line belongs to: its storage location. */
+export function processOf(line: SnapshotLine): string {
+  return line.location_stored.trim() || NO_LOCATION;
+}
+
+/**
+ * The NFPA 704 flammability figure of a rating typed "2-4-0" (health-flammability-instability),
+ * "H2 F4 R0" or "2/4/0"; null when unreadable.
+ */
+export function nfpaFlammability(nfpa: string | null | undefined): number | null {
+  const text = (nfpa ?? '').trim();
+  const labelled = /F\s*([0-4])/i.exec(text);
+  if (labelled) return Number(labelled[1]);
+  const figures = text.split(/[\s\-/,]+/).filter((part) => /^[0-4]$/.test(part));
+  return figures.length >= 3 ? Number(figures[1]) : null;
+}
+
+/** One line's share of a row: the component's pounds or, for a flammable mixture, the line's whole weight. */
+export function processContribution(
+  quantity: LineQuantity,
+  pounds: number,
+  percent: number,
+  item: LineComponent | null,
+  context: ComplianceContext,
+  basisNote = '',
+): Contribution {
+  const { line } = quantity;
+  return {
+    inventory_product_id: line.inventory_product_id,
+    product_id: line.product_id,
+    product_name: line.product_name,
+    location_stored: line.location_stored,
+    physical_state: line.physical_state,
+    container: quantity.container,
+    line_pounds: quantity.pounds ?? 0,
+    line_gallons: quantity.gallons,
+    pounds_basis: basisNote ? `${quantity.basis}; ${basisNote}` : quantity.basis,
+    percent_weight: percent,
+    percent_range: item ? percentReading(item, context.options.percent_basis) : null,
+    pounds_contributed: pounds,
+    is_carcinogen: item?.is_carcinogen ?? false,
+  };
+}
+
+export function processExclusion(line: SnapshotLine, percent: number | null, reason: string): Exclusion {
+  return {
+    inventory_product_id: line.inventory_product_id,
+    product_id: line.product_id,
+    product_name: line.product_name,
+    location_stored: line.location_stored,
+    percent_weight: percent,
+    reason,
+  };
+}
+
+/** The percent the programme reads in the component's SDS range (the report setting; upper bound by default). */
+export function processPercent(item: LineComponent, context: ComplianceContext): number {
+  return choosePercent(item, context.options.percent_basis);
+}
+
+/** One listing in one process (or the facility screen), tested against its TQ. */
+export interface ProcessRow {
+  /** 'location': a process; 'facility': every location added up, a screen. */
+  scope: 'location' | 'facility';
+  /** The storage location, or `FACILITY_SCREEN`. */
+  process: string;
+  substance: string;
+  cas_number: string;
+  /** The listing's condition as the list writes it ("conc 20% or greater"); '' for none. */
+  condition: string;
+  threshold_lb: number;
+  quantity_lb: number;
+  covered: boolean;
+  near_threshold: boolean;
+  /** A figure counts a line whose data was missing by the conservative reading (see the row's notes). */
+  is_estimate: boolean;
+  /** What was left out by an exemption (fuel, partial pressure, atmospheric storage), as printed. */
+  exemptions: string[];
+  test: ThresholdTest;
+  explanation: Explanation;
+}
+
+/** The running figures of one row while the lines are read. */
+export interface RowAccumulator {
+  units: number;
+  contributions: Contribution[];
+  excluded: Exclusion[];
+  notes: Set<string>;
+  exemptions: Set<string>;
+  is_estimate: boolean;
+}
+
+/** Ten-thousandths of a pound, as the aggregation adds them, so line order never changes a total. */
+const UNITS = 10_000;
+
+export function newAccumulator(): RowAccumulator {
+  return {
+    units: 0,
+    contributions: [],
+    excluded: [],
+    notes: new Set(),
+    exemptions: new Set(),
+    is_estimate: false,
+  };
+}
+
+export function addPounds(acc: RowAccumulator, contribution: Contribution): void {
+  acc.units += Math.round(contribution.pounds_contributed * UNITS);
+  acc.contributions.push(contribution);
+}
+
+/** The rows of one listing: one per process that has a line of it, then the facility screen. */
+export function rowsOfListing(
+  base: Pick<ProcessRow, 'substance' | 'cas_number' | 'condition' | 'threshold_lb'>,
+  byProcess: Map<string, RowAccumulator>,
+  operator: ThresholdOperator,
+  context: ComplianceContext,
+  withFacility: boolean,
+): ProcessRow[] {
+  const rows: ProcessRow[] = [];
+  const facility = newAccumulator();
+  for (const [process, acc] of [...byProcess].sort(([a], [b]) => a.localeCompare(b))) {
+    rows.push(toRow(base, 'location', process, acc, operator, context));
+    facility.units += acc.units;
+    facility.contributions.push(...acc.contributions);
+    facility.excluded.push(...acc.excluded);
+    for (const note of acc.notes) facility.notes.add(note);
+    for (const exemption of acc.exemptions) facility.exemptions.add(exemption);
+    facility.is_estimate ||= acc.is_estimate;
+  }
+  if (withFacility && byProcess.size > 0) {
+    rows.push(toRow(base, 'facility', FACILITY_SCREEN, facility, operator, context));
+  }
+  return rows;
+}
+
+function toRow(
+  base: Pick<ProcessRow, 'substance' | 'cas_number' | 'condition' | 'threshold_lb'>,
+  scope: ProcessRow['scope'],
+  process: string,
+  acc: RowAccumulator,
+  operator: ThresholdOperator,
+  context: ComplianceContext,
+): ProcessRow {
+  const test = testThreshold(
+    acc.units / UNITS,
+    base.threshold_lb,
+    operator,
+    'TQ',
+    context.options.near_threshold_fraction,
+  );
+  const byLine = (a: { inventory_product_id: number }, b: { inventory_product_id: number }) =>
+    a.inventory_product_id - b.inventory_product_id;
+  const notes = [...acc.notes];
+  if (scope === 'facility') {
+    notes.unshift(
+      'Every location added up: a screen, since the app cannot tell which vessels are interconnected or co-located (one process).',
+    );
+  }
+  return {
+    ...base,
+    scope,
+    process,
+    quantity_lb: test.quantity_lb,
+    covered: test.meets,
+    near_threshold: test.near_threshold,
+    is_estimate: acc.is_estimate,
+    exemptions: [...acc.exemptions],
+    test,
+    explanation: {
+      rule_text: test.rule_text,
+      contributions: [...acc.contributions].sort(byLine),
+      excluded: [...acc.excluded].sort(byLine),
+      notes,
+    },
+  };
+}
+
+/** Covered first, then by process (locations before the facility screen), substance and condition. */
+export function compareProcessRows(a: ProcessRow, b: ProcessRow): number {
+  return (
+    Number(b.covered) - Number(a.covered) ||
+    Number(a.scope === 'facility') - Number(b.scope === 'facility') ||
+    a.process.localeCompare(b.process) ||
+    a.substance.localeCompare(b.substance) ||
+    a.condition.localeCompare(b.condition)
+  );
+}
+
+/** The text a partial-pressure override prints (68.115(b)(1); PSM 2016 memorandum). */
+export function partialPressureText(line: SnapshotLine): string {
+  const note = (line.partial_pressure_note ?? '').trim();
+  return `partial pressure below 10 mmHg (override${note ? `: ${note}` : ', no note recorded'})`;
+}

@@ -1,0 +1,297 @@
+/**
+ * OSHA Process Safety Management (29 CFR 1910.119; rules §9), the spec's "CAA 304 process safety
+ * management" report: each Appendix A chemical in each process (a storage location) at or above
+ * its TQ (1910.119(a)(1)(i)), counting its own weight in products at or above the listed
+ * concentration, or at 1% or more where Appendix A lists none (OSHA memorandum of 18 July 2016);
+ * and the 10,000 lb flammable screen per location (1910.119(a)(1)(ii)).
+ */
+import { isGas } from '../products/index.ts';
+import type { LineComponent } from './aggregation.ts';
+import type { ComplianceContext } from './context.ts';
+import { listsUsed } from './context.ts';
+import { formatThreshold } from './format.ts';
+import {
+  addPounds,
+  compareProcessRows,
+  conditionShortfall,
+  type ListingCondition,
+  listingCasNumbers,
+  newAccumulator,
+  type ProcessRow,
+  parseListingCondition,
+  partialPressureText,
+  processContribution,
+  processExclusion,
+  processOf,
+  processPercent,
+  type RowAccumulator,
+  rowsOfListing,
+} from './process-safety.ts';
+import type { ProgrammeResult, ProgrammeRule } from './programme.ts';
+import { PSM_DEFAULT_MIN_PERCENT, PSM_OPERATOR } from './thresholds.ts';
+import type { ReferenceEntry, SnapshotLine } from './types.ts';
+import { type EngineWarning, lineWarning, listWarning } from './warnings.ts';
+
+/** 1910.119(a)(1)(ii): 10,000 lb of flammable liquid or gas in one location. */
+export const PSM_FLAMMABLE_THRESHOLD_LB = 10_000;
+/** 1910.119(a)(1)(ii) and its flammable-liquid definition: a flash point below 100 °F. */
+export const PSM_FLASH_POINT_LIMIT_F = 100;
+export const PSM_FLAMMABLE_SUBSTANCE = 'Flammable liquids (flash point below 100 °F) and flammable gases';
+const FLAMMABLE_CATEGORY = 'Flammable (gases, aerosols, liquids, or solids)';
+
+export type PsmBasis = 'appendix_a' | 'flammable';
+
+export interface PsmRow extends ProcessRow {
+  /** (a)(1)(i) an Appendix A chemical, or (a)(1)(ii) the flammable screen. */
+  basis: PsmBasis;
+}
+
+export interface PsmResult extends ProgrammeResult<PsmRow> {
+  below_threshold: PsmRow[];
+  estimated: string[];
+}
+
+export const PSM_RULE_TEXT =
+  'OSHA 29 CFR 1910.119(a)(1) (the process safety management standard OSHA issued under section 304 of the Clean Air ' +
+  'Act Amendments of 1990): a process is covered when it involves a highly hazardous chemical of Appendix A at or above ' +
+  'its threshold quantity (TQ), at exactly the TQ included, or 10,000 lb or more of a flammable liquid (flash point below ' +
+  '100 °F) or flammable gas in one location. Each storage location is a process; the facility total of an Appendix A ' +
+  "chemical is a screen. A mixture counts the chemical's own weight when it is at or above the concentration Appendix A " +
+  'lists, or at 1% or more where it lists none (OSHA enforcement memorandum of 18 July 2016, which withdrew the ' +
+  '"commercial grade" policy), except where the product records a partial pressure below 10 mmHg. Hydrocarbon fuels ' +
+  'used only as workplace fuel and flammable liquids in atmospheric storage below their boiling point are left out of ' +
+  'the flammable screen where the line records them.';
+
+const FLOOR = {
+  percent: PSM_DEFAULT_MIN_PERCENT,
+  text: '1% (no concentration listed: OSHA 2016 policy)',
+};
+
+interface Listing {
+  entry: ReferenceEntry;
+  condition: ListingCondition;
+  threshold: number;
+  byProcess: Map<string, RowAccumulator>;
+}
+
+function accumulator(byProcess: Map<string, RowAccumulator>, process: string): RowAccumulator {
+  let acc = byProcess.get(process);
+  if (!acc) {
+    acc = newAccumulator();
+    byProcess.set(process, acc);
+  }
+  return acc;
+}
+
+function strictness(condition: ListingCondition): number {
+  if (condition.kind === 'anhydrous') return 3_000;
+  if (condition.kind === 'min_percent') return 1_000 + (condition.min_percent ?? 0);
+  return condition.kind === 'solution' ? 500 : 0;
+}
+
+function indexListings(context: ComplianceContext, warnings: EngineWarning[]) {
+  const byCas = new Map<string, Listing[]>();
+  const listings: Listing[] = [];
+  for (const cas of context.lists.casNumbers('psm')) {
+    for (const entry of context.lists.find('psm', cas)) {
+      if (entry.threshold_quantity_lbs === null || entry.threshold_quantity_lbs <= 0) {
+        warnings.push(
+          listWarning(
+            'missing_threshold',
+            `PSM list: ${entry.chemical_name} ${entry.cas_number} has no TQ; it is not tested.`,
+          ),
+        );
+        continue;
+      }
+      const listing: Listing = {
+        entry,
+        condition: parseListingCondition(entry),
+        threshold: entry.threshold_quantity_lbs,
+        byProcess: new Map(),
+      };
+      listings.push(listing);
+      // Appendix A names compounds, never aliases: a compound not listed as such is not covered (1993 letter).
+      for (const number of listingCasNumbers(entry, false)) {
+        byCas.set(number, [...(byCas.get(number) ?? []), listing]);
+      }
+    }
+  }
+  for (const found of byCas.values()) found.sort((a, b) => strictness(b.condition) - strictness(a.condition));
+  return { byCas, listings };
+}
+
+function countChemical(item: LineComponent, candidates: Listing[], context: ComplianceContext): void {
+  const { quantity } = item;
+  const { line } = quantity;
+  const process = processOf(line);
+  const percent = processPercent(item, context);
+  const fallback = candidates[candidates.length - 1];
+  if (!fallback) return;
+  if (line.is_partial_pressure_exempt) {
+    const acc = accumulator(fallback.byProcess, process);
+    acc.excluded.push(processExclusion(line, percent, partialPressureText(line)));
+    acc.exemptions.add(`${line.product_name}: ${partialPressureText(line)}`);
+    return;
+  }
+  const matched = candidates.find(
+    (listing) => conditionShortfall(listing.condition, percent, FLOOR) === null,
+  );
+  if (!matched) {
+    const reason = conditionShortfall(fallback.condition, percent, FLOOR) ?? '';
+    accumulator(fallback.byProcess, process).excluded.push(processExclusion(line, percent, reason));
+    return;
+  }
+  const acc = accumulator(matched.byProcess, process);
+  if (quantity.pounds === null) {
+    acc.excluded.push(processExclusion(line, percent, 'pounds unknown (see warnings)'));
+    return;
+  }
+  const pounds = Math.round(quantity.pounds * percent * 100) / 10_000;
+  addPounds(acc, processContribution(quantity, pounds, percent, item, context));
+}
+
+function isMarkedFlammable(line: SnapshotLine): boolean {
+  return line.is_sara_f || (line.hazard_categories ?? []).includes(FLAMMABLE_CATEGORY);
+}
+
+/** The flammable screen of one line: how it counts, or null when it is no flammable the screen tests. */
+function flammableReading(line: SnapshotLine): { counts: boolean; text: string; estimate: boolean } | null {
+  const flash = line.flash_point_f;
+  if (isGas(line.physical_state)) {
+    return isMarkedFlammable(line)
+      ? {
+          counts: true,
+          text: 'a gas marked flammable (taken as a Category 1 flammable gas)',
+          estimate: false,
+        }
+      : null;
+  }
+  if (typeof flash === 'number') {
+    return flash < PSM_FLASH_POINT_LIMIT_F
+      ? { counts: true, text: `flash point ${flash} °F < 100 °F`, estimate: false }
+      : null;
+  }
+  return isMarkedFlammable(line)
+    ? { counts: true, text: 'marked flammable, no flash point recorded: counted (est.)', estimate: true }
+    : null;
+}
+
+function flammableScreen(
+  context: ComplianceContext,
+  warnings: EngineWarning[],
+  estimated: Set<string>,
+): PsmRow[] {
+  const byProcess = new Map<string, RowAccumulator>();
+  for (const quantity of context.lines) {
+    const { line } = quantity;
+    const reading = flammableReading(line);
+    if (!reading) continue;
+    const acc = accumulator(byProcess, processOf(line));
+    if (reading.estimate) {
+      acc.is_estimate = true;
+      acc.notes.add(
+        `${line.product_name}: no flash point recorded; counted as a flammable liquid until one is.`,
+      );
+      estimated.add('Flash point of a product marked flammable (counted as below 100 °F while not recorded)');
+      warnings.push(
+        lineWarning(
+          line,
+          'missing_flash_point',
+          'marked flammable with no flash point; the PSM flammable screen (flash point below 100 °F) counts it until one is recorded',
+        ),
+      );
+    }
+    const exemption = line.is_fuel_use_only
+      ? 'hydrocarbon fuel used only as workplace fuel (1910.119(a)(1)(ii)(A))'
+      : line.is_atmospheric_storage
+        ? 'atmospheric storage below the normal boiling point, no chilling (1910.119(a)(1)(ii)(B))'
+        : null;
+    if (exemption) {
+      acc.excluded.push(processExclusion(line, null, exemption));
+      acc.exemptions.add(`${line.product_name}: ${exemption}`);
+      continue;
+    }
+    if (quantity.pounds === null) {
+      acc.excluded.push(processExclusion(line, null, 'pounds unknown (see warnings)'));
+      continue;
+    }
+    addPounds(
+      acc,
+      processContribution(quantity, quantity.pounds, 100, null, context, `${reading.text}: whole weight`),
+    );
+  }
+  const base = {
+    substance: PSM_FLAMMABLE_SUBSTANCE,
+    cas_number: '',
+    condition: `flash point < ${PSM_FLASH_POINT_LIMIT_F} °F`,
+    threshold_lb: PSM_FLAMMABLE_THRESHOLD_LB,
+  };
+  // "in one location": no facility total for the flammable screen.
+  return rowsOfListing(base, byProcess, PSM_OPERATOR, context, false).map((row) => ({
+    ...row,
+    basis: 'flammable' as const,
+  }));
+}
+
+function run(context: ComplianceContext): PsmResult {
+  const warnings: EngineWarning[] = [...context.warnings];
+  const estimated = new Set<string>();
+  const { byCas, listings } = indexListings(context, warnings);
+  for (const item of context.components) {
+    const candidates = byCas.get(item.cas_number);
+    if (candidates) countChemical(item, candidates, context);
+  }
+  for (const item of context.components_without_percent) {
+    const candidates = byCas.get(item.cas_number);
+    const listing = candidates?.[candidates.length - 1];
+    if (!listing) continue;
+    accumulator(listing.byProcess, processOf(item.quantity.line)).excluded.push(
+      processExclusion(item.quantity.line, null, 'no percent by weight (see warnings)'),
+    );
+  }
+  const rows: PsmRow[] = [];
+  for (const listing of listings) {
+    if (listing.byProcess.size === 0) continue;
+    const base = {
+      substance: listing.entry.chemical_name,
+      cas_number: listing.entry.cas_number,
+      condition:
+        listing.condition.text ||
+        `none listed: ${formatThreshold(PSM_DEFAULT_MIN_PERCENT)}% or more (OSHA 2016 policy)`,
+      threshold_lb: listing.threshold,
+    };
+    for (const row of rowsOfListing(base, listing.byProcess, PSM_OPERATOR, context, true)) {
+      rows.push({ ...row, basis: 'appendix_a' });
+    }
+  }
+  rows.push(...flammableScreen(context, warnings, estimated));
+  rows.sort(compareProcessRows);
+  const notes = [
+    'Process: each storage location; the facility total of an Appendix A chemical is a screen (the app does not record which vessels are interconnected or co-located).',
+    "A chemical's weight in a mixture is the chemical's own weight (rules §9 reading of the 2016 memorandum).",
+  ];
+  if (context.snapshot.facility.is_retail_gas_station) {
+    notes.push(
+      'The facility is recorded as a retail facility: PSM does not apply to retail facilities (1910.119(a)(2)(i)).',
+    );
+  }
+  return {
+    programme: 'caa_304_psm',
+    title: 'OSHA Process Safety Management (29 CFR 1910.119)',
+    rule: PSM_RULE_TEXT,
+    is_screening: true,
+    notes,
+    estimated: [...estimated],
+    lists_used: listsUsed(context, ['psm']),
+    rows: rows.filter((row) => row.covered),
+    below_threshold: rows.filter((row) => !row.covered),
+    warnings,
+  };
+}
+
+export const psmRule: ProgrammeRule<PsmResult> = {
+  id: 'caa_304_psm',
+  title: 'OSHA Process Safety Management (29 CFR 1910.119)',
+  lists: ['psm'],
+  run,
+};

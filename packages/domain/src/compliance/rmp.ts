@@ -1,0 +1,310 @@
+/**
+ * CAA 112(r) Risk Management Program (40 CFR 68; rules §8): each regulated substance of the RMP
+ * list in each process (a storage location) against its threshold quantity with ">" (68.115(a)),
+ * and the facility total as a screen. Toxics count the substance's own weight in the products that
+ * meet the listing's condition (68.115(b)(1)); flammables count a pure listed flammable whole and a
+ * mixture whole only at NFPA flammability 4 with at least 1% of the flammable (68.115(b)(2)(i)).
+ */
+import type { LineComponent } from './aggregation.ts';
+import type { ComplianceContext } from './context.ts';
+import { listsUsed } from './context.ts';
+import { formatPercent } from './format.ts';
+import {
+  addPounds,
+  compareProcessRows,
+  conditionShortfall,
+  type ListingCondition,
+  listingCasNumbers,
+  newAccumulator,
+  nfpaFlammability,
+  type ProcessRow,
+  PURE_MIN_PERCENT,
+  parseListingCondition,
+  partialPressureText,
+  processContribution,
+  processExclusion,
+  processOf,
+  processPercent,
+  type RowAccumulator,
+  rowsOfListing,
+} from './process-safety.ts';
+import type { ProgrammeResult, ProgrammeRule } from './programme.ts';
+import type { LineQuantity } from './quantities.ts';
+import { RMP_DE_MINIMIS, RMP_OPERATOR } from './thresholds.ts';
+import { retailFuelOf } from './tier2.ts';
+import type { ReferenceEntry } from './types.ts';
+import { type EngineWarning, lineWarning, listWarning } from './warnings.ts';
+
+export type RmpSubstanceKind = 'toxic' | 'flammable';
+
+export interface RmpRow extends ProcessRow {
+  kind: RmpSubstanceKind;
+}
+
+export interface RmpResult extends ProgrammeResult<RmpRow> {
+  /** Tested and not covered: the section after the table headed "Below threshold". */
+  below_threshold: RmpRow[];
+  estimated: string[];
+}
+
+export const RMP_RULE_TEXT =
+  'CAA section 112(r), 40 CFR 68.115: a process is covered when the quantity of a regulated substance in it exceeds the ' +
+  'threshold quantity (TQ) of 68.130; at exactly the TQ it is not. The app knows no grouping of vessels, so each storage ' +
+  'location is a process and the facility total is shown as a screen. Different substances are never added together. ' +
+  'A toxic counts its own weight in the products that meet the listing (a 20% ammonia solution counts 20% of its weight; ' +
+  "below 1% it is not counted), ammonium hydroxide under ammonia (conc 20% or greater) through the list's alias column. " +
+  'A listed flammable counts the whole weight of a pure product, and of a mixture only when it holds 1% or more of the ' +
+  'flammable and is NFPA flammability 4. Flammables used as fuel or held for sale as fuel (68.126) and gasoline for ' +
+  'engines (68.115(b)(2)(ii)) are left out. A toxic whose partial pressure is below 10 mmHg is left out where the product records it.';
+
+/** The 68.115(b)(1) floor: a toxic below 1% by weight is not counted. */
+const TOXIC_FLOOR = { percent: RMP_DE_MINIMIS.percent, text: 'de minimis 1% (68.115(b)(1))' };
+
+/** Stricter listings are tried first, so anhydrous ammonia is never counted again as a 20% solution. */
+function specificity(condition: ListingCondition): number {
+  switch (condition.kind) {
+    case 'anhydrous':
+      return 3_000;
+    case 'min_percent':
+      return 1_000 + (condition.min_percent ?? 0);
+    case 'solution':
+      return 500;
+    default:
+      return 0;
+  }
+}
+
+interface Listing {
+  key: number;
+  entry: ReferenceEntry;
+  kind: RmpSubstanceKind;
+  condition: ListingCondition;
+  threshold: number;
+  byProcess: Map<string, RowAccumulator>;
+}
+
+function accumulator(listing: Listing, process: string): RowAccumulator {
+  let acc = listing.byProcess.get(process);
+  if (!acc) {
+    acc = newAccumulator();
+    listing.byProcess.set(process, acc);
+  }
+  return acc;
+}
+
+/** Every RMP listing with a TQ, indexed by each CAS it counts (its own and its aliases), strictest first. */
+function indexListings(context: ComplianceContext, warnings: EngineWarning[]) {
+  const byCas = new Map<string, Listing[]>();
+  const listings: Listing[] = [];
+  for (const cas of context.lists.casNumbers('rmp')) {
+    for (const entry of context.lists.find('rmp', cas)) {
+      if (entry.threshold_quantity_lbs === null || entry.threshold_quantity_lbs <= 0) {
+        warnings.push(
+          listWarning(
+            'missing_threshold',
+            `RMP list: ${entry.chemical_name} ${entry.cas_number} has no TQ; it is not tested.`,
+          ),
+        );
+        continue;
+      }
+      const listing: Listing = {
+        key: listings.length,
+        entry,
+        kind: entry.substance_kind === 'flammable' ? 'flammable' : 'toxic',
+        condition: parseListingCondition(entry),
+        threshold: entry.threshold_quantity_lbs,
+        byProcess: new Map(),
+      };
+      listings.push(listing);
+      for (const number of listingCasNumbers(entry, true)) {
+        byCas.set(number, [...(byCas.get(number) ?? []), listing]);
+      }
+    }
+  }
+  for (const found of byCas.values())
+    found.sort((a, b) => specificity(b.condition) - specificity(a.condition));
+  return { byCas, listings };
+}
+
+function countToxic(item: LineComponent, candidates: Listing[], context: ComplianceContext): void {
+  const { quantity } = item;
+  const { line } = quantity;
+  const process = processOf(line);
+  const percent = processPercent(item, context);
+  const fallback = candidates[candidates.length - 1];
+  if (!fallback) return;
+  if (line.is_partial_pressure_exempt) {
+    const acc = accumulator(fallback, process);
+    acc.excluded.push(processExclusion(line, percent, partialPressureText(line)));
+    acc.exemptions.add(`${line.product_name}: ${partialPressureText(line)}`);
+    return;
+  }
+  const matched = candidates.find(
+    (listing) => conditionShortfall(listing.condition, percent, TOXIC_FLOOR) === null,
+  );
+  if (!matched) {
+    const reason = conditionShortfall(fallback.condition, percent, TOXIC_FLOOR) ?? '';
+    accumulator(fallback, process).excluded.push(processExclusion(line, percent, reason));
+    return;
+  }
+  const acc = accumulator(matched, process);
+  if (quantity.pounds === null) {
+    acc.excluded.push(processExclusion(line, percent, 'pounds unknown (see warnings)'));
+    return;
+  }
+  const alias =
+    item.cas_number !== listingCasNumbers(matched.entry, false)[0]
+      ? `${item.component.name || item.cas_number} ${item.cas_number} counted under ${matched.entry.chemical_name} (alias column of the RMP list)`
+      : '';
+  const pounds = Math.round(quantity.pounds * percent * 100) / 10_000;
+  addPounds(acc, processContribution(quantity, pounds, percent, item, context, alias));
+}
+
+/** Why a line's flammables are left out of RMP altogether (68.126, 68.115(b)(2)(ii)); null when they count. */
+function fuelExemption(quantity: LineQuantity, context: ComplianceContext): string | null {
+  const { line } = quantity;
+  if (line.is_used_as_fuel) return 'used as fuel or held for sale as fuel (40 CFR 68.126)';
+  const fuel = retailFuelOf(line);
+  if (fuel?.key === 'gasoline')
+    return 'gasoline for use as fuel for internal-combustion engines (68.115(b)(2)(ii))';
+  if (fuel && context.snapshot.facility.is_retail_gas_station) {
+    return 'held for sale as fuel at a retail facility (40 CFR 68.126)';
+  }
+  return null;
+}
+
+function countFlammable(
+  item: LineComponent,
+  listing: Listing,
+  context: ComplianceContext,
+  warnings: EngineWarning[],
+  estimated: Set<string>,
+): void {
+  const { quantity } = item;
+  const { line } = quantity;
+  const acc = accumulator(listing, processOf(line));
+  const percent = processPercent(item, context);
+  const exemption = fuelExemption(quantity, context);
+  if (exemption) {
+    acc.excluded.push(processExclusion(line, percent, exemption));
+    acc.exemptions.add(`${line.product_name}: ${exemption}`);
+    return;
+  }
+  if (percent < RMP_DE_MINIMIS.percent) {
+    acc.excluded.push(
+      processExclusion(line, percent, `${formatPercent(percent)}% < 1% of a listed flammable`),
+    );
+    return;
+  }
+  if (quantity.pounds === null) {
+    acc.excluded.push(processExclusion(line, percent, 'pounds unknown (see warnings)'));
+    return;
+  }
+  const rating = nfpaFlammability(line.nfpa);
+  let basis: string;
+  if (percent >= PURE_MIN_PERCENT) {
+    basis =
+      rating !== null && rating !== 4
+        ? `a pure listed flammable: whole weight, whatever its NFPA rating (F${rating} recorded) (68.115(b)(2)(i))`
+        : 'a pure listed flammable: whole weight (68.115(b)(2)(i))';
+  } else if (rating === 4) {
+    basis = `a mixture with ${formatPercent(percent)}% of the flammable at NFPA flammability 4: whole weight (68.115(b)(2)(i))`;
+  } else if (rating === null) {
+    basis = `a mixture with ${formatPercent(percent)}% of the flammable and no NFPA rating: whole weight, the conservative reading (est.)`;
+    acc.is_estimate = true;
+    acc.notes.add(`${line.product_name}: no NFPA flammability rating recorded; counted whole until one is.`);
+    estimated.add(
+      'NFPA flammability of a mixture holding a listed flammable (counted whole while not recorded)',
+    );
+    warnings.push(
+      lineWarning(
+        line,
+        'missing_nfpa',
+        `holds ${formatPercent(percent)}% of the listed flammable ${listing.entry.chemical_name} and has no NFPA flammability rating; RMP counts the whole mixture only at NFPA 4 (68.115(b)(2)(i)), so it is counted whole until a rating is recorded`,
+        item.component,
+      ),
+    );
+  } else {
+    acc.excluded.push(
+      processExclusion(
+        line,
+        percent,
+        `a mixture at NFPA flammability ${rating}, not 4: not counted (68.115(b)(2)(i))`,
+      ),
+    );
+    return;
+  }
+  // The whole line counts, once per listing even when the line names the flammable twice.
+  if (acc.contributions.some((c) => c.inventory_product_id === line.inventory_product_id)) return;
+  addPounds(acc, processContribution(quantity, quantity.pounds, 100, item, context, basis));
+}
+
+function run(context: ComplianceContext): RmpResult {
+  const warnings: EngineWarning[] = [...context.warnings];
+  const estimated = new Set<string>();
+  const { byCas, listings } = indexListings(context, warnings);
+  for (const item of context.components) {
+    const candidates = byCas.get(item.cas_number);
+    if (!candidates) continue;
+    const toxics = candidates.filter((listing) => listing.kind === 'toxic');
+    if (toxics.length > 0) countToxic(item, toxics, context);
+    for (const listing of candidates) {
+      if (listing.kind === 'flammable') countFlammable(item, listing, context, warnings, estimated);
+    }
+  }
+  // A listed chemical whose percent is unknown is named under its listing, never dropped silently.
+  for (const item of context.components_without_percent) {
+    const candidates = byCas.get(item.cas_number);
+    const listing = candidates?.[candidates.length - 1];
+    if (!listing) continue;
+    accumulator(listing, processOf(item.quantity.line)).excluded.push(
+      processExclusion(item.quantity.line, null, 'no percent by weight (see warnings)'),
+    );
+  }
+  const rows: RmpRow[] = [];
+  for (const listing of listings) {
+    if (listing.byProcess.size === 0) continue;
+    const base = {
+      substance: listing.entry.chemical_name,
+      cas_number: listing.entry.cas_number,
+      condition: listing.condition.text,
+      threshold_lb: listing.threshold,
+    };
+    for (const row of rowsOfListing(base, listing.byProcess, RMP_OPERATOR, context, true)) {
+      rows.push({ ...row, kind: listing.kind });
+    }
+  }
+  rows.sort(compareProcessRows);
+  const notes = [
+    'Process: each storage location; the facility total is a screen (the app does not record which vessels are interconnected or co-located).',
+    'Program level (1, 2 or 3) needs the accident history, NAICS code and PSM coverage, which the app does not hold: not determined.',
+  ];
+  if (
+    listings.some(
+      (listing) => listing.entry.substance_kind !== 'toxic' && listing.entry.substance_kind !== 'flammable',
+    )
+  ) {
+    notes.push(
+      'Listings the RMP list does not mark toxic or flammable are tested as toxics (68.130 Table 1).',
+    );
+  }
+  return {
+    programme: 'caa_112r_rmp',
+    title: 'CAA 112(r) Risk Management Program',
+    rule: RMP_RULE_TEXT,
+    is_screening: true,
+    notes,
+    estimated: [...estimated],
+    lists_used: listsUsed(context, ['rmp']),
+    rows: rows.filter((row) => row.covered),
+    below_threshold: rows.filter((row) => !row.covered),
+    warnings,
+  };
+}
+
+export const rmpRule: ProgrammeRule<RmpResult> = {
+  id: 'caa_112r_rmp',
+  title: 'CAA 112(r) Risk Management Program',
+  lists: ['rmp'],
+  run,
+};
