@@ -14,17 +14,20 @@ import { Link, Outlet, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
+import { DraftStatusNotice } from '../../components/draft-status.tsx';
 import { HistoryLink } from '../../components/history-link.tsx';
 import { LoadedRecord } from '../../components/loaded-record.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Field } from '../../components/ui/field.tsx';
 import { Textarea } from '../../components/ui/textarea.tsx';
 import { UnsavedChangesGuard } from '../../components/unsaved-changes-guard.tsx';
-import { ApiError, showApiError } from '../../lib/api.ts';
+import { ApiError, NetworkError, showApiError } from '../../lib/api.ts';
 import { keepSearch } from '../../lib/list-search.ts';
 import { usePageMeta } from '../../lib/page-meta.ts';
 import { useCan } from '../../lib/permissions.ts';
+import { useSession } from '../../lib/session.ts';
 import { toast } from '../../lib/toast.ts';
+import { useFormDraft } from '../../lib/use-form-draft.ts';
 import { useRecordMutations } from '../../lib/use-record-mutations.ts';
 import { ChemicalComponentsTable } from '../chemical-components/chemical-components-table.tsx';
 import { inventoriesApi } from '../inventories/api.ts';
@@ -75,6 +78,12 @@ export function InventoryProductFormPage({
   );
 }
 
+/**
+ * The line form's draft shape (InventoryProductFormValues): raise it when those values change
+ * shape, so a draft kept by an older build is dropped rather than put into the form.
+ */
+const LINE_DRAFT_VERSION = 1;
+
 interface PendingAggregation {
   body: InventoryProductBody;
   target: AggregationTarget | null;
@@ -124,6 +133,17 @@ function InventoryProductForm({
     defaultValues: line ? toInventoryProductForm(line) : EMPTY_INVENTORY_PRODUCT_FORM,
   });
 
+  const userId = useSession((s) => s.user?.id);
+  const draft = useFormDraft({
+    ref:
+      userId === undefined || !canEdit
+        ? null
+        : { userId, form: 'inventory-line', record: `${inventory.id}/${line?.id ?? 'new'}` },
+    version: LINE_DRAFT_VERSION,
+    form,
+    send: () => void onSubmit(),
+  });
+
   const [aggregation, setAggregation] = useState<PendingAggregation | null>(null);
   const { save } = useRecordMutations<
     InventoryProductResource,
@@ -137,9 +157,17 @@ function InventoryProductForm({
     // A new name adds a product to the catalog in the same save.
     invalidate: [lines.keys.all, productsApi.keys.all],
     setError: form.setError,
-    onSaved: (saved) => form.reset(toInventoryProductForm(saved)),
+    onSaved: (saved) => {
+      draft.sent();
+      form.reset(toInventoryProductForm(saved));
+    },
     onDone: backToList,
     onSaveError: (error, { body, aggregate }) => {
+      if (error instanceof NetworkError) {
+        void draft.lostConnection();
+        return true;
+      }
+      draft.refused();
       if (aggregate || !isAggregationRefusal(error)) return false;
       setAggregation({ body, target: null, message: error.message });
       return true;
@@ -152,6 +180,8 @@ function InventoryProductForm({
 
   const onSubmit = form.handleSubmit(async (parsed) => {
     const body = toInventoryProductBody(parsed);
+    // Kept on the device before anything goes out: only the server's answer lets go of it.
+    await draft.sending(form.getValues());
     // Only a catalog product can already have a line: a new name is a new product.
     if (body.product_id) {
       try {
@@ -163,6 +193,7 @@ function InventoryProductForm({
           inventory_product_id: line?.id ?? null,
         });
         if (resource.is_need_aggregation) {
+          draft.refused();
           const target = resource.inventory_product;
           setAggregation({
             body,
@@ -172,7 +203,11 @@ function InventoryProductForm({
           return;
         }
       } catch (error) {
-        showApiError(error);
+        if (error instanceof NetworkError) void draft.lostConnection();
+        else {
+          draft.refused();
+          showApiError(error);
+        }
         return;
       }
     }
@@ -199,6 +234,8 @@ function InventoryProductForm({
 
   const { errors, isDirty, isValid } = form.formState;
   const isBusy = save.isPending || check.isPending;
+  // Values kept on the device for sending are not lost by leaving or reloading: no warning then.
+  const isKeptForSending = draft.status.kind === 'kept' || draft.status.kind === 'sending';
   const notesEditable = line ? areNotesEditable(line) : true;
   const isQuestionOpen = line !== undefined && !line.is_resolve_question;
   // A line carried over from last year is confirmed by saving it as it is (issue 9 worklist).
@@ -207,7 +244,7 @@ function InventoryProductForm({
   return (
     <div className="flex flex-col gap-6">
       <UnsavedChangesGuard
-        isDirty={canEdit && isDirty && !save.isPending}
+        isDirty={canEdit && isDirty && !save.isPending && !isKeptForSending}
         keepWithin={line ? `${listPath}/${line.id}` : undefined}
       />
       <section className="min-w-0 rounded-lg border border-slate-200 bg-white p-4 shadow-sm sm:p-6">
@@ -218,6 +255,7 @@ function InventoryProductForm({
                 {INVENTORY_PRODUCT_MSG.closedInventory}
               </p>
             )}
+            {canEdit ? <DraftStatusNotice status={draft.status} onDiscard={draft.discard} /> : null}
             <InventoryProductFields form={form} disabled={isBusy || !canEdit} />
             <div className="flex flex-col gap-2">
               <Field
@@ -255,6 +293,8 @@ function InventoryProductForm({
                 to="/inventories/$inventoryId/products"
                 params={{ inventoryId: String(inventory.id) }}
                 search={keepSearch}
+                // Cancel drops the changes, on the device too, once the page is left.
+                onClick={canEdit ? draft.discardOnLeave : undefined}
               >
                 {canEdit ? 'Cancel' : 'Back'}
               </Link>

@@ -5,6 +5,7 @@ import { ChevronDown, ChevronRight, Menu, PanelLeftClose, UserCircle2 } from 'lu
 import { useEffect, useState } from 'react';
 import { Logo } from '../../components/logo.tsx';
 import { cn } from '../../lib/cn.ts';
+import { drafts } from '../../lib/drafts.ts';
 import { isMenuEntryActive, menuFor } from '../../lib/menu.ts';
 import { usePageMetaStore } from '../../lib/page-meta.ts';
 import { useSession } from '../../lib/session.ts';
@@ -47,6 +48,9 @@ export function AppLayout() {
     } catch {
       // The session ends on this side whatever the server said.
     }
+    // Signing out leaves nothing of the user's on a shared device, unsent drafts included. An
+    // expired session (a 401) keeps them: the same user signs in again and finds them.
+    if (user) await drafts.clearUser(user.id);
     useSession.getState().logout();
     queryClient.clear();
     // Spec 01 §8 reads "Goodbye! Successfully logged out": title plus text.
