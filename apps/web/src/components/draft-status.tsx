@@ -16,15 +16,18 @@ const TIME = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 
 export function DraftStatusNotice({ status, onDiscard }: { status: DraftStatus; onDiscard: () => void }) {
   const isWarning = status.kind === 'kept' || status.kind === 'unkept';
   return (
-    // One element throughout: a live region announces what changes inside it.
+    // One element throughout: a live region announces what changes inside it. Not role="status":
+    // the notices (toasts) are the page's status, and one page has one.
     <div
-      role="status"
+      aria-live="polite"
+      aria-atomic="true"
+      data-draft-status=""
       className={
         status.kind === 'none'
           ? 'sr-only'
           : isWarning
-          ? 'flex flex-wrap items-center justify-between gap-2 rounded-md border border-amber-400 bg-amber-50 px-3 py-2 text-sm text-amber-900'
-          : 'flex flex-wrap items-center justify-between gap-2 rounded-md border border-slate-200 bg-slate-50 px-3 py-2 text-sm text-slate-800'
+            ? 'flex flex-wrap items-center justify-between gap-2 rounded-md border border-amber-400 bg-amber-50 px-3 py-2 text-sm text-amber-900'
+            : 'flex flex-wrap items-center justify-between gap-2 rounded-md border border-slate-200 bg-slate-50 px-3 py-2 text-sm text-slate-800'
       }
     >
       <span>

@@ -71,7 +71,14 @@ export function createDraftStore(backend: DraftBackend, now: () => number = Date
     },
     async keep(ref, version, values, queued) {
       try {
-        await backend.put({ key: draftKey(ref), userId: ref.userId, version, values, queued, savedAt: now() });
+        await backend.put({
+          key: draftKey(ref),
+          userId: ref.userId,
+          version,
+          values,
+          queued,
+          savedAt: now(),
+        });
         return true;
       } catch {
         return false;

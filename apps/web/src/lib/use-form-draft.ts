@@ -2,8 +2,11 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import type { FieldValues, UseFormReturn } from 'react-hook-form';
 import { type DraftRef, type DraftStore, draftKey, drafts } from './drafts.ts';
 
-/** Typing is kept this long after the last change: one write per pause, not per keystroke. */
-export const DRAFT_AUTOSAVE_MS = 400;
+/**
+ * Typing is kept this long after the last change: one write per burst, not per keystroke, and
+ * short, since a reload or a closed tab takes whatever was not written yet.
+ */
+export const DRAFT_AUTOSAVE_MS = 150;
 
 /**
  * Where the form's draft stands, as the form tells the user:
@@ -76,8 +79,12 @@ export function useFormDraft<T extends FieldValues, TParsed = T>({
       isLeavingByCancel.current = false;
       clearTimeout(timer.current);
       timer.current = setTimeout(() => {
-        const { ref: current, form: currentForm, store: currentStore, version: currentVersion } =
-          latest.current;
+        const {
+          ref: current,
+          form: currentForm,
+          store: currentStore,
+          version: currentVersion,
+        } = latest.current;
         // Values equal to the record's (after a save, or put back by hand) are nothing to keep.
         if (!current || !currentForm.formState.isDirty) return;
         void currentStore.keep(current, currentVersion, currentForm.getValues(), queued.current);
@@ -123,15 +130,13 @@ export function useFormDraft<T extends FieldValues, TParsed = T>({
   const refused = useCallback(() => {
     queued.current = false;
     setStatus({ kind: 'none' });
-    const { ref: current, form: currentForm, store: currentStore, version: currentVersion } =
-      latest.current;
+    const { ref: current, form: currentForm, store: currentStore, version: currentVersion } = latest.current;
     if (current) void currentStore.keep(current, currentVersion, currentForm.getValues(), false);
   }, []);
 
   /** No answer came (no connection): the queued values wait on the device for the connection. */
   const lostConnection = useCallback(async () => {
-    const { ref: current, form: currentForm, store: currentStore, version: currentVersion } =
-      latest.current;
+    const { ref: current, form: currentForm, store: currentStore, version: currentVersion } = latest.current;
     queued.current = true;
     const isKept = current
       ? await currentStore.keep(current, currentVersion, currentForm.getValues(), true)
