@@ -41,7 +41,8 @@ export function inventoriesColumns({
           <span className="block text-xs text-slate-500 md:hidden">{row.original.customer__name}</span>
         </>
       ),
-      meta: { sortKey: 'facility_name' },
+      // A long name wraps anywhere rather than pushing View off a phone's screen.
+      meta: { sortKey: 'facility_name', className: 'wrap-anywhere' },
     },
     {
       id: 'technician_names',
