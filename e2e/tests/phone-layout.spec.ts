@@ -70,9 +70,14 @@ test.describe('on a phone', () => {
     await expect(page).toHaveURL(new RegExp(`/inventories/${inventoryId}/products$`));
     expect(await pageOverflow(page)).toBeLessThanOrEqual(0);
 
-    // The title names the inventory in full (customer / facility / year), wrapped, not cut off.
+    // The title is whole, and the breadcrumb names the inventory in full, wrapped, not cut off.
     const title = page.getByRole('heading', { level: 1 });
-    await expect(title).toHaveText(`${customer.name} / ${facility.name} / 2026`);
+    await expect(title).toHaveText('Inventory Products');
+    const crumb = page
+      .getByRole('navigation', { name: 'Breadcrumb' })
+      .getByText(`${customer.name} / ${facility.name} / 2026`);
+    const crumbBox = await boxOf(crumb);
+    expect(crumbBox.x + crumbBox.width).toBeLessThanOrEqual(390);
     const clipped = await title.evaluate(
       (element) => element.scrollWidth > element.clientWidth || element.scrollHeight > element.clientHeight,
     );
@@ -82,12 +87,14 @@ test.describe('on a phone', () => {
     // Nothing of the header's content spills out of it (a title in two lines makes it taller).
     const header = await boxOf(page.getByRole('banner'));
     expect(titleBox.y + titleBox.height).toBeLessThanOrEqual(header.y + header.height);
+    expect(crumbBox.y + crumbBox.height).toBeLessThanOrEqual(header.y + header.height);
   });
 
   test('a notice opens below the header, not over it', async ({ page }) => {
     await signIn(page, E2E.admin);
     const notice = page.locator('li[data-variant]').filter({ hasText: 'Welcome back!' });
     await expect(notice).toBeVisible();
+    await expect(page.getByRole('banner')).toBeVisible();
     // Both read at once: the notice closes by itself after a few seconds.
     const { header, noticeBox } = await notice.evaluate((element) => {
       const plain = (rect: DOMRect) => ({ x: rect.x, y: rect.y, width: rect.width, height: rect.height });
