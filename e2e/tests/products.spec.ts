@@ -300,7 +300,12 @@ test('a dirty product form asks before leaving, and the SDS status and update fl
   dialog = page.getByRole('dialog', { name: 'Add Chemical Component' });
   await dialog.getByRole('combobox', { name: 'Chemical Component' }).click();
   await page.getByRole('textbox', { name: 'Search' }).fill(component.name);
+  // Each option names its CAS # (issue 22), and so does the picked entry.
+  await expect(page.getByRole('option', { name: component.name })).toContainText(`CAS ${component.cas}`);
   await page.getByRole('option', { name: component.name }).click();
+  await expect(dialog.getByRole('combobox', { name: 'Chemical Component' })).toContainText(
+    `${component.name} · CAS ${component.cas}`,
+  );
   await expect(dialog.getByRole('textbox', { name: 'Name', exact: true })).toHaveValue(component.name);
   await expect(dialog.getByLabel('CAS #')).toHaveValue(component.cas);
   await dialog.getByRole('button', { name: 'Create Component' }).click();

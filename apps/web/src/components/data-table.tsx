@@ -15,6 +15,12 @@ declare module '@tanstack/react-table' {
   }
 }
 
+/**
+ * A column a phone leaves out (`meta.className`), so a list's link and actions are in view
+ * without sideways scrolling (issue 22 point 9); what it shows goes under another column there.
+ */
+export const WIDE_ONLY = 'hidden md:table-cell';
+
 export interface DataTableProps<T> {
   columns: ColumnDef<T>[];
   data: T[] | undefined;
@@ -115,7 +121,10 @@ export function DataTable<T>(props: DataTableProps<T>) {
                     <th
                       key={header.id}
                       scope="col"
-                      className={cn('px-4 py-3 font-semibold', header.column.columnDef.meta?.className)}
+                      className={cn(
+                        'px-2 py-3 font-semibold sm:px-4',
+                        header.column.columnDef.meta?.className,
+                      )}
                       aria-sort={
                         direction === 'asc' ? 'ascending' : direction === 'desc' ? 'descending' : undefined
                       }
@@ -174,7 +183,10 @@ export function DataTable<T>(props: DataTableProps<T>) {
                     )}
                   >
                     {row.getVisibleCells().map((cell) => (
-                      <td key={cell.id} className={cn('px-4 py-3', cell.column.columnDef.meta?.className)}>
+                      <td
+                        key={cell.id}
+                        className={cn('px-2 py-3 sm:px-4', cell.column.columnDef.meta?.className)}
+                      >
                         {renderTemplate(cell.column.columnDef.cell, cell.getContext())}
                       </td>
                     ))}

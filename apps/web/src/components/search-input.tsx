@@ -1,5 +1,5 @@
 import { Search } from 'lucide-react';
-import { useEffect, useId, useRef, useState } from 'react';
+import { type CSSProperties, useEffect, useId, useRef, useState } from 'react';
 import { Input } from './ui/input.tsx';
 
 export const SEARCH_DEBOUNCE_MS = 500;
@@ -21,13 +21,19 @@ export function SearchInput({
   const latest = useRef(onChange);
   latest.current = onChange;
   useEffect(() => setText(value), [value]);
+  const shown = placeholder ?? label;
   useEffect(() => {
     if (text === value) return;
     const timer = setTimeout(() => latest.current(text), SEARCH_DEBOUNCE_MS);
     return () => clearTimeout(timer);
   }, [text, value]);
   return (
-    <div className="relative w-full sm:w-72">
+    // As wide as its placeholder (18rem at least) from a tablet up, so the hint is read in full;
+    // a `ch` is a digit's width, wider than most letters, and 6 more make room for the icon.
+    <div
+      className="relative w-full sm:w-[max(18rem,var(--search-width))] sm:max-w-full"
+      style={{ '--search-width': `${shown.length + 6}ch` } as CSSProperties}
+    >
       <label htmlFor={id} className="sr-only">
         {label}
       </label>
@@ -39,7 +45,7 @@ export function SearchInput({
         id={id}
         type="search"
         value={text}
-        placeholder={placeholder ?? label}
+        placeholder={shown}
         onChange={(event) => setText(event.target.value)}
         className="pl-9"
       />

@@ -82,15 +82,17 @@ export function Toaster() {
         </ToastPrimitive.Root>
       ))}
       {/*
-        Top centre, over everything: modal forms keep their buttons in a footer at the bottom
-        (a bottom notice covered Close and Save) and their close cross in the top corner, right of
-        this 420 px column; the header's user menu sits top right and "+ Add New" and row actions
-        on the right. The viewport lets clicks through; only the notice itself takes them.
+        Top centre, just below the app's header (the layout publishes its height as
+        --app-header-height; 0 on pages without one): a notice never hides the title, the menu
+        button or the user menu, on a phone least of all (issue 22 point 9). Not at the bottom:
+        modal forms keep their buttons in a footer there (a bottom notice covered Close and Save),
+        and their close cross sits in the top corner, right of this 420 px column. The viewport
+        lets clicks through; only the notice itself takes them.
       */}
       <ToastPrimitive.Viewport
         hotkey={['F8']}
         label="Notifications ({hotkey})"
-        className="pointer-events-none fixed left-1/2 top-0 z-[100] flex max-h-screen w-full -translate-x-1/2 flex-col gap-2 p-4 sm:max-w-[420px]"
+        className="pointer-events-none fixed left-1/2 top-[var(--app-header-height,0px)] z-[100] flex max-h-screen w-full -translate-x-1/2 flex-col gap-2 p-4 sm:max-w-[420px]"
       />
     </ToastPrimitive.Provider>
   );

@@ -29,6 +29,17 @@ export class ApiError extends Error {
   }
 }
 
+/**
+ * No answer at all: the request never reached the server or its answer never came back (offline,
+ * the connection cut mid-save). Unlike an `ApiError`, the server may not know of the request.
+ */
+export class NetworkError extends Error {
+  constructor() {
+    super('No connection to the server.');
+    this.name = 'NetworkError';
+  }
+}
+
 export type QueryParams = Record<string, string | number | boolean | null | undefined>;
 
 export function toSearchParams(params: QueryParams = {}): string {
@@ -76,12 +87,19 @@ async function send(method: string, path: string, options: RequestOptions = {}):
     headers['Content-Type'] = 'application/json';
     if (options.body !== undefined) body = JSON.stringify(options.body);
   }
-  const response = await fetch(`${API_BASE}${path}${toSearchParams(options.params)}`, {
-    method,
-    headers,
-    body,
-    signal: options.signal,
-  });
+  let response: Response;
+  try {
+    response = await fetch(`${API_BASE}${path}${toSearchParams(options.params)}`, {
+      method,
+      headers,
+      body,
+      signal: options.signal,
+    });
+  } catch (error) {
+    // fetch rejects with a TypeError for a network failure; a cancelled call stays an AbortError.
+    if (error instanceof TypeError) throw new NetworkError();
+    throw error;
+  }
   if (!response.ok) {
     const errorBody = (await response
       .json()

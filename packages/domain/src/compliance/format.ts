@@ -1,8 +1,9 @@
+import { formatQuantity } from '../shared/numbers.ts';
+
 /**
  * How the engine writes figures into its rule texts ("412.80 lb ≥ TPQ 100 lb"): quantities with
  * two decimals, thresholds as the list gives them. en-US grouping, whatever the server's locale.
  */
-const QUANTITY = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 const THRESHOLD = new Intl.NumberFormat('en-US', { minimumFractionDigits: 0, maximumFractionDigits: 2 });
 /**
  * A conversion factor or measure in an explanation (55 gal, 15.3039 lb/gal, 5.4 cu ft/lb): every
@@ -11,8 +12,9 @@ const THRESHOLD = new Intl.NumberFormat('en-US', { minimumFractionDigits: 0, max
  */
 const FACTOR = new Intl.NumberFormat('en-US', { minimumFractionDigits: 0, maximumFractionDigits: 6 });
 
+/** The report's quantities: the one quantity format of lists and reports (shared/numbers.ts). */
 export function formatPounds(value: number): string {
-  return QUANTITY.format(value);
+  return formatQuantity(value);
 }
 
 export function formatThreshold(value: number): string {

@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { formatReportCell } from '../reports/index.ts';
 import { PHYSICAL_STATES, UNIT_TYPES } from '../shared/enums.ts';
 import { decimalSchema } from '../shared/fields.ts';
 import { NOT_AVAILABLE, roundTo } from '../shared/numbers.ts';
@@ -10,6 +11,7 @@ import {
   type ContainerCalculationInput,
   calculateContainer,
   formatContainerFigure,
+  formatListedFigure,
 } from './index.ts';
 
 const liquid = { physical_state: 'liquid' } as const;
@@ -646,5 +648,22 @@ describe('container calculation properties', () => {
       ),
       { numRuns: 2000 },
     );
+  });
+});
+
+describe('Max Gallons and Max Pounds in a list (issue 22)', () => {
+  it('read as the reports print them: thousands separators and two decimals', () => {
+    expect(formatListedFigure(1834.8)).toBe('1,834.80');
+    expect(formatListedFigure(1234567.891)).toBe('1,234,567.89');
+    expect(formatListedFigure(0.0391)).toBe('0.04');
+    // The same text a report cell of pounds or gallons gets from the same figure.
+    expect(formatListedFigure(20512.5)).toBe(formatReportCell(20512.5, 'pounds'));
+    expect(formatListedFigure(20512.5)).toBe(formatReportCell(20512.5, 'gallons'));
+  });
+
+  it('are N/A when zero or empty, as on screen', () => {
+    expect(formatListedFigure(null)).toBe(NOT_AVAILABLE);
+    expect(formatListedFigure(undefined)).toBe(NOT_AVAILABLE);
+    expect(formatListedFigure(0)).toBe(NOT_AVAILABLE);
   });
 });

@@ -5,7 +5,13 @@
  * the stored figures (regulatory rules §0.1: stored pounds first, else gallons × lb per gallon).
  */
 import { type PhysicalState, UNIT_TYPES, type UnitType } from '../shared/enums.ts';
-import { orNotAvailable, parseDecimal, roundTo, WATER_POUNDS_PER_GALLON } from '../shared/numbers.ts';
+import {
+  formatQuantity,
+  orNotAvailable,
+  parseDecimal,
+  roundTo,
+  WATER_POUNDS_PER_GALLON,
+} from '../shared/numbers.ts';
 
 export const FLUID_OUNCES_PER_GALLON = 128;
 export const CONTAINER_FIGURE_DECIMALS = 4;
@@ -183,4 +189,13 @@ function toFigure(value: number | null): number | null | typeof INVALID {
 /** Max gallons and max pounds on screen: 'N/A' when zero or empty (spec 02 §9). */
 export function formatContainerFigure(value: number | null | undefined): string {
   return orNotAvailable(value);
+}
+
+/**
+ * Max gallons and max pounds in a list: as the reports print them ("1,834.80", the one quantity
+ * format), 'N/A' when zero or empty as on screen (issue 22). The line form keeps every decimal of
+ * the live calculation (`formatContainerFigure`).
+ */
+export function formatListedFigure(value: number | null | undefined): string {
+  return orNotAvailable(value, formatQuantity);
 }

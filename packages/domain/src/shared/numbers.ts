@@ -96,6 +96,16 @@ export function orNotAvailable(
     : format(value);
 }
 
+const QUANTITY = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
+/**
+ * Pounds and gallons as the reports print them and the lists show them (issue 22): two
+ * decimals, en-US thousands separators whatever the locale ("1,834.80").
+ */
+export function formatQuantity(value: number): string {
+  return QUANTITY.format(value);
+}
+
 const PERCENT = new Intl.NumberFormat('en-US', { minimumFractionDigits: 0, maximumFractionDigits: 4 });
 
 /** A percent with up to 4 decimals, en-US grouping, whatever the locale. */

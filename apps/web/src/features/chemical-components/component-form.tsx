@@ -237,6 +237,8 @@ function ComponentForm({
           value={picked}
           placeholder="Search the catalogue"
           onChange={choose}
+          // Two entries of one name are told apart, and checked against the SDS, by the CAS #.
+          describe={(item) => (item.number ? `CAS ${item.number}` : null)}
         />
       </Field>
       <div className="grid gap-4 sm:grid-cols-2">

@@ -2,6 +2,7 @@ import type { InventoryListRow } from '@chemtrack/domain';
 import { Link } from '@tanstack/react-router';
 import type { ColumnDef } from '@tanstack/react-table';
 import { actionsColumn } from '../../components/actions-column.tsx';
+import { WIDE_ONLY } from '../../components/data-table.tsx';
 import { keepSearch } from '../../lib/list-search.ts';
 
 /** How an inventory is named in links and notices: "2025 of Pasadena Refinery", as the server's. */
@@ -28,19 +29,26 @@ export function inventoriesColumns({
       id: 'customer_name',
       header: 'Customer Name',
       cell: ({ row }) => row.original.customer__name,
-      meta: { sortKey: 'customer_name' },
+      meta: { sortKey: 'customer_name', className: WIDE_ONLY },
     },
     {
       id: 'facility_name',
       header: 'Facility Name',
-      cell: ({ row }) => row.original.facility__name,
-      meta: { sortKey: 'facility_name' },
+      cell: ({ row }) => (
+        <>
+          {row.original.facility__name}
+          {/* A phone has no customer column: the customer goes under the facility. */}
+          <span className="block text-xs text-slate-500 md:hidden">{row.original.customer__name}</span>
+        </>
+      ),
+      // A long name wraps anywhere rather than pushing View off a phone's screen.
+      meta: { sortKey: 'facility_name', className: 'wrap-anywhere' },
     },
     {
       id: 'technician_names',
       header: 'Technician Name',
       cell: ({ row }) => row.original.technician__names || '-',
-      meta: { sortKey: 'technician_names' },
+      meta: { sortKey: 'technician_names', className: WIDE_ONLY },
     },
     {
       id: 'products',

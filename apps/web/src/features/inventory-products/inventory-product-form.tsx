@@ -15,17 +15,20 @@ import { Link, Outlet, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
+import { DraftStatusNotice } from '../../components/draft-status.tsx';
 import { HistoryLink } from '../../components/history-link.tsx';
 import { LoadedRecord } from '../../components/loaded-record.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Field } from '../../components/ui/field.tsx';
 import { Textarea } from '../../components/ui/textarea.tsx';
 import { UnsavedChangesGuard } from '../../components/unsaved-changes-guard.tsx';
-import { ApiError, showApiError } from '../../lib/api.ts';
+import { ApiError, NetworkError, showApiError } from '../../lib/api.ts';
 import { keepSearch } from '../../lib/list-search.ts';
 import { usePageMeta } from '../../lib/page-meta.ts';
 import { useCan } from '../../lib/permissions.ts';
+import { useSession } from '../../lib/session.ts';
 import { toast } from '../../lib/toast.ts';
+import { useFormDraft } from '../../lib/use-form-draft.ts';
 import { useRecordMutations } from '../../lib/use-record-mutations.ts';
 import { ChemicalComponentsTable } from '../chemical-components/chemical-components-table.tsx';
 import { inventoriesApi } from '../inventories/api.ts';
@@ -115,6 +118,12 @@ function CatalogNotice({
   );
 }
 
+/**
+ * The line form's draft shape (InventoryProductFormValues): raise it when those values change
+ * shape, so a draft kept by an older build is dropped rather than put into the form.
+ */
+const LINE_DRAFT_VERSION = 1;
+
 interface PendingAggregation {
   body: InventoryProductBody;
   target: AggregationTarget | null;
@@ -166,6 +175,17 @@ function InventoryProductForm({
     defaultValues: line ? toInventoryProductForm(line) : EMPTY_INVENTORY_PRODUCT_FORM,
   });
 
+  const userId = useSession((s) => s.user?.id);
+  const draft = useFormDraft({
+    ref:
+      userId === undefined || !canEdit
+        ? null
+        : { userId, form: 'inventory-line', record: `${inventory.id}/${line?.id ?? 'new'}` },
+    version: LINE_DRAFT_VERSION,
+    form,
+    send: () => void onSubmit(),
+  });
+
   const [aggregation, setAggregation] = useState<PendingAggregation | null>(null);
   const { save } = useRecordMutations<
     InventoryProductResource,
@@ -179,13 +199,21 @@ function InventoryProductForm({
     // A new name adds a product to the catalog in the same save.
     invalidate: [lines.keys.all, productsApi.keys.all],
     setError: form.setError,
-    onSaved: (saved) => form.reset(toInventoryProductForm(saved)),
+    onSaved: (saved) => {
+      draft.sent();
+      form.reset(toInventoryProductForm(saved));
+    },
     onDone: backToList,
     reload: line && {
       queryKey: lines.keys.detail(line.id),
       load: (reloaded) => form.reset(toInventoryProductForm(reloaded)),
     },
     onSaveError: (error, { body, aggregate }) => {
+      if (error instanceof NetworkError) {
+        void draft.lostConnection();
+        return true;
+      }
+      draft.refused();
       if (aggregate || !isAggregationRefusal(error)) return false;
       setAggregation({ body, target: null, message: error.message });
       return true;
@@ -198,6 +226,8 @@ function InventoryProductForm({
 
   const onSubmit = form.handleSubmit(async (parsed) => {
     const body = toInventoryProductBody(parsed);
+    // Kept on the device before anything goes out: only the server's answer lets go of it.
+    await draft.sending(form.getValues());
     // Only a catalog product can already have a line: a new name is a new product.
     if (body.product_id) {
       try {
@@ -209,6 +239,7 @@ function InventoryProductForm({
           inventory_product_id: line?.id ?? null,
         });
         if (resource.is_need_aggregation) {
+          draft.refused();
           const target = resource.inventory_product;
           setAggregation({
             body,
@@ -218,7 +249,11 @@ function InventoryProductForm({
           return;
         }
       } catch (error) {
-        showApiError(error);
+        if (error instanceof NetworkError) void draft.lostConnection();
+        else {
+          draft.refused();
+          showApiError(error);
+        }
         return;
       }
     }
@@ -258,13 +293,15 @@ function InventoryProductForm({
   const isBusy = save.isPending || check.isPending || refresh.isPending;
   // A carried-over line is confirmed by saving it as it is (issue 9 worklist).
   const isUnchecked = line?.is_unchecked_carry_over ?? false;
+  // Values kept on the device for sending are not lost by leaving or reloading: no warning then.
+  const isKeptForSending = draft.status.kind === 'kept' || draft.status.kind === 'sending';
   const notesEditable = line ? areNotesEditable(line) : true;
   const isQuestionOpen = line !== undefined && !line.is_resolve_question;
 
   return (
     <div className="flex flex-col gap-6">
       <UnsavedChangesGuard
-        isDirty={canEdit && isDirty && !save.isPending}
+        isDirty={canEdit && isDirty && !save.isPending && !isKeptForSending}
         keepWithin={line && !isCompact ? `${listPath}/${line.id}` : undefined}
       />
       <section className="min-w-0 rounded-lg border border-slate-200 bg-white p-4 shadow-sm sm:p-6">
@@ -283,6 +320,7 @@ function InventoryProductForm({
                 onRefresh={() => refresh.mutate(line.id)}
               />
             ) : null}
+            {canEdit ? <DraftStatusNotice status={draft.status} onDiscard={draft.discard} /> : null}
             <InventoryProductFields form={form} disabled={isBusy || !canEdit} layout={layout} />
             <div className="flex flex-col gap-2">
               <Field
@@ -317,11 +355,21 @@ function InventoryProductForm({
             {isCompact ? null : <HistoryLink entity="inventory_product" id={line?.id} />}
             <Button asChild variant="secondary">
               {isCompact ? (
-                <Link to="/my-inventories/$inventoryId" params={inventoryParams}>
+                <Link
+                  to="/my-inventories/$inventoryId"
+                  params={inventoryParams}
+                  onClick={canEdit ? draft.discardOnLeave : undefined}
+                >
                   {canEdit ? 'Cancel' : 'Back'}
                 </Link>
               ) : (
-                <Link to="/inventories/$inventoryId/products" params={inventoryParams} search={keepSearch}>
+                <Link
+                  to="/inventories/$inventoryId/products"
+                  params={inventoryParams}
+                  search={keepSearch}
+                  // Cancel drops the changes, on the device too, once the page is left.
+                  onClick={canEdit ? draft.discardOnLeave : undefined}
+                >
                   {canEdit ? 'Cancel' : 'Back'}
                 </Link>
               )}

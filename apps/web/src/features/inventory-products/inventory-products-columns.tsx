@@ -1,15 +1,9 @@
-import {
-  formatContainerFigure,
-  INVENTORY_PRODUCT_MSG,
-  type InventoryProductListRow,
-} from '@chemtrack/domain';
+import { formatListedFigure, INVENTORY_PRODUCT_MSG, type InventoryProductListRow } from '@chemtrack/domain';
 import type { ColumnDef } from '@tanstack/react-table';
 import { actionsColumn } from '../../components/actions-column.tsx';
+import { WIDE_ONLY } from '../../components/data-table.tsx';
 import { keepSearch } from '../../lib/list-search.ts';
 import { SdsStatusBadge } from '../products/sds-status-badge.tsx';
-
-/** Columns a phone leaves out: the product, quantity, figures and actions stay in view. */
-const WIDE_ONLY = 'hidden md:table-cell';
 
 const figure = (value: number | null) => (value === null ? '-' : String(value));
 
@@ -88,13 +82,13 @@ export function inventoryProductsColumns({
       id: 'max_gallons',
       header: 'Max Gallons',
       meta: { sortKey: 'max_gallons', className: WIDE_ONLY },
-      cell: ({ row }) => formatContainerFigure(row.original.max_gallons),
+      cell: ({ row }) => formatListedFigure(row.original.max_gallons),
     },
     {
       id: 'max_pounds',
       header: 'Max Pounds',
       meta: { sortKey: 'max_pounds', className: WIDE_ONLY },
-      cell: ({ row }) => formatContainerFigure(row.original.max_pounds),
+      cell: ({ row }) => formatListedFigure(row.original.max_pounds),
     },
     {
       id: 'sds_status',

@@ -2,9 +2,10 @@ import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, Outlet, useNavigate, useRouterState } from '@tanstack/react-router';
 import { ChevronDown, ChevronRight, Menu, PanelLeftClose, UserCircle2 } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Logo } from '../../components/logo.tsx';
 import { cn } from '../../lib/cn.ts';
+import { drafts } from '../../lib/drafts.ts';
 import { isMenuEntryActive, menuFor } from '../../lib/menu.ts';
 import { usePageMetaStore } from '../../lib/page-meta.ts';
 import { useSession } from '../../lib/session.ts';
@@ -12,6 +13,8 @@ import { toast } from '../../lib/toast.ts';
 import { logout } from '../auth/api.ts';
 
 const MENU_STATE_KEY = 'sidebar-open';
+/** The header's height in px, read by the toaster (components/toaster.tsx) to stay below it. */
+export const HEADER_HEIGHT_VAR = '--app-header-height';
 const SMALL_SCREEN = '(max-width: 767px)';
 /**
  * A phone (390 px and the like): the open menu would cover the whole page, so every page opens
@@ -37,6 +40,23 @@ export function AppLayout() {
     sessionStorage.setItem(MENU_STATE_KEY, String(isMenuOpen));
   }, [isMenuOpen]);
 
+  // Notices open below the header (issue 22 point 9): its height, which grows when a long title
+  // wraps on a phone, is published for the toaster's viewport.
+  const header = useRef<HTMLElement>(null);
+  useEffect(() => {
+    const element = header.current;
+    if (!element) return;
+    const root = document.documentElement;
+    const publish = () => root.style.setProperty(HEADER_HEIGHT_VAR, `${element.offsetHeight}px`);
+    publish();
+    const observer = new ResizeObserver(publish);
+    observer.observe(element);
+    return () => {
+      observer.disconnect();
+      root.style.removeProperty(HEADER_HEIGHT_VAR);
+    };
+  }, []);
+
   const onChoose = () => {
     if (window.matchMedia(SMALL_SCREEN).matches) setMenuOpen(false);
   };
@@ -47,6 +67,9 @@ export function AppLayout() {
     } catch {
       // The session ends on this side whatever the server said.
     }
+    // Signing out leaves nothing of the user's on a shared device, unsent drafts included. An
+    // expired session (a 401) keeps them: the same user signs in again and finds them.
+    if (user) await drafts.clearUser(user.id);
     useSession.getState().logout();
     queryClient.clear();
     // Spec 01 §8 reads "Goodbye! Successfully logged out": title plus text.
@@ -137,7 +160,10 @@ export function AppLayout() {
         />
       ) : null}
       <div className="flex min-w-0 flex-1 flex-col">
-        <header className="flex h-16 items-center gap-3 border-b border-slate-200 bg-white px-4">
+        <header
+          ref={header}
+          className="flex min-h-16 items-center gap-3 border-b border-slate-200 bg-white px-4 py-2"
+        >
           {isMenuOpen ? null : (
             <button
               type="button"
@@ -149,7 +175,8 @@ export function AppLayout() {
             </button>
           )}
           <div className="min-w-0 flex-1">
-            <h1 className="truncate text-lg font-semibold text-slate-900">{title}</h1>
+            {/* A phone wraps a long title (a customer / facility / year) rather than cutting it. */}
+            <h1 className="break-words text-lg font-semibold text-slate-900 sm:truncate">{title}</h1>
             <nav aria-label="Breadcrumb">
               <ol className="flex flex-wrap items-center gap-1 text-xs text-slate-500">
                 {crumbs.map((crumb, index) => {
