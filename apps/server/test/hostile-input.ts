@@ -126,6 +126,9 @@ export const CHOSEN_FROM_A_LIST: Record<string, string> = {
   'products.solidForm': 'one of the 302 solid forms',
   'inventory_products.tier2Exclusion': 'one of the 370.13 exclusions',
   'inventory_products.solidForm': 'one of the 302 solid forms',
+  'containers.placement': 'aboveground or buried (SPCC)',
+  'inventory_products.placement': 'aboveground or buried (SPCC)',
+  'inventory_products.spccExclusion': 'one of the 40 CFR 112.1(d) exclusions',
 };
 
 /** Which record an area's `:id` names (`/facilities/:id/update` → a facility), for tests that make one. */
@@ -246,8 +249,17 @@ const FACILITY_REPORT_INPUTS = {
   is_retail_gas_station: true,
   is_ust_compliant: true,
 };
-/** The product's report inputs of issue 21 (370.13 exclusion, 302 solid form). */
-const PRODUCT_REPORT_INPUTS = { tier2_exclusion: 'article', solid_form: 'powder', powder_fraction_pct: '25' };
+/** The product's report inputs of issues 21 and 23 (370.13 exclusion, 302 solid form, RMP/PSM overrides). */
+const PRODUCT_REPORT_INPUTS = {
+  tier2_exclusion: 'article',
+  solid_form: 'powder',
+  powder_fraction_pct: '25',
+  is_used_as_fuel: true,
+  is_partial_pressure_exempt: true,
+  partial_pressure_note: 'Vapour pressure 2 mmHg at 20 °C (SDS section 9)',
+};
+/** A container's SPCC inputs (issue 23), on container types and lines. */
+const SPCC_INPUTS = { shell_capacity_gal: '55', placement: 'aboveground' } as const;
 /** A component's percent as an SDS range (issue 21 point 9), so both bounds meet the hostile values. */
 const PERCENT_RANGE = { percentage_weight_low: '30', percentage_weight_high: '60' };
 const FACILITY_COLUMNS: ColumnSource[] = [
@@ -413,13 +425,13 @@ export const BODY_ROUTES: Record<string, BodyRoute> = {
     columns: [{ table: schema.hazards }],
   },
   'POST /containers/create': {
-    prepare: async (_ctx) => ({ url: '/containers/create', body: () => containerBody() }),
+    prepare: async (_ctx) => ({ url: '/containers/create', body: () => containerBody(SPCC_INPUTS) }),
     columns: [{ table: schema.containers }],
   },
   'PATCH /containers/:id/update': {
     async prepare(ctx) {
       const container = await create.container(ctx);
-      return { url: `/containers/${container.id}/update`, body: () => containerBody() };
+      return { url: `/containers/${container.id}/update`, body: () => containerBody(SPCC_INPUTS) };
     },
     columns: [{ table: schema.containers }],
   },
@@ -614,6 +626,10 @@ const newProductLine = () =>
     // The report data of issue 11, so each of its fields meets the hostile values too.
     tier2_hazard_categories: ['Explosive'],
     ...PRODUCT_REPORT_INPUTS,
+    ...SPCC_INPUTS,
+    spcc_exclusion: 'motive_power',
+    is_fuel_use_only: true,
+    is_atmospheric_storage: true,
     annual_pounds_manufactured: '100',
     annual_pounds_processed: '200',
     annual_pounds_otherwise_used: '300',

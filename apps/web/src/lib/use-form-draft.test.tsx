@@ -11,6 +11,9 @@ interface Values {
   quantity: string;
 }
 
+/** The debounce and IndexedDB run on timers that a loaded machine (the whole suite at once) delays. */
+const SLOW = { timeout: 5_000 };
+
 const REF: DraftRef = { userId: 1, form: 'inventory-line', record: '7/12' };
 
 let databases = 0;
@@ -60,17 +63,20 @@ describe('a form’s draft on the device', () => {
     const first = render(<DraftForm store={store} send={() => {}} />);
     await userEvent.clear(screen.getByLabelText('Quantity'));
     await userEvent.type(screen.getByLabelText('Quantity'), '25');
-    await waitFor(async () => expect((await store.load<Values>(REF, 1))?.values).toEqual({ quantity: '25' }));
+    await waitFor(
+      async () => expect((await store.load<Values>(REF, 1))?.values).toEqual({ quantity: '25' }),
+      SLOW,
+    );
     first.unmount();
 
     render(<DraftForm store={store} send={() => {}} />);
-    await waitFor(() => expect(screen.getByLabelText('Quantity')).toHaveProperty('value', '25'));
+    await waitFor(() => expect(screen.getByLabelText('Quantity')).toHaveProperty('value', '25'), SLOW);
     expect(draftLine()).toContain(DRAFT_TEXT.restored);
 
     await userEvent.click(screen.getByRole('button', { name: DRAFT_TEXT.discard }));
     expect(screen.getByLabelText('Quantity')).toHaveProperty('value', '1');
     expect(draftLine()).toBe('');
-    await waitFor(async () => expect(await store.load(REF, 1)).toBeUndefined());
+    await waitFor(async () => expect(await store.load(REF, 1)).toBeUndefined(), SLOW);
   });
 
   it('a save without a connection says it is kept, and goes again when the connection returns', async () => {
@@ -83,7 +89,7 @@ describe('a form’s draft on the device', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect(draftLine()).toBe(DRAFT_TEXT.sending);
     await userEvent.click(screen.getByRole('button', { name: 'Connection lost' }));
-    await waitFor(() => expect(draftLine()).toBe(DRAFT_TEXT.kept));
+    await waitFor(() => expect(draftLine()).toBe(DRAFT_TEXT.kept), SLOW);
     const kept = await store.load<Values>(REF, 1);
     expect(kept?.values).toEqual({ quantity: '40' });
     expect(kept?.queued).toBe(true);
@@ -97,7 +103,7 @@ describe('a form’s draft on the device', () => {
     // The server's answer lets go of the draft and of the status line.
     await userEvent.click(screen.getByRole('button', { name: 'Saved' }));
     expect(draftLine()).toBe('');
-    await waitFor(async () => expect(await store.load(REF, 1)).toBeUndefined());
+    await waitFor(async () => expect(await store.load(REF, 1)).toBeUndefined(), SLOW);
     // Back online for good: no second retry from a stale listener.
     act(() => {
       window.dispatchEvent(new Event('online'));
@@ -112,14 +118,14 @@ describe('a form’s draft on the device', () => {
     setOnline(false);
     const send = vi.fn();
     const offline = render(<DraftForm store={store} send={send} />);
-    await waitFor(() => expect(draftLine()).toBe(DRAFT_TEXT.kept));
+    await waitFor(() => expect(draftLine()).toBe(DRAFT_TEXT.kept), SLOW);
     expect(screen.getByLabelText('Quantity')).toHaveProperty('value', '40');
     expect(send).not.toHaveBeenCalled();
     offline.unmount();
 
     setOnline(true);
     render(<DraftForm store={store} send={send} />);
-    await waitFor(() => expect(send).toHaveBeenCalledTimes(1));
+    await waitFor(() => expect(send).toHaveBeenCalledTimes(1), SLOW);
     expect(screen.getByLabelText('Quantity')).toHaveProperty('value', '40');
   });
 
@@ -132,6 +138,6 @@ describe('a form’s draft on the device', () => {
     });
     render(<DraftForm store={store} send={() => {}} />);
     await userEvent.click(screen.getByRole('button', { name: 'Connection lost' }));
-    await waitFor(() => expect(draftLine()).toBe(DRAFT_TEXT.unkept));
+    await waitFor(() => expect(draftLine()).toBe(DRAFT_TEXT.unkept), SLOW);
   });
 });

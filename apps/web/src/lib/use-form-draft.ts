@@ -45,6 +45,9 @@ export function useFormDraft<T extends FieldValues, TParsed = T>({
   store?: DraftStore;
 }) {
   const [status, setStatus] = useState<DraftStatus>({ kind: 'none' });
+  // formState is a proxy that tracks only what a render reads: read isDirty here, so the timer
+  // below sees it change even in a form that shows no dirty state of its own.
+  void form.formState.isDirty;
   const key = ref ? draftKey(ref) : null;
   // The latest of each, for listeners and timers set up once per record.
   const latest = useRef({ ref, send, form, version, store });

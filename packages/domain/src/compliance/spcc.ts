@@ -281,7 +281,7 @@ function planTypeOf(aboveground: number, largest: number): SpccPlanType {
 
 function run(context: ComplianceContext): SpccResult {
   const { snapshot, options } = context;
-  const warnings: EngineWarning[] = [];
+  const warnings: EngineWarning[] = [...context.warnings];
   const estimated: string[] = [];
   const notes: string[] = [];
   const tested = context.lines.filter((quantity) => quantity.line.is_spcc);

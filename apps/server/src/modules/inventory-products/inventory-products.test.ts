@@ -226,6 +226,10 @@ describe('a line of a catalog product', () => {
       meets_313_qualifier: false,
       is_fuel_use_only: false,
       is_atmospheric_storage: false,
+      // SPCC (issue 23): none on the line, so the container type's capacity and placement apply.
+      shell_capacity_gal: null,
+      placement: null,
+      spcc_exclusion: null,
       location_stored: 'WAREHOUSE B',
       max_pounds: 1089,
       max_gallons: 165,

@@ -159,7 +159,9 @@ describe('ReportsPage', { timeout: 30_000 }, () => {
     expect(screen.getByRole('combobox', { name: 'Facility Name' })).toHaveProperty('disabled', true);
     expect(screen.getByRole('combobox', { name: 'Year' })).toHaveProperty('disabled', true);
     // Part 2's types are listed, not choosable.
-    const part2 = await screen.findByRole('option', { name: 'SPCC plan (not available yet)' });
+    const part2 = await screen.findByRole('option', {
+      name: 'hazardous material permit program report (not available yet)',
+    });
     expect(part2).toHaveProperty('disabled', true);
     await userEvent.click(screen.getByRole('button', { name: 'Create Report' }));
     const alerts = await screen.findAllByRole('alert');
