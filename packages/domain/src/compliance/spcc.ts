@@ -281,7 +281,11 @@ function planTypeOf(aboveground: number, largest: number): SpccPlanType {
 
 function run(context: ComplianceContext): SpccResult {
   const { snapshot, options } = context;
-  const warnings: EngineWarning[] = [...context.warnings];
+  // The unverified lines every report names first; the component and list warnings are left out,
+  // since SPCC reads capacities and the oil flag, never a component or a list.
+  const warnings: EngineWarning[] = context.warnings.filter(
+    (warning) => warning.code === 'unchecked_carry_over' || warning.code === 'open_question',
+  );
   const estimated: string[] = [];
   const notes: string[] = [];
   const tested = context.lines.filter((quantity) => quantity.line.is_spcc);
