@@ -90,7 +90,13 @@ test("a line change reads with the line's name and the field's label (issue 22)"
 
   const log = page.getByRole('table', { name: 'Audit log' });
   await page.goto(`/audit-log?entity=inventory_product&entity_id=${line.resource.id}&action=update`);
-  const lineRow = log.getByRole('row').nth(1);
+  // Newest first: the catalogue's change reached the open line (issue 22 point 4), then the quantity edit.
+  const propagatedRow = log.getByRole('row').nth(1);
+  await expect(propagatedRow).toContainText(`Inventory line ${productName}, 2026, ${facility.name}`);
+  await expect(propagatedRow.getByRole('list', { name: 'Changed fields' })).toContainText(
+    'Pounds per Gallon: (empty) → 15.3',
+  );
+  const lineRow = log.getByRole('row').nth(2);
   await expect(lineRow).toContainText(`Inventory line ${productName}, 2026, ${facility.name}`);
   await expect(lineRow.getByRole('list', { name: 'Changed fields' })).toContainText('Quantity: 2 → 5');
 
