@@ -67,8 +67,10 @@ async function fillNewLine(page: Page, f: Fixture, quantity: string) {
 /** The connection drops just as the save goes out: the create call never reaches the server. */
 async function cutConnectionOnSave(page: Page, context: BrowserContext) {
   await page.route('**/api/admin/v1/inventories/*/product/create', async (route) => {
-    await context.setOffline(true);
+    // Aborted first, then offline: in one CI run the line reached the server while the test held
+    // the request and went offline first; the likeliest path is the offline switch under a held request.
     await route.abort('internetdisconnected');
+    await context.setOffline(true);
   });
 }
 

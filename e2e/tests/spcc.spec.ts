@@ -1,5 +1,6 @@
 import fs from 'node:fs';
-import type { Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { adminApi } from './api.ts';
 import { expect, test } from './fixtures.ts';
 
 /**
@@ -32,14 +33,18 @@ async function spccPreview(page: Page) {
   return preview;
 }
 
-/** Sets the Drum container type's shell capacity on its form (a fresh load: the record as stored). */
-async function setDrumCapacity(page: Page, gallons: string) {
-  await page.goto('/containers');
-  await page.getByLabel('Search Containers').fill('Drum');
-  await page
-    .getByRole('table', { name: 'Container Type' })
-    .getByRole('link', { name: 'Edit Drum', exact: true })
-    .click();
+/**
+ * Sets the demo Drum container type's shell capacity on its form (a fresh load: the record as
+ * stored). Opened by its id: other specs add "Drum …" types that push it off the newest-first list.
+ */
+async function setDrumCapacity(page: Page, request: APIRequestContext, gallons: string) {
+  const api = await adminApi(request);
+  const found = await api.get<{ resource: { items: { id: number; name: string }[] } }>(
+    '/containers/list?search=Drum&ipp=100',
+  );
+  const drum = found.resource.items.find((item) => item.name === 'Drum');
+  if (!drum) throw new Error('the demo Drum container type is missing');
+  await page.goto(`/containers/${drum.id}`);
   const dialog = page.getByRole('dialog', { name: 'Container Details' });
   const capacity = dialog.getByLabel('Shell Capacity per Container (gal)');
   await capacity.fill(gallons);
@@ -74,10 +79,10 @@ test('the SPCC preview shows the plan and its containers, and the PDF downloads 
   expect(fs.readFileSync(path).subarray(0, 5).toString('latin1')).toBe('%PDF-');
 });
 
-test("editing a container type's capacity changes the SPCC preview", async ({ adminPage: page }) => {
+test("editing a container type's capacity changes the SPCC preview", async ({ adminPage: page, request }) => {
   // Three screens and two saves (the change and putting it back): more than one test's default minute.
   test.setTimeout(180_000);
-  await setDrumCapacity(page, '60');
+  await setDrumCapacity(page, request, '60');
   try {
     // Drums now 60 gal: diesel 6 × 60 = 360 and hydraulic oil 4 × 60 = 240, so 42,550 + 30 + 20 = 42,600.
     const preview = await spccPreview(page);
@@ -90,6 +95,6 @@ test("editing a container type's capacity changes the SPCC preview", async ({ ad
       containers.getByRole('row', { name: /AW 46 Hydraulic Oil Drum 60\.00 4 240\.00/ }),
     ).toBeVisible();
   } finally {
-    await setDrumCapacity(page, '55');
+    await setDrumCapacity(page, request, '55');
   }
 });
