@@ -5,6 +5,8 @@
  * with the facility total beside the locations as a screen. Different chemicals are never added
  * together (EPA RMP FAQ): every row is one listing in one process.
  */
+
+import { roundTo } from '../shared/numbers.ts';
 import type { Contribution, Exclusion, LineComponent } from './aggregation.ts';
 import { choosePercent, percentReading } from './aggregation.ts';
 import type { ComplianceContext } from './context.ts';
@@ -14,6 +16,7 @@ import type { LineQuantity } from './quantities.ts';
 import { normalizeCas } from './reference.ts';
 import { type ThresholdOperator, type ThresholdTest, testThreshold } from './thresholds.ts';
 import type { ReferenceEntry, SnapshotLine } from './types.ts';
+import { type EngineWarning, listWarning } from './warnings.ts';
 
 /** The label of the facility-wide screen row (the sum over every location, rules §8). */
 export const FACILITY_SCREEN = 'Facility total (screen)';
@@ -298,4 +301,127 @@ export function compareProcessRows(a: ProcessRow, b: ProcessRow): number {
 export function partialPressureText(line: SnapshotLine): string {
   const note = (line.partial_pressure_note ?? '').trim();
   return `partial pressure below 10 mmHg (override${note ? `: ${note}` : ', no note recorded'})`;
+}
+
+/** One listing of the RMP or PSM list with a threshold, and what each process holds of it. */
+export interface ProcessListing {
+  entry: ReferenceEntry;
+  condition: ListingCondition;
+  threshold: number;
+  byProcess: Map<string, RowAccumulator>;
+}
+
+/** Stricter listings are tried first, so anhydrous ammonia is never counted again as a 20% solution. */
+function strictness(condition: ListingCondition): number {
+  if (condition.kind === 'anhydrous') return 3_000;
+  if (condition.kind === 'min_percent') return 1_000 + (condition.min_percent ?? 0);
+  return condition.kind === 'solution' ? 500 : 0;
+}
+
+/**
+ * Every listing of `list` with a threshold, indexed by each CAS it counts (its own and, where the
+ * list takes them, its aliases), strictest first; a listing without one is a warning, not a row.
+ */
+export function indexProcessListings<L extends ProcessListing>(
+  context: ComplianceContext,
+  warnings: EngineWarning[],
+  list: 'rmp' | 'psm',
+  make: (listing: ProcessListing, index: number) => L,
+): { byCas: Map<string, L[]>; listings: L[] } {
+  const label = list.toUpperCase();
+  const byCas = new Map<string, L[]>();
+  const listings: L[] = [];
+  for (const cas of context.lists.casNumbers(list)) {
+    for (const entry of context.lists.find(list, cas)) {
+      if (entry.threshold_quantity_lbs === null || entry.threshold_quantity_lbs <= 0) {
+        warnings.push(
+          listWarning(
+            'missing_threshold',
+            `${label} list: ${entry.chemical_name} ${entry.cas_number} has no TQ; it is not tested.`,
+          ),
+        );
+        continue;
+      }
+      const listing = make(
+        {
+          entry,
+          condition: parseListingCondition(entry),
+          threshold: entry.threshold_quantity_lbs,
+          byProcess: new Map(),
+        },
+        listings.length,
+      );
+      listings.push(listing);
+      // Only the RMP list counts aliases (ammonium hydroxide under ammonia); Appendix A names
+      // compounds, and a compound not listed as such is not covered (OSHA 1993 letter).
+      for (const number of listingCasNumbers(entry, list === 'rmp')) {
+        byCas.set(number, [...(byCas.get(number) ?? []), listing]);
+      }
+    }
+  }
+  for (const found of byCas.values()) found.sort((a, b) => strictness(b.condition) - strictness(a.condition));
+  return { byCas, listings };
+}
+
+/** What one process holds of one listing (a listing's `byProcess`), made on first use. */
+export function accumulatorOf(byProcess: Map<string, RowAccumulator>, process: string): RowAccumulator {
+  let acc = byProcess.get(process);
+  if (!acc) {
+    acc = newAccumulator();
+    byProcess.set(process, acc);
+  }
+  return acc;
+}
+
+/**
+ * A listed chemical counted by its own weight (RMP toxics, PSM Appendix A): under the strictest
+ * listing whose condition the component meets, at `floor` or more; left out with the reason
+ * otherwise, or where the product records a partial pressure below 10 mmHg.
+ */
+export function countListedComponent<L extends ProcessListing>(
+  item: LineComponent,
+  candidates: L[],
+  context: ComplianceContext,
+  floor: { percent: number; text: string },
+  note: (matched: L) => string = () => '',
+): void {
+  const { quantity } = item;
+  const { line } = quantity;
+  const process = processOf(line);
+  const percent = processPercent(item, context);
+  const fallback = candidates[candidates.length - 1];
+  if (!fallback) return;
+  if (line.is_partial_pressure_exempt) {
+    const acc = accumulatorOf(fallback.byProcess, process);
+    acc.excluded.push(processExclusion(line, percent, partialPressureText(line)));
+    acc.exemptions.add(`${line.product_name}: ${partialPressureText(line)}`);
+    return;
+  }
+  const matched = candidates.find(
+    (listing) => conditionShortfall(listing.condition, percent, floor) === null,
+  );
+  if (!matched) {
+    const reason = conditionShortfall(fallback.condition, percent, floor) ?? '';
+    accumulatorOf(fallback.byProcess, process).excluded.push(processExclusion(line, percent, reason));
+    return;
+  }
+  const acc = accumulatorOf(matched.byProcess, process);
+  if (quantity.pounds === null) {
+    acc.excluded.push(processExclusion(line, percent, 'pounds unknown (see warnings)'));
+    return;
+  }
+  // The aggregation's rounding (four decimals), so a chemical's pounds agree across reports.
+  const pounds = roundTo((quantity.pounds * percent) / 100, 4);
+  addPounds(acc, processContribution(quantity, pounds, percent, item, context, note(matched)));
+}
+
+/** A listed chemical whose percent is unknown is named under its listing, never dropped silently. */
+export function nameUnknownPercents(context: ComplianceContext, byCas: Map<string, ProcessListing[]>): void {
+  for (const item of context.components_without_percent) {
+    const listing = byCas.get(item.cas_number)?.at(-1);
+    if (!listing) continue;
+    accumulatorOf(listing.byProcess, processOf(item.quantity.line)).excluded.push(
+      processExclusion(item.quantity.line, null, 'no percent by weight (see warnings)'),
+    );
+  }
 }

@@ -6,31 +6,27 @@
  * and the 10,000 lb flammable screen per location (1910.119(a)(1)(ii)).
  */
 import { isGas } from '../products/index.ts';
-import type { LineComponent } from './aggregation.ts';
 import type { ComplianceContext } from './context.ts';
 import { listsUsed } from './context.ts';
 import { formatThreshold } from './format.ts';
 import {
+  accumulatorOf,
   addPounds,
   compareProcessRows,
-  conditionShortfall,
-  type ListingCondition,
-  listingCasNumbers,
-  newAccumulator,
+  countListedComponent,
+  indexProcessListings,
+  nameUnknownPercents,
   type ProcessRow,
-  parseListingCondition,
-  partialPressureText,
   processContribution,
   processExclusion,
   processOf,
-  processPercent,
   type RowAccumulator,
   rowsOfListing,
 } from './process-safety.ts';
 import type { ProgrammeResult, ProgrammeRule } from './programme.ts';
 import { PSM_DEFAULT_MIN_PERCENT, PSM_OPERATOR } from './thresholds.ts';
-import type { ReferenceEntry, SnapshotLine } from './types.ts';
-import { type EngineWarning, lineWarning, listWarning } from './warnings.ts';
+import type { SnapshotLine } from './types.ts';
+import { type EngineWarning, lineWarning } from './warnings.ts';
 
 /** 1910.119(a)(1)(ii): 10,000 lb of flammable liquid or gas in one location. */
 export const PSM_FLAMMABLE_THRESHOLD_LB = 10_000;
@@ -66,89 +62,6 @@ const FLOOR = {
   percent: PSM_DEFAULT_MIN_PERCENT,
   text: '1% (no concentration listed: OSHA 2016 policy)',
 };
-
-interface Listing {
-  entry: ReferenceEntry;
-  condition: ListingCondition;
-  threshold: number;
-  byProcess: Map<string, RowAccumulator>;
-}
-
-function accumulator(byProcess: Map<string, RowAccumulator>, process: string): RowAccumulator {
-  let acc = byProcess.get(process);
-  if (!acc) {
-    acc = newAccumulator();
-    byProcess.set(process, acc);
-  }
-  return acc;
-}
-
-function strictness(condition: ListingCondition): number {
-  if (condition.kind === 'anhydrous') return 3_000;
-  if (condition.kind === 'min_percent') return 1_000 + (condition.min_percent ?? 0);
-  return condition.kind === 'solution' ? 500 : 0;
-}
-
-function indexListings(context: ComplianceContext, warnings: EngineWarning[]) {
-  const byCas = new Map<string, Listing[]>();
-  const listings: Listing[] = [];
-  for (const cas of context.lists.casNumbers('psm')) {
-    for (const entry of context.lists.find('psm', cas)) {
-      if (entry.threshold_quantity_lbs === null || entry.threshold_quantity_lbs <= 0) {
-        warnings.push(
-          listWarning(
-            'missing_threshold',
-            `PSM list: ${entry.chemical_name} ${entry.cas_number} has no TQ; it is not tested.`,
-          ),
-        );
-        continue;
-      }
-      const listing: Listing = {
-        entry,
-        condition: parseListingCondition(entry),
-        threshold: entry.threshold_quantity_lbs,
-        byProcess: new Map(),
-      };
-      listings.push(listing);
-      // Appendix A names compounds, never aliases: a compound not listed as such is not covered (1993 letter).
-      for (const number of listingCasNumbers(entry, false)) {
-        byCas.set(number, [...(byCas.get(number) ?? []), listing]);
-      }
-    }
-  }
-  for (const found of byCas.values()) found.sort((a, b) => strictness(b.condition) - strictness(a.condition));
-  return { byCas, listings };
-}
-
-function countChemical(item: LineComponent, candidates: Listing[], context: ComplianceContext): void {
-  const { quantity } = item;
-  const { line } = quantity;
-  const process = processOf(line);
-  const percent = processPercent(item, context);
-  const fallback = candidates[candidates.length - 1];
-  if (!fallback) return;
-  if (line.is_partial_pressure_exempt) {
-    const acc = accumulator(fallback.byProcess, process);
-    acc.excluded.push(processExclusion(line, percent, partialPressureText(line)));
-    acc.exemptions.add(`${line.product_name}: ${partialPressureText(line)}`);
-    return;
-  }
-  const matched = candidates.find(
-    (listing) => conditionShortfall(listing.condition, percent, FLOOR) === null,
-  );
-  if (!matched) {
-    const reason = conditionShortfall(fallback.condition, percent, FLOOR) ?? '';
-    accumulator(fallback.byProcess, process).excluded.push(processExclusion(line, percent, reason));
-    return;
-  }
-  const acc = accumulator(matched.byProcess, process);
-  if (quantity.pounds === null) {
-    acc.excluded.push(processExclusion(line, percent, 'pounds unknown (see warnings)'));
-    return;
-  }
-  const pounds = Math.round(quantity.pounds * percent * 100) / 10_000;
-  addPounds(acc, processContribution(quantity, pounds, percent, item, context));
-}
 
 function isMarkedFlammable(line: SnapshotLine): boolean {
   return line.is_sara_f || (line.hazard_categories ?? []).includes(FLAMMABLE_CATEGORY);
@@ -186,7 +99,7 @@ function flammableScreen(
     const { line } = quantity;
     const reading = flammableReading(line);
     if (!reading) continue;
-    const acc = accumulator(byProcess, processOf(line));
+    const acc = accumulatorOf(byProcess, processOf(line));
     if (reading.estimate) {
       acc.is_estimate = true;
       acc.notes.add(
@@ -236,19 +149,12 @@ function flammableScreen(
 function run(context: ComplianceContext): PsmResult {
   const warnings: EngineWarning[] = [...context.warnings];
   const estimated = new Set<string>();
-  const { byCas, listings } = indexListings(context, warnings);
+  const { byCas, listings } = indexProcessListings(context, warnings, 'psm', (listing) => listing);
   for (const item of context.components) {
     const candidates = byCas.get(item.cas_number);
-    if (candidates) countChemical(item, candidates, context);
+    if (candidates) countListedComponent(item, candidates, context, FLOOR);
   }
-  for (const item of context.components_without_percent) {
-    const candidates = byCas.get(item.cas_number);
-    const listing = candidates?.[candidates.length - 1];
-    if (!listing) continue;
-    accumulator(listing.byProcess, processOf(item.quantity.line)).excluded.push(
-      processExclusion(item.quantity.line, null, 'no percent by weight (see warnings)'),
-    );
-  }
+  nameUnknownPercents(context, byCas);
   const rows: PsmRow[] = [];
   for (const listing of listings) {
     if (listing.byProcess.size === 0) continue;

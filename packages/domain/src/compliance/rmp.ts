@@ -10,30 +10,28 @@ import type { ComplianceContext } from './context.ts';
 import { listsUsed } from './context.ts';
 import { formatPercent } from './format.ts';
 import {
+  accumulatorOf,
   addPounds,
   compareProcessRows,
-  conditionShortfall,
-  type ListingCondition,
+  countListedComponent,
+  indexProcessListings,
   listingCasNumbers,
-  newAccumulator,
+  nameUnknownPercents,
   nfpaFlammability,
+  type ProcessListing,
   type ProcessRow,
   PURE_MIN_PERCENT,
-  parseListingCondition,
-  partialPressureText,
   processContribution,
   processExclusion,
   processOf,
   processPercent,
-  type RowAccumulator,
   rowsOfListing,
 } from './process-safety.ts';
 import type { ProgrammeResult, ProgrammeRule } from './programme.ts';
 import type { LineQuantity } from './quantities.ts';
 import { RMP_DE_MINIMIS, RMP_OPERATOR } from './thresholds.ts';
 import { retailFuelOf } from './tier2.ts';
-import type { ReferenceEntry } from './types.ts';
-import { type EngineWarning, lineWarning, listWarning } from './warnings.ts';
+import { type EngineWarning, lineWarning } from './warnings.ts';
 
 export type RmpSubstanceKind = 'toxic' | 'flammable';
 
@@ -60,104 +58,26 @@ export const RMP_RULE_TEXT =
 /** The 68.115(b)(1) floor: a toxic below 1% by weight is not counted. */
 const TOXIC_FLOOR = { percent: RMP_DE_MINIMIS.percent, text: 'de minimis 1% (68.115(b)(1))' };
 
-/** Stricter listings are tried first, so anhydrous ammonia is never counted again as a 20% solution. */
-function specificity(condition: ListingCondition): number {
-  switch (condition.kind) {
-    case 'anhydrous':
-      return 3_000;
-    case 'min_percent':
-      return 1_000 + (condition.min_percent ?? 0);
-    case 'solution':
-      return 500;
-    default:
-      return 0;
-  }
-}
-
-interface Listing {
+interface Listing extends ProcessListing {
   key: number;
-  entry: ReferenceEntry;
   kind: RmpSubstanceKind;
-  condition: ListingCondition;
-  threshold: number;
-  byProcess: Map<string, RowAccumulator>;
 }
 
-function accumulator(listing: Listing, process: string): RowAccumulator {
-  let acc = listing.byProcess.get(process);
-  if (!acc) {
-    acc = newAccumulator();
-    listing.byProcess.set(process, acc);
-  }
-  return acc;
-}
-
-/** Every RMP listing with a TQ, indexed by each CAS it counts (its own and its aliases), strictest first. */
+/** Every RMP listing with a TQ, a toxic unless the list marks it flammable. */
 function indexListings(context: ComplianceContext, warnings: EngineWarning[]) {
-  const byCas = new Map<string, Listing[]>();
-  const listings: Listing[] = [];
-  for (const cas of context.lists.casNumbers('rmp')) {
-    for (const entry of context.lists.find('rmp', cas)) {
-      if (entry.threshold_quantity_lbs === null || entry.threshold_quantity_lbs <= 0) {
-        warnings.push(
-          listWarning(
-            'missing_threshold',
-            `RMP list: ${entry.chemical_name} ${entry.cas_number} has no TQ; it is not tested.`,
-          ),
-        );
-        continue;
-      }
-      const listing: Listing = {
-        key: listings.length,
-        entry,
-        kind: entry.substance_kind === 'flammable' ? 'flammable' : 'toxic',
-        condition: parseListingCondition(entry),
-        threshold: entry.threshold_quantity_lbs,
-        byProcess: new Map(),
-      };
-      listings.push(listing);
-      for (const number of listingCasNumbers(entry, true)) {
-        byCas.set(number, [...(byCas.get(number) ?? []), listing]);
-      }
-    }
-  }
-  for (const found of byCas.values())
-    found.sort((a, b) => specificity(b.condition) - specificity(a.condition));
-  return { byCas, listings };
+  return indexProcessListings<Listing>(context, warnings, 'rmp', (listing, key) => ({
+    ...listing,
+    key,
+    kind: listing.entry.substance_kind === 'flammable' ? 'flammable' : 'toxic',
+  }));
 }
 
 function countToxic(item: LineComponent, candidates: Listing[], context: ComplianceContext): void {
-  const { quantity } = item;
-  const { line } = quantity;
-  const process = processOf(line);
-  const percent = processPercent(item, context);
-  const fallback = candidates[candidates.length - 1];
-  if (!fallback) return;
-  if (line.is_partial_pressure_exempt) {
-    const acc = accumulator(fallback, process);
-    acc.excluded.push(processExclusion(line, percent, partialPressureText(line)));
-    acc.exemptions.add(`${line.product_name}: ${partialPressureText(line)}`);
-    return;
-  }
-  const matched = candidates.find(
-    (listing) => conditionShortfall(listing.condition, percent, TOXIC_FLOOR) === null,
-  );
-  if (!matched) {
-    const reason = conditionShortfall(fallback.condition, percent, TOXIC_FLOOR) ?? '';
-    accumulator(fallback, process).excluded.push(processExclusion(line, percent, reason));
-    return;
-  }
-  const acc = accumulator(matched, process);
-  if (quantity.pounds === null) {
-    acc.excluded.push(processExclusion(line, percent, 'pounds unknown (see warnings)'));
-    return;
-  }
-  const alias =
+  countListedComponent(item, candidates, context, TOXIC_FLOOR, (matched) =>
     item.cas_number !== listingCasNumbers(matched.entry, false)[0]
       ? `${item.component.name || item.cas_number} ${item.cas_number} counted under ${matched.entry.chemical_name} (alias column of the RMP list)`
-      : '';
-  const pounds = Math.round(quantity.pounds * percent * 100) / 10_000;
-  addPounds(acc, processContribution(quantity, pounds, percent, item, context, alias));
+      : '',
+  );
 }
 
 /** Why a line's flammables are left out of RMP altogether (68.126, 68.115(b)(2)(ii)); null when they count. */
@@ -182,7 +102,7 @@ function countFlammable(
 ): void {
   const { quantity } = item;
   const { line } = quantity;
-  const acc = accumulator(listing, processOf(line));
+  const acc = accumulatorOf(listing.byProcess, processOf(line));
   const percent = processPercent(item, context);
   const exemption = fuelExemption(quantity, context);
   if (exemption) {
@@ -252,15 +172,7 @@ function run(context: ComplianceContext): RmpResult {
       if (listing.kind === 'flammable') countFlammable(item, listing, context, warnings, estimated);
     }
   }
-  // A listed chemical whose percent is unknown is named under its listing, never dropped silently.
-  for (const item of context.components_without_percent) {
-    const candidates = byCas.get(item.cas_number);
-    const listing = candidates?.[candidates.length - 1];
-    if (!listing) continue;
-    accumulator(listing, processOf(item.quantity.line)).excluded.push(
-      processExclusion(item.quantity.line, null, 'no percent by weight (see warnings)'),
-    );
-  }
+  nameUnknownPercents(context, byCas);
   const rows: RmpRow[] = [];
   for (const listing of listings) {
     if (listing.byProcess.size === 0) continue;
