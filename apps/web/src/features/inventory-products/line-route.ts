@@ -1,0 +1,49 @@
+import type { QueryClient } from '@tanstack/react-query';
+import type { ParsedLocation } from '@tanstack/react-router';
+import { isRecordId, loadRecordOrLeave } from '../../lib/route-params.ts';
+import { inventoriesApi } from '../inventories/api.ts';
+import { inventoryProductsApi } from './api.ts';
+
+/**
+ * The loader of a line's form, staff's or the technician's quick form: its inventory, then the
+ * line; a missing one goes back to the list it was reached from, with the "… not found." notice.
+ */
+export async function loadLineOrLeave({
+  queryClient,
+  inventoryId,
+  lineId,
+  inventoriesList,
+  linesList,
+  location,
+  preload,
+}: {
+  queryClient: QueryClient;
+  /** The ids as the address holds them. */
+  inventoryId: string;
+  lineId: string;
+  inventoriesList: string;
+  linesList: (inventoryId: number) => string;
+  location: ParsedLocation;
+  preload: boolean;
+}): Promise<void> {
+  await loadRecordOrLeave({
+    queryClient,
+    id: inventoryId,
+    options: inventoriesApi.detailOptions,
+    entity: 'Inventory',
+    list: inventoriesList,
+    location,
+    preload,
+  });
+  if (!isRecordId(inventoryId)) return;
+  const id = Number(inventoryId);
+  await loadRecordOrLeave({
+    queryClient,
+    id: lineId,
+    options: inventoryProductsApi(id).detailOptions,
+    entity: 'Inventory product',
+    list: linesList(id),
+    location,
+    preload,
+  });
+}
