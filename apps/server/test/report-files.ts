@@ -63,3 +63,27 @@ export async function uploadedList(
     .returning({ id: databaseEntries.id });
   return row!.id;
 }
+
+/** A table sheet's rows (down to the empty row before its totals) as the named columns' values. */
+export function sheetRows(sheet: ExcelJS.Worksheet, columns: string[]): unknown[][] {
+  const header = (sheet.getRow(1).values as unknown[]).map((value) => String(value ?? ''));
+  const at = columns.map((label) => header.indexOf(label));
+  expect(at, `columns of ${sheet.name}`).not.toContain(-1);
+  const rows: unknown[][] = [];
+  for (let number = 2; number <= sheet.rowCount; number++) {
+    const row = sheet.getRow(number);
+    if (row.getCell(1).value === null) break;
+    rows.push(at.map((index) => row.getCell(index).value));
+  }
+  return rows;
+}
+
+/** Label → value of the "Report" sheet (header lines) and the totals under a table sheet. */
+export function labelledValues(sheet: ExcelJS.Worksheet): Map<string, unknown> {
+  const values = new Map<string, unknown>();
+  sheet.eachRow((row) => {
+    const label = row.getCell(1).value;
+    if (typeof label === 'string') values.set(label, row.getCell(2).value);
+  });
+  return values;
+}

@@ -317,6 +317,18 @@ export const create = {
     );
     return { ...created, productId: owner };
   },
+  /** A catalog product with its components as an SDS gives them (percent by weight only). */
+  async productWithComponents(
+    api: ApiClient,
+    name: string,
+    overrides: Partial<SaveProductRequest>,
+    components: { name: string; number: string; percentage_weight: string }[],
+  ): Promise<number> {
+    const created = await create.product(api, { name, ...overrides });
+    for (const part of components)
+      await create.component(api, { ...part, percentage_volume: '' }, created.id);
+    return created.id;
+  },
   /** A line on the inventory; of a new catalog product unless `product_id` or `name` says otherwise. */
   async inventoryProduct(
     api: ApiClient,

@@ -1,9 +1,8 @@
 import type { ReportDocument } from '@chemtrack/domain';
-import type ExcelJS from 'exceljs';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../test/helper.ts';
-import { pdfOf, uploadedList, xlsxOf } from '../../../test/report-files.ts';
+import { pdfOf, sheetRows, uploadedList, xlsxOf } from '../../../test/report-files.ts';
 import { regulatoryEntries } from '../../db/schema/index.ts';
 import { create } from '../../seed/factories.ts';
 
@@ -42,16 +41,11 @@ beforeAll(async () => {
   const container = async (name: string) => (await create.container(ctx, { name })).id;
   const pound = (await create.containerUnit(ctx, { name: 'Pound', unit_type: 'lb' })).id;
   const gallon = (await create.containerUnit(ctx, { name: 'Gallon', unit_type: 'gal' })).id;
-  const product = async (
+  const product = (
     name: string,
     data: Parameters<typeof create.product>[1],
-    components: { name: string; number: string; percentage_weight: string }[],
-  ) => {
-    const created = await create.product(ctx, { name, ...data });
-    for (const part of components)
-      await create.component(ctx, { ...part, percentage_volume: '' }, created.id);
-    return created.id;
-  };
+    components: Parameters<typeof create.productWithComponents>[3],
+  ) => create.productWithComponents(ctx, name, data ?? {}, components);
   const chlorine = await product(
     'Chlorine, liquified',
     {
@@ -151,20 +145,6 @@ async function pdfText(res: LightMyRequestResponse): Promise<string> {
 }
 
 const workbook = xlsxOf;
-
-/** A table sheet's rows (down to the empty row before its totals) as the named columns' values. */
-function sheetRows(sheet: ExcelJS.Worksheet, columns: string[]): unknown[][] {
-  const header = (sheet.getRow(1).values as unknown[]).map((value) => String(value ?? ''));
-  const at = columns.map((label) => header.indexOf(label));
-  expect(at, `columns of ${sheet.name}`).not.toContain(-1);
-  const rows: unknown[][] = [];
-  for (let number = 2; number <= sheet.rowCount; number++) {
-    const row = sheet.getRow(number);
-    if (row.getCell(1).value === null) break;
-    rows.push(at.map((index) => row.getCell(index).value));
-  }
-  return rows;
-}
 
 describe('a line weighed in pounds, read back (issue 21, point 1)', () => {
   it('302, 304 and Tier II count the 150-lb liquified-gas cylinder as 150 lb, with no missing-factor warning', async () => {

@@ -12,7 +12,7 @@ import { desc, eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../test/helper.ts';
-import { pdfOf, xlsxOf } from '../../../test/report-files.ts';
+import { labelledValues, pdfOf, xlsxOf } from '../../../test/report-files.ts';
 import {
   auditLog,
   databaseEntries,
@@ -108,12 +108,9 @@ async function pdfText(res: LightMyRequestResponse): Promise<string> {
 }
 
 async function summarySheet(res: LightMyRequestResponse): Promise<Map<string, unknown>> {
-  const book = await xlsxOf(res);
-  const cells = new Map<string, unknown>();
-  book.getWorksheet('Report')!.eachRow((row) => {
-    cells.set(String(row.getCell(1).value ?? ''), row.getCell(2).value);
-  });
-  return cells;
+  const sheet = (await xlsxOf(res)).getWorksheet('Report');
+  expect(sheet, 'the Report sheet').toBeDefined();
+  return sheet ? labelledValues(sheet) : new Map();
 }
 
 function request(type: string, facilityId: number, extra: Record<string, unknown> = {}) {

@@ -1,7 +1,6 @@
-import type ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../test/helper.ts';
-import { pdfOf, uploadedList, xlsxOf } from '../../../test/report-files.ts';
+import { labelledValues, pdfOf, sheetRows, uploadedList, xlsxOf } from '../../../test/report-files.ts';
 import { regulatoryEntries } from '../../db/schema/index.ts';
 import { create } from '../../seed/factories.ts';
 
@@ -50,16 +49,11 @@ beforeAll(async () => {
   const cylinder = (await create.container(ctx, { name: 'Cylinder' })).id;
   const tote = (await create.container(ctx, { name: 'Tote' })).id;
   const drum = (await create.container(ctx, { name: 'Drum' })).id;
-  const product = async (
+  const product = (
     name: string,
     data: Parameters<typeof create.product>[1],
-    components: { name: string; number: string; percentage_weight: string }[],
-  ) => {
-    const created = await create.product(ctx, { name, ...data });
-    for (const part of components)
-      await create.component(ctx, { ...part, percentage_volume: '' }, created.id);
-    return created.id;
-  };
+    components: Parameters<typeof create.productWithComponents>[3],
+  ) => create.productWithComponents(ctx, name, data ?? {}, components);
   const aqua = await product(
     'Aqua ammonia 29%',
     {
@@ -205,30 +199,6 @@ function generate(type: string, format: 'pdf' | 'xlsx') {
     url: '/report/generate',
     payload: { type, customer_id: ids.customer, facility_id: ids.facility, year: YEAR, format },
   });
-}
-
-/** A table sheet's rows (down to the empty row before its totals) as the named columns' values. */
-function sheetRows(sheet: ExcelJS.Worksheet, columns: string[]): unknown[][] {
-  const header = (sheet.getRow(1).values as unknown[]).map((value) => String(value ?? ''));
-  const at = columns.map((label) => header.indexOf(label));
-  expect(at, `columns of ${sheet.name}`).not.toContain(-1);
-  const rows: unknown[][] = [];
-  for (let number = 2; number <= sheet.rowCount; number++) {
-    const row = sheet.getRow(number);
-    if (row.getCell(1).value === null) break;
-    rows.push(at.map((index) => row.getCell(index).value));
-  }
-  return rows;
-}
-
-/** Label → value of the "Report" sheet (header lines) and the totals under a table sheet. */
-function labelledValues(sheet: ExcelJS.Worksheet): Map<string, unknown> {
-  const values = new Map<string, unknown>();
-  sheet.eachRow((row) => {
-    const label = row.getCell(1).value;
-    if (typeof label === 'string') values.set(label, row.getCell(2).value);
-  });
-  return values;
 }
 
 const COLUMNS = ['Process (storage location)', 'Listed substance', 'Quantity in process (lb)', 'q / TQ'];

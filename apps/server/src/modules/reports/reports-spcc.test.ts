@@ -1,8 +1,7 @@
 import type { ReportDocument } from '@chemtrack/domain';
-import type ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../test/helper.ts';
-import { pdfOf, xlsxOf } from '../../../test/report-files.ts';
+import { pdfOf, sheetRows, xlsxOf } from '../../../test/report-files.ts';
 import { create } from '../../seed/factories.ts';
 
 /**
@@ -108,19 +107,6 @@ function request(url: string, format?: 'pdf' | 'xlsx') {
       ...(format ? { format } : {}),
     },
   });
-}
-
-function sheetRows(sheet: ExcelJS.Worksheet, columns: string[]): unknown[][] {
-  const header = (sheet.getRow(1).values as unknown[]).map((value) => String(value ?? ''));
-  const at = columns.map((label) => header.indexOf(label));
-  expect(at, `columns of ${sheet.name}`).not.toContain(-1);
-  const rows: unknown[][] = [];
-  for (let number = 2; number <= sheet.rowCount; number++) {
-    const row = sheet.getRow(number);
-    if (row.getCell(1).value === null) break;
-    rows.push(at.map((index) => row.getCell(index).value));
-  }
-  return rows;
 }
 
 const HYDRAULIC_ESTIMATE = () =>
