@@ -290,3 +290,49 @@ export function aggregateByCas(
 function byLine(a: { inventory_product_id: number }, b: { inventory_product_id: number }): number {
   return a.inventory_product_id - b.inventory_product_id;
 }
+
+/**
+ * One line's share of a figure: `pounds` of it at `percent`, of a component (its SDS range read
+ * at the report's percent basis) when one is named, else of the whole line.
+ */
+export function lineContribution(
+  quantity: LineQuantity,
+  pounds: number,
+  percent: number,
+  component: { item: LineComponent; basis: PercentBasis } | null = null,
+  basisNote = '',
+): Contribution {
+  const { line } = quantity;
+  const item = component?.item;
+  return {
+    inventory_product_id: line.inventory_product_id,
+    product_id: line.product_id,
+    product_name: line.product_name,
+    location_stored: line.location_stored,
+    physical_state: line.physical_state,
+    container: quantity.container,
+    line_pounds: quantity.pounds ?? 0,
+    line_gallons: quantity.gallons,
+    pounds_basis: basisNote ? `${quantity.basis}; ${basisNote}` : quantity.basis,
+    percent_weight: percent,
+    percent_range: component ? percentReading(component.item, component.basis) : null,
+    pounds_contributed: pounds,
+    is_carcinogen: item?.is_carcinogen ?? false,
+  };
+}
+
+/** A line left out of a figure, with the reason. */
+export function lineExclusion(
+  line: Pick<Exclusion, 'inventory_product_id' | 'product_id' | 'product_name' | 'location_stored'>,
+  percent: number | null,
+  reason: string,
+): Exclusion {
+  return {
+    inventory_product_id: line.inventory_product_id,
+    product_id: line.product_id,
+    product_name: line.product_name,
+    location_stored: line.location_stored,
+    percent_weight: percent,
+    reason,
+  };
+}

@@ -8,11 +8,10 @@
 
 import { roundTo } from '../shared/numbers.ts';
 import type { Contribution, Exclusion, LineComponent } from './aggregation.ts';
-import { choosePercent, percentReading } from './aggregation.ts';
+import { choosePercent, lineContribution, lineExclusion } from './aggregation.ts';
 import type { ComplianceContext } from './context.ts';
 import { formatPercent, formatThreshold } from './format.ts';
 import type { Explanation } from './programme.ts';
-import type { LineQuantity } from './quantities.ts';
 import { normalizeCas } from './reference.ts';
 import { type ThresholdOperator, type ThresholdTest, testThreshold } from './thresholds.ts';
 import type { ReferenceEntry, SnapshotLine } from './types.ts';
@@ -123,44 +122,6 @@ export function nfpaFlammability(nfpa: string | null | undefined): number | null
   if (labelled) return Number(labelled[1]);
   const figures = text.split(/[\s\-/,]+/).filter((part) => /^[0-4]$/.test(part));
   return figures.length >= 3 ? Number(figures[1]) : null;
-}
-
-/** One line's share of a row: the component's pounds or, for a flammable mixture, the line's whole weight. */
-export function processContribution(
-  quantity: LineQuantity,
-  pounds: number,
-  percent: number,
-  item: LineComponent | null,
-  context: ComplianceContext,
-  basisNote = '',
-): Contribution {
-  const { line } = quantity;
-  return {
-    inventory_product_id: line.inventory_product_id,
-    product_id: line.product_id,
-    product_name: line.product_name,
-    location_stored: line.location_stored,
-    physical_state: line.physical_state,
-    container: quantity.container,
-    line_pounds: quantity.pounds ?? 0,
-    line_gallons: quantity.gallons,
-    pounds_basis: basisNote ? `${quantity.basis}; ${basisNote}` : quantity.basis,
-    percent_weight: percent,
-    percent_range: item ? percentReading(item, context.options.percent_basis) : null,
-    pounds_contributed: pounds,
-    is_carcinogen: item?.is_carcinogen ?? false,
-  };
-}
-
-export function processExclusion(line: SnapshotLine, percent: number | null, reason: string): Exclusion {
-  return {
-    inventory_product_id: line.inventory_product_id,
-    product_id: line.product_id,
-    product_name: line.product_name,
-    location_stored: line.location_stored,
-    percent_weight: percent,
-    reason,
-  };
 }
 
 /** The percent the programme reads in the component's SDS range (the report setting; upper bound by default). */
@@ -393,7 +354,7 @@ export function countListedComponent<L extends ProcessListing>(
   if (!fallback) return;
   if (line.is_partial_pressure_exempt) {
     const acc = accumulatorOf(fallback.byProcess, process);
-    acc.excluded.push(processExclusion(line, percent, partialPressureText(line)));
+    acc.excluded.push(lineExclusion(line, percent, partialPressureText(line)));
     acc.exemptions.add(`${line.product_name}: ${partialPressureText(line)}`);
     return;
   }
@@ -402,17 +363,26 @@ export function countListedComponent<L extends ProcessListing>(
   );
   if (!matched) {
     const reason = conditionShortfall(fallback.condition, percent, floor) ?? '';
-    accumulatorOf(fallback.byProcess, process).excluded.push(processExclusion(line, percent, reason));
+    accumulatorOf(fallback.byProcess, process).excluded.push(lineExclusion(line, percent, reason));
     return;
   }
   const acc = accumulatorOf(matched.byProcess, process);
   if (quantity.pounds === null) {
-    acc.excluded.push(processExclusion(line, percent, 'pounds unknown (see warnings)'));
+    acc.excluded.push(lineExclusion(line, percent, 'pounds unknown (see warnings)'));
     return;
   }
   // The aggregation's rounding (four decimals), so a chemical's pounds agree across reports.
   const pounds = roundTo((quantity.pounds * percent) / 100, 4);
-  addPounds(acc, processContribution(quantity, pounds, percent, item, context, note(matched)));
+  addPounds(
+    acc,
+    lineContribution(
+      quantity,
+      pounds,
+      percent,
+      { item, basis: context.options.percent_basis },
+      note(matched),
+    ),
+  );
 }
 
 /** A listed chemical whose percent is unknown is named under its listing, never dropped silently. */
@@ -421,7 +391,7 @@ export function nameUnknownPercents(context: ComplianceContext, byCas: Map<strin
     const listing = byCas.get(item.cas_number)?.at(-1);
     if (!listing) continue;
     accumulatorOf(listing.byProcess, processOf(item.quantity.line)).excluded.push(
-      processExclusion(item.quantity.line, null, 'no percent by weight (see warnings)'),
+      lineExclusion(item.quantity.line, null, 'no percent by weight (see warnings)'),
     );
   }
 }

@@ -6,6 +6,7 @@
  * and the 10,000 lb flammable screen per location (1910.119(a)(1)(ii)).
  */
 import { isGas } from '../products/index.ts';
+import { lineContribution, lineExclusion } from './aggregation.ts';
 import type { ComplianceContext } from './context.ts';
 import { listsUsed } from './context.ts';
 import { formatThreshold } from './format.ts';
@@ -17,8 +18,6 @@ import {
   indexProcessListings,
   nameUnknownPercents,
   type ProcessRow,
-  processContribution,
-  processExclusion,
   processOf,
   type RowAccumulator,
   rowsOfListing,
@@ -120,18 +119,15 @@ function flammableScreen(
         ? 'atmospheric storage below the normal boiling point, no chilling (1910.119(a)(1)(ii)(B))'
         : null;
     if (exemption) {
-      acc.excluded.push(processExclusion(line, null, exemption));
+      acc.excluded.push(lineExclusion(line, null, exemption));
       acc.exemptions.add(`${line.product_name}: ${exemption}`);
       continue;
     }
     if (quantity.pounds === null) {
-      acc.excluded.push(processExclusion(line, null, 'pounds unknown (see warnings)'));
+      acc.excluded.push(lineExclusion(line, null, 'pounds unknown (see warnings)'));
       continue;
     }
-    addPounds(
-      acc,
-      processContribution(quantity, quantity.pounds, 100, null, context, `${reading.text}: whole weight`),
-    );
+    addPounds(acc, lineContribution(quantity, quantity.pounds, 100, null, `${reading.text}: whole weight`));
   }
   const base = {
     substance: PSM_FLAMMABLE_SUBSTANCE,

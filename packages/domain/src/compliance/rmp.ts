@@ -6,6 +6,7 @@
  * mixture whole only at NFPA flammability 4 with at least 1% of the flammable (68.115(b)(2)(i)).
  */
 import type { LineComponent } from './aggregation.ts';
+import { lineContribution, lineExclusion } from './aggregation.ts';
 import type { ComplianceContext } from './context.ts';
 import { listsUsed } from './context.ts';
 import { formatPercent } from './format.ts';
@@ -21,8 +22,6 @@ import {
   type ProcessListing,
   type ProcessRow,
   PURE_MIN_PERCENT,
-  processContribution,
-  processExclusion,
   processOf,
   processPercent,
   rowsOfListing,
@@ -106,18 +105,16 @@ function countFlammable(
   const percent = processPercent(item, context);
   const exemption = fuelExemption(quantity, context);
   if (exemption) {
-    acc.excluded.push(processExclusion(line, percent, exemption));
+    acc.excluded.push(lineExclusion(line, percent, exemption));
     acc.exemptions.add(`${line.product_name}: ${exemption}`);
     return;
   }
   if (percent < RMP_DE_MINIMIS.percent) {
-    acc.excluded.push(
-      processExclusion(line, percent, `${formatPercent(percent)}% < 1% of a listed flammable`),
-    );
+    acc.excluded.push(lineExclusion(line, percent, `${formatPercent(percent)}% < 1% of a listed flammable`));
     return;
   }
   if (quantity.pounds === null) {
-    acc.excluded.push(processExclusion(line, percent, 'pounds unknown (see warnings)'));
+    acc.excluded.push(lineExclusion(line, percent, 'pounds unknown (see warnings)'));
     return;
   }
   const rating = nfpaFlammability(line.nfpa);
@@ -146,7 +143,7 @@ function countFlammable(
     );
   } else {
     acc.excluded.push(
-      processExclusion(
+      lineExclusion(
         line,
         percent,
         `a mixture at NFPA flammability ${rating}, not 4: not counted (68.115(b)(2)(i))`,
@@ -156,7 +153,10 @@ function countFlammable(
   }
   // The whole line counts, once per listing even when the line names the flammable twice.
   if (acc.contributions.some((c) => c.inventory_product_id === line.inventory_product_id)) return;
-  addPounds(acc, processContribution(quantity, quantity.pounds, 100, item, context, basis));
+  addPounds(
+    acc,
+    lineContribution(quantity, quantity.pounds, 100, { item, basis: context.options.percent_basis }, basis),
+  );
 }
 
 function run(context: ComplianceContext): RmpResult {

@@ -16,7 +16,7 @@ import {
   type SpccExclusion,
 } from '../lookups/spcc-fields.ts';
 import { roundTo } from '../shared/numbers.ts';
-import type { Contribution, Exclusion } from './aggregation.ts';
+import { type Contribution, type Exclusion, lineContribution, lineExclusion } from './aggregation.ts';
 import { type ComplianceContext, listsUsed } from './context.ts';
 import { formatFactor, formatPounds, formatThreshold } from './format.ts';
 import type { Explanation, ProgrammeResult, ProgrammeRule } from './programme.ts';
@@ -129,37 +129,6 @@ function gal(value: number): string {
   return `${formatPounds(value)} gal`;
 }
 
-/** The line as a contribution of the figures it counts in: its gallons on hand and how they were found. */
-function contributionOf(quantity: LineQuantity): Contribution {
-  const { line } = quantity;
-  return {
-    inventory_product_id: line.inventory_product_id,
-    product_id: line.product_id,
-    product_name: line.product_name,
-    location_stored: line.location_stored,
-    physical_state: line.physical_state,
-    container: quantity.container,
-    line_pounds: quantity.pounds ?? 0,
-    line_gallons: quantity.gallons,
-    pounds_basis: quantity.basis,
-    percent_weight: 100,
-    percent_range: null,
-    pounds_contributed: quantity.pounds ?? 0,
-    is_carcinogen: false,
-  };
-}
-
-function exclusionOf(row: SpccContainerRow): Exclusion {
-  return {
-    inventory_product_id: row.inventory_product_id,
-    product_id: row.product_id,
-    product_name: row.product_name,
-    location_stored: row.location_stored,
-    percent_weight: null,
-    reason: row.reason ?? '',
-  };
-}
-
 /** One SPCC line: its capacity, placement and count resolved, tested against 55 gal and the exclusions. */
 function containerRow(
   quantity: LineQuantity,
@@ -260,7 +229,7 @@ function containerRow(
     reason,
     explanation: {
       rule_text: reason ? `${ruleText}. ${reason}` : ruleText,
-      contributions: [contributionOf(quantity)],
+      contributions: [lineContribution(quantity, quantity.pounds ?? 0, 100)],
       excluded: [],
       notes,
     },
@@ -328,7 +297,9 @@ function run(context: ComplianceContext): SpccResult {
   const planType = planRequired ? planTypeOf(aboveground, largest) : null;
 
   const excludedOf = (placement: ContainerPlacement) =>
-    below.filter((row) => row.placement === placement).map(exclusionOf);
+    below
+      .filter((row) => row.placement === placement)
+      .map((row) => lineExclusion(row, null, row.reason ?? ''));
   const figure = (
     key: SpccFigure['key'],
     label: string,
@@ -348,7 +319,7 @@ function run(context: ComplianceContext): SpccResult {
       contributions: counted
         .map((row) => {
           const quantity = tested.find((q) => q.line.inventory_product_id === row.inventory_product_id);
-          return quantity ? contributionOf(quantity) : null;
+          return quantity ? lineContribution(quantity, quantity.pounds ?? 0, 100) : null;
         })
         .filter((c): c is Contribution => c !== null),
       excluded,
