@@ -20,6 +20,7 @@ import authPlugin, { API_PREFIX } from './plugins/auth.ts';
 import availabilityPlugin from './plugins/availability.ts';
 import databasePlugin from './plugins/database.ts';
 import errorsPlugin from './plugins/errors.ts';
+import healthPlugin from './plugins/health.ts';
 import jsonBodyPlugin from './plugins/json-body.ts';
 import multipartPlugin from './plugins/multipart.ts';
 import securityPlugin, { isHttpsAppUrl } from './plugins/security.ts';
@@ -122,6 +123,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(multipartPlugin, { maxFileBytes: config.uploadMaxBytes });
   await app.register(storagePlugin, { store: options.fileStore });
   await app.register(fileSweepPlugin);
+  await app.register(healthPlugin);
   await app.register(authPlugin, { appKey: config.appKey });
   await app.register(sessionPlugin);
   await app.register(swagger, {
