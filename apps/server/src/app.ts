@@ -1,6 +1,5 @@
 import type { Socket } from 'node:net';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -12,6 +11,7 @@ import {
 } from 'fastify-type-provider-zod';
 import type { Db } from './db/client.ts';
 import type { Config } from './lib/config.ts';
+import { SERVER_ROOT } from './lib/server-root.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import fileSweepPlugin from './modules/files/file-sweep.plugin.ts';
 import { apiModules } from './modules/index.ts';
@@ -44,7 +44,7 @@ export interface BuildAppOptions {
   onRoute?: (route: { method: string | string[]; url: string; permission?: string | undefined }) => void;
 }
 
-const DEFAULT_WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
+const DEFAULT_WEB_DIST = path.resolve(SERVER_ROOT, '../web/dist');
 
 export const REQUEST_TIMEOUT_MSG = 'The request took too long to arrive and was cut off. Try again.';
 

@@ -30,7 +30,10 @@ async function probe(check: () => Promise<unknown>): Promise<{ state: CheckState
  * every request (plugins/availability.ts), so a balancer stops sending before it exits.
  */
 async function healthPlugin(app: FastifyInstance) {
-  app.get('/healthz', { schema: { hide: true } }, async () => ({ status: 'ok' }));
+  app.get('/healthz', { schema: { hide: true } }, async (_request, reply) => {
+    reply.header('Cache-Control', 'no-store');
+    return { status: 'ok' };
+  });
 
   app.get('/readyz', { schema: { hide: true } }, async (_request, reply) => {
     const [database, storage] = await Promise.all([

@@ -1,6 +1,8 @@
 import fs from 'node:fs';
+import path from 'node:path';
 import { REGULATORY_LIST_TYPES, type RegulatoryListType } from '@chemtrack/domain';
 import type { Db } from '../../db/client.ts';
+import { SERVER_ROOT } from '../../lib/server-root.ts';
 import { FILE_TYPES } from '../../modules/files/file-types.ts';
 import { findFileByKey } from '../../modules/files/files.repository.ts';
 import { storeFile } from '../../modules/files/files.service.ts';
@@ -19,7 +21,7 @@ export function seedListFileName(type: RegulatoryListType): string {
 }
 
 export function readSeedList(type: RegulatoryListType): Buffer {
-  return fs.readFileSync(new URL(`./${seedListFileName(type)}`, import.meta.url));
+  return fs.readFileSync(path.join(SERVER_ROOT, 'src/seed/reference-lists', seedListFileName(type)));
 }
 
 /** Loads every list that has never been uploaded; returns the types loaded. */
