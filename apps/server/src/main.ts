@@ -45,16 +45,19 @@ async function main() {
   const database = await openDatabase(config.databaseUrl, config.dataDir, {
     onConnectionError: (error) => reportConnectionError(error),
   });
-  await database.migrate();
-  const wasEmpty = (await countUsers(database.db)) === 0;
-  const admin = await ensureFirstAdmin(database.db, {
-    email: config.adminEmail,
-    password: config.adminPassword,
+  const { wasEmpty, admin, shouldSeed } = await database.whileStarting(async () => {
+    await database.migrate();
+    const wasEmpty = (await countUsers(database.db)) === 0;
+    const admin = await ensureFirstAdmin(database.db, {
+      email: config.adminEmail,
+      password: config.adminPassword,
+    });
+    const shouldSeed = config.seedDemo ?? (wasEmpty && isEmbedded);
+    if (wasEmpty && shouldSeed) await seedDemoData(database.db, files);
+    // Every fresh install, demo or not, starts with the shipped reference lists, so reports work.
+    if (wasEmpty) await seedReferenceLists(database.db, files);
+    return { wasEmpty, admin, shouldSeed };
   });
-  const shouldSeed = config.seedDemo ?? (wasEmpty && isEmbedded);
-  if (wasEmpty && shouldSeed) await seedDemoData(database.db, files);
-  // Every fresh install, demo or not, starts with the shipped reference lists, so reports work.
-  if (wasEmpty) await seedReferenceLists(database.db, files);
   if (database.kind === 'pglite') {
     // PGlite runs single-user, without autovacuum: refresh the planner's statistics and the
     // visibility map at each start, or trigram searches fall back to sequential scans as data grows.

@@ -20,8 +20,18 @@ export interface Database {
   db: Db;
   kind: 'postgres' | 'pglite';
   migrate(): Promise<void>;
+  /**
+   * Runs `work` while no other app process on this database runs its own: processes started
+   * together (several behind a load balancer) take turns to migrate, create the first admin and
+   * seed, and the later ones find it done. A session-level advisory lock on PostgreSQL, held on a
+   * connection of its own; PGlite has one process anyway (the data-dir lock).
+   */
+  whileStarting<T>(work: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
+
+/** The advisory lock key of start-up work (any constant no other program on the database uses). */
+const START_LOCK_KEY = 0x43_54_53_54; // 'CTST'
 
 const MIGRATIONS_FOLDER = path.join(SERVER_ROOT, 'drizzle');
 
@@ -45,6 +55,19 @@ export async function openDatabase(
       db,
       kind: 'postgres',
       migrate: () => migrateNodePg(drizzleNodePg(pool), { migrationsFolder: MIGRATIONS_FOLDER }),
+      async whileStarting(work) {
+        const client = new pg.Client({ connectionString: url });
+        client.on('error', () => {});
+        await client.connect();
+        try {
+          await client.query('SELECT pg_advisory_lock($1)', [START_LOCK_KEY]);
+          return await work();
+        } finally {
+          // Ending the session releases the lock too, should the unlock itself fail.
+          await client.query('SELECT pg_advisory_unlock($1)', [START_LOCK_KEY]).catch(() => undefined);
+          await client.end().catch(() => undefined);
+        }
+      },
       close,
     };
   }
@@ -63,6 +86,7 @@ export async function openDatabase(
     db,
     kind: 'pglite',
     migrate: () => migratePglite(drizzlePglite(client), { migrationsFolder: MIGRATIONS_FOLDER }),
+    whileStarting: (work) => work(),
     close: () => client.close(),
   };
 }
