@@ -11,7 +11,6 @@ import {
 } from 'fastify-type-provider-zod';
 import type { Db } from './db/client.ts';
 import type { Config } from './lib/config.ts';
-import { SERVER_ROOT } from './lib/server-root.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import fileSweepPlugin from './modules/files/file-sweep.plugin.ts';
 import { apiModules } from './modules/index.ts';
@@ -26,6 +25,7 @@ import multipartPlugin from './plugins/multipart.ts';
 import securityPlugin, { isHttpsAppUrl } from './plugins/security.ts';
 import storagePlugin from './plugins/storage.ts';
 import webPlugin from './plugins/web.ts';
+import { SERVER_ROOT } from './runtime/server-root.ts';
 import type { FileStore } from './storage/file-store.ts';
 
 declare module 'fastify' {

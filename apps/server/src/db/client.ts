@@ -8,7 +8,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
-import { SERVER_ROOT } from '../lib/server-root.ts';
+import { SERVER_ROOT } from '../runtime/server-root.ts';
 import * as schema from './schema/index.ts';
 
 export type Schema = typeof schema;

@@ -2,12 +2,12 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { REGULATORY_LIST_TYPES, type RegulatoryListType } from '@chemtrack/domain';
 import type { Db } from '../../db/client.ts';
-import { SERVER_ROOT } from '../../lib/server-root.ts';
 import { FILE_TYPES } from '../../modules/files/file-types.ts';
 import { findFileByKey } from '../../modules/files/files.repository.ts';
 import { storeFile } from '../../modules/files/files.service.ts';
 import { findLatestUpload } from '../../modules/reference-lists/reference-lists.repository.ts';
 import { importList, parseListFile } from '../../modules/reference-lists/reference-lists.service.ts';
+import { SERVER_ROOT } from '../../runtime/server-root.ts';
 import type { FileStore } from '../../storage/file-store.ts';
 
 /**

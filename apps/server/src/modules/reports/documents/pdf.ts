@@ -23,7 +23,7 @@ import {
   toTableDate,
 } from '@chemtrack/domain';
 import PDFDocument from 'pdfkit';
-import { SERVER_ROOT } from '../../../lib/server-root.ts';
+import { SERVER_ROOT } from '../../../runtime/server-root.ts';
 
 const MARGIN = 36;
 const FOOTER_HEIGHT = 18;

@@ -17,7 +17,7 @@ function findServerRoot(start: string): string {
 
 /**
  * The server package's folder (`apps/server`), found the same way whether this code runs as
- * source (`src/lib/`) or bundled into `dist/main.js` (`npm start`, build.mjs): the files shipped
+ * source (`src/runtime/`) or bundled into `dist/main.js` (`npm start`, build.mjs): the files shipped
  * beside the code (migrations, fonts, seed lists, the web build) are read from there, never
  * relative to the module that reads them, whose place the bundle changes.
  */
