@@ -50,6 +50,16 @@ export class FileNotStoredError extends Error {
   }
 }
 
+/**
+ * The store could not be reached or refused the call (an object store down, unreachable, or
+ * misconfigured): a condition of the moment for the client (503), the reason in `cause` for the log.
+ */
+export class FileStoreUnavailableError extends Error {
+  constructor(operation: string, cause: unknown) {
+    super(`The file store failed to ${operation}`, { cause });
+  }
+}
+
 const FOLDER = /^[a-z][a-z0-9-]{0,30}$/;
 const EXTENSION_PATTERN = /^\.[a-z0-9]{1,8}$/;
 const KEY =

@@ -9,7 +9,13 @@ import {
   S3Client,
   type S3ClientConfig,
 } from '@aws-sdk/client-s3';
-import { FileNotStoredError, type FileStore, generateStorageKey, isStorageKey } from './file-store.ts';
+import {
+  FileNotStoredError,
+  type FileStore,
+  FileStoreUnavailableError,
+  generateStorageKey,
+  isStorageKey,
+} from './file-store.ts';
 
 /** What `STORAGE_URL=s3://…` says, parsed (see `parseS3StorageUrl`). */
 export interface S3StorageTarget {
@@ -101,6 +107,10 @@ export function createS3FileStore(
   });
   const { bucket, prefix } = target;
   const objectKey = (key: string) => `${prefix}${checkedKey(key)}`;
+  // Every failure but "no such object" is the store's, not the request's (plugins/errors: 503).
+  const unavailable = (operation: string) => (error: unknown) => {
+    throw new FileStoreUnavailableError(operation, error);
+  };
 
   return {
     description: `S3 bucket ${bucket}${prefix ? ` (under ${prefix})` : ''}${target.endpoint ? ` at ${target.endpoint}` : ''}`,
@@ -110,41 +120,47 @@ export function createS3FileStore(
       const size = Buffer.isBuffer(source) ? source.length : options.size;
       // Without a length the SDK would have to buffer the stream; every caller knows it.
       if (size === undefined) throw new Error('A streamed put needs the size of its bytes');
-      await client.send(
-        new PutObjectCommand({
-          Bucket: bucket,
-          Key: objectKey(key),
-          Body: source,
-          ContentLength: size,
-          ContentType: 'application/octet-stream',
-        }),
-      );
+      await client
+        .send(
+          new PutObjectCommand({
+            Bucket: bucket,
+            Key: objectKey(key),
+            Body: source,
+            ContentLength: size,
+            ContentType: 'application/octet-stream',
+          }),
+        )
+        .catch(unavailable('store a file'));
       return key;
     },
 
     async read(key) {
+      const Key = objectKey(key);
       try {
-        const answer = await client.send(new GetObjectCommand({ Bucket: bucket, Key: objectKey(key) }));
+        const answer = await client.send(new GetObjectCommand({ Bucket: bucket, Key }));
         if (!(answer.Body instanceof Readable)) throw new Error(`No body for stored file ${key}`);
         return answer.Body;
       } catch (error) {
         if (isNoSuchKey(error)) throw new FileNotStoredError(key);
-        throw error;
+        throw new FileStoreUnavailableError('read a file', error);
       }
     },
 
     async delete(key) {
       // S3 answers 204 for a key that holds nothing, as the interface asks.
-      await client.send(new DeleteObjectCommand({ Bucket: bucket, Key: objectKey(key) }));
+      await client
+        .send(new DeleteObjectCommand({ Bucket: bucket, Key: objectKey(key) }))
+        .catch(unavailable('delete a file'));
     },
 
     async exists(key) {
+      const Key = objectKey(key);
       try {
-        await client.send(new HeadObjectCommand({ Bucket: bucket, Key: objectKey(key) }));
+        await client.send(new HeadObjectCommand({ Bucket: bucket, Key }));
         return true;
       } catch (error) {
         if (isNoSuchKey(error)) return false;
-        throw error;
+        throw new FileStoreUnavailableError('look up a file', error);
       }
     },
 
@@ -152,9 +168,9 @@ export function createS3FileStore(
       const keys: string[] = [];
       let token: string | undefined;
       do {
-        const page = await client.send(
-          new ListObjectsV2Command({ Bucket: bucket, Prefix: prefix, ContinuationToken: token }),
-        );
+        const page = await client
+          .send(new ListObjectsV2Command({ Bucket: bucket, Prefix: prefix, ContinuationToken: token }))
+          .catch(unavailable('list files'));
         for (const object of page.Contents ?? []) {
           const key = object.Key?.slice(prefix.length);
           // Objects another program put in the bucket are not ours to sweep.
