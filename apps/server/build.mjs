@@ -33,6 +33,10 @@ await build({
   bundle: true,
   platform: 'node',
   format: 'esm',
+  // Dynamic imports become chunks loaded when needed: the S3 driver and the AWS SDK only with a
+  // STORAGE_URL (storage/create-file-store.ts).
+  splitting: true,
+  chunkNames: 'chunks/[name]-[hash]',
   target: 'node20.19',
   sourcemap: true,
   // Stack traces then name the TypeScript files and lines (node --enable-source-maps).

@@ -8,12 +8,12 @@ import { DEMO_STAFF } from './seed/demo-accounts.ts';
 import { countUsers, ensureFirstAdmin } from './seed/first-admin.ts';
 import { seedReferenceLists } from './seed/reference-lists/load.ts';
 import { createFileStore } from './storage/create-file-store.ts';
-import { StorageUrlError } from './storage/s3-file-store.ts';
+import { StorageUrlError } from './storage/file-store.ts';
 
 async function main() {
   const config = loadConfig();
   // A STORAGE_URL that does not parse stops the start here, before the database is touched.
-  const files = createFileStore(config);
+  const files = await createFileStore(config);
   const isEmbedded = !config.databaseUrl?.startsWith('postgres');
   let releaseLock = () => {};
   if (isEmbedded) {

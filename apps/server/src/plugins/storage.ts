@@ -15,7 +15,7 @@ declare module 'fastify' {
  * (`modules/files/file-sweep.plugin.ts`).
  */
 async function storagePlugin(app: FastifyInstance, options: { store?: FileStore | undefined }) {
-  const store = options.store ?? createFileStore(app.config);
+  const store = options.store ?? (await createFileStore(app.config));
   app.decorate('files', store);
   // A store handed in belongs to whoever made it (main.ts, which seeded through it first).
   if (!options.store) app.addHook('onClose', async () => store.close?.());

@@ -50,6 +50,9 @@ export class FileNotStoredError extends Error {
   }
 }
 
+/** `STORAGE_URL` names no store we can use: the start stops with this message (it repeats no secret). */
+export class StorageUrlError extends Error {}
+
 /**
  * The store could not be reached or refused the call (an object store down, unreachable, or
  * misconfigured): a condition of the moment for the client (503), the reason in `cause` for the log.

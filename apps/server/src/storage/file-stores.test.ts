@@ -9,8 +9,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startS3Server, type TestS3Server } from '../../test/s3-server.ts';
 import { loadConfig } from '../lib/config.ts';
 import { createFileStore } from './create-file-store.ts';
-import { FileNotStoredError, type FileStore } from './file-store.ts';
-import { createS3FileStore, parseS3StorageUrl, StorageUrlError } from './s3-file-store.ts';
+import { FileNotStoredError, type FileStore, StorageUrlError } from './file-store.ts';
+import { createS3FileStore, parseS3StorageUrl } from './s3-file-store.ts';
 
 let s3: TestS3Server;
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'chemtrack-stores-'));
@@ -26,9 +26,9 @@ afterAll(async () => {
 });
 
 /** The store STORAGE_URL gives: both drivers are made the way the app makes them. */
-function storeFor(driver: 'local' | 's3', prefix?: string): FileStore {
+async function storeFor(driver: 'local' | 's3', prefix?: string): Promise<FileStore> {
   const env = { DATA_DIR: dataDir, STORAGE_URL: driver === 's3' ? s3.storageUrl({ prefix }) : '' };
-  const store = createFileStore(loadConfig(env));
+  const store = await createFileStore(loadConfig(env));
   stores.push(store);
   return store;
 }
@@ -56,8 +56,8 @@ const BAD_KEYS = ['../../etc/passwd', '/etc/passwd', 'sds/2026/11/../../../x.pdf
 
 describe.each(['local', 's3'] as const)('the %s file store', (driver) => {
   let store: FileStore;
-  beforeAll(() => {
-    store = storeFor(driver);
+  beforeAll(async () => {
+    store = await storeFor(driver);
   });
 
   it('describes where it keeps files without a secret', () => {
@@ -125,8 +125,8 @@ describe.each(['local', 's3'] as const)('the %s file store', (driver) => {
 
 describe('the S3 file store', () => {
   it('keeps every key under the URL prefix and sweeps nothing outside it', async () => {
-    const prefixed = storeFor('s3', 'install-a/');
-    const whole = storeFor('s3');
+    const prefixed = await storeFor('s3', 'install-a/');
+    const whole = await storeFor('s3');
     const key = await prefixed.put(Buffer.from('prefixed'), { folder: 'sds', extension: '.pdf' });
     // The whole bucket sees the object only under the prefix, which is no key of its own.
     expect(await whole.exists(key)).toBe(false);
@@ -140,7 +140,7 @@ describe('the S3 file store', () => {
   });
 
   it('refuses a stream of unknown size rather than buffering it', async () => {
-    const store = storeFor('s3');
+    const store = await storeFor('s3');
     await expect(
       store.put(Readable.from([Buffer.from('x')]), { folder: 'sds', extension: '.pdf' }),
     ).rejects.toThrow('A streamed put needs the size of its bytes');
@@ -192,7 +192,7 @@ describe('the S3 file store', () => {
   });
 
   it('is what an s3:// STORAGE_URL makes, and its client talks path-style to the endpoint', async () => {
-    const store = storeFor('s3');
+    const store = await storeFor('s3');
     const key = await store.put(Buffer.from('path style'), { folder: 'sds', extension: '.pdf' });
     // A client of our own, addressed the same way, finds the object where the store says it is.
     const client = new S3Client({

@@ -15,6 +15,7 @@ import {
   FileStoreUnavailableError,
   generateStorageKey,
   isStorageKey,
+  StorageUrlError,
 } from './file-store.ts';
 
 /** What `STORAGE_URL=s3://…` says, parsed (see `parseS3StorageUrl`). */
@@ -28,8 +29,6 @@ export interface S3StorageTarget {
   /** From the URL's user part; unset → the AWS SDK's own chain (AWS_ACCESS_KEY_ID …, profile, role). */
   credentials: { accessKeyId: string; secretAccessKey: string } | undefined;
 }
-
-export class StorageUrlError extends Error {}
 
 /**
  * `s3://[ACCESS_KEY:SECRET@]bucket[/prefix/]?endpoint=https://host:port&region=…`. Everything but

@@ -2,6 +2,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
+import { SERVER_ROOT } from '../../../runtime/server-root.ts';
 import { isMissingError, type SdsMergeInput, type SdsMergeResult } from './merge.ts';
 import type { FromWorker, ToWorker, WorkerInput } from './protocol.ts';
 
@@ -31,7 +32,7 @@ export class SdsMergeError extends Error {}
 const DEFAULT_MAX_HEAP_MB = 2048;
 
 // Bundled (`npm start` runs dist/main.js, built by build.mjs) the worker is plain JavaScript of
-// its own beside the bundle, and this code runs from dist/main.js: import.meta.url says which.
+// its own in dist/, and this code runs from a .js file there: import.meta.url says which.
 const isBundled = import.meta.url.endsWith('.js');
 
 // From source the worker is TypeScript like the rest of the server. A worker does not inherit its
@@ -53,7 +54,7 @@ function sourceBootstrap(): string {
 }
 
 const bootstrap = isBundled
-  ? `import(${JSON.stringify(new URL('./print-all-sds-worker.js', import.meta.url).href)});`
+  ? `import(${JSON.stringify(pathToFileURL(path.join(SERVER_ROOT, 'dist/print-all-sds-worker.js')).href)});`
   : sourceBootstrap();
 
 /**
