@@ -1,6 +1,5 @@
 import type { Socket } from 'node:net';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -20,11 +19,13 @@ import authPlugin, { API_PREFIX } from './plugins/auth.ts';
 import availabilityPlugin from './plugins/availability.ts';
 import databasePlugin from './plugins/database.ts';
 import errorsPlugin from './plugins/errors.ts';
+import healthPlugin from './plugins/health.ts';
 import jsonBodyPlugin from './plugins/json-body.ts';
 import multipartPlugin from './plugins/multipart.ts';
 import securityPlugin, { isHttpsAppUrl } from './plugins/security.ts';
 import storagePlugin from './plugins/storage.ts';
 import webPlugin from './plugins/web.ts';
+import { SERVER_ROOT } from './runtime/server-root.ts';
 import type { FileStore } from './storage/file-store.ts';
 
 declare module 'fastify' {
@@ -43,7 +44,7 @@ export interface BuildAppOptions {
   onRoute?: (route: { method: string | string[]; url: string; permission?: string | undefined }) => void;
 }
 
-const DEFAULT_WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
+const DEFAULT_WEB_DIST = path.resolve(SERVER_ROOT, '../web/dist');
 
 export const REQUEST_TIMEOUT_MSG = 'The request took too long to arrive and was cut off. Try again.';
 
@@ -122,6 +123,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(multipartPlugin, { maxFileBytes: config.uploadMaxBytes });
   await app.register(storagePlugin, { store: options.fileStore });
   await app.register(fileSweepPlugin);
+  await app.register(healthPlugin);
   await app.register(authPlugin, { appKey: config.appKey });
   await app.register(sessionPlugin);
   await app.register(swagger, {

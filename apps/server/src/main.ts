@@ -7,10 +7,13 @@ import { seedDemoData } from './seed/demo.ts';
 import { DEMO_STAFF } from './seed/demo-accounts.ts';
 import { countUsers, ensureFirstAdmin } from './seed/first-admin.ts';
 import { seedReferenceLists } from './seed/reference-lists/load.ts';
-import { createLocalFileStore } from './storage/file-store.ts';
+import { createFileStore } from './storage/create-file-store.ts';
+import { StorageUrlError } from './storage/file-store.ts';
 
 async function main() {
   const config = loadConfig();
+  // A STORAGE_URL that does not parse stops the start here, before the database is touched.
+  const files = await createFileStore(config);
   const isEmbedded = !config.databaseUrl?.startsWith('postgres');
   let releaseLock = () => {};
   if (isEmbedded) {
@@ -42,23 +45,26 @@ async function main() {
   const database = await openDatabase(config.databaseUrl, config.dataDir, {
     onConnectionError: (error) => reportConnectionError(error),
   });
-  await database.migrate();
-  const wasEmpty = (await countUsers(database.db)) === 0;
-  const admin = await ensureFirstAdmin(database.db, {
-    email: config.adminEmail,
-    password: config.adminPassword,
+  const { wasEmpty, admin, shouldSeed } = await database.whileStarting(async () => {
+    await database.migrate();
+    const wasEmpty = (await countUsers(database.db)) === 0;
+    const admin = await ensureFirstAdmin(database.db, {
+      email: config.adminEmail,
+      password: config.adminPassword,
+    });
+    const shouldSeed = config.seedDemo ?? (wasEmpty && isEmbedded);
+    if (wasEmpty && shouldSeed) await seedDemoData(database.db, files);
+    // Every fresh install, demo or not, starts with the shipped reference lists, so reports work.
+    if (wasEmpty) await seedReferenceLists(database.db, files);
+    return { wasEmpty, admin, shouldSeed };
   });
-  const shouldSeed = config.seedDemo ?? (wasEmpty && isEmbedded);
-  if (wasEmpty && shouldSeed) await seedDemoData(database.db, createLocalFileStore(config.dataDir));
-  // Every fresh install, demo or not, starts with the shipped reference lists, so reports work.
-  if (wasEmpty) await seedReferenceLists(database.db, createLocalFileStore(config.dataDir));
   if (database.kind === 'pglite') {
     // PGlite runs single-user, without autovacuum: refresh the planner's statistics and the
     // visibility map at each start, or trigram searches fall back to sequential scans as data grows.
     await database.db.execute(sql`VACUUM ANALYZE`);
   }
 
-  const app = await buildApp({ config, db: database.db });
+  const app = await buildApp({ config, db: database.db, fileStore: files });
   reportConnectionError = (error) => app.log.warn({ err: error }, 'database connection lost');
   if (config.isDevAppKey) {
     app.log.warn('APP_KEY is not set: using the development key. Set APP_KEY in production.');
@@ -83,6 +89,7 @@ async function main() {
       }
       await app.close();
       await database.close();
+      files.close?.();
     } catch (error) {
       app.log.error({ err: error }, 'shutting down failed');
       code = 1;
@@ -100,6 +107,7 @@ async function main() {
     '',
     `ChemTrack is running at ${url}`,
     `Database: ${isEmbedded ? `embedded PGlite in ${config.dataDir}/db` : 'PostgreSQL'}`,
+    `Files: ${files.description}`,
   ];
   if (admin) {
     lines.push(`First admin: ${admin.email}`);
@@ -127,7 +135,7 @@ function hidePassword(text: string): string {
 
 main().catch((error: unknown) => {
   // An expected failure is one clear line; anything else keeps its stack for whoever debugs it.
-  if (error instanceof DatabaseWaitError) console.error(error.message);
+  if (error instanceof DatabaseWaitError || error instanceof StorageUrlError) console.error(error.message);
   else if (error instanceof Error) console.error(hidePassword(error.stack ?? error.message));
   else console.error(hidePassword(String(error)));
   process.exit(1);

@@ -1,14 +1,20 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, describe, expect, it } from 'vitest';
+import { PDFDocument } from 'pdf-lib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 const SERVER_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'chemtrack-start-'));
 const children: ChildProcess[] = [];
+
+// What `npm start` does after the web build: bundle the server once, then run plain JavaScript.
+beforeAll(() => {
+  execFileSync(process.execPath, ['build.mjs'], { cwd: SERVER_DIR, stdio: 'pipe' });
+}, 60_000);
 
 afterAll(() => {
   for (const child of children) if (child.exitCode === null) child.kill('SIGKILL');
@@ -30,9 +36,9 @@ interface Started {
   exited: Promise<number | null>;
 }
 
-/** Runs `npm start`'s server process (without the web build) on the shared data directory. */
+/** Runs `npm start`'s server process, the built JavaScript (no tsx), on the shared data directory. */
 function startServer(port: number, env: Record<string, string> = {}): Started {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+  const child = spawn(process.execPath, ['--enable-source-maps', 'dist/main.js'], {
     cwd: SERVER_DIR,
     env: {
       ...process.env,
@@ -76,6 +82,22 @@ async function signIn(port: number, email: string, password: string) {
   return res.status;
 }
 
+async function tokenOf(port: number, email: string, password: string): Promise<string> {
+  const res = await fetch(`http://127.0.0.1:${port}/api/admin/v1/auth/sign-in`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-app-key': 'start-key' },
+    body: JSON.stringify({ email, password }),
+  });
+  expect(res.status).toBe(200);
+  return ((await res.json()) as { credentials: { access_token: string } }).credentials.access_token;
+}
+
+function get(port: number, url: string, token: string) {
+  return fetch(`http://127.0.0.1:${port}/api/admin/v1${url}`, {
+    headers: { 'x-app-key': 'start-key', authorization: `Bearer ${token}` },
+  });
+}
+
 describe('npm start', () => {
   it('creates the first admin once, refuses a second process, stops cleanly and keeps its data', async () => {
     const port = await freePort();
@@ -85,6 +107,31 @@ describe('npm start', () => {
     expect(first.output()).not.toContain('BossPass123');
     expect(await signIn(port, 'boss@example.com', 'BossPass123')).toBe(200);
     expect(await signIn(port, 'staff@chemtrack.local', 'Staff1234')).toBe(200);
+    expect(first.output()).toContain(`Files: local folder ${path.join(dataDir, 'files')}`);
+    const health = await fetch(`http://127.0.0.1:${port}/healthz`);
+    expect([health.status, await health.json()]).toEqual([200, { status: 'ok' }]);
+    const ready = await fetch(`http://127.0.0.1:${port}/readyz`);
+    expect([ready.status, await ready.json()]).toEqual([
+      200,
+      { status: 'ok', checks: { database: 'ok', storage: 'ok' } },
+    ]);
+    // Print All SDS over the demo SDS files: the merge worker is built JavaScript too.
+    const token = await tokenOf(port, 'staff@chemtrack.local', 'Staff1234');
+    const inventories = (await (await get(port, '/inventories/list?ipp=100', token)).json()) as {
+      resource: { items: { id: number }[] };
+    };
+    let merged: Response | undefined;
+    for (const { id } of inventories.resource.items) {
+      const res = await get(port, `/inventories/${id}/print-all-sds-v2`, token);
+      if (res.status === 200) {
+        merged = res;
+        break;
+      }
+    }
+    expect(merged?.headers.get('content-type')).toBe('application/pdf');
+    expect(Number(merged?.headers.get('x-sds-included'))).toBeGreaterThan(0);
+    const pdf = await PDFDocument.load(new Uint8Array(await merged!.arrayBuffer()));
+    expect(pdf.getPageCount()).toBeGreaterThan(1);
 
     const second = startServer(await freePort());
     expect(await second.exited).toBe(1);

@@ -1,6 +1,5 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
@@ -9,6 +8,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { SERVER_ROOT } from '../runtime/server-root.ts';
 import * as schema from './schema/index.ts';
 
 export type Schema = typeof schema;
@@ -20,10 +20,20 @@ export interface Database {
   db: Db;
   kind: 'postgres' | 'pglite';
   migrate(): Promise<void>;
+  /**
+   * Runs `work` while no other app process on this database runs its own: processes started
+   * together (several behind a load balancer) take turns to migrate, create the first admin and
+   * seed, and the later ones find it done. A session-level advisory lock on PostgreSQL, held on a
+   * connection of its own; PGlite has one process anyway (the data-dir lock).
+   */
+  whileStarting<T>(work: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
 
-const MIGRATIONS_FOLDER = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../drizzle');
+/** The advisory lock key of start-up work (any constant no other program on the database uses). */
+const START_LOCK_KEY = 0x43_54_53_54; // 'CTST'
+
+const MIGRATIONS_FOLDER = path.join(SERVER_ROOT, 'drizzle');
 
 /**
  * Opens PostgreSQL when `url` is a postgres URL, an in-memory PGlite for `memory://`, and
@@ -45,6 +55,19 @@ export async function openDatabase(
       db,
       kind: 'postgres',
       migrate: () => migrateNodePg(drizzleNodePg(pool), { migrationsFolder: MIGRATIONS_FOLDER }),
+      async whileStarting(work) {
+        const client = new pg.Client({ connectionString: url });
+        client.on('error', () => {});
+        await client.connect();
+        try {
+          await client.query('SELECT pg_advisory_lock($1)', [START_LOCK_KEY]);
+          return await work();
+        } finally {
+          // Ending the session releases the lock too, should the unlock itself fail.
+          await client.query('SELECT pg_advisory_unlock($1)', [START_LOCK_KEY]).catch(() => undefined);
+          await client.end().catch(() => undefined);
+        }
+      },
       close,
     };
   }
@@ -63,6 +86,7 @@ export async function openDatabase(
     db,
     kind: 'pglite',
     migrate: () => migratePglite(drizzlePglite(client), { migrationsFolder: MIGRATIONS_FOLDER }),
+    whileStarting: (work) => work(),
     close: () => client.close(),
   };
 }

@@ -9,6 +9,7 @@ const EnvSchema = z.object({
   HOST: z.string().default('0.0.0.0'),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.string().optional(),
+  STORAGE_URL: z.string().optional(),
   APP_KEY: z.string().min(1).optional(),
   APP_URL: z.string().optional(),
   ADMIN_EMAIL: z.string().optional(),
@@ -35,6 +36,8 @@ export interface Config {
   dataDir: string;
   /** Unset → embedded PGlite in `dataDir/db`; `memory://` → in-memory PGlite (tests). */
   databaseUrl: string | undefined;
+  /** Unset → uploads under `dataDir/files`; `s3://bucket?endpoint=…` → an S3-compatible bucket. */
+  storageUrl: string | undefined;
   appKey: string;
   isDevAppKey: boolean;
   appUrl: string;
@@ -96,6 +99,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     host: parsed.HOST,
     dataDir: path.resolve(parsed.DATA_DIR),
     databaseUrl: parsed.DATABASE_URL,
+    storageUrl: parsed.STORAGE_URL || undefined,
     appKey: parsed.APP_KEY ?? DEV_APP_KEY,
     isDevAppKey: parsed.APP_KEY === undefined,
     appUrl: parsed.APP_URL ?? `http://localhost:${port}`,

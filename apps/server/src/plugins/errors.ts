@@ -4,6 +4,7 @@ import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { isDatabaseUnavailable } from '../db/client.ts';
 import { AppError, type FieldErrors, StaleRecordError } from '../lib/app-error.ts';
+import { FileStoreUnavailableError } from '../storage/file-store.ts';
 
 /** Fastify's own error codes that are the client's fault, mapped onto the spec's statuses. */
 const CLIENT_ERROR_STATUS: Record<string, number> = {
@@ -42,6 +43,7 @@ const CONFLICT_MESSAGES: Record<string, string> = {
 
 export const FAULT_MSG = {
   databaseUnavailable: 'The database is not available right now. Try again in a moment.',
+  fileStoreUnavailable: 'File storage is not available right now. Try again in a moment.',
   storageFull:
     'The server has no storage space left for this file. Nothing was saved. Please tell your administrator.',
 } as const;
@@ -74,6 +76,11 @@ async function errorsPlugin(app: FastifyInstance) {
     if (isResponseSerializationError(error)) {
       request.log.error({ err: error, url: request.url }, 'response did not match its schema');
       return reply.status(500).send({ message: SERVER_MSG.internal });
+    }
+    // Before the database check, which would take the object store's refused connection for its own.
+    if (error instanceof FileStoreUnavailableError) {
+      request.log.warn({ err: error, url: request.routeOptions.url }, 'file store unavailable');
+      return reply.status(503).header('Retry-After', '5').send({ message: FAULT_MSG.fileStoreUnavailable });
     }
     // Before the conflict check: a lost connection is a condition of the moment, not a bad request.
     if (isDatabaseUnavailable(error)) {

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { createLocalFileStore, type FileStore } from '../storage/file-store.ts';
+import { createFileStore } from '../storage/create-file-store.ts';
+import type { FileStore } from '../storage/file-store.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -14,7 +15,10 @@ declare module 'fastify' {
  * (`modules/files/file-sweep.plugin.ts`).
  */
 async function storagePlugin(app: FastifyInstance, options: { store?: FileStore | undefined }) {
-  app.decorate('files', options.store ?? createLocalFileStore(app.config.dataDir));
+  const store = options.store ?? (await createFileStore(app.config));
+  app.decorate('files', store);
+  // A store handed in belongs to whoever made it (main.ts, which seeded through it first).
+  if (!options.store) app.addHook('onClose', async () => store.close?.());
 }
 
 export default fp(storagePlugin, { name: 'storage', dependencies: ['database'] });

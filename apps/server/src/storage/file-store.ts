@@ -7,9 +7,11 @@ import { pipeline } from 'node:stream/promises';
 /**
  * Where uploaded files live. Keys are generated here (`sds/2026/11/<uuid>.pdf`) and never derived
  * from a client's file name, so a name cannot choose or escape its location. Local disk by
- * default; an S3-compatible store can implement the same calls.
+ * default (below); an S3-compatible bucket (`s3-file-store.ts`) when `STORAGE_URL` names one.
  */
 export interface FileStore {
+  /** Where the files are, for the start-up lines and logs: never a secret. */
+  readonly description: string;
   /** Stores the bytes under a new key and returns the key. */
   put(source: Buffer | Readable, options: PutOptions): Promise<string>;
   /** The stored bytes; rejects with `FileNotStoredError` when the key holds nothing. */
@@ -22,6 +24,10 @@ export interface FileStore {
    * partial writes older than the cutoff (a process that died mid-write) are removed on the way.
    */
   listWrittenBefore(cutoff: Date): Promise<string[]>;
+  /** Resolves when the store can be written to now; rejects with the reason otherwise (`/readyz`). */
+  check(): Promise<void>;
+  /** Frees what the store holds open (an HTTP agent), once the app closes. */
+  close?(): void;
 }
 
 export interface PutOptions {
@@ -31,11 +37,29 @@ export interface PutOptions {
   extension: string;
   /** The date the year/month segments come from; now by default. */
   now?: Date;
+  /**
+   * The byte count of a streamed source: an object store sends it up front so the stream goes
+   * through without being buffered. A Buffer's own length is used when this is unset.
+   */
+  size?: number;
 }
 
 export class FileNotStoredError extends Error {
   constructor(key: string) {
     super(`No stored file for key ${key}`);
+  }
+}
+
+/** `STORAGE_URL` names no store we can use: the start stops with this message (it repeats no secret). */
+export class StorageUrlError extends Error {}
+
+/**
+ * The store could not be reached or refused the call (an object store down, unreachable, or
+ * misconfigured): a condition of the moment for the client (503), the reason in `cause` for the log.
+ */
+export class FileStoreUnavailableError extends Error {
+  constructor(operation: string, cause: unknown) {
+    super(`The file store failed to ${operation}`, { cause });
   }
 }
 
@@ -77,6 +101,8 @@ export function createLocalFileStore(dataDir: string): FileStore {
   }
 
   return {
+    description: `local folder ${root}`,
+
     async put(source, options) {
       const key = generateStorageKey(options);
       const target = locate(key);
@@ -133,6 +159,10 @@ export function createLocalFileStore(dataDir: string): FileStore {
         if (isMissing(error)) return false;
         throw error;
       }
+    },
+    async check() {
+      await fs.promises.mkdir(root, { recursive: true });
+      await fs.promises.access(root, fs.constants.W_OK);
     },
   };
 }

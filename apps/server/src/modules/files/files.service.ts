@@ -73,7 +73,11 @@ async function saveFile(
   alongside?: (tx: Tx, row: FileRow) => Promise<void>,
 ): Promise<FileRow> {
   const extension = extensionFor(input.mimeType);
-  const storageKey = await store.put(input.source, { folder: input.folder ?? 'sds', extension });
+  const storageKey = await store.put(input.source, {
+    folder: input.folder ?? 'sds',
+    extension,
+    size: input.size,
+  });
   try {
     return await db.transaction(async (tx) => {
       const row = await insertFileRow(tx, {

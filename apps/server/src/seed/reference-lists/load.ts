@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import path from 'node:path';
 import { REGULATORY_LIST_TYPES, type RegulatoryListType } from '@chemtrack/domain';
 import type { Db } from '../../db/client.ts';
 import { FILE_TYPES } from '../../modules/files/file-types.ts';
@@ -6,6 +7,7 @@ import { findFileByKey } from '../../modules/files/files.repository.ts';
 import { storeFile } from '../../modules/files/files.service.ts';
 import { findLatestUpload } from '../../modules/reference-lists/reference-lists.repository.ts';
 import { importList, parseListFile } from '../../modules/reference-lists/reference-lists.service.ts';
+import { SERVER_ROOT } from '../../runtime/server-root.ts';
 import type { FileStore } from '../../storage/file-store.ts';
 
 /**
@@ -19,7 +21,7 @@ export function seedListFileName(type: RegulatoryListType): string {
 }
 
 export function readSeedList(type: RegulatoryListType): Buffer {
-  return fs.readFileSync(new URL(`./${seedListFileName(type)}`, import.meta.url));
+  return fs.readFileSync(path.join(SERVER_ROOT, 'src/seed/reference-lists', seedListFileName(type)));
 }
 
 /** Loads every list that has never been uploaded; returns the types loaded. */

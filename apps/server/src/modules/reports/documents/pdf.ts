@@ -10,6 +10,7 @@
  */
 
 import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import {
   compliance,
   formatReportCell,
@@ -22,6 +23,7 @@ import {
   toTableDate,
 } from '@chemtrack/domain';
 import PDFDocument from 'pdfkit';
+import { SERVER_ROOT } from '../../../runtime/server-root.ts';
 
 const MARGIN = 36;
 const FOOTER_HEIGHT = 18;
@@ -31,12 +33,13 @@ const TABLE_FONT_SIZE = 7.5;
 const MIN_FONT_SIZE = 5.5;
 const DETAIL_FONT_SIZE = 7;
 const DETAIL_INDENT = 14;
+const FONT_DIR = path.join(SERVER_ROOT, 'src/modules/reports/documents/fonts');
 const FONT = 'DejaVuSansCondensed';
 const BOLD = 'DejaVuSansCondensed-Bold';
 // Read once: each document registers the same bytes and embeds only the glyphs it uses.
 const FONT_FILES = {
-  [FONT]: readFileSync(new URL('./fonts/DejaVuSansCondensed.ttf', import.meta.url)),
-  [BOLD]: readFileSync(new URL('./fonts/DejaVuSansCondensed-Bold.ttf', import.meta.url)),
+  [FONT]: readFileSync(path.join(FONT_DIR, 'DejaVuSansCondensed.ttf')),
+  [BOLD]: readFileSync(path.join(FONT_DIR, 'DejaVuSansCondensed-Bold.ttf')),
 };
 
 /**
