@@ -36,6 +36,8 @@ import { READ_VERSION_FIELD } from '../shared/record-version.ts';
 export const INVENTORY_PRODUCT_MSG = {
   nameRequired: 'Product name is required.',
   productUnknown: 'The product was not found or is archived.',
+  /** A catalogue product keeps its own SDS: a line attaches one only to the new product it names. */
+  sdsOnlyNewProduct: 'An SDS file can be attached here only to a new product.',
   productExists: (name: string, mfg: string) =>
     `${name} by ${mfg} is already in the product catalogue: choose it from the list.`,
   containerUnknown: 'The container was not found or is archived.',
@@ -217,6 +219,11 @@ export const SaveInventoryProductRequestSchema = z
     is_partial_pressure_exempt: product.is_partial_pressure_exempt,
     partial_pressure_note: product.partial_pressure_note,
     hazard_ids: product.hazard_ids,
+    /**
+     * The new product's SDS (issue 22): an upload (`POST /file/upload?kind=sds-photo`, or `sds`)
+     * the new product takes as its file, as a product save does. Only with a new name.
+     */
+    sds: product.sds,
     sds_no: optionalTextSchema(100, INVENTORY_PRODUCT_MSG.sdsNoMax).optional(),
     container_id: optionalId(INVENTORY_PRODUCT_MSG.containerUnknown),
     container_unit_id: optionalId(INVENTORY_PRODUCT_MSG.unitUnknown),
@@ -257,7 +264,11 @@ export const SaveInventoryProductRequestSchema = z
     encode: EncodeFlagSchema,
   })
   .superRefine((body, ctx) => {
-    if (body.product_id) return;
+    if (body.product_id) {
+      if (body.sds)
+        ctx.addIssue({ code: 'custom', path: ['sds'], message: INVENTORY_PRODUCT_MSG.sdsOnlyNewProduct });
+      return;
+    }
     if (body.name === '') {
       ctx.addIssue({ code: 'custom', path: ['name'], message: INVENTORY_PRODUCT_MSG.nameRequired });
     }
