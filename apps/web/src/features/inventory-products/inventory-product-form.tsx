@@ -187,6 +187,7 @@ function InventoryProductForm({
   });
 
   const [aggregation, setAggregation] = useState<PendingAggregation | null>(null);
+  const [isUploading, setUploading] = useState(false);
   const { save } = useRecordMutations<
     InventoryProductResource,
     InventoryProductFormValues,
@@ -321,7 +322,12 @@ function InventoryProductForm({
               />
             ) : null}
             {canEdit ? <DraftStatusNotice status={draft.status} onDiscard={draft.discard} /> : null}
-            <InventoryProductFields form={form} disabled={isBusy || !canEdit} layout={layout} />
+            <InventoryProductFields
+              form={form}
+              disabled={isBusy || !canEdit}
+              layout={layout}
+              onUploadingChange={setUploading}
+            />
             <div className="flex flex-col gap-2">
               <Field
                 id={`${ID}-notes`}
@@ -375,7 +381,10 @@ function InventoryProductForm({
               )}
             </Button>
             {canEdit ? (
-              <Button type="submit" disabled={!canSaveLine({ line, isBusy, isValid, isDirty })}>
+              <Button
+                type="submit"
+                disabled={isUploading || !canSaveLine({ line, isBusy, isValid, isDirty })}
+              >
                 {isBusy
                   ? 'Saving changes...'
                   : isNew

@@ -9,6 +9,7 @@ import {
   type SaveInventoryProductRequest,
   SaveInventoryProductRequestSchema,
   type SpccExclusion,
+  type StoredFile,
   unitTypeFromName,
 } from '@chemtrack/domain';
 import type { UseFormReturn } from 'react-hook-form';
@@ -33,6 +34,11 @@ export interface InventoryProductFormValues extends ProductDataValues {
   /** The catalog product; null while the line names a new product. */
   product_id: number | null;
   name: string;
+  /**
+   * The new product's SDS or label photo, uploaded (issue 22); sent only with a new name. A
+   * catalogue product keeps its own SDS, so a loaded line starts with none.
+   */
+  sds: StoredFile | null;
   sds_no: string;
   container: AutocompleteItem | null;
   container_unit: UnitChoice | null;
@@ -82,6 +88,7 @@ export const EMPTY_INVENTORY_PRODUCT_FORM: InventoryProductFormValues = {
   ...EMPTY_PRODUCT_DATA,
   product_id: null,
   name: '',
+  sds: null,
   sds_no: '',
   container: null,
   container_unit: null,
@@ -117,6 +124,7 @@ export function toInventoryProductForm(line: InventoryProductResource): Inventor
     ...toProductDataForm(line),
     product_id: line.product_id,
     name: line.name,
+    sds: null,
     sds_no: line.sds_no,
     container: line.container,
     container_unit: line.container_unit
@@ -193,6 +201,10 @@ function toRequestInput(values: InventoryProductFormValues): SaveInventoryProduc
     ...ownFields,
     product_id: null,
     name: values.name,
+    // A draft kept by a build before the field has no `sds`.
+    ...(values.sds
+      ? { sds: { filepath: values.sds.filepath, original_name: values.sds.original_name } }
+      : {}),
     mfg_name: values.mfg_name,
     mfg_product_number: values.mfg_product_number,
     mfg_phone: values.mfg_phone,
