@@ -411,6 +411,17 @@ export async function claimLineRequest(
   return { prior };
 }
 
+/** The line a user's create under `key` made, if one did. */
+export async function findLineRequest(db: Db | Tx, userId: number, key: string) {
+  const [row] = await db
+    .select()
+    .from(inventoryProductRequests)
+    .where(
+      and(eq(inventoryProductRequests.userId, userId), eq(inventoryProductRequests.idempotencyKey, key)),
+    );
+  return row;
+}
+
 export async function recordLineRequest(
   tx: Tx,
   id: number,

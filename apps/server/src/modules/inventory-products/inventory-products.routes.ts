@@ -135,11 +135,20 @@ export const inventoryProductsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         params: IdParamSchema,
+        headers: CreateInventoryProductHeadersSchema,
         body: CheckExistingRequestSchema,
         response: { 200: CheckExistingResponseSchema, ...ERROR_RESPONSES },
       },
     },
-    async (request) => ({ resource: await service.checkExisting(app.db, request.params.id, request.body) }),
+    async (request) => ({
+      resource: await service.checkExisting(
+        app.db,
+        actorOf(request),
+        request.params.id,
+        request.body,
+        request.headers[IDEMPOTENCY_KEY_HEADER],
+      ),
+    }),
   );
 
   app.post(

@@ -100,6 +100,25 @@ describe('POST /inventories/:id/product/create with an Idempotency-Key', () => {
     expect(other.statusCode, other.body).toBe(409);
   });
 
+  it('asks nothing before resending a create that went through (check-existing under its key)', async () => {
+    const body = { product_id: productId, container_size: '11', container_quantity: '2' };
+    const key = randomUUID();
+    expect((await addLine('technician', key, body)).statusCode).toBe(201);
+    const check = (headers: Record<string, string>) =>
+      ctx.call('technician', {
+        method: 'POST',
+        url: `/inventories/${inventory}/product/check-existing`,
+        headers,
+        payload: { product_id: productId, container_size: '11' },
+      });
+    const own = await check({ 'idempotency-key': key });
+    expect(own.statusCode, own.body).toBe(200);
+    expect(own.json().resource).toEqual({ is_need_aggregation: false, inventory_product: null });
+    const other = await check({ 'idempotency-key': randomUUID() });
+    expect(other.json().resource.is_need_aggregation).toBe(true);
+    expect((await check({})).json().resource.is_need_aggregation).toBe(true);
+  });
+
   it("does not take another user's key for theirs", async () => {
     const key = randomUUID();
     const byStaff = await addLine('staff', key);

@@ -31,6 +31,14 @@ export type UnitChoice = AutocompleteItem;
  * new name), its product data as text, the container figures as typed, and the line's own notes.
  */
 export interface InventoryProductFormValues extends ProductDataValues {
+  /**
+   * The line's `updated_at` as the form read it: a save sends it, so one over a newer version is
+   * refused (409). Part of the values, so a draft kept on the device keeps the version it was
+   * typed over and a resend after reconnecting cannot overwrite a newer line (issue 22).
+   */
+  updated_at: string | null;
+  /** A new line's `Idempotency-Key`, made when its draft starts: a resend finds the line made. */
+  idempotency_key: string;
   /** The catalog product; null while the line names a new product. */
   product_id: number | null;
   name: string;
@@ -86,6 +94,8 @@ const {
 
 export const EMPTY_INVENTORY_PRODUCT_FORM: InventoryProductFormValues = {
   ...EMPTY_PRODUCT_DATA,
+  updated_at: null,
+  idempotency_key: '',
   product_id: null,
   name: '',
   sds: null,
@@ -122,6 +132,8 @@ export const EMPTY_PRODUCT_DATA_FORM: ProductDataValues = EMPTY_PRODUCT_DATA;
 export function toInventoryProductForm(line: InventoryProductResource): InventoryProductFormValues {
   return {
     ...toProductDataForm(line),
+    updated_at: line.updated_at,
+    idempotency_key: '',
     product_id: line.product_id,
     name: line.name,
     sds: null,
