@@ -241,8 +241,12 @@ test('a draft kept over an older version gets the conflict notice when resent, i
     encode: true,
   });
 
-  // Back online the draft is resent with the version it was typed over: refused, not applied.
+  // The page is reloaded while offline (the browser's error page), then opened again online: the
+  // line loads as it now is (9) and the draft is restored over it and resent with the version it
+  // was typed over: refused, not applied.
+  await expect(page.reload()).rejects.toThrow(/ERR_INTERNET_DISCONNECTED/);
   await context.setOffline(false);
+  await page.goto(`/inventories/${f.inventoryId}/products/${lineId}`);
   const notice = page.getByText(/^This record was changed by .+ at .+\. Reload to see the changes\.$/);
   await expect(notice).toBeVisible();
   await expect(page.getByText('Record changed', { exact: true })).toBeVisible();
