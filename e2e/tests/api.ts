@@ -1,5 +1,5 @@
 import type { APIRequestContext } from '@playwright/test';
-import { E2E, expect } from './fixtures.ts';
+import { E2E, expect, latestMailTo, resetPathFrom } from './fixtures.ts';
 
 /**
  * Test data through the API, for specs that make their own records rather than read the demo
@@ -104,4 +104,30 @@ export function minimalPdf(): Buffer {
   for (const offset of offsets) body += `${String(offset).padStart(10, '0')} 00000 n \n`;
   body += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
   return Buffer.from(body, 'latin1');
+}
+
+/**
+ * A new technician who has chosen a password through the invitation e-mail a new technician gets
+ * (issue 22), as a technician starts.
+ */
+export async function invitedTechnician(api: Api, request: APIRequestContext, firstName: string) {
+  const email = `${firstName.toLowerCase()}.tech.${uniqueStamp()}@e2e.local`;
+  const password = 'Field-Work-2026';
+  const technician = await api.post('/technicians/create', {
+    first_name: firstName,
+    last_name: 'Field',
+    email,
+    phone: '',
+    is_active: 1,
+    encode: true,
+  });
+  const mail = latestMailTo(email);
+  expect(mail).toContain('Subject: Your ChemTrack account');
+  const token = new URL(resetPathFrom(mail), E2E.baseURL).searchParams.get('token');
+  const set = await request.post('/api/admin/v1/auth/set-password', {
+    headers: { 'x-app-key': E2E.appKey },
+    data: { token, password },
+  });
+  expect(set.status(), await set.text()).toBe(200);
+  return { id: technician.resource.id, email, password };
 }

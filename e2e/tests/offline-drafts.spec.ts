@@ -199,3 +199,92 @@ test('changes typed but never saved are restored on reopening and can be discard
   await expect(page.getByText(RESTORED)).toHaveCount(0);
   expect(await linesOf(api, f)).toEqual([]);
 });
+
+test('a draft kept over an older version gets the conflict notice when resent, its values still in the form', async ({
+  adminPage: page,
+  context,
+  request,
+}) => {
+  const api = await adminApi(request);
+  const f = await fixture(api, 'Stale Draft');
+  const products = await api.get<{ resource: { items: { id: number; name: string }[] } }>(
+    `/products/list?search=${encodeURIComponent(f.product)}`,
+  );
+  const productId = products.resource.items.find((item) => item.name === f.product)?.id;
+  const created = await api.post(`/inventories/${f.inventoryId}/product/create`, {
+    product_id: productId,
+    container_size: '55',
+    container_quantity: '1',
+    location_stored: 'YARD',
+    encode: true,
+  });
+  const lineId = created.resource.id;
+  const lineUrl = `/inventories/${f.inventoryId}/product/${lineId}`;
+
+  await page.goto(`/inventories/${f.inventoryId}/products/${lineId}`);
+  await expect(page.getByLabel('Quantity')).toHaveValue('1');
+  await page.getByLabel('Quantity').fill('4');
+  await page.route('**/api/admin/v1/inventories/*/product/*/update', async (route) => {
+    await route.abort('internetdisconnected');
+    await context.setOffline(true);
+  });
+  await page.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(page.getByText(KEPT)).toBeVisible();
+  await page.unroute('**/api/admin/v1/inventories/*/product/*/update');
+
+  // Meanwhile someone else changes the line.
+  await api.patch(`${lineUrl}/update`, {
+    product_id: productId,
+    container_size: '55',
+    container_quantity: '9',
+    location_stored: 'YARD',
+    encode: true,
+  });
+
+  // The page is reloaded while offline (the browser's error page), then opened again online: the
+  // line loads as it now is (9) and the draft is restored over it and resent with the version it
+  // was typed over: refused, not applied.
+  await expect(page.reload()).rejects.toThrow(/ERR_INTERNET_DISCONNECTED/);
+  await context.setOffline(false);
+  await page.goto(`/inventories/${f.inventoryId}/products/${lineId}`);
+  const notice = page.getByText(/^This record was changed by .+ at .+\. Reload to see the changes\.$/);
+  await expect(notice).toBeVisible();
+  await expect(page.getByText('Record changed', { exact: true })).toBeVisible();
+  await expect(page.getByLabel('Quantity')).toHaveValue('4');
+  const held = await api.get<{ resource: { container_quantity: number } }>(`${lineUrl}/get`);
+  expect(held.resource.container_quantity).toBe(9);
+  // Kept on the device as typing (to review), no longer as a save to repeat by itself.
+  await expect.poll(() => keptQuantity(page)).toBe('4');
+});
+
+test('a create whose answer was lost is sent again under its key and makes one line', async ({
+  adminPage: page,
+  context,
+  request,
+}) => {
+  const api = await adminApi(request);
+  const f = await fixture(api, 'Lost Answer');
+  await fillNewLine(page, f, '5');
+  const keys: string[] = [];
+  await page.route('**/api/admin/v1/inventories/*/product/create', async (route) => {
+    keys.push(route.request().headers()['idempotency-key'] ?? '');
+    // The request reaches the server and the line is made; the answer never comes back.
+    await route.fetch();
+    await route.abort('internetdisconnected');
+    await context.setOffline(true);
+  });
+  await page.getByRole('button', { name: 'Create Product' }).click();
+  await expect(page.getByText(KEPT)).toBeVisible();
+  expect(await linesOf(api, f)).toEqual([{ name: f.product, container_quantity: 5, container_size: 275 }]);
+  await page.unroute('**/api/admin/v1/inventories/*/product/create');
+
+  const resent = page.waitForRequest('**/api/admin/v1/inventories/*/product/create');
+  await context.setOffline(false);
+  const again = await resent;
+  await expect(page).toHaveURL(new RegExp(`/inventories/${f.inventoryId}/products$`));
+  await expect(page.getByText('Inventory product created', { exact: true })).toBeVisible();
+  // The same key both times, and the server answered the line the first one made.
+  expect(keys[0]).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+  expect(again.headers()['idempotency-key']).toBe(keys[0]);
+  expect(await linesOf(api, f)).toEqual([{ name: f.product, container_quantity: 5, container_size: 275 }]);
+});

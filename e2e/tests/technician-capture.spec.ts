@@ -1,5 +1,5 @@
-import { adminApi, customerWithFacilities, uniqueStamp } from './api.ts';
-import { E2E, expect, latestMailTo, resetPathFrom, signIn, test } from './fixtures.ts';
+import { adminApi, customerWithFacilities, invitedTechnician, uniqueStamp } from './api.ts';
+import { expect, signIn, test } from './fixtures.ts';
 
 const THIS_YEAR = new Date().getFullYear();
 
@@ -29,24 +29,7 @@ test.describe('a technician on a phone', () => {
     if (!north || !south) throw new Error('two facilities expected');
 
     // A new technician gets the invitation a new user gets, and chooses a password through it.
-    const email = `field.tech.${stamp}@e2e.local`;
-    const password = 'Field-Work-2026';
-    const technician = await api.post('/technicians/create', {
-      first_name: 'Fay',
-      last_name: 'Field',
-      email,
-      phone: '',
-      is_active: 1,
-      encode: true,
-    });
-    const mail = latestMailTo(email);
-    expect(mail).toContain('Subject: Your ChemTrack account');
-    const token = new URL(resetPathFrom(mail), E2E.baseURL).searchParams.get('token');
-    const set = await request.post('/api/admin/v1/auth/set-password', {
-      headers: { 'x-app-key': E2E.appKey },
-      data: { token, password },
-    });
-    expect(set.status(), await set.text()).toBe(200);
+    const technician = await invitedTechnician(api, request, 'Fay');
 
     // Last year's lines, carried over into this year's inventory, which is assigned to them.
     const lastYear = await api.post('/inventories/create', {
@@ -76,7 +59,7 @@ test.describe('a technician on a phone', () => {
       year: THIS_YEAR,
       customer_id: customer.id,
       facility_id: north.id,
-      technician_ids: [technician.resource.id],
+      technician_ids: [technician.id],
       inventory_ids: [lastYear.resource.id],
       is_active: 1,
       encode: true,
@@ -92,7 +75,7 @@ test.describe('a technician on a phone', () => {
       encode: true,
     });
 
-    await signIn(page, { email, password });
+    await signIn(page, technician);
     await expect(page).toHaveURL(/\/my-inventories$/);
     const title = page.getByRole('heading', { level: 1 });
     await expect(title).toHaveText('My Inventories');

@@ -152,6 +152,8 @@ export const NOT_WRITTEN_FROM_A_BODY: Record<string, string> = {
   files: 'written from a multipart upload (files.test.ts)',
   audit_log: 'written by the server',
   regulatory_entries: 'written from the cells of an uploaded list (parse-list.test.ts, database.test.ts)',
+  inventory_product_requests:
+    'written from the Idempotency-Key header, a UUID by its schema (line-idempotency.test.ts)',
 };
 
 function unique(length: number): string {

@@ -6,6 +6,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makePng } from './images.ts';
+import { multipartBody } from './uploads.ts';
 
 const SERVER_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'chemtrack-start-'));
@@ -132,6 +134,19 @@ describe('npm start', () => {
     expect(Number(merged?.headers.get('x-sds-included'))).toBeGreaterThan(0);
     const pdf = await PDFDocument.load(new Uint8Array(await merged!.arrayBuffer()));
     expect(pdf.getPageCount()).toBeGreaterThan(1);
+    // A label photo is decoded by its own worker, built JavaScript as well: a PNG comes back a PDF.
+    const { payload, contentType } = multipartBody([
+      { filename: 'label.png', contentType: 'image/png', content: makePng(20, 10) },
+    ]);
+    const photo = await fetch(`http://127.0.0.1:${port}/api/admin/v1/file/upload?kind=sds-photo`, {
+      method: 'POST',
+      headers: { 'x-app-key': 'start-key', authorization: `Bearer ${token}`, 'content-type': contentType },
+      body: new Uint8Array(payload),
+    });
+    expect(photo.status).toBe(201);
+    expect(((await photo.json()) as { file: { original_name: string } }).file.original_name).toBe(
+      'label.pdf',
+    );
 
     const second = startServer(await freePort());
     expect(await second.exited).toBe(1);

@@ -62,7 +62,15 @@ export const PERMISSIONS = {
   'container-units.update': ADMIN,
   'container-units.archive': ADMIN,
 
-  'files.upload': STAFF,
+  /**
+   * The upload call itself: what a role may upload is the action of the upload's kind below
+   * (`database` is `database.create`), checked before the body is read.
+   */
+  'files.upload': EVERYONE,
+  /** `general` and `sds` uploads: a product's SDS, the spec's general upload. */
+  'files.upload-documents': STAFF,
+  /** `sds-photo`: the SDS or label photo of a new product a technician's line names (issue 22). */
+  'files.upload-sds-photo': EVERYONE,
 
   'products.read': STAFF,
   /**

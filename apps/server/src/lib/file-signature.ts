@@ -10,6 +10,10 @@ export const FILE_SIGNATURES = {
   xlsx: Buffer.from([0x50, 0x4b, 0x03, 0x04]),
   // An .xls (BIFF8) sits in an OLE2 compound file ([MS-CFB] §2.2: the header signature).
   xls: Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]),
+  // ITU T.81 Annex B: a JPEG starts with the SOI marker FFD8, and the next segment's marker FF.
+  jpeg: Buffer.from([0xff, 0xd8, 0xff]),
+  // PNG (ISO/IEC 15948 §5.2): the eight-byte signature.
+  png: Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
 } as const;
 export type SignedFileType = keyof typeof FILE_SIGNATURES;
 

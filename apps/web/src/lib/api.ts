@@ -62,6 +62,8 @@ interface RequestOptions {
   params?: QueryParams;
   body?: unknown;
   signal?: AbortSignal;
+  /** Headers of this call besides the app key and the session (an `Idempotency-Key`). */
+  headers?: Record<string, string>;
 }
 
 /** The headers every call carries: the application key and, when signed in, the bearer token. */
@@ -79,7 +81,7 @@ function failure(status: number, body: ServerErrorBody, hadToken: boolean): ApiE
 }
 
 async function send(method: string, path: string, options: RequestOptions = {}): Promise<Response> {
-  const headers = authHeaders();
+  const headers = { ...options.headers, ...authHeaders() };
   let body: BodyInit | undefined;
   // Spec 01 §7: every request carries a JSON content type (a form upload sets its own).
   if (options.body instanceof FormData) body = options.body;

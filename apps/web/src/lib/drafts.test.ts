@@ -1,6 +1,12 @@
 import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
-import { createDraftStore, type DraftBackend, type DraftRef, indexedDbBackend } from './drafts.ts';
+import {
+  createDraftStore,
+  type DraftBackend,
+  type DraftRef,
+  indexedDbBackend,
+  newIdempotencyKey,
+} from './drafts.ts';
 
 /** A database of its own per test: fake-indexeddb keeps databases for the whole file. */
 let databases = 0;
@@ -86,5 +92,20 @@ describe('the draft store when the device cannot keep anything', () => {
     expect(await store.load(line(1), 1)).toBeUndefined();
     await expect(store.discard(line(1))).resolves.toBeUndefined();
     await expect(store.clearUser(1)).resolves.toBeUndefined();
+  });
+});
+
+describe('newIdempotencyKey', () => {
+  it('makes a version 4 UUID, a new one each time, without crypto.randomUUID (plain HTTP has none)', () => {
+    const randomUUID = crypto.randomUUID;
+    Object.defineProperty(crypto, 'randomUUID', { value: undefined, configurable: true });
+    try {
+      const keys = new Set(Array.from({ length: 50 }, () => newIdempotencyKey()));
+      expect(keys.size).toBe(50);
+      for (const key of keys)
+        expect(key).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    } finally {
+      Object.defineProperty(crypto, 'randomUUID', { value: randomUUID, configurable: true });
+    }
   });
 });

@@ -133,3 +133,17 @@ export function indexedDbBackend(name = 'chemtrack-drafts'): DraftBackend {
 
 /** The app's store; the database opens on first use. */
 export const drafts: DraftStore = createDraftStore(indexedDbBackend());
+
+/**
+ * A random (version 4) UUID naming one create a draft will send, so sending it again finds the
+ * record the first send made (`Idempotency-Key`, issue 22). `crypto.randomUUID` exists only in a
+ * secure context, and a phone may open the app over plain HTTP on the office network;
+ * `getRandomValues` works everywhere.
+ */
+export function newIdempotencyKey(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  bytes[6] = ((bytes[6] ?? 0) & 0x0f) | 0x40;
+  bytes[8] = ((bytes[8] ?? 0) & 0x3f) | 0x80;
+  const hex = Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}

@@ -22,6 +22,7 @@ export function useRecordMutations<TResource, TValues extends FieldValues, TVari
   onSaved,
   onDone,
   onSaveError,
+  onStaleSave,
   reload,
 }: {
   entity: string;
@@ -36,6 +37,8 @@ export function useRecordMutations<TResource, TValues extends FieldValues, TVari
   onDone: () => void;
   /** A failed save the form answers itself (a question to the user); true when it did. */
   onSaveError?: (error: Error, values: TVariables) => boolean;
+  /** A save refused as stale (after the notice shows): a form with a device draft lets it wait. */
+  onStaleSave?: () => void;
   /** An edit form's record: reloaded into the form when a save finds it changed by someone else. */
   reload?: RecordReload<TResource> | undefined;
 }) {
@@ -59,7 +62,10 @@ export function useRecordMutations<TResource, TValues extends FieldValues, TVari
       await refresh();
     },
     onError: (error, values) => {
-      if (onStale(error)) return;
+      if (onStale(error)) {
+        onStaleSave?.();
+        return;
+      }
       if (onSaveError?.(error, values)) return;
       if (!applyFieldErrors(error, setError))
         toast({ variant: 'destructive', title: 'Error', description: error.message });

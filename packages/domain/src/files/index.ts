@@ -26,16 +26,21 @@ export const UPLOAD_MSG = {
   xlsxTooLarge: 'The XLSX file expands beyond the allowed size or is not a valid workbook',
   /** Kept (owner-password SDS files open in any viewer), but pdf-lib cannot merge it. */
   encryptedPdf: 'The PDF is encrypted: it is kept, but Print All SDS will list it as not included.',
+  /** Issue 22: a technician's new product gets an SDS as a PDF or a photo of its label. */
+  sdsOrPhotoTypes: 'Only PDF, JPEG and PNG files are allowed',
+  /** An image whose pixels would not fit in memory to be put on a page (a decompression bomb too). */
+  imageTooLarge: (megapixels: number) => `The image may not be larger than ${megapixels} megapixels`,
 } as const;
 
 /**
  * What an upload is for; it decides the accepted types and the storage folder (spec 02 §5):
  * `general` (the spec's upload call, which names no kind) takes .pdf, .xls, .xlsx and .csv;
  * `sds` takes PDFs only, judged by content whatever the name; `database` (a reference list) takes
- * .csv, .xls and .xlsx. Outside `sds` the name's extension picks the type and the bytes must be
- * of that type.
+ * .csv, .xls and .xlsx; `sds-photo` (issue 22, a technician's new product) takes a PDF or a JPEG
+ * or PNG photo of the label, judged by content, and a photo is kept as a one-page PDF. Outside
+ * `sds` and `sds-photo` the name's extension picks the type and the bytes must be of that type.
  */
-export const UPLOAD_KINDS = ['general', 'sds', 'database'] as const;
+export const UPLOAD_KINDS = ['general', 'sds', 'database', 'sds-photo'] as const;
 export type UploadKind = (typeof UPLOAD_KINDS)[number];
 
 export const FileUploadQuerySchema = z.object({

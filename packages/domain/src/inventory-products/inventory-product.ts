@@ -36,6 +36,10 @@ import { READ_VERSION_FIELD } from '../shared/record-version.ts';
 export const INVENTORY_PRODUCT_MSG = {
   nameRequired: 'Product name is required.',
   productUnknown: 'The product was not found or is archived.',
+  idempotencyKeyInvalid: 'Idempotency-Key must be a UUID.',
+  idempotencyKeyElsewhere: 'This Idempotency-Key was used to add a line to another inventory.',
+  /** A catalogue product keeps its own SDS: a line attaches one only to the new product it names. */
+  sdsOnlyNewProduct: 'An SDS file can be attached here only to a new product.',
   productExists: (name: string, mfg: string) =>
     `${name} by ${mfg} is already in the product catalogue: choose it from the list.`,
   containerUnknown: 'The container was not found or is archived.',
@@ -217,6 +221,11 @@ export const SaveInventoryProductRequestSchema = z
     is_partial_pressure_exempt: product.is_partial_pressure_exempt,
     partial_pressure_note: product.partial_pressure_note,
     hazard_ids: product.hazard_ids,
+    /**
+     * The new product's SDS (issue 22): an upload (`POST /file/upload?kind=sds-photo`, or `sds`)
+     * the new product takes as its file, as a product save does. Only with a new name.
+     */
+    sds: product.sds,
     sds_no: optionalTextSchema(100, INVENTORY_PRODUCT_MSG.sdsNoMax).optional(),
     container_id: optionalId(INVENTORY_PRODUCT_MSG.containerUnknown),
     container_unit_id: optionalId(INVENTORY_PRODUCT_MSG.unitUnknown),
@@ -257,7 +266,11 @@ export const SaveInventoryProductRequestSchema = z
     encode: EncodeFlagSchema,
   })
   .superRefine((body, ctx) => {
-    if (body.product_id) return;
+    if (body.product_id) {
+      if (body.sds)
+        ctx.addIssue({ code: 'custom', path: ['sds'], message: INVENTORY_PRODUCT_MSG.sdsOnlyNewProduct });
+      return;
+    }
     if (body.name === '') {
       ctx.addIssue({ code: 'custom', path: ['name'], message: INVENTORY_PRODUCT_MSG.nameRequired });
     }
@@ -266,6 +279,16 @@ export const SaveInventoryProductRequestSchema = z
     }
   });
 export type SaveInventoryProductRequest = z.input<typeof SaveInventoryProductRequestSchema>;
+
+/**
+ * `Idempotency-Key` of a line create (issue 22): a UUID the client makes once per line it means
+ * to add (a draft's), so a create sent again after its answer was lost gets the line the first
+ * one made instead of a second line. Optional: without it every create adds.
+ */
+export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';
+export const CreateInventoryProductHeadersSchema = z.object({
+  [IDEMPOTENCY_KEY_HEADER]: z.uuid(INVENTORY_PRODUCT_MSG.idempotencyKeyInvalid).optional(),
+});
 export type SaveInventoryProduct = z.output<typeof SaveInventoryProductRequestSchema>;
 
 /** Spec 02 §7 check-existing: is there already a line of this combination (other than this one)? */

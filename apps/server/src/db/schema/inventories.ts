@@ -167,3 +167,34 @@ export const inventoryProductChemicalComponents = pgTable(
     ),
   ],
 );
+
+/**
+ * The lines a client created under an `Idempotency-Key` (issue 22: a create whose answer was lost
+ * is sent again, by a draft resent after reconnecting). Per user: one user's key never finds
+ * another's line. A repeat gets the line the first request made; a line removed takes its keys
+ * with it.
+ */
+export const inventoryProductRequests = pgTable(
+  'inventory_product_requests',
+  {
+    id: id(),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    idempotencyKey: varchar({ length: 64 }).notNull(),
+    inventoryId: integer()
+      .notNull()
+      .references(() => inventories.id, { onDelete: 'cascade' }),
+    /** Null only inside the transaction that creates the line. */
+    inventoryProductId: integer().references(() => inventoryProducts.id, { onDelete: 'cascade' }),
+    /** The quantity joined an existing line (that line is the answer). */
+    isAggregated: boolean().notNull().default(false),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('inventory_product_requests_key_unique').on(t.userId, t.idempotencyKey),
+    // Removing a line (or an inventory) finds its keys without a scan.
+    index('inventory_product_requests_line_idx').on(t.inventoryProductId),
+    index('inventory_product_requests_inventory_idx').on(t.inventoryId),
+  ],
+);

@@ -7,6 +7,9 @@ export const FILE_TYPES = {
   xlsx: { mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', extension: '.xlsx' },
   xls: { mimeType: 'application/vnd.ms-excel', extension: '.xls' },
   csv: { mimeType: 'text/csv', extension: '.csv' },
+  // Received only: a photo of a label is stored as the one-page PDF made of it (label-photo.ts).
+  jpeg: { mimeType: 'image/jpeg', extension: '.jpg' },
+  png: { mimeType: 'image/png', extension: '.png' },
 } as const;
 export type FileType = keyof typeof FILE_TYPES;
 

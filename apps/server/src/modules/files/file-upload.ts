@@ -7,37 +7,45 @@ import { UPLOAD_MSG, type UploadKind } from '@chemtrack/domain';
 import type { MultipartFile } from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import { AppError, fieldError } from '../../lib/app-error.ts';
-import { hasSignature, isTextChunk, SIGNATURE_LENGTH } from '../../lib/file-signature.ts';
+import {
+  hasSignature,
+  isTextChunk,
+  SIGNATURE_LENGTH,
+  type SignedFileType,
+} from '../../lib/file-signature.ts';
 import { createPdfEncryptionScanner } from '../../lib/pdf-encryption.ts';
 import { inspectZip, isXlsxPackage, ZipRefusedError } from '../../lib/zip-guard.ts';
 import { FILE_TYPES, type FileType } from './file-types.ts';
+import { photoToPdfUpload } from './label-photo.ts';
 
 /** The multipart field the file travels in (spec 02 §7). */
 export const UPLOAD_FIELD = 'file';
 
 /**
- * What each upload kind accepts (spec 02 §5). An SDS is a PDF whatever its name; the other kinds
- * take the type the name's extension says, and the bytes must then be of that type.
+ * What each upload kind accepts (spec 02 §5). An SDS is a PDF whatever its name, and an SDS or
+ * label photo (issue 22) a PDF, a JPEG or a PNG whatever its name: the bytes say which. The other
+ * kinds take the type the name's extension says, and the bytes must then be of that type.
  */
 const ACCEPTED: Record<UploadKind, { types: FileType[]; isNamed: boolean; refusal: string }> = {
   general: { types: ['pdf', 'xls', 'xlsx', 'csv'], isNamed: true, refusal: UPLOAD_MSG.generalTypes },
   sds: { types: ['pdf'], isNamed: false, refusal: UPLOAD_MSG.pdfOnly },
   database: { types: ['csv', 'xls', 'xlsx'], isNamed: true, refusal: UPLOAD_MSG.databaseTypes },
+  'sds-photo': { types: ['pdf', 'jpeg', 'png'], isNamed: false, refusal: UPLOAD_MSG.sdsOrPhotoTypes },
 };
 
-/** The type an upload must be, and the refusal when its bytes are not. */
+/** The types an upload may be (one, unless its content chooses), and the refusal when its bytes are none. */
 interface Expected {
-  type: FileType;
+  types: FileType[];
   refusal: string;
 }
 
 function expectedType(kind: UploadKind, filename: string): Expected {
   const accepted = ACCEPTED[kind];
-  if (!accepted.isNamed) return { type: accepted.types[0]!, refusal: accepted.refusal };
+  if (!accepted.isNamed) return { types: accepted.types, refusal: accepted.refusal };
   const extension = path.extname(filename).slice(1).toLowerCase();
   const type = accepted.types.find((candidate) => candidate === extension);
   if (!type) throw refuse('UNSUPPORTED_MEDIA_TYPE', accepted.refusal);
-  return { type, refusal: UPLOAD_MSG.contentMismatch(type) };
+  return { types: [type], refusal: UPLOAD_MSG.contentMismatch(type) };
 }
 
 export interface ReceivedUpload {
@@ -75,17 +83,20 @@ function toUploadError(error: unknown, maxBytes: number): unknown {
 
 /**
  * Hashes and counts the bytes as they pass, and stops the stream as soon as the bytes show the
- * content is not of the expected type (an executable is refused before it reaches the disk in
- * full): a signature for PDF, XLSX and XLS, text all through for CSV.
+ * content is not of an expected type (an executable is refused before it reaches the disk in
+ * full): a signature for PDF, XLSX, XLS, JPEG and PNG, text all through for CSV. `type` is the
+ * type the bytes turned out to be.
  */
 function createInspector(expected: Expected) {
   const hash = createHash('sha256');
   let head = Buffer.alloc(0);
   let size = 0;
-  const isText = expected.type === 'csv';
-  const signature = expected.type === 'csv' ? undefined : expected.type;
-  const isSigned = () => signature === undefined || hasSignature(head, signature);
-  const encryption = expected.type === 'pdf' ? createPdfEncryptionScanner() : undefined;
+  // CSV is only ever expected alone (a named kind): it has no signature, only text.
+  const isText = expected.types.includes('csv');
+  const signedTypes = expected.types.filter((type): type is SignedFileType => type !== 'csv');
+  const detected = (): FileType | undefined =>
+    isText ? 'csv' : signedTypes.find((type) => hasSignature(head, type));
+  const encryption = expected.types.includes('pdf') ? createPdfEncryptionScanner() : undefined;
   const inspector = new Transform({
     transform(chunk: Buffer, _encoding, callback) {
       size += chunk.length;
@@ -97,7 +108,7 @@ function createInspector(expected: Expected) {
       }
       if (head.length < SIGNATURE_LENGTH) {
         head = Buffer.concat([head, chunk.subarray(0, SIGNATURE_LENGTH - head.length)]);
-        if (head.length >= SIGNATURE_LENGTH && !isSigned()) {
+        if (head.length >= SIGNATURE_LENGTH && !detected()) {
           callback(refuse('UNSUPPORTED_MEDIA_TYPE', expected.refusal));
           return;
         }
@@ -105,8 +116,8 @@ function createInspector(expected: Expected) {
       callback(null, chunk);
     },
     flush(callback) {
-      // Shorter than a signature but not empty: not the expected type either.
-      if (size > 0 && !isSigned()) {
+      // Shorter than a signature but not empty: not an expected type either.
+      if (size > 0 && !detected()) {
         callback(refuse('UNSUPPORTED_MEDIA_TYPE', expected.refusal));
         return;
       }
@@ -115,7 +126,16 @@ function createInspector(expected: Expected) {
   });
   return {
     inspector,
-    result: () => ({ size, sha256: hash.digest('hex'), isEncrypted: encryption?.isEncrypted ?? false }),
+    result: () => {
+      const type = detected();
+      return {
+        type,
+        size,
+        sha256: hash.digest('hex'),
+        // Only a PDF's bytes are scanned for an /Encrypt dictionary that matters.
+        isEncrypted: type === 'pdf' && (encryption?.isEncrypted ?? false),
+      };
+    },
   };
 }
 
@@ -147,17 +167,20 @@ async function writeTemporary(
     await pipeline(part.file, inspector, output);
     // Busboy stops at `fileSize` and marks the stream truncated rather than failing it.
     if (part.file.truncated) throw refuse('PAYLOAD_TOO_LARGE', UPLOAD_MSG.tooLarge(options.maxBytes));
-    const { size, sha256, isEncrypted } = result();
-    if (size === 0) throw fieldError(UPLOAD_FIELD, UPLOAD_MSG.fileEmpty);
-    if (expected.type === 'xlsx') await checkXlsxPackage(tempPath, expected.refusal);
-    return {
+    const { type, size, sha256, isEncrypted } = result();
+    if (size === 0 || type === undefined) throw fieldError(UPLOAD_FIELD, UPLOAD_MSG.fileEmpty);
+    if (type === 'xlsx') await checkXlsxPackage(tempPath, expected.refusal);
+    const received: ReceivedUpload = {
       tempPath,
       originalName: part.filename,
-      mimeType: FILE_TYPES[expected.type].mimeType,
+      mimeType: FILE_TYPES[type].mimeType,
       size,
       sha256,
       isEncrypted,
     };
+    // A photo of a label is kept as the one-page PDF made of it, so every reader of an SDS
+    // (download, Print All SDS) keeps reading PDFs (decision 013 addendum).
+    return type === 'jpeg' || type === 'png' ? await photoToPdfUpload(received, type) : received;
   } catch (error) {
     // A refusal can reject the pipeline while the file is still being opened; removing it before
     // the stream has closed would leave the file the open then creates (seen under load in CI).

@@ -1,4 +1,11 @@
-import { FileUploadQuerySchema, FileUploadResponseSchema, isAllowed, UPLOAD_MSG } from '@chemtrack/domain';
+import {
+  type Action,
+  FileUploadQuerySchema,
+  FileUploadResponseSchema,
+  isAllowed,
+  UPLOAD_MSG,
+  type UploadKind,
+} from '@chemtrack/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { forbidden } from '../../lib/app-error.ts';
 import { actorOf } from '../../lib/audit.ts';
@@ -7,6 +14,18 @@ import { type ReceivedUpload, receiveUpload } from './file-upload.ts';
 import { storeUpload, uploadTempDir } from './files.service.ts';
 
 const tags = ['Files'];
+
+/**
+ * Who may upload what: a reference list is part of the Database Entry page, an admin's (spec 02
+ * §6); an SDS or a general file is staff's; an SDS or label photo is also a technician's, for
+ * the new product a line of their inventory names (issue 22).
+ */
+const UPLOAD_ACTIONS: Record<UploadKind, Action> = {
+  general: 'files.upload-documents',
+  sds: 'files.upload-documents',
+  database: 'database.create',
+  'sds-photo': 'files.upload-sds-photo',
+};
 
 /**
  * `POST /file/upload` (spec 02 §7): a multipart `file` field, of a type the `kind` accepts and
@@ -34,8 +53,7 @@ export const filesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      // A reference list upload is part of the Database Entry page, an admin's (spec 02 §6).
-      if (request.query.kind === 'database' && !isAllowed(request.user?.role, 'database.create')) {
+      if (!isAllowed(request.user?.role, UPLOAD_ACTIONS[request.query.kind])) {
         // Refused before the body is read: close the connection after the answer (see below).
         if (!request.raw.complete) reply.header('Connection', 'close');
         throw forbidden();

@@ -119,7 +119,9 @@ export async function storeUpload(
         originalName: upload.originalName,
         mimeType: upload.mimeType,
         uploadedBy: actor.userId,
-        folder: kind,
+        // An SDS is an SDS whichever way it came (a photo is stored as its PDF); the store's
+        // folders are lower-case words.
+        folder: kind === 'sds-photo' ? 'sds' : kind,
       },
       (tx, saved) =>
         recordAudit(tx, actor, {

@@ -144,7 +144,7 @@ describe('refused uploads', () => {
   it('refuses an unknown kind', async () => {
     const res = await ctx.call('staff', { method: 'POST', url: '/file/upload?kind=exe', payload: {} });
     expect(res.statusCode).toBe(422);
-    expect(res.json().errors.kind).toEqual(['The kind must be one of: general, sds, database']);
+    expect(res.json().errors.kind).toEqual(['The kind must be one of: general, sds, database, sds-photo']);
   });
 });
 

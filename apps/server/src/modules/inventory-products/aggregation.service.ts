@@ -12,7 +12,13 @@ import { type Actor, recordAudit } from '../../lib/audit.ts';
 import { fromNumeric, toNumeric } from '../../lib/numeric.ts';
 import { findInventoryRow } from '../inventories/inventories.repository.ts';
 import { containerFigures } from './container-figures.ts';
-import { deleteLine, findLineRow, findSameCombination, updateLine } from './inventory-products.repository.ts';
+import {
+  deleteLine,
+  findLineRequest,
+  findLineRow,
+  findSameCombination,
+  updateLine,
+} from './inventory-products.repository.ts';
 import { LINE_ENTITY, toResource } from './line-resource.ts';
 
 type CheckExisting = z.output<typeof CheckExistingRequestSchema>;
@@ -68,9 +74,25 @@ export async function aggregateInto(
 }
 
 /** Spec 02 §7 check-existing: the line a save of this combination would join, if any. */
-export async function checkExisting(db: Db, inventoryId: number, body: CheckExisting) {
+/**
+ * Whether a save of this combination must ask to aggregate. `idempotencyKey` names the create the
+ * form is about to send (issue 22): when that create already went through (its answer was lost),
+ * the line found is its own, and the create sent again will answer it, so there is nothing to ask.
+ */
+export async function checkExisting(
+  db: Db,
+  actor: Actor,
+  inventoryId: number,
+  body: CheckExisting,
+  idempotencyKey?: string,
+) {
   await findInventoryRow(db, inventoryId);
   if (!body.product_id) return { is_need_aggregation: false, inventory_product: null };
+  if (idempotencyKey !== undefined && actor.userId !== undefined) {
+    const made = await findLineRequest(db, actor.userId, idempotencyKey);
+    if (made?.inventoryId === inventoryId && made.inventoryProductId !== null)
+      return { is_need_aggregation: false, inventory_product: null };
+  }
   const match = await findSameCombination(
     db,
     inventoryId,

@@ -9,6 +9,7 @@ import {
   inventories,
   inventoryProductChemicalComponents,
   inventoryProductHazards,
+  inventoryProductRequests,
   inventoryProducts,
   productChemicalComponents,
   products,
@@ -376,4 +377,58 @@ export async function selectInventorySdsFiles(db: Db, inventoryId: number) {
     .leftJoin(files, eq(files.id, products.sdsFileId))
     .where(inArray(products.id, onInventory))
     .orderBy(textKey(products.name), products.id);
+}
+
+/** A create's `Idempotency-Key` as stored: the line it made, once made. */
+export type LineRequestRow = typeof inventoryProductRequests.$inferSelect;
+
+/**
+ * Claims the user's key for a create, in its transaction: the new claim's id, or the row a
+ * request before it stored. A concurrent request with the same key waits on the unique index
+ * until the first one's transaction ends, then finds its row (READ COMMITTED: each statement sees
+ * what was committed before it began).
+ */
+export async function claimLineRequest(
+  tx: Tx,
+  claim: { userId: number; key: string; inventoryId: number },
+): Promise<{ claimedId: number } | { prior: LineRequestRow }> {
+  const [claimed] = await tx
+    .insert(inventoryProductRequests)
+    .values({ userId: claim.userId, idempotencyKey: claim.key, inventoryId: claim.inventoryId })
+    .onConflictDoNothing()
+    .returning({ id: inventoryProductRequests.id });
+  if (claimed) return { claimedId: claimed.id };
+  const [prior] = await tx
+    .select()
+    .from(inventoryProductRequests)
+    .where(
+      and(
+        eq(inventoryProductRequests.userId, claim.userId),
+        eq(inventoryProductRequests.idempotencyKey, claim.key),
+      ),
+    );
+  if (!prior) throw new Error('an idempotency key conflicted but its row is gone');
+  return { prior };
+}
+
+/** The line a user's create under `key` made, if one did. */
+export async function findLineRequest(db: Db | Tx, userId: number, key: string) {
+  const [row] = await db
+    .select()
+    .from(inventoryProductRequests)
+    .where(
+      and(eq(inventoryProductRequests.userId, userId), eq(inventoryProductRequests.idempotencyKey, key)),
+    );
+  return row;
+}
+
+export async function recordLineRequest(
+  tx: Tx,
+  id: number,
+  made: { lineId: number; isAggregated: boolean },
+): Promise<void> {
+  await tx
+    .update(inventoryProductRequests)
+    .set({ inventoryProductId: made.lineId, isAggregated: made.isAggregated })
+    .where(eq(inventoryProductRequests.id, id));
 }

@@ -4,6 +4,8 @@ import {
   AutocompleteResponseSchema,
   CheckExistingRequestSchema,
   CheckExistingResponseSchema,
+  CreateInventoryProductHeadersSchema,
+  IDEMPOTENCY_KEY_HEADER,
   IdParamSchema,
   InventoryProductComponentParamsSchema,
   InventoryProductListQuerySchema,
@@ -133,11 +135,20 @@ export const inventoryProductsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         params: IdParamSchema,
+        headers: CreateInventoryProductHeadersSchema,
         body: CheckExistingRequestSchema,
         response: { 200: CheckExistingResponseSchema, ...ERROR_RESPONSES },
       },
     },
-    async (request) => ({ resource: await service.checkExisting(app.db, request.params.id, request.body) }),
+    async (request) => ({
+      resource: await service.checkExisting(
+        app.db,
+        actorOf(request),
+        request.params.id,
+        request.body,
+        request.headers[IDEMPOTENCY_KEY_HEADER],
+      ),
+    }),
   );
 
   app.post(
@@ -147,16 +158,19 @@ export const inventoryProductsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         params: IdParamSchema,
+        headers: CreateInventoryProductHeadersSchema,
         body: SaveInventoryProductRequestSchema,
         response: { 200: ResourceResponse, 201: ResourceResponse, ...saveResponses },
       },
     },
     async (request, reply) => {
+      // A repeat of a create under the same key answers as the first one did (same line, same status).
       const { resource, aggregated } = await service.create(
         app.db,
         actorOf(request),
         request.params.id,
         request.body,
+        request.headers[IDEMPOTENCY_KEY_HEADER],
       );
       if (aggregated) {
         return { message: `Quantity of ${resource.name} added to the existing line successfully`, resource };

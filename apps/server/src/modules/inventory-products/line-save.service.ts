@@ -7,7 +7,7 @@ import {
   type SdsStatus,
 } from '@chemtrack/domain';
 import type { Db, Tx } from '../../db/client.ts';
-import { conflictWith, fieldError } from '../../lib/app-error.ts';
+import { AppError, conflictWith, fieldError } from '../../lib/app-error.ts';
 import { type Actor, recordAudit } from '../../lib/audit.ts';
 import { fromNumeric, toNumeric } from '../../lib/numeric.ts';
 import { findInventoryRow } from '../inventories/inventories.repository.ts';
@@ -24,6 +24,7 @@ import { editableInventory } from './editable-inventory.ts';
 import {
   type Combination,
   checkLineVersion,
+  claimLineRequest,
   copyProductComponents,
   deleteLine,
   findContainer,
@@ -33,6 +34,7 @@ import {
   insertLine,
   type LineValues,
   lockInventoryLines,
+  recordLineRequest,
   replaceLineHazards,
   updateLine,
 } from './inventory-products.repository.ts';
@@ -253,8 +255,41 @@ function saveInTransaction(
   });
 }
 
-export function createLine(db: Db, actor: Actor, inventoryId: number, body: SaveInventoryProduct) {
-  return saveInTransaction(db, actor, inventoryId, null, body);
+/**
+ * Adds a line. With an `Idempotency-Key` (issue 22) the key is claimed first, in the same
+ * transaction: a repeat of a create that went through answers the line it made (and whether it
+ * joined an existing line) without saving anything; a create that fails leaves no claim, so its
+ * retry runs anew.
+ */
+export function createLine(
+  db: Db,
+  actor: Actor,
+  inventoryId: number,
+  body: SaveInventoryProduct,
+  idempotencyKey?: string,
+): Promise<SavedLine> {
+  if (idempotencyKey === undefined || actor.userId === undefined)
+    return saveInTransaction(db, actor, inventoryId, null, body);
+  const userId = actor.userId;
+  return db.transaction(async (tx) => {
+    const claim = await claimLineRequest(tx, { userId, key: idempotencyKey, inventoryId });
+    if ('prior' in claim) {
+      const { prior } = claim;
+      if (prior.inventoryId !== inventoryId || prior.inventoryProductId === null) {
+        throw new AppError('CONFLICT', INVENTORY_PRODUCT_MSG.idempotencyKeyElsewhere);
+      }
+      return {
+        resource: await toResource(tx, await findLineRow(tx, inventoryId, prior.inventoryProductId)),
+        aggregated: prior.isAggregated,
+      };
+    }
+    const saved = await saveLine(tx, actor, inventoryId, null, body);
+    await recordLineRequest(tx, claim.claimedId, { lineId: saved.id, isAggregated: saved.aggregated });
+    return {
+      resource: await toResource(tx, await findLineRow(tx, inventoryId, saved.id)),
+      aggregated: saved.aggregated,
+    };
+  });
 }
 
 export function updateLineOf(

@@ -218,24 +218,27 @@ export function productReportInputs(row: {
 
 /**
  * A product an inventory line names that the catalog does not hold yet (spec 02 §4): created
- * from the line's product data and hazards, `pending` until an SDS is attached, with its own
- * audit row, in the line's transaction `tx` so a line that fails to save leaves no product behind.
+ * from the line's product data and hazards, with the SDS the line attaches (issue 22: a PDF or a
+ * label photo stored as one) under the same rules as a product save (`sds` with a file, `pending`
+ * without), with its own audit row, in the line's transaction `tx` so a line that fails to save
+ * leaves no product behind and its upload unattached.
  */
 export async function createProductForLine(
   tx: Tx,
   actor: Actor,
-  body: ProductDataBody & { hazard_ids: number[] },
+  body: ProductDataBody & { hazard_ids: number[]; sds?: SaveProduct['sds'] },
 ) {
   await checkHazards(tx, body.hazard_ids, []);
-  const data = { ...toProductColumns(body), sdsStatus: 'pending' as const };
-  const productId = await insertProduct(tx, { ...data, sdsFileId: null, isActive: true });
+  const sds = await resolveSds(tx, null, body.sds);
+  const data = { ...toProductColumns(body), sdsStatus: resolveSdsStatus(undefined, null, sds) };
+  const productId = await insertProduct(tx, { ...data, sdsFileId: sds.fileId, isActive: true });
   await replaceHazards(tx, productId, body.hazard_ids);
   await recordAudit(tx, actor, {
     action: 'create',
     entity: ENTITY,
     entityId: productId,
     details: { from_inventory_product: true },
-    after: { ...data, hazard_ids: body.hazard_ids },
+    after: { ...data, hazard_ids: body.hazard_ids, sds_file: body.sds?.filepath ?? null },
   });
   return { productId, data };
 }

@@ -122,7 +122,9 @@ const READABLE_TYPES = new Set<FileType>(['csv', 'xls', 'xlsx']);
 /** The bytes of a reference list upload, parsed into entries of `type`; a 422 naming the rows otherwise. */
 export async function parseListFile(bytes: Buffer, fileType: FileType, type: RegulatoryListType) {
   try {
-    if (fileType === 'pdf') throw new UnreadableFileError(REFERENCE_LIST_MSG.fileUnknown);
+    // Only a table is a list: a PDF (or any other stored type) is not one.
+    if (fileType !== 'csv' && fileType !== 'xls' && fileType !== 'xlsx')
+      throw new UnreadableFileError(REFERENCE_LIST_MSG.fileUnknown);
     return parseReferenceList(await readTables(bytes, fileType), type);
   } catch (error) {
     if (error instanceof ListParseError) {

@@ -1,6 +1,7 @@
 import {
   type AggregationTarget,
   type CheckExistingRequest,
+  IDEMPOTENCY_KEY_HEADER,
   INVENTORY_PRODUCT_ORDER_KEYS,
   INVENTORY_PRODUCT_WORKLISTS,
   type InventoryProductListResponse,
@@ -9,7 +10,7 @@ import {
 } from '@chemtrack/domain';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { z } from 'zod';
-import { api, type QueryParams, type ResourceResponse } from '../../lib/api.ts';
+import { api, apiRequest, type QueryParams, type ResourceResponse } from '../../lib/api.ts';
 import { listSearchSchema, PAGE_SIZE } from '../../lib/list-search.ts';
 
 /** The save body: what the form parsed, without the write flag the client adds itself. */
@@ -46,23 +47,36 @@ export function inventoryProductsApi(inventoryId: number) {
     /**
      * Create, or update the line `id`. `aggregate` is the confirmation's Proceed: the quantity
      * joins the line of the same product, container, unit and size, which the answer returns.
+     * `version` is the `updated_at` the form read (a save over a newer one is refused, 409);
+     * `idempotencyKey` names a create, so sending it again returns the line it made (issue 22).
      */
-    save: (id: number | undefined, body: InventoryProductBody, aggregate: boolean, version?: string) => {
+    save: (
+      id: number | undefined,
+      body: InventoryProductBody,
+      aggregate: boolean,
+      sent: { version?: string | null | undefined; idempotencyKey?: string | undefined } = {},
+    ) => {
       const payload = {
         ...body,
         ...(aggregate && { aggregate: true }),
-        // The version the form read: a save over a newer one is refused (409).
-        ...(id && version ? { updated_at: version } : {}),
+        ...(id && sent.version ? { updated_at: sent.version } : {}),
         encode: true,
       };
-      return id
-        ? api.patch<ResourceResponse<InventoryProductResource>>(`${line(id)}/update`, payload)
-        : api.post<ResourceResponse<InventoryProductResource>>(`${base}/product/create`, payload);
+      if (id) return api.patch<ResourceResponse<InventoryProductResource>>(`${line(id)}/update`, payload);
+      return apiRequest<ResourceResponse<InventoryProductResource>>('POST', `${base}/product/create`, {
+        body: payload,
+        ...(sent.idempotencyKey ? { headers: { [IDEMPOTENCY_KEY_HEADER]: sent.idempotencyKey } } : {}),
+      });
     },
-    checkExisting: (body: CheckExistingRequest) =>
-      api.post<{ resource: { is_need_aggregation: boolean; inventory_product: AggregationTarget | null } }>(
+    /** `idempotencyKey`: the create about to be sent; a line it already made is not asked about. */
+    checkExisting: ({
+      idempotencyKey,
+      ...body
+    }: CheckExistingRequest & { idempotencyKey?: string | undefined }) =>
+      apiRequest<{ resource: { is_need_aggregation: boolean; inventory_product: AggregationTarget | null } }>(
+        'POST',
         `${base}/product/check-existing`,
-        body,
+        { body, ...(idempotencyKey ? { headers: { [IDEMPOTENCY_KEY_HEADER]: idempotencyKey } } : {}) },
       ),
     unlink: (id: number) => api.delete<ResourceResponse<InventoryProductResource>>(`${line(id)}/unlink`),
     resolveQuestion: (id: number) =>

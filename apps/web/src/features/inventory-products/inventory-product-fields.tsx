@@ -28,6 +28,7 @@ import {
 } from '../products/product-data-fields.tsx';
 import { toProductDataForm } from '../products/product-form.ts';
 import { ProductMeasureFields } from '../products/product-measure-fields.tsx';
+import { SdsFileField } from '../products/sds-file-field.tsx';
 import { type InventoryProductFormMethods, unitTypeOf } from './inventory-product-values.ts';
 import { ReportDataFields } from './report-data-fields.tsx';
 import { SpccLineFields } from './spcc-line-fields.tsx';
@@ -54,10 +55,13 @@ export function InventoryProductFields({
   form,
   disabled,
   layout = 'staff',
+  onUploadingChange,
 }: {
   form: InventoryProductFormMethods;
   disabled: boolean;
   layout?: LineFormLayout;
+  /** Told when an SDS upload starts and ends: the form waits for it before saving. */
+  onUploadingChange?: (isUploading: boolean) => void;
 }) {
   const [productId, name] = useWatch({ control: form.control, name: ['product_id', 'name'] });
   const isLocked = productId !== null;
@@ -75,6 +79,9 @@ export function InventoryProductFields({
     <FormProvider {...form}>
       <QuickFields form={form} />
       <ProductNameField form={form} isLocked={isLocked} disabled={disabled} />
+      {isLocked || name.trim() === '' ? null : (
+        <NewProductSdsField form={form} disabled={disabled} onUploadingChange={onUploadingChange} />
+      )}
       {layout === 'compact' && isLocked ? (
         // A catalogue product's data cannot be changed here: out of the way on a phone, one tap away.
         <details className="group min-w-0 rounded-md border border-slate-200">
@@ -209,6 +216,45 @@ function ProductNameField({
         />
       </Field>
     </div>
+  );
+}
+
+/**
+ * The SDS of the new product the line names (issue 22): a PDF, or a photo of the label taken on
+ * the spot, uploaded at once and attached to the product when the line is saved. Removing it
+ * only forgets the upload (nothing is saved yet; the server sweeps unattached uploads).
+ */
+function NewProductSdsField({
+  form,
+  disabled,
+  onUploadingChange,
+}: {
+  form: InventoryProductFormMethods;
+  disabled: boolean;
+  onUploadingChange: ((isUploading: boolean) => void) | undefined;
+}) {
+  const { errors } = form.formState;
+  return (
+    <Controller
+      control={form.control}
+      name="sds"
+      render={({ field }) => (
+        <SdsFileField
+          id={`${ID}-sds`}
+          kind="sds-photo"
+          file={field.value ?? null}
+          isSaved={false}
+          disabled={disabled}
+          error={messageAt(errors, 'sds', 'sds.filepath')}
+          onUploadingChange={onUploadingChange}
+          onUploaded={(file) => {
+            form.clearErrors('sds');
+            form.setValue('sds', file, { shouldDirty: true, shouldValidate: true });
+          }}
+          onRemove={() => form.setValue('sds', null, { shouldDirty: true, shouldValidate: true })}
+        />
+      )}
+    />
   );
 }
 

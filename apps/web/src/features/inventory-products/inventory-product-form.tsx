@@ -23,6 +23,7 @@ import { Field } from '../../components/ui/field.tsx';
 import { Textarea } from '../../components/ui/textarea.tsx';
 import { UnsavedChangesGuard } from '../../components/unsaved-changes-guard.tsx';
 import { ApiError, NetworkError, showApiError } from '../../lib/api.ts';
+import { newIdempotencyKey } from '../../lib/drafts.ts';
 import { keepSearch } from '../../lib/list-search.ts';
 import { usePageMeta } from '../../lib/page-meta.ts';
 import { useCan } from '../../lib/permissions.ts';
@@ -169,11 +170,20 @@ function InventoryProductForm({
     { name: isNew ? 'Add New Product' : (line?.name ?? '') },
   ]);
 
+  // A new line is one create however often it is sent (issue 22); a restored draft brings its own.
+  const [createKey] = useState(newIdempotencyKey);
   const form = useForm<InventoryProductFormValues, unknown, SaveInventoryProduct>({
     resolver: zodResolver(InventoryProductFormSchema),
     mode: 'onTouched',
-    defaultValues: line ? toInventoryProductForm(line) : EMPTY_INVENTORY_PRODUCT_FORM,
+    defaultValues: line
+      ? toInventoryProductForm(line)
+      : { ...EMPTY_INVENTORY_PRODUCT_FORM, idempotency_key: createKey },
   });
+  /** What a save sends besides the body: the version the values were typed over, the create's key. */
+  const sentWith = () => {
+    const { updated_at: version, idempotency_key: key } = form.getValues();
+    return { version, idempotencyKey: key || undefined };
+  };
 
   const userId = useSession((s) => s.user?.id);
   const draft = useFormDraft({
@@ -187,15 +197,18 @@ function InventoryProductForm({
   });
 
   const [aggregation, setAggregation] = useState<PendingAggregation | null>(null);
+  const [isUploading, setUploading] = useState(false);
   const { save } = useRecordMutations<
     InventoryProductResource,
     InventoryProductFormValues,
-    { body: InventoryProductBody; aggregate: boolean }
+    { body: InventoryProductBody; aggregate: boolean; sent: ReturnType<typeof sentWith> }
   >({
     entity: 'Inventory product',
     isNew,
     nameOf: (saved) => saved.name,
-    save: ({ body, aggregate }) => lines.save(line?.id, body, aggregate, line?.updated_at),
+    // The version is the form's (a restored draft's), not the line as it loads now: a draft typed
+    // over an older version gets the conflict notice rather than overwriting the newer line.
+    save: ({ body, aggregate, sent }) => lines.save(line?.id, body, aggregate, sent),
     // A new name adds a product to the catalog in the same save.
     invalidate: [lines.keys.all, productsApi.keys.all],
     setError: form.setError,
@@ -204,9 +217,15 @@ function InventoryProductForm({
       form.reset(toInventoryProductForm(saved));
     },
     onDone: backToList,
+    // The notice is up and the values stay in the form and on the device, as typing to review.
+    onStaleSave: () => draft.refused(),
     reload: line && {
       queryKey: lines.keys.detail(line.id),
-      load: (reloaded) => form.reset(toInventoryProductForm(reloaded)),
+      // Reload takes the line as it now is: the draft typed over the older version goes.
+      load: (reloaded) => {
+        draft.discard();
+        form.reset(toInventoryProductForm(reloaded));
+      },
     },
     onSaveError: (error, { body, aggregate }) => {
       if (error instanceof NetworkError) {
@@ -237,6 +256,7 @@ function InventoryProductForm({
           container_unit_id: body.container_unit_id ?? null,
           container_size: body.container_size,
           inventory_product_id: line?.id ?? null,
+          idempotencyKey: sentWith().idempotencyKey,
         });
         if (resource.is_need_aggregation) {
           draft.refused();
@@ -257,7 +277,7 @@ function InventoryProductForm({
         return;
       }
     }
-    save.mutate({ body, aggregate: false });
+    save.mutate({ body, aggregate: false, sent: sentWith() });
   });
 
   const resolve = useMutation({
@@ -321,7 +341,12 @@ function InventoryProductForm({
               />
             ) : null}
             {canEdit ? <DraftStatusNotice status={draft.status} onDiscard={draft.discard} /> : null}
-            <InventoryProductFields form={form} disabled={isBusy || !canEdit} layout={layout} />
+            <InventoryProductFields
+              form={form}
+              disabled={isBusy || !canEdit}
+              layout={layout}
+              onUploadingChange={setUploading}
+            />
             <div className="flex flex-col gap-2">
               <Field
                 id={`${ID}-notes`}
@@ -375,7 +400,10 @@ function InventoryProductForm({
               )}
             </Button>
             {canEdit ? (
-              <Button type="submit" disabled={!canSaveLine({ line, isBusy, isValid, isDirty })}>
+              <Button
+                type="submit"
+                disabled={isUploading || !canSaveLine({ line, isBusy, isValid, isDirty })}
+              >
                 {isBusy
                   ? 'Saving changes...'
                   : isNew
@@ -412,7 +440,7 @@ function InventoryProductForm({
         isPending={save.isPending}
         onConfirm={() => {
           if (!aggregation) return;
-          save.mutate({ body: aggregation.body, aggregate: true });
+          save.mutate({ body: aggregation.body, aggregate: true, sent: sentWith() });
           setAggregation(null);
         }}
       />

@@ -9,6 +9,7 @@ import {
   type SaveInventoryProductRequest,
   SaveInventoryProductRequestSchema,
   type SpccExclusion,
+  type StoredFile,
   unitTypeFromName,
 } from '@chemtrack/domain';
 import type { UseFormReturn } from 'react-hook-form';
@@ -30,9 +31,22 @@ export type UnitChoice = AutocompleteItem;
  * new name), its product data as text, the container figures as typed, and the line's own notes.
  */
 export interface InventoryProductFormValues extends ProductDataValues {
+  /**
+   * The line's `updated_at` as the form read it: a save sends it, so one over a newer version is
+   * refused (409). Part of the values, so a draft kept on the device keeps the version it was
+   * typed over and a resend after reconnecting cannot overwrite a newer line (issue 22).
+   */
+  updated_at: string | null;
+  /** A new line's `Idempotency-Key`, made when its draft starts: a resend finds the line made. */
+  idempotency_key: string;
   /** The catalog product; null while the line names a new product. */
   product_id: number | null;
   name: string;
+  /**
+   * The new product's SDS or label photo, uploaded (issue 22); sent only with a new name. A
+   * catalogue product keeps its own SDS, so a loaded line starts with none.
+   */
+  sds: StoredFile | null;
   sds_no: string;
   container: AutocompleteItem | null;
   container_unit: UnitChoice | null;
@@ -80,8 +94,11 @@ const {
 
 export const EMPTY_INVENTORY_PRODUCT_FORM: InventoryProductFormValues = {
   ...EMPTY_PRODUCT_DATA,
+  updated_at: null,
+  idempotency_key: '',
   product_id: null,
   name: '',
+  sds: null,
   sds_no: '',
   container: null,
   container_unit: null,
@@ -115,8 +132,11 @@ export const EMPTY_PRODUCT_DATA_FORM: ProductDataValues = EMPTY_PRODUCT_DATA;
 export function toInventoryProductForm(line: InventoryProductResource): InventoryProductFormValues {
   return {
     ...toProductDataForm(line),
+    updated_at: line.updated_at,
+    idempotency_key: '',
     product_id: line.product_id,
     name: line.name,
+    sds: null,
     sds_no: line.sds_no,
     container: line.container,
     container_unit: line.container_unit
@@ -193,6 +213,10 @@ function toRequestInput(values: InventoryProductFormValues): SaveInventoryProduc
     ...ownFields,
     product_id: null,
     name: values.name,
+    // A draft kept by a build before the field has no `sds`.
+    ...(values.sds
+      ? { sds: { filepath: values.sds.filepath, original_name: values.sds.original_name } }
+      : {}),
     mfg_name: values.mfg_name,
     mfg_product_number: values.mfg_product_number,
     mfg_phone: values.mfg_phone,

@@ -21,3 +21,11 @@ export function uploadSdsFile(file: File, onProgress: (percent: number) => void,
   // kind=sds: the server judges the bytes as a PDF and answers 'Only PDF files are allowed'.
   return uploadFile<FileUploadResponse>('/file/upload?kind=sds', file, onProgress, signal);
 }
+
+/**
+ * The SDS of a new product a line names (issue 22): a PDF, or a JPEG or PNG photo of the label
+ * that the server keeps as a one-page PDF (the answer's file is that PDF).
+ */
+export function uploadSdsOrPhoto(file: File, onProgress: (percent: number) => void, signal?: AbortSignal) {
+  return uploadFile<FileUploadResponse>('/file/upload?kind=sds-photo', file, onProgress, signal);
+}

@@ -22,11 +22,20 @@ async function uploads() {
   return (await server.requests()).filter((request) => request.url === '/api/admin/v1/file/upload?kind=sds');
 }
 
-function Harness({ initial = null, onRemove }: { initial?: StoredFile | null; onRemove?: () => void }) {
+function Harness({
+  initial = null,
+  onRemove,
+  kind,
+}: {
+  initial?: StoredFile | null;
+  onRemove?: () => void;
+  kind?: 'sds' | 'sds-photo';
+}) {
   const [file, setFile] = useState<StoredFile | null>(initial);
   return (
     <SdsFileField
       id="sds"
+      {...(kind ? { kind } : {})}
       file={file}
       isSaved={false}
       onUploaded={setFile}
@@ -122,5 +131,39 @@ describe('SdsFileField', () => {
     expect(onRemove).toHaveBeenCalledOnce();
     await waitFor(() => expect(screen.queryByText('Big SDS.pdf')).toBeNull());
     expect(screen.getByRole('button', { name: 'Upload SDS File' })).toHaveProperty('disabled', false);
+  });
+});
+
+/** A real 1×1 PNG. */
+const ONE_PIXEL_PNG = Uint8Array.from(
+  atob('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg=='),
+  (char) => char.charCodeAt(0),
+);
+
+describe('SdsFileField for a new product a line names (issue 22)', () => {
+  const photoUploads = async () =>
+    (await server.requests()).filter((request) => request.url === '/api/admin/v1/file/upload?kind=sds-photo');
+
+  it('offers PDF and photos, and refuses a text file named .jpg by its first bytes without uploading it', async () => {
+    render(<Harness kind="sds-photo" />);
+    const input = screen.getByLabelText('SDS or Label Photo');
+    expect(input.getAttribute('accept')).toBe('application/pdf,image/jpeg,image/png');
+    expect(screen.getByText('No file uploaded (PDF, or a JPEG or PNG photo of the label).')).toBeTruthy();
+    await userEvent.upload(input, new File(['not a photo'], 'label.jpg', { type: 'image/jpeg' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('Only PDF, JPEG and PNG files are allowed');
+    expect(await photoUploads()).toEqual([]);
+  });
+
+  it('uploads a PNG photo, which the server keeps as a PDF', async () => {
+    render(<Harness kind="sds-photo" />);
+    await userEvent.upload(
+      screen.getByLabelText('SDS or Label Photo'),
+      new File([ONE_PIXEL_PNG], 'label.png', { type: 'image/png' }),
+    );
+    expect((await screen.findByTestId('sds-file-name', {}, { timeout: 15_000 })).textContent).toBe(
+      'label.pdf',
+    );
+    expect(await photoUploads()).toHaveLength(1);
+    expect(screen.getByRole('button', { name: 'Upload SDS or Photo' })).toHaveProperty('disabled', true);
   });
 });

@@ -4,8 +4,33 @@ import { useEffect, useRef, useState } from 'react';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { ApiError } from '../../lib/api.ts';
-import { uploadSdsFile } from './api.ts';
-import { hasPdfSignature } from './sds-file.ts';
+import { uploadSdsFile, uploadSdsOrPhoto } from './api.ts';
+import { hasPdfSignature, hasSdsOrPhotoSignature } from './sds-file.ts';
+
+/**
+ * What the field takes: a product's SDS (PDF only), or the SDS of a new product a line names,
+ * which may be a photo of the label (issue 22; the phone offers its camera for `image/*` types).
+ */
+const SDS_FIELD_KINDS = {
+  sds: {
+    label: 'SDS File',
+    button: 'Upload SDS File',
+    accept: 'application/pdf',
+    none: 'No file uploaded (PDF only).',
+    refusal: UPLOAD_MSG.pdfOnly,
+    isAccepted: hasPdfSignature,
+    upload: uploadSdsFile,
+  },
+  'sds-photo': {
+    label: 'SDS or Label Photo',
+    button: 'Upload SDS or Photo',
+    accept: 'application/pdf,image/jpeg,image/png',
+    none: 'No file uploaded (PDF, or a JPEG or PNG photo of the label).',
+    refusal: UPLOAD_MSG.sdsOrPhotoTypes,
+    isAccepted: hasSdsOrPhotoSignature,
+    upload: uploadSdsOrPhoto,
+  },
+} as const;
 
 function uploadErrorText(error: unknown): string {
   if (error instanceof ApiError)
@@ -20,6 +45,7 @@ function uploadErrorText(error: unknown): string {
  */
 export function SdsFileField({
   id,
+  kind = 'sds',
   file,
   isSaved,
   onUploaded,
@@ -32,6 +58,7 @@ export function SdsFileField({
   error,
 }: {
   id: string;
+  kind?: keyof typeof SDS_FIELD_KINDS;
   file: StoredFile | null;
   /** The file is the product's saved SDS (not a fresh upload). */
   isSaved: boolean;
@@ -46,6 +73,7 @@ export function SdsFileField({
   /** A message from the form (the server's field error on save). */
   error?: string | undefined;
 }) {
+  const kindOf = SDS_FIELD_KINDS[kind];
   const input = useRef<HTMLInputElement | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
   const [uploadError, setUploadError] = useState<string | null>(null);
@@ -64,15 +92,15 @@ export function SdsFileField({
     if (!chosen) return;
     setUploadError(null);
     setWarning(null);
-    if (!(await hasPdfSignature(chosen))) {
-      setUploadError(UPLOAD_MSG.pdfOnly);
+    if (!(await kindOf.isAccepted(chosen))) {
+      setUploadError(kindOf.refusal);
       return;
     }
     const controller = new AbortController();
     upload.current = controller;
     setProgress(0);
     try {
-      const result = await uploadSdsFile(chosen, setProgress, controller.signal);
+      const result = await kindOf.upload(chosen, setProgress, controller.signal);
       onUploaded(result.file);
       setWarning(result.warnings?.join(' ') || null);
     } catch (failure) {
@@ -88,13 +116,13 @@ export function SdsFileField({
   return (
     <div className="flex flex-col gap-2">
       <span id={`${id}-label`} className="text-sm font-medium text-slate-700">
-        SDS File
+        {kindOf.label}
       </span>
       <input
         ref={input}
         id={id}
         type="file"
-        accept="application/pdf"
+        accept={kindOf.accept}
         className="sr-only"
         tabIndex={-1}
         aria-labelledby={`${id}-label`}
@@ -109,7 +137,7 @@ export function SdsFileField({
           onClick={() => input.current?.click()}
         >
           <Upload className="h-4 w-4" aria-hidden />
-          Upload SDS File
+          {kindOf.button}
         </Button>
         {isUploading ? (
           <div className="flex min-w-48 items-center gap-2 text-sm text-slate-600">
@@ -151,7 +179,7 @@ export function SdsFileField({
             </Button>
           </div>
         ) : !isUploading ? (
-          <span className="text-sm text-slate-500">No file uploaded (PDF only).</span>
+          <span className="text-sm text-slate-500">{kindOf.none}</span>
         ) : null}
       </div>
       {message ? (

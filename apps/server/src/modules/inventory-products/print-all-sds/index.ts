@@ -1,8 +1,4 @@
-import { createRequire } from 'node:module';
-import path from 'node:path';
-import { pathToFileURL } from 'node:url';
-import { Worker } from 'node:worker_threads';
-import { SERVER_ROOT } from '../../../runtime/server-root.ts';
+import { startWorker } from '../../../lib/start-worker.ts';
 import { isMissingError, type SdsMergeInput, type SdsMergeResult } from './merge.ts';
 import type { FromWorker, ToWorker, WorkerInput } from './protocol.ts';
 
@@ -31,32 +27,6 @@ export class SdsMergeError extends Error {}
 
 const DEFAULT_MAX_HEAP_MB = 2048;
 
-// Bundled (`npm start` runs dist/main.js, built by build.mjs) the worker is plain JavaScript of
-// its own in dist/, and this code runs from a .js file there: import.meta.url says which.
-const isBundled = import.meta.url.endsWith('.js');
-
-// From source the worker is TypeScript like the rest of the server. A worker does not inherit its
-// parent's module hooks (and vitest's workers have none), and on Node 20 `--import tsx` in a
-// worker's execArgv registers them too late for its entry file; so a small script registers tsx
-// first, then imports the worker.
-// (`require.resolve` would pick the api's CommonJS build, which cannot register ESM hooks.)
-function sourceBootstrap(): string {
-  const tsxApi = pathToFileURL(
-    path.join(
-      path.dirname(createRequire(import.meta.url).resolve('tsx/package.json')),
-      'dist/esm/api/index.mjs',
-    ),
-  ).href;
-  const workerUrl = new URL('./worker.ts', import.meta.url).href;
-  // A failure to load rejects here, which the worker reports as its 'error' event.
-  return `import(${JSON.stringify(tsxApi)})
-  .then(({ register }) => { register(); return import(${JSON.stringify(workerUrl)}); });`;
-}
-
-const bootstrap = isBundled
-  ? `import(${JSON.stringify(pathToFileURL(path.join(SERVER_ROOT, 'dist/print-all-sds-worker.js')).href)});`
-  : sourceBootstrap();
-
 /**
  * Builds the Print All SDS file in a worker thread (see merge.ts for what it holds). `read` is
  * called here, on the calling thread, one item at a time when the worker asks for it; the bytes
@@ -67,8 +37,7 @@ export function mergeSdsFiles(input: SdsMergeInput, options: SdsMergeOptions = {
   const { signal } = options;
   if (signal?.aborted) return Promise.reject(signal.reason);
   const workerData: WorkerInput = { title, names: items.map((item) => item.name) };
-  const worker = new Worker(bootstrap, {
-    eval: true,
+  const worker = startWorker('print-all-sds-worker', new URL('./worker.ts', import.meta.url), {
     workerData,
     resourceLimits: { maxOldGenerationSizeMb: options.maxHeapMb ?? DEFAULT_MAX_HEAP_MB },
   });
