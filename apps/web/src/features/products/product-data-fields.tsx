@@ -392,6 +392,8 @@ export function FireCodeHazardClassesField({ idPrefix = 'p', disabled, className
                   >
                     <Checkbox
                       id={id}
+                      // "Explosive" is a Tier II category too: the fire-code box says which list it is.
+                      aria-label={`Fire code: ${FIRE_CODE_HAZARD_CLASS_LABELS[item]}`}
                       checked={chosen.has(item)}
                       disabled={disabled}
                       onCheckedChange={(checked) => toggle(item, checked === true)}
