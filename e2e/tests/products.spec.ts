@@ -131,7 +131,7 @@ test('an admin creates a product with an SDS, edits it, adds components and filt
   await expect(page.getByLabel('SPCC')).toBeChecked();
   await expect(page.getByLabel('SARA F')).not.toBeChecked();
   await expect(page.getByLabel('Corrosive to metal')).toBeChecked();
-  await expect(page.getByLabel('Explosive')).not.toBeChecked();
+  await expect(page.getByLabel('Explosive', { exact: true })).not.toBeChecked();
   await expect(page.getByLabel('SDS Status')).toHaveValue('sds');
   await expect(page.getByRole('button', { name: 'Save Changes' })).toBeDisabled();
   const downloading = page.waitForEvent('download');

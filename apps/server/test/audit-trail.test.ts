@@ -398,6 +398,11 @@ const CASES: Record<string, WriteCase> = {
   ),
 
   'POST /db-entry/create': bodyCase('POST /db-entry/create', 'database_entry', 'create'),
+  'PATCH /fire-code-permit-amounts/:id/update': bodyCase(
+    'PATCH /fire-code-permit-amounts/:id/update',
+    'fire_code_permit_amount',
+    'update',
+  ),
   'POST /report/generate': async (c) => {
     const inventory = await create.inventory(c);
     await create.inventoryProduct(c, inventory.id);

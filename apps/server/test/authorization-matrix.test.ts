@@ -139,6 +139,10 @@ const MATRIX: Record<string, Role[] | typeof PUBLIC | typeof ASSIGNED> = {
   'POST /report/preview': STAFF,
   'POST /report/generate': STAFF,
 
+  // Issue 23: the fire-code permit amounts: staff read them, an admin adjusts them.
+  'GET /fire-code-permit-amounts/list': STAFF,
+  'PATCH /fire-code-permit-amounts/:id/update': ADMIN,
+
   // Issue 12: the audit trail is an admin's.
   'GET /audit-log/list': ADMIN,
 };

@@ -169,8 +169,8 @@ describe('the reports of part 1 on the demo refinery, last year', () => {
     return found!;
   }
 
-  it('covers the report types the engine computes (part 1, SPCC, RMP and PSM), each with at least one reported row', () => {
-    expect(available).toHaveLength(10);
+  it('covers every report type (part 1, SPCC, RMP, PSM and the fire code), each with at least one reported row', () => {
+    expect(available).toHaveLength(14);
     // The header names the facility's county (rules §0.6).
     expect(JSON.stringify(documents.get('epcra_302'))).toContain('Harris County');
     // The 302 header names the demo facility's emergency coordinator (40 CFR 355.20(b)).
@@ -180,8 +180,12 @@ describe('the reports of part 1 on the demo refinery, last year', () => {
     });
     for (const type of available) {
       const rows = documents.get(type)?.tables.flatMap((table) => table.rows) ?? [];
-      const reported =
-        type === 'inventory_index_numeric' ? rows : rows.filter((candidate) => candidate.reported);
+      // The index and the inventory statement list rather than test: every row is their content.
+      const listing =
+        type === 'inventory_index_numeric' ||
+        type === 'haz_mat_inventory' ||
+        type === 'haz_mat_inventory_excel';
+      const reported = listing ? rows : rows.filter((candidate) => candidate.reported);
       expect(reported.length, type).toBeGreaterThan(0);
     }
   });
@@ -352,6 +356,29 @@ describe('the reports of part 1 on the demo refinery, last year', () => {
       covered('caa_304_psm', 'Flammable liquids (flash point below 100 °F) and flammable gases'),
     ).toMatchObject({ reported: true, cells: { quantity_lb: 12600, covered: true } });
     expect(documents.get('caa_112r_rmp')?.tables[1]?.title).toBe('Below threshold');
+  });
+
+  it('fire code: the refinery needs a hazardous materials permit; gases in cubic feet per control area', () => {
+    const hmpp = documents.get('hmpp');
+    expect(hmpp?.header).toContainEqual({ label: 'Hazardous materials permit required', value: 'Yes' });
+    const permits = hmpp?.tables[0]?.rows.map((r) => [r.cells.class_label, r.cells.form, r.cells.quantity]);
+    // Propane HD-5 recorded in cubic feet: yard 35,700 × 3 = 107,100 + forklift cage 33.5 × 8 = 268
+    // → 107,368 cu ft > 200 cu ft. Gasoline (class IB) 30,000 gal > 5 gal.
+    expect(permits).toContainEqual(['Flammable gas', 'Gas', 107_368]);
+    expect(permits).toContainEqual(['Flammable liquid Class IB', 'Liquid', 30_000]);
+    // Hydraulic oil has no class chosen; its flash point (≥ 200 °F) makes it IIIB, which has no amount.
+    expect(hmpp?.tables[1]?.title).toBe('Below threshold');
+    expect(hmpp?.tables[1]?.rows.map((r) => [r.cells.class_label, r.cells.quantity])).toEqual([
+      ['Combustible liquid Class IIIB', 320],
+    ]);
+    const yard = documents
+      .get('haz_mat_inventory')
+      ?.tables.find((t) => t.title === 'Control area: PROPANE TANK YARD');
+    expect(yard?.totals).toContainEqual({
+      label: 'Flammable gas (cu ft): total',
+      value: 107_100,
+      kind: 'amount',
+    });
   });
 
   it('inventory index: every component by numeric CAS, sulfuric acid on the EHS and 313 lists', () => {

@@ -129,6 +129,7 @@ export const CHOSEN_FROM_A_LIST: Record<string, string> = {
   'containers.placement': 'aboveground or buried (SPCC)',
   'inventory_products.placement': 'aboveground or buried (SPCC)',
   'inventory_products.spccExclusion': 'one of the 40 CFR 112.1(d) exclusions',
+  'inventory_products.fireCodeUseMode': 'storage, use_closed or use_open (fire code)',
 };
 
 /** Which record an area's `:id` names (`/facilities/:id/update` → a facility), for tests that make one. */
@@ -154,6 +155,7 @@ export const NOT_WRITTEN_FROM_A_BODY: Record<string, string> = {
   regulatory_entries: 'written from the cells of an uploaded list (parse-list.test.ts, database.test.ts)',
   inventory_product_requests:
     'written from the Idempotency-Key header, a UUID by its schema (line-idempotency.test.ts)',
+  fire_code_permit_amounts: 'class, form and place come from the migration; an admin edits only the amount',
 };
 
 function unique(length: number): string {
@@ -259,6 +261,7 @@ const PRODUCT_REPORT_INPUTS = {
   is_used_as_fuel: true,
   is_partial_pressure_exempt: true,
   partial_pressure_note: 'Vapour pressure 2 mmHg at 20 °C (SDS section 9)',
+  fire_code_hazard_classes: ['toxic', 'corrosive'],
 };
 /** A container's SPCC inputs (issue 23), on container types and lines. */
 const SPCC_INPUTS = { shell_capacity_gal: '55', placement: 'aboveground' } as const;
@@ -594,6 +597,15 @@ export const BODY_ROUTES: Record<string, BodyRoute> = {
   // Reads only (plus the audit row of a generation): ids, a year, a type and a format.
   'POST /report/preview': { prepare: (ctx) => reportTarget(ctx, '/report/preview'), columns: [] },
   'POST /report/generate': { prepare: (ctx) => reportTarget(ctx, '/report/generate'), columns: [] },
+  // A figure only: the class, form and place of a permit amount are the migration's.
+  'PATCH /fire-code-permit-amounts/:id/update': {
+    async prepare(ctx) {
+      const res = await ctx.call('admin', { method: 'GET', url: '/fire-code-permit-amounts/list' });
+      const [first] = (res.json() as { resource: { id: number }[] }).resource;
+      return { url: `/fire-code-permit-amounts/${first?.id}/update`, body: () => ({ amount: '5' }) };
+    },
+    columns: [],
+  },
 };
 
 /** A facility-year with one line for the report routes, which every variant names. */
@@ -632,6 +644,8 @@ const newProductLine = () =>
     spcc_exclusion: 'motive_power',
     is_fuel_use_only: true,
     is_atmospheric_storage: true,
+    fire_code_use_mode: 'use_open',
+    is_outdoor: true,
     annual_pounds_manufactured: '100',
     annual_pounds_processed: '200',
     annual_pounds_otherwise_used: '300',

@@ -7,6 +7,7 @@ import {
   containerUnits,
   customers,
   facilities,
+  fireCodePermitAmounts,
   hazards,
   inventories,
   inventoryProductChemicalComponents,
@@ -218,6 +219,27 @@ const AREAS: Area[] = [
         url: `${base}/${resource.id}/update`,
         body,
         readAt: resource.updated_at,
+      };
+    },
+  },
+  {
+    area: 'fire-code permit amounts',
+    role: 'admin',
+    table: fireCodePermitAmounts,
+    field: 'amount',
+    column: fireCodePermitAmounts.amount,
+    value: (n) => String(n),
+    // numeric(14, 4) reads back with its four decimals.
+    stored: (n) => `${n}.0000`,
+    async make() {
+      const res = await ctx.call('admin', { method: 'GET', url: '/fire-code-permit-amounts/list' });
+      const rows = res.json().resource as { id: number; updated_at: string }[];
+      const row = rows[sequence % rows.length] as { id: number; updated_at: string };
+      return {
+        id: row.id,
+        url: `/fire-code-permit-amounts/${row.id}/update`,
+        body: {},
+        readAt: row.updated_at,
       };
     },
   },

@@ -20,6 +20,7 @@ import { Route as AuthenticatedContainersRouteImport } from './routes/_authentic
 import { Route as AuthenticatedContainersMgmtRouteImport } from './routes/_authenticated/containers-mgmt'
 import { Route as AuthenticatedCustomersFacilitiesMgmtRouteImport } from './routes/_authenticated/customers-facilities-mgmt'
 import { Route as AuthenticatedDatabaseRouteImport } from './routes/_authenticated/database'
+import { Route as AuthenticatedFireCodePermitAmountsRouteImport } from './routes/_authenticated/fire-code-permit-amounts'
 import { Route as AuthenticatedHazardClassMgmtRouteImport } from './routes/_authenticated/hazard-class-mgmt'
 import { Route as AuthenticatedInventoriesRouteImport } from './routes/_authenticated/inventories'
 import { Route as AuthenticatedProfileRouteImport } from './routes/_authenticated/profile'
@@ -116,6 +117,12 @@ const AuthenticatedDatabaseRoute = AuthenticatedDatabaseRouteImport.update({
   path: '/database',
   getParentRoute: () => AuthenticatedRoute,
 } as any)
+const AuthenticatedFireCodePermitAmountsRoute =
+  AuthenticatedFireCodePermitAmountsRouteImport.update({
+    id: '/fire-code-permit-amounts',
+    path: '/fire-code-permit-amounts',
+    getParentRoute: () => AuthenticatedRoute,
+  } as any)
 const AuthenticatedHazardClassMgmtRoute =
   AuthenticatedHazardClassMgmtRouteImport.update({
     id: '/hazard-class-mgmt',
@@ -367,6 +374,7 @@ export interface FileRoutesByFullPath {
   '/containers-mgmt': typeof AuthenticatedContainersMgmtRoute
   '/customers-facilities-mgmt': typeof AuthenticatedCustomersFacilitiesMgmtRouteWithChildren
   '/database': typeof AuthenticatedDatabaseRouteWithChildren
+  '/fire-code-permit-amounts': typeof AuthenticatedFireCodePermitAmountsRoute
   '/hazard-class-mgmt': typeof AuthenticatedHazardClassMgmtRouteWithChildren
   '/inventories': typeof AuthenticatedInventoriesRouteWithChildren
   '/profile': typeof AuthenticatedProfileRoute
@@ -417,6 +425,7 @@ export interface FileRoutesByTo {
   '/containers': typeof AuthenticatedContainersRouteWithChildren
   '/containers-mgmt': typeof AuthenticatedContainersMgmtRoute
   '/customers-facilities-mgmt': typeof AuthenticatedCustomersFacilitiesMgmtRouteWithChildren
+  '/fire-code-permit-amounts': typeof AuthenticatedFireCodePermitAmountsRoute
   '/hazard-class-mgmt': typeof AuthenticatedHazardClassMgmtRouteWithChildren
   '/inventories': typeof AuthenticatedInventoriesRouteWithChildren
   '/profile': typeof AuthenticatedProfileRoute
@@ -470,6 +479,7 @@ export interface FileRoutesById {
   '/_authenticated/containers-mgmt': typeof AuthenticatedContainersMgmtRoute
   '/_authenticated/customers-facilities-mgmt': typeof AuthenticatedCustomersFacilitiesMgmtRouteWithChildren
   '/_authenticated/database': typeof AuthenticatedDatabaseRouteWithChildren
+  '/_authenticated/fire-code-permit-amounts': typeof AuthenticatedFireCodePermitAmountsRoute
   '/_authenticated/hazard-class-mgmt': typeof AuthenticatedHazardClassMgmtRouteWithChildren
   '/_authenticated/inventories': typeof AuthenticatedInventoriesRouteWithChildren
   '/_authenticated/profile': typeof AuthenticatedProfileRoute
@@ -523,6 +533,7 @@ export interface FileRouteTypes {
     | '/containers-mgmt'
     | '/customers-facilities-mgmt'
     | '/database'
+    | '/fire-code-permit-amounts'
     | '/hazard-class-mgmt'
     | '/inventories'
     | '/profile'
@@ -573,6 +584,7 @@ export interface FileRouteTypes {
     | '/containers'
     | '/containers-mgmt'
     | '/customers-facilities-mgmt'
+    | '/fire-code-permit-amounts'
     | '/hazard-class-mgmt'
     | '/inventories'
     | '/profile'
@@ -625,6 +637,7 @@ export interface FileRouteTypes {
     | '/_authenticated/containers-mgmt'
     | '/_authenticated/customers-facilities-mgmt'
     | '/_authenticated/database'
+    | '/_authenticated/fire-code-permit-amounts'
     | '/_authenticated/hazard-class-mgmt'
     | '/_authenticated/inventories'
     | '/_authenticated/profile'
@@ -752,6 +765,13 @@ declare module '@tanstack/react-router' {
       path: '/database'
       fullPath: '/database'
       preLoaderRoute: typeof AuthenticatedDatabaseRouteImport
+      parentRoute: typeof AuthenticatedRoute
+    }
+    '/_authenticated/fire-code-permit-amounts': {
+      id: '/_authenticated/fire-code-permit-amounts'
+      path: '/fire-code-permit-amounts'
+      fullPath: '/fire-code-permit-amounts'
+      preLoaderRoute: typeof AuthenticatedFireCodePermitAmountsRouteImport
       parentRoute: typeof AuthenticatedRoute
     }
     '/_authenticated/hazard-class-mgmt': {
@@ -1191,6 +1211,7 @@ interface AuthenticatedRouteChildren {
   AuthenticatedContainersMgmtRoute: typeof AuthenticatedContainersMgmtRoute
   AuthenticatedCustomersFacilitiesMgmtRoute: typeof AuthenticatedCustomersFacilitiesMgmtRouteWithChildren
   AuthenticatedDatabaseRoute: typeof AuthenticatedDatabaseRouteWithChildren
+  AuthenticatedFireCodePermitAmountsRoute: typeof AuthenticatedFireCodePermitAmountsRoute
   AuthenticatedHazardClassMgmtRoute: typeof AuthenticatedHazardClassMgmtRouteWithChildren
   AuthenticatedInventoriesRoute: typeof AuthenticatedInventoriesRouteWithChildren
   AuthenticatedProfileRoute: typeof AuthenticatedProfileRoute
@@ -1220,6 +1241,8 @@ const AuthenticatedRouteChildren: AuthenticatedRouteChildren = {
   AuthenticatedCustomersFacilitiesMgmtRoute:
     AuthenticatedCustomersFacilitiesMgmtRouteWithChildren,
   AuthenticatedDatabaseRoute: AuthenticatedDatabaseRouteWithChildren,
+  AuthenticatedFireCodePermitAmountsRoute:
+    AuthenticatedFireCodePermitAmountsRoute,
   AuthenticatedHazardClassMgmtRoute:
     AuthenticatedHazardClassMgmtRouteWithChildren,
   AuthenticatedInventoriesRoute: AuthenticatedInventoriesRouteWithChildren,

@@ -6,6 +6,7 @@ export * as compliance from './compliance/index.ts';
 export * from './customers/index.ts';
 export * from './facilities/index.ts';
 export * from './files/index.ts';
+export * from './fire-code-permits/index.ts';
 export * from './inventories/index.ts';
 export * from './inventory-products/index.ts';
 export * from './lookups/index.ts';

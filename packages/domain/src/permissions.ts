@@ -111,6 +111,9 @@ export const PERMISSIONS = {
   'reports.read': STAFF,
   /** Generating a report file is recorded in the audit log; the same roles as reading. */
   'reports.generate': STAFF,
+  /** The fire-code permit amounts (issue 23): the reports read them; an admin adjusts them. */
+  'fire-code-permits.read': STAFF,
+  'fire-code-permits.update': ADMIN,
   'database.read': ADMIN,
   /** Spec 02 §6: uploads of the reference lists are an admin's, like the page. */
   'database.create': ADMIN,

@@ -7,6 +7,7 @@ import { containersRoutes } from './containers/containers.routes.ts';
 import { customersRoutes } from './customers/customers.routes.ts';
 import { facilitiesRoutes } from './facilities/facilities.routes.ts';
 import { filesRoutes } from './files/files.routes.ts';
+import { fireCodePermitsRoutes } from './fire-code-permits/fire-code-permits.routes.ts';
 import { hazardsRoutes } from './hazards/hazards.routes.ts';
 import { inventoriesRoutes } from './inventories/inventories.routes.ts';
 import { inventoryProductsRoutes } from './inventory-products/inventory-products.routes.ts';
@@ -36,5 +37,6 @@ export const apiModules: FastifyPluginAsyncZod[] = [
   inventoryProductsRoutes,
   referenceListRoutes,
   reportsRoutes,
+  fireCodePermitsRoutes,
   auditLogRoutes,
 ];

@@ -1,6 +1,7 @@
 import {
   type compliance,
   densityFromSpecificGravity,
+  type FireCodeHazardClass,
   type PhysicalState,
   type SdsStatus,
 } from '@chemtrack/domain';
@@ -69,6 +70,8 @@ export interface DemoProduct {
   isSpcc: boolean;
   /** The Tier II GHS categories (rules §0.5), on the products the report demo leans on. */
   tier2HazardCategories?: compliance.Tier2HazardCategory[];
+  /** Fire-code hazard classes (rules §10) on the products the fire-code demo leans on. */
+  fireCodeHazardClasses?: FireCodeHazardClass[];
   components: DemoProductComponent[];
 }
 
@@ -235,6 +238,7 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
   // Solvents
   {
     name: 'Acetone, Technical Grade',
+    fireCodeHazardClasses: ['flammable_liquid_ib'],
     ...SOLVENTS,
     mfgProductNumber: 'RS-1010',
     sdsDate: '2024-03-12',
@@ -321,6 +325,7 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
   // Acids
   {
     name: 'Sulfuric Acid 93% (66 Be)',
+    fireCodeHazardClasses: ['corrosive', 'water_reactive_2'],
     ...ACIDS,
     mfgProductNumber: 'CB-2093',
     sdsDate: '2024-02-27',
@@ -340,6 +345,7 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
   },
   {
     name: 'Hydrochloric Acid 31% (Muriatic, 20 Be)',
+    fireCodeHazardClasses: ['corrosive'],
     ...ACIDS,
     mfgProductNumber: 'CB-2031',
     sdsDate: '2025-07-15',
@@ -354,6 +360,7 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
   },
   {
     name: 'Nitric Acid 70%',
+    fireCodeHazardClasses: ['corrosive', 'oxidizer_2'],
     ...ACIDS,
     mfgProductNumber: 'CB-2070',
     sdsDate: '2022-04-11',
@@ -398,6 +405,7 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
   // Bases
   {
     name: 'Sodium Hydroxide 50% (Caustic Soda Liquid)',
+    fireCodeHazardClasses: ['corrosive'],
     ...ALKALI,
     mfgProductNumber: 'BA-3050',
     sdsDate: '2025-02-10',
@@ -442,6 +450,7 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
   // Fuels
   {
     name: 'Unleaded Gasoline (E10)',
+    fireCodeHazardClasses: ['flammable_liquid_ib'],
     ...FUELS,
     mfgProductNumber: 'TC-87E10',
     sdsDate: '2024-05-14',
@@ -483,6 +492,7 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
   },
   {
     name: 'Kerosene, K-1',
+    fireCodeHazardClasses: ['combustible_liquid_ii'],
     ...FUELS,
     mfgProductNumber: 'TC-K1',
     sdsDate: '2020-10-22',
@@ -548,6 +558,7 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
   // Compressed and liquified gases
   {
     name: 'Propane, HD-5',
+    fireCodeHazardClasses: ['flammable_gas'],
     ...GASES,
     mfgProductNumber: 'SR-PROP',
     sdsDate: '2024-07-25',
@@ -562,6 +573,7 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
   },
   {
     name: 'Acetylene, Dissolved',
+    fireCodeHazardClasses: ['flammable_gas'],
     ...GASES,
     mfgProductNumber: 'SR-ACET',
     sdsDate: '2025-01-28',
@@ -576,6 +588,7 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
   },
   {
     name: 'Oxygen, Compressed',
+    fireCodeHazardClasses: ['oxidizing_gas'],
     ...GASES,
     mfgProductNumber: 'SR-OXY',
     sdsDate: '2024-10-10',
@@ -618,6 +631,7 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
   },
   {
     name: 'Chlorine, 150 lb Cylinder',
+    fireCodeHazardClasses: ['corrosive', 'oxidizing_gas', 'toxic'],
     ...GASES,
     mfgProductNumber: 'SR-CL2',
     sdsDate: '2019-06-12',
@@ -639,6 +653,7 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
   },
   {
     name: 'Anhydrous Ammonia',
+    fireCodeHazardClasses: ['corrosive', 'toxic'],
     ...GASES,
     mfgProductNumber: 'SR-NH3',
     sdsDate: '2024-04-03',
@@ -793,6 +808,7 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
   // Solids
   {
     name: 'Calcium Hypochlorite 65% Granular',
+    fireCodeHazardClasses: ['oxidizer_2'],
     ...MINERALS,
     mfgProductNumber: 'RM-CAL65',
     sdsDate: '2024-03-29',

@@ -36,6 +36,7 @@ function toSaveBody(product: DemoProduct, hazardIds: number[], sdsFilepath: stri
       is_sara_a: product.sara.isSaraA,
       is_sara_c: product.sara.isSaraC,
       tier2_hazard_categories: product.tier2HazardCategories ?? [],
+      fire_code_hazard_classes: product.fireCodeHazardClasses ?? [],
       hazard_ids: hazardIds,
       sds: sdsFilepath ? { filepath: sdsFilepath } : undefined,
     }),

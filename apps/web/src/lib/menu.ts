@@ -18,6 +18,8 @@ export const MENU: MenuEntry[] = [
   { label: 'Technicians Mgmt.', path: '/technicians-mgmt', action: 'technicians.read' },
   { label: 'Hazard Class Mgmt.', path: '/hazard-class-mgmt', action: 'hazards.read' },
   { label: 'Database Entry', path: '/database', action: 'database.read' },
+  /** Issue 23: the fire-code permit amounts the permit report compares with (an admin edits them). */
+  { label: 'Fire Code Permit Amounts', path: '/fire-code-permit-amounts', action: 'fire-code-permits.read' },
   { label: 'User Mgmt.', path: '/users', action: 'users.read' },
   /** Issue 12: who changed what, for admins. */
   { label: 'Audit Log', path: '/audit-log', action: 'audit-log.read' },

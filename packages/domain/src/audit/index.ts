@@ -50,6 +50,7 @@ export const AUDIT_ENTITY_LABELS = {
   file: 'File',
   database_entry: 'Reference list',
   report: 'Report',
+  fire_code_permit_amount: 'Fire-code permit amount',
 } as const;
 export const AUDIT_ENTITIES = Object.keys(AUDIT_ENTITY_LABELS) as [
   keyof typeof AUDIT_ENTITY_LABELS,

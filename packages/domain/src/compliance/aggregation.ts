@@ -4,10 +4,11 @@
  * which de minimis and which pounds (max on hand or annual) are the programme's choice, so they
  * come in as options; the arithmetic is one function for every programme.
  */
+import { FIRE_CODE_FORM_UNITS, type FireCodeForm } from '../products/fire-code-classes.ts';
 import { isValidCasNumber } from '../shared/cas.ts';
 import type { PhysicalState } from '../shared/enums.ts';
 import { roundTo } from '../shared/numbers.ts';
-import { formatPercent, formatPercentRange } from './format.ts';
+import { formatFactor, formatPercent, formatPercentRange, formatPounds } from './format.ts';
 import type { LineQuantity } from './quantities.ts';
 import { normalizeCas } from './reference.ts';
 import type { PercentBasis, SnapshotComponent } from './types.ts';
@@ -335,4 +336,76 @@ export function lineExclusion(
     percent_weight: percent,
     reason,
   };
+}
+
+/** A line's amount in the fire code's unit (rules §10): gallons, pounds or cubic feet at NTP. */
+export interface LineMeasure {
+  amount: number;
+  unit: string;
+  /** The same amount in one container, for "met in aggregate, not in any one container". */
+  per_container: number | null;
+  /** "220 gal (the line's gallons: Drum 55 gal × 4)". */
+  basis: string;
+}
+
+/**
+ * A line's amount as the fire code measures its form, through the figures every report uses
+ * (`computeLineQuantity`): a liquid's gallons are the line's gallons that SPCC and the line
+ * screen read, a solid's pounds its pounds. A gas is in cubic feet at NTP: a line counted in
+ * cubic feet (unit type cu) as recorded, else its pounds × the product's conversion factor (cubic
+ * feet per pound at NTP, spec 02 §9). Null with the reason when the line cannot give it.
+ */
+export function lineMeasure(
+  quantity: LineQuantity,
+  form: FireCodeForm,
+): { measure: LineMeasure; reason: null } | { measure: null; reason: string } {
+  const { line } = quantity;
+  const unit = FIRE_CODE_FORM_UNITS[form];
+  const count =
+    typeof line.container_quantity === 'number' && line.container_quantity > 0
+      ? line.container_quantity
+      : null;
+  const measure = (amount: number, basis: string) => ({
+    measure: {
+      amount: roundTo(amount, 4),
+      unit,
+      per_container: count === null ? null : roundTo(amount / count, 4),
+      basis,
+    },
+    reason: null,
+  });
+  if (form === 'liquid') {
+    if (quantity.gallons === null)
+      return { measure: null, reason: 'gallons unknown (no gallons, or pounds with no density)' };
+    return measure(
+      quantity.gallons,
+      `${formatPounds(quantity.gallons)} gal (the line's gallons: ${quantity.container})`,
+    );
+  }
+  if (form === 'solid') {
+    if (quantity.pounds === null) return { measure: null, reason: 'pounds unknown (see warnings)' };
+    return measure(quantity.pounds, `${formatPounds(quantity.pounds)} lb (${quantity.basis})`);
+  }
+  const size = line.container_size ?? 0;
+  if (line.unit_type === 'cu' && size > 0 && count !== null) {
+    const cubicFeet = size * count;
+    return measure(
+      cubicFeet,
+      `${formatFactor(size)} cu ft × ${formatFactor(count)} = ${formatPounds(cubicFeet)} cu ft at NTP, as recorded`,
+    );
+  }
+  const factor =
+    typeof line.conversion_factor === 'number' && line.conversion_factor > 0 ? line.conversion_factor : null;
+  if (quantity.pounds === null)
+    return { measure: null, reason: 'pounds unknown, so no cubic feet (see warnings)' };
+  if (factor === null)
+    return {
+      measure: null,
+      reason: `${formatPounds(quantity.pounds)} lb of gas with no conversion factor (cu ft per lb): its cubic feet at NTP are unknown`,
+    };
+  const cubicFeet = quantity.pounds * factor;
+  return measure(
+    cubicFeet,
+    `${formatPounds(quantity.pounds)} lb × ${formatFactor(factor)} cu ft/lb (conversion factor) = ${formatPounds(cubicFeet)} cu ft at NTP`,
+  );
 }

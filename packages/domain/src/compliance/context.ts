@@ -2,6 +2,7 @@
  * The work every programme shares, done once per snapshot: line quantities, usable components,
  * the indexed lists and the data warnings.
  */
+import { DEFAULT_PERMIT_AMOUNTS, type PermitAmount } from '../products/fire-code-classes.ts';
 import type { RegulatoryListType } from '../shared/enums.ts';
 import { REGULATORY_LIST_TYPES } from '../shared/enums.ts';
 import { collectComponents, type LineComponent, type UnknownPercentComponent } from './aggregation.ts';
@@ -31,6 +32,10 @@ export interface ComplianceContext {
   unverified: UnverifiedGroup[];
   /** Data warnings every report shows: the unverified lines first, then each line or component the engine could not use. */
   warnings: EngineWarning[];
+  /** The fire-code permit amounts in force (the admin's table, else the rules document's). */
+  permit_amounts: readonly PermitAmount[];
+  /** False when the permit amounts are the rules document's defaults rather than a stored table. */
+  permit_amounts_stored: boolean;
 }
 
 export function createComplianceContext(
@@ -74,6 +79,8 @@ export function createComplianceContext(
     components_without_percent: collected.without_percent,
     unverified,
     warnings,
+    permit_amounts: referenceLists.fire_code_permit_amounts ?? DEFAULT_PERMIT_AMOUNTS,
+    permit_amounts_stored: referenceLists.fire_code_permit_amounts !== undefined,
   };
 }
 

@@ -15,7 +15,7 @@ describe('report registry', () => {
     expect(Object.values(REPORT_TYPE_NAMES).filter((name) => name.includes('_'))).toEqual([]);
   });
 
-  it('has a rule for each report of part 1, SPCC, RMP and PSM, none yet for the fire-code reports', () => {
+  it('has a rule for every report type: part 1, SPCC, RMP, PSM and the fire code (issue 23)', () => {
     expect(REPORT_TYPES.filter(isReportAvailable)).toEqual([
       'epcra_302',
       'epcra_304_cercla',
@@ -26,10 +26,15 @@ describe('report registry', () => {
       'spcc_plan',
       'caa_112r_rmp',
       'caa_304_psm',
+      'hmpp',
+      'haz_mat_inventory',
+      'hmpp_excel',
+      'haz_mat_inventory_excel',
       'inventory_index_numeric',
     ]);
-    expect(isReportAvailable('spcc_plan')).toBe(true);
-    expect(isReportAvailable('hmpp')).toBe(false);
+    // The Excel forms are the same figures as their PDFs: one rule each.
+    expect(REPORT_RULES.hmpp_excel).toBe(REPORT_RULES.hmpp);
+    expect(REPORT_RULES.haz_mat_inventory_excel).toBe(REPORT_RULES.haz_mat_inventory);
   });
 
   it('computes several reports from one context, each with the same data warnings', () => {
@@ -54,6 +59,6 @@ describe('report registry', () => {
         expect.objectContaining({ code: 'no_components', inventory_product_id: 99 }),
       );
     }
-    expect(Object.keys(REPORT_RULES)).toHaveLength(10);
+    expect(Object.keys(REPORT_RULES)).toHaveLength(14);
   });
 });

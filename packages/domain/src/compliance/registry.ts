@@ -1,13 +1,14 @@
 /**
- * Report type → programme rule. A report type whose rule is not here yet (part 2: the
- * fire-code reports) is "not available yet"; adding one is a rule file in this folder
- * and one line below.
+ * Report type → programme rule. A report type whose rule is not here is "not available yet";
+ * adding one is a rule file in this folder and one line below.
  */
 import type { ReportType } from '../shared/enums.ts';
 import { type ComplianceContext, createComplianceContext } from './context.ts';
 import { epcra302Rule } from './epcra-302.ts';
 import { epcra304Rule } from './epcra-304.ts';
 import { epcra313ManufacturedRule, epcra313OtherwiseUsedRule, epcra313ProcessedRule } from './epcra-313.ts';
+import { hmisRule } from './hmis.ts';
+import { hmppRule } from './hmpp.ts';
 import { inventoryIndexRule } from './inventory-index.ts';
 import type { ProgrammeResult, ProgrammeRule } from './programme.ts';
 import { psmRule } from './psm.ts';
@@ -27,6 +28,11 @@ export const REPORT_RULES = {
   inventory_index_numeric: inventoryIndexRule,
   caa_112r_rmp: rmpRule,
   caa_304_psm: psmRule,
+  // The Excel forms are the same figures (rules §10-13): one rule, two layouts.
+  hmpp: hmppRule,
+  hmpp_excel: hmppRule,
+  haz_mat_inventory: hmisRule,
+  haz_mat_inventory_excel: hmisRule,
 } as const satisfies Partial<Record<ReportType, ProgrammeRule<ProgrammeResult<unknown>>>>;
 
 export type AvailableReportType = keyof typeof REPORT_RULES;

@@ -58,7 +58,7 @@ export function testThreshold(
   label: string,
   nearFraction: number = DEFAULT_NEAR_THRESHOLD_FRACTION,
   /** 'gal' for the retail fuel thresholds of 370.10(a)(2); pounds everywhere else. */
-  unit: 'lb' | 'gal' = 'lb',
+  unit: string = 'lb',
 ): ThresholdTest {
   const quantity_lb = roundTo(quantity, COMPARISON_DECIMALS);
   const meets = meetsThreshold(quantity_lb, threshold, operator);
@@ -113,3 +113,6 @@ export function deMinimisText(percent: number, rule: DeMinimisRule, isCarcinogen
   const who = isCarcinogen && rule.carcinogen_percent !== null ? ' (carcinogen)' : '';
   return `${formatThreshold(percent)}% ${rule.inclusive ? '≤' : '<'} de minimis ${formatThreshold(limit)}%${who}`;
 }
+
+/** Fire-code permits (rules §10): a permit is required when the aggregate is more than the permit amount. */
+export const FIRE_CODE_PERMIT_OPERATOR: ThresholdOperator = '>';

@@ -6,6 +6,7 @@
  */
 
 import type { ContainerPlacement, SpccExclusion } from '../lookups/spcc-fields.ts';
+import type { FireCodeHazardClass, FireCodeUseMode, PermitAmount } from '../products/fire-code-classes.ts';
 import type { Tier2HazardCategory } from '../products/hazard-categories.ts';
 import type { SolidForm, Tier2Exclusion } from '../products/report-inputs.ts';
 import type { PhysicalState, RegulatoryListType, UnitType } from '../shared/enums.ts';
@@ -129,6 +130,15 @@ export interface SnapshotLine extends StorageConditions {
   is_fuel_use_only?: boolean | null;
   /** PSM 1910.119(a)(1)(ii)(B): a flammable liquid stored in atmospheric tanks (or transferred) below its normal boiling point without chilling. */
   is_atmospheric_storage?: boolean | null;
+  // Optional fields of issue 23 (fire code, rules §10-13).
+  /** The product's manufacturer, named on the fire-code permit report and inventory statement. */
+  mfg_name?: string | null;
+  /** The product's fire-code hazard classes; empty: none chosen (a liquid's flash point may suggest one). */
+  fire_code_hazard_classes?: readonly FireCodeHazardClass[] | null;
+  /** HMIS column of the line's quantity: storage (the default), use in a closed or an open system. */
+  fire_code_use_mode?: FireCodeUseMode | null;
+  /** Held outside a building: the outside permit amounts apply. */
+  is_outdoor?: boolean | null;
 }
 
 export interface FacilityAddress {
@@ -221,6 +231,8 @@ export interface ReferenceEntry {
 
 export interface ReferenceLists {
   entries: readonly ReferenceEntry[];
+  /** The admin's fire-code permit amounts (rules §10); the rules document's table when absent. */
+  fire_code_permit_amounts?: readonly PermitAmount[];
   /** Upload date of each list used, ISO text, for the report header (rules §0.6). */
   uploaded_at?: Partial<Record<RegulatoryListType, string | null>>;
 }

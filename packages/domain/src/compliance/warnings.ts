@@ -45,6 +45,12 @@ export const WARNING_CODES = [
   'missing_flash_point',
   /** RMP/PSM: a listing with no threshold quantity (a list, not a line). */
   'missing_threshold',
+  /** Fire code: a line's amount in the fire code's unit (gal, lb, cu ft at NTP) cannot be found. */
+  'missing_fire_code_amount',
+  /** Fire code: no fire-code class chosen; the flash point suggested one (an estimate). */
+  'fire_code_class_estimated',
+  /** Fire code: the permit-amount table has no row for a class in this form and place. */
+  'missing_permit_amount',
 ] as const;
 export type WarningCode = (typeof WARNING_CODES)[number];
 

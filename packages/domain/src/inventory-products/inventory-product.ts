@@ -8,6 +8,11 @@ import {
   SPCC_EXCLUSIONS,
   SpccExclusionSchema,
 } from '../lookups/spcc-fields.ts';
+import {
+  DEFAULT_FIRE_CODE_USE_MODE,
+  FIRE_CODE_HAZARD_CLASSES,
+  FIRE_CODE_USE_MODES,
+} from '../products/fire-code-classes.ts';
 import { TIER2_HAZARD_CATEGORIES } from '../products/hazard-categories.ts';
 import {
   CONVERSION_FACTOR_DESCRIPTION,
@@ -62,6 +67,7 @@ export const INVENTORY_PRODUCT_MSG = {
   storageType: 'Storage Type must be one of the Tier II storage types.',
   storagePressure: 'Storage Pressure must be one of the Tier II storage pressures.',
   storageTemperature: 'Storage Temperature must be one of the Tier II storage temperatures.',
+  fireCodeUseMode: `Fire Code Use must be one of: ${FIRE_CODE_USE_MODES.join(', ')}.`,
   /** The line's copy of its catalog product no longer matches the catalogue (issue 22 point 4). */
   catalogDiffers: "This line's product data differs from the catalogue",
   refreshFromCatalog: 'Refresh from Catalogue',
@@ -83,6 +89,8 @@ export const INVENTORY_PRODUCT_REPORT_LABELS = {
   meets_313_qualifier: "Meets the 313 listing's qualifier",
   is_fuel_use_only: 'Fuel use only (PSM 1910.119(a)(1)(ii)(A))',
   is_atmospheric_storage: 'Atmospheric storage, not chilled (PSM 1910.119(a)(1)(ii)(B))',
+  fire_code_use_mode: 'Fire Code Use (HMIS)',
+  is_outdoor: 'Stored outside a building (fire code)',
 } as const;
 
 /** A line's fields under the labels its form shows (the audit log names them so, issue 22). */
@@ -214,6 +222,7 @@ export const SaveInventoryProductRequestSchema = z
     is_sara_a: product.is_sara_a,
     is_sara_c: product.is_sara_c,
     tier2_hazard_categories: product.tier2_hazard_categories,
+    fire_code_hazard_classes: product.fire_code_hazard_classes,
     tier2_exclusion: product.tier2_exclusion,
     solid_form: product.solid_form,
     powder_fraction_pct: product.powder_fraction_pct,
@@ -257,6 +266,14 @@ export const SaveInventoryProductRequestSchema = z
     /** PSM 1910.119(a)(1)(ii)(A) and (B) on this line (issue 23); omitted keeps what is stored. */
     is_fuel_use_only: ActiveFlagSchema.optional(),
     is_atmospheric_storage: ActiveFlagSchema.optional(),
+    /** Fire code (rules §10, §11; issue 23): storage or use, closed or open; inside or outside a building. Omitted keeps what is stored. */
+    fire_code_use_mode: z
+      .preprocess(
+        (value) => (value === null || value === '' ? DEFAULT_FIRE_CODE_USE_MODE : value),
+        z.enum(FIRE_CODE_USE_MODES, { error: INVENTORY_PRODUCT_MSG.fireCodeUseMode }),
+      )
+      .optional(),
+    is_outdoor: ActiveFlagSchema.optional(),
     notes: optionalTextSchema(500, INVENTORY_PRODUCT_MSG.notesMax).optional(),
     max_pounds: Computed,
     max_gallons: Computed,
@@ -359,6 +376,7 @@ export const InventoryProductResourceSchema = z.object({
   is_sara_a: z.boolean(),
   is_sara_c: z.boolean(),
   tier2_hazard_categories: z.array(z.enum(TIER2_HAZARD_CATEGORIES)),
+  fire_code_hazard_classes: z.array(z.enum(FIRE_CODE_HAZARD_CLASSES)),
   tier2_exclusion: z.enum(TIER2_EXCLUSIONS).nullable(),
   solid_form: z.enum(SOLID_FORMS).nullable(),
   powder_fraction_pct: z.number().nullable(),
@@ -376,6 +394,8 @@ export const InventoryProductResourceSchema = z.object({
   meets_313_qualifier: z.boolean(),
   is_fuel_use_only: z.boolean(),
   is_atmospheric_storage: z.boolean(),
+  fire_code_use_mode: z.enum(FIRE_CODE_USE_MODES),
+  is_outdoor: z.boolean(),
   location_stored: z.string(),
   max_pounds: z.number().nullable(),
   max_gallons: z.number().nullable(),

@@ -15,6 +15,11 @@ import { makeListQuerySchema } from '../shared/list.ts';
 import { densityFromSpecificGravity, parseSignedInteger } from '../shared/numbers.ts';
 import { READ_VERSION_FIELD } from '../shared/record-version.ts';
 import {
+  FIRE_CODE_HAZARD_CLASSES,
+  type FireCodeHazardClass,
+  isFireCodeHazardClass,
+} from './fire-code-classes.ts';
+import {
   isTier2HazardCategory,
   TIER2_HAZARD_CATEGORIES,
   type Tier2HazardCategory,
@@ -26,6 +31,8 @@ import {
   TIER2_EXCLUSIONS,
   type Tier2Exclusion,
 } from './report-inputs.ts';
+
+export * from './fire-code-classes.ts';
 
 /** The specification's product messages (spec 02 §5), and ours where it is silent. */
 export const PRODUCT_MSG = {
@@ -51,6 +58,7 @@ export const PRODUCT_MSG = {
   tier2HazardCategories:
     'Tier II Hazard Categories must be chosen from the 23 categories of the Tier II data standard.',
   partialPressureNoteMax: 'Partial Pressure Note must be less than 500 characters.',
+  fireCodeHazardClasses: 'Fire Code Hazard Classes must be chosen from the fire-code hazard classes.',
 } as const;
 
 /** Spec 02 §2: SDS status as the list shows it, and the list's filter choices. */
@@ -117,6 +125,19 @@ export const Tier2HazardCategoriesSchema = z
   .optional()
   .transform((list): Tier2HazardCategory[] | undefined =>
     list === undefined ? undefined : TIER2_HAZARD_CATEGORIES.filter((category) => list.includes(category)),
+  );
+
+/**
+ * The fire-code hazard classes (rules §10), several allowed; stored in the list's order without
+ * repeats. Omitted keeps what is stored; [] clears.
+ */
+export const FireCodeHazardClassesSchema = z
+  .array(z.string({ error: PRODUCT_MSG.fireCodeHazardClasses }), { error: PRODUCT_MSG.fireCodeHazardClasses })
+  .max(FIRE_CODE_HAZARD_CLASSES.length * 2, PRODUCT_MSG.fireCodeHazardClasses)
+  .refine((list) => list.every(isFireCodeHazardClass), PRODUCT_MSG.fireCodeHazardClasses)
+  .optional()
+  .transform((list): FireCodeHazardClass[] | undefined =>
+    list === undefined ? undefined : FIRE_CODE_HAZARD_CLASSES.filter((item) => list.includes(item)),
   );
 
 /**
@@ -202,6 +223,8 @@ export const SaveProductRequestSchema = z.object({
   is_sara_a: FlagSchema,
   is_sara_c: FlagSchema,
   tier2_hazard_categories: Tier2HazardCategoriesSchema,
+  /** Fire-code hazard classes (rules §10, issue 23); omitted keeps what is stored. */
+  fire_code_hazard_classes: FireCodeHazardClassesSchema,
   tier2_exclusion: Tier2ExclusionSchema,
   solid_form: SolidFormSchema,
   powder_fraction_pct: PowderFractionSchema,
@@ -283,6 +306,7 @@ export const ProductResourceSchema = z.object({
   is_sara_a: z.boolean(),
   is_sara_c: z.boolean(),
   tier2_hazard_categories: z.array(z.enum(TIER2_HAZARD_CATEGORIES)),
+  fire_code_hazard_classes: z.array(z.enum(FIRE_CODE_HAZARD_CLASSES)),
   tier2_exclusion: z.enum(TIER2_EXCLUSIONS).nullable(),
   solid_form: z.enum(SOLID_FORMS).nullable(),
   powder_fraction_pct: z.number().nullable(),
@@ -342,6 +366,7 @@ export const PRODUCT_FIELD_LABELS = {
   is_sara_a: 'SARA A',
   is_sara_c: 'SARA C',
   tier2_hazard_categories: 'Tier II Hazard Categories',
+  fire_code_hazard_classes: 'Fire Code Hazard Classes',
   tier2_exclusion: 'Tier II Exclusion (40 CFR 370.13)',
   solid_form: 'Solid Form (EPCRA 302)',
   powder_fraction_pct: 'Share under 100 µm (%)',

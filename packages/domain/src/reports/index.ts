@@ -29,7 +29,7 @@ export const REPORT_MSG = {
   formatInvalid: "Format must be 'pdf' or 'xlsx'",
   percentBasisInvalid: "Percent basis must be 'upper' or 'midpoint'",
   tier2OptionInvalid: "Tier II option must be 'mixture' or 'component'",
-  /** Part 2 of the reports (SPCC, fire code) has no rule in the engine yet. */
+  /** A report type with no rule in the engine (none since issue 23; kept for the contract). */
   notAvailable: 'This report type is not available yet',
   noInventory: 'No inventory for this facility and year',
 } as const;
@@ -188,13 +188,15 @@ export const ReportWarningSchema = z.object({
 export type ReportWarning = z.infer<typeof ReportWarningSchema>;
 
 /**
- * How a column's figures are written: pounds and gallons with two decimals, thresholds as the
+ * How a column's figures are written: pounds and gallons with two decimals, an amount whose unit
+ * another column names (the fire code's gal, lb or cu ft) with two decimals, thresholds as the
  * list gives them, percent by weight, a ratio, a count, a Y/N flag or plain text.
  */
 export const REPORT_COLUMN_KINDS = [
   'text',
   'pounds',
   'gallons',
+  'amount',
   'threshold',
   'percent',
   'ratio',
@@ -243,6 +245,8 @@ export const ReportTableSchema = z.object({
   columns: z.array(ReportColumnSchema),
   rows: z.array(ReportRowSchema),
   totals: z.array(ReportTotalSchema),
+  /** XLSX: figures as plain numbers with no number format (the fire-code Excel forms, rules §10). */
+  plain_numbers: z.boolean().optional(),
 });
 export type ReportTable = z.infer<typeof ReportTableSchema>;
 
@@ -313,6 +317,7 @@ export function formatReportCell(value: ReportCell | undefined, kind: ReportColu
   switch (kind) {
     case 'pounds':
     case 'gallons':
+    case 'amount':
       return formatPounds(value);
     case 'percent':
       return formatPercent(value);

@@ -107,6 +107,10 @@ export const inventoryProducts = pgTable(
     // PSM flammable screen exemptions (1910.119(a)(1)(ii)(A), (B)): how the line's product is used and stored.
     isFuelUseOnly: boolean().notNull().default(false),
     isAtmosphericStorage: boolean().notNull().default(false),
+    // Fire code (rules §10, §11): the HMIS column the line's quantity goes in (a FIRE_CODE_USE_MODES
+    // key) and whether it is held outside a building (the outside permit amounts).
+    fireCodeUseMode: varchar({ length: 20 }).notNull().default('storage'),
+    isOutdoor: boolean().notNull().default(false),
     // Tier II average daily amount and days on site (rules §3); empty means the report estimates them.
     averagePounds: quantity(18, 4),
     daysOnSite: integer(),

@@ -35,6 +35,11 @@ export const productDataColumns = () => ({
    * the domain schema, not by an enum type, so a relabelled standard is a code change only.
    */
   tier2HazardCategories: text().array().notNull().default(sql`'{}'::text[]`),
+  /**
+   * Fire-code hazard classes (rules §10: `FIRE_CODE_HAZARD_CLASSES` keys), several allowed: a text
+   * array validated by the domain schema, like the Tier II categories, so the list is code only.
+   */
+  fireCodeHazardClasses: text().array().notNull().default(sql`'{}'::text[]`),
   /** 40 CFR 370.13: why the product is no hazardous chemical for Tier II (a `TIER2_EXCLUSIONS` key); null: none. */
   tier2Exclusion: varchar({ length: 30 }),
   /** 40 CFR 355.15/355.16: a solid's form (a `SOLID_FORMS` key), which picks its TPQ and reduces its 302 amount. */

@@ -353,6 +353,9 @@ const COPIED_LINE_COLUMNS = [
   // The PSM exemptions describe how the line's product is used and stored, like the storage conditions.
   'isFuelUseOnly',
   'isAtmosphericStorage',
+  // Fire code: how the line's product is used and whether it is outdoors go with the location too.
+  'fireCodeUseMode',
+  'isOutdoor',
 ] as const satisfies readonly (keyof typeof inventoryProducts.$inferInsert)[];
 
 /**

@@ -207,6 +207,7 @@ describe('a line of a catalog product', () => {
       is_sara_a: true,
       is_sara_c: false,
       tier2_hazard_categories: [],
+      fire_code_hazard_classes: [],
       // Issue 21: the 370.13 exclusion and the 302 solid form, none recorded.
       tier2_exclusion: null,
       solid_form: null,
@@ -226,6 +227,8 @@ describe('a line of a catalog product', () => {
       meets_313_qualifier: false,
       is_fuel_use_only: false,
       is_atmospheric_storage: false,
+      fire_code_use_mode: 'storage',
+      is_outdoor: false,
       // SPCC (issue 23): none on the line, so the container type's capacity and placement apply.
       shell_capacity_gal: null,
       placement: null,

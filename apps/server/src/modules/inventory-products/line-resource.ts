@@ -3,6 +3,7 @@ import {
   type InventoryProductListRow,
   type InventoryProductResource,
   parseContainerPlacement,
+  parseFireCodeUseMode,
   parseSpccExclusion,
 } from '@chemtrack/domain';
 import type { Db, Tx } from '../../db/client.ts';
@@ -90,6 +91,8 @@ export async function toResource(db: Db | Tx, row: LineRow): Promise<InventoryPr
     meets_313_qualifier: line.meets313Qualifier,
     is_fuel_use_only: line.isFuelUseOnly,
     is_atmospheric_storage: line.isAtmosphericStorage,
+    fire_code_use_mode: parseFireCodeUseMode(line.fireCodeUseMode),
+    is_outdoor: line.isOutdoor,
     pounds_per_gallon: fromNumeric(line.poundsPerGallon),
     specific_gravity: fromNumeric(line.specificGravity),
     density: fromNumeric(line.density),

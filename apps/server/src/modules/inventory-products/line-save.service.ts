@@ -123,6 +123,8 @@ function reportFigures(body: SaveInventoryProduct) {
     spccExclusion: body.spcc_exclusion,
     isFuelUseOnly: body.is_fuel_use_only,
     isAtmosphericStorage: body.is_atmospheric_storage,
+    fireCodeUseMode: body.fire_code_use_mode,
+    isOutdoor: body.is_outdoor,
   };
 }
 

@@ -1,6 +1,7 @@
 import type { Readable } from 'node:stream';
 import {
   compliance,
+  FIRE_CODE_HAZARD_CLASSES,
   PRODUCT_MSG,
   type ProductListQuery,
   type ProductListRow,
@@ -184,6 +185,7 @@ export function toProductColumns(body: ProductDataBody) {
     isSaraC: body.is_sara_c,
     // Undefined (omitted) leaves the column as it is on update and to its default on insert.
     tier2HazardCategories: body.tier2_hazard_categories,
+    fireCodeHazardClasses: body.fire_code_hazard_classes,
     tier2Exclusion: body.tier2_exclusion,
     solidForm: body.solid_form,
     powderFractionPct:
@@ -199,6 +201,7 @@ export function toProductColumns(body: ProductDataBody) {
  * product or a line, as the API shows them.
  */
 export function productReportInputs(row: {
+  fireCodeHazardClasses: string[];
   tier2Exclusion: string | null;
   solidForm: string | null;
   powderFractionPct: string | null;
@@ -207,6 +210,9 @@ export function productReportInputs(row: {
   partialPressureNote: string;
 }) {
   return {
+    fire_code_hazard_classes: FIRE_CODE_HAZARD_CLASSES.filter((item) =>
+      row.fireCodeHazardClasses.includes(item),
+    ),
     tier2_exclusion: compliance.TIER2_EXCLUSIONS.find((value) => value === row.tier2Exclusion) ?? null,
     solid_form: compliance.SOLID_FORMS.find((value) => value === row.solidForm) ?? null,
     powder_fraction_pct: fromNumeric(row.powderFractionPct),

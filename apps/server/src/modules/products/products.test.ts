@@ -128,6 +128,7 @@ describe('create and get', () => {
         is_sara_a: true,
         is_sara_c: false,
         tier2_hazard_categories: [],
+        fire_code_hazard_classes: [],
         // Issue 21: the 370.13 exclusion and the 302 solid form, none recorded.
         tier2_exclusion: null,
         solid_form: null,

@@ -3,6 +3,7 @@ import {
   compliance,
   defaultReportFormat,
   parseContainerPlacement,
+  parseFireCodeUseMode,
   parseSpccExclusion,
   REGULATORY_LIST_TYPES,
   REPORT_CONTENT_TYPES,
@@ -19,6 +20,7 @@ import type { Db } from '../../db/client.ts';
 import { AppError, fieldError, notFound } from '../../lib/app-error.ts';
 import { type Actor, recordAudit } from '../../lib/audit.ts';
 import { fromNumeric } from '../../lib/numeric.ts';
+import { permitAmountsInForce } from '../fire-code-permits/fire-code-permits.service.ts';
 import { findFacilityOf } from '../inventories/inventories.repository.ts';
 import { productReportInputs } from '../products/products.service.ts';
 import { toRegulatoryEntryValues } from '../reference-lists/reference-lists.service.ts';
@@ -101,6 +103,9 @@ function toSnapshotLine(
     flash_point_f: row.flashPoints,
     is_fuel_use_only: row.isFuelUseOnly,
     is_atmospheric_storage: row.isAtmosphericStorage,
+    mfg_name: row.mfgName,
+    fire_code_use_mode: parseFireCodeUseMode(row.fireCodeUseMode),
+    is_outdoor: row.isOutdoor,
     average_pounds: fromNumeric(row.averagePounds),
     days_on_site: row.daysOnSite,
     // '' is "not given": the engine reads null as unknown, not as a label.
@@ -156,13 +161,14 @@ async function loadContext(db: Db, request: ReportRequestValues) {
   const inventoryId = await findInventoryId(db, request.customer_id, request.facility_id, request.year);
   if (inventoryId === undefined) throw new AppError('NOT_FOUND', REPORT_MSG.noInventory);
 
-  const [facilityRow, lines, components, hazardNames, entries, uploads] = await Promise.all([
+  const [facilityRow, lines, components, hazardNames, entries, uploads, permitAmounts] = await Promise.all([
     findFacilityAddress(db, request.facility_id),
     selectLines(db, inventoryId),
     selectLineComponents(db, inventoryId),
     selectLineHazardNames(db, inventoryId),
     selectReferenceEntries(db),
     selectListUploadDates(db),
+    permitAmountsInForce(db),
   ]);
 
   const componentsByLine = new Map<number, compliance.SnapshotComponent[]>();
@@ -210,7 +216,11 @@ async function loadContext(db: Db, request: ReportRequestValues) {
     uploadedAt[listType] = uploads.get(listType)?.toISOString() ?? null;
   const context = compliance.createComplianceContext(
     snapshot,
-    { entries: entries.map(toReferenceEntry), uploaded_at: uploadedAt },
+    {
+      entries: entries.map(toReferenceEntry),
+      uploaded_at: uploadedAt,
+      fire_code_permit_amounts: permitAmounts,
+    },
     {
       percent_basis: request.percent_basis,
       tier2_non_ehs_basis: request.tier2_option === 'component' ? 'component' : 'product',

@@ -19,6 +19,7 @@ import { toast } from '../../lib/toast.ts';
 import { containersApi, unitsApi } from '../containers/api.ts';
 import { productsApi } from '../products/api.ts';
 import {
+  FireCodeHazardClassesField,
   FlashPointField,
   HazardClassesFormField,
   ManufacturerPhoneFields,
@@ -71,6 +72,7 @@ export function InventoryProductFields({
       <ProductDataSection form={form} isLocked={isLocked} disabled={disabled} />
       <SaraSpccFields idPrefix={ID} disabled={productDataBlocked} />
       <Tier2HazardCategoriesField idPrefix={ID} disabled={productDataBlocked} />
+      <FireCodeHazardClassesField idPrefix={ID} disabled={productDataBlocked} />
       <ReportInputFields idPrefix={ID} disabled={productDataBlocked} />
     </>
   );

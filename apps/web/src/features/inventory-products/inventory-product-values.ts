@@ -1,6 +1,8 @@
 import {
   type AutocompleteItem,
   type ContainerPlacement,
+  DEFAULT_FIRE_CODE_USE_MODE,
+  type FireCodeUseMode,
   type InventoryProductResource,
   isGas,
   isLiquid,
@@ -74,6 +76,9 @@ export interface InventoryProductFormValues extends ProductDataValues {
   /** PSM flammable screen exemptions of this line (issue 23). */
   is_fuel_use_only: boolean;
   is_atmospheric_storage: boolean;
+  /** Fire code (rules §10, §11): the HMIS column of the line and inside or outside a building. */
+  fire_code_use_mode: FireCodeUseMode;
+  is_outdoor: boolean;
   notes: string;
 }
 
@@ -123,6 +128,8 @@ export const EMPTY_INVENTORY_PRODUCT_FORM: InventoryProductFormValues = {
   spcc_exclusion: '',
   is_fuel_use_only: false,
   is_atmospheric_storage: false,
+  fire_code_use_mode: DEFAULT_FIRE_CODE_USE_MODE,
+  is_outdoor: false,
   notes: '',
 };
 
@@ -163,6 +170,8 @@ export function toInventoryProductForm(line: InventoryProductResource): Inventor
     spcc_exclusion: line.spcc_exclusion ?? '',
     is_fuel_use_only: line.is_fuel_use_only,
     is_atmospheric_storage: line.is_atmospheric_storage,
+    fire_code_use_mode: line.fire_code_use_mode,
+    is_outdoor: line.is_outdoor,
     notes: line.notes,
   };
 }
@@ -204,6 +213,8 @@ function toRequestInput(values: InventoryProductFormValues): SaveInventoryProduc
     spcc_exclusion: values.spcc_exclusion,
     is_fuel_use_only: values.is_fuel_use_only,
     is_atmospheric_storage: values.is_atmospheric_storage,
+    fire_code_use_mode: values.fire_code_use_mode,
+    is_outdoor: values.is_outdoor,
     notes: values.notes,
     sds_no: values.sds_no,
   };

@@ -1,4 +1,9 @@
-import { compliance, INVENTORY_PRODUCT_REPORT_LABELS } from '@chemtrack/domain';
+import {
+  compliance,
+  FIRE_CODE_USE_MODE_LABELS,
+  FIRE_CODE_USE_MODES,
+  INVENTORY_PRODUCT_REPORT_LABELS,
+} from '@chemtrack/domain';
 import { Controller } from 'react-hook-form';
 import { CheckboxField } from '../../components/checkbox-field.tsx';
 import { Field } from '../../components/ui/field.tsx';
@@ -22,7 +27,7 @@ const PSM_FLAGS = [
   },
 ] as const;
 
-const AMOUNTS: { name: ReportField; hint?: string }[] = [
+const AMOUNTS: { name: Exclude<ReportField, 'fire_code_use_mode' | 'is_outdoor'>; hint?: string }[] = [
   { name: 'annual_pounds_manufactured', hint: 'EPCRA 313: pounds manufactured or imported this year' },
   { name: 'annual_pounds_processed', hint: 'EPCRA 313: pounds processed this year' },
   { name: 'annual_pounds_otherwise_used', hint: 'EPCRA 313: pounds otherwise used this year' },
@@ -30,7 +35,11 @@ const AMOUNTS: { name: ReportField; hint?: string }[] = [
   { name: 'days_on_site', hint: 'Tier II: 1 to 366' },
 ];
 
-const CONDITIONS: { name: ReportField; choices: readonly string[]; placeholder: string }[] = [
+const CONDITIONS: {
+  name: 'storage_type' | 'storage_pressure' | 'storage_temperature';
+  choices: readonly string[];
+  placeholder: string;
+}[] = [
   { name: 'storage_type', choices: compliance.TIER2_STORAGE_TYPES, placeholder: 'Select storage type' },
   { name: 'storage_pressure', choices: compliance.TIER2_STORAGE_PRESSURES, placeholder: 'Select pressure' },
   {
@@ -110,6 +119,33 @@ export function ReportDataFields({
           asbestos. Unticked, a qualified listing's pounds are shown apart and not counted.
         </p>
       </div>
+      <Field
+        id={`${idPrefix}-fire_code_use_mode`}
+        label={INVENTORY_PRODUCT_REPORT_LABELS.fire_code_use_mode}
+        hint="Fire code inventory statement: the column the line's quantity goes in"
+        error={errors.fire_code_use_mode?.message}
+      >
+        <Select id={`${idPrefix}-fire_code_use_mode`} {...form.register('fire_code_use_mode')}>
+          {FIRE_CODE_USE_MODES.map((mode) => (
+            <option key={mode} value={mode}>
+              {FIRE_CODE_USE_MODE_LABELS[mode]}
+            </option>
+          ))}
+        </Select>
+      </Field>
+      <Controller
+        control={form.control}
+        name="is_outdoor"
+        render={({ field }) => (
+          <CheckboxField
+            id={`${idPrefix}-is_outdoor`}
+            label={INVENTORY_PRODUCT_REPORT_LABELS.is_outdoor}
+            title="Fire code permit: flammable and combustible liquids held outside a building have their own, higher permit amounts"
+            disabled={disabled}
+            field={field}
+          />
+        )}
+      />
       {PSM_FLAGS.map(({ name, title }) => (
         <Controller
           key={name}

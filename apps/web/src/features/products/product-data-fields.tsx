@@ -1,4 +1,11 @@
-import { compliance } from '@chemtrack/domain';
+import {
+  compliance,
+  FIRE_CODE_HAZARD_CLASS_LABELS,
+  FIRE_CODE_HAZARD_CLASSES,
+  type FireCodeHazardClass,
+  parseSignedInteger,
+  suggestLiquidClass,
+} from '@chemtrack/domain';
 import { Controller, useFormContext, useWatch } from 'react-hook-form';
 import { CheckboxField } from '../../components/checkbox-field.tsx';
 import { ChoiceField } from '../../components/choice-field.tsx';
@@ -334,5 +341,77 @@ export function ReportInputFields({ idPrefix = 'p', disabled, className }: FlagF
         ) : null}
       </div>
     </fieldset>
+  );
+}
+
+/**
+ * The fire-code hazard classes (rules §10), several allowed, as checkboxes. While none is chosen,
+ * a liquid's flash point suggests its flammable or combustible class as a hint; the reports use
+ * the suggestion as an estimate and say so, so choosing a class here is what makes it firm.
+ */
+export function FireCodeHazardClassesField({ idPrefix = 'p', disabled, className }: FlagFieldsProps) {
+  const form = useFormContext<ProductDataValues>();
+  const error = form.formState.errors.fire_code_hazard_classes?.message;
+  const errorId = `${idPrefix}-fire_code_hazard_classes-error`;
+  const hintId = `${idPrefix}-fire_code_hazard_classes-hint`;
+  const [state, flashPoint] = useWatch({ control: form.control, name: ['physical_state', 'flash_points'] });
+  const parsed = parseSignedInteger(flashPoint);
+  const suggestion = suggestLiquidClass(state || null, parsed.ok ? parsed.value : null);
+  return (
+    <Controller
+      control={form.control}
+      name="fire_code_hazard_classes"
+      render={({ field }) => {
+        const chosen = new Set<string>(field.value);
+        const toggle = (item: FireCodeHazardClass, checked: boolean) =>
+          field.onChange(
+            FIRE_CODE_HAZARD_CLASSES.filter((value) => (value === item ? checked : chosen.has(value))),
+          );
+        return (
+          <fieldset
+            className={className}
+            disabled={disabled}
+            aria-describedby={[error ? errorId : '', suggestion ? hintId : ''].join(' ').trim() || undefined}
+            aria-invalid={error ? true : undefined}
+          >
+            <legend className="text-sm font-medium text-slate-700">Fire Code Hazard Classes</legend>
+            {suggestion && chosen.size === 0 ? (
+              <p id={hintId} className="text-xs text-slate-500">
+                Suggested from the flash point: {FIRE_CODE_HAZARD_CLASS_LABELS[suggestion.hazard_class]} (
+                {suggestion.reason}). The fire-code reports use it as an estimate until a class is chosen.
+              </p>
+            ) : null}
+            <div className="mt-2 grid grid-cols-1 gap-x-6 gap-y-1 md:grid-cols-3">
+              {FIRE_CODE_HAZARD_CLASSES.map((item) => {
+                const id = `${idPrefix}-fc-${item}`;
+                return (
+                  <label
+                    key={item}
+                    htmlFor={id}
+                    className="flex items-center gap-2 py-1 text-sm text-slate-700"
+                  >
+                    <Checkbox
+                      id={id}
+                      // "Explosive" is a Tier II category too: the fire-code box says which list it is.
+                      aria-label={`Fire code: ${FIRE_CODE_HAZARD_CLASS_LABELS[item]}`}
+                      checked={chosen.has(item)}
+                      disabled={disabled}
+                      onCheckedChange={(checked) => toggle(item, checked === true)}
+                      onBlur={field.onBlur}
+                    />
+                    {FIRE_CODE_HAZARD_CLASS_LABELS[item]}
+                  </label>
+                );
+              })}
+            </div>
+            {error ? (
+              <p id={errorId} role="alert" className="mt-1 text-xs text-red-600">
+                {error}
+              </p>
+            ) : null}
+          </fieldset>
+        );
+      }}
+    />
   );
 }

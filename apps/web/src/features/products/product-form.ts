@@ -1,6 +1,7 @@
 import {
   type AutocompleteItem,
   type compliance,
+  type FireCodeHazardClass,
   isGas,
   isLiquid,
   isoToUsDate,
@@ -41,6 +42,8 @@ export interface ProductFormValues {
   is_sara_c: boolean;
   /** The Tier II GHS categories (rules §0.5); the SARA flags stay for years before 2017. */
   tier2_hazard_categories: compliance.Tier2HazardCategory[];
+  /** Fire-code hazard classes (rules §10), several allowed. */
+  fire_code_hazard_classes: FireCodeHazardClass[];
   /** 40 CFR 370.13: why the product is no hazardous chemical for Tier II; '' for none. */
   tier2_exclusion: compliance.Tier2Exclusion | '';
   /** 40 CFR 355.15/355.16: a solid's form ('' not recorded) and, for a powder, its share under 100 µm. */
@@ -84,6 +87,7 @@ export const EMPTY_PRODUCT_FORM: ProductFormValues = {
   is_sara_a: false,
   is_sara_c: false,
   tier2_hazard_categories: [],
+  fire_code_hazard_classes: [],
   tier2_exclusion: '',
   solid_form: '',
   powder_fraction_pct: '',
@@ -110,6 +114,7 @@ export type ProductDataValues = Pick<
   | 'is_spcc'
   | (typeof SARA_FLAGS)[number]['name']
   | 'tier2_hazard_categories'
+  | 'fire_code_hazard_classes'
   | 'tier2_exclusion'
   | 'solid_form'
   | 'powder_fraction_pct'
@@ -126,6 +131,7 @@ export type ProductDataSource = Pick<ProductResource, keyof ProductDataValues>;
 export function reportInputsRequest(
   values: Pick<
     ProductDataValues,
+    | 'fire_code_hazard_classes'
     | 'tier2_exclusion'
     | 'solid_form'
     | 'powder_fraction_pct'
@@ -135,6 +141,7 @@ export function reportInputsRequest(
   >,
 ) {
   return {
+    fire_code_hazard_classes: values.fire_code_hazard_classes,
     tier2_exclusion: values.tier2_exclusion,
     solid_form: values.solid_form,
     powder_fraction_pct: values.solid_form === 'powder' ? values.powder_fraction_pct : '',
@@ -167,6 +174,7 @@ export function toProductDataForm(source: ProductDataSource): ProductDataValues 
     is_sara_a: source.is_sara_a,
     is_sara_c: source.is_sara_c,
     tier2_hazard_categories: [...source.tier2_hazard_categories],
+    fire_code_hazard_classes: [...source.fire_code_hazard_classes],
     tier2_exclusion: source.tier2_exclusion ?? '',
     solid_form: source.solid_form ?? '',
     powder_fraction_pct: numberText(source.powder_fraction_pct),

@@ -28,6 +28,7 @@ import { useRecordMutations } from '../../lib/use-record-mutations.ts';
 import { ChemicalComponentsTable } from '../chemical-components/chemical-components-table.tsx';
 import { deleteProductSds, downloadProductSds, productsApi } from './api.ts';
 import {
+  FireCodeHazardClassesField,
   FlashPointField,
   HazardClassesFormField,
   ManufacturerPhoneFields,
@@ -215,6 +216,7 @@ function ProductForm({
               <HazardClassesFormField disabled={isBusy} marksInvalid />
               <SaraSpccFields className="md:col-span-2" />
               <Tier2HazardCategoriesField className="md:col-span-2" />
+              <FireCodeHazardClassesField className="md:col-span-2" />
               <ReportInputFields className="md:col-span-2" />
               <div className="md:col-span-2">
                 <Controller

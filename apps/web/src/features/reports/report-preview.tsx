@@ -27,6 +27,7 @@ export const PREVIEW_ROW_LIMIT = 200;
 const NUMERIC_KINDS: readonly ReportColumnKind[] = [
   'pounds',
   'gallons',
+  'amount',
   'threshold',
   'percent',
   'ratio',

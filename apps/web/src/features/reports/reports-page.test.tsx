@@ -158,11 +158,10 @@ describe('ReportsPage', { timeout: 30_000 }, () => {
     await renderPage();
     expect(screen.getByRole('combobox', { name: 'Facility Name' })).toHaveProperty('disabled', true);
     expect(screen.getByRole('combobox', { name: 'Year' })).toHaveProperty('disabled', true);
-    // Part 2's types are listed, not choosable.
-    const part2 = await screen.findByRole('option', {
-      name: 'hazardous material permit program report (not available yet)',
-    });
-    expect(part2).toHaveProperty('disabled', true);
+    // Issue 23: every type is available, the fire-code ones included.
+    const fireCode = await screen.findByRole('option', { name: 'hazardous material permit program report' });
+    expect(fireCode).toHaveProperty('disabled', false);
+    expect(screen.queryByText(/not available yet/)).toBeNull();
     await userEvent.click(screen.getByRole('button', { name: 'Create Report' }));
     const alerts = await screen.findAllByRole('alert');
     expect(alerts.map((alert) => alert.textContent)).toEqual([

@@ -1,6 +1,6 @@
 /**
- * Report type → its layout over the engine's result. Part 2 (SPCC, RMP, PSM, fire code) adds a
- * rule in the engine's registry and one layout file here; the PDF and XLSX writers and the
+ * Report type → its layout over the engine's result. A report type is a rule in the engine's
+ * registry and one layout here; the PDF and XLSX writers and the
  * preview take any `ReportDocument`.
  */
 import {
@@ -17,6 +17,7 @@ import { facilityAddressLine, LIST_LABELS } from './document.ts';
 import { epcra302Tables } from './epcra-302.ts';
 import { epcra304Tables } from './epcra-304.ts';
 import { epcra313Tables } from './epcra-313.ts';
+import { hmisExcelTables, hmisTables, hmppExcelTables, hmppTables } from './fire-code.ts';
 import { inventoryIndexTables } from './inventory-index.ts';
 import { psmTables } from './psm.ts';
 import { rmpTables } from './rmp.ts';
@@ -39,6 +40,10 @@ export const REPORT_LAYOUTS: { [T in compliance.AvailableReportType]: Layout<T> 
   inventory_index_numeric: inventoryIndexTables,
   caa_112r_rmp: rmpTables,
   caa_304_psm: psmTables,
+  hmpp: hmppTables,
+  hmpp_excel: hmppExcelTables,
+  haz_mat_inventory: hmisTables,
+  haz_mat_inventory_excel: hmisExcelTables,
 };
 
 /** 313's reading of SDS percent ranges (rules §0.1, GuideME Q174-Q176), fixed by its rule, not a setting. */

@@ -76,7 +76,7 @@ function formatTimestamp(iso: string): string {
 function columnWeight(column: ReportColumn): number {
   if (column.kind === 'flag') return 0.95;
   // Amounts reach seven digits with separators and decimals ("1,596,376.60").
-  if (column.kind === 'pounds' || column.kind === 'gallons') return 1.25;
+  if (column.kind === 'pounds' || column.kind === 'gallons' || column.kind === 'amount') return 1.25;
   if (column.kind !== 'text') return 1;
   return /name|categor|locations|chemicals|notify|qualifier|count_basis|form_a/.test(column.key) ? 2 : 1.1;
 }
@@ -227,9 +227,12 @@ class ReportPdf {
       )
       .join('; ');
     this.paragraph(`Reference lists used: ${lists || 'none'}`);
-    this.paragraph(
-      'Units: pounds (lb) and US gallons (gal); liquids converted by pounds per gallon or specific gravity × 8.34.',
-    );
+    // A report with units of its own (the fire code's cubic feet) prints them in its header instead.
+    if (!r.header.some((item) => item.label === 'Units')) {
+      this.paragraph(
+        'Units: pounds (lb) and US gallons (gal); liquids converted by pounds per gallon or specific gravity × 8.34.',
+      );
+    }
     if (r.is_screening) {
       this.paragraph(
         'SCREENING: figures stand in for data the rule needs (see the notes); not a final determination.',

@@ -23,6 +23,7 @@ const NUMBER_FORMATS: Record<ReportColumnKind, string | null> = {
   text: null,
   pounds: '#,##0.00',
   gallons: '#,##0.00',
+  amount: '#,##0.00',
   threshold: '#,##0.##',
   percent: '0.00##',
   ratio: '0.00',
@@ -85,7 +86,7 @@ function newSheet(book: ExcelJS.stream.xlsx.WorkbookWriter, name: string, widths
   return sheet;
 }
 
-function totalRows(sheet: Sheet, totals: ReportTotal[]) {
+function totalRows(sheet: Sheet, totals: ReportTotal[], plain: boolean) {
   if (totals.length === 0) return;
   sheet.addRow([]).commit();
   const title = sheet.addRow(['Totals']);
@@ -93,7 +94,7 @@ function totalRows(sheet: Sheet, totals: ReportTotal[]) {
   title.commit();
   for (const item of totals) {
     const row = sheet.addRow([item.label, item.value]);
-    const format = numberFormat(item.kind, item.value);
+    const format = plain ? undefined : numberFormat(item.kind, item.value);
     if (format) row.getCell(2).numFmt = format;
     row.commit();
   }
@@ -121,7 +122,7 @@ function tableSheet(book: ExcelJS.stream.xlsx.WorkbookWriter, name: string, tabl
     table.columns.forEach((column, i) => {
       const value = reportRow.cells[column.key];
       const cell = row.getCell(i + 1);
-      if (typeof value === 'number') {
+      if (typeof value === 'number' && table.plain_numbers !== true) {
         const format = numberFormat(column.kind, value);
         if (format) cell.numFmt = format;
       }
@@ -129,7 +130,7 @@ function tableSheet(book: ExcelJS.stream.xlsx.WorkbookWriter, name: string, tabl
     });
     row.commit();
   }
-  totalRows(sheet, table.totals);
+  totalRows(sheet, table.totals, table.plain_numbers === true);
   sheet.commit();
 }
 
@@ -269,7 +270,8 @@ function summarySheet(book: ExcelJS.stream.xlsx.WorkbookWriter, name: string, re
     );
   }
   line('Screening', report.is_screening ? 'Y' : 'N');
-  line('Units', 'pounds (lb) and US gallons (gal)');
+  if (!report.header.some((item) => item.label === 'Units'))
+    line('Units', 'pounds (lb) and US gallons (gal)');
   line('Rule applied', report.rule);
   report.notes.forEach((note, i) => {
     line(i === 0 ? 'Notes' : '', note);

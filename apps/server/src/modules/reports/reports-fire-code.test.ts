@@ -1,0 +1,373 @@
+import type { PermitAmountResource, ReportDocument } from '@chemtrack/domain';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestContext, type TestContext } from '../../../test/helper.ts';
+import { labelledValues, pdfOf, sheetRows, xlsxOf } from '../../../test/report-files.ts';
+import { fireCodePermitAmounts } from '../../db/schema/index.ts';
+import { create } from '../../seed/factories.ts';
+
+/**
+ * The fire-code reports (issue 23, rules §10-13) of a facility built through the API, generated
+ * as files and read back. Hand computation (permit amounts of rules §10):
+ *
+ * - Acetone (class IB, 6.59 lb/gal), Can 1.5 gal × 4 at ROOM 1, storage: 1.5 × 4 = 6 gal.
+ * - Acetone, Can 2 gal × 1 at ROOM 1, in open use: 2 gal.
+ *   Class IB inside: 6 + 2 = 8 gal > 5 gal → permit; the largest can holds 2 gal ≤ 5 (aggregate only).
+ * - Propane (flammable gas, 8.74 cu ft/lb), Cylinder weighed 20 lb × 2 at YARD, outside:
+ *   40 lb × 8.74 = 349.60 cu ft > 200 cu ft → permit; one cylinder 174.80 cu ft ≤ 200.
+ * - Oxygen (oxidizing gas), Cylinder 250 cu ft × 2 at YARD, outside, closed use: 500 cu ft ≤ 504 → no permit.
+ * - Kerosene (no class chosen, flash point 120 °F → Class II, an estimate), Drum 20 gal × 1 at
+ *   ROOM 1: 20 gal ≤ 25 gal → no permit.
+ * - Sugar (solid, no class): not a hazardous material as recorded → the inventory statement's Below threshold.
+ * Inventory statement: ROOM 1 Class IB storage 6, open 2, total 8 gal; Class II storage 20 gal;
+ * YARD flammable gas storage 349.60 cu ft; oxidizing gas closed use 500 cu ft.
+ */
+
+const YEAR = 2025;
+let ctx: TestContext;
+const ids = { customer: 0, facility: 0, inventory: 0, kerosene: 0, sugar: 0 };
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  const facility = await create.facility(ctx, { name: 'Paint Shop' });
+  ids.customer = facility.customerId;
+  ids.facility = facility.id;
+  const inventory = (
+    await create.inventory(ctx, { customer_id: ids.customer, facility_id: ids.facility, year: YEAR })
+  ).id;
+  ids.inventory = inventory;
+  const gallon = (await create.containerUnit(ctx, { name: 'Gallon', unit_type: 'gal' })).id;
+  const pound = (await create.containerUnit(ctx, { name: 'Pound', unit_type: 'lb' })).id;
+  const cubicFeet = (await create.containerUnit(ctx, { name: 'Cubic feet', unit_type: 'cu' })).id;
+  const can = (await create.container(ctx, { name: 'Can' })).id;
+  const cylinder = (await create.container(ctx, { name: 'Cylinder' })).id;
+  const drum = (await create.container(ctx, { name: 'Drum' })).id;
+  const bag = (await create.container(ctx, { name: 'Bag' })).id;
+  const acetone = await create.productWithComponents(
+    ctx,
+    'Acetone',
+    {
+      mfg_name: 'Solvents Inc',
+      pounds_per_gallon: '6.59',
+      flash_points: '-4',
+      nfpa: '1-3-0',
+      fire_code_hazard_classes: ['flammable_liquid_ib'],
+    },
+    [{ name: 'Acetone', number: '67-64-1', percentage_weight: '100' }],
+  );
+  const gas = (name: string, factor: string, classes: string[]) =>
+    create.product(ctx, {
+      name,
+      physical_state: name === 'Propane' ? 'liquified gas' : 'compressed gas',
+      specific_gravity: '',
+      pounds_per_gallon: '',
+      conversion_factor: factor,
+      flash_points: '',
+      fire_code_hazard_classes: classes,
+    });
+  const propane = (await gas('Propane', '8.74', ['flammable_gas'])).id;
+  const oxygen = (await gas('Oxygen', '12.1', ['oxidizing_gas'])).id;
+  const kerosene = (
+    await create.product(ctx, { name: 'Kerosene', pounds_per_gallon: '6.8', flash_points: '120' })
+  ).id;
+  const sugar = (
+    await create.product(ctx, {
+      name: 'Sugar',
+      physical_state: 'solid',
+      specific_gravity: '',
+      pounds_per_gallon: '',
+      flash_points: '',
+    })
+  ).id;
+  const line = async (
+    productId: number,
+    containerId: number,
+    unitId: number,
+    size: string,
+    count: string,
+    where: string,
+    extra: Record<string, unknown> = {},
+  ) =>
+    (
+      await create.inventoryProduct(ctx, inventory, {
+        product_id: productId,
+        container_id: containerId,
+        container_unit_id: unitId,
+        container_size: size,
+        container_quantity: count,
+        location_stored: where,
+        ...extra,
+      })
+    ).id;
+  await line(acetone, can, gallon, '1.5', '4', 'ROOM 1');
+  await line(acetone, can, gallon, '2', '1', 'ROOM 1', { fire_code_use_mode: 'use_open' });
+  await line(propane, cylinder, pound, '20', '2', 'YARD', { is_outdoor: true });
+  await line(oxygen, cylinder, cubicFeet, '250', '2', 'YARD', {
+    is_outdoor: true,
+    fire_code_use_mode: 'use_closed',
+  });
+  ids.kerosene = await line(kerosene, drum, gallon, '20', '1', 'ROOM 1');
+  ids.sugar = await line(sugar, bag, pound, '50', '2', 'WAREHOUSE');
+});
+afterAll(() => ctx.close());
+
+function request(type: string, url = '/report/generate') {
+  return ctx.call('admin', {
+    method: 'POST',
+    url,
+    payload: { type, customer_id: ids.customer, facility_id: ids.facility, year: YEAR },
+  });
+}
+
+const KEROSENE_ESTIMATE = () =>
+  `Fire-code class of Kerosene at ROOM 1 (line ${ids.kerosene}): Combustible liquid Class II from its 100 °F ≤ flash point 120 °F < 140 °F`;
+
+describe('Hazardous materials permit report (hmpp, hmpp_excel)', () => {
+  it('the PDF has the header, the classes over their amount, Below threshold and the products', async () => {
+    const { text } = await pdfOf(await request('hmpp'));
+    expect(text).toContain('Hazardous Materials Permit (fire code)');
+    expect(text).toContain('Paint Shop');
+    expect(text).toContain('Hazardous materials permit required: Yes');
+    expect(text).toContain(
+      'Classes over the permit amount: Flammable liquid Class IB (liquid, inside a building): 8.00 gal; Flammable gas (gas, outside): 349.60 cu ft',
+    );
+    expect(text).toContain(`Estimated inputs: ${KEROSENE_ESTIMATE()}`);
+    expect(text).toContain('Units: Liquids in gallons, solids in pounds, gases in cubic feet at NTP');
+    const main = text.indexOf('Permit required: hazard classes over the permit amount');
+    const below = text.indexOf('Below threshold', main);
+    const products = text.indexOf('Hazardous materials on the property', below);
+    expect(main).toBeGreaterThan(-1);
+    expect(below).toBeGreaterThan(main);
+    expect(products).toBeGreaterThan(below);
+    const ib = text.indexOf('8.00 gal > permit amount 5 gal (inside a building)');
+    expect(ib).toBeGreaterThan(main);
+    expect(ib).toBeLessThan(below);
+    expect(text.indexOf('349.60 cu ft > permit amount 200 cu ft (outside)')).toBeLessThan(below);
+    expect(text).toContain(
+      'Required by the aggregate on the property; no one container is over the permit amount.',
+    );
+    expect(text.indexOf('500.00 cu ft ≤ permit amount 504 cu ft (outside)')).toBeGreaterThan(below);
+    expect(text.indexOf('20.00 gal ≤ permit amount 25 gal (inside a building)')).toBeGreaterThan(below);
+    expect(text.indexOf('Solvents Inc')).toBeGreaterThan(products);
+    expect(text).toContain('Acetone 67-64-1 (100%)');
+    expect(text).toContain('1 inventory line(s) have no fire-code hazard class');
+  });
+
+  it('hmpp_excel: the class rows on the facility sheet as plain numbers, the same figures', async () => {
+    const book = await xlsxOf(await request('hmpp_excel'));
+    expect(book.worksheets.map((sheet) => sheet.name)).toEqual([
+      'Report',
+      'Paint Shop',
+      'Below threshold',
+      'Products',
+      'Contributions',
+      'Warnings',
+    ]);
+    const columns = [
+      'Hazard class',
+      'Physical state',
+      'Inside or outside',
+      'Total quantity',
+      'Unit',
+      'Permit amount',
+      'Permit required',
+      'Largest container',
+    ];
+    const facilitySheet = book.getWorksheet('Paint Shop')!;
+    expect(sheetRows(facilitySheet, columns)).toEqual([
+      ['Flammable liquid Class IB', 'Liquid', 'Inside a building', 8, 'gal', 5, 'Y', 2],
+      ['Flammable gas', 'Gas', 'Outside', 349.6, 'cu ft', 200, 'Y', 174.8],
+    ]);
+    expect(facilitySheet.getRow(2).getCell(4).numFmt).toBeUndefined();
+    expect(sheetRows(book.getWorksheet('Below threshold')!, columns)).toEqual([
+      ['Combustible liquid Class II', 'Liquid', 'Inside a building', 20, 'gal', 25, 'N', 20],
+      ['Oxidizing gas', 'Gas', 'Outside', 500, 'cu ft', 504, 'N', 250],
+    ]);
+    expect(
+      sheetRows(book.getWorksheet('Products')!, [
+        'Trade name',
+        'Manufacturer',
+        'Quantity',
+        'Unit',
+        'Location',
+        'Storage or use',
+      ]),
+    ).toEqual([
+      ['Acetone', 'Solvents Inc', 6, 'gal', 'ROOM 1', 'Storage'],
+      ['Acetone', 'Solvents Inc', 2, 'gal', 'ROOM 1', 'Use - open system'],
+      ['Propane', 'Acme Chemical Co', 349.6, 'cu ft', 'YARD', 'Storage'],
+      ['Oxygen', 'Acme Chemical Co', 500, 'cu ft', 'YARD', 'Use - closed system'],
+      ['Kerosene', 'Acme Chemical Co', 20, 'gal', 'ROOM 1', 'Storage'],
+    ]);
+    expect(labelledValues(facilitySheet).get('Hazardous materials permit required (1 = yes)')).toBe(1);
+    const header = labelledValues(book.getWorksheet('Report')!);
+    expect(header.get('Hazardous materials permit required')).toBe('Yes');
+    expect(header.get('Estimated inputs')).toBe(KEROSENE_ESTIMATE());
+  });
+});
+
+describe('Hazardous materials inventory statement (haz_mat_inventory, haz_mat_inventory_excel)', () => {
+  it('the PDF has one table per control area with the use columns, the totals and Below threshold', async () => {
+    const { text } = await pdfOf(await request('haz_mat_inventory'));
+    expect(text).toContain('Hazardous Materials Inventory Statement (fire code)');
+    expect(text).toContain('Paint Shop');
+    expect(text).toContain('Control areas (storage locations): 2');
+    const room = text.indexOf('Control area: ROOM 1');
+    const yard = text.indexOf('Control area: YARD');
+    const totals = text.indexOf('Totals per hazard class per control area');
+    const below = text.indexOf('Below threshold', totals);
+    expect(room).toBeGreaterThan(-1);
+    expect(yard).toBeGreaterThan(room);
+    expect(totals).toBeGreaterThan(yard);
+    expect(below).toBeGreaterThan(totals);
+    expect(text).toContain('Flammable liquid Class IB (gal): in storage: 6.00');
+    expect(text).toContain('Flammable liquid Class IB (gal): in use, open: 2.00');
+    expect(text).toContain('Flammable liquid Class IB (gal): total: 8.00');
+    expect(text).toContain('Flammable gas (cu ft): total: 349.60');
+    expect(text).toContain('Oxidizing gas (cu ft): in use, closed: 500.00');
+    expect(text.indexOf('Sugar')).toBeGreaterThan(below);
+    expect(text).toContain(
+      'No fire-code hazard class (none chosen, and no flash point of a liquid that gives one)',
+    );
+  });
+
+  it('the XLSX: a sheet per control area, the totals sheet and Below threshold', async () => {
+    const book = await xlsxOf(await request('haz_mat_inventory_excel'));
+    expect(book.worksheets.map((sheet) => sheet.name)).toEqual([
+      'Report',
+      'ROOM 1',
+      'YARD',
+      'Totals by control area',
+      'Below threshold',
+      'Contributions',
+      'Warnings',
+    ]);
+    const columns = ['Product name', 'Hazard class', 'In storage', 'In use, closed', 'In use, open', 'Unit'];
+    expect(sheetRows(book.getWorksheet('ROOM 1')!, columns)).toEqual([
+      ['Acetone', 'Flammable liquid Class IB', 6, 0, 0, 'gal'],
+      ['Acetone', 'Flammable liquid Class IB', 0, 0, 2, 'gal'],
+      ['Kerosene', 'Combustible liquid Class II', 20, 0, 0, 'gal'],
+    ]);
+    expect(sheetRows(book.getWorksheet('YARD')!, columns)).toEqual([
+      ['Propane', 'Flammable gas', 349.6, 0, 0, 'cu ft'],
+      ['Oxygen', 'Oxidizing gas', 0, 500, 0, 'cu ft'],
+    ]);
+    expect(
+      sheetRows(book.getWorksheet('Totals by control area')!, [
+        'Control area',
+        'Hazard class',
+        'Unit',
+        'Total',
+      ]),
+    ).toEqual([
+      ['ROOM 1', 'Flammable liquid Class IB', 'gal', 8],
+      ['ROOM 1', 'Combustible liquid Class II', 'gal', 20],
+      ['YARD', 'Flammable gas', 'cu ft', 349.6],
+      ['YARD', 'Oxidizing gas', 'cu ft', 500],
+    ]);
+    expect(
+      sheetRows(book.getWorksheet('Below threshold')!, ['Control area', 'Line ID', 'Product name']),
+    ).toEqual([['WAREHOUSE', ids.sugar, 'Sugar']]);
+  });
+});
+
+describe('fire-code inputs on the product and the line', () => {
+  it('a product keeps its fire-code classes; an unknown class is a 422 with the field message', async () => {
+    const created = await create.product(ctx, { fire_code_hazard_classes: ['toxic', 'corrosive', 'toxic'] });
+    expect(created.resource.fire_code_hazard_classes).toEqual(['corrosive', 'toxic']);
+    const read = await ctx.call('staff', { method: 'GET', url: `/products/${created.id}/get` });
+    expect(read.json().resource.fire_code_hazard_classes).toEqual(['corrosive', 'toxic']);
+    const bad = await ctx.call('admin', {
+      method: 'POST',
+      url: '/products/create',
+      payload: { name: 'Mystery', mfg_name: 'X', fire_code_hazard_classes: ['very_hot'] },
+    });
+    expect(bad.statusCode).toBe(422);
+    expect(bad.json().errors).toEqual({
+      fire_code_hazard_classes: [
+        'Fire Code Hazard Classes must be chosen from the fire-code hazard classes.',
+      ],
+    });
+  });
+
+  it("a line's use mode and outdoor flag round-trip; a use mode outside the list is a 422 and changes nothing", async () => {
+    const url = `/inventories/${ids.inventory}/product/${ids.kerosene}`;
+    const before = (await ctx.call('admin', { method: 'GET', url: `${url}/get` })).json().resource;
+    expect(before).toMatchObject({ fire_code_use_mode: 'storage', is_outdoor: false });
+    const bad = await ctx.call('admin', {
+      method: 'PATCH',
+      url: `${url}/update`,
+      payload: { product_id: before.product_id, fire_code_use_mode: 'burning' },
+    });
+    expect(bad.statusCode).toBe(422);
+    expect(bad.json().errors).toEqual({
+      fire_code_use_mode: ['Fire Code Use must be one of: storage, use_closed, use_open.'],
+    });
+    const after = (await ctx.call('admin', { method: 'GET', url: `${url}/get` })).json().resource;
+    expect(after).toMatchObject({ fire_code_use_mode: 'storage', is_outdoor: false });
+  });
+});
+
+describe('the permit amounts an admin adjusts', () => {
+  async function ibInside(): Promise<PermitAmountResource> {
+    const res = await ctx.call('staff', { method: 'GET', url: '/fire-code-permit-amounts/list' });
+    expect(res.statusCode).toBe(200);
+    const rows = res.json().resource as PermitAmountResource[];
+    expect(rows).toHaveLength(116);
+    expect(rows[0]).toMatchObject({
+      hazard_class: 'flammable_liquid_ia',
+      class_label: 'Flammable liquid Class IA',
+      form: 'liquid',
+      place: 'inside',
+      unit: 'gal',
+      amount: 5,
+    });
+    const row = rows.find((item) => item.hazard_class === 'flammable_liquid_ib' && item.place === 'inside');
+    return row as PermitAmountResource;
+  }
+
+  it('staff read and cannot write; a bad amount is a 422 and changes nothing; an admin raise changes the report', async () => {
+    const row = await ibInside();
+    const url = `/fire-code-permit-amounts/${row.id}/update`;
+    const staff = await ctx.call('staff', { method: 'PATCH', url, payload: { amount: 10 } });
+    expect(staff.statusCode).toBe(403);
+    const bad = await ctx.call('admin', { method: 'PATCH', url, payload: { amount: '-1' } });
+    expect(bad.statusCode).toBe(422);
+    expect(bad.json().errors).toEqual({ amount: ['Permit Amount must be 0 or more.'] });
+    const missing = await ctx.call('admin', {
+      method: 'PATCH',
+      url: '/fire-code-permit-amounts/999999/update',
+      payload: { amount: 1 },
+    });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json()).toEqual({ message: 'Permit amount not found.' });
+    const [stored] = await ctx.database.db
+      .select({ amount: fireCodePermitAmounts.amount })
+      .from(fireCodePermitAmounts)
+      .where(eq(fireCodePermitAmounts.id, row.id));
+    expect(Number(stored?.amount)).toBe(5);
+
+    const raised = await ctx.call('admin', {
+      method: 'PATCH',
+      url,
+      payload: { amount: '10', updated_at: row.updated_at },
+    });
+    expect(raised.statusCode, raised.body).toBe(200);
+    expect(raised.json()).toMatchObject({
+      message: 'Permit amount updated successfully',
+      resource: { amount: 10 },
+    });
+    // 8 gal of Class IB inside is no longer more than the (amended) 10 gal.
+    const preview = (await request('hmpp', '/report/preview')).json().resource as ReportDocument;
+    const below = preview.tables.find((table) => table.key === 'hmpp_below_threshold');
+    expect(
+      below?.rows.map((r) => [r.cells.class_label, r.cells.quantity, r.cells.permit_amount]),
+    ).toContainEqual(['Flammable liquid Class IB', 8, 10]);
+    const stale = await ctx.call('admin', {
+      method: 'PATCH',
+      url,
+      payload: { amount: '12', updated_at: row.updated_at },
+    });
+    expect(stale.statusCode).toBe(409);
+  });
+});

@@ -1,0 +1,278 @@
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_PERMIT_AMOUNTS, suggestLiquidClass } from '../products/fire-code-classes.ts';
+import { createComplianceContext } from './context.ts';
+import { computeReport, runReport } from './registry.ts';
+import { gas, LISTS, line, snapshot, solid } from './test-fixtures.ts';
+import type { SnapshotLine } from './types.ts';
+
+function hmpp(lines: SnapshotLine[], lists = LISTS) {
+  return computeReport('hmpp', snapshot(lines), lists);
+}
+function hmis(lines: SnapshotLine[]) {
+  return computeReport('haz_mat_inventory', snapshot(lines), LISTS);
+}
+function classRow(result: ReturnType<typeof hmpp>, hazardClass: string, place = 'inside') {
+  return [...result.rows, ...result.below_threshold].find(
+    (row) => row.hazard_class === hazardClass && row.place === place,
+  );
+}
+
+/** A flammable liquid of class IB in `count` containers of `size` gallons. */
+function solvent(size: number, count: number, overrides: Partial<SnapshotLine> = {}): SnapshotLine {
+  return line({
+    product_name: 'Acetone',
+    container_name: 'Can',
+    container_size: size,
+    container_quantity: count,
+    pounds_per_gallon: 6.59,
+    fire_code_hazard_classes: ['flammable_liquid_ib'],
+    ...overrides,
+  });
+}
+
+describe('fire-code classes from flash point (rules §10, NFPA 30)', () => {
+  it('reads the NFPA 30 boundaries; no boiling point takes IA, the stricter', () => {
+    expect(suggestLiquidClass('liquid', 0)?.hazard_class).toBe('flammable_liquid_ia');
+    expect(suggestLiquidClass('liquid', 0, 133)?.hazard_class).toBe('flammable_liquid_ib');
+    expect(suggestLiquidClass('liquid', 0, 95)?.hazard_class).toBe('flammable_liquid_ia');
+    expect(suggestLiquidClass('liquid', 73)?.hazard_class).toBe('flammable_liquid_ic');
+    expect(suggestLiquidClass('liquid', 99)?.hazard_class).toBe('flammable_liquid_ic');
+    expect(suggestLiquidClass('liquid', 100)?.hazard_class).toBe('combustible_liquid_ii');
+    expect(suggestLiquidClass('liquid', 140)?.hazard_class).toBe('combustible_liquid_iiia');
+    expect(suggestLiquidClass('liquid', 200)?.hazard_class).toBe('combustible_liquid_iiib');
+    expect(suggestLiquidClass('solid', 50)).toBeNull();
+    expect(suggestLiquidClass('liquid', null)).toBeNull();
+  });
+});
+
+describe('Hazardous materials permit (rules §10)', () => {
+  it('a permit amount met in aggregate across containers and in no one container', () => {
+    // Class IB inside: permit amount 5 gal. 4 cans × 1.5 gal = 6 gal > 5 gal, each can 1.5 gal ≤ 5.
+    const result = hmpp([solvent(1.5, 4, { inventory_product_id: 1 })]);
+    const row = classRow(result, 'flammable_liquid_ib');
+    expect(row).toMatchObject({
+      quantity: 6,
+      unit: 'gal',
+      permit_amount: 5,
+      permit_required: true,
+      largest_container: 1.5,
+      required_in_aggregate_only: true,
+    });
+    expect(row?.explanation.rule_text).toBe('6.00 gal > permit amount 5 gal (inside a building)');
+    expect(row?.explanation.notes).toContain(
+      'No one container is over the permit amount (the largest holds 1.50 gal); the aggregate on the property is.',
+    );
+    expect(result.permit_required).toBe(true);
+    expect(result.rows).toHaveLength(1);
+  });
+
+  it('exactly at the permit amount is no permit; the row goes under Below threshold', () => {
+    // 2 lines: 2 × 1 gal + 1 × 3 gal = 5 gal, not more than 5 gal.
+    const result = hmpp([solvent(1, 2), solvent(3, 1)]);
+    const row = classRow(result, 'flammable_liquid_ib');
+    expect(row).toMatchObject({ quantity: 5, permit_required: false, line_count: 2 });
+    expect(row?.explanation.rule_text).toBe('5.00 gal ≤ permit amount 5 gal (inside a building)');
+    expect(result.rows).toEqual([]);
+    expect(result.below_threshold).toHaveLength(1);
+    expect(result.permit_required).toBe(false);
+    expect(result.header_facts?.[0]).toEqual({ label: 'Hazardous materials permit required', value: 'No' });
+  });
+
+  it('outside a building the outside amount applies: 8 gal of Class IB outside needs none (10 gal)', () => {
+    const result = hmpp([solvent(8, 1, { is_outdoor: true })]);
+    expect(classRow(result, 'flammable_liquid_ib', 'outside')).toMatchObject({
+      quantity: 8,
+      permit_amount: 10,
+      permit_required: false,
+    });
+  });
+
+  it('a gas in cubic feet at NTP: recorded in cu ft as is, recorded in lb × its conversion factor', () => {
+    // Flammable gas permit amount 200 cu ft.
+    // Line 1: 2 cylinders × 80 cu ft = 160 cu ft (as recorded).
+    // Line 2: 1 cylinder weighed 5 lb × 8.74 cu ft/lb (propane at NTP) = 43.70 cu ft.
+    // Aggregate 160 + 43.70 = 203.70 cu ft > 200 → permit; largest one container 80 cu ft.
+    const cylinders = gas(80, 2, 8.74, {
+      inventory_product_id: 1,
+      fire_code_hazard_classes: ['flammable_gas'],
+    });
+    const weighed = solid(5, 1, {
+      inventory_product_id: 2,
+      physical_state: 'liquified gas',
+      conversion_factor: 8.74,
+      fire_code_hazard_classes: ['flammable_gas'],
+    });
+    const result = hmpp([cylinders, weighed]);
+    const row = classRow(result, 'flammable_gas');
+    expect(row).toMatchObject({
+      form: 'gas',
+      unit: 'cu ft',
+      quantity: 203.7,
+      permit_amount: 200,
+      permit_required: true,
+      largest_container: 80,
+      required_in_aggregate_only: true,
+    });
+    expect(row?.explanation.notes).toEqual(
+      expect.arrayContaining([
+        expect.stringContaining('80 cu ft × 2 = 160.00 cu ft at NTP, as recorded'),
+        expect.stringContaining('5.00 lb × 8.74 cu ft/lb (conversion factor) = 43.70 cu ft at NTP'),
+      ]),
+    );
+  });
+
+  it('a gas in pounds with no conversion factor is a warning, never a silent zero', () => {
+    const result = hmpp([
+      solid(150, 1, {
+        inventory_product_id: 7,
+        product_name: 'Chlorine',
+        physical_state: 'liquified gas',
+        fire_code_hazard_classes: ['toxic'],
+      }),
+    ]);
+    const row = classRow(result, 'toxic');
+    // Toxic gas: any amount; the cylinder's cubic feet are unknown, so the row holds 0 and names the line.
+    expect(row?.quantity).toBe(0);
+    expect(row?.explanation.excluded[0]?.reason).toBe(
+      '150.00 lb of gas with no conversion factor (cu ft per lb): its cubic feet at NTP are unknown',
+    );
+    expect(result.warnings.map((w) => w.code)).toContain('missing_fire_code_amount');
+  });
+
+  it('the gallons of a line are the gallons SPCC reads for it (one conversion path)', () => {
+    // 110 lb weighed of a liquid at 8.34 lb/gal → 110 ÷ 8.34 = 13.1894 gal for both reports.
+    const weighed = line({
+      inventory_product_id: 9,
+      unit_type: 'lb',
+      unit_name: 'lb',
+      container_size: 110,
+      container_quantity: 1,
+      is_spcc: true,
+      fire_code_hazard_classes: ['combustible_liquid_iiia'],
+    });
+    const context = createComplianceContext(snapshot([weighed]), LISTS);
+    const spcc = runReport('spcc_plan', context);
+    const fire = runReport('hmpp', context);
+    const spccGallons = [...spcc.rows, ...spcc.below_threshold][0]?.total_capacity_gal;
+    expect(spccGallons).toBe(13.1894);
+    expect(classRow(fire, 'combustible_liquid_iiia')?.quantity).toBe(spccGallons);
+  });
+
+  it('a product with several classes counts under each; a suggested class is an estimate in the header', () => {
+    // Corrosive liquid 55 gal → 60 gal > 55 gal; toxic liquid permit 10 gal → 60 > 10.
+    const acid = line({
+      container_size: 30,
+      container_quantity: 2,
+      fire_code_hazard_classes: ['toxic', 'corrosive'],
+    });
+    // No class chosen, flash point 120 °F → Class II; 20 gal ≤ 25 gal inside.
+    const kerosene = line({
+      product_name: 'Kerosene',
+      container_size: 20,
+      flash_point_f: 120,
+    });
+    const result = hmpp([acid, kerosene]);
+    expect(classRow(result, 'corrosive')).toMatchObject({ quantity: 60, permit_required: true });
+    expect(classRow(result, 'toxic')).toMatchObject({ quantity: 60, permit_required: true });
+    expect(classRow(result, 'combustible_liquid_ii')).toMatchObject({
+      quantity: 20,
+      permit_amount: 25,
+      permit_required: false,
+      is_estimate: true,
+    });
+    expect(result.estimated).toEqual([
+      `Fire-code class of Kerosene at WAREHOUSE (line ${kerosene.inventory_product_id}): Combustible liquid Class II from its 100 °F ≤ flash point 120 °F < 140 °F`,
+    ]);
+    expect(result.warnings.map((w) => w.code)).toContain('fire_code_class_estimated');
+    expect(result.products.map((row) => row.classes)).toEqual([
+      'Corrosive, Toxic',
+      'Combustible liquid Class II',
+    ]);
+  });
+
+  it('reads the stored permit amounts: an admin who raised Class IB inside to 10 gal', () => {
+    const amended = DEFAULT_PERMIT_AMOUNTS.map((row) =>
+      row.hazard_class === 'flammable_liquid_ib' && row.place === 'inside' ? { ...row, amount: 10 } : row,
+    );
+    const result = hmpp([solvent(1.5, 4)], { ...LISTS, fire_code_permit_amounts: amended });
+    expect(classRow(result, 'flammable_liquid_ib')).toMatchObject({
+      quantity: 6,
+      permit_amount: 10,
+      permit_required: false,
+    });
+  });
+
+  it('no row in the table for a class in this form: a list warning, not compared', () => {
+    const result = hmpp([solid(10, 1, { fire_code_hazard_classes: ['flammable_gas'] })]);
+    const row = result.below_threshold.find((r) => r.hazard_class === 'flammable_gas');
+    expect(row).toMatchObject({ form: 'solid', quantity: 10, permit_amount: null, permit_required: false });
+    expect(result.warnings.find((w) => w.code === 'missing_permit_amount')?.message).toBe(
+      'The permit-amount table has no row for Flammable gas, solid, inside a building: 10.00 lb not compared; add one on the permit amounts screen',
+    );
+  });
+});
+
+describe('Hazardous materials inventory statement (rules §11)', () => {
+  it('per control area: storage, closed and open use columns and totals per class', () => {
+    // ROOM 1: Class IB 4 × 1.5 gal = 6 gal in storage, 1 × 2 gal in open use → total 8 gal.
+    // YARD: oxidizing gas 2 × 250 cu ft = 500 cu ft in closed use.
+    const result = hmis([
+      solvent(1.5, 4, { inventory_product_id: 1, location_stored: 'ROOM 1' }),
+      solvent(2, 1, { inventory_product_id: 2, location_stored: 'ROOM 1', fire_code_use_mode: 'use_open' }),
+      gas(250, 2, 12.1, {
+        inventory_product_id: 3,
+        product_name: 'Oxygen',
+        location_stored: 'YARD',
+        fire_code_hazard_classes: ['oxidizing_gas'],
+        fire_code_use_mode: 'use_closed',
+        is_outdoor: true,
+      }),
+      line({ inventory_product_id: 4, product_name: 'Water', location_stored: 'ROOM 1' }),
+    ]);
+    expect(
+      result.rows.map((row) => [
+        row.control_area,
+        row.inventory_product_id,
+        row.storage,
+        row.use_closed,
+        row.use_open,
+      ]),
+    ).toEqual([
+      ['ROOM 1', 1, 6, 0, 0],
+      ['ROOM 1', 2, 0, 0, 2],
+      ['YARD', 3, 0, 500, 0],
+    ]);
+    expect(result.totals).toEqual([
+      expect.objectContaining({
+        control_area: 'ROOM 1',
+        hazard_class: 'flammable_liquid_ib',
+        unit: 'gal',
+        storage: 6,
+        use_closed: 0,
+        use_open: 2,
+        total: 8,
+        line_count: 2,
+      }),
+      expect.objectContaining({
+        control_area: 'YARD',
+        hazard_class: 'oxidizing_gas',
+        unit: 'cu ft',
+        use_closed: 500,
+        total: 500,
+      }),
+    ]);
+    expect(result.below_threshold).toEqual([
+      expect.objectContaining({ inventory_product_id: 4, control_area: 'ROOM 1' }),
+    ]);
+    expect(result.control_areas).toEqual(['ROOM 1', 'YARD']);
+  });
+
+  it('lists a product under every class it has', () => {
+    const result = hmis([line({ fire_code_hazard_classes: ['corrosive', 'toxic'] })]);
+    expect(result.rows.map((row) => row.class_label)).toEqual(['Corrosive', 'Toxic']);
+    expect(result.totals.map((total) => [total.class_label, total.total])).toEqual([
+      ['Corrosive', 55],
+      ['Toxic', 55],
+    ]);
+  });
+});

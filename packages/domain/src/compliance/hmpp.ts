@@ -1,0 +1,320 @@
+/**
+ * Hazardous Materials Permit Program report (rules §10, report types `hmpp` and `hmpp_excel`): the
+ * fire-code operational permit for hazardous materials above the permit amounts. Per fire-code
+ * hazard class, form (liquid in gallons, solid in pounds, gas in cubic feet at NTP) and place
+ * (inside or outside a building), the amounts on the property are added up "regardless of amounts
+ * within separate containers" and compared with the admin's permit amount: a permit is required
+ * when the aggregate is more than it (at exactly the amount, none). A product is counted under
+ * every class it has.
+ */
+import {
+  FIRE_CODE_FORM_LABELS,
+  FIRE_CODE_HAZARD_CLASS_LABELS,
+  FIRE_CODE_PLACE_LABELS,
+  type FireCodeForm,
+  type FireCodeHazardClass,
+  type FireCodePlace,
+  type FireCodeUseMode,
+  NO_PERMIT_AMOUNT_NOTES,
+} from '../products/fire-code-classes.ts';
+import { type Contribution, type Exclusion, lineContribution, lineExclusion } from './aggregation.ts';
+import { type ComplianceContext, listsUsed } from './context.ts';
+import {
+  compareFireCodeKeys,
+  contributionNote,
+  type FireCodeLine,
+  findPermitAmount,
+  fireCodeBaseWarnings,
+  lineLabel,
+  readFireCodeLines,
+  sumAmounts,
+} from './fire-code.ts';
+import { formatPounds, formatThreshold } from './format.ts';
+import type { Explanation, ProgrammeResult, ProgrammeRule } from './programme.ts';
+import { FIRE_CODE_PERMIT_OPERATOR, meetsThreshold, testThreshold } from './thresholds.ts';
+import { type EngineWarning, listWarning } from './warnings.ts';
+
+export const HMPP_RULE_TEXT =
+  'Fire-code operational permit for hazardous materials (International Fire Code 105.6; rules §10): a permit is ' +
+  'required when the aggregate amount of a hazard class on the property, regardless of the amounts within separate ' +
+  'containers, is more than the permit amount (at exactly the amount, no permit). Liquids are measured in gallons, ' +
+  'solids in pounds and gases in cubic feet at normal temperature and pressure (70 °F, 14.7 psia); flammable and ' +
+  'combustible liquids have their own amounts inside a building and outside. A product is counted under every ' +
+  'class it has. The permit amounts are the table an administrator keeps (seeded from an IFC-derived table): ' +
+  'jurisdictions amend them, so check them against the local fire code.';
+
+export interface HmppClassRow {
+  hazard_class: FireCodeHazardClass;
+  class_label: string;
+  form: FireCodeForm;
+  place: FireCodePlace;
+  unit: string;
+  quantity: number;
+  /** Null: the table sets no amount (or has no row) for this class, form and place. */
+  permit_amount: number | null;
+  permit_required: boolean;
+  /** The largest amount in one container of the class here. */
+  largest_container: number | null;
+  /** Required by the aggregate while no one container is over the amount. */
+  required_in_aggregate_only: boolean;
+  line_count: number;
+  /** A line's class or container count stands in for data (flash point suggestion). */
+  is_estimate: boolean;
+  near_threshold: boolean;
+  explanation: Explanation;
+}
+
+/** One product line of the report (rules §10's per-product columns). */
+export interface HmppProductRow {
+  inventory_product_id: number;
+  product_id: number;
+  product_name: string;
+  mfg_name: string;
+  /** "Acetone 67-64-1 (100%)" joined by "; ". */
+  hazardous_ingredients: string;
+  classes: string;
+  class_is_estimate: boolean;
+  nfpa: string;
+  form: FireCodeForm | null;
+  quantity: number | null;
+  unit: string | null;
+  location_stored: string;
+  place: FireCodePlace;
+  use_mode: FireCodeUseMode;
+}
+
+export interface HmppResult extends ProgrammeResult<HmppClassRow> {
+  below_threshold: HmppClassRow[];
+  products: HmppProductRow[];
+  permit_required: boolean;
+  estimated: string[];
+}
+
+interface Accumulator {
+  hazard_class: FireCodeHazardClass;
+  form: FireCodeForm;
+  place: FireCodePlace;
+  unit: string;
+  amounts: number[];
+  largest: number | null;
+  is_estimate: boolean;
+  contributions: Contribution[];
+  excluded: Exclusion[];
+  notes: string[];
+  lines: Set<number>;
+}
+
+export function ingredientsText(reading: FireCodeLine): string {
+  return reading.quantity.line.components
+    .map((component) => {
+      const percent =
+        component.percentage_weight ?? component.percentage_weight_high ?? component.percentage_weight_low;
+      return `${component.name}${component.cas_number ? ` ${component.cas_number}` : ''}${typeof percent === 'number' ? ` (${formatThreshold(percent)}%)` : ''}`;
+    })
+    .join('; ');
+}
+
+function accumulate(readings: readonly FireCodeLine[]): Map<string, Accumulator> {
+  const byKey = new Map<string, Accumulator>();
+  for (const reading of readings) {
+    if (reading.form === null || reading.unit === null) continue;
+    const { quantity, measure } = reading;
+    for (const hazardClass of reading.classes) {
+      const key = `${hazardClass}|${reading.form}|${reading.place}`;
+      let acc = byKey.get(key);
+      if (!acc) {
+        acc = {
+          hazard_class: hazardClass,
+          form: reading.form,
+          place: reading.place,
+          unit: reading.unit,
+          amounts: [],
+          largest: null,
+          is_estimate: false,
+          contributions: [],
+          excluded: [],
+          notes: [],
+          lines: new Set(),
+        };
+        byKey.set(key, acc);
+      }
+      acc.lines.add(quantity.line.inventory_product_id);
+      if (reading.class_is_estimate) acc.is_estimate = true;
+      if (measure === null) {
+        acc.excluded.push(lineExclusion(quantity.line, null, reading.reason ?? 'amount unknown'));
+        continue;
+      }
+      acc.amounts.push(measure.amount);
+      const one = measure.per_container ?? measure.amount;
+      if (acc.largest === null || one > acc.largest) acc.largest = one;
+      acc.contributions.push(
+        lineContribution(quantity, quantity.pounds ?? 0, 100, null, contributionNote(reading)),
+      );
+      acc.notes.push(
+        `${lineLabel(quantity)}: ${measure.basis}${reading.class_is_estimate ? ` (class estimated: ${reading.class_reason})` : ''}`,
+      );
+    }
+  }
+  return byKey;
+}
+
+function classRow(
+  acc: Accumulator,
+  context: ComplianceContext,
+  warnings: EngineWarning[],
+  missing: Set<string>,
+): HmppClassRow {
+  const quantity = sumAmounts(acc.amounts);
+  const permit = findPermitAmount(context.permit_amounts, acc.hazard_class, acc.form, acc.place);
+  const label = FIRE_CODE_HAZARD_CLASS_LABELS[acc.hazard_class];
+  const where = FIRE_CODE_PLACE_LABELS[acc.place].toLowerCase();
+  const notes = [...acc.notes];
+  let ruleText: string;
+  let required = false;
+  let near = false;
+  const amount = permit?.amount ?? null;
+  if (permit === undefined) {
+    const key = `${label}, ${FIRE_CODE_FORM_LABELS[acc.form].toLowerCase()}, ${where}`;
+    if (!missing.has(key)) {
+      missing.add(key);
+      warnings.push(
+        listWarning(
+          'missing_permit_amount',
+          `The permit-amount table has no row for ${key}: ${formatPounds(quantity)} ${acc.unit} not compared; add one on the permit amounts screen`,
+        ),
+      );
+    }
+    ruleText = `${formatPounds(quantity)} ${acc.unit}: no permit amount in the table for a ${FIRE_CODE_FORM_LABELS[acc.form].toLowerCase()} ${where}`;
+  } else if (amount === null) {
+    ruleText = `${formatPounds(quantity)} ${acc.unit}: ${NO_PERMIT_AMOUNT_NOTES[acc.hazard_class] ?? 'the table sets no permit amount'}`;
+  } else {
+    const test = testThreshold(
+      quantity,
+      amount,
+      FIRE_CODE_PERMIT_OPERATOR,
+      `permit amount${amount === 0 ? ' (any amount)' : ''}`,
+      context.options.near_threshold_fraction,
+      acc.unit,
+    );
+    required = test.meets;
+    near = test.near_threshold;
+    ruleText = `${test.rule_text} (${where})`;
+  }
+  const largest = acc.largest;
+  const aggregateOnly =
+    required &&
+    amount !== null &&
+    largest !== null &&
+    !meetsThreshold(largest, amount, FIRE_CODE_PERMIT_OPERATOR);
+  if (aggregateOnly) {
+    notes.push(
+      `No one container is over the permit amount (the largest holds ${formatPounds(largest ?? 0)} ${acc.unit}); the aggregate on the property is.`,
+    );
+  }
+  return {
+    hazard_class: acc.hazard_class,
+    class_label: label,
+    form: acc.form,
+    place: acc.place,
+    unit: acc.unit,
+    quantity,
+    permit_amount: amount,
+    permit_required: required,
+    largest_container: largest,
+    required_in_aggregate_only: aggregateOnly,
+    line_count: acc.lines.size,
+    is_estimate: acc.is_estimate,
+    near_threshold: near,
+    explanation: {
+      rule_text: ruleText,
+      contributions: acc.contributions.sort((a, b) => a.inventory_product_id - b.inventory_product_id),
+      excluded: acc.excluded,
+      notes,
+    },
+  };
+}
+
+function productRow(reading: FireCodeLine): HmppProductRow {
+  const { line } = reading.quantity;
+  return {
+    inventory_product_id: line.inventory_product_id,
+    product_id: line.product_id,
+    product_name: line.product_name,
+    mfg_name: line.mfg_name ?? '',
+    hazardous_ingredients: ingredientsText(reading),
+    classes: reading.classes.map((item) => FIRE_CODE_HAZARD_CLASS_LABELS[item]).join(', '),
+    class_is_estimate: reading.class_is_estimate,
+    nfpa: line.nfpa ?? '',
+    form: reading.form,
+    quantity: reading.measure?.amount ?? null,
+    unit: reading.unit,
+    location_stored: line.location_stored,
+    place: reading.place,
+    use_mode: reading.use_mode,
+  };
+}
+
+/** The header's and the notes' sentences shared with the inventory statement. */
+export function fireCodeNotes(context: ComplianceContext, unclassified: number): string[] {
+  const notes = [
+    'Units: liquids in US gallons, solids in pounds, gases in cubic feet at NTP (70 °F, 14.7 psia); a gas recorded in pounds is converted with its conversion factor (cu ft per lb).',
+  ];
+  if (unclassified > 0) {
+    notes.push(
+      `${unclassified} inventory line(s) have no fire-code hazard class and no flash point that gives one, and were not counted.`,
+    );
+  }
+  if (!context.permit_amounts_stored) {
+    notes.push("Permit amounts: the rules document's table (no stored table was given).");
+  }
+  return notes;
+}
+
+function run(context: ComplianceContext): HmppResult {
+  const warnings = fireCodeBaseWarnings(context);
+  const estimated = new Set<string>();
+  const { classified, unclassified } = readFireCodeLines(context, warnings, estimated);
+  const missing = new Set<string>();
+  const all = [...accumulate(classified).values()]
+    .map((acc) => classRow(acc, context, warnings, missing))
+    .sort(compareFireCodeKeys);
+  const rows = all.filter((row) => row.permit_required);
+  const permitRequired = rows.length > 0;
+  const products = classified.map(productRow).sort((a, b) => a.inventory_product_id - b.inventory_product_id);
+  return {
+    programme: 'hmpp',
+    title: 'Hazardous Materials Permit (fire code)',
+    rule: HMPP_RULE_TEXT,
+    is_screening: estimated.size > 0,
+    notes: fireCodeNotes(context, unclassified.length),
+    lists_used: listsUsed(context, []),
+    rows,
+    below_threshold: all.filter((row) => !row.permit_required),
+    products,
+    permit_required: permitRequired,
+    estimated: [...estimated],
+    header_facts: [
+      { label: 'Hazardous materials permit required', value: permitRequired ? 'Yes' : 'No' },
+      {
+        label: 'Classes over the permit amount',
+        value: permitRequired
+          ? rows
+              .map(
+                (row) =>
+                  `${row.class_label} (${FIRE_CODE_FORM_LABELS[row.form].toLowerCase()}, ${FIRE_CODE_PLACE_LABELS[row.place].toLowerCase()}): ${formatPounds(row.quantity)} ${row.unit}`,
+              )
+              .join('; ')
+          : 'None',
+      },
+      { label: 'Units', value: 'Liquids in gallons, solids in pounds, gases in cubic feet at NTP' },
+    ],
+    warnings,
+  };
+}
+
+export const hmppRule: ProgrammeRule<HmppResult> = {
+  id: 'hmpp',
+  title: 'Hazardous Materials Permit (fire code)',
+  lists: [],
+  run,
+};
