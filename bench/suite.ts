@@ -501,7 +501,10 @@ const markdown = [
   ),
   '',
 ].join('\n');
-fs.writeFileSync(path.join(resultsDir, `${run.date.slice(0, 10)}.md`), markdown);
+// One file a day: a second run that day (the other database, another scale) goes below the first.
+const dated = path.join(resultsDir, `${run.date.slice(0, 10)}.md`);
+if (fs.existsSync(dated)) fs.appendFileSync(dated, `\n${markdown}`);
+else fs.writeFileSync(dated, markdown);
 console.log(`\n${markdown}`);
 console.log(`written: bench/results/latest.json, bench/results/${run.date.slice(0, 10)}.md`);
 
