@@ -1,6 +1,6 @@
 /**
  * List and search latency of the users API at scale.
- * Usage: npm run bench -w @chemtrack/bench [-- --rows 20000 --requests 300]
+ * Usage: npm run bench:list-search -w @chemtrack/bench [-- --rows 20000 --requests 300]
  * DATABASE_URL=postgres://… runs it on PostgreSQL (in a fresh database it creates and drops).
  */
 import { parseArgs } from 'node:util';

@@ -11,6 +11,7 @@ import {
 } from 'fastify-type-provider-zod';
 import type { Db } from './db/client.ts';
 import type { Config } from './lib/config.ts';
+import { setListCountCap } from './lib/list-query.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import fileSweepPlugin from './modules/files/file-sweep.plugin.ts';
 import { apiModules } from './modules/index.ts';
@@ -76,6 +77,8 @@ const REDACT = ['req.headers.authorization', 'req.headers["x-app-key"]', 'req.he
 
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config } = options;
+  // One cap per process: the lists' repositories read it (lib/list-query.ts).
+  setListCountCap(config.listCountCap);
   const app = Fastify({
     logger: {
       level: config.logLevel,

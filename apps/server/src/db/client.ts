@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import type { Logger } from 'drizzle-orm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -46,11 +47,20 @@ export async function openDatabase(
     onConnectionError?: (error: Error) => void;
     /** PGlite only: start from this dump of a data directory (`dumpDataDir`) instead of an empty one. */
     loadDataDir?: Blob;
+    /**
+     * Hears every statement the ORM sends, before it runs: what the statement-count tests and the
+     * benchmark's bare reference route read. Unset in production (no per-query cost).
+     */
+    onQuery?: (query: string, params: unknown[]) => void;
   } = {},
 ): Promise<Database> {
   if (url?.startsWith('postgres')) {
     const { pool, close } = openPool(url, options.onConnectionError);
-    const db = drizzleNodePg(pool, { schema, casing: 'snake_case' }) as unknown as Db;
+    const db = drizzleNodePg(pool, {
+      schema,
+      casing: 'snake_case',
+      logger: queryLogger(options.onQuery),
+    }) as unknown as Db;
     return {
       db,
       kind: 'postgres',
@@ -81,7 +91,11 @@ export async function openDatabase(
     extensions: { pg_trgm },
     loadDataDir: options.loadDataDir,
   });
-  const db = drizzlePglite(client, { schema, casing: 'snake_case' }) as unknown as Db;
+  const db = drizzlePglite(client, {
+    schema,
+    casing: 'snake_case',
+    logger: queryLogger(options.onQuery),
+  }) as unknown as Db;
   return {
     db,
     kind: 'pglite',
@@ -89,6 +103,10 @@ export async function openDatabase(
     whileStarting: (work) => work(),
     close: () => client.close(),
   };
+}
+
+function queryLogger(onQuery: ((query: string, params: unknown[]) => void) | undefined): Logger | false {
+  return onQuery ? { logQuery: onQuery } : false;
 }
 
 /**

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { DEFAULT_LIST_COUNT_CAP } from './list-query.ts';
 
 /** The development application key, used (with a warning) when APP_KEY is not set. */
 export const DEV_APP_KEY = 'chemtrack-dev-app-key';
@@ -28,6 +29,7 @@ const EnvSchema = z.object({
   REQUEST_TIMEOUT_SECONDS: z.coerce.number().positive().default(300),
   SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().positive().default(30),
   MAX_EVENT_LOOP_DELAY_MS: z.coerce.number().min(0).default(2000),
+  LIST_COUNT_CAP: z.coerce.number().int().min(1).default(DEFAULT_LIST_COUNT_CAP),
 });
 
 export interface Config {
@@ -85,6 +87,8 @@ export interface Config {
   shutdownTimeoutMs: number;
   /** Past this mean event-loop delay, requests get 503 with Retry-After (`@fastify/under-pressure`). */
   maxEventLoopDelayMs: number;
+  /** Lists count matching rows exactly up to this many, then estimate (lib/list-query.ts `countUpTo`). */
+  listCountCap: number;
 }
 
 const MINUTE_MS = 60 * 1000;
@@ -127,6 +131,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     requestTimeoutMs: parsed.REQUEST_TIMEOUT_SECONDS * 1000,
     shutdownTimeoutMs: parsed.SHUTDOWN_TIMEOUT_SECONDS * 1000,
     maxEventLoopDelayMs: parsed.MAX_EVENT_LOOP_DELAY_MS,
+    listCountCap: parsed.LIST_COUNT_CAP,
     ...overrides,
   };
 }

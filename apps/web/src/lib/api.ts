@@ -1,4 +1,4 @@
-import { buildServerErrorMessage, type ServerErrorBody } from '@chemtrack/domain';
+import { buildServerErrorMessage, type ListMeta, type ServerErrorBody } from '@chemtrack/domain';
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
 import { useSession } from './session.ts';
 import { toast } from './toast.ts';
@@ -250,7 +250,7 @@ export function applyFieldErrors<T extends FieldValues>(
 export interface ListResponse<T> {
   resource: {
     items: T[];
-    meta: { current_page: number; last_page: number; per_page: number; total: number };
+    meta: ListMeta;
   };
 }
 export interface ResourceResponse<T> {

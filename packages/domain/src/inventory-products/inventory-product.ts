@@ -34,7 +34,7 @@ import {
   optionalTextSchema,
   recordIdSchema,
 } from '../shared/fields.ts';
-import { makeListQuerySchema } from '../shared/list.ts';
+import { ListMetaSchema, makeListQuerySchema } from '../shared/list.ts';
 import { READ_VERSION_FIELD } from '../shared/record-version.ts';
 
 /** The specification's inventory-product messages (spec 02 §5, §6) and ours where it is silent. */
@@ -489,12 +489,7 @@ export type InventoryProductListQuery = z.infer<typeof InventoryProductListQuery
 export const InventoryProductListResponseSchema = z.object({
   resource: z.object({
     items: z.array(InventoryProductListRowSchema),
-    meta: z.object({
-      current_page: z.number(),
-      last_page: z.number(),
-      per_page: z.number(),
-      total: z.number(),
-    }),
+    meta: ListMetaSchema,
     customer_name: z.string(),
     facility_name: z.string(),
     year: z.number(),

@@ -24,11 +24,16 @@ export function makeListQuerySchema<const T extends readonly [string, ...string[
   });
 }
 
+/**
+ * `total_is_estimate: true` when the list stopped counting at its cap (docs/decisions/014) and
+ * `total` is the database's estimate; absent when `total` is exact.
+ */
 export const ListMetaSchema = z.object({
   current_page: z.number(),
   last_page: z.number(),
   per_page: z.number(),
   total: z.number(),
+  total_is_estimate: z.literal(true).optional(),
 });
 export type ListMeta = z.infer<typeof ListMetaSchema>;
 

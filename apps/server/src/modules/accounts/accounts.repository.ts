@@ -3,7 +3,15 @@ import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { inventoryTechnicians, users } from '../../db/schema/index.ts';
 import { notFound } from '../../lib/app-error.ts';
-import { activeFilter, orderBy, pageOffset, searchAny, textKey, toPage } from '../../lib/list-query.ts';
+import {
+  activeFilter,
+  countUpTo,
+  orderBy,
+  pageOffset,
+  searchAny,
+  textKey,
+  toPage,
+} from '../../lib/list-query.ts';
 import { versionCheck } from '../../lib/record-version.ts';
 
 /** Refuses a save over a newer version of the account than the client read (lib/record-version.ts). */
@@ -36,7 +44,7 @@ export async function listAccounts(db: Db | Tx, roles: readonly Role[], query: A
   const order: SQL[] = query.order_by
     ? [orderBy(ORDER_COLUMNS[query.order_by], query.order_dir)]
     : [orderBy(users.updatedAt, 'desc')];
-  const [rows, [count]] = await Promise.all([
+  const [rows, total] = await Promise.all([
     db
       .select()
       .from(users)
@@ -44,9 +52,9 @@ export async function listAccounts(db: Db | Tx, roles: readonly Role[], query: A
       .orderBy(...order, users.id)
       .limit(query.ipp)
       .offset(pageOffset(query.page, query.ipp)),
-    db.select({ total: sql<number>`count(*)::int` }).from(users).where(where),
+    countUpTo(db, db.select({ one: sql`1` }).from(users).where(where)),
   ]);
-  return toPage(rows, count?.total ?? 0, query.page, query.ipp);
+  return toPage(rows, total, query.page, query.ipp);
 }
 
 /** Active accounts of the roles as picker items, by full name. */
@@ -56,7 +64,7 @@ export async function autocompleteAccounts(db: Db | Tx, roles: readonly Role[], 
     eq(users.isActive, true),
     searchAny(query.search, [fullName, users.email]),
   );
-  const [rows, [count]] = await Promise.all([
+  const [rows, total] = await Promise.all([
     db
       .select({ id: users.id, name: fullName })
       .from(users)
@@ -64,9 +72,9 @@ export async function autocompleteAccounts(db: Db | Tx, roles: readonly Role[], 
       .orderBy(orderBy(textKey(fullName), query.order_dir), users.id)
       .limit(query.ipp)
       .offset(pageOffset(query.page, query.ipp)),
-    db.select({ total: sql<number>`count(*)::int` }).from(users).where(where),
+    countUpTo(db, db.select({ one: sql`1` }).from(users).where(where)),
   ]);
-  return toPage(rows, count?.total ?? 0, query.page, query.ipp);
+  return toPage(rows, total, query.page, query.ipp);
 }
 
 /**

@@ -2,7 +2,7 @@ import type { AuditLogListQuery } from '@chemtrack/domain';
 import { and, desc, eq, gte, lt, type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { auditLog, users } from '../../db/schema/index.ts';
-import { orderBy, pageOffset } from '../../lib/list-query.ts';
+import { countUpTo, orderBy, pageOffset } from '../../lib/list-query.ts';
 
 const ORDER_COLUMNS = {
   created_at: auditLog.createdAt,
@@ -33,7 +33,7 @@ export async function listAuditRows(db: Db | Tx, query: AuditLogListQuery) {
   const where = filters(query);
   const column = ORDER_COLUMNS[query.order_by ?? 'created_at'];
   const direction = query.order_by ? query.order_dir : (query.order_dir ?? 'desc');
-  const [rows, [count]] = await Promise.all([
+  const [rows, total] = await Promise.all([
     db
       .select({
         row: auditLog,
@@ -46,9 +46,9 @@ export async function listAuditRows(db: Db | Tx, query: AuditLogListQuery) {
       .orderBy(orderBy(column, direction), direction === 'asc' ? auditLog.id : desc(auditLog.id))
       .limit(query.ipp)
       .offset(pageOffset(query.page, query.ipp)),
-    db.select({ total: sql<number>`count(*)::int` }).from(auditLog).where(where),
+    countUpTo(db, db.select({ one: sql`1` }).from(auditLog).where(where)),
   ]);
-  return { rows, total: count?.total ?? 0 };
+  return { rows, total };
 }
 
 export type AuditListRow = Awaited<ReturnType<typeof listAuditRows>>['rows'][number];

@@ -8,7 +8,7 @@ import {
   products,
 } from '../../db/schema/index.ts';
 import { notFound } from '../../lib/app-error.ts';
-import { activeFilter, orderBy, pageOffset, searchAny, textKey } from '../../lib/list-query.ts';
+import { activeFilter, countUpTo, orderBy, pageOffset, searchAny, textKey } from '../../lib/list-query.ts';
 import { versionCheck } from '../../lib/record-version.ts';
 
 /**
@@ -132,7 +132,7 @@ export async function selectCatalogPickerRows(db: Db, query: AutocompleteQuery) 
     eq(chemicalComponents.isActive, true),
     searchAny(query.search, [chemicalComponents.name, chemicalComponents.number]),
   );
-  const [rows, [count]] = await Promise.all([
+  const [rows, total] = await Promise.all([
     db
       .select(catalogColumns)
       .from(chemicalComponents)
@@ -140,9 +140,9 @@ export async function selectCatalogPickerRows(db: Db, query: AutocompleteQuery) 
       .orderBy(orderBy(textKey(chemicalComponents.name), query.order_dir), asc(chemicalComponents.id))
       .limit(query.ipp)
       .offset(pageOffset(query.page, query.ipp)),
-    db.select({ total: sql<number>`count(*)::int` }).from(chemicalComponents).where(where),
+    countUpTo(db, db.select({ one: sql`1` }).from(chemicalComponents).where(where)),
   ]);
-  return { rows, total: count?.total ?? 0 };
+  return { rows, total };
 }
 
 /** 404 unless the product exists. */
@@ -163,19 +163,22 @@ export async function selectLinkRows(db: Db, { kind, ownerId }: LinkOwnerRef, qu
   const order = query.order_by
     ? [orderNullsLast(columns[query.order_by], query.order_dir ?? 'asc')]
     : [orderNullsLast(columns.percentage_weight, 'desc'), asc(columns.name)];
-  const [rows, [count]] = await Promise.all([
+  const [rows, total] = await Promise.all([
     selectLinks(db, kind)
       .where(where)
       .orderBy(...order, asc(table.id))
       .limit(query.ipp)
       .offset(pageOffset(query.page, query.ipp)),
-    db
-      .select({ total: sql<number>`count(*)::int` })
-      .from(table)
-      .innerJoin(chemicalComponents, eq(chemicalComponents.id, table.chemicalComponentId))
-      .where(where),
+    countUpTo(
+      db,
+      db
+        .select({ one: sql`1` })
+        .from(table)
+        .innerJoin(chemicalComponents, eq(chemicalComponents.id, table.chemicalComponentId))
+        .where(where),
+    ),
   ]);
-  return { rows, total: count?.total ?? 0 };
+  return { rows, total };
 }
 
 /** A link's table, and the condition naming one link of the owner (none of another owner's). */

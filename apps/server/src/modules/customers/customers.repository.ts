@@ -4,7 +4,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client.ts';
 import { addresses, customers, facilities } from '../../db/schema/index.ts';
 import { notFound } from '../../lib/app-error.ts';
-import { activeFilter, orderBy, pageOffset, searchAny, textKey } from '../../lib/list-query.ts';
+import { activeFilter, countUpTo, orderBy, pageOffset, searchAny, textKey } from '../../lib/list-query.ts';
 import { versionCheck } from '../../lib/record-version.ts';
 import { isSameName } from '../../lib/same-name.ts';
 
@@ -100,7 +100,7 @@ export async function selectCustomerListRows(db: Db, query: CustomerListQuery) {
   const order: SQL[] = query.order_by
     ? [orderBy(ORDER_COLUMNS[query.order_by], query.order_dir)]
     : [orderBy(customers.updatedAt, 'desc')];
-  const [rows, [count]] = await Promise.all([
+  const [rows, total] = await Promise.all([
     db
       .select({ customer: customers, address: addresses, facility: facilities, facilityAddress })
       .from(customers)
@@ -111,18 +111,17 @@ export async function selectCustomerListRows(db: Db, query: CustomerListQuery) {
       .orderBy(...order, customers.id, facilities.id)
       .limit(query.ipp)
       .offset(pageOffset(query.page, query.ipp)),
-    db
-      .select({ total: sql<number>`count(*)::int` })
-      .from(customers)
-      .leftJoin(facilities, shown.facilityJoin)
-      .where(where),
+    countUpTo(
+      db,
+      db.select({ one: sql`1` }).from(customers).leftJoin(facilities, shown.facilityJoin).where(where),
+    ),
   ]);
-  return { rows, total: count?.total ?? 0 };
+  return { rows, total };
 }
 
 export async function selectCustomerPickerRows(db: Db, query: AutocompleteQuery) {
   const where = and(eq(customers.isActive, true), searchAny(query.search, [customers.name]));
-  const [rows, [count]] = await Promise.all([
+  const [rows, total] = await Promise.all([
     db
       .select({ id: customers.id, name: customers.name, city: sql<string>`coalesce(${addresses.city}, '')` })
       .from(customers)
@@ -131,9 +130,9 @@ export async function selectCustomerPickerRows(db: Db, query: AutocompleteQuery)
       .orderBy(orderBy(textKey(customers.name), query.order_dir), customers.id)
       .limit(query.ipp)
       .offset(pageOffset(query.page, query.ipp)),
-    db.select({ total: sql<number>`count(*)::int` }).from(customers).where(where),
+    countUpTo(db, db.select({ one: sql`1` }).from(customers).where(where)),
   ]);
-  return { rows, total: count?.total ?? 0 };
+  return { rows, total };
 }
 
 /** Another customer with this name (ignoring case and spacing): an active one first, then the oldest. */

@@ -3,7 +3,7 @@ import { and, asc, desc, eq, exists, or, type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { addresses, customers, facilities, facilityCustomers } from '../../db/schema/index.ts';
 import { notFound } from '../../lib/app-error.ts';
-import { activeFilter, orderBy, pageOffset, searchAny, textKey } from '../../lib/list-query.ts';
+import { activeFilter, countUpTo, orderBy, pageOffset, searchAny, textKey } from '../../lib/list-query.ts';
 import { versionCheck } from '../../lib/record-version.ts';
 
 /** Refuses a save over a newer version of the facility than the client read (lib/record-version.ts). */
@@ -67,14 +67,14 @@ export async function selectFacilityListRows(db: Db, query: FacilityListQuery) {
   const order = query.order_by
     ? orderBy(ORDER_COLUMNS[query.order_by], query.order_dir)
     : desc(facilities.updatedAt);
-  const [rows, [count]] = await Promise.all([
+  const [rows, total] = await Promise.all([
     selectRows(db, where)
       .orderBy(order, facilities.id)
       .limit(query.ipp)
       .offset(pageOffset(query.page, query.ipp)),
-    db.select({ total: sql<number>`count(*)::int` }).from(facilities).where(where),
+    countUpTo(db, db.select({ one: sql`1` }).from(facilities).where(where)),
   ]);
-  return { rows, total: count?.total ?? 0 };
+  return { rows, total };
 }
 
 export async function selectFacilityPickerRows(db: Db, query: FacilityAutocompleteQuery) {
@@ -83,7 +83,7 @@ export async function selectFacilityPickerRows(db: Db, query: FacilityAutocomple
     belongsTo(query.customer_id),
     searchAny(query.search, [facilities.name]),
   );
-  const [rows, [count]] = await Promise.all([
+  const [rows, total] = await Promise.all([
     db
       .select({ id: facilities.id, name: facilities.name })
       .from(facilities)
@@ -91,9 +91,9 @@ export async function selectFacilityPickerRows(db: Db, query: FacilityAutocomple
       .orderBy(orderBy(textKey(facilities.name), query.order_dir), facilities.id)
       .limit(query.ipp)
       .offset(pageOffset(query.page, query.ipp)),
-    db.select({ total: sql<number>`count(*)::int` }).from(facilities).where(where),
+    countUpTo(db, db.select({ one: sql`1` }).from(facilities).where(where)),
   ]);
-  return { rows, total: count?.total ?? 0 };
+  return { rows, total };
 }
 
 export async function findFacility(db: Db | Tx, id: number) {

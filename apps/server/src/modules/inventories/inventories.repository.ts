@@ -17,7 +17,15 @@ import {
 } from '../../db/schema/index.ts';
 import { productDataColumns } from '../../db/schema/product-data.ts';
 import { notFound } from '../../lib/app-error.ts';
-import { likePattern, orderBy, pageOffset, searchAny, textKey } from '../../lib/list-query.ts';
+import {
+  countUpTo,
+  type ListTotal,
+  matchesSearch,
+  orderBy,
+  pageOffset,
+  searchAny,
+  textKey,
+} from '../../lib/list-query.ts';
 import { versionCheck } from '../../lib/record-version.ts';
 
 /** Refuses a save over a newer version of the inventory than the client read (lib/record-version.ts). */
@@ -54,14 +62,16 @@ function selectRows(db: Db | Tx) {
 }
 
 /** How many inventories the list or picker filter keeps, over the joins `selectRows` makes. */
-async function countRows(db: Db | Tx, where: SQL | undefined): Promise<number> {
-  const [row] = await db
-    .select({ total: sql<number>`count(*)::int` })
-    .from(inventories)
-    .innerJoin(customers, eq(customers.id, inventories.customerId))
-    .innerJoin(facilities, eq(facilities.id, inventories.facilityId))
-    .where(where);
-  return row?.total ?? 0;
+function countRows(db: Db | Tx, where: SQL | undefined): Promise<ListTotal> {
+  return countUpTo(
+    db,
+    db
+      .select({ one: sql`1` })
+      .from(inventories)
+      .innerJoin(customers, eq(customers.id, inventories.customerId))
+      .innerJoin(facilities, eq(facilities.id, inventories.facilityId))
+      .where(where),
+  );
 }
 
 export async function findInventoryRow(db: Db | Tx, id: number) {
@@ -112,13 +122,12 @@ function statusFilter(status: InventoryListQuery['status']): SQL | undefined {
 /** By customer, facility or technician name, or by year ("202" finds 2020 to 2029). */
 function searchFilter(search: string | undefined): SQL | undefined {
   if (!search) return undefined;
-  const pattern = likePattern(search);
   return or(
     searchAny(search, [customers.name, facilities.name, sql`${inventories.year}::text`]),
     exists(
       sql`(SELECT 1 FROM ${inventoryTechnicians} JOIN ${users} ON ${users.id} = ${inventoryTechnicians.userId}
         WHERE ${inventoryTechnicians.inventoryId} = ${inventories.id}
-          AND (${users.firstName} || ' ' || ${users.lastName}) ILIKE ${pattern})`,
+          AND ${matchesSearch(sql`(${users.firstName} || ' ' || ${users.lastName})`, search)})`,
     ),
   );
 }

@@ -1,8 +1,9 @@
 import type { Db, Tx } from '../../db/client.ts';
 import { PRODUCT_DATA_KEYS, type ProductDataKey } from '../../db/schema/product-data.ts';
-import { findProduct, selectProductHazardIds } from '../products/products.repository.ts';
 import type { CatalogProductRow } from '../products/products.service.ts';
-import { type LineRow, selectComponentCopies, selectLineHazardIds } from './inventory-products.repository.ts';
+import { type LineRow, selectCatalogSide, selectLineLists } from './inventory-products.repository.ts';
+
+type LineLists = Awaited<ReturnType<typeof selectLineLists>>;
 
 /** The product data a line copies, as the catalog product holds it. */
 export type ProductData = Pick<CatalogProductRow, ProductDataKey>;
@@ -34,14 +35,21 @@ export function pickProductData(source: ProductData, keys: readonly ProductDataK
 
 /**
  * Where the line's copy differs from its catalog product today, by wire name: the product data
- * fields, then `hazards` and `chemical_components` for the lists the line copied.
+ * fields, then `hazards` and `chemical_components` for the lists the line copied. `lineLists` is
+ * what `selectLineLists` read for the record already; the catalog side is one more statement.
  */
-export async function catalogDifferences(db: Db | Tx, line: LineRow['line']): Promise<string[]> {
-  const { product } = await findProduct(db, line.productId);
-  const fields = PRODUCT_DATA_KEYS.filter((key) => !sameValue(line[key], product[key])).map(wireName);
-  const lineHazards = await selectLineHazardIds(db, line.id);
-  if (!sameValue(lineHazards, await selectProductHazardIds(db, line.productId))) fields.push('hazards');
-  const components = await selectComponentCopies(db, line.id, line.productId);
-  if (!sameValue(components.ofLine, components.ofProduct)) fields.push('chemical_components');
+export async function catalogDifferences(
+  db: Db | Tx,
+  line: LineRow['line'],
+  lineLists?: LineLists,
+): Promise<string[]> {
+  const [catalog, ofLine] = await Promise.all([
+    selectCatalogSide(db, line.productId),
+    lineLists ?? selectLineLists(db, line.id),
+  ]);
+  const fields = PRODUCT_DATA_KEYS.filter((key) => !sameValue(line[key], catalog.product[key])).map(wireName);
+  const lineHazardIds = ofLine.hazards.map((hazard) => hazard.id);
+  if (!sameValue(lineHazardIds, catalog.hazardIds)) fields.push('hazards');
+  if (!sameValue(ofLine.components, catalog.components)) fields.push('chemical_components');
   return fields;
 }

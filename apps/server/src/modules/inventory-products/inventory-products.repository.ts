@@ -4,6 +4,8 @@ import type { Db, Tx } from '../../db/client.ts';
 import {
   containers,
   containerUnits,
+  customers,
+  facilities,
   files,
   hazards,
   inventories,
@@ -12,10 +14,11 @@ import {
   inventoryProductRequests,
   inventoryProducts,
   productChemicalComponents,
+  productHazards,
   products,
 } from '../../db/schema/index.ts';
 import { notFound } from '../../lib/app-error.ts';
-import { orderBy, pageOffset, searchAny, textKey } from '../../lib/list-query.ts';
+import { countUpTo, orderBy, pageOffset, searchAny, textKey } from '../../lib/list-query.ts';
 import { versionCheck } from '../../lib/record-version.ts';
 
 /** Refuses a save over a newer version of the line than the client read (lib/record-version.ts). */
@@ -107,29 +110,41 @@ export async function selectLineListRows(
   const filtered =
     Boolean(query.search) ||
     (query.worklist !== undefined && query.worklist !== 'all' && query.worklist !== '');
-  const [rows, [count]] = await Promise.all([
+  const [rows, total] = await Promise.all([
     selectRows(db)
       .where(where)
       .orderBy(...(within ? [order, within] : [order]), asc(line.id))
       .limit(query.ipp)
       .offset(pageOffset(query.page, query.ipp)),
     !filtered && knownTotal !== undefined
-      ? Promise.resolve([{ total: knownTotal }])
-      : db.select({ total: sql<number>`count(*)::int` }).from(line).where(where),
+      ? Promise.resolve({ count: knownTotal, isEstimate: false })
+      : countUpTo(db, db.select({ one: sql`1` }).from(line).where(where)),
   ]);
-  return { rows, total: count?.total ?? 0 };
+  return { rows, total };
 }
 
 /**
- * The list's statistics (spec 02 §3): distinct products inventoried, those with an SDS file, and
- * the worklists. A product counts as inventoried once one of its lines is checked this year: a
- * line carried over and not yet checked is last year's count, not this year's (issue 22 §5).
- * "With SDS" stays over every product on the inventory, which is what Print All SDS holds. Two
- * passes the planner can do by hash (no DISTINCT sort over every line), so they stay cheap at
- * tens of thousands of lines.
+ * The inventory the list is of, with the list's statistics (spec 02 §3), in one statement:
+ * distinct products inventoried, those with an SDS file, and the worklists. A product counts as
+ * inventoried once one of its lines is checked this year: a line carried over and not yet checked
+ * is last year's count, not this year's (issue 22 §5). "With SDS" stays over every product on the
+ * inventory, which is what Print All SDS holds. Two aggregates the planner can do by hash (no
+ * DISTINCT sort over every line), so they stay cheap at tens of thousands of lines; one round trip
+ * with the inventory's row, so the page stays within its three statements (issue 24).
  */
-export async function selectLineStatistics(db: Db, inventoryId: number) {
+export async function selectInventoryWithStatistics(db: Db, inventoryId: number) {
   const onInventory = eq(line.inventoryId, inventoryId);
+  const lineCounts = db
+    .select({
+      lines: sql<number>`count(*)::int`.as('lines'),
+      uncheckedLines: sql<number>`(count(*) FILTER (WHERE ${isUncheckedCarryOver}))::int`.as(
+        'unchecked_lines',
+      ),
+      openQuestions: sql<number>`(count(*) FILTER (WHERE ${hasOpenQuestion}))::int`.as('open_questions'),
+    })
+    .from(line)
+    .where(onInventory)
+    .as('line_counts');
   const distinctProducts = db
     .select({
       productId: line.productId,
@@ -139,36 +154,44 @@ export async function selectLineStatistics(db: Db, inventoryId: number) {
     .where(onInventory)
     .groupBy(line.productId)
     .as('distinct_products');
-  const [[counts], [productCounts]] = await Promise.all([
-    db
-      .select({
-        lines: sql<number>`count(*)::int`,
-        uncheckedLines: sql<number>`(count(*) FILTER (WHERE ${isUncheckedCarryOver}))::int`,
-        openQuestions: sql<number>`(count(*) FILTER (WHERE ${hasOpenQuestion}))::int`,
-      })
-      .from(line)
-      .where(onInventory),
-    db
-      .select({
-        productsInventoried: sql<number>`(count(*) FILTER (WHERE ${distinctProducts.isChecked}))::int`,
-        productsWithSds: sql<number>`(count(*) FILTER (WHERE ${products.sdsFileId} IS NOT NULL))::int`,
-      })
-      .from(distinctProducts)
-      .innerJoin(products, eq(products.id, distinctProducts.productId)),
-  ]);
-  return {
-    lines: counts?.lines ?? 0,
-    uncheckedLines: counts?.uncheckedLines ?? 0,
-    openQuestions: counts?.openQuestions ?? 0,
-    productsInventoried: productCounts?.productsInventoried ?? 0,
-    productsWithSds: productCounts?.productsWithSds ?? 0,
-  };
+  const productCounts = db
+    .select({
+      productsInventoried: sql<number>`(count(*) FILTER (WHERE ${distinctProducts.isChecked}))::int`.as(
+        'products_inventoried',
+      ),
+      productsWithSds: sql<number>`(count(*) FILTER (WHERE ${products.sdsFileId} IS NOT NULL))::int`.as(
+        'products_with_sds',
+      ),
+    })
+    .from(distinctProducts)
+    .innerJoin(products, eq(products.id, distinctProducts.productId))
+    .as('product_counts');
+  const [row] = await db
+    .select({
+      inventory: inventories,
+      customer: { id: customers.id, name: customers.name },
+      facility: { id: facilities.id, name: facilities.name },
+      lines: lineCounts.lines,
+      uncheckedLines: lineCounts.uncheckedLines,
+      openQuestions: lineCounts.openQuestions,
+      productsInventoried: productCounts.productsInventoried,
+      productsWithSds: productCounts.productsWithSds,
+    })
+    .from(inventories)
+    .innerJoin(customers, eq(customers.id, inventories.customerId))
+    .innerJoin(facilities, eq(facilities.id, inventories.facilityId))
+    .crossJoin(lineCounts)
+    .crossJoin(productCounts)
+    .where(eq(inventories.id, inventoryId))
+    .limit(1);
+  if (!row) throw notFound('Inventory');
+  return row;
 }
 
 /** The inventory's lines as a picker offers them, by name. */
 export async function selectLinePickerRows(db: Db, inventoryId: number, query: AutocompleteQuery) {
   const where = and(eq(line.inventoryId, inventoryId), searchAny(query.search, [line.name, line.mfgName]));
-  const [rows, [count]] = await Promise.all([
+  const [rows, total] = await Promise.all([
     db
       .select({ id: line.id, name: line.name })
       .from(line)
@@ -176,27 +199,9 @@ export async function selectLinePickerRows(db: Db, inventoryId: number, query: A
       .orderBy(orderBy(textKey(line.name), query.order_dir), asc(line.id))
       .limit(query.ipp)
       .offset(pageOffset(query.page, query.ipp)),
-    db.select({ total: sql<number>`count(*)::int` }).from(line).where(where),
+    countUpTo(db, db.select({ one: sql`1` }).from(line).where(where)),
   ]);
-  return { rows, total: count?.total ?? 0 };
-}
-
-/** Each line's hazard classes, ordered by name. */
-export async function hazardsByLine(db: Db | Tx, lineIds: number[]) {
-  const byLine = new Map<number, { id: number; name: string }[]>();
-  if (lineIds.length === 0) return byLine;
-  const rows = await db
-    .select({ lineId: inventoryProductHazards.inventoryProductId, id: hazards.id, name: hazards.name })
-    .from(inventoryProductHazards)
-    .innerJoin(hazards, eq(hazards.id, inventoryProductHazards.hazardId))
-    .where(inArray(inventoryProductHazards.inventoryProductId, lineIds))
-    .orderBy(textKey(hazards.name), hazards.id);
-  for (const row of rows) {
-    const list = byLine.get(row.lineId) ?? [];
-    list.push({ id: row.id, name: row.name });
-    byLine.set(row.lineId, list);
-  }
-  return byLine;
+  return { rows, total };
 }
 
 /**
@@ -307,40 +312,61 @@ export async function selectLineHazardIds(db: Db | Tx, lineId: number): Promise<
   return rows.map((row) => row.id);
 }
 
-const COMPONENT_DETAILS = {
-  chemicalComponentId: productChemicalComponents.chemicalComponentId,
-  percentageWeight: productChemicalComponents.percentageWeight,
-  percentageWeightLow: productChemicalComponents.percentageWeightLow,
-  percentageVolume: productChemicalComponents.percentageVolume,
-  regulations: productChemicalComponents.regulations,
-  restrictions: productChemicalComponents.restrictions,
-  reportingRequirements: productChemicalComponents.reportingRequirements,
-  isCarcinogen: productChemicalComponents.isCarcinogen,
-};
-const LINE_COMPONENT_DETAILS = {
-  chemicalComponentId: inventoryProductChemicalComponents.chemicalComponentId,
-  percentageWeight: inventoryProductChemicalComponents.percentageWeight,
-  percentageWeightLow: inventoryProductChemicalComponents.percentageWeightLow,
-  percentageVolume: inventoryProductChemicalComponents.percentageVolume,
-  regulations: inventoryProductChemicalComponents.regulations,
-  restrictions: inventoryProductChemicalComponents.restrictions,
-  reportingRequirements: inventoryProductChemicalComponents.reportingRequirements,
-  isCarcinogen: inventoryProductChemicalComponents.isCarcinogen,
-};
+/**
+ * A component list's details as JSON, ordered by component: the form both sides of a catalog
+ * comparison are read in, so equal stored figures compare equal (the two tables share
+ * `componentDetailColumns`).
+ */
+function componentsJson(
+  table: typeof productChemicalComponents | typeof inventoryProductChemicalComponents,
+  owner: SQL,
+) {
+  return sql<unknown[]>`coalesce((SELECT json_agg(json_build_object(
+      'chemical_component_id', ${table.chemicalComponentId},
+      'percentage_weight', ${table.percentageWeight},
+      'percentage_weight_low', ${table.percentageWeightLow},
+      'percentage_volume', ${table.percentageVolume},
+      'regulations', ${table.regulations},
+      'restrictions', ${table.restrictions},
+      'reporting_requirements', ${table.reportingRequirements},
+      'is_carcinogen', ${table.isCarcinogen}) ORDER BY ${table.chemicalComponentId})
+    FROM ${table} WHERE ${owner}), '[]'::json)`;
+}
 
-/** The components of a line and of its catalog product, each by component, to compare the copy. */
-export async function selectComponentCopies(db: Db | Tx, lineId: number, productId: number) {
-  const ofLine = await db
-    .select(LINE_COMPONENT_DETAILS)
-    .from(inventoryProductChemicalComponents)
-    .where(eq(inventoryProductChemicalComponents.inventoryProductId, lineId))
-    .orderBy(asc(inventoryProductChemicalComponents.chemicalComponentId));
-  const ofProduct = await db
-    .select(COMPONENT_DETAILS)
-    .from(productChemicalComponents)
-    .where(eq(productChemicalComponents.productId, productId))
-    .orderBy(asc(productChemicalComponents.chemicalComponentId));
-  return { ofLine, ofProduct };
+/** A line's hazard classes (by name, as the record shows them) and its components, in one statement. */
+export async function selectLineLists(db: Db | Tx, lineId: number) {
+  const [row] = await db
+    .select({
+      hazards: sql<{ id: number; name: string }[]>`coalesce((SELECT json_agg(json_build_object(
+          'id', ${hazards.id}, 'name', ${hazards.name}) ORDER BY lower(${hazards.name}), ${hazards.id})
+        FROM ${inventoryProductHazards} JOIN ${hazards} ON ${hazards.id} = ${inventoryProductHazards.hazardId}
+        WHERE ${inventoryProductHazards.inventoryProductId} = ${lineId}), '[]'::json)`,
+      components: componentsJson(
+        inventoryProductChemicalComponents,
+        sql`${inventoryProductChemicalComponents.inventoryProductId} = ${lineId}`,
+      ),
+    })
+    .from(sql`(SELECT 1) AS one`);
+  return { hazards: row?.hazards ?? [], components: row?.components ?? [] };
+}
+
+/** The catalog product a line copies: its data, hazard class ids and components, in one statement. */
+export async function selectCatalogSide(db: Db | Tx, productId: number) {
+  const [row] = await db
+    .select({
+      product: products,
+      hazardIds: sql<number[]>`coalesce((SELECT array_agg(${productHazards.hazardId})
+        FROM ${productHazards} WHERE ${productHazards.productId} = ${products.id}), '{}')`,
+      components: componentsJson(
+        productChemicalComponents,
+        sql`${productChemicalComponents.productId} = ${products.id}`,
+      ),
+    })
+    .from(products)
+    .where(eq(products.id, productId))
+    .limit(1);
+  if (!row) throw notFound('Product');
+  return row;
 }
 
 /** A container or unit a line may name: active, or the one the line names already. */

@@ -11,13 +11,12 @@ import { buildMeta, toPage } from '../../lib/list-query.ts';
 import { findInventoryRow } from '../inventories/inventories.repository.ts';
 import { checkExisting } from './aggregation.service.ts';
 import {
-  findLineRow,
+  selectInventoryWithStatistics,
   selectLineListRows,
   selectLinePickerRows,
-  selectLineStatistics,
 } from './inventory-products.repository.ts';
 import { refreshLineFromCatalog } from './line-catalog.service.ts';
-import { type LineRef, toListRow, toResource } from './line-resource.ts';
+import { findLineOfInventory, type LineRef, toListRow, toResource } from './line-resource.ts';
 import { createLine, resolveQuestion, unlinkLine, updateLineOf } from './line-save.service.ts';
 import { printAllSds } from './print-all-sds.service.ts';
 
@@ -29,8 +28,7 @@ import { printAllSds } from './print-all-sds.service.ts';
  * each have their own file, gathered here into the one service the routes call.
  */
 async function getLine(db: Db | Tx, { inventoryId, lineId }: LineRef): Promise<InventoryProductResource> {
-  await findInventoryRow(db, inventoryId);
-  return toResource(db, await findLineRow(db, inventoryId, lineId));
+  return toResource(db, await findLineOfInventory(db, { inventoryId, lineId }));
 }
 
 async function listLines(
@@ -38,12 +36,12 @@ async function listLines(
   inventoryId: number,
   query: InventoryProductListQuery,
 ): Promise<InventoryProductListResponse['resource']> {
-  const { inventory, customer, facility } = await findInventoryRow(db, inventoryId);
-  const stats = await selectLineStatistics(db, inventoryId);
+  const stats = await selectInventoryWithStatistics(db, inventoryId);
+  const { inventory, customer, facility } = stats;
   const { rows, total } = await selectLineListRows(db, inventoryId, query, stats.lines);
   return {
     items: rows.map(toListRow),
-    meta: buildMeta(total, query.page, query.ipp),
+    meta: buildMeta(total, query.page, query.ipp, rows.length),
     customer_name: customer.name,
     facility_name: facility.name,
     year: inventory.year,

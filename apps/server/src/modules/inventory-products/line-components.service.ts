@@ -1,8 +1,7 @@
 import { createComponentLinks } from '../chemical-components/chemical-components.service.ts';
-import { findInventoryRow } from '../inventories/inventories.repository.ts';
 import { editableInventory } from './editable-inventory.ts';
 import { findLineRow } from './inventory-products.repository.ts';
-import type { LineRef } from './line-resource.ts';
+import { findLineOfInventory, type LineRef } from './line-resource.ts';
 
 /**
  * The components of one line (spec 02 §7): its copy of the product's list, which the technician
@@ -12,9 +11,8 @@ export const lineComponents = createComponentLinks<LineRef>({
   entity: 'inventory_product_chemical_component',
   kind: 'line',
   idOf: ({ lineId }) => lineId,
-  async ensureOwner(db, { inventoryId, lineId }) {
-    await findInventoryRow(db, inventoryId);
-    await findLineRow(db, inventoryId, lineId);
+  async ensureOwner(db, ref) {
+    await findLineOfInventory(db, ref);
   },
   async ensureWritable(tx, actor, { inventoryId, lineId }) {
     await editableInventory(tx, actor, inventoryId);

@@ -9,14 +9,28 @@ import {
 import type { Db, Tx } from '../../db/client.ts';
 import { toIso } from '../../lib/dates.ts';
 import { fromNumeric } from '../../lib/numeric.ts';
+import { findInventoryRow } from '../inventories/inventories.repository.ts';
 import { productReportInputs } from '../products/products.service.ts';
 import { catalogDifferences } from './catalog-differences.ts';
-import { hazardsByLine, type LineRow } from './inventory-products.repository.ts';
+import { findLineRow, type LineRow, selectLineLists } from './inventory-products.repository.ts';
 
 /** A line of an inventory, by the inventory's id and its own. */
 export interface LineRef {
   inventoryId: number;
   lineId: number;
+}
+
+/**
+ * The line, in one statement when it is there: the inventory is looked up only when the line is
+ * not, to answer which of the two is missing (the inventory's 404 first, as before).
+ */
+export async function findLineOfInventory(db: Db | Tx, { inventoryId, lineId }: LineRef): Promise<LineRow> {
+  try {
+    return await findLineRow(db, inventoryId, lineId);
+  } catch (error) {
+    await findInventoryRow(db, inventoryId);
+    throw error;
+  }
 }
 
 /** The audit entity of a line (spec 02 §3 "Inventory product"). */
@@ -49,8 +63,9 @@ export function toListRow(row: LineRow): InventoryProductListRow {
 
 export async function toResource(db: Db | Tx, row: LineRow): Promise<InventoryProductResource> {
   const { line } = row;
-  const lineHazards = (await hazardsByLine(db, [line.id])).get(line.id) ?? [];
-  const differences = await catalogDifferences(db, line);
+  const lists = await selectLineLists(db, line.id);
+  const lineHazards = lists.hazards;
+  const differences = await catalogDifferences(db, line, lists);
   return {
     ...toListRow(row),
     inventory_id: line.inventoryId,

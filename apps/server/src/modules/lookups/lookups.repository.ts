@@ -3,7 +3,15 @@ import { and, eq, getTableName, ne, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client.ts';
 import { notFound } from '../../lib/app-error.ts';
-import { activeFilter, orderBy, pageOffset, searchAny, textKey, toPage } from '../../lib/list-query.ts';
+import {
+  activeFilter,
+  countUpTo,
+  orderBy,
+  pageOffset,
+  searchAny,
+  textKey,
+  toPage,
+} from '../../lib/list-query.ts';
 import { versionCheck } from '../../lib/record-version.ts';
 import { isSameName, nameKey } from '../../lib/same-name.ts';
 
@@ -60,7 +68,7 @@ export function createLookupRepository<TRow extends LookupRow>(
     const order: SQL[] = query.order_by
       ? [orderBy(orderColumns[query.order_by], query.order_dir)]
       : [defaultOrder === 'id' ? orderBy(table.id, 'asc') : orderBy(table.updatedAt, 'desc')];
-    const [rows, [count]] = await Promise.all([
+    const [rows, total] = await Promise.all([
       db
         .select()
         .from(table)
@@ -68,9 +76,9 @@ export function createLookupRepository<TRow extends LookupRow>(
         .orderBy(...order, table.id)
         .limit(query.ipp)
         .offset(pageOffset(query.page, query.ipp)),
-      db.select({ total: sql<number>`count(*)::int` }).from(table).where(where),
+      countUpTo(db, db.select({ one: sql`1` }).from(table).where(where)),
     ]);
-    return toPage(rows as TRow[], count?.total ?? 0, query.page, query.ipp);
+    return toPage(rows as TRow[], total, query.page, query.ipp);
   }
 
   /** `forUpdate` locks the row to the end of the transaction, so no one links to it meanwhile. */

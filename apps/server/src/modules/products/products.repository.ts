@@ -3,7 +3,7 @@ import { type AnyColumn, and, asc, eq, inArray, type SQL, sql } from 'drizzle-or
 import type { Db, Tx } from '../../db/client.ts';
 import { files, hazards, productHazards, products } from '../../db/schema/index.ts';
 import { notFound } from '../../lib/app-error.ts';
-import { activeFilter, orderBy, pageOffset, searchAny, textKey } from '../../lib/list-query.ts';
+import { activeFilter, countUpTo, orderBy, pageOffset, searchAny, textKey } from '../../lib/list-query.ts';
 import { versionCheck } from '../../lib/record-version.ts';
 import { isSameName } from '../../lib/same-name.ts';
 
@@ -72,7 +72,7 @@ export async function selectProductListRows(db: Db, query: ProductListQuery) {
   const order: SQL[] = query.order_by
     ? [orderBy(ORDER_COLUMNS[query.order_by], query.order_dir)]
     : [orderBy(products.updatedAt, 'desc')];
-  const [rows, [count]] = await Promise.all([
+  const [rows, total] = await Promise.all([
     db
       .select({
         id: products.id,
@@ -90,9 +90,9 @@ export async function selectProductListRows(db: Db, query: ProductListQuery) {
       .orderBy(...order, products.id)
       .limit(query.ipp)
       .offset(pageOffset(query.page, query.ipp)),
-    db.select({ total: sql<number>`count(*)::int` }).from(products).where(where),
+    countUpTo(db, db.select({ one: sql`1` }).from(products).where(where)),
   ]);
-  return { rows, total: count?.total ?? 0 };
+  return { rows, total };
 }
 
 export function selectHazardStates(db: Db | Tx, ids: number[]) {

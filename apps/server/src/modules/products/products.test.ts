@@ -447,11 +447,11 @@ describe('list', () => {
   });
 
   it('sorts by name, manufacturer and SDS status', async () => {
-    const byName = (await list('search=e&order_by=name&order_dir=asc&ipp=100')).items.map((row) => row.name);
+    const byName = (await list('order_by=name&order_dir=asc&ipp=100')).items.map((row) => row.name);
     expect(byName).toEqual([...byName].sort((a, b) => a.localeCompare(b, 'en')));
-    const desc = (await list('search=e&order_by=name&order_dir=desc&ipp=100')).items.map((row) => row.name);
+    const desc = (await list('order_by=name&order_dir=desc&ipp=100')).items.map((row) => row.name);
     expect(desc).toEqual([...byName].reverse());
-    const byMaker = (await list(`order_by=mfg_name&order_dir=asc&search=o`)).items.map((row) => row.name);
+    const byMaker = (await list('order_by=mfg_name&order_dir=asc&ipp=100')).items.map((row) => row.name);
     expect(byMaker.indexOf('Xylene')).toBeLessThan(byMaker.indexOf('Bleach'));
     expect(byMaker.indexOf('Bleach')).toBeLessThan(byMaker.indexOf('Acetone'));
     const byStatus = (await list('order_by=sds_status&ipp=100')).items.map((row) => row.sds_status);

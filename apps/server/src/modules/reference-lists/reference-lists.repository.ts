@@ -7,7 +7,7 @@ import type {
 import { type AnyColumn, and, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { databaseEntries, files, regulatoryEntries, users } from '../../db/schema/index.ts';
-import { orderBy, pageOffset, searchAny, textKey } from '../../lib/list-query.ts';
+import { countUpTo, orderBy, pageOffset, searchAny, textKey } from '../../lib/list-query.ts';
 import { toNumeric } from '../../lib/numeric.ts';
 
 const uploaderName = sql<string | null>`nullif(trim(${users.firstName} || ' ' || ${users.lastName}), '')`;
@@ -160,7 +160,7 @@ export async function selectEntryPage(db: Db, type: RegulatoryListType, query: R
     searchAny(query.search, [regulatoryEntries.chemicalName, regulatoryEntries.casNumber]),
   );
   const order = orderBy(orderColumn(query.order_by ?? 'chemical_name'), query.order_dir);
-  const [rows, [count]] = await Promise.all([
+  const [rows, total] = await Promise.all([
     db
       .select({ id: regulatoryEntries.id, ...VALUE_COLUMNS })
       .from(regulatoryEntries)
@@ -168,7 +168,7 @@ export async function selectEntryPage(db: Db, type: RegulatoryListType, query: R
       .orderBy(order, regulatoryEntries.id)
       .limit(query.ipp)
       .offset(pageOffset(query.page, query.ipp)),
-    db.select({ total: sql<number>`count(*)::int` }).from(regulatoryEntries).where(where),
+    countUpTo(db, db.select({ one: sql`1` }).from(regulatoryEntries).where(where)),
   ]);
-  return { rows, total: count?.total ?? 0 };
+  return { rows, total };
 }

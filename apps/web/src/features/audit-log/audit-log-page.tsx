@@ -70,6 +70,8 @@ export function AuditLogPage({ search }: { search: AuditLogSearch }) {
     search.entity || search.entity_id || search.actor || search.action || search.from || search.to,
   );
   const total = query.data?.resource.meta.total;
+  // Past the server's count cap the total is PostgreSQL's estimate (decision 014).
+  const about = query.data?.resource.meta.total_is_estimate ? ' About' : '';
   return (
     <section className="flex flex-col gap-3">
       <div className="flex flex-wrap items-end gap-4">
@@ -157,7 +159,7 @@ export function AuditLogPage({ search }: { search: AuditLogSearch }) {
         {search.entity && search.entity_id
           ? `History of ${entityLabel(search.entity)} #${search.entity_id}. `
           : ''}
-        Times are in UTC.{total === undefined ? '' : ` ${total} record${total === 1 ? '' : 's'}.`}
+        Times are in UTC.{total === undefined ? '' : `${about} ${total} record${total === 1 ? '' : 's'}.`}
       </p>
       <DataTable label="Audit log" columns={auditLogColumns} {...listTableProps(query, list)} />
     </section>
