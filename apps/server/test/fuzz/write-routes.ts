@@ -104,6 +104,9 @@ export async function seed(ctx: TestContext): Promise<Seeds> {
   expect(list.statusCode, list.body).toBe(201);
   const profileUser = await createTestUser(ctx.database, { email: 'fuzz-profile@test.local', role: 'staff' });
   const ids = (records: { id: number }[]) => records.map((record) => record.id);
+  // The permit amounts come from the migration (0017); two of them are the records to update.
+  const permitAmounts = await ctx.call('admin', { method: 'GET', url: '/fire-code-permit-amounts/list' });
+  expect(permitAmounts.statusCode, permitAmounts.body).toBe(200);
   return {
     ids: {
       user: ids([await create.user(ctx), await create.user(ctx)]),
@@ -118,6 +121,7 @@ export async function seed(ctx: TestContext): Promise<Seeds> {
       inventory: ids(inventories),
       line: ids(lines),
       lineComponent: lineComponents,
+      permitAmount: ids((permitAmounts.json() as { resource: { id: number }[] }).resource.slice(0, 2)),
     },
     dbEntry: (list.json() as { file: Seeds['dbEntry'] }).file,
     profileToken: profileUser.token,

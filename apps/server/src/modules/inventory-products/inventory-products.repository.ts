@@ -414,7 +414,7 @@ export type LineRequestRow = typeof inventoryProductRequests.$inferSelect;
  * until the first one's transaction ends, then finds its row (READ COMMITTED: each statement sees
  * what was committed before it began).
  */
-export async function claimLineRequest(
+export async function insertLineRequest(
   tx: Tx,
   claim: { userId: number; key: string; inventoryId: number },
 ): Promise<{ claimedId: number } | { prior: LineRequestRow }> {

@@ -24,7 +24,6 @@ import { editableInventory } from './editable-inventory.ts';
 import {
   type Combination,
   checkLineVersion,
-  claimLineRequest,
   copyProductComponents,
   deleteLine,
   findContainer,
@@ -32,6 +31,7 @@ import {
   findSameCombination,
   findUnit,
   insertLine,
+  insertLineRequest,
   type LineValues,
   lockInventoryLines,
   recordLineRequest,
@@ -274,7 +274,7 @@ export function createLine(
     return saveInTransaction(db, actor, inventoryId, null, body);
   const userId = actor.userId;
   return db.transaction(async (tx) => {
-    const claim = await claimLineRequest(tx, { userId, key: idempotencyKey, inventoryId });
+    const claim = await insertLineRequest(tx, { userId, key: idempotencyKey, inventoryId });
     if ('prior' in claim) {
       const { prior } = claim;
       if (prior.inventoryId !== inventoryId || prior.inventoryProductId === null) {
