@@ -143,7 +143,6 @@ export const RECORD_OF_AREA: Record<string, string> = {
   'container-units': 'unit',
   products: 'product',
   inventories: 'inventory',
-  'fire-code-permit-amounts': 'permitAmount',
 };
 
 /** Tables whose varchar columns no JSON body writes, and why; every other one a body route covers. */
