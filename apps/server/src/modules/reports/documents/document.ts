@@ -10,6 +10,7 @@ import {
   type ReportColumn,
   type ReportColumnKind,
   type ReportExplanation,
+  type ReportRow,
   type ReportTotal,
   roundTo,
 } from '@chemtrack/domain';
@@ -33,6 +34,11 @@ export function explanationOf(explanation: compliance.Explanation): ReportExplan
     excluded: explanation.excluded,
     notes: explanation.notes,
   };
+}
+
+/** A row that lists facts and meets no threshold of its own: no explanation and no details under it. */
+export function listedRow(cells: ReportRow['cells'], reported: boolean | null = null): ReportRow {
+  return { cells, reported, near_threshold: false, details: [], explanation: null };
 }
 
 export function total(label: string, value: number, kind: ReportColumnKind = 'count'): ReportTotal {

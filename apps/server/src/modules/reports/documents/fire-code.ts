@@ -18,7 +18,7 @@ import {
   type ReportTable,
   type ReportTotal,
 } from '@chemtrack/domain';
-import { column, explanationOf, total } from './document.ts';
+import { column, explanationOf, listedRow, total } from './document.ts';
 
 /** The heading of the section after the main table (issue 23: exactly this). */
 export const FIRE_CODE_BELOW_THRESHOLD_TITLE = 'Below threshold';
@@ -76,26 +76,20 @@ const PRODUCT_COLUMNS = [
 ];
 
 function productRow(row: compliance.HmppProductRow): ReportRow {
-  return {
-    cells: {
-      inventory_product_id: row.inventory_product_id,
-      product_name: row.product_name,
-      mfg_name: row.mfg_name,
-      hazardous_ingredients: row.hazardous_ingredients,
-      classes: row.classes,
-      nfpa: row.nfpa,
-      quantity: row.quantity,
-      unit: row.unit ?? '',
-      location: row.location_stored,
-      place: FIRE_CODE_PLACE_LABELS[row.place],
-      use_mode: FIRE_CODE_USE_MODE_LABELS[row.use_mode],
-      class_is_estimate: row.class_is_estimate,
-    },
-    reported: null,
-    near_threshold: false,
-    details: [],
-    explanation: null,
-  };
+  return listedRow({
+    inventory_product_id: row.inventory_product_id,
+    product_name: row.product_name,
+    mfg_name: row.mfg_name,
+    hazardous_ingredients: row.hazardous_ingredients,
+    classes: row.classes,
+    nfpa: row.nfpa,
+    quantity: row.quantity,
+    unit: row.unit ?? '',
+    location: row.location_stored,
+    place: FIRE_CODE_PLACE_LABELS[row.place],
+    use_mode: FIRE_CODE_USE_MODE_LABELS[row.use_mode],
+    class_is_estimate: row.class_is_estimate,
+  });
 }
 
 function hmppTablesOf(result: compliance.HmppResult, excel: { facilitySheet: string } | null): ReportTable[] {
@@ -237,8 +231,8 @@ function hmisTablesOf(result: compliance.HmisResult, excel: boolean): ReportTabl
         column('total', 'Total', 'amount'),
         column('line_count', 'Lines', 'count'),
       ],
-      rows: result.totals.map((item) => ({
-        cells: {
+      rows: result.totals.map((item) =>
+        listedRow({
           control_area: item.control_area,
           class_label: item.class_label,
           form: FIRE_CODE_FORM_LABELS[item.form],
@@ -248,12 +242,8 @@ function hmisTablesOf(result: compliance.HmisResult, excel: boolean): ReportTabl
           use_open: item.use_open,
           total: item.total,
           line_count: item.line_count,
-        },
-        reported: null,
-        near_threshold: false,
-        details: [],
-        explanation: null,
-      })),
+        }),
+      ),
       totals: [
         total('Control areas', result.control_areas.length),
         total('Rows (a product under each of its classes)', result.rows.length),
@@ -269,18 +259,17 @@ function hmisTablesOf(result: compliance.HmisResult, excel: boolean): ReportTabl
         column('product_name', 'Product name'),
         column('reason', 'Why not listed'),
       ],
-      rows: result.below_threshold.map((row) => ({
-        cells: {
-          control_area: row.control_area,
-          inventory_product_id: row.inventory_product_id,
-          product_name: row.product_name,
-          reason: row.reason,
-        },
-        reported: false,
-        near_threshold: false,
-        details: [],
-        explanation: null,
-      })),
+      rows: result.below_threshold.map((row) =>
+        listedRow(
+          {
+            control_area: row.control_area,
+            inventory_product_id: row.inventory_product_id,
+            product_name: row.product_name,
+            reason: row.reason,
+          },
+          false,
+        ),
+      ),
       totals: [total('Lines tested and not listed', result.below_threshold.length)],
       ...plain,
     },

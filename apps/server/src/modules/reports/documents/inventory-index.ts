@@ -4,7 +4,7 @@
  * column per list. An index, not a threshold test: its rows are neither reported nor not.
  */
 import type { compliance, ReportTable } from '@chemtrack/domain';
-import { column, sumOf, total } from './document.ts';
+import { column, listedRow, sumOf, total } from './document.ts';
 
 export function inventoryIndexTables(
   result: compliance.InventoryIndexResult,
@@ -30,8 +30,8 @@ export function inventoryIndexTables(
         column('is_spcc_oil', 'SPCC oil', 'flag'),
         column('is_carcinogen', 'Carcinogen', 'flag'),
       ],
-      rows: result.rows.map((row) => ({
-        cells: {
+      rows: result.rows.map((row) =>
+        listedRow({
           cas_number: row.cas_number,
           component_name: row.component_name,
           product_name: row.product_name,
@@ -46,12 +46,8 @@ export function inventoryIndexTables(
           is_psm: row.is_psm,
           is_spcc_oil: row.is_spcc_oil,
           is_carcinogen: row.is_carcinogen,
-        },
-        reported: null,
-        near_threshold: false,
-        details: [],
-        explanation: null,
-      })),
+        }),
+      ),
       // Totals over the products, not the rows: a product's pounds repeat on each of its components.
       totals: [
         total('Rows (product and component)', result.rows.length),

@@ -6,7 +6,7 @@
  * Tier I adds up the reportable amounts per hazard category.
  */
 import { compliance, type ReportRow, type ReportTable } from '@chemtrack/domain';
-import { column, countReported, explanationOf, sumOf, total } from './document.ts';
+import { column, countReported, explanationOf, listedRow, sumOf, total } from './document.ts';
 
 const KIND_LABELS: Record<compliance.Tier2Row['kind'], string> = {
   ehs: 'EHS',
@@ -143,21 +143,20 @@ export function tier2Tables(result: compliance.Tier2Result): ReportTable[] {
         column('locations', 'General locations'),
         column('chemicals', 'Chemicals'),
       ],
-      rows: result.tier1.map((row) => ({
-        cells: {
-          hazard_category: row.hazard_category,
-          max_amount_lb: row.max_amount_lb,
-          max_amount_code: row.max_amount_code.code,
-          average_amount_lb: row.average_amount_lb,
-          average_amount_code: `${row.average_amount_code.code}${row.average_is_estimate ? ' (est.)' : ''}`,
-          locations: row.locations.join(', '),
-          chemicals: row.chemicals.join('; '),
-        },
-        reported: true,
-        near_threshold: false,
-        details: [],
-        explanation: null,
-      })),
+      rows: result.tier1.map((row) =>
+        listedRow(
+          {
+            hazard_category: row.hazard_category,
+            max_amount_lb: row.max_amount_lb,
+            max_amount_code: row.max_amount_code.code,
+            average_amount_lb: row.average_amount_lb,
+            average_amount_code: `${row.average_amount_code.code}${row.average_is_estimate ? ' (est.)' : ''}`,
+            locations: row.locations.join(', '),
+            chemicals: row.chemicals.join('; '),
+          },
+          true,
+        ),
+      ),
       totals: [total('Hazard categories', result.tier1.length)],
     },
   ];
