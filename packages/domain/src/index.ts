@@ -24,4 +24,5 @@ export * from './shared/numbers.ts';
 export * from './shared/phone.ts';
 export * from './shared/record-version.ts';
 export * from './shared/server-error.ts';
+export * from './tier2-exchange/index.ts';
 export * from './users/index.ts';

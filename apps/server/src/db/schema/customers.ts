@@ -1,5 +1,18 @@
+import type { Tier2FacilityExtras } from '@chemtrack/domain';
 import { sql } from 'drizzle-orm';
-import { boolean, date, index, integer, pgTable, primaryKey, varchar } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  char,
+  date,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  primaryKey,
+  uniqueIndex,
+  varchar,
+} from 'drizzle-orm/pg-core';
 import { addresses } from './addresses.ts';
 import { id, isActive, timestamps, trigram } from './columns.ts';
 
@@ -45,6 +58,25 @@ export const facilities = pgTable(
     isUstCompliant: boolean().notNull().default(false),
     /** 40 CFR 112.1(b): the app cannot judge it, so the facility says (rules §7); printed in the SPCC header. */
     spccCouldDischarge: boolean().notNull().default(true),
+    // Tier II facility identification (National Tier II Data Standard, issue 25); '' = not given.
+    naicsCode: varchar({ length: 6 }).notNull().default(''),
+    dunsNumber: varchar({ length: 9 }).notNull().default(''),
+    rmpFacilityId: varchar({ length: 12 }).notNull().default(''),
+    triFacilityId: varchar({ length: 15 }).notNull().default(''),
+    latitude: numeric({ precision: 9, scale: 6 }),
+    longitude: numeric({ precision: 9, scale: 6 }),
+    fireDistrict: varchar({ length: 100 }).notNull().default(''),
+    /** Whether the facility is manned; null = not given. */
+    isManned: boolean(),
+    maxOccupants: integer(),
+    /** The facility's `recordid` in a Tier II file it was imported from (kept for the export). */
+    tier2RecordId: varchar({ length: 40 }),
+    /**
+     * What a Tier II file says about the facility that the app does not hold as columns (state
+     * fields, department, notes, attachments, certifier, record ids of its ids and phones, …), kept
+     * as it came so an export gives it back.
+     */
+    tier2Extras: jsonb().$type<Tier2FacilityExtras>().notNull().default({}),
     isActive: isActive(),
     ...timestamps,
   },
@@ -69,5 +101,72 @@ export const facilityCustomers = pgTable(
   (t) => [
     primaryKey({ columns: [t.facilityId, t.customerId] }),
     index('facility_customers_customer_idx').on(t.customerId),
+  ],
+);
+
+/**
+ * A person or company a customer's facilities name on Tier II (owner/operator, Tier II information
+ * contact, emergency contacts, facility emergency coordinator): one row per customer, shared by
+ * its facilities through facility_contacts.
+ */
+export const contacts = pgTable(
+  'contacts',
+  {
+    id: id(),
+    customerId: integer()
+      .notNull()
+      .references(() => customers.id),
+    firstName: varchar({ length: 100 }).notNull().default(''),
+    /** A company contact has only a last name (the standard's practice). */
+    lastName: varchar({ length: 100 }).notNull(),
+    title: varchar({ length: 100 }).notNull().default(''),
+    email: varchar({ length: 150 }).notNull().default(''),
+    mailingStreet: varchar({ length: 200 }).notNull().default(''),
+    mailingCity: varchar({ length: 100 }).notNull().default(''),
+    mailingState: char({ length: 2 }),
+    mailingZip: varchar({ length: 10 }).notNull().default(''),
+    mailingCountry: varchar({ length: 50 }).notNull().default(''),
+    /** The standard's contact types ('Owner / Operator', 'Emergency Contact', …), TIER2_CONTACT_TYPES. */
+    contactTypes: varchar({ length: 60 }).array().notNull().default([]),
+    tier2RecordId: varchar({ length: 40 }),
+    isActive: isActive(),
+    ...timestamps,
+  },
+  (t) => [index('contacts_customer_idx').on(t.customerId, t.lastName)],
+);
+
+/** A contact's phones in the order entered; type as the standard's labels ('24-hour', 'Work', …). */
+export const contactPhones = pgTable(
+  'contact_phones',
+  {
+    id: id(),
+    contactId: integer()
+      .notNull()
+      .references(() => contacts.id, { onDelete: 'cascade' }),
+    position: integer().notNull(),
+    phoneNumber: varchar({ length: 30 }).notNull(),
+    phoneType: varchar({ length: 30 }).notNull(),
+    tier2RecordId: varchar({ length: 40 }),
+  },
+  (t) => [uniqueIndex('contact_phones_contact_position_unique').on(t.contactId, t.position)],
+);
+
+/** Which of its customer's contacts a facility names, in order. */
+export const facilityContacts = pgTable(
+  'facility_contacts',
+  {
+    facilityId: integer()
+      .notNull()
+      .references(() => facilities.id, { onDelete: 'cascade' }),
+    contactId: integer()
+      .notNull()
+      .references(() => contacts.id, { onDelete: 'cascade' }),
+    position: integer().notNull(),
+    /** The `linkId` of the `<contactId>` in a Tier II file it was imported from. */
+    tier2LinkId: varchar({ length: 40 }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.facilityId, t.contactId] }),
+    index('facility_contacts_contact_idx').on(t.contactId),
   ],
 );

@@ -127,6 +127,13 @@ export const inventoryProducts = pgTable(
     sourceLineId: integer().references((): PgColumn => inventoryProducts.id, { onDelete: 'set null' }),
     /** When the line was last saved by a person: a copied line starts unchecked, a worklist item. */
     checkedAt: timestamp({ withTimezone: true }),
+    /**
+     * Set on a line made by a Tier II import (issue 25): the `recordid`s of the file's chemical and
+     * storage location, so the year's export names the same records; null on a recorded line.
+     */
+    tier2ChemicalRecordId: varchar({ length: 40 }),
+    tier2LocationRecordId: varchar({ length: 40 }),
+    isImported: boolean().notNull().default(false),
     ...timestamps,
   },
   (t) => [
