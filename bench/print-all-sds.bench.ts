@@ -4,7 +4,7 @@
  * the worker merges; `--mode bare` times a bare pdf-lib merge of the same files instead (the
  * reference issue 24 compares with). The suite (suite.ts) runs each mode in a process of its own
  * on one folder, so each peak is that merge's alone.
- * Usage: npm run bench:print-all-sds -w @chemtrack/bench [-- --files 300 --extra-kb 0]
+ * Usage: npm run bench:print-all-sds -w @chemtrack/bench [-- --files 300 --size-kb 300 --pages 10]
  *        [--folder DIR (reuse files written there)] [--mode app|bare] [--json]
  */
 import fs from 'node:fs/promises';
@@ -18,7 +18,8 @@ import { readSdsIndex, writeSdsFiles } from './sds.ts';
 const { values } = parseArgs({
   options: {
     files: { type: 'string', default: '300' },
-    'extra-kb': { type: 'string', default: '0' },
+    'size-kb': { type: 'string', default: '300' },
+    pages: { type: 'string', default: '10' },
     folder: { type: 'string' },
     mode: { type: 'string', default: 'app' },
     json: { type: 'boolean', default: false },
@@ -31,7 +32,12 @@ try {
   let files = values.folder ? await readSdsIndex(folder).catch(() => undefined) : undefined;
   if (!files) {
     const generated = performance.now();
-    const written = await writeSdsFiles(folder, Number(values.files), Number(values['extra-kb']));
+    const written = await writeSdsFiles(
+      folder,
+      Number(values.files),
+      Number(values['size-kb']),
+      Number(values.pages),
+    );
     files = written.items;
     if (!values.json) {
       console.log(
