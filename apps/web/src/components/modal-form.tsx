@@ -59,9 +59,11 @@ export function ModalForm({
   const [isConfirmOpen, setConfirmOpen] = useState(false);
   const hasEdits = isDirty && !isReadOnly;
   // The modal's own close (`useModalRoute`) sets `open` to false before it navigates, so only
-  // navigations the modal did not start are held; a form without edits lets them all through.
+  // navigations the modal did not start are held; a form without edits lets them all through. A
+  // change of the search alone keeps the modal's path: the list under it applying a search typed
+  // just before the modal opened (its 500 ms debounce) does not close the modal.
   const blocker = useBlocker({
-    shouldBlockFn: () => open && hasEdits,
+    shouldBlockFn: ({ current, next }) => open && hasEdits && next.pathname !== current.pathname,
     enableBeforeUnload: () => open && hasEdits,
     withResolver: true,
   });
