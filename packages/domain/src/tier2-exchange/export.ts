@@ -4,7 +4,7 @@ import type { Tier2Row } from '../compliance/tier2.ts';
 import { PERCENT_BASES } from '../compliance/types.ts';
 import { generatedFileName } from '../files/index.ts';
 import { TIER2_HAZARD_CATEGORIES } from '../products/hazard-categories.ts';
-import { REPORT_MSG, TIER2_OPTIONS, DEFAULT_REPORT_SETTINGS } from '../reports/index.ts';
+import { DEFAULT_REPORT_SETTINGS, REPORT_MSG, TIER2_OPTIONS } from '../reports/index.ts';
 import type { PhysicalState } from '../shared/enums.ts';
 import { recordIdSchema } from '../shared/fields.ts';
 import { roundTo } from '../shared/numbers.ts';
@@ -194,8 +194,15 @@ function rowKey(row: Tier2Row): string {
   return `C${casDigits(row.cas_number)}`;
 }
 
-function lineKey(line: Pick<Tier2ExportLine, 'locationStored' | 'storageType' | 'storagePressure' | 'storageTemperature'>) {
-  return JSON.stringify([line.locationStored, line.storageType, line.storagePressure, line.storageTemperature]);
+function lineKey(
+  line: Pick<Tier2ExportLine, 'locationStored' | 'storageType' | 'storagePressure' | 'storageTemperature'>,
+) {
+  return JSON.stringify([
+    line.locationStored,
+    line.storageType,
+    line.storagePressure,
+    line.storageTemperature,
+  ]);
 }
 
 function locationKey(location: Tier2Row['locations'][number]) {
@@ -207,7 +214,10 @@ function locationKey(location: Tier2Row['locations'][number]) {
   ]);
 }
 
-function facilityIdsOf(facility: Tier2ExportFacility, ids: ReturnType<typeof recordIdPool>): Tier2FacilityId[] {
+function facilityIdsOf(
+  facility: Tier2ExportFacility,
+  ids: ReturnType<typeof recordIdPool>,
+): Tier2FacilityId[] {
   const kept = facility.extras.facilityIds ?? [];
   const columnTypes = new Set<string>(COLUMN_ID_TYPES.map(([type]) => type));
   const result: Tier2FacilityId[] = [];
@@ -254,7 +264,11 @@ function facilityPhones(facility: Tier2ExportFacility, ids: ReturnType<typeof re
     : [{ recordId: ids.take(`CTPH${facility.id}F`), phoneNumber: facility.phone, phoneType: 'Work' }];
 }
 
-function contactOf(contact: Tier2ExportContact, ids: ReturnType<typeof recordIdPool>, recordId: string): Tier2Contact {
+function contactOf(
+  contact: Tier2ExportContact,
+  ids: ReturnType<typeof recordIdPool>,
+  recordId: string,
+): Tier2Contact {
   const { mailing } = contact;
   const hasMailing = [mailing.street, mailing.city, mailing.state, mailing.zip, mailing.country].some(
     (value) => value !== '',
@@ -309,7 +323,11 @@ function chemicalOf(
       ? [contribution.pounds_contributed / line.containerQuantity]
       : [],
   );
-  const lastModified = contributing.map(({ line }) => line.lastModified).sort().at(-1) ?? null;
+  const lastModified =
+    contributing
+      .map(({ line }) => line.lastModified)
+      .sort()
+      .at(-1) ?? null;
   const categories = new Set(row.hazard_categories);
 
   const storageLocations: Tier2StorageLocation[] = row.locations.map((location) => {
@@ -372,7 +390,13 @@ function chemicalOf(
 }
 
 function streetAddressOf(facility: Tier2ExportFacility): Tier2Address {
-  return { street: facility.street, city: facility.city, state: facility.state, zipcode: facility.zip, country: null };
+  return {
+    street: facility.street,
+    city: facility.city,
+    state: facility.state,
+    zipcode: facility.zip,
+    country: null,
+  };
 }
 
 /**
@@ -388,7 +412,9 @@ export function buildTier2Dataset(input: Tier2ExportInput): Tier2Dataset {
   const lineById = new Map(input.lines.map((line) => [line.id, line]));
 
   const facilityRecordId = ids.take(facility.tier2RecordId ?? `CTFA${facility.id}`);
-  const contactRecordIds = input.contacts.map((contact) => ids.take(contact.tier2RecordId ?? `CTCT${contact.id}`));
+  const contactRecordIds = input.contacts.map((contact) =>
+    ids.take(contact.tier2RecordId ?? `CTCT${contact.id}`),
+  );
   const contactIds = input.contacts.map((contact, index) => ({
     linkId: ids.take(contact.tier2LinkId ?? `CTCK${facility.id}-${contact.id}`),
     contactId: contactRecordIds[index]!,

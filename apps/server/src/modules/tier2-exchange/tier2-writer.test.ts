@@ -14,7 +14,10 @@ import { formatTier2Number, writeTier2File, writeTier2Xml } from './tier2-writer
  * sample element by element (same paths in the same order, same namespace, attributes and text).
  */
 const SAMPLE_XML = fs.readFileSync(
-  path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../test/fixtures/tier2/epcra_tier2_data.xml'),
+  path.resolve(
+    path.dirname(fileURLToPath(import.meta.url)),
+    '../../../test/fixtures/tier2/epcra_tier2_data.xml',
+  ),
   'utf8',
 );
 

@@ -1,4 +1,5 @@
 import {
+  compliance,
   T2S_XML_FILE_NAME,
   TIER2_NAMESPACE,
   type Tier2Address,
@@ -8,7 +9,6 @@ import {
   type Tier2Facility,
   type Tier2Phone,
 } from '@chemtrack/domain';
-import { compliance } from '@chemtrack/domain';
 import { XMLBuilder } from 'fast-xml-parser';
 import { strToU8, zipSync } from 'fflate';
 
@@ -26,7 +26,8 @@ type Attributes = Record<string, string | null | undefined>;
 // XML 1.0 allows tab, line feed, carriage return and the characters from U+0020 on (minus the
 // surrogates and U+FFFE/U+FFFF): anything else would make the file unreadable, so it goes.
 // biome-ignore lint/suspicious/noControlCharactersInRegex: the point is to remove them.
-const NOT_XML_CHARACTERS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+const NOT_XML_CHARACTERS =
+  /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
 
 function clean(text: string): string {
   return text.replace(NOT_XML_CHARACTERS, '');
@@ -198,10 +199,14 @@ function facility(value: Tier2Facility): XmlNode {
       element(
         'facilityIds',
         value.facilityIds.map((id) =>
-          element('facilityId', [text('id', id.id), ...(id.description === null ? [] : [text('description', id.description)])], {
-            recordid: id.recordId,
-            type: id.type,
-          }),
+          element(
+            'facilityId',
+            [text('id', id.id), ...(id.description === null ? [] : [text('description', id.description)])],
+            {
+              recordid: id.recordId,
+              type: id.type,
+            },
+          ),
         ),
       ),
       element(
@@ -251,7 +256,10 @@ export function writeTier2Xml(dataset: Tier2Dataset): string {
     [
       element(
         'dataset',
-        [element('facilities', dataset.facilities.map(facility)), element('contacts', dataset.contacts.map(contact))],
+        [
+          element('facilities', dataset.facilities.map(facility)),
+          element('contacts', dataset.contacts.map(contact)),
+        ],
         { reportyear: String(dataset.reportYear) },
       ),
     ],
