@@ -79,7 +79,7 @@ describe('writeTier2Xml', () => {
       facilities: [
         {
           ...facility,
-          facilityName: `A & B <Plant> "North" 'Yard'\u0000\u0007`,
+          facilityName: `A & B <Plant> "North" 'Yard'\u0000\u0007\uD800 😀`,
           stateFields: [{ required: false, label: 'Q&A', t2sFieldname: 'State01Text', data: '<x>' }],
           recordId: `F"1'<&>`,
         },
@@ -87,11 +87,11 @@ describe('writeTier2Xml', () => {
     };
     const xml = writeTier2Xml(dataset);
     expect(xml).toContain(
-      '<facilityName>A &amp; B &lt;Plant&gt; &quot;North&quot; &apos;Yard&apos;</facilityName>',
+      '<facilityName>A &amp; B &lt;Plant&gt; &quot;North&quot; &apos;Yard&apos; 😀</facilityName>',
     );
     expect(xml).toContain('<facility recordid="F&quot;1&apos;&lt;&amp;&gt;">');
     const elements = readXmlElements(xml);
-    expect(elements.find((e) => e.path.endsWith('/facilityName'))?.text).toBe(`A & B <Plant> "North" 'Yard'`);
+    expect(elements.find((e) => e.path.endsWith('/facilityName'))?.text).toBe(`A & B <Plant> "North" 'Yard' 😀`);
     expect(elements.find((e) => e.path.endsWith('/facility'))?.attributes).toEqual({ recordid: `F"1'<&>` });
     expect(elements.find((e) => e.path.endsWith('/stateField'))?.attributes).toEqual({ required: 'false' });
   });

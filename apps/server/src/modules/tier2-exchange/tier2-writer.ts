@@ -23,14 +23,21 @@ import { strToU8, zipSync } from 'fflate';
 type XmlNode = Record<string, unknown>;
 type Attributes = Record<string, string | null | undefined>;
 
-// XML 1.0 allows tab, line feed, carriage return and the characters from U+0020 on (minus the
-// surrogates and U+FFFE/U+FFFF): anything else would make the file unreadable, so it goes.
-// biome-ignore lint/suspicious/noControlCharactersInRegex: the point is to remove them.
-const NOT_XML_CHARACTERS =
-  /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+/**
+ * XML 1.0 allows tab, line feed, carriage return and the characters from U+0020 on, minus lone
+ * surrogates and U+FFFE/U+FFFF: anything else would make the file unreadable, so it goes.
+ */
+function isXmlCharacter(point: number): boolean {
+  if (point < 0x20) return point === 0x09 || point === 0x0a || point === 0x0d;
+  if (point >= 0xd800 && point <= 0xdfff) return false;
+  return point !== 0xfffe && point !== 0xffff;
+}
 
 function clean(text: string): string {
-  return text.replace(NOT_XML_CHARACTERS, '');
+  let result = '';
+  // for…of walks code points, so a surrogate pair arrives whole and a lone surrogate alone.
+  for (const character of text) if (isXmlCharacter(character.codePointAt(0)!)) result += character;
+  return result;
 }
 
 /** A number as plain decimals (never `1e21` or `2.2E9`): up to six places, no trailing zeros. */
