@@ -20,7 +20,9 @@ async function pick(page: Page, combobox: string, search: string, option: string
   await page.getByRole('option', { name: option }).click();
 }
 
-test('Export Tier II (.t2s) downloads the facility-year as a Tier2 Submit file', async ({ adminPage: page }) => {
+test('Export Tier II (.t2s) downloads the facility-year as a Tier2 Submit file', async ({
+  adminPage: page,
+}) => {
   await page.getByRole('link', { name: 'Reports' }).first().click();
   await expect(page).toHaveURL(/\/reports$/);
   const exportButton = page.getByRole('button', { name: 'Export Tier II (.t2s)' });
@@ -45,9 +47,9 @@ test('Export Tier II (.t2s) downloads the facility-year as a Tier2 Submit file',
   const chemicals = xml.match(/<chemical recordid="/g)?.length ?? 0;
   expect(chemicals).toBeGreaterThan(0);
   expect(xml.match(/<hazard>/g)?.length).toBe(23 * chemicals);
-  expect(xml.match(/<category>Specific target organ toxicity\(single or repeated exposure\)<\/category>/g)?.length).toBe(
-    chemicals,
-  );
+  expect(
+    xml.match(/<category>Specific target organ toxicity\(single or repeated exposure\)<\/category>/g)?.length,
+  ).toBe(chemicals);
   await expect(page.getByText('Error', { exact: true })).toHaveCount(0);
   await expect(exportButton).toBeEnabled();
 });

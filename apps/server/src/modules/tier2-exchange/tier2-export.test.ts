@@ -294,7 +294,7 @@ beforeAll(async () => {
 afterAll(() => ctx.close());
 
 function exportUrl(query: Record<string, string | number>) {
-  return `/tier2/export?${new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)]))}`;
+  return `/tier2/export?${new URLSearchParams(Object.entries(query).map(([k, v]): [string, string] => [k, String(v)]))}`;
 }
 
 function exportFile(

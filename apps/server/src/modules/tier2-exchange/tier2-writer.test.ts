@@ -91,7 +91,9 @@ describe('writeTier2Xml', () => {
     );
     expect(xml).toContain('<facility recordid="F&quot;1&apos;&lt;&amp;&gt;">');
     const elements = readXmlElements(xml);
-    expect(elements.find((e) => e.path.endsWith('/facilityName'))?.text).toBe(`A & B <Plant> "North" 'Yard' 😀`);
+    expect(elements.find((e) => e.path.endsWith('/facilityName'))?.text).toBe(
+      `A & B <Plant> "North" 'Yard' 😀`,
+    );
     expect(elements.find((e) => e.path.endsWith('/facility'))?.attributes).toEqual({ recordid: `F"1'<&>` });
     expect(elements.find((e) => e.path.endsWith('/stateField'))?.attributes).toEqual({ required: 'false' });
   });
