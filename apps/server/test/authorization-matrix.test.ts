@@ -139,6 +139,9 @@ const MATRIX: Record<string, Role[] | typeof PUBLIC | typeof ASSIGNED> = {
   'POST /report/preview': STAFF,
   'POST /report/generate': STAFF,
 
+  // Issue 25: the Tier II export, as the reports.
+  'GET /tier2/export': STAFF,
+
   // Issue 23: the fire-code permit amounts: staff read them, an admin adjusts them.
   'GET /fire-code-permit-amounts/list': STAFF,
   'PATCH /fire-code-permit-amounts/:id/update': ADMIN,

@@ -112,6 +112,8 @@ export const PERMISSIONS = {
   /** Generating a report file is recorded in the audit log; the same roles as reading. */
   'reports.generate': STAFF,
   /** The fire-code permit amounts (issue 23): the reports read them; an admin adjusts them. */
+  /** Issue 25: a facility-year's Tier II as a Tier2 Submit .t2s file; the same roles as the reports. */
+  'tier2.export': STAFF,
   'fire-code-permits.read': STAFF,
   'fire-code-permits.update': ADMIN,
   'database.read': ADMIN,

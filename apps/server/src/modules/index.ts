@@ -16,6 +16,7 @@ import { createProductsRoutes } from './products/products.routes.ts';
 import { referenceListRoutes } from './reference-lists/reference-lists.routes.ts';
 import { reportsRoutes } from './reports/reports.routes.ts';
 import { techniciansRoutes } from './technicians/technicians.routes.ts';
+import { tier2ExportRoutes } from './tier2-exchange/tier2-export.routes.ts';
 import { usersRoutes } from './users/users.routes.ts';
 
 /** Every API area, registered under /api/admin/v1 in this order. */
@@ -37,6 +38,7 @@ export const apiModules: FastifyPluginAsyncZod[] = [
   inventoryProductsRoutes,
   referenceListRoutes,
   reportsRoutes,
+  tier2ExportRoutes,
   fireCodePermitsRoutes,
   auditLogRoutes,
 ];

@@ -274,4 +274,24 @@ async function generate(db: Db, actor: Actor, request: ReportRequestValues): Pro
   };
 }
 
-export const reportsService = { listTypes, preview, generate };
+/**
+ * The Tier II report's figures for a facility-year, from the same loaded context as the report
+ * (issue 25: the `.t2s` export writes its reported rows, so the file and the report agree). The
+ * same 404s as the report; the lines of the snapshot give each row's locations and containers.
+ */
+async function tier2Figures(
+  db: Db,
+  request: Pick<
+    ReportRequestValues,
+    'customer_id' | 'facility_id' | 'year' | 'percent_basis' | 'tier2_option'
+  >,
+) {
+  const { context, inventoryId } = await loadContext(db, { ...request, type: 'epcra_311_312_tier2' });
+  return {
+    result: compliance.runReport('epcra_311_312_tier2', context),
+    snapshot: context.snapshot,
+    inventoryId,
+  };
+}
+
+export const reportsService = { listTypes, preview, generate, tier2Figures };

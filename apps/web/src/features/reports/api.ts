@@ -4,6 +4,8 @@ import {
   type ReportPreviewResponse,
   type ReportRequestValues,
   type ServerErrorBody,
+  T2S_CONTENT_TYPE,
+  type Tier2ExportQueryValues,
 } from '@chemtrack/domain';
 import { queryOptions } from '@tanstack/react-query';
 import type { z } from 'zod';
@@ -43,7 +45,10 @@ const FILE_TYPES: readonly string[] = Object.values(REPORT_CONTENT_TYPES);
  * Spec 02 §7-§8 on a report answer: a JSON content type is an error whose text is in the JSON
  * (whatever the status), a PDF or XLSX is the report, anything else is not a file.
  */
-export async function checkReportFile(file: DownloadedFile): Promise<DownloadedFile> {
+export async function checkReportFile(
+  file: DownloadedFile,
+  types: readonly string[] = FILE_TYPES,
+): Promise<DownloadedFile> {
   if (file.contentType === 'application/json') {
     const body = (await file.blob
       .text()
@@ -51,7 +56,7 @@ export async function checkReportFile(file: DownloadedFile): Promise<DownloadedF
       .catch(() => ({ message: NOT_A_FILE_MESSAGE }))) satisfies ServerErrorBody;
     throw new ApiError(200, body);
   }
-  if (!FILE_TYPES.includes(file.contentType)) throw new Error(NOT_A_FILE_MESSAGE);
+  if (!types.includes(file.contentType)) throw new Error(NOT_A_FILE_MESSAGE);
   return file;
 }
 
@@ -61,4 +66,15 @@ export async function generateReport(
   signal?: AbortSignal,
 ): Promise<DownloadedFile> {
   return checkReportFile(await api.downloadPost('/report/generate', body, signal));
+}
+
+/**
+ * `GET /tier2/export` (issue 25): the facility-year's Tier II as a Tier2 Submit `.t2s` (a ZIP),
+ * with the name the server gave it; a JSON answer is the error, as for the report files.
+ */
+export async function exportTier2(
+  query: Tier2ExportQueryValues,
+  signal?: AbortSignal,
+): Promise<DownloadedFile> {
+  return checkReportFile(await api.download('/tier2/export', { ...query }, signal), [T2S_CONTENT_TYPE]);
 }

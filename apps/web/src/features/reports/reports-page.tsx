@@ -33,6 +33,7 @@ import { customersApi, facilitiesApi } from '../customers/api.ts';
 import { inventoryYearsOptions } from '../inventories/api.ts';
 import { generateReport, reportPreviewOptions, reportTypesOptions } from './api.ts';
 import { ReportPreview } from './report-preview.tsx';
+import { Tier2ExportButton } from './tier2-export-button.tsx';
 
 /** The form as the user fills it; the domain's request schema checks it (spec 02 §5). */
 interface ReportFormValues {
@@ -223,6 +224,10 @@ export function ReportsPage() {
                 aria-invalid={errors.year ? true : undefined}
                 {...form.register('year', {
                   setValueAs: (value: string | number) => (value === '' ? '' : Number(value)),
+                  // A server's word on the year (the Tier II export's 2017 floor) is about the year chosen before.
+                  onChange: () => {
+                    if (errors.year?.type === 'server') form.clearErrors('year');
+                  },
                 })}
               >
                 <option value="">
@@ -298,7 +303,18 @@ export function ReportsPage() {
               />
             ) : null}
           </div>
-          <div className="flex justify-end">
+          <div className="flex flex-wrap justify-end gap-2">
+            <Tier2ExportButton
+              customerId={values.customer_id}
+              customerName={customer?.name ?? ''}
+              facilityId={values.facility_id}
+              year={values.year}
+              {...(values.type === 'epcra_311_312_tier2'
+                ? { percentBasis: values.percent_basis, tier2Option: values.tier2_option }
+                : {})}
+              onFieldErrors={(error) => applyFieldErrors(error, form.setError)}
+              onError={reportError}
+            />
             <Button type="submit" disabled={generate.isPending} aria-busy={generate.isPending || undefined}>
               {generate.isPending ? <Loader2 className="h-4 w-4 animate-spin" aria-hidden /> : null}
               Create Report

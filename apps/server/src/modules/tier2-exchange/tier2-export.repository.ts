@@ -1,0 +1,100 @@
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client.ts';
+import {
+  addresses,
+  contactPhones,
+  contacts,
+  facilities,
+  facilityContacts,
+  inventoryProducts,
+} from '../../db/schema/index.ts';
+
+/**
+ * What the Tier II export reads besides the report's figures: the facility's Tier II columns and
+ * address, its contacts in its order with their phones, and the lines' Tier II record ids. Reads
+ * only; one query each, none per line or per contact.
+ */
+
+export async function findExportFacility(db: Db | Tx, facilityId: number) {
+  const [row] = await db
+    .select({
+      id: facilities.id,
+      name: facilities.name,
+      street: addresses.address,
+      city: addresses.city,
+      state: addresses.stateCode,
+      zip: addresses.zip,
+      phone: addresses.phone,
+      county: facilities.county,
+      fireDistrict: facilities.fireDistrict,
+      naicsCode: facilities.naicsCode,
+      dunsNumber: facilities.dunsNumber,
+      rmpFacilityId: facilities.rmpFacilityId,
+      triFacilityId: facilities.triFacilityId,
+      latitude: facilities.latitude,
+      longitude: facilities.longitude,
+      isManned: facilities.isManned,
+      maxOccupants: facilities.maxOccupants,
+      tier2RecordId: facilities.tier2RecordId,
+      tier2Extras: facilities.tier2Extras,
+      updatedAt: facilities.updatedAt,
+    })
+    .from(facilities)
+    .leftJoin(addresses, eq(addresses.id, facilities.addressId))
+    .where(eq(facilities.id, facilityId))
+    .limit(1);
+  return row;
+}
+
+/** The facility's active contacts in the facility's order (`facility_contacts.position`). */
+export function selectFacilityContacts(db: Db | Tx, facilityId: number) {
+  return db
+    .select({
+      id: contacts.id,
+      tier2RecordId: contacts.tier2RecordId,
+      tier2LinkId: facilityContacts.tier2LinkId,
+      firstName: contacts.firstName,
+      lastName: contacts.lastName,
+      title: contacts.title,
+      email: contacts.email,
+      mailingStreet: contacts.mailingStreet,
+      mailingCity: contacts.mailingCity,
+      mailingState: contacts.mailingState,
+      mailingZip: contacts.mailingZip,
+      mailingCountry: contacts.mailingCountry,
+      contactTypes: contacts.contactTypes,
+      updatedAt: contacts.updatedAt,
+    })
+    .from(facilityContacts)
+    .innerJoin(contacts, eq(contacts.id, facilityContacts.contactId))
+    .where(and(eq(facilityContacts.facilityId, facilityId), eq(contacts.isActive, true)))
+    .orderBy(asc(facilityContacts.position), asc(contacts.id));
+}
+
+export function selectContactPhones(db: Db | Tx, contactIds: number[]) {
+  if (contactIds.length === 0) return Promise.resolve([]);
+  return db
+    .select({
+      id: contactPhones.id,
+      contactId: contactPhones.contactId,
+      phoneNumber: contactPhones.phoneNumber,
+      phoneType: contactPhones.phoneType,
+      tier2RecordId: contactPhones.tier2RecordId,
+    })
+    .from(contactPhones)
+    .where(inArray(contactPhones.contactId, contactIds))
+    .orderBy(asc(contactPhones.contactId), asc(contactPhones.position));
+}
+
+/** The record ids a Tier II import left on the inventory's lines, and when each line last changed. */
+export function selectLineRecordIds(db: Db | Tx, inventoryId: number) {
+  return db
+    .select({
+      id: inventoryProducts.id,
+      tier2ChemicalRecordId: inventoryProducts.tier2ChemicalRecordId,
+      tier2LocationRecordId: inventoryProducts.tier2LocationRecordId,
+      updatedAt: inventoryProducts.updatedAt,
+    })
+    .from(inventoryProducts)
+    .where(eq(inventoryProducts.inventoryId, inventoryId));
+}

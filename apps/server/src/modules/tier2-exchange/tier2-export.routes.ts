@@ -1,0 +1,39 @@
+import { Tier2ExportQuerySchema } from '@chemtrack/domain';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { actorOf } from '../../lib/audit.ts';
+import { attachmentDisposition } from '../../lib/file-names.ts';
+import { ERROR_RESPONSES } from '../../lib/route-schemas.ts';
+import { tier2ExportService as service } from './tier2-export.service.ts';
+
+const tags = ['Tier II exchange'];
+const FileResponse = z
+  .unknown()
+  .describe('The Tier2 Submit file (.t2s): a ZIP (application/zip) holding epcra_tier2_data.xml');
+
+/**
+ * Issue 25: a facility-year's Tier II as a Tier2 Submit `.t2s` file (the National Tier II Data
+ * Standard v1.0.0). Staff and admins, as the reports; failures answer JSON, success the file.
+ */
+export const tier2ExportRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/tier2/export',
+    {
+      config: { permission: 'tier2.export' },
+      schema: {
+        tags,
+        querystring: Tier2ExportQuerySchema,
+        response: { 200: FileResponse, ...ERROR_RESPONSES },
+      },
+    },
+    async (request, reply) => {
+      const file = await service.exportTier2(app.db, actorOf(request), request.query);
+      return reply
+        .header('Content-Type', file.contentType)
+        .header('Content-Disposition', attachmentDisposition(file.fileName))
+        .header('X-Content-Type-Options', 'nosniff')
+        .header('Cache-Control', 'no-store')
+        .send(Buffer.from(file.body.buffer, file.body.byteOffset, file.body.byteLength));
+    },
+  );
+};

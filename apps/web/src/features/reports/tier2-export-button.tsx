@@ -1,0 +1,77 @@
+import {
+  type compliance,
+  DEFAULT_REPORT_SETTINGS,
+  type Tier2ExportQueryValues,
+  type Tier2Option,
+  tier2ExportFileName,
+} from '@chemtrack/domain';
+import { useMutation } from '@tanstack/react-query';
+import { Download, Loader2 } from 'lucide-react';
+import { Button } from '../../components/ui/button.tsx';
+import { ApiError } from '../../lib/api.ts';
+import { saveBlob } from '../../lib/download.ts';
+import { exportTier2 } from './api.ts';
+
+export const TIER2_EXPORT_LABEL = 'Export Tier II (.t2s)';
+
+interface Tier2ExportButtonProps {
+  customerId: number | '';
+  customerName: string;
+  facilityId: number | '';
+  year: number | '';
+  /** The report settings chosen for Tier II (the defaults while another type is chosen). */
+  percentBasis?: compliance.PercentBasis;
+  tier2Option?: Tier2Option;
+  /** A 422's field messages go under the form's fields; true when one was placed. */
+  onFieldErrors(error: unknown): boolean;
+  /** Any other failure: the page's destructive notice. */
+  onError(message: string): void;
+}
+
+/**
+ * The Reports screen's Tier II export (issue 25): the chosen customer, facility and year as a Tier2
+ * Submit `.t2s`, saved under the server's name (type, customer, year). Offered once the three are
+ * chosen; the report type is not needed (the file is always Tier II).
+ */
+export function Tier2ExportButton(props: Tier2ExportButtonProps) {
+  const { customerId, facilityId, year } = props;
+  const exporting = useMutation({
+    mutationFn: (query: Tier2ExportQueryValues) => exportTier2(query),
+    meta: { handlesErrors: true },
+    onSuccess: (file, query) => {
+      saveBlob(file.blob, file.filename ?? tier2ExportFileName(props.customerName, query.year));
+    },
+    onError: (error) => {
+      if (props.onFieldErrors(error)) return;
+      if (error instanceof ApiError) props.onError(error.body.message ?? error.description);
+      else props.onError(error instanceof Error ? error.message : String(error));
+    },
+  });
+  const ready = customerId !== '' && facilityId !== '' && year !== '';
+  return (
+    <Button
+      type="button"
+      variant="secondary"
+      disabled={!ready || exporting.isPending}
+      aria-busy={exporting.isPending || undefined}
+      title={ready ? undefined : 'Choose a customer, a facility and a year first.'}
+      onClick={() => {
+        if (!ready) return;
+        exporting.mutate({
+          customer_id: customerId,
+          facility_id: facilityId,
+          year,
+          percent_basis: props.percentBasis ?? DEFAULT_REPORT_SETTINGS.percent_basis,
+          tier2_option: props.tier2Option ?? DEFAULT_REPORT_SETTINGS.tier2_option,
+        });
+      }}
+    >
+      {exporting.isPending ? (
+        <Loader2 className="h-4 w-4 animate-spin" aria-hidden />
+      ) : (
+        <Download className="h-4 w-4" aria-hidden />
+      )}
+      {TIER2_EXPORT_LABEL}
+    </Button>
+  );
+}

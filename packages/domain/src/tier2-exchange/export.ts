@@ -1,0 +1,469 @@
+import { z } from 'zod';
+import { tier2RangeCode } from '../compliance/range-codes.ts';
+import type { Tier2Row } from '../compliance/tier2.ts';
+import { PERCENT_BASES } from '../compliance/types.ts';
+import { generatedFileName } from '../files/index.ts';
+import { TIER2_HAZARD_CATEGORIES } from '../products/hazard-categories.ts';
+import { DEFAULT_REPORT_SETTINGS, REPORT_MSG, TIER2_OPTIONS } from '../reports/index.ts';
+import type { PhysicalState } from '../shared/enums.ts';
+import { recordIdSchema } from '../shared/fields.ts';
+import { roundTo } from '../shared/numbers.ts';
+import {
+  TIER2_FIRST_SUPPORTED_YEAR,
+  TIER2_STANDARD_VERSION,
+  type Tier2Address,
+  type Tier2Chemical,
+  type Tier2Contact,
+  type Tier2Dataset,
+  type Tier2Facility,
+  type Tier2FacilityExtras,
+  type Tier2FacilityId,
+  type Tier2MixtureComponent,
+  type Tier2Phone,
+  type Tier2StorageLocation,
+} from './dataset.ts';
+
+/**
+ * The Tier II export (issue 25): `GET /tier2/export` answers a facility-year's Tier II as a Tier2
+ * Submit `.t2s` (a ZIP holding one XML file of the National Tier II Data Standard). The chemicals
+ * are the Tier II report's reported rows (the same engine run, so the file and the report agree);
+ * the facility, its contacts and what a Tier II file brought in (`tier2_extras`) fill the rest.
+ */
+
+export const TIER2_EXPORT_MSG = {
+  /** Reporting years before 2017 use the five legacy categories, which the standard cannot carry. */
+  legacyYear: 'Tier II files hold the hazard categories used from 2017; choose 2017 or later.',
+} as const;
+
+/** The one XML file inside a `.t2s`, named as Tier2 Submit names it. */
+export const T2S_XML_FILE_NAME = 'epcra_tier2_data.xml';
+export const T2S_CONTENT_TYPE = 'application/zip';
+/** The words that name the file, as a report type's name does ("EPCRA 311/312 Tier II"). */
+export const TIER2_EXPORT_NAME = 'EPCRA 311/312 Tier II';
+
+/** `EPCRA_311_312_Tier_II_Acme_Corp__2025.t2s`: type, customer, year, as the report files are named. */
+export function tier2ExportFileName(customerName: string, year: number): string {
+  return generatedFileName([TIER2_EXPORT_NAME, customerName, year], 't2s');
+}
+
+const YearSchema = z.coerce
+  .number({ error: REPORT_MSG.yearRequired })
+  .int(REPORT_MSG.yearRequired)
+  .min(1, REPORT_MSG.yearRequired)
+  .max(9999, REPORT_MSG.yearRequired);
+
+/**
+ * `GET /tier2/export?customer_id=&facility_id=&year=`: the report's request without a type or a
+ * format; the Tier II settings (percent basis, 370.14 option) as the report takes them, so an export
+ * made beside a report with the same settings carries the same figures.
+ */
+export const Tier2ExportQuerySchema = z.object({
+  customer_id: recordIdSchema(REPORT_MSG.customerRequired),
+  facility_id: recordIdSchema(REPORT_MSG.facilityRequired),
+  year: YearSchema,
+  percent_basis: z
+    .enum(PERCENT_BASES, { error: REPORT_MSG.percentBasisInvalid })
+    .nullish()
+    .transform((value) => value ?? DEFAULT_REPORT_SETTINGS.percent_basis),
+  tier2_option: z
+    .enum(TIER2_OPTIONS, { error: REPORT_MSG.tier2OptionInvalid })
+    .nullish()
+    .transform((value) => value ?? DEFAULT_REPORT_SETTINGS.tier2_option),
+});
+export type Tier2ExportQuery = z.input<typeof Tier2ExportQuerySchema>;
+export type Tier2ExportQueryValues = z.output<typeof Tier2ExportQuerySchema>;
+
+export function isTier2ExportYear(year: number): boolean {
+  return year >= TIER2_FIRST_SUPPORTED_YEAR;
+}
+
+// The mapping: what the server loads, turned into the standard's dataset. Pure, so the rules
+// (which column wins, which record id, which physical state) are tested without a database.
+
+export interface Tier2ExportFacility {
+  id: number;
+  name: string;
+  street: string;
+  city: string;
+  /** Two-letter code; '' when the address has none. */
+  state: string;
+  zip: string;
+  /** The address's phone (digits); '' when none. */
+  phone: string;
+  county: string;
+  fireDistrict: string;
+  naicsCode: string;
+  dunsNumber: string;
+  rmpFacilityId: string;
+  triFacilityId: string;
+  latitude: number | null;
+  longitude: number | null;
+  isManned: boolean | null;
+  maxOccupants: number | null;
+  tier2RecordId: string | null;
+  extras: Tier2FacilityExtras;
+  /** YYYY-MM-DD of the facility's last change. */
+  lastModified: string;
+}
+
+export interface Tier2ExportContact {
+  id: number;
+  tier2RecordId: string | null;
+  /** The facility's link to the contact (`facility_contacts.tier2_link_id`). */
+  tier2LinkId: string | null;
+  firstName: string;
+  lastName: string;
+  title: string;
+  email: string;
+  mailing: { street: string; city: string; state: string; zip: string; country: string };
+  contactTypes: string[];
+  phones: { id: number; tier2RecordId: string | null; phoneNumber: string; phoneType: string }[];
+  /** YYYY-MM-DD. */
+  lastModified: string;
+}
+
+/** A line of the facility-year, as the chemicals' record ids and storage locations need it. */
+export interface Tier2ExportLine {
+  id: number;
+  locationStored: string;
+  storageType: string | null;
+  storagePressure: string | null;
+  storageTemperature: string | null;
+  containerQuantity: number | null;
+  tier2ChemicalRecordId: string | null;
+  tier2LocationRecordId: string | null;
+  /** YYYY-MM-DD. */
+  lastModified: string;
+}
+
+export interface Tier2ExportInput {
+  year: number;
+  facility: Tier2ExportFacility;
+  /** The facility's contacts in its order. */
+  contacts: Tier2ExportContact[];
+  /** The Tier II report's reported rows (`Tier2Result.rows`). */
+  rows: Tier2Row[];
+  lines: Tier2ExportLine[];
+}
+
+/** The id types the facility holds as columns, in the standard's labels and the order written. */
+const COLUMN_ID_TYPES = [
+  ['NAICS', 'naicsCode'],
+  ['D-U-N-S', 'dunsNumber'],
+  ['RMP', 'rmpFacilityId'],
+  ['TRI', 'triFacilityId'],
+] as const satisfies readonly (readonly [string, keyof Tier2ExportFacility])[];
+
+/** Pounds as the reports print them: two decimals (the engine keeps four). */
+function pounds(value: number): number {
+  return roundTo(value, 2);
+}
+
+/**
+ * The standard's physical-state flags: a liquified gas is held as a liquid under pressure and is a
+ * gas when released (the sample's chlorine is both); a compressed gas is a gas.
+ */
+function physicalFlags(states: readonly PhysicalState[]) {
+  const set = new Set(states);
+  return {
+    solid: set.has('solid'),
+    liquid: set.has('liquid') || set.has('liquified gas'),
+    gas: set.has('compressed gas') || set.has('liquified gas'),
+  };
+}
+
+/** Record ids are unique in a file: a second use of one gets `-2`, `-3`, … */
+function recordIdPool() {
+  const used = new Set<string>();
+  return {
+    isFree: (id: string) => !used.has(id),
+    take(id: string): string {
+      let candidate = id;
+      for (let n = 2; used.has(candidate); n++) candidate = `${id}-${n}`;
+      used.add(candidate);
+      return candidate;
+    },
+  };
+}
+
+const casDigits = (cas: string | null) => (cas ?? '').replace(/\D/g, '');
+
+function rowKey(row: Tier2Row): string {
+  if (row.kind === 'product') return `P${row.product_id}`;
+  if (row.kind === 'fuel') return `F${row.name.split(' ')[0]?.toUpperCase() ?? ''}`;
+  return `C${casDigits(row.cas_number)}`;
+}
+
+function lineKey(
+  line: Pick<Tier2ExportLine, 'locationStored' | 'storageType' | 'storagePressure' | 'storageTemperature'>,
+) {
+  return JSON.stringify([
+    line.locationStored,
+    line.storageType,
+    line.storagePressure,
+    line.storageTemperature,
+  ]);
+}
+
+function locationKey(location: Tier2Row['locations'][number]) {
+  return JSON.stringify([
+    location.location,
+    location.storage_type,
+    location.storage_pressure,
+    location.storage_temperature,
+  ]);
+}
+
+function facilityIdsOf(
+  facility: Tier2ExportFacility,
+  ids: ReturnType<typeof recordIdPool>,
+): Tier2FacilityId[] {
+  const kept = facility.extras.facilityIds ?? [];
+  const columnTypes = new Set<string>(COLUMN_ID_TYPES.map(([type]) => type));
+  const result: Tier2FacilityId[] = [];
+  // What the file said, in its order: a column-held type takes the column's value (the column wins;
+  // an emptied column drops it), its record id kept and its description only while the id is unchanged.
+  for (const entry of kept) {
+    if (!columnTypes.has(entry.type)) {
+      result.push({ ...entry, recordId: entry.recordId === null ? null : ids.take(entry.recordId) });
+      continue;
+    }
+    const field = COLUMN_ID_TYPES.find(([type]) => type === entry.type)![1];
+    const value = String(facility[field] ?? '');
+    if (value === '' || result.some((found) => found.type === entry.type)) continue;
+    result.push({
+      recordId: ids.take(entry.recordId ?? `CTFD${facility.id}${entry.type.replace(/\W/g, '')}`),
+      type: entry.type,
+      id: value,
+      description: value === entry.id ? entry.description : null,
+    });
+  }
+  for (const [type, field] of COLUMN_ID_TYPES) {
+    const value = String(facility[field] ?? '');
+    if (value === '' || result.some((found) => found.type === type)) continue;
+    result.push({
+      recordId: ids.take(`CTFD${facility.id}${type.replace(/\W/g, '')}`),
+      type,
+      id: value,
+      description: null,
+    });
+  }
+  return result;
+}
+
+function facilityPhones(facility: Tier2ExportFacility, ids: ReturnType<typeof recordIdPool>): Tier2Phone[] {
+  if (facility.extras.phones !== undefined) {
+    return facility.extras.phones.map((phone) => ({
+      ...phone,
+      recordId: phone.recordId === null ? null : ids.take(phone.recordId),
+    }));
+  }
+  // The address's phone is the facility's when no file gave its phones.
+  return facility.phone === ''
+    ? []
+    : [{ recordId: ids.take(`CTPH${facility.id}F`), phoneNumber: facility.phone, phoneType: 'Work' }];
+}
+
+function contactOf(
+  contact: Tier2ExportContact,
+  ids: ReturnType<typeof recordIdPool>,
+  recordId: string,
+): Tier2Contact {
+  const { mailing } = contact;
+  const hasMailing = [mailing.street, mailing.city, mailing.state, mailing.zip, mailing.country].some(
+    (value) => value !== '',
+  );
+  return {
+    recordId,
+    firstName: contact.firstName,
+    lastName: contact.lastName,
+    title: contact.title,
+    email: contact.email,
+    mailingAddress: hasMailing
+      ? {
+          street: mailing.street,
+          city: mailing.city,
+          state: mailing.state,
+          zipcode: mailing.zip,
+          country: mailing.country,
+        }
+      : null,
+    contactTypes: [...contact.contactTypes],
+    phones: contact.phones.map((phone) => ({
+      recordId: ids.take(phone.tier2RecordId ?? `CTPH${phone.id}`),
+      phoneNumber: phone.phoneNumber,
+      phoneType: phone.phoneType,
+    })),
+    lastModified: contact.lastModified,
+  };
+}
+
+/**
+ * One reported Tier II row as a `<chemical>`: its figures exactly as the report has them (pounds
+ * at two decimals, the engine's range codes), all 23 hazards, storage locations with the
+ * standard's labels and pounds, and a mixture's components with percent by weight.
+ */
+function chemicalOf(
+  row: Tier2Row,
+  input: Tier2ExportInput,
+  lineById: Map<number, Tier2ExportLine>,
+  ids: ReturnType<typeof recordIdPool>,
+): Tier2Chemical {
+  const facilityId = input.facility.id;
+  const contributing = row.explanation.contributions.flatMap((c) => {
+    const line = lineById.get(c.inventory_product_id);
+    return line ? [{ contribution: c, line }] : [];
+  });
+  const importedId = contributing
+    .map(({ line }) => line.tier2ChemicalRecordId)
+    .find((id): id is string => id !== null && ids.isFree(id));
+  const recordId = ids.take(importedId ?? `CTCV${facilityId}${rowKey(row)}`);
+  const largest = contributing.flatMap(({ contribution, line }) =>
+    line.containerQuantity !== null && line.containerQuantity > 0
+      ? [contribution.pounds_contributed / line.containerQuantity]
+      : [],
+  );
+  const lastModified =
+    contributing
+      .map(({ line }) => line.lastModified)
+      .sort()
+      .at(-1) ?? null;
+  const categories = new Set(row.hazard_categories);
+
+  const storageLocations: Tier2StorageLocation[] = row.locations.map((location) => {
+    const lines = contributing.filter(({ line }) => lineKey(line) === locationKey(location));
+    const imported = lines
+      .map(({ line }) => line.tier2LocationRecordId)
+      .find((id): id is string => id !== null && ids.isFree(id));
+    const first = lines[0]?.line.id ?? 0;
+    return {
+      recordId: ids.take(imported ?? `CTCL${first}${row.kind === 'product' ? '' : rowKey(row)}`),
+      locationDescription: location.location,
+      storageType: location.storage_type ?? '',
+      pressure: location.storage_pressure ?? '',
+      temperature: location.storage_temperature ?? '',
+      amount: pounds(location.amount_lb),
+      amountUnit: 'pounds',
+    };
+  });
+
+  const mixtureComponents: Tier2MixtureComponent[] = row.is_mixture
+    ? row.components.map((component, index) => ({
+        recordId: ids.take(`CTCM${facilityId}${rowKey(row)}-${index + 1}`),
+        componentName: component.name,
+        casNumber: component.cas_number,
+        ehs: component.is_ehs,
+        // The component's share of the mixture's maximum, as a range code; '' without a percent.
+        maxAmountCode:
+          component.percent_weight === null
+            ? ''
+            : tier2RangeCode((row.max_amount_lb * component.percent_weight) / 100).code,
+        componentPercentage: component.percent_weight,
+        weightOrVolume: 'weight',
+      }))
+    : [];
+
+  return {
+    recordId,
+    chemName: row.name,
+    casNumber: row.cas_number ?? '',
+    ehs: row.is_ehs,
+    pure: !row.is_mixture,
+    mixture: row.is_mixture,
+    ...physicalFlags(row.physical_states),
+    hazards: TIER2_HAZARD_CATEGORIES.map((category) => ({ category, value: categories.has(category) })),
+    aveAmount: pounds(row.average_amount_lb),
+    aveAmountCode: row.average_amount_code.code,
+    maxAmount: pounds(row.max_amount_lb),
+    maxAmountCode: row.max_amount_code.code,
+    sameAsLastYear: false,
+    daysOnSite: row.days_on_site,
+    maxAmtLargestContainer: largest.length > 0 ? pounds(Math.max(...largest)) : null,
+    // Only reported rows are written: what falls below stays in the report's own section.
+    belowReportingThresholds: false,
+    confidentialStorageLocs: false,
+    tradeSecret: false,
+    lastModified,
+    storageLocations,
+    mixtureComponents,
+  };
+}
+
+function streetAddressOf(facility: Tier2ExportFacility): Tier2Address {
+  return {
+    street: facility.street,
+    city: facility.city,
+    state: facility.state,
+    zipcode: facility.zip,
+    country: null,
+  };
+}
+
+/**
+ * The facility-year as the standard's dataset. Columns win over `tier2_extras` for what they hold
+ * (name, address, county, fire district, latitude/longitude, the four ids, manned, occupants);
+ * the rest of the extras (state fields, department, notes, certifier, attachments, record ids) is
+ * given back as it came. Records without an id from a file get a stable generated one (`CT…`).
+ */
+export function buildTier2Dataset(input: Tier2ExportInput): Tier2Dataset {
+  const { facility } = input;
+  const extras = facility.extras;
+  const ids = recordIdPool();
+  const lineById = new Map(input.lines.map((line) => [line.id, line]));
+
+  const facilityRecordId = ids.take(facility.tier2RecordId ?? `CTFA${facility.id}`);
+  const contactRecordIds = input.contacts.map((contact) =>
+    ids.take(contact.tier2RecordId ?? `CTCT${contact.id}`),
+  );
+  const contactIds = input.contacts.map((contact, index) => ({
+    linkId: ids.take(contact.tier2LinkId ?? `CTCK${facility.id}-${contact.id}`),
+    contactId: contactRecordIds[index]!,
+  }));
+  // A product reported as a whole owns its lines' record ids; an EHS or chemical row aggregated
+  // from the same lines takes a generated one (a record id names one record in a file).
+  const order = (row: Tier2Row) => (row.kind === 'product' || row.kind === 'fuel' ? 0 : 1);
+  const chemicalsByRow = new Map<Tier2Row, Tier2Chemical>();
+  for (const row of [...input.rows].sort((a, b) => order(a) - order(b)))
+    chemicalsByRow.set(row, chemicalOf(row, input, lineById, ids));
+
+  const result: Tier2Facility = {
+    recordId: facilityRecordId,
+    facilityName: facility.name,
+    streetAddress: streetAddressOf(facility),
+    // The mailing address a file gave; else the street address (the standard gives it a country).
+    mailingAddress: extras.mailingAddress ?? { ...streetAddressOf(facility), country: 'USA' },
+    county: facility.county,
+    fireDistrict: facility.fireDistrict,
+    latitude: facility.latitude,
+    longitude: facility.longitude,
+    department: extras.department ?? '',
+    notes: extras.notes ?? '',
+    sitePlanAttached: extras.sitePlanAttached ?? false,
+    siteCoordAbbrevAttached: extras.siteCoordAbbrevAttached ?? false,
+    dikeDescriptionAttached: extras.dikeDescriptionAttached ?? false,
+    facilityInfoSameAsLastYear: extras.facilityInfoSameAsLastYear ?? false,
+    nameAndTitleOfCertifier: extras.nameAndTitleOfCertifier ?? '',
+    dateSigned: extras.dateSigned ?? null,
+    feesTotal: extras.feesTotal ?? null,
+    phones: facilityPhones(facility, ids),
+    manned: facility.isManned,
+    maxNumOccupants: facility.maxOccupants,
+    subjectToChemAccidentPrevention: extras.subjectToChemAccidentPrevention ?? null,
+    subjectToEmergencyPlanning: extras.subjectToEmergencyPlanning ?? null,
+    stateFields: (extras.stateFields ?? []).map((field) => ({ ...field })),
+    lastModified: extras.lastModified ?? facility.lastModified,
+    contactIds,
+    chemicals: input.rows.map((row) => chemicalsByRow.get(row)!),
+    facilityIds: facilityIdsOf(facility, ids),
+    attachments: (extras.attachments ?? []).map((attachment) => ({
+      ...attachment,
+      recordId: attachment.recordId === null ? null : ids.take(attachment.recordId),
+    })),
+  };
+  return {
+    version: TIER2_STANDARD_VERSION,
+    reportYear: input.year,
+    facilities: [result],
+    contacts: input.contacts.map((contact, index) => contactOf(contact, ids, contactRecordIds[index]!)),
+  };
+}
