@@ -75,12 +75,13 @@ describe('checkJsonLimits', () => {
     expect(refusal('["\\\\",1,"12345678"]')).toBeUndefined();
   });
 
-  it('takes linear time: a megabyte of brackets is refused at once, a megabyte of strings scanned in milliseconds', () => {
+  // How fast it scans is the bench's to measure (tests do not time things); a test of the outcome
+  // on a megabyte of each shape is what stays here.
+  it('refuses a megabyte of brackets and lets a megabyte of long strings through', () => {
     const deep = '['.repeat(1024 * 1024);
     expect(refusal(deep, JSON_LIMITS)?.status).toBe(400);
     const text = JSON.stringify({ names: Array.from({ length: 500 }, () => 'x'.repeat(2000)) });
-    const started = performance.now();
+    expect(text.length).toBeGreaterThan(1_000_000);
     expect(refusal(text, JSON_LIMITS)).toBeUndefined();
-    expect(performance.now() - started).toBeLessThan(200);
   });
 });
