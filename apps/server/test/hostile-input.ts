@@ -263,12 +263,18 @@ const PRODUCT_REPORT_INPUTS = {
   partial_pressure_note: 'Vapour pressure 2 mmHg at 20 °C (SDS section 9)',
   fire_code_hazard_classes: ['toxic', 'corrosive'],
 };
+/** The record ids of a Tier II file (issue 25): written by its import, kept for its export, never typed. */
+const TIER2_IMPORT_ONLY = 'the record id of a Tier II file, written by POST /tier2/import';
+const LINE_TIER2_RECORD_IDS = {
+  tier2_chemical_record_id: TIER2_IMPORT_ONLY,
+  tier2_location_record_id: TIER2_IMPORT_ONLY,
+};
 /** A container's SPCC inputs (issue 23), on container types and lines. */
 const SPCC_INPUTS = { shell_capacity_gal: '55', placement: 'aboveground' } as const;
 /** A component's percent as an SDS range (issue 21 point 9), so both bounds meet the hostile values. */
 const PERCENT_RANGE = { percentage_weight_low: '30', percentage_weight_high: '60' };
 const FACILITY_COLUMNS: ColumnSource[] = [
-  { table: schema.facilities },
+  { table: schema.facilities, notInBody: { tier2_record_id: TIER2_IMPORT_ONLY } },
   { table: schema.addresses, prefix: 'address.' },
 ];
 const COMPONENT_COLUMNS: ColumnSource[] = [
@@ -532,7 +538,7 @@ export const BODY_ROUTES: Record<string, BodyRoute> = {
       const inventory = await create.inventory(ctx);
       return { url: `/inventories/${inventory.id}/product/create`, body: newProductLine };
     },
-    columns: [{ table: schema.inventoryProducts }],
+    columns: [{ table: schema.inventoryProducts, notInBody: LINE_TIER2_RECORD_IDS }],
   },
   'PATCH /inventories/:id/product/:productId/update': {
     async prepare(ctx) {
@@ -540,7 +546,7 @@ export const BODY_ROUTES: Record<string, BodyRoute> = {
       const line = await create.inventoryProduct(ctx, inventory.id);
       return { url: `/inventories/${inventory.id}/product/${line.id}/update`, body: newProductLine };
     },
-    columns: [{ table: schema.inventoryProducts }],
+    columns: [{ table: schema.inventoryProducts, notInBody: LINE_TIER2_RECORD_IDS }],
   },
   'POST /inventories/:id/product/:productId/chemical-components/create': {
     async prepare(ctx) {
