@@ -2,6 +2,7 @@ export * from './addresses/index.ts';
 export * from './audit/index.ts';
 export * from './auth/index.ts';
 export * from './chemical-components/index.ts';
+export * from './contacts/index.ts';
 export * as compliance from './compliance/index.ts';
 export * from './customers/index.ts';
 export * from './facilities/index.ts';
