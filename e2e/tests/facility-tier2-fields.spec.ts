@@ -56,7 +56,8 @@ test('an admin creates an emergency contact, names it on a facility with its Tie
   await page.goto(`/customers-facilities-mgmt/facilities/${facility.id}`);
   const form = page.getByRole('dialog', { name: 'Facility Details' });
   await expect(form.getByRole('group', { name: 'Tier II', exact: true })).toBeVisible();
-  for (const [label, value] of Object.entries(TIER2)) await form.getByLabel(label, { exact: true }).fill(value);
+  for (const [label, value] of Object.entries(TIER2))
+    await form.getByLabel(label, { exact: true }).fill(value);
   await form.getByLabel('Manned', { exact: true }).selectOption('Yes');
   await pick(page, 'Contacts', lastName, `Eve ${lastName}`);
   await expect(form.getByRole('list', { name: 'Selected contacts' })).toHaveText(`Eve ${lastName}`);
@@ -79,6 +80,11 @@ test('an admin creates an emergency contact, names it on a facility with its Tie
   );
   expect(stored.resource.latitude).toBe(36.153982);
   expect(stored.resource.contacts).toEqual([
-    { id: expect.any(Number), name: `Eve ${lastName}`, contact_types: ['Emergency Contact'], phone_24_hour: '(918) 555-0100' },
+    {
+      id: expect.any(Number),
+      name: `Eve ${lastName}`,
+      contact_types: ['Emergency Contact'],
+      phone_24_hour: '(918) 555-0100',
+    },
   ]);
 });

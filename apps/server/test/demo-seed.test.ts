@@ -39,7 +39,8 @@ describe('demo data', () => {
     const ids = (list.json().resource.items as { id: number }[]).map((f) => f.id);
     expect(ids.length).toBeGreaterThanOrEqual(8);
     for (const id of ids) {
-      const facility = (await ctx.call('staff', { method: 'GET', url: `/facilities/${id}/get` })).json().resource;
+      const facility = (await ctx.call('staff', { method: 'GET', url: `/facilities/${id}/get` })).json()
+        .resource;
       expect(facility.naics_code, facility.name).toMatch(/^\d{6}$/);
       expect(facility.latitude, facility.name).toBeTypeOf('number');
       expect(facility.longitude, facility.name).toBeTypeOf('number');
@@ -52,7 +53,9 @@ describe('demo data', () => {
     const refinery = (list.json().resource.items as { id: number; name: string }[]).find(
       (f) => f.name === 'Pasadena Refinery',
     );
-    const detail = (await ctx.call('staff', { method: 'GET', url: `/facilities/${refinery!.id}/get` })).json();
+    const detail = (
+      await ctx.call('staff', { method: 'GET', url: `/facilities/${refinery!.id}/get` })
+    ).json();
     expect(detail.resource).toMatchObject({ naics_code: '324110', latitude: 29.6911, longitude: -95.2091 });
     expect(detail.resource.contacts[1]).toMatchObject({ name: 'Dana Reyes', phone_24_hour: '7135550188' });
   });

@@ -83,7 +83,13 @@ beforeAll(async () => {
   // Issue 25: every contact of the first customer, each with two phones, named by its first facility.
   const contactRows = await db
     .insert(contacts)
-    .values(n.map((i) => ({ customerId: customerRows[0]!.id, lastName: `Contact ${i}`, contactTypes: ['Emergency Contact'] })))
+    .values(
+      n.map((i) => ({
+        customerId: customerRows[0]!.id,
+        lastName: `Contact ${i}`,
+        contactTypes: ['Emergency Contact'],
+      })),
+    )
     .returning();
   await db.insert(contactPhones).values(
     contactRows.flatMap((contact) => [
@@ -91,9 +97,13 @@ beforeAll(async () => {
       { contactId: contact.id, position: 1, phoneNumber: '713-555-0101', phoneType: 'Work' },
     ]),
   );
-  await db
-    .insert(facilityContacts)
-    .values(contactRows.map((contact, position) => ({ facilityId: facilityRows[0]!.id, contactId: contact.id, position })));
+  await db.insert(facilityContacts).values(
+    contactRows.map((contact, position) => ({
+      facilityId: facilityRows[0]!.id,
+      contactId: contact.id,
+      position,
+    })),
+  );
   const componentRows = await db
     .insert(chemicalComponents)
     .values(n.map((i) => ({ name: `Chemical ${i}`, number: `50-00-${i}` })))

@@ -376,7 +376,9 @@ export async function seedDemoReference(db: Db): Promise<void> {
       if (contactIds.length > 0) {
         await db
           .insert(facilityContacts)
-          .values(contactIds.map((contactId, position) => ({ facilityId: created!.id, contactId, position })));
+          .values(
+            contactIds.map((contactId, position) => ({ facilityId: created!.id, contactId, position })),
+          );
       }
     }
   }

@@ -3,10 +3,10 @@ import {
   casCheckDigit,
   type Role,
   type SaveComponentRequest,
+  type SaveContactRequest,
   type SaveContainerRequest,
   type SaveContainerUnitRequest,
   type SaveCustomerRequest,
-  type SaveContactRequest,
   type SaveFacilityRequest,
   type SaveHazardRequest,
   type SaveInventoryProductRequest,
@@ -303,7 +303,12 @@ export const create = {
   /** A contact, of a new customer unless `customer_id` names one. */
   async contact(api: ApiClient, overrides: Partial<SaveContactRequest> = {}, role: Role = 'admin') {
     const customerId = Number(overrides.customer_id ?? (await create.customer(api, {}, role)).id);
-    const created = await post(api, role, '/contacts/create', contactBody({ ...overrides, customer_id: customerId }));
+    const created = await post(
+      api,
+      role,
+      '/contacts/create',
+      contactBody({ ...overrides, customer_id: customerId }),
+    );
     return { ...created, customerId };
   },
   hazard: (api: ApiClient, overrides: Partial<SaveHazardRequest> = {}) =>

@@ -38,7 +38,8 @@ export const NOT_FUZZED: Record<string, string> = {
 /** Which group, and so which test file, fuzzes a route: three files run side by side. */
 export function fuzzGroupOf(key: string): 'accounts' | 'catalog' | 'inventories' {
   const area = key.split(' ')[1]!.split('/')[1]!;
-  if (['auth', 'users', 'technicians', 'customers', 'facilities', 'contacts'].includes(area)) return 'accounts';
+  if (['auth', 'users', 'technicians', 'customers', 'facilities', 'contacts'].includes(area))
+    return 'accounts';
   if (['inventories', 'report'].includes(area)) return 'inventories';
   return 'catalog';
 }

@@ -48,7 +48,7 @@ export const CONTACT_MSG = {
   phoneNumberMax: 'Phone Number must be less than 30 characters',
   phoneType: `Phone Type must be one of: ${CONTACT_PHONE_TYPES.join(', ')}`,
   emergencyNeeds24Hour: 'An emergency contact needs a 24-hour phone',
-  customerLocked: "A contact named by facilities keeps its customer; remove it from the facilities first",
+  customerLocked: 'A contact named by facilities keeps its customer; remove it from the facilities first',
   inUse: (name: string, count: number) =>
     `Contact ${name} is named by ${count} ${count === 1 ? 'facility' : 'facilities'}; remove it from ${count === 1 ? 'it' : 'them'} first`,
 } as const;
@@ -63,7 +63,10 @@ const PhoneSchema = z.object(
       .trim()
       .max(30, CONTACT_MSG.phoneNumberMax)
       .refine((phone) => /^[\d\s()+\-.x#ext]*$/i.test(phone), CONTACT_MSG.phoneNumber)
-      .refine((phone) => phoneDigits(phone).length >= 10 && phoneDigits(phone).length <= 15, CONTACT_MSG.phoneNumber),
+      .refine(
+        (phone) => phoneDigits(phone).length >= 10 && phoneDigits(phone).length <= 15,
+        CONTACT_MSG.phoneNumber,
+      ),
     phone_type: z.enum(CONTACT_PHONE_TYPES, { error: CONTACT_MSG.phoneType }),
   },
   { error: CONTACT_MSG.phones },
@@ -113,7 +116,9 @@ export const SaveContactRequestSchema = z
     mailing_zip: ZipSchema,
     mailing_country: optionalTextSchema(50, CONTACT_MSG.countryMax),
     contact_types: z
-      .array(z.enum(TIER2_CONTACT_TYPES, { error: CONTACT_MSG.contactType }), { error: CONTACT_MSG.contactTypesRequired })
+      .array(z.enum(TIER2_CONTACT_TYPES, { error: CONTACT_MSG.contactType }), {
+        error: CONTACT_MSG.contactTypesRequired,
+      })
       .min(1, CONTACT_MSG.contactTypesRequired)
       .transform((types) => [...new Set(types)]),
     phones: z

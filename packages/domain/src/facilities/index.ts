@@ -40,7 +40,6 @@ export const FACILITY_MSG = {
   contactsOfCustomer: "Contacts must belong to the facility's customer",
 } as const;
 
-
 /** An optional identifier of a fixed shape: '' (or null) clears it; anything else must match, never trimmed into shape. */
 function identifierSchema(pattern: RegExp, message: string) {
   return z
@@ -82,7 +81,9 @@ const optionalFlag = (message: string) =>
       error: message,
     })
     .transform((value) =>
-      value === null || value === '' ? null : value === true || value === 1 || value === '1' || value === 'true',
+      value === null || value === ''
+        ? null
+        : value === true || value === 1 || value === '1' || value === 'true',
     )
     .optional();
 
@@ -200,7 +201,12 @@ export const FacilityResourceSchema = z.object({
   max_occupants: z.number().nullable(),
   /** The state fields a Tier II file carried for the facility, kept as they came (read-only). */
   tier2_state_fields: z.array(
-    z.object({ label: z.string(), t2s_fieldname: z.string(), data: z.string(), required: z.boolean().nullable() }),
+    z.object({
+      label: z.string(),
+      t2s_fieldname: z.string(),
+      data: z.string(),
+      required: z.boolean().nullable(),
+    }),
   ),
   /** The contacts it names, in order (the detail call; the list leaves them out). */
   contacts: z.array(FacilityContactSchema),

@@ -90,7 +90,10 @@ describe('contacts', () => {
     });
     expect(page.statusCode, page.body).toBe(200);
     expect(page.json().resource.meta).toMatchObject({ total: 3, last_page: 2, per_page: 2 });
-    expect(page.json().resource.items.map((c: { name: string }) => c.name)).toEqual(['Kim Alpha', 'Kim Bravo']);
+    expect(page.json().resource.items.map((c: { name: string }) => c.name)).toEqual([
+      'Kim Alpha',
+      'Kim Bravo',
+    ]);
     const searched = await ctx.call('staff', {
       method: 'GET',
       url: `/contacts/list?customer_id=${customer.id}&search=kim%20char`,
@@ -148,10 +151,18 @@ describe('contacts', () => {
     const stale = await ctx.call('admin', {
       method: 'PATCH',
       url: `/contacts/${created.id}/update`,
-      payload: { ...created.body, title: 'Stale', phones: [], contact_types: ['Owner / Operator'], updated_at: readAt },
+      payload: {
+        ...created.body,
+        title: 'Stale',
+        phones: [],
+        contact_types: ['Owner / Operator'],
+        updated_at: readAt,
+      },
     });
     expect(stale.statusCode).toBe(409);
-    expect(stale.json().message).toMatch(/^This record was changed by .+ at .+\. Reload to see the changes\.$/);
+    expect(stale.json().message).toMatch(
+      /^This record was changed by .+ at .+\. Reload to see the changes\.$/,
+    );
     const got = await ctx.call('admin', { method: 'GET', url: `/contacts/${created.id}/get` });
     expect(got.json().resource.title).toBe('Plant Manager');
     expect(got.json().resource.phones).toHaveLength(2);
@@ -181,10 +192,18 @@ describe('contacts', () => {
 
   it('deleting a contact a facility names is a 409; an unnamed one is deleted with its phones', async () => {
     const contact = await create.contact(ctx, { first_name: 'Lee', last_name: 'Park' });
-    const facility = await create.facility(ctx, { customer_id: contact.customerId, contact_ids: [contact.id] });
-    const refusedDelete = await ctx.call('admin', { method: 'DELETE', url: `/contacts/${contact.id}/delete` });
+    const facility = await create.facility(ctx, {
+      customer_id: contact.customerId,
+      contact_ids: [contact.id],
+    });
+    const refusedDelete = await ctx.call('admin', {
+      method: 'DELETE',
+      url: `/contacts/${contact.id}/delete`,
+    });
     expect(refusedDelete.statusCode).toBe(409);
-    expect(refusedDelete.json().message).toBe('Contact Lee Park is named by 1 facility; remove it from it first');
+    expect(refusedDelete.json().message).toBe(
+      'Contact Lee Park is named by 1 facility; remove it from it first',
+    );
     const got = await ctx.call('admin', { method: 'GET', url: `/contacts/${contact.id}/get` });
     expect(got.json().resource.facilities).toEqual([{ id: facility.id, name: facility.body.name }]);
 
@@ -192,7 +211,10 @@ describe('contacts', () => {
     const deleted = await ctx.call('admin', { method: 'DELETE', url: `/contacts/${unnamed.id}/delete` });
     expect(deleted.statusCode, deleted.body).toBe(200);
     expect(deleted.json().message).toBe('Contact Dana Unnamed Co deleted successfully');
-    const phones = await ctx.database.db.select().from(contactPhones).where(eq(contactPhones.contactId, unnamed.id));
+    const phones = await ctx.database.db
+      .select()
+      .from(contactPhones)
+      .where(eq(contactPhones.contactId, unnamed.id));
     expect(phones).toEqual([]);
   });
 });
@@ -219,7 +241,11 @@ describe('facility Tier II fields and contacts', () => {
       contact_types: ['Owner / Operator'],
       phones: [{ phone_number: '713-555-0199', phone_type: 'Work' }],
     });
-    const emergency = await create.contact(ctx, { customer_id: customer.id, first_name: 'Eve', last_name: 'Night' });
+    const emergency = await create.contact(ctx, {
+      customer_id: customer.id,
+      first_name: 'Eve',
+      last_name: 'Night',
+    });
     const res = await ctx.call('admin', {
       method: 'POST',
       url: '/facilities/create',
@@ -255,7 +281,12 @@ describe('facility Tier II fields and contacts', () => {
     const kept = await ctx.call('admin', {
       method: 'PATCH',
       url: `/facilities/${facility.id}/update`,
-      payload: facilityBody({ customer_id: customer.id, name: facility.name, naics_code: '', is_manned: null }),
+      payload: facilityBody({
+        customer_id: customer.id,
+        name: facility.name,
+        naics_code: '',
+        is_manned: null,
+      }),
     });
     expect(kept.statusCode, kept.body).toBe(200);
     expect(kept.json().resource).toMatchObject({
@@ -283,12 +314,24 @@ describe('facility Tier II fields and contacts', () => {
         'TRI Facility ID must be 15 characters: a 5-digit ZIP code, then 10 letters or digits',
       ],
       [{ latitude: '90.5' }, 'latitude', 'Latitude must be a number from -90 to 90 with at most 6 decimals'],
-      [{ latitude: '29.7604271' }, 'latitude', 'Latitude must be a number from -90 to 90 with at most 6 decimals'],
+      [
+        { latitude: '29.7604271' },
+        'latitude',
+        'Latitude must be a number from -90 to 90 with at most 6 decimals',
+      ],
       [{ latitude: '1e1' }, 'latitude', 'Latitude must be a number from -90 to 90 with at most 6 decimals'],
-      [{ longitude: -180.5 }, 'longitude', 'Longitude must be a number from -180 to 180 with at most 6 decimals'],
+      [
+        { longitude: -180.5 },
+        'longitude',
+        'Longitude must be a number from -180 to 180 with at most 6 decimals',
+      ],
       [{ fire_district: 'x'.repeat(101) }, 'fire_district', 'Fire District must be less than 100 characters'],
       [{ is_manned: 'yes' }, 'is_manned', 'Manned must be true, false or empty'],
-      [{ max_occupants: '12.5' }, 'max_occupants', 'Maximum Occupants must be a whole number from 0 to 1000000'],
+      [
+        { max_occupants: '12.5' },
+        'max_occupants',
+        'Maximum Occupants must be a whole number from 0 to 1000000',
+      ],
       [{ max_occupants: -1 }, 'max_occupants', 'Maximum Occupants must be a whole number from 0 to 1000000'],
       [{ contact_ids: [1, 1] }, 'contact_ids', 'A contact is listed twice'],
     ];
@@ -306,7 +349,11 @@ describe('facility Tier II fields and contacts', () => {
     await refused(
       `/facilities/${facility.id}/update`,
       'PATCH',
-      facilityBody({ customer_id: mine.customerId, name: String(facility.body.name), contact_ids: [mine.id, theirs.id] }),
+      facilityBody({
+        customer_id: mine.customerId,
+        name: String(facility.body.name),
+        contact_ids: [mine.id, theirs.id],
+      }),
       'contact_ids',
       "Contacts must belong to the facility's customer",
     );

@@ -1,4 +1,8 @@
-import { type FacilityAutocompleteQuery, type FacilityListQuery, TWENTY_FOUR_HOUR_PHONE } from '@chemtrack/domain';
+import {
+  type FacilityAutocompleteQuery,
+  type FacilityListQuery,
+  TWENTY_FOUR_HOUR_PHONE,
+} from '@chemtrack/domain';
 import { and, asc, desc, eq, exists, or, type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import {

@@ -1,4 +1,9 @@
-import { CONTACT_ORDER_KEYS, type ContactResource, recordIdSchema, type SaveContactRequest } from '@chemtrack/domain';
+import {
+  CONTACT_ORDER_KEYS,
+  type ContactResource,
+  recordIdSchema,
+  type SaveContactRequest,
+} from '@chemtrack/domain';
 import { listSearchSchema } from '../../lib/list-search.ts';
 import { resourceApi } from '../../lib/resource-api.ts';
 

@@ -112,7 +112,9 @@ describe('the contact form’s phone rows', () => {
     await userEvent.selectOptions(screen.getByLabelText('Phone 1 Type'), '24-hour');
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(onSave).toHaveBeenCalledTimes(1));
-    expect(onSave.mock.calls[0]![0].phones).toEqual([{ phone_number: '713-555-0101', phone_type: '24-hour' }]);
+    expect(onSave.mock.calls[0]![0].phones).toEqual([
+      { phone_number: '713-555-0101', phone_type: '24-hour' },
+    ]);
     // Typing a dozen keys and two saves: more than the default 5 s on a loaded machine.
   }, 30_000);
 });

@@ -1,8 +1,8 @@
 import {
   type ContactPhoneType,
   type ContactResource,
-  SaveContactRequestSchema,
   type SaveContact,
+  SaveContactRequestSchema,
 } from '@chemtrack/domain';
 import { z } from 'zod';
 

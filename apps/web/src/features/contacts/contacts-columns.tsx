@@ -29,7 +29,11 @@ export function contactsColumns({
       cell: ({ row }) => row.original.customer.name,
       meta: { sortKey: 'customer_name' },
     },
-    { id: 'contact_types', header: 'Contact Types', cell: ({ row }) => row.original.contact_types.join(', ') },
+    {
+      id: 'contact_types',
+      header: 'Contact Types',
+      cell: ({ row }) => row.original.contact_types.join(', '),
+    },
     { id: 'phone_24_hour', header: '24-Hour Phone', cell: ({ row }) => row.original.phone_24_hour || '-' },
     { id: 'email', header: 'Email', cell: ({ row }) => row.original.email || '-' },
     actionsColumn<ContactResource>({

@@ -34,7 +34,8 @@ import {
 } from './contact-form.ts';
 
 export function ContactModal({ id, customerId }: { id: number | undefined; customerId?: number }) {
-  if (id === undefined) return <ContactFormModal id={undefined} contact={undefined} customerId={customerId} />;
+  if (id === undefined)
+    return <ContactFormModal id={undefined} contact={undefined} customerId={customerId} />;
   return (
     <LoadedRecord options={contactsApi.detailOptions(id)}>
       {(contact) => <ContactFormModal id={id} contact={contact} />}
@@ -243,10 +244,14 @@ function ContactFormModal({
           name="contact_types"
           render={({ field }) => (
             <div className="flex flex-wrap gap-4">
-              {TIER2_CONTACT_TYPES.map((type) => (
-                <label key={type} className="flex items-center gap-2 text-sm text-slate-700">
+              {TIER2_CONTACT_TYPES.map((type, index) => (
+                <label
+                  key={type}
+                  htmlFor={`c-type-${index}`}
+                  className="flex items-center gap-2 text-sm text-slate-700"
+                >
                   <Checkbox
-                    aria-label={type}
+                    id={`c-type-${index}`}
                     checked={field.value.includes(type)}
                     disabled={isReadOnly}
                     onCheckedChange={(checked) => {

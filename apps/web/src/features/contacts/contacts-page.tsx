@@ -46,7 +46,10 @@ export function ContactsPage({ search }: { search: ListSearch & { customer_id?: 
       <ListToolbar
         list={list}
         searchLabel="Search Contacts by Name"
-        add={{ label: '+ Add New Contact', link: { to: '/contacts/create', search: (s: Record<string, unknown>) => s } }}
+        add={{
+          label: '+ Add New Contact',
+          link: { to: '/contacts/create', search: (s: Record<string, unknown>) => s },
+        }}
       />
       <DataTable
         label="Contacts"

@@ -13,11 +13,13 @@ import {
 } from './facility-tier2-fields.tsx';
 
 const Tier2Schema = z.object(FACILITY_TIER2_FIELDS);
+/** The domain's rules, typed by the form's values (which are what the rules read), as the facility form does. */
+const Tier2FormSchema = z.preprocess((values: FacilityTier2Values) => values, Tier2Schema);
 
 /** The section inside a form checked by the domain's Tier II rules, as the facility form does. */
 function Harness({ initial, onSave }: { initial: FacilityTier2Values; onSave: (values: unknown) => void }) {
   const form = useForm<FacilityTier2Values, unknown, z.output<typeof Tier2Schema>>({
-    resolver: zodResolver(Tier2Schema),
+    resolver: zodResolver(Tier2FormSchema),
     defaultValues: initial,
   });
   return (

@@ -6,7 +6,8 @@ import { prefetchList, toListParams } from '../../lib/list-search.ts';
 export const Route = createFileRoute('/_authenticated/contacts')({
   validateSearch: ContactsSearchSchema,
   loaderDeps: ({ search }) => search,
-  loader: ({ context, deps }) => prefetchList(context.queryClient, contactsApi.listOptions(toListParams(deps))),
+  loader: ({ context, deps }) =>
+    prefetchList(context.queryClient, contactsApi.listOptions(toListParams(deps))),
   component: function ContactsRoute() {
     return <ContactsPage search={Route.useSearch()} />;
   },
