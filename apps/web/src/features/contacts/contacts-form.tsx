@@ -148,7 +148,19 @@ function ContactFormModal({
   const canArchive = useCan(AREA_ACTIONS.contacts.archive);
   const isReadOnly = id !== undefined && !canUpdate;
   const states = useQuery(statesOptions);
-  const [customer, setCustomer] = useState<AutocompleteItem | null>(contact?.customer ?? null);
+  // undefined until the user picks (or clears) a customer.
+  const [picked, setCustomer] = useState<AutocompleteItem | null | undefined>(contact?.customer);
+  // A new contact opened from a facility's form comes for that facility's customer: show its name.
+  const preset = useQuery({
+    ...customersApi.detailOptions(customerId ?? 0),
+    enabled: contact === undefined && customerId !== undefined,
+  });
+  const customer =
+    picked !== undefined
+      ? picked
+      : preset.data
+        ? { id: preset.data.resource.id, name: preset.data.resource.name }
+        : null;
   const { isOpen, close } = useModalRoute(() => void navigate({ to: '/contacts', search: keepSearch }));
 
   const form = useForm<ContactFormValues, unknown, ParsedContactForm>({
