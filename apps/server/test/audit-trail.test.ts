@@ -226,6 +226,21 @@ const CASES: Record<string, WriteCase> = {
     'archive',
   ),
 
+  'POST /contacts/create': bodyCase('POST /contacts/create', 'contact', 'create'),
+  'PATCH /contacts/:id/update': bodyCase('PATCH /contacts/:id/update', 'contact', 'update'),
+  'PATCH /contacts/:id/activate': simpleCase(
+    'PATCH',
+    async (c) => ({ url: `/contacts/${(await create.contact(c)).id}/activate` }),
+    'contact',
+    'archive',
+  ),
+  'DELETE /contacts/:id/delete': simpleCase(
+    'DELETE',
+    async (c) => ({ url: `/contacts/${(await create.contact(c)).id}/delete` }),
+    'contact',
+    'delete',
+  ),
+
   'POST /hazards/create': bodyCase('POST /hazards/create', 'hazards', 'create'),
   'PATCH /hazards/:id/update': bodyCase('PATCH /hazards/:id/update', 'hazards', 'update'),
   'PATCH /hazards/:id/activate': simpleCase(

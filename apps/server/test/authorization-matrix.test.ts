@@ -60,6 +60,14 @@ const MATRIX: Record<string, Role[] | typeof PUBLIC | typeof ASSIGNED> = {
   'PATCH /facilities/:id/update': ADMIN,
   'PATCH /facilities/:id/activate': ADMIN,
 
+  // Issue 25: a customer's Tier II contacts, shared by its facilities (decision 016).
+  'GET /contacts/list': STAFF,
+  'GET /contacts/:id/get': STAFF,
+  'POST /contacts/create': STAFF,
+  'PATCH /contacts/:id/update': STAFF,
+  'PATCH /contacts/:id/activate': STAFF,
+  'DELETE /contacts/:id/delete': STAFF,
+
   'GET /hazards/list': STAFF,
   // Issue 22: the pickers of the line form a technician fills in.
   'GET /hazards/autocomplete-list': ALL,

@@ -4,13 +4,15 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
   addresses,
   chemicalComponents,
+  contactPhones,
+  contacts,
   customers,
   facilities,
   files,
   productChemicalComponents,
   products,
 } from '../src/db/schema/index.ts';
-import { addressBody } from '../src/seed/factories.ts';
+import { addressBody, contactBody, create, facilityBody } from '../src/seed/factories.ts';
 import { createTestContext, type TestContext } from './helper.ts';
 import {
   auditActions,
@@ -122,6 +124,45 @@ const productBody = {
   mfg_emergency_phone: '1-800-424-9300',
   physical_state: 'liquid',
 };
+
+describe('contacts (issue 25)', () => {
+  it('a contact whose create audit fails is not saved, nor are its phones; a facility update whose audit fails keeps its contacts', async () => {
+    const customer = await create.customer(ctx);
+    const counts = async () => ({
+      contacts: (await ctx.database.db.select({ n: sql<number>`count(*)::int` }).from(contacts))[0]!.n,
+      phones: (await ctx.database.db.select({ n: sql<number>`count(*)::int` }).from(contactPhones))[0]!.n,
+    });
+    const before = await counts();
+    await refuse('create', 'contact');
+    const res = await ctx.call('admin', {
+      method: 'POST',
+      url: '/contacts/create',
+      payload: contactBody({ customer_id: customer.id }),
+    });
+    expectInternalError(res);
+    expect(await counts()).toEqual(before);
+    await clearRefusedAudits(ctx.database.db);
+
+    const contact = await create.contact(ctx, { customer_id: customer.id });
+    const facility = await create.facility(ctx, { customer_id: customer.id, contact_ids: [contact.id] });
+    await refuse('update', 'facility', facility.id);
+    const update = await ctx.call('admin', {
+      method: 'PATCH',
+      url: `/facilities/${facility.id}/update`,
+      payload: facilityBody({
+        customer_id: customer.id,
+        name: 'Renamed',
+        naics_code: '325110',
+        contact_ids: [],
+      }),
+    });
+    expectInternalError(update);
+    const got = (await ctx.call('admin', { method: 'GET', url: `/facilities/${facility.id}/get` })).json()
+      .resource;
+    expect(got).toMatchObject({ name: facility.body.name, naics_code: '' });
+    expect(got.contacts.map((c: { id: number }) => c.id)).toEqual([contact.id]);
+  });
+});
 
 describe('products, their SDS and components', () => {
   it('a product update whose audit fails keeps its SDS, row and bytes, and the new upload', async () => {

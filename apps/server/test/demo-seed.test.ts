@@ -34,6 +34,32 @@ describe('demo data', () => {
     expect(states.size).toBeGreaterThanOrEqual(5);
   });
 
+  it('gives each demo facility a NAICS code, coordinates and two contacts, the emergency one with a 24-hour phone', async () => {
+    const list = await ctx.call('staff', { method: 'GET', url: '/facilities/list?ipp=100' });
+    const ids = (list.json().resource.items as { id: number }[]).map((f) => f.id);
+    expect(ids.length).toBeGreaterThanOrEqual(8);
+    for (const id of ids) {
+      const facility = (await ctx.call('staff', { method: 'GET', url: `/facilities/${id}/get` })).json()
+        .resource;
+      expect(facility.naics_code, facility.name).toMatch(/^\d{6}$/);
+      expect(facility.latitude, facility.name).toBeTypeOf('number');
+      expect(facility.longitude, facility.name).toBeTypeOf('number');
+      expect(facility.contacts.map((c: { contact_types: string[] }) => c.contact_types)).toEqual([
+        ['Owner / Operator', 'Tier II Information Contact'],
+        ['Emergency Contact', 'Fac. Emergency Coordinator'],
+      ]);
+      expect(facility.contacts[1].phone_24_hour, facility.name).not.toBe('');
+    }
+    const refinery = (list.json().resource.items as { id: number; name: string }[]).find(
+      (f) => f.name === 'Pasadena Refinery',
+    );
+    const detail = (
+      await ctx.call('staff', { method: 'GET', url: `/facilities/${refinery!.id}/get` })
+    ).json();
+    expect(detail.resource).toMatchObject({ naics_code: '324110', latitude: 29.6911, longitude: -95.2091 });
+    expect(detail.resource.contacts[1]).toMatchObject({ name: 'Dana Reyes', phone_24_hour: '7135550188' });
+  });
+
   it('has the usual hazard classes, container types and units with their unit types', async () => {
     const hazards = (await ctx.call('staff', { method: 'GET', url: '/hazards/list?ipp=100' })).json().resource
       .items;

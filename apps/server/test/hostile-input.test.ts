@@ -62,6 +62,7 @@ beforeAll(async () => {
   const facility = await create.facility(ctx);
   probe.facility = facility.id;
   probe.customer = facility.customerId;
+  probe.contact = (await create.contact(ctx, { customer_id: probe.customer })).id;
   probe.container = (await create.container(ctx)).id;
   probe.unit = (await create.containerUnit(ctx)).id;
   probe.user = (await create.user(ctx)).id;

@@ -10,6 +10,7 @@ import { API_PREFIX } from '../src/plugins/auth.ts';
 import {
   billingAddressBody,
   componentBody,
+  contactBody,
   containerBody,
   containerUnitBody,
   create,
@@ -138,6 +139,7 @@ export const RECORD_OF_AREA: Record<string, string> = {
   technicians: 'technician',
   customers: 'customer',
   facilities: 'facility',
+  contacts: 'contact',
   hazards: 'hazard',
   containers: 'container',
   'container-units': 'unit',
@@ -156,6 +158,9 @@ export const NOT_WRITTEN_FROM_A_BODY: Record<string, string> = {
   inventory_product_requests:
     'written from the Idempotency-Key header, a UUID by its schema (line-idempotency.test.ts)',
   fire_code_permit_amounts: 'class, form and place come from the migration; an admin edits only the amount',
+  contact_phones:
+    "written from the contact body's phones list, which the field paths here do not reach; contacts.test.ts checks its lengths",
+  facility_contacts: 'ids and positions from contact_ids; the link id comes from a Tier II import',
 };
 
 function unique(length: number): string {
@@ -187,10 +192,20 @@ function passwordOfLength(length: number): string {
   return `Aa1${unique(length - 3)}`;
 }
 
+const TIER2_ID_COLUMNS = [
+  'facilities.naicsCode',
+  'facilities.dunsNumber',
+  'facilities.rmpFacilityId',
+  'facilities.triFacilityId',
+];
+
 /** A value of `length` characters that is valid for the column when the length is. */
 function valueOfLength(column: string, length: number): string {
   if (column.endsWith('.email')) return emailOfLength(length);
   if (/phone$/i.test(column) || column.endsWith('.zip')) return '5'.repeat(length);
+  // Tier II identifiers are digits (TRI: ZIP code then letters or digits); a ZIP+4 carries its dash.
+  if (TIER2_ID_COLUMNS.includes(column)) return '5'.repeat(length);
+  if (column === 'contacts.mailingZip') return length === 10 ? '55555-5555' : '5'.repeat(length);
   if (column === 'chemical_components.number') return casOfLength(length);
   return unique(length);
 }
@@ -252,6 +267,16 @@ const FACILITY_REPORT_INPUTS = {
   emergency_coordinator_phone: '(713) 555-0100',
   is_retail_gas_station: true,
   is_ust_compliant: true,
+  // Issue 25: the Tier II identification.
+  naics_code: '325110',
+  duns_number: '012345678',
+  rmp_facility_id: '100000123456',
+  tri_facility_id: '77002ABCDE12345',
+  latitude: '29.760427',
+  longitude: '-95.369803',
+  fire_district: 'Station 8',
+  is_manned: true,
+  max_occupants: '25',
 };
 /** The product's report inputs of issues 21 and 23 (370.13 exclusion, 302 solid form, RMP/PSM overrides). */
 const PRODUCT_REPORT_INPUTS = {
@@ -266,16 +291,19 @@ const PRODUCT_REPORT_INPUTS = {
 /** The record ids of a Tier II file (issue 25): written by its import, kept for its export, never typed. */
 const TIER2_IMPORT_ONLY = 'the record id of a Tier II file, written by POST /tier2/import';
 const LINE_TIER2_RECORD_IDS = {
-  tier2_chemical_record_id: TIER2_IMPORT_ONLY,
-  tier2_location_record_id: TIER2_IMPORT_ONLY,
+  tier2ChemicalRecordId: TIER2_IMPORT_ONLY,
+  tier2LocationRecordId: TIER2_IMPORT_ONLY,
 };
 /** A container's SPCC inputs (issue 23), on container types and lines. */
 const SPCC_INPUTS = { shell_capacity_gal: '55', placement: 'aboveground' } as const;
 /** A component's percent as an SDS range (issue 21 point 9), so both bounds meet the hostile values. */
 const PERCENT_RANGE = { percentage_weight_low: '30', percentage_weight_high: '60' };
 const FACILITY_COLUMNS: ColumnSource[] = [
-  { table: schema.facilities, notInBody: { tier2_record_id: TIER2_IMPORT_ONLY } },
+  { table: schema.facilities, notInBody: { tier2RecordId: TIER2_IMPORT_ONLY } },
   { table: schema.addresses, prefix: 'address.' },
+];
+const CONTACT_COLUMNS: ColumnSource[] = [
+  { table: schema.contacts, notInBody: { tier2RecordId: 'the record id of a Tier II import' } },
 ];
 const COMPONENT_COLUMNS: ColumnSource[] = [
   { table: schema.chemicalComponents },
@@ -423,6 +451,23 @@ export const BODY_ROUTES: Record<string, BodyRoute> = {
       };
     },
     columns: FACILITY_COLUMNS,
+  },
+  'POST /contacts/create': {
+    async prepare(ctx) {
+      const customer = await create.customer(ctx);
+      return { url: '/contacts/create', body: () => contactBody({ customer_id: customer.id }) };
+    },
+    columns: CONTACT_COLUMNS,
+  },
+  'PATCH /contacts/:id/update': {
+    async prepare(ctx) {
+      const contact = await create.contact(ctx);
+      return {
+        url: `/contacts/${contact.id}/update`,
+        body: () => contactBody({ customer_id: contact.customerId }),
+      };
+    },
+    columns: CONTACT_COLUMNS,
   },
   'POST /hazards/create': {
     prepare: async (_ctx) => ({ url: '/hazards/create', body: () => hazardBody() }),

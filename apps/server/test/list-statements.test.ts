@@ -2,11 +2,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   auditLog,
   chemicalComponents,
+  contactPhones,
+  contacts,
   containers,
   containerUnits,
   customers,
   databaseEntries,
   facilities,
+  facilityContacts,
   facilityCustomers,
   hazards,
   inventories,
@@ -77,6 +80,30 @@ beforeAll(async () => {
   await db
     .insert(facilityCustomers)
     .values(facilityRows.map((facility) => ({ facilityId: facility.id, customerId: facility.customerId })));
+  // Issue 25: every contact of the first customer, each with two phones, named by its first facility.
+  const contactRows = await db
+    .insert(contacts)
+    .values(
+      n.map((i) => ({
+        customerId: customerRows[0]!.id,
+        lastName: `Contact ${i}`,
+        contactTypes: ['Emergency Contact'],
+      })),
+    )
+    .returning();
+  await db.insert(contactPhones).values(
+    contactRows.flatMap((contact) => [
+      { contactId: contact.id, position: 0, phoneNumber: '713-555-0100', phoneType: '24-hour' },
+      { contactId: contact.id, position: 1, phoneNumber: '713-555-0101', phoneType: 'Work' },
+    ]),
+  );
+  await db.insert(facilityContacts).values(
+    contactRows.map((contact, position) => ({
+      facilityId: facilityRows[0]!.id,
+      contactId: contact.id,
+      position,
+    })),
+  );
   const componentRows = await db
     .insert(chemicalComponents)
     .values(n.map((i) => ({ name: `Chemical ${i}`, number: `50-00-${i}` })))
@@ -159,6 +186,7 @@ beforeAll(async () => {
     technicians: ctx.users.technician.id,
     customers: customerRows[0]!.id,
     facilities: facilityRows[0]!.id,
+    contacts: contactRows[0]!.id,
     hazards: hazardRows[0]!.id,
     containers: containerRows[0]!.id,
     'container-units': unitRows[0]!.id,

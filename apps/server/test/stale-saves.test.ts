@@ -3,6 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  contacts,
   containers,
   containerUnits,
   customers,
@@ -19,6 +20,7 @@ import {
 import type { VersionedTable } from '../src/lib/record-version.ts';
 import {
   componentBody,
+  contactBody,
   create,
   customerBody,
   inventoryProductBody,
@@ -100,6 +102,20 @@ const AREAS: Area[] = [
     async make() {
       const { id, body, resource } = await create.facility(ctx);
       return { id, url: `/facilities/${id}/update`, body, readAt: String(resource.updated_at) };
+    },
+  },
+  {
+    area: 'contacts',
+    role: 'staff',
+    table: contacts,
+    field: 'last_name',
+    column: contacts.lastName,
+    value: (n) => `Stale Contact ${n}`,
+    async make() {
+      const customer = await create.customer(ctx);
+      const body = contactBody({ customer_id: customer.id });
+      const { id, resource } = await create.contact(ctx, body);
+      return { id, url: `/contacts/${id}/update`, body, readAt: String(resource.updated_at) };
     },
   },
   ...(

@@ -16,6 +16,7 @@ import { Route as ForgotPasswordRouteImport } from './routes/forgot-password'
 import { Route as LoginRouteImport } from './routes/login'
 import { Route as SetPasswordRouteImport } from './routes/set-password'
 import { Route as AuthenticatedAuditLogRouteImport } from './routes/_authenticated/audit-log'
+import { Route as AuthenticatedContactsRouteImport } from './routes/_authenticated/contacts'
 import { Route as AuthenticatedContainersRouteImport } from './routes/_authenticated/containers'
 import { Route as AuthenticatedContainersMgmtRouteImport } from './routes/_authenticated/containers-mgmt'
 import { Route as AuthenticatedCustomersFacilitiesMgmtRouteImport } from './routes/_authenticated/customers-facilities-mgmt'
@@ -27,6 +28,8 @@ import { Route as AuthenticatedProfileRouteImport } from './routes/_authenticate
 import { Route as AuthenticatedReportsRouteImport } from './routes/_authenticated/reports'
 import { Route as AuthenticatedTechniciansMgmtRouteImport } from './routes/_authenticated/technicians-mgmt'
 import { Route as AuthenticatedUnitsRouteImport } from './routes/_authenticated/units'
+import { Route as AuthenticatedContactsContactIdRouteImport } from './routes/_authenticated/contacts/$contactId'
+import { Route as AuthenticatedContactsCreateRouteImport } from './routes/_authenticated/contacts/create'
 import { Route as AuthenticatedContainersContainerIdRouteImport } from './routes/_authenticated/containers/$containerId'
 import { Route as AuthenticatedContainersCreateRouteImport } from './routes/_authenticated/containers/create'
 import { Route as AuthenticatedDatabaseIndexRouteImport } from './routes/_authenticated/database/index'
@@ -95,6 +98,11 @@ const AuthenticatedAuditLogRoute = AuthenticatedAuditLogRouteImport.update({
   path: '/audit-log',
   getParentRoute: () => AuthenticatedRoute,
 } as any)
+const AuthenticatedContactsRoute = AuthenticatedContactsRouteImport.update({
+  id: '/contacts',
+  path: '/contacts',
+  getParentRoute: () => AuthenticatedRoute,
+} as any)
 const AuthenticatedContainersRoute = AuthenticatedContainersRouteImport.update({
   id: '/containers',
   path: '/containers',
@@ -156,6 +164,18 @@ const AuthenticatedUnitsRoute = AuthenticatedUnitsRouteImport.update({
   path: '/units',
   getParentRoute: () => AuthenticatedRoute,
 } as any)
+const AuthenticatedContactsContactIdRoute =
+  AuthenticatedContactsContactIdRouteImport.update({
+    id: '/$contactId',
+    path: '/$contactId',
+    getParentRoute: () => AuthenticatedContactsRoute,
+  } as any)
+const AuthenticatedContactsCreateRoute =
+  AuthenticatedContactsCreateRouteImport.update({
+    id: '/create',
+    path: '/create',
+    getParentRoute: () => AuthenticatedContactsRoute,
+  } as any)
 const AuthenticatedContainersContainerIdRoute =
   AuthenticatedContainersContainerIdRouteImport.update({
     id: '/$containerId',
@@ -370,6 +390,7 @@ export interface FileRoutesByFullPath {
   '/login': typeof LoginRoute
   '/set-password': typeof SetPasswordRoute
   '/audit-log': typeof AuthenticatedAuditLogRoute
+  '/contacts': typeof AuthenticatedContactsRouteWithChildren
   '/containers': typeof AuthenticatedContainersRouteWithChildren
   '/containers-mgmt': typeof AuthenticatedContainersMgmtRoute
   '/customers-facilities-mgmt': typeof AuthenticatedCustomersFacilitiesMgmtRouteWithChildren
@@ -381,6 +402,8 @@ export interface FileRoutesByFullPath {
   '/reports': typeof AuthenticatedReportsRoute
   '/technicians-mgmt': typeof AuthenticatedTechniciansMgmtRouteWithChildren
   '/units': typeof AuthenticatedUnitsRouteWithChildren
+  '/contacts/$contactId': typeof AuthenticatedContactsContactIdRoute
+  '/contacts/create': typeof AuthenticatedContactsCreateRoute
   '/containers/$containerId': typeof AuthenticatedContainersContainerIdRoute
   '/containers/create': typeof AuthenticatedContainersCreateRoute
   '/database/$type': typeof AuthenticatedDatabaseTypeRoute
@@ -422,6 +445,7 @@ export interface FileRoutesByTo {
   '/login': typeof LoginRoute
   '/set-password': typeof SetPasswordRoute
   '/audit-log': typeof AuthenticatedAuditLogRoute
+  '/contacts': typeof AuthenticatedContactsRouteWithChildren
   '/containers': typeof AuthenticatedContainersRouteWithChildren
   '/containers-mgmt': typeof AuthenticatedContainersMgmtRoute
   '/customers-facilities-mgmt': typeof AuthenticatedCustomersFacilitiesMgmtRouteWithChildren
@@ -432,6 +456,8 @@ export interface FileRoutesByTo {
   '/reports': typeof AuthenticatedReportsRoute
   '/technicians-mgmt': typeof AuthenticatedTechniciansMgmtRouteWithChildren
   '/units': typeof AuthenticatedUnitsRouteWithChildren
+  '/contacts/$contactId': typeof AuthenticatedContactsContactIdRoute
+  '/contacts/create': typeof AuthenticatedContactsCreateRoute
   '/containers/$containerId': typeof AuthenticatedContainersContainerIdRoute
   '/containers/create': typeof AuthenticatedContainersCreateRoute
   '/database/$type': typeof AuthenticatedDatabaseTypeRoute
@@ -475,6 +501,7 @@ export interface FileRoutesById {
   '/login': typeof LoginRoute
   '/set-password': typeof SetPasswordRoute
   '/_authenticated/audit-log': typeof AuthenticatedAuditLogRoute
+  '/_authenticated/contacts': typeof AuthenticatedContactsRouteWithChildren
   '/_authenticated/containers': typeof AuthenticatedContainersRouteWithChildren
   '/_authenticated/containers-mgmt': typeof AuthenticatedContainersMgmtRoute
   '/_authenticated/customers-facilities-mgmt': typeof AuthenticatedCustomersFacilitiesMgmtRouteWithChildren
@@ -486,6 +513,8 @@ export interface FileRoutesById {
   '/_authenticated/reports': typeof AuthenticatedReportsRoute
   '/_authenticated/technicians-mgmt': typeof AuthenticatedTechniciansMgmtRouteWithChildren
   '/_authenticated/units': typeof AuthenticatedUnitsRouteWithChildren
+  '/_authenticated/contacts/$contactId': typeof AuthenticatedContactsContactIdRoute
+  '/_authenticated/contacts/create': typeof AuthenticatedContactsCreateRoute
   '/_authenticated/containers/$containerId': typeof AuthenticatedContainersContainerIdRoute
   '/_authenticated/containers/create': typeof AuthenticatedContainersCreateRoute
   '/_authenticated/database/$type': typeof AuthenticatedDatabaseTypeRoute
@@ -529,6 +558,7 @@ export interface FileRouteTypes {
     | '/login'
     | '/set-password'
     | '/audit-log'
+    | '/contacts'
     | '/containers'
     | '/containers-mgmt'
     | '/customers-facilities-mgmt'
@@ -540,6 +570,8 @@ export interface FileRouteTypes {
     | '/reports'
     | '/technicians-mgmt'
     | '/units'
+    | '/contacts/$contactId'
+    | '/contacts/create'
     | '/containers/$containerId'
     | '/containers/create'
     | '/database/$type'
@@ -581,6 +613,7 @@ export interface FileRouteTypes {
     | '/login'
     | '/set-password'
     | '/audit-log'
+    | '/contacts'
     | '/containers'
     | '/containers-mgmt'
     | '/customers-facilities-mgmt'
@@ -591,6 +624,8 @@ export interface FileRouteTypes {
     | '/reports'
     | '/technicians-mgmt'
     | '/units'
+    | '/contacts/$contactId'
+    | '/contacts/create'
     | '/containers/$containerId'
     | '/containers/create'
     | '/database/$type'
@@ -633,6 +668,7 @@ export interface FileRouteTypes {
     | '/login'
     | '/set-password'
     | '/_authenticated/audit-log'
+    | '/_authenticated/contacts'
     | '/_authenticated/containers'
     | '/_authenticated/containers-mgmt'
     | '/_authenticated/customers-facilities-mgmt'
@@ -644,6 +680,8 @@ export interface FileRouteTypes {
     | '/_authenticated/reports'
     | '/_authenticated/technicians-mgmt'
     | '/_authenticated/units'
+    | '/_authenticated/contacts/$contactId'
+    | '/_authenticated/contacts/create'
     | '/_authenticated/containers/$containerId'
     | '/_authenticated/containers/create'
     | '/_authenticated/database/$type'
@@ -739,6 +777,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthenticatedAuditLogRouteImport
       parentRoute: typeof AuthenticatedRoute
     }
+    '/_authenticated/contacts': {
+      id: '/_authenticated/contacts'
+      path: '/contacts'
+      fullPath: '/contacts'
+      preLoaderRoute: typeof AuthenticatedContactsRouteImport
+      parentRoute: typeof AuthenticatedRoute
+    }
     '/_authenticated/containers': {
       id: '/_authenticated/containers'
       path: '/containers'
@@ -815,6 +860,20 @@ declare module '@tanstack/react-router' {
       fullPath: '/units'
       preLoaderRoute: typeof AuthenticatedUnitsRouteImport
       parentRoute: typeof AuthenticatedRoute
+    }
+    '/_authenticated/contacts/$contactId': {
+      id: '/_authenticated/contacts/$contactId'
+      path: '/$contactId'
+      fullPath: '/contacts/$contactId'
+      preLoaderRoute: typeof AuthenticatedContactsContactIdRouteImport
+      parentRoute: typeof AuthenticatedContactsRoute
+    }
+    '/_authenticated/contacts/create': {
+      id: '/_authenticated/contacts/create'
+      path: '/create'
+      fullPath: '/contacts/create'
+      preLoaderRoute: typeof AuthenticatedContactsCreateRouteImport
+      parentRoute: typeof AuthenticatedContactsRoute
     }
     '/_authenticated/containers/$containerId': {
       id: '/_authenticated/containers/$containerId'
@@ -1050,6 +1109,21 @@ declare module '@tanstack/react-router' {
   }
 }
 
+interface AuthenticatedContactsRouteChildren {
+  AuthenticatedContactsContactIdRoute: typeof AuthenticatedContactsContactIdRoute
+  AuthenticatedContactsCreateRoute: typeof AuthenticatedContactsCreateRoute
+}
+
+const AuthenticatedContactsRouteChildren: AuthenticatedContactsRouteChildren = {
+  AuthenticatedContactsContactIdRoute: AuthenticatedContactsContactIdRoute,
+  AuthenticatedContactsCreateRoute: AuthenticatedContactsCreateRoute,
+}
+
+const AuthenticatedContactsRouteWithChildren =
+  AuthenticatedContactsRoute._addFileChildren(
+    AuthenticatedContactsRouteChildren,
+  )
+
 interface AuthenticatedContainersRouteChildren {
   AuthenticatedContainersContainerIdRoute: typeof AuthenticatedContainersContainerIdRoute
   AuthenticatedContainersCreateRoute: typeof AuthenticatedContainersCreateRoute
@@ -1207,6 +1281,7 @@ const AuthenticatedInventoriesInventoryIdProductsInventoryProductIdRouteWithChil
 
 interface AuthenticatedRouteChildren {
   AuthenticatedAuditLogRoute: typeof AuthenticatedAuditLogRoute
+  AuthenticatedContactsRoute: typeof AuthenticatedContactsRouteWithChildren
   AuthenticatedContainersRoute: typeof AuthenticatedContainersRouteWithChildren
   AuthenticatedContainersMgmtRoute: typeof AuthenticatedContainersMgmtRoute
   AuthenticatedCustomersFacilitiesMgmtRoute: typeof AuthenticatedCustomersFacilitiesMgmtRouteWithChildren
@@ -1236,6 +1311,7 @@ interface AuthenticatedRouteChildren {
 
 const AuthenticatedRouteChildren: AuthenticatedRouteChildren = {
   AuthenticatedAuditLogRoute: AuthenticatedAuditLogRoute,
+  AuthenticatedContactsRoute: AuthenticatedContactsRouteWithChildren,
   AuthenticatedContainersRoute: AuthenticatedContainersRouteWithChildren,
   AuthenticatedContainersMgmtRoute: AuthenticatedContainersMgmtRoute,
   AuthenticatedCustomersFacilitiesMgmtRoute:

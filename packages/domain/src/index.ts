@@ -3,6 +3,7 @@ export * from './audit/index.ts';
 export * from './auth/index.ts';
 export * from './chemical-components/index.ts';
 export * as compliance from './compliance/index.ts';
+export * from './contacts/index.ts';
 export * from './customers/index.ts';
 export * from './facilities/index.ts';
 export * from './files/index.ts';

@@ -41,6 +41,13 @@ export const PERMISSIONS = {
   'facilities.update': ADMIN,
   'facilities.archive': ADMIN,
 
+  /** A customer's Tier II contacts, shared by its facilities (issue 25, decision 016). */
+  'contacts.read': STAFF,
+  'contacts.create': STAFF,
+  'contacts.update': STAFF,
+  'contacts.archive': STAFF,
+  'contacts.delete': STAFF,
+
   'hazards.read': STAFF,
   /** The hazard class picker of a new product's line form, which a technician fills in (issue 22). */
   'hazards.pick': EVERYONE,
@@ -169,6 +176,7 @@ export const AREA_ACTIONS = {
   technicians: areaActions('technicians', true),
   customers: areaActions('customers', false),
   facilities: areaActions('facilities', false),
+  contacts: areaActions('contacts', true),
   hazards: areaActions('hazards', true, { pick: 'pick' }),
   containers: areaActions('containers', false, { pick: 'pick' }),
   containerUnits: areaActions('container-units', false, { pick: 'pick' }),

@@ -3,6 +3,7 @@ import { addressRoutes } from './addresses/addresses.routes.ts';
 import { auditLogRoutes } from './audit-log/audit-log.routes.ts';
 import { authRoutes } from './auth/auth.routes.ts';
 import { chemicalComponentsRoutes } from './chemical-components/chemical-components.routes.ts';
+import { contactsRoutes } from './contacts/contacts.routes.ts';
 import { containersRoutes } from './containers/containers.routes.ts';
 import { customersRoutes } from './customers/customers.routes.ts';
 import { facilitiesRoutes } from './facilities/facilities.routes.ts';
@@ -27,6 +28,7 @@ export const apiModules: FastifyPluginAsyncZod[] = [
   addressRoutes,
   customersRoutes,
   facilitiesRoutes,
+  contactsRoutes,
   hazardsRoutes,
   containersRoutes,
   filesRoutes,

@@ -1,4 +1,5 @@
 import {
+  SaveContactRequestSchema,
   SaveContainerRequestSchema,
   SaveContainerUnitRequestSchema,
   SaveCustomerRequestSchema,
@@ -8,15 +9,19 @@ import {
 import type { Db } from '../db/client.ts';
 import {
   addresses,
+  contactPhones,
+  contacts,
   containers,
   containerUnits,
   customers,
   facilities,
+  facilityContacts,
   facilityCustomers,
   hazards,
 } from '../db/schema/index.ts';
 import {
   addressBody,
+  contactBody,
   containerBody,
   containerUnitBody,
   customerBody,
@@ -194,6 +199,89 @@ async function insertAddress(db: Db, address: DemoAddress) {
 }
 
 /**
+ * Each demo facility's Tier II identification (issue 25): its NAICS code and the approximate
+ * coordinates of its town (demo data, not surveyed).
+ */
+const TIER2_DEMO: Record<string, { naics: string; latitude: string; longitude: string }> = {
+  'Pasadena Refinery': { naics: '324110', latitude: '29.691100', longitude: '-95.209100' },
+  'Lake Charles Terminal': { naics: '424710', latitude: '30.236400', longitude: '-93.377400' },
+  'Fab 3': { naics: '334413', latitude: '37.354100', longitude: '-121.955200' },
+  'Chicago Plating Works': { naics: '332813', latitude: '41.811000', longitude: '-87.733000' },
+  'Gary Finishing Plant': { naics: '332813', latitude: '41.593400', longitude: '-87.346400' },
+  'Charlotte Warehouse 2': { naics: '493120', latitude: '35.227100', longitude: '-80.920000' },
+  'Marston Treatment Plant': { naics: '221310', latitude: '39.615000', longitude: '-105.083000' },
+  'Spokane Distribution Center': { naics: '424910', latitude: '47.681000', longitude: '-117.325000' },
+};
+
+/**
+ * A customer's two demo contacts, which each of its facilities names: the owner/operator (also the
+ * Tier II information contact) and the emergency contact with a 24-hour phone (the facility's
+ * emergency coordinator when it has one).
+ */
+async function seedDemoContacts(
+  db: Db,
+  customerId: number,
+  index: number,
+  coordinator: { name: string; title: string; phone: string } | undefined,
+): Promise<number[]> {
+  const [first, ...rest] = (coordinator?.name ?? 'Sam Rivera').split(' ');
+  const people = [
+    contactBody({
+      customer_id: customerId,
+      first_name: 'Chris',
+      last_name: 'Owens',
+      title: 'General Manager',
+      email: `chris.owens.${index}@example.com`,
+      contact_types: ['Owner / Operator', 'Tier II Information Contact'],
+      phones: [{ phone_number: `(800) 555-01${String(index).padStart(2, '0')}`, phone_type: 'Work' }],
+    }),
+    contactBody({
+      customer_id: customerId,
+      first_name: first ?? 'Sam',
+      last_name: rest.join(' ') || 'Rivera',
+      title: coordinator?.title ?? 'Emergency Response Lead',
+      email: `emergency.${index}@example.com`,
+      contact_types: ['Emergency Contact', 'Fac. Emergency Coordinator'],
+      phones: [
+        {
+          phone_number: coordinator?.phone ?? `(800) 555-02${String(index).padStart(2, '0')}`,
+          phone_type: '24-hour',
+        },
+      ],
+    }),
+  ].map((body) => SaveContactRequestSchema.parse(body));
+  const ids: number[] = [];
+  for (const person of people) {
+    const [row] = await db
+      .insert(contacts)
+      .values({
+        customerId,
+        firstName: person.first_name,
+        lastName: person.last_name,
+        title: person.title,
+        email: person.email,
+        mailingStreet: person.mailing_street,
+        mailingCity: person.mailing_city,
+        mailingState: person.mailing_state || null,
+        mailingZip: person.mailing_zip,
+        mailingCountry: person.mailing_country,
+        contactTypes: person.contact_types,
+      })
+      .returning({ id: contacts.id });
+    await db.insert(contactPhones).values(
+      person.phones.map((phone, position) => ({
+        contactId: row!.id,
+        position,
+        phoneNumber: phone.phone_number,
+        phoneType: phone.phone_type,
+      })),
+    );
+    ids.push(row!.id);
+  }
+  return ids;
+}
+
+/**
  * Hazard classes, container types and units, and customers with facilities in several states.
  * Each record is the factory's body for it, checked by the API's own schema, so demo rows obey
  * every rule a user's save does.
@@ -227,7 +315,7 @@ export async function seedDemoReference(db: Db): Promise<void> {
   await db
     .insert(containerUnits)
     .values(unitRows.map(({ name, unit_type, description }) => ({ name, unitType: unit_type, description })));
-  for (const demo of CUSTOMERS) {
+  for (const [index, demo] of CUSTOMERS.entries()) {
     const customer = SaveCustomerRequestSchema.parse(
       customerBody({
         name: demo.name,
@@ -249,7 +337,12 @@ export async function seedDemoReference(db: Db): Promise<void> {
         preparedAt: customer.prepared_at,
       })
       .returning({ id: customers.id });
+    const contactIds =
+      demo.facilities.length > 0
+        ? await seedDemoContacts(db, row!.id, index, demo.facilities.find((f) => f.coordinator)?.coordinator)
+        : [];
     for (const demoFacility of demo.facilities) {
+      const tier2 = TIER2_DEMO[demoFacility.name];
       const facility = SaveFacilityRequestSchema.parse(
         facilityBody({
           name: demoFacility.name,
@@ -259,6 +352,9 @@ export async function seedDemoReference(db: Db): Promise<void> {
           emergency_coordinator_name: demoFacility.coordinator?.name ?? '',
           emergency_coordinator_title: demoFacility.coordinator?.title ?? '',
           emergency_coordinator_phone: demoFacility.coordinator?.phone ?? '',
+          naics_code: tier2?.naics ?? '',
+          latitude: tier2?.latitude ?? null,
+          longitude: tier2?.longitude ?? null,
         }),
       );
       const [created] = await db
@@ -271,9 +367,19 @@ export async function seedDemoReference(db: Db): Promise<void> {
           emergencyCoordinatorName: facility.emergency_coordinator_name ?? '',
           emergencyCoordinatorTitle: facility.emergency_coordinator_title ?? '',
           emergencyCoordinatorPhone: facility.emergency_coordinator_phone ?? '',
+          naicsCode: facility.naics_code ?? '',
+          latitude: facility.latitude ?? null,
+          longitude: facility.longitude ?? null,
         })
         .returning({ id: facilities.id });
       await db.insert(facilityCustomers).values({ facilityId: created!.id, customerId: row!.id });
+      if (contactIds.length > 0) {
+        await db
+          .insert(facilityContacts)
+          .values(
+            contactIds.map((contactId, position) => ({ facilityId: created!.id, contactId, position })),
+          );
+      }
     }
   }
 }

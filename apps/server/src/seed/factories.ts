@@ -3,6 +3,7 @@ import {
   casCheckDigit,
   type Role,
   type SaveComponentRequest,
+  type SaveContactRequest,
   type SaveContainerRequest,
   type SaveContainerUnitRequest,
   type SaveCustomerRequest,
@@ -103,6 +104,32 @@ export function facilityBody(
   return {
     name: `Facility ${nextSequence()}`,
     address: addressBody(),
+    is_active: 1,
+    encode: true,
+    ...overrides,
+  };
+}
+
+/** A contact of the customer: owner/operator and emergency contact, with a 24-hour phone. */
+export function contactBody(
+  overrides: Partial<SaveContactRequest> & Pick<SaveContactRequest, 'customer_id'>,
+): SaveContactRequest {
+  const n = nextSequence();
+  return {
+    first_name: 'Dana',
+    last_name: `Reyes ${n}`,
+    title: 'EHS Manager',
+    email: `dana.reyes.${n}@example.com`,
+    mailing_street: '100 Main St',
+    mailing_city: 'Houston',
+    mailing_state: 'TX',
+    mailing_zip: '77002',
+    mailing_country: 'USA',
+    contact_types: ['Owner / Operator', 'Emergency Contact'],
+    phones: [
+      { phone_number: '(713) 555-0100', phone_type: '24-hour' },
+      { phone_number: '713-555-0101', phone_type: 'Work' },
+    ],
     is_active: 1,
     encode: true,
     ...overrides,
@@ -270,6 +297,17 @@ export const create = {
       role,
       '/facilities/create',
       facilityBody({ ...overrides, customer_id: customerId }),
+    );
+    return { ...created, customerId };
+  },
+  /** A contact, of a new customer unless `customer_id` names one. */
+  async contact(api: ApiClient, overrides: Partial<SaveContactRequest> = {}, role: Role = 'admin') {
+    const customerId = Number(overrides.customer_id ?? (await create.customer(api, {}, role)).id);
+    const created = await post(
+      api,
+      role,
+      '/contacts/create',
+      contactBody({ ...overrides, customer_id: customerId }),
     );
     return { ...created, customerId };
   },

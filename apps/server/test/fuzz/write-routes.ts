@@ -38,7 +38,8 @@ export const NOT_FUZZED: Record<string, string> = {
 /** Which group, and so which test file, fuzzes a route: three files run side by side. */
 export function fuzzGroupOf(key: string): 'accounts' | 'catalog' | 'inventories' {
   const area = key.split(' ')[1]!.split('/')[1]!;
-  if (['auth', 'users', 'technicians', 'customers', 'facilities'].includes(area)) return 'accounts';
+  if (['auth', 'users', 'technicians', 'customers', 'facilities', 'contacts'].includes(area))
+    return 'accounts';
   if (['inventories', 'report'].includes(area)) return 'inventories';
   return 'catalog';
 }
@@ -113,6 +114,10 @@ export async function seed(ctx: TestContext): Promise<Seeds> {
       technician: ids([await create.technician(ctx), await create.technician(ctx)]),
       customer: facilities.map((facility) => facility.customerId),
       facility: ids(facilities),
+      contact: ids([
+        await create.contact(ctx, { customer_id: facilities[0]!.customerId }),
+        await create.contact(ctx, { customer_id: facilities[1]!.customerId }),
+      ]),
       hazard: ids(hazards),
       container: ids([await create.container(ctx), await create.container(ctx)]),
       unit: ids([await create.containerUnit(ctx), await create.containerUnit(ctx)]),
@@ -180,6 +185,7 @@ function idFields(seeds: Seeds): Record<string, fc.Arbitrary<unknown>> {
     container_id: one('container'),
     container_unit_id: one('unit'),
     hazard_ids: many('hazard'),
+    contact_ids: many('contact'),
     technician_ids: many('technician'),
     inventory_ids: many('inventory'),
     db_entry: fc.constant(seeds.dbEntry),

@@ -15,6 +15,8 @@ export const MENU: MenuEntry[] = [
   { label: 'Products Mgmt.', path: '/products', action: 'products.read' },
   { label: 'Containers Mgmt.', path: '/containers', alias: '/units', action: 'containers.read' },
   { label: 'Customers and Facilities Mgmt.', path: '/customers-facilities-mgmt', action: 'customers.read' },
+  /** Issue 25: the customers' Tier II contacts, which their facilities name. */
+  { label: 'Contacts', path: '/contacts', action: 'contacts.read' },
   { label: 'Technicians Mgmt.', path: '/technicians-mgmt', action: 'technicians.read' },
   { label: 'Hazard Class Mgmt.', path: '/hazard-class-mgmt', action: 'hazards.read' },
   { label: 'Database Entry', path: '/database', action: 'database.read' },

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ADDRESS_FIELD_LABELS } from '../addresses/index.ts';
+import { CONTACT_FIELD_LABELS } from '../contacts/index.ts';
 import { CUSTOMER_FIELD_LABELS } from '../customers/index.ts';
 import { FACILITY_FIELD_LABELS } from '../facilities/index.ts';
 import { INVENTORY_FIELD_LABELS } from '../inventories/inventory.ts';
@@ -38,6 +39,7 @@ export const AUDIT_ENTITY_LABELS = {
   technician: 'Technician',
   customer: 'Customer',
   facility: 'Facility',
+  contact: 'Contact',
   hazards: 'Hazard class',
   containers: 'Container',
   'container units': 'Container unit',
@@ -69,6 +71,7 @@ const AUDIT_FIELD_LABELS: Partial<Record<AuditEntity, Readonly<Record<string, st
   technician: USER_FIELD_LABELS,
   customer: CUSTOMER_FIELD_LABELS,
   facility: FACILITY_FIELD_LABELS,
+  contact: CONTACT_FIELD_LABELS,
   hazards: NAMED_FIELD_LABELS,
   containers: NAMED_FIELD_LABELS,
   'container units': NAMED_FIELD_LABELS,

@@ -1,7 +1,10 @@
 import {
   type AutocompleteItem,
   CUSTOMER_MSG,
+  contactName,
+  FACILITY_MSG,
   type FacilityAutocompleteQuery,
+  type FacilityContact,
   type FacilityListQuery,
   type FacilityResource,
   formatFullAddress,
@@ -17,6 +20,7 @@ import { toIso } from '../../lib/dates.ts';
 import { toPage } from '../../lib/list-query.ts';
 import { toggleActive } from '../../lib/toggle-active.ts';
 import { saveAddress, toAddressResource } from '../addresses/addresses.service.ts';
+import { selectCustomerContactIds } from '../contacts/contacts.repository.ts';
 import { customerExists } from '../customers/customers.repository.ts';
 import {
   checkFacilityVersion,
@@ -26,6 +30,8 @@ import {
   findFacilityRow,
   insertFacility,
   linkCustomer,
+  replaceFacilityContacts,
+  selectFacilityContacts,
   selectFacilityListRows,
   selectFacilityPickerRows,
   selectSharedCustomers,
@@ -36,8 +42,13 @@ import {
 type SaveFacility = z.output<typeof SaveFacilityRequestSchema>;
 const ENTITY = 'facility';
 
-function toResource(row: FacilityRow, sharedWith: { id: number; name: string }[]): FacilityResource {
+function toResource(
+  row: FacilityRow,
+  sharedWith: { id: number; name: string }[],
+  contacts: FacilityContact[],
+): FacilityResource {
   const address = toAddressResource(row.address);
+  const { facility } = row;
   return {
     id: row.facility.id,
     name: row.facility.name,
@@ -53,6 +64,22 @@ function toResource(row: FacilityRow, sharedWith: { id: number; name: string }[]
     is_retail_gas_station: row.facility.isRetailGasStation,
     is_ust_compliant: row.facility.isUstCompliant,
     spcc_could_discharge: row.facility.spccCouldDischarge,
+    naics_code: facility.naicsCode,
+    duns_number: facility.dunsNumber,
+    rmp_facility_id: facility.rmpFacilityId,
+    tri_facility_id: facility.triFacilityId,
+    latitude: facility.latitude === null ? null : Number(facility.latitude),
+    longitude: facility.longitude === null ? null : Number(facility.longitude),
+    fire_district: facility.fireDistrict,
+    is_manned: facility.isManned,
+    max_occupants: facility.maxOccupants,
+    tier2_state_fields: (facility.tier2Extras.stateFields ?? []).map((field) => ({
+      label: field.label,
+      t2s_fieldname: field.t2sFieldname,
+      data: field.data,
+      required: field.required,
+    })),
+    contacts,
     is_active: row.facility.isActive,
     created_at: toIso(row.facility.createdAt),
     updated_at: toIso(row.facility.updatedAt),
@@ -61,14 +88,35 @@ function toResource(row: FacilityRow, sharedWith: { id: number; name: string }[]
 
 async function getFacility(db: Db | Tx, id: number): Promise<FacilityResource> {
   const row = await findFacilityRow(db, id);
-  return toResource(row, await selectSharedCustomers(db, id));
+  const [sharedWith, contacts] = await Promise.all([selectSharedCustomers(db, id), readContacts(db, id)]);
+  return toResource(row, sharedWith, contacts);
 }
 
-/** The list leaves out each row's shared customers; the detail call has them. */
+/** The contacts the facility names, in order, each with its 24-hour phone. */
+async function readContacts(db: Db | Tx, id: number): Promise<FacilityContact[]> {
+  const rows = await selectFacilityContacts(db, id);
+  return rows.map((row) => ({
+    id: row.id,
+    name: contactName({ first_name: row.firstName, last_name: row.lastName }),
+    contact_types: row.contactTypes,
+    phone_24_hour: row.phone24Hour,
+  }));
+}
+
+/**
+ * A facility names only its customer's contacts (decision 016): the ids sent, or, when none are
+ * sent, the ones it names now (a customer change must not leave another customer's behind).
+ */
+async function assertContacts(tx: Tx, customerId: number, contactIds: number[]): Promise<void> {
+  const own = await selectCustomerContactIds(tx, customerId, contactIds);
+  if (own.length !== contactIds.length) throw fieldError('contact_ids', FACILITY_MSG.contactsOfCustomer);
+}
+
+/** The list leaves out each row's shared customers and contacts; the detail call has them. */
 async function listFacilities(db: Db, query: FacilityListQuery): Promise<ListPage<FacilityResource>> {
   const { rows, total } = await selectFacilityListRows(db, query);
   return toPage(
-    rows.map((row) => toResource(row, [])),
+    rows.map((row) => toResource(row, [], [])),
     total,
     query.page,
     query.ipp,
@@ -100,6 +148,10 @@ async function createFacility(db: Db, actor: Actor, body: SaveFacility): Promise
       county: body.county ?? '',
     });
     await linkCustomer(tx, id, body.customer_id);
+    if (body.contact_ids?.length) {
+      await assertContacts(tx, body.customer_id, body.contact_ids);
+      await replaceFacilityContacts(tx, id, body.contact_ids);
+    }
     const resource = await getFacility(tx, id);
     await recordAudit(tx, actor, { action: 'create', entity: ENTITY, entityId: id, after: resource });
     return resource;
@@ -127,13 +179,15 @@ async function updateFacility(
       county: body.county,
     });
     await linkCustomer(tx, id, body.customer_id);
+    await assertContacts(tx, body.customer_id, body.contact_ids ?? before.contacts.map((c) => c.id));
+    if (body.contact_ids) await replaceFacilityContacts(tx, id, body.contact_ids);
     const resource = await getFacility(tx, id);
     await recordAudit(tx, actor, { action: 'update', entity: ENTITY, entityId: id, before, after: resource });
     return resource;
   });
 }
 
-/** The report inputs of issue 21; each omitted one (undefined) keeps what is stored, or the column's default. */
+/** The report inputs of issue 21 and the Tier II identification of issue 25; each omitted one (undefined) keeps what is stored, or the column's default. */
 function facilityReportInputs(body: SaveFacility): FacilityReportInputs {
   return {
     emergencyCoordinatorName: body.emergency_coordinator_name,
@@ -142,6 +196,15 @@ function facilityReportInputs(body: SaveFacility): FacilityReportInputs {
     isRetailGasStation: body.is_retail_gas_station,
     isUstCompliant: body.is_ust_compliant,
     spccCouldDischarge: body.spcc_could_discharge,
+    naicsCode: body.naics_code,
+    dunsNumber: body.duns_number,
+    rmpFacilityId: body.rmp_facility_id,
+    triFacilityId: body.tri_facility_id,
+    latitude: body.latitude,
+    longitude: body.longitude,
+    fireDistrict: body.fire_district,
+    isManned: body.is_manned,
+    maxOccupants: body.max_occupants,
   };
 }
 

@@ -6,7 +6,7 @@ import {
   SPCC_LABELS,
 } from '@chemtrack/domain';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useNavigate } from '@tanstack/react-router';
+import { Link, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { Controller, useController, useForm } from 'react-hook-form';
 import { z } from 'zod';
@@ -14,6 +14,7 @@ import { ArchiveToggle } from '../../components/archive-toggle.tsx';
 import { CheckboxField } from '../../components/checkbox-field.tsx';
 import { LoadedRecord } from '../../components/loaded-record.tsx';
 import { ModalForm, useModalRoute } from '../../components/modal-form.tsx';
+import { MultiPicker } from '../../components/multi-picker.tsx';
 import { PagedPicker } from '../../components/paged-picker.tsx';
 import { PhoneInput } from '../../components/phone-input.tsx';
 import { Field } from '../../components/ui/field.tsx';
@@ -23,8 +24,14 @@ import { useCan } from '../../lib/permissions.ts';
 import { useRecordMutations } from '../../lib/use-record-mutations.ts';
 import { AddressFields, type AddressValues } from './address-fields.tsx';
 import { customersApi, facilitiesApi, withCurrentState } from './api.ts';
+import {
+  EMPTY_TIER2,
+  FacilityTier2Fields,
+  type FacilityTier2Values,
+  toTier2Values,
+} from './facility-tier2-fields.tsx';
 
-interface FacilityForm {
+interface FacilityForm extends FacilityTier2Values {
   name: string;
   customer_id: number | '';
   address: AddressValues;
@@ -35,6 +42,8 @@ interface FacilityForm {
   is_retail_gas_station: boolean;
   is_ust_compliant: boolean;
   spcc_could_discharge: boolean;
+  /** The customer's contacts the facility names, in order (decision 016). */
+  contact_ids: number[];
 }
 
 const EMPTY: FacilityForm = {
@@ -49,6 +58,8 @@ const EMPTY: FacilityForm = {
   is_ust_compliant: false,
   // 40 CFR 112 applies unless the facility says otherwise (rules §7).
   spcc_could_discharge: true,
+  ...EMPTY_TIER2,
+  contact_ids: [],
 };
 
 /** The domain's save rules, typed by the form's values (which are what the rules read). */
@@ -67,6 +78,8 @@ function toForm(f: FacilityResource): FacilityForm {
     is_retail_gas_station: f.is_retail_gas_station,
     is_ust_compliant: f.is_ust_compliant,
     spcc_could_discharge: f.spcc_could_discharge,
+    ...toTier2Values(f),
+    contact_ids: f.contacts.map((contact) => contact.id),
   };
 }
 
@@ -107,6 +120,17 @@ function FacilityFormModal({
   const canArchive = useCan(AREA_ACTIONS.facilities.archive);
   const isReadOnly = id !== undefined && !canUpdate;
   const [customer, setCustomer] = useState<CustomerChoice | null>(facility?.customer ?? null);
+  const [contacts, setContacts] = useState<AutocompleteItem[]>(
+    facility?.contacts.map(({ id, name }) => ({ id, name })) ?? [],
+  );
+  const pickContacts = (items: AutocompleteItem[]) => {
+    setContacts(items);
+    form.setValue(
+      'contact_ids',
+      items.map((item) => item.id),
+      { shouldDirty: true, shouldValidate: true },
+    );
+  };
   const { isOpen, close } = useModalRoute(
     () => void navigate({ to: '/customers-facilities-mgmt', search: keepSearch }),
   );
@@ -125,11 +149,17 @@ function FacilityFormModal({
     toggle: facilitiesApi.toggle,
     invalidate: [customersApi.keys.all, facilitiesApi.keys.all],
     setError: form.setError,
-    onSaved: (f) => form.reset(toForm(f)),
+    onSaved: (f) => {
+      form.reset(toForm(f));
+      setContacts(f.contacts.map(({ id, name }) => ({ id, name })));
+    },
     onDone: close,
     reload: facility && {
       queryKey: facilitiesApi.keys.detail(facility.id),
-      load: (f) => form.reset(toForm(f)),
+      load: (f) => {
+        form.reset(toForm(f));
+        setContacts(f.contacts.map(({ id, name }) => ({ id, name })));
+      },
     },
   });
   const phone = useController({ control: form.control, name: 'address.phone' });
@@ -179,6 +209,8 @@ function FacilityFormModal({
                 // Two customers may share a name: the city tells them apart.
                 describe={(item) => item.city}
                 onChange={(item) => {
+                  // A facility names only its customer's contacts: another customer starts with none.
+                  if (item?.id !== customer?.id) pickContacts([]);
                   setCustomer(item);
                   form.setValue('customer_id', item?.id ?? '', {
                     shouldDirty: true,
@@ -265,6 +297,43 @@ function FacilityFormModal({
             )}
           />
         </div>
+      </fieldset>
+      <FacilityTier2Fields register={form.register} errors={errors} disabled={isReadOnly} />
+      <fieldset className="flex flex-col gap-2">
+        <legend className="text-sm font-medium text-slate-700">Contacts</legend>
+        <Field
+          id="f-contacts"
+          label="Contacts"
+          hint="The customer's owner/operator, Tier II information and emergency contacts"
+          error={errors.contact_ids?.message}
+        >
+          {customer ? (
+            <MultiPicker
+              id="f-contacts"
+              path="/contacts/list"
+              params={{ customer_id: customer.id, status: 'active' }}
+              value={contacts}
+              onChange={pickContacts}
+              placeholder="Add a contact"
+              emptyText="No contacts for this customer yet"
+              selectedLabel="Selected contacts"
+              disabled={isReadOnly}
+              invalid={Boolean(errors.contact_ids)}
+            />
+          ) : (
+            <p className="text-sm text-slate-600">Choose the customer first.</p>
+          )}
+        </Field>
+        {customer && !isReadOnly ? (
+          <Link
+            to="/contacts/create"
+            search={{ customer_id: customer.id }}
+            target="_blank"
+            className="self-start text-sm text-brand-700 underline"
+          >
+            + Add New Contact
+          </Link>
+        ) : null}
       </fieldset>
       {facility && facility.customers.length > 1 ? (
         <p className="text-xs text-slate-600">

@@ -1,0 +1,160 @@
+import type { ContactListQuery } from '@chemtrack/domain';
+import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client.ts';
+import { contactPhones, contacts, customers, facilities, facilityContacts } from '../../db/schema/index.ts';
+import { notFound } from '../../lib/app-error.ts';
+import { activeFilter, countUpTo, orderBy, pageOffset, searchAny, textKey } from '../../lib/list-query.ts';
+import { versionCheck } from '../../lib/record-version.ts';
+
+/** Refuses a save over a newer version of the contact than the client read (lib/record-version.ts). */
+export const checkContactVersion = versionCheck(contacts);
+
+export type ContactValues = Pick<
+  typeof contacts.$inferInsert,
+  | 'customerId'
+  | 'firstName'
+  | 'lastName'
+  | 'title'
+  | 'email'
+  | 'mailingStreet'
+  | 'mailingCity'
+  | 'mailingState'
+  | 'mailingZip'
+  | 'mailingCountry'
+  | 'contactTypes'
+>;
+
+export interface PhoneValues {
+  phoneNumber: string;
+  phoneType: string;
+}
+
+const ORDER_COLUMNS: Record<NonNullable<ContactListQuery['order_by']>, SQL> = {
+  name: textKey(contacts.lastName),
+  customer_name: textKey(customers.name),
+  updated_at: sql`${contacts.updatedAt}`,
+  created_at: sql`${contacts.createdAt}`,
+};
+
+function selectRows(db: Db | Tx, where: SQL | undefined) {
+  return db
+    .select({ contact: contacts, customer: { id: customers.id, name: customers.name } })
+    .from(contacts)
+    .innerJoin(customers, eq(customers.id, contacts.customerId))
+    .where(where);
+}
+
+export type ContactRow = Awaited<ReturnType<typeof selectRows>>[number];
+export type ContactPhoneRow = typeof contactPhones.$inferSelect;
+
+export async function findContactRow(db: Db | Tx, id: number): Promise<ContactRow> {
+  const [row] = await selectRows(db, eq(contacts.id, id));
+  if (!row) throw notFound('Contact');
+  return row;
+}
+
+/** Locks the contact's row for the rest of the transaction (a delete against a facility's save); 404 when none. */
+export async function findContactForUpdate(db: Db | Tx, id: number): Promise<void> {
+  const [row] = await db.select({ id: contacts.id }).from(contacts).where(eq(contacts.id, id)).for('update');
+  if (!row) throw notFound('Contact');
+}
+
+export async function selectContactListRows(db: Db, query: ContactListQuery) {
+  const name = sql`(${contacts.firstName} || ' ' || ${contacts.lastName})`;
+  const where = and(
+    activeFilter(query.status, contacts.isActive),
+    query.customer_id === undefined ? undefined : eq(contacts.customerId, query.customer_id),
+    searchAny(query.search, [name, contacts.lastName]),
+  );
+  const order = query.order_by
+    ? orderBy(ORDER_COLUMNS[query.order_by], query.order_dir)
+    : desc(contacts.updatedAt);
+  const [rows, total] = await Promise.all([
+    selectRows(db, where)
+      .orderBy(order, contacts.id)
+      .limit(query.ipp)
+      .offset(pageOffset(query.page, query.ipp)),
+    countUpTo(db, db.select({ one: sql`1` }).from(contacts).where(where)),
+  ]);
+  return { rows, total };
+}
+
+/** The phones of the contacts, in the order entered. */
+export function selectContactPhones(db: Db | Tx, contactIds: number[]) {
+  if (contactIds.length === 0) return Promise.resolve([] as ContactPhoneRow[]);
+  return db
+    .select()
+    .from(contactPhones)
+    .where(inArray(contactPhones.contactId, contactIds))
+    .orderBy(asc(contactPhones.contactId), asc(contactPhones.position));
+}
+
+/** The facilities that name the contact, by name. */
+export function selectContactFacilities(db: Db | Tx, contactId: number) {
+  return db
+    .select({ id: facilities.id, name: facilities.name })
+    .from(facilityContacts)
+    .innerJoin(facilities, eq(facilities.id, facilityContacts.facilityId))
+    .where(eq(facilityContacts.contactId, contactId))
+    .orderBy(asc(textKey(facilities.name)), asc(facilities.id));
+}
+
+/** Which of `ids` are contacts of the customer (the facility's contact picker). */
+export async function selectCustomerContactIds(db: Db | Tx, customerId: number, ids: number[]) {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .select({ id: contacts.id })
+    .from(contacts)
+    .where(and(eq(contacts.customerId, customerId), inArray(contacts.id, ids)));
+  return rows.map((row) => row.id);
+}
+
+export async function insertContact(db: Db | Tx, values: ContactValues): Promise<number> {
+  const [row] = await db.insert(contacts).values(values).returning({ id: contacts.id });
+  if (!row) throw new Error('contact insert returned no row');
+  return row.id;
+}
+
+export async function updateContactRow(db: Db | Tx, id: number, values: ContactValues): Promise<void> {
+  await db.update(contacts).set(values).where(eq(contacts.id, id));
+}
+
+/**
+ * Writes the contact's phones in order. A phone that was there before (same number and type)
+ * keeps the Tier II record id an import gave it, so an export names the same record.
+ */
+export async function replaceContactPhones(db: Db | Tx, contactId: number, phones: PhoneValues[]) {
+  const before = await db.select().from(contactPhones).where(eq(contactPhones.contactId, contactId));
+  const recordIds = new Map(
+    before.map((phone) => [`${phone.phoneType}\u0000${phone.phoneNumber}`, phone.tier2RecordId]),
+  );
+  await db.delete(contactPhones).where(eq(contactPhones.contactId, contactId));
+  if (phones.length === 0) return;
+  await db.insert(contactPhones).values(
+    phones.map((phone, position) => ({
+      contactId,
+      position,
+      phoneNumber: phone.phoneNumber,
+      phoneType: phone.phoneType,
+      tier2RecordId: recordIds.get(`${phone.phoneType}\u0000${phone.phoneNumber}`) ?? null,
+    })),
+  );
+}
+
+export async function setContactActive(db: Db | Tx, id: number, isActive: boolean): Promise<void> {
+  await db.update(contacts).set({ isActive }).where(eq(contacts.id, id));
+}
+
+/** How many facilities name the contact. */
+export async function countContactFacilities(db: Db | Tx, contactId: number): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(facilityContacts)
+    .where(eq(facilityContacts.contactId, contactId));
+  return row?.n ?? 0;
+}
+
+/** Deletes the contact; its phones go with it (ON DELETE CASCADE). */
+export async function deleteContact(db: Db | Tx, id: number): Promise<void> {
+  await db.delete(contacts).where(eq(contacts.id, id));
+}

@@ -1,0 +1,198 @@
+import {
+  CONTACT_MSG,
+  type ContactListQuery,
+  type ContactResource,
+  contactName,
+  type ListPage,
+  type SaveContact,
+  twentyFourHourPhone,
+} from '@chemtrack/domain';
+import type { Db, Tx } from '../../db/client.ts';
+import { AppError, fieldError } from '../../lib/app-error.ts';
+import { type Actor, recordAudit } from '../../lib/audit.ts';
+import type { CrudService } from '../../lib/crud-routes.ts';
+import { toIso } from '../../lib/dates.ts';
+import { toPage } from '../../lib/list-query.ts';
+import { toggleActive } from '../../lib/toggle-active.ts';
+import { stateExists } from '../addresses/addresses.repository.ts';
+import { customerExists } from '../customers/customers.repository.ts';
+import {
+  type ContactPhoneRow,
+  type ContactRow,
+  type ContactValues,
+  checkContactVersion,
+  countContactFacilities,
+  deleteContact,
+  findContactForUpdate,
+  findContactRow,
+  insertContact,
+  replaceContactPhones,
+  selectContactFacilities,
+  selectContactListRows,
+  selectContactPhones,
+  setContactActive,
+  updateContactRow,
+} from './contacts.repository.ts';
+
+const ENTITY = 'contact';
+
+function toResource(
+  row: ContactRow,
+  phoneRows: ContactPhoneRow[],
+  facilities: { id: number; name: string }[],
+): ContactResource {
+  const { contact } = row;
+  const phones = phoneRows.map((phone) => ({ phone_number: phone.phoneNumber, phone_type: phone.phoneType }));
+  return {
+    id: contact.id,
+    customer_id: contact.customerId,
+    customer: row.customer,
+    name: contactName({ first_name: contact.firstName, last_name: contact.lastName }),
+    first_name: contact.firstName,
+    last_name: contact.lastName,
+    title: contact.title,
+    email: contact.email,
+    mailing_street: contact.mailingStreet,
+    mailing_city: contact.mailingCity,
+    mailing_state: contact.mailingState ?? '',
+    mailing_zip: contact.mailingZip,
+    mailing_country: contact.mailingCountry,
+    contact_types: contact.contactTypes,
+    phones,
+    phone_24_hour: twentyFourHourPhone(phones),
+    facilities,
+    is_active: contact.isActive,
+    created_at: toIso(contact.createdAt),
+    updated_at: toIso(contact.updatedAt),
+  };
+}
+
+async function getContact(db: Db | Tx, id: number): Promise<ContactResource> {
+  const row = await findContactRow(db, id);
+  const [phones, facilities] = await Promise.all([
+    selectContactPhones(db, [id]),
+    selectContactFacilities(db, id),
+  ]);
+  return toResource(row, phones, facilities);
+}
+
+/** The list carries each contact's phones (one query for the page) and leaves out its facilities. */
+async function listContacts(db: Db, query: ContactListQuery): Promise<ListPage<ContactResource>> {
+  const { rows, total } = await selectContactListRows(db, query);
+  const phones = await selectContactPhones(
+    db,
+    rows.map((row) => row.contact.id),
+  );
+  return toPage(
+    rows.map((row) =>
+      toResource(
+        row,
+        phones.filter((phone) => phone.contactId === row.contact.id),
+        [],
+      ),
+    ),
+    total,
+    query.page,
+    query.ipp,
+  );
+}
+
+function toValues(body: SaveContact): ContactValues {
+  return {
+    customerId: body.customer_id,
+    firstName: body.first_name,
+    lastName: body.last_name,
+    title: body.title,
+    email: body.email,
+    mailingStreet: body.mailing_street,
+    mailingCity: body.mailing_city,
+    mailingState: body.mailing_state === '' ? null : body.mailing_state,
+    mailingZip: body.mailing_zip,
+    mailingCountry: body.mailing_country,
+    contactTypes: body.contact_types,
+  };
+}
+
+const toPhones = (body: SaveContact) =>
+  body.phones.map((phone) => ({ phoneNumber: phone.phone_number, phoneType: phone.phone_type }));
+
+/** The rules the schema cannot see: the customer exists, the state is one of the states list. */
+async function assertReferences(tx: Tx, body: SaveContact): Promise<void> {
+  if (!(await customerExists(tx, body.customer_id))) {
+    throw fieldError('customer_id', CONTACT_MSG.customerRequired);
+  }
+  if (body.mailing_state !== '' && !(await stateExists(tx, body.mailing_state))) {
+    throw fieldError('mailing_state', CONTACT_MSG.state);
+  }
+}
+
+async function createContact(db: Db, actor: Actor, body: SaveContact): Promise<ContactResource> {
+  return db.transaction(async (tx) => {
+    await assertReferences(tx, body);
+    const id = await insertContact(tx, toValues(body));
+    if (body.is_active === false) await setContactActive(tx, id, false);
+    await replaceContactPhones(tx, id, toPhones(body));
+    const resource = await getContact(tx, id);
+    await recordAudit(tx, actor, { action: 'create', entity: ENTITY, entityId: id, after: resource });
+    return resource;
+  });
+}
+
+async function updateContact(db: Db, actor: Actor, id: number, body: SaveContact): Promise<ContactResource> {
+  return db.transaction(async (tx) => {
+    const current = await findContactRow(tx, id);
+    await checkContactVersion(tx, { entity: ENTITY, id, readAt: body.updated_at });
+    const before = await getContact(tx, id);
+    await assertReferences(tx, body);
+    // A facility names only its own customer's contacts: moving a named contact would break that.
+    if (body.customer_id !== current.contact.customerId && before.facilities.length > 0) {
+      throw fieldError('customer_id', CONTACT_MSG.customerLocked);
+    }
+    await updateContactRow(tx, id, toValues(body));
+    await replaceContactPhones(tx, id, toPhones(body));
+    const resource = await getContact(tx, id);
+    await recordAudit(tx, actor, { action: 'update', entity: ENTITY, entityId: id, before, after: resource });
+    return resource;
+  });
+}
+
+async function toggleContact(db: Db, actor: Actor, id: number): Promise<ContactResource> {
+  return toggleActive(db, actor, {
+    entity: ENTITY,
+    id,
+    isActive: async (tx) => (await findContactRow(tx, id)).contact.isActive,
+    setActive: (tx, isActive) => setContactActive(tx, id, isActive),
+    read: (tx) => getContact(tx, id),
+  });
+}
+
+/**
+ * Deletes a contact no facility names. One that a facility names is a 409 (decision 016): a
+ * facility silently losing its emergency contact would leave its Tier II short of one.
+ */
+async function removeContact(db: Db, actor: Actor, id: number): Promise<ContactResource> {
+  return db.transaction(async (tx) => {
+    await findContactForUpdate(tx, id);
+    const resource = await getContact(tx, id);
+    const count = await countContactFacilities(tx, id);
+    if (count > 0) throw new AppError('CONFLICT', CONTACT_MSG.inUse(resource.name, count));
+    await deleteContact(tx, id);
+    await recordAudit(tx, actor, {
+      action: 'delete',
+      entity: ENTITY,
+      entityId: id,
+      details: { name: resource.name },
+      before: resource,
+    });
+    return resource;
+  });
+}
+
+export const contactsService = {
+  list: listContacts,
+  get: getContact,
+  create: createContact,
+  update: updateContact,
+  toggle: toggleContact,
+  remove: removeContact,
+} satisfies CrudService<ContactResource, ContactResource, ContactListQuery, SaveContact>;

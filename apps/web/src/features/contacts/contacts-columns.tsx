@@ -1,0 +1,64 @@
+import type { ContactResource } from '@chemtrack/domain';
+import type { ColumnDef } from '@tanstack/react-table';
+import { actionsColumn } from '../../components/actions-column.tsx';
+import { keepSearch } from '../../lib/list-search.ts';
+
+/** The contacts list's columns: who, whose, which roles, the 24-hour phone. */
+export function contactsColumns({
+  canUpdate,
+  canArchive,
+  canDelete,
+  onToggle,
+  isToggling,
+  onDelete,
+  isDeleting,
+}: {
+  canUpdate: boolean;
+  canArchive: boolean;
+  canDelete: boolean;
+  onToggle: (id: number) => void;
+  isToggling: boolean;
+  onDelete: (id: number) => void;
+  isDeleting: boolean;
+}): ColumnDef<ContactResource>[] {
+  return [
+    { id: 'name', header: 'Name', cell: ({ row }) => row.original.name, meta: { sortKey: 'name' } },
+    {
+      id: 'customer_name',
+      header: 'Customer',
+      cell: ({ row }) => row.original.customer.name,
+      meta: { sortKey: 'customer_name' },
+    },
+    {
+      id: 'contact_types',
+      header: 'Contact Types',
+      cell: ({ row }) => row.original.contact_types.join(', '),
+    },
+    { id: 'phone_24_hour', header: '24-Hour Phone', cell: ({ row }) => row.original.phone_24_hour || '-' },
+    { id: 'email', header: 'Email', cell: ({ row }) => row.original.email || '-' },
+    actionsColumn<ContactResource>({
+      entity: 'Contact',
+      nameOf: (contact) => contact.name,
+      edit: {
+        link: (contact) => ({
+          to: '/contacts/$contactId',
+          params: { contactId: String(contact.id) },
+          search: keepSearch,
+        }),
+        can: canUpdate,
+        whenDenied: 'view',
+      },
+      archive: {
+        isActive: (contact) => contact.is_active,
+        onConfirm: (contact) => onToggle(contact.id),
+        isPending: isToggling,
+        disabled: !canArchive,
+      },
+      remove: {
+        onConfirm: (contact) => onDelete(contact.id),
+        isPending: isDeleting,
+        disabled: !canDelete,
+      },
+    }),
+  ];
+}

@@ -1,0 +1,63 @@
+import { AREA_ACTIONS, type ContactResource } from '@chemtrack/domain';
+import { useQuery } from '@tanstack/react-query';
+import { Outlet } from '@tanstack/react-router';
+import { useMemo } from 'react';
+import { DataTable, listTableProps } from '../../components/data-table.tsx';
+import { ListToolbar } from '../../components/list-toolbar.tsx';
+import { type ListSearch, toListParams } from '../../lib/list-search.ts';
+import { usePageMeta } from '../../lib/page-meta.ts';
+import { useCan } from '../../lib/permissions.ts';
+import { useListActions } from '../../lib/use-list-actions.ts';
+import { useListState } from '../../lib/use-list-state.ts';
+import { contactsApi } from './api.ts';
+import { contactsColumns } from './contacts-columns.tsx';
+
+/** The customers' Tier II contacts (issue 25), shared by each customer's facilities. */
+export function ContactsPage({ search }: { search: ListSearch & { customer_id?: number | undefined } }) {
+  usePageMeta('Contacts', [
+    { name: 'Customers and Facilities Management', path: '/customers-facilities-mgmt' },
+    { name: 'Contacts' },
+  ]);
+  const canUpdate = useCan(AREA_ACTIONS.contacts.update);
+  const canArchive = useCan(AREA_ACTIONS.contacts.archive);
+  const canDelete = useCan(AREA_ACTIONS.contacts.delete ?? AREA_ACTIONS.contacts.archive);
+  const list = useListState(search);
+  const query = useQuery(contactsApi.listOptions(toListParams(search)));
+  const { toggle, remove } = useListActions<ContactResource>({
+    api: contactsApi,
+    entity: 'Contact',
+    nameOf: (contact) => contact.name,
+  });
+  const columns = useMemo(
+    () =>
+      contactsColumns({
+        canUpdate,
+        canArchive,
+        canDelete,
+        onToggle: toggle.mutate,
+        isToggling: toggle.isPending,
+        onDelete: remove.mutate,
+        isDeleting: remove.isPending,
+      }),
+    [canUpdate, canArchive, canDelete, toggle.mutate, toggle.isPending, remove.mutate, remove.isPending],
+  );
+  return (
+    <section className="flex flex-col gap-3">
+      <ListToolbar
+        list={list}
+        searchLabel="Search Contacts by Name"
+        add={{
+          label: '+ Add New Contact',
+          link: { to: '/contacts/create', search: (s: Record<string, unknown>) => s },
+        }}
+      />
+      <DataTable
+        label="Contacts"
+        columns={columns}
+        {...listTableProps(query, list)}
+        isRowArchived={(row) => !row.is_active}
+      />
+      <Outlet />
+    </section>
+  );
+}
