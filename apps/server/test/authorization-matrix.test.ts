@@ -60,7 +60,7 @@ const MATRIX: Record<string, Role[] | typeof PUBLIC | typeof ASSIGNED> = {
   'PATCH /facilities/:id/update': ADMIN,
   'PATCH /facilities/:id/activate': ADMIN,
 
-  // Issue 25: a customer's Tier II contacts, shared by its facilities (decision 016).
+  // Issue 25: a customer's Tier II contacts, shared by its facilities (decision 018).
   'GET /contacts/list': STAFF,
   'GET /contacts/:id/get': STAFF,
   'POST /contacts/create': STAFF,

@@ -41,7 +41,7 @@ export const PERMISSIONS = {
   'facilities.update': ADMIN,
   'facilities.archive': ADMIN,
 
-  /** A customer's Tier II contacts, shared by its facilities (issue 25, decision 016). */
+  /** A customer's Tier II contacts, shared by its facilities (issue 25, decision 018). */
   'contacts.read': STAFF,
   'contacts.create': STAFF,
   'contacts.update': STAFF,

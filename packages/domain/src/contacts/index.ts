@@ -14,7 +14,7 @@ import { TIER2_CONTACT_TYPES } from '../tier2-exchange/dataset.ts';
 /**
  * A customer's contacts (issue 25): the people and companies its facilities name on Tier II
  * (owner/operator, Tier II information contact, emergency contacts, facility emergency
- * coordinator), shared by the customer's facilities (decision 016).
+ * coordinator), shared by the customer's facilities (decision 018).
  */
 
 /** The phone types of the National Tier II Data Standard a form offers. */

@@ -150,7 +150,7 @@ export const SaveFacilityRequestSchema = z.object({
   spcc_could_discharge: facilityFlag(FACILITY_MSG.spccCouldDischarge),
   ...FACILITY_TIER2_FIELDS,
   /**
-   * The contacts the facility names, in order: ids of its customer's contacts (decision 016).
+   * The contacts the facility names, in order: ids of its customer's contacts (decision 018).
    * Omitted keeps the stored list; [] names none.
    */
   contact_ids: z

@@ -9,7 +9,7 @@ import { registerCrudRoutes } from '../../lib/crud-routes.ts';
 import { contactsService } from './contacts.service.ts';
 
 /**
- * A customer's Tier II contacts (issue 25, decision 016), in the customers' and facilities' style:
+ * A customer's Tier II contacts (issue 25, decision 018), in the customers' and facilities' style:
  * GET /contacts/list (customer_id filter), GET /contacts/{id}/get, POST /contacts/create,
  * PATCH /contacts/{id}/update, PATCH /contacts/{id}/activate, DELETE /contacts/{id}/delete.
  */

@@ -167,7 +167,7 @@ async function toggleContact(db: Db, actor: Actor, id: number): Promise<ContactR
 }
 
 /**
- * Deletes a contact no facility names. One that a facility names is a 409 (decision 016): a
+ * Deletes a contact no facility names. One that a facility names is a 409 (decision 018): a
  * facility silently losing its emergency contact would leave its Tier II short of one.
  */
 async function removeContact(db: Db, actor: Actor, id: number): Promise<ContactResource> {

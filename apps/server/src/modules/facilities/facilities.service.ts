@@ -104,7 +104,7 @@ async function readContacts(db: Db | Tx, id: number): Promise<FacilityContact[]>
 }
 
 /**
- * A facility names only its customer's contacts (decision 016): the ids sent, or, when none are
+ * A facility names only its customer's contacts (decision 018): the ids sent, or, when none are
  * sent, the ones it names now (a customer change must not leave another customer's behind).
  */
 async function assertContacts(tx: Tx, customerId: number, contactIds: number[]): Promise<void> {

@@ -42,7 +42,7 @@ interface FacilityForm extends FacilityTier2Values {
   is_retail_gas_station: boolean;
   is_ust_compliant: boolean;
   spcc_could_discharge: boolean;
-  /** The customer's contacts the facility names, in order (decision 016). */
+  /** The customer's contacts the facility names, in order (decision 018). */
   contact_ids: number[];
 }
 
