@@ -114,6 +114,8 @@ export const PERMISSIONS = {
   /** The fire-code permit amounts (issue 23): the reports read them; an admin adjusts them. */
   'fire-code-permits.read': STAFF,
   'fire-code-permits.update': ADMIN,
+  /** Issue 25: importing a Tier II file (.t2s or XML) writes customers, facilities, products and an inventory. */
+  'tier2.import': STAFF,
   'database.read': ADMIN,
   /** Spec 02 §6: uploads of the reference lists are an admin's, like the page. */
   'database.create': ADMIN,

@@ -15,6 +15,7 @@ import { propagateProductChange } from './inventory-products/line-catalog.servic
 import { createProductsRoutes } from './products/products.routes.ts';
 import { referenceListRoutes } from './reference-lists/reference-lists.routes.ts';
 import { reportsRoutes } from './reports/reports.routes.ts';
+import { tier2ImportRoutes } from './tier2-exchange/tier2-import.routes.ts';
 import { techniciansRoutes } from './technicians/technicians.routes.ts';
 import { usersRoutes } from './users/users.routes.ts';
 
@@ -38,5 +39,6 @@ export const apiModules: FastifyPluginAsyncZod[] = [
   referenceListRoutes,
   reportsRoutes,
   fireCodePermitsRoutes,
+  tier2ImportRoutes,
   auditLogRoutes,
 ];

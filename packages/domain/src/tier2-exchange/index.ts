@@ -1,1 +1,2 @@
 export * from './dataset.ts';
+export * from './import.ts';
