@@ -15,8 +15,8 @@ import { propagateProductChange } from './inventory-products/line-catalog.servic
 import { createProductsRoutes } from './products/products.routes.ts';
 import { referenceListRoutes } from './reference-lists/reference-lists.routes.ts';
 import { reportsRoutes } from './reports/reports.routes.ts';
-import { tier2ImportRoutes } from './tier2-exchange/tier2-import.routes.ts';
 import { techniciansRoutes } from './technicians/technicians.routes.ts';
+import { tier2ImportRoutes } from './tier2-exchange/tier2-import.routes.ts';
 import { usersRoutes } from './users/users.routes.ts';
 
 /** Every API area, registered under /api/admin/v1 in this order. */

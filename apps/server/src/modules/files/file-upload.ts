@@ -265,7 +265,8 @@ export async function receiveUploadInMemory(
         size += chunk.length;
         if (!checked && size >= SIGNATURE_LENGTH) {
           checked = true;
-          if (!options.accepts(Buffer.concat(chunks))) throw refuse('UNSUPPORTED_MEDIA_TYPE', options.refusal);
+          if (!options.accepts(Buffer.concat(chunks)))
+            throw refuse('UNSUPPORTED_MEDIA_TYPE', options.refusal);
         }
       }
       if (part.file.truncated) throw refuse('PAYLOAD_TOO_LARGE', UPLOAD_MSG.tooLarge(options.maxBytes));

@@ -72,7 +72,11 @@ export const tier2ImportRoutes: FastifyPluginAsyncZod = async (app) => {
       if (isDryRun) {
         const plan = await previewTier2Import(app.db, upload.bytes, customerId);
         return {
-          message: TIER2_IMPORT_MSG.dryRun(plan.facilities.length, plan.chemicals.length, plan.contacts.length),
+          message: TIER2_IMPORT_MSG.dryRun(
+            plan.facilities.length,
+            plan.chemicals.length,
+            plan.contacts.length,
+          ),
           resource: { dry_run: true, plan, written: null },
         };
       }

@@ -55,7 +55,11 @@ export function readUploadedFile(bytes: Uint8Array): Tier2Dataset {
   const result = readTier2File(bytes);
   if (result.ok) return result.dataset;
   const code =
-    result.status === 413 ? 'PAYLOAD_TOO_LARGE' : result.status === 415 ? 'UNSUPPORTED_MEDIA_TYPE' : 'VALIDATION';
+    result.status === 413
+      ? 'PAYLOAD_TOO_LARGE'
+      : result.status === 415
+        ? 'UNSUPPORTED_MEDIA_TYPE'
+        : 'VALIDATION';
   throw new AppError(code, result.message, { file: [result.message] });
 }
 
@@ -103,7 +107,10 @@ function facilityColumns(facility: Tier2Facility): FacilityTier2Columns {
 }
 
 /** The fields a matched facility would change, as [stored, file]; latitude/longitude compared as numbers. */
-function facilityChanges(row: ImportFacilityRow, columns: FacilityTier2Columns): Record<string, [string, string]> {
+function facilityChanges(
+  row: ImportFacilityRow,
+  columns: FacilityTier2Columns,
+): Record<string, [string, string]> {
   const pairs: [string, string | number | boolean | null, string | number | boolean | null][] = [
     ['county', row.county, columns.county],
     ['naics_code', row.naicsCode, columns.naicsCode],
@@ -118,7 +125,9 @@ function facilityChanges(row: ImportFacilityRow, columns: FacilityTier2Columns):
   ];
   const show = (value: string | number | boolean | null) => (value === null ? '' : String(value));
   return Object.fromEntries(
-    pairs.filter(([, stored, file]) => show(stored) !== show(file)).map(([name, stored, file]) => [name, [show(stored), show(file)]]),
+    pairs
+      .filter(([, stored, file]) => show(stored) !== show(file))
+      .map(([name, stored, file]) => [name, [show(stored), show(file)]]),
   );
 }
 
@@ -233,7 +242,8 @@ async function makePlan(db: Db | Tx, dataset: Tier2Dataset, customerId: number |
   const first = dataset.facilities[0];
   let customerName = first?.facilityName ?? '';
   if (customerId !== null) {
-    if (!(await customerExists(db, customerId))) throw new AppError('NOT_FOUND', TIER2_IMPORT_MSG.customerNotFound);
+    if (!(await customerExists(db, customerId)))
+      throw new AppError('NOT_FOUND', TIER2_IMPORT_MSG.customerNotFound);
     customerName = (await findCustomer(db, customerId)).customer.name;
   }
   const existing = customerId === null ? [] : await selectCustomerFacilities(db, customerId);
@@ -242,11 +252,16 @@ async function makePlan(db: Db | Tx, dataset: Tier2Dataset, customerId: number |
   for (const facility of dataset.facilities) {
     const match = existing.find(
       (row) =>
-        key(row.name) === key(facility.facilityName) && key(row.street) === key(facility.streetAddress.street),
+        key(row.name) === key(facility.facilityName) &&
+        key(row.street) === key(facility.streetAddress.street),
     );
     let inventoryId: number | null = null;
     if (match && customerId !== null) {
-      const inventory = await findYearInventory(db, { customerId, facilityId: match.id, year: dataset.reportYear });
+      const inventory = await findYearInventory(db, {
+        customerId,
+        facilityId: match.id,
+        year: dataset.reportYear,
+      });
       if (inventory && inventory.lines > 0) {
         throw conflictWith(TIER2_IMPORT_MSG.inventoryNotEmpty(dataset.reportYear, match.name), {
           inventory_id: inventory.id,
@@ -406,16 +421,17 @@ async function createProductFor(tx: Tx, actor: Actor, chemical: Tier2Chemical): 
     hazard_ids: [],
   });
   const { productId } = await createProductForLine(tx, actor, body);
-  const components = chemical.mixtureComponents.length > 0
-    ? chemical.mixtureComponents.map((component) => ({
-        name: component.componentName,
-        cas: componentCas(component.componentName, component.casNumber),
-        percent: component.componentPercentage,
-        isVolume: component.weightOrVolume === 'volume',
-      }))
-    : chemical.casNumber === ''
-      ? []
-      : [{ name: chemical.chemName, cas: chemical.casNumber, percent: 100, isVolume: false }];
+  const components =
+    chemical.mixtureComponents.length > 0
+      ? chemical.mixtureComponents.map((component) => ({
+          name: component.componentName,
+          cas: componentCas(component.componentName, component.casNumber),
+          percent: component.componentPercentage,
+          isVolume: component.weightOrVolume === 'volume',
+        }))
+      : chemical.casNumber === ''
+        ? []
+        : [{ name: chemical.chemName, cas: chemical.casNumber, percent: 100, isVolume: false }];
   for (const component of components) {
     if (component.cas === '') continue;
     const link = SaveComponentRequestSchema.parse({
@@ -448,7 +464,9 @@ async function writeContacts(tx: Tx, actor: Actor, customerId: number, plan: Pla
       email: contact.email.slice(0, 150),
       mailingStreet: contact.mailingAddress?.street.slice(0, 200) ?? '',
       mailingCity: contact.mailingAddress?.city.slice(0, 100) ?? '',
-      mailingState: /^[A-Z]{2}$/.test(contact.mailingAddress?.state ?? '') ? contact.mailingAddress!.state : null,
+      mailingState: /^[A-Z]{2}$/.test(contact.mailingAddress?.state ?? '')
+        ? contact.mailingAddress!.state
+        : null,
       mailingZip: contact.mailingAddress?.zipcode.slice(0, 10) ?? '',
       mailingCountry: contact.mailingAddress?.country?.slice(0, 50) ?? '',
       contactTypes: contact.contactTypes.map((type) => type.slice(0, 60)),
@@ -481,7 +499,11 @@ export async function applyTier2Import(db: Db, actor: Actor, bytes: Uint8Array, 
     const plan = await makePlan(tx, dataset, customerId);
     const first = dataset.facilities[0];
     const owner = customerId ?? (first ? await createCustomerFor(tx, actor, first) : null);
-    if (owner === null) throw new AppError('VALIDATION', TIER2_IMPORT_MSG.required('facility', '/epcraTier2Dataset/dataset/facilities'));
+    if (owner === null)
+      throw new AppError(
+        'VALIDATION',
+        TIER2_IMPORT_MSG.required('facility', '/epcraTier2Dataset/dataset/facilities'),
+      );
     const written: Tier2ImportWritten = {
       customer_id: owner,
       facility_ids: [],

@@ -100,7 +100,10 @@ function unpackT2s(zip: Buffer, limits: Tier2ReadLimits): Buffer {
   let entries: ReturnType<typeof readZipEntries>;
   try {
     // The declared total is checked against a generous bound here; the XML entry is checked below.
-    entries = readZipEntries(zip, { maxEntries: limits.maxZipEntries, maxTotalBytes: Number.MAX_SAFE_INTEGER });
+    entries = readZipEntries(zip, {
+      maxEntries: limits.maxZipEntries,
+      maxTotalBytes: Number.MAX_SAFE_INTEGER,
+    });
   } catch (error) {
     if (error instanceof ZipRefusedError && /too many entries/.test(error.message)) {
       throw new ReadError(TIER2_IMPORT_MSG.zipEntries);
@@ -233,7 +236,8 @@ function optionalText(node: Node, name: string, at: Reader): string | null {
 
 function requiredText(node: Node, name: string, at: Reader): string {
   const value = text(node, name, at);
-  if (value === '') throw new ReadError(TIER2_IMPORT_MSG.required(name, at.child(name).path), at.child(name).path);
+  if (value === '')
+    throw new ReadError(TIER2_IMPORT_MSG.required(name, at.child(name).path), at.child(name).path);
   return value;
 }
 
@@ -312,7 +316,10 @@ function phones(node: Node, wrapper: string | null, at: Reader): Tier2Phone[] {
 }
 
 const CATEGORY_BY_KEY = new Map(
-  compliance.TIER2_HAZARD_CATEGORIES.map((category) => [category.toLowerCase().replace(/\s+/g, ''), category]),
+  compliance.TIER2_HAZARD_CATEGORIES.map((category) => [
+    category.toLowerCase().replace(/\s+/g, ''),
+    category,
+  ]),
 );
 
 function hazards(node: Node, at: Reader): Tier2Hazard[] {
@@ -401,20 +408,16 @@ function facility(node: Node, at: Reader): Tier2Facility {
       data: text(field, 'data', reader),
     }),
   );
-  const contactIds: Tier2ContactLink[] = items(node, 'contactIds', 'contactId', at).map(
-    ([link, reader]) => ({
-      linkId: attribute(link, 'linkId'),
-      contactId: textOf(link, reader, 'contactId'),
-    }),
-  );
-  const facilityIds: Tier2FacilityId[] = items(node, 'facilityIds', 'facilityId', at).map(
-    ([id, reader]) => ({
-      recordId: attribute(id, 'recordid'),
-      type: attribute(id, 'type') ?? '',
-      id: text(id, 'id', reader),
-      description: optionalText(id, 'description', reader),
-    }),
-  );
+  const contactIds: Tier2ContactLink[] = items(node, 'contactIds', 'contactId', at).map(([link, reader]) => ({
+    linkId: attribute(link, 'linkId'),
+    contactId: textOf(link, reader, 'contactId'),
+  }));
+  const facilityIds: Tier2FacilityId[] = items(node, 'facilityIds', 'facilityId', at).map(([id, reader]) => ({
+    recordId: attribute(id, 'recordid'),
+    type: attribute(id, 'type') ?? '',
+    id: text(id, 'id', reader),
+    description: optionalText(id, 'description', reader),
+  }));
   const attachments: Tier2Attachment[] = items(node, 'attachments', 'attachment', at).map(
     ([attachment, reader]) => ({
       recordId: attribute(attachment, 'recordid'),
@@ -524,13 +527,20 @@ export function looksLikeTier2Upload(bytes: Uint8Array): boolean {
 }
 
 /** A .t2s or bare Tier II XML as the typed dataset, or the refusal naming the element. Pure: no I/O. */
-export function readTier2File(bytes: Uint8Array, limits: Tier2ReadLimits = TIER2_READ_LIMITS): Tier2ReadResult {
+export function readTier2File(
+  bytes: Uint8Array,
+  limits: Tier2ReadLimits = TIER2_READ_LIMITS,
+): Tier2ReadResult {
   try {
     const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
     if (!looksLikeTier2Upload(buffer)) throw new ReadError(TIER2_IMPORT_MSG.notXmlOrZip, null, 415);
     const xml = isZip(buffer) ? unpackT2s(buffer, limits) : buffer;
     if (xml.length > limits.maxXmlBytes) {
-      throw new ReadError(TIER2_IMPORT_MSG.expandsPast(Math.round(limits.maxXmlBytes / 1024 / 1024)), null, 413);
+      throw new ReadError(
+        TIER2_IMPORT_MSG.expandsPast(Math.round(limits.maxXmlBytes / 1024 / 1024)),
+        null,
+        413,
+      );
     }
     return { ok: true, dataset: readXml(decodeText(xml)) };
   } catch (error) {
