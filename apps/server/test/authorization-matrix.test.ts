@@ -138,6 +138,8 @@ const MATRIX: Record<string, Role[] | typeof PUBLIC | typeof ASSIGNED> = {
   'GET /report/list': STAFF,
   'POST /report/preview': STAFF,
   'POST /report/generate': STAFF,
+  // Issue 25: a Tier II import writes customers, facilities, products and an inventory: staff and admins.
+  'POST /tier2/import': STAFF,
 
   // Issue 23: the fire-code permit amounts: staff read them, an admin adjusts them.
   'GET /fire-code-permit-amounts/list': STAFF,

@@ -156,6 +156,10 @@ export const NOT_WRITTEN_FROM_A_BODY: Record<string, string> = {
   inventory_product_requests:
     'written from the Idempotency-Key header, a UUID by its schema (line-idempotency.test.ts)',
   fire_code_permit_amounts: 'class, form and place come from the migration; an admin edits only the amount',
+  // Issue 25: until the contacts API of the facility form lands, only a Tier II upload writes them.
+  contacts: 'written from a Tier II upload (tier2-import.test.ts)',
+  contact_phones: 'written from a Tier II upload (tier2-import.test.ts)',
+  facility_contacts: 'written from a Tier II upload (tier2-import.test.ts)',
 };
 
 function unique(length: number): string {

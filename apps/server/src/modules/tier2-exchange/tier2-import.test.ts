@@ -70,11 +70,11 @@ const WRITTEN_TABLES = {
   audit_log: auditLog,
 };
 
-async function rowCounts(): Promise<Record<string, number>> {
-  const counts: Record<string, number> = {};
+async function rowCounts(): Promise<Record<keyof typeof WRITTEN_TABLES, number>> {
+  const counts = {} as Record<keyof typeof WRITTEN_TABLES, number>;
   for (const [name, table] of Object.entries(WRITTEN_TABLES)) {
     const [row] = await ctx.database.db.select({ n: count() }).from(table);
-    counts[name] = row!.n;
+    counts[name as keyof typeof WRITTEN_TABLES] = row!.n;
   }
   return counts;
 }
