@@ -10,7 +10,8 @@ export function importTier2File(
   options: { customerId: number | null; dryRun: boolean },
   signal?: AbortSignal,
 ): Promise<Tier2ImportResponse> {
-  const fields: Record<string, string> = options.customerId === null ? {} : { customer_id: String(options.customerId) };
+  const fields: Record<string, string> =
+    options.customerId === null ? {} : { customer_id: String(options.customerId) };
   return uploadFile<Tier2ImportResponse>(
     options.dryRun ? '/tier2/import?dry_run=1' : '/tier2/import',
     file,

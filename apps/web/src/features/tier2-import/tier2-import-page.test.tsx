@@ -71,14 +71,24 @@ describe('Tier2ImportPage', { timeout: 60_000 }, () => {
       'Fluorosilic Acid16961-83-4NewNew product345000071',
     ]);
     expect(rows('Contacts')).toHaveLength(4);
-    const before = await server.call<{ resource: { meta: { total: number } } }>('admin', 'GET', '/customers/list');
+    const before = await server.call<{ resource: { meta: { total: number } } }>(
+      'admin',
+      'GET',
+      '/customers/list',
+    );
     expect(before.body.resource.meta.total).toBe(0);
 
     await userEvent.click(within(preview).getByRole('button', { name: 'Import' }));
     const done = await screen.findByRole('region', { name: 'Imported' }, { timeout: 30_000 });
     expect(done.textContent).toContain('Tier II file imported: 1 facility(ies), 2 inventory line(s).');
-    expect(within(done).getByRole('link', { name: 'Green Valley Water Facility, 2025 inventory' })).toBeTruthy();
-    const after = await server.call<{ resource: { items: { name: string }[] } }>('admin', 'GET', '/customers/list');
+    expect(
+      within(done).getByRole('link', { name: 'Green Valley Water Facility, 2025 inventory' }),
+    ).toBeTruthy();
+    const after = await server.call<{ resource: { items: { name: string }[] } }>(
+      'admin',
+      'GET',
+      '/customers/list',
+    );
     expect(after.body.resource.items.map((item) => item.name)).toEqual(['Green Valley Water Facility']);
   });
 

@@ -36,7 +36,15 @@ function Status({ status }: { status: 'matched' | 'new' }) {
   );
 }
 
-function Table({ caption, headers, rows }: { caption: string; headers: string[]; rows: React.ReactNode[][] }) {
+function Table({
+  caption,
+  headers,
+  rows,
+}: {
+  caption: string;
+  headers: string[];
+  rows: React.ReactNode[][];
+}) {
   return (
     <table className="w-full border-collapse text-sm">
       <caption className="py-2 text-left font-semibold">{caption}</caption>
@@ -83,12 +91,23 @@ export function Tier2PlanTables({ plan }: { plan: Tier2ImportPlan }) {
           Object.entries(facility.changes)
             .map(([field, [was, now]]) => `${field}: ${was || '—'} → ${now || '—'}`)
             .join('; ') || '—',
-          facility.inventory.status === 'new' ? `New ${facility.year} inventory` : `Empty ${facility.year} inventory`,
+          facility.inventory.status === 'new'
+            ? `New ${facility.year} inventory`
+            : `Empty ${facility.year} inventory`,
         ])}
       />
       <Table
         caption="Chemicals"
-        headers={['Chemical', 'CAS #', 'Status', 'Product', 'Components', 'Max amount (lb)', 'Code', 'Locations']}
+        headers={[
+          'Chemical',
+          'CAS #',
+          'Status',
+          'Product',
+          'Components',
+          'Max amount (lb)',
+          'Code',
+          'Locations',
+        ]}
         rows={plan.chemicals.map((chemical) => [
           chemical.name,
           chemical.cas_number || '—',
@@ -188,8 +207,8 @@ export function Tier2ImportPage() {
     <div className="flex flex-col gap-4 p-4">
       <h1 className="text-xl font-semibold">Import Tier II</h1>
       <p className="text-sm text-muted-foreground">
-        A Tier2 Submit .t2s file or the XML of the National Tier II Data Standard (2017 or later). The
-        preview shows what the import would write; nothing is written until you confirm.
+        A Tier2 Submit .t2s file or the XML of the National Tier II Data Standard (2017 or later). The preview
+        shows what the import would write; nothing is written until you confirm.
       </p>
       <div className="grid max-w-xl gap-3">
         <label htmlFor="tier2-file" className="text-sm font-medium">
@@ -250,14 +269,18 @@ export function Tier2ImportPage() {
             </li>
             {state.written.inventory_ids.map((id, i) => (
               <li key={id}>
-                <Link to="/inventories/$inventoryId/products" params={{ inventoryId: String(id) }} className="underline">
+                <Link
+                  to="/inventories/$inventoryId/products"
+                  params={{ inventoryId: String(id) }}
+                  className="underline"
+                >
                   {state.plan.facilities[i]?.name ?? 'Facility'}, {state.plan.year} inventory
                 </Link>
               </li>
             ))}
             <li>
-              {state.written.product_ids.length} product(s) created, {state.written.contact_ids.length} contact(s)
-              created, {state.written.line_ids.length} inventory line(s) written.
+              {state.written.product_ids.length} product(s) created, {state.written.contact_ids.length}{' '}
+              contact(s) created, {state.written.line_ids.length} inventory line(s) written.
             </li>
           </ul>
           <div>
