@@ -11,7 +11,7 @@ test('Reports → Import Tier II: the sample previews as 1 facility, 2 chemicals
 }) => {
   await page.getByRole('link', { name: 'Import Tier II' }).click();
   await expect(page).toHaveURL(/\/reports\/tier2-import$/);
-  await expect(page.getByRole('heading', { name: 'Import Tier II' })).toBeVisible();
+  await expect(page.getByRole('banner').getByRole('heading', { name: 'Import Tier II' })).toBeVisible();
 
   await page.getByLabel('Tier II file').setInputFiles({
     name: 'epcra_tier2_data.t2s.xml',
@@ -39,8 +39,11 @@ test('Reports → Import Tier II: the sample previews as 1 facility, 2 chemicals
   await done.getByRole('link', { name: 'Green Valley Water Facility, 2025 inventory' }).click();
   await expect(page).toHaveURL(/\/inventories\/\d+\/products/);
   await expect(page.getByText('Green Valley Water Facility').first()).toBeVisible();
-  await expect(page.getByRole('cell', { name: 'Chlorine', exact: true })).toBeVisible();
+  // Chlorine matched the demo catalog's chlorine product by its CAS; the mixture is a new product.
+  await expect(page.getByRole('cell', { name: 'Chlorination building', exact: true })).toBeVisible();
   await expect(page.getByRole('cell', { name: 'Fluorosilic Acid', exact: true })).toBeVisible();
+  await expect(page.getByRole('cell', { name: 'Secondary clarifier', exact: true })).toBeVisible();
+  await expect(page.getByRole('cell', { name: '45,000.00', exact: true })).toBeVisible();
 });
 
 test('Import Tier II shows the server refusal of a file that is not a Tier II file', async ({

@@ -205,7 +205,6 @@ export function Tier2ImportPage() {
   const busy = state.step === 'previewing' || state.step === 'importing';
   return (
     <div className="flex flex-col gap-4 p-4">
-      <h1 className="text-xl font-semibold">Import Tier II</h1>
       <p className="text-sm text-muted-foreground">
         A Tier2 Submit .t2s file or the XML of the National Tier II Data Standard (2017 or later). The preview
         shows what the import would write; nothing is written until you confirm.
