@@ -488,12 +488,28 @@ describe('POST /tier2/import: E-Plan quirks import to the same facts', () => {
       .replace('<casNumber></casNumber>', '<casNumber/>')
       .replace('<maxAmountCode></maxAmountCode>', '<maxAmountCode />')
       .replace('<firstName></firstName>', '<firstName/>')
-      // Reordered: the hazards after the storage locations, the name after the CAS.
+      // Reordered: Chlorine's name after its CAS, its hazards after its storage locations.
+      .replace(/(<hazards>[\s\S]*?<\/hazards>)([\s\S]*?<\/storageLocations>)/, '$2$1')
       .replace(/(<chemName>Chlorine<\/chemName>)\s*(<casNumber>[^<]*<\/casNumber>)/, '$2\n\t\t\t\t\t\t$1')
       .replace(/\t/g, '    ');
     expect(quirky).toContain('<casNumber> 7782505 </casNumber>');
     const direct = await importFile(SAMPLE, {}, '?dry_run=1');
     const res = await importFile(t2s(quirky), {}, '?dry_run=1');
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().resource.plan).toEqual(direct.json().resource.plan);
+  });
+  it('a namespace prefix, a byte-order mark and a stored (uncompressed) .t2s read the same', async () => {
+    const prefixed = SAMPLE_TEXT.replace(
+      /xmlns="https:\/\/cameo\.noaa\.gov\/epcra_tier2\/data_standard\/v1"/,
+      'xmlns:t2="https://cameo.noaa.gov/epcra_tier2/data_standard/v1"',
+    )
+      .replace(/<(\/?)([A-Za-z])/g, '<$1t2:$2')
+      .replace('<t2:?xml', '<?xml');
+    expect(prefixed).toContain('<t2:epcraTier2Dataset xmlns:t2=');
+    const direct = await importFile(SAMPLE, {}, '?dry_run=1');
+    const withBom = Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(prefixed)]);
+    const stored = Buffer.from(zipSync({ 'data.xml': withBom }, { level: 0 }));
+    const res = await importFile(stored, {}, '?dry_run=1');
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().resource.plan).toEqual(direct.json().resource.plan);
   });
