@@ -146,6 +146,8 @@ const MATRIX: Record<string, Role[] | typeof PUBLIC | typeof ASSIGNED> = {
   'GET /report/list': STAFF,
   'POST /report/preview': STAFF,
   'POST /report/generate': STAFF,
+  // Issue 25: a Tier II import writes customers, facilities, products and an inventory: staff and admins.
+  'POST /tier2/import': STAFF,
 
   // Issue 25: the Tier II export, as the reports.
   'GET /tier2/export': STAFF,

@@ -124,10 +124,12 @@ describe('hostile input never produces a server error', () => {
         key !== 'POST /auth/logout',
     );
     const known = Object.keys(BODY_ROUTES);
-    // forgot-password reads its query (covered below); the upload takes multipart (files.test.ts).
+    // forgot-password reads its query (covered below); the uploads take multipart (files.test.ts,
+    // tier2-import.test.ts).
     expect(withBody.filter((key) => !known.includes(key))).toEqual([
       'POST /auth/forgot-password',
       'POST /file/upload',
+      'POST /tier2/import',
     ]);
   });
 

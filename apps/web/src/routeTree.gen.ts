@@ -42,6 +42,7 @@ import { Route as AuthenticatedMyInventoriesIndexRouteImport } from './routes/_a
 import { Route as AuthenticatedProductsIndexRouteImport } from './routes/_authenticated/products/index'
 import { Route as AuthenticatedProductsProductIdRouteImport } from './routes/_authenticated/products/$productId'
 import { Route as AuthenticatedProductsCreateRouteImport } from './routes/_authenticated/products/create'
+import { Route as AuthenticatedReportsTier2ImportRouteImport } from './routes/_authenticated/reports_.tier2-import'
 import { Route as AuthenticatedTechniciansMgmtTechnicianIdRouteImport } from './routes/_authenticated/technicians-mgmt/$technicianId'
 import { Route as AuthenticatedTechniciansMgmtCreateRouteImport } from './routes/_authenticated/technicians-mgmt/create'
 import { Route as AuthenticatedUnitsUnitIdRouteImport } from './routes/_authenticated/units/$unitId'
@@ -248,6 +249,12 @@ const AuthenticatedProductsCreateRoute =
     path: '/products/create',
     getParentRoute: () => AuthenticatedRoute,
   } as any)
+const AuthenticatedReportsTier2ImportRoute =
+  AuthenticatedReportsTier2ImportRouteImport.update({
+    id: '/reports_/tier2-import',
+    path: '/reports/tier2-import',
+    getParentRoute: () => AuthenticatedRoute,
+  } as any)
 const AuthenticatedTechniciansMgmtTechnicianIdRoute =
   AuthenticatedTechniciansMgmtTechnicianIdRouteImport.update({
     id: '/$technicianId',
@@ -413,6 +420,7 @@ export interface FileRoutesByFullPath {
   '/inventories/create': typeof AuthenticatedInventoriesCreateRoute
   '/products/$productId': typeof AuthenticatedProductsProductIdRouteWithChildren
   '/products/create': typeof AuthenticatedProductsCreateRoute
+  '/reports/tier2-import': typeof AuthenticatedReportsTier2ImportRoute
   '/technicians-mgmt/$technicianId': typeof AuthenticatedTechniciansMgmtTechnicianIdRoute
   '/technicians-mgmt/create': typeof AuthenticatedTechniciansMgmtCreateRoute
   '/units/$unitId': typeof AuthenticatedUnitsUnitIdRoute
@@ -467,6 +475,7 @@ export interface FileRoutesByTo {
   '/inventories/create': typeof AuthenticatedInventoriesCreateRoute
   '/products/$productId': typeof AuthenticatedProductsProductIdRouteWithChildren
   '/products/create': typeof AuthenticatedProductsCreateRoute
+  '/reports/tier2-import': typeof AuthenticatedReportsTier2ImportRoute
   '/technicians-mgmt/$technicianId': typeof AuthenticatedTechniciansMgmtTechnicianIdRoute
   '/technicians-mgmt/create': typeof AuthenticatedTechniciansMgmtCreateRoute
   '/units/$unitId': typeof AuthenticatedUnitsUnitIdRoute
@@ -524,6 +533,7 @@ export interface FileRoutesById {
   '/_authenticated/inventories/create': typeof AuthenticatedInventoriesCreateRoute
   '/_authenticated/products/$productId': typeof AuthenticatedProductsProductIdRouteWithChildren
   '/_authenticated/products/create': typeof AuthenticatedProductsCreateRoute
+  '/_authenticated/reports_/tier2-import': typeof AuthenticatedReportsTier2ImportRoute
   '/_authenticated/technicians-mgmt/$technicianId': typeof AuthenticatedTechniciansMgmtTechnicianIdRoute
   '/_authenticated/technicians-mgmt/create': typeof AuthenticatedTechniciansMgmtCreateRoute
   '/_authenticated/units/$unitId': typeof AuthenticatedUnitsUnitIdRoute
@@ -581,6 +591,7 @@ export interface FileRouteTypes {
     | '/inventories/create'
     | '/products/$productId'
     | '/products/create'
+    | '/reports/tier2-import'
     | '/technicians-mgmt/$technicianId'
     | '/technicians-mgmt/create'
     | '/units/$unitId'
@@ -635,6 +646,7 @@ export interface FileRouteTypes {
     | '/inventories/create'
     | '/products/$productId'
     | '/products/create'
+    | '/reports/tier2-import'
     | '/technicians-mgmt/$technicianId'
     | '/technicians-mgmt/create'
     | '/units/$unitId'
@@ -691,6 +703,7 @@ export interface FileRouteTypes {
     | '/_authenticated/inventories/create'
     | '/_authenticated/products/$productId'
     | '/_authenticated/products/create'
+    | '/_authenticated/reports_/tier2-import'
     | '/_authenticated/technicians-mgmt/$technicianId'
     | '/_authenticated/technicians-mgmt/create'
     | '/_authenticated/units/$unitId'
@@ -957,6 +970,13 @@ declare module '@tanstack/react-router' {
       path: '/products/create'
       fullPath: '/products/create'
       preLoaderRoute: typeof AuthenticatedProductsCreateRouteImport
+      parentRoute: typeof AuthenticatedRoute
+    }
+    '/_authenticated/reports_/tier2-import': {
+      id: '/_authenticated/reports_/tier2-import'
+      path: '/reports/tier2-import'
+      fullPath: '/reports/tier2-import'
+      preLoaderRoute: typeof AuthenticatedReportsTier2ImportRouteImport
       parentRoute: typeof AuthenticatedRoute
     }
     '/_authenticated/technicians-mgmt/$technicianId': {
@@ -1295,6 +1315,7 @@ interface AuthenticatedRouteChildren {
   AuthenticatedUnitsRoute: typeof AuthenticatedUnitsRouteWithChildren
   AuthenticatedProductsProductIdRoute: typeof AuthenticatedProductsProductIdRouteWithChildren
   AuthenticatedProductsCreateRoute: typeof AuthenticatedProductsCreateRoute
+  AuthenticatedReportsTier2ImportRoute: typeof AuthenticatedReportsTier2ImportRoute
   AuthenticatedUsersUserIdRoute: typeof AuthenticatedUsersUserIdRoute
   AuthenticatedMyInventoriesIndexRoute: typeof AuthenticatedMyInventoriesIndexRoute
   AuthenticatedProductsIndexRoute: typeof AuthenticatedProductsIndexRoute
@@ -1330,6 +1351,7 @@ const AuthenticatedRouteChildren: AuthenticatedRouteChildren = {
   AuthenticatedProductsProductIdRoute:
     AuthenticatedProductsProductIdRouteWithChildren,
   AuthenticatedProductsCreateRoute: AuthenticatedProductsCreateRoute,
+  AuthenticatedReportsTier2ImportRoute: AuthenticatedReportsTier2ImportRoute,
   AuthenticatedUsersUserIdRoute: AuthenticatedUsersUserIdRoute,
   AuthenticatedMyInventoriesIndexRoute: AuthenticatedMyInventoriesIndexRoute,
   AuthenticatedProductsIndexRoute: AuthenticatedProductsIndexRoute,

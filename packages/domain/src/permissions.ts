@@ -123,6 +123,8 @@ export const PERMISSIONS = {
   'tier2.export': STAFF,
   'fire-code-permits.read': STAFF,
   'fire-code-permits.update': ADMIN,
+  /** Issue 25: importing a Tier II file (.t2s or XML) writes customers, facilities, products and an inventory. */
+  'tier2.import': STAFF,
   'database.read': ADMIN,
   /** Spec 02 §6: uploads of the reference lists are an admin's, like the page. */
   'database.create': ADMIN,

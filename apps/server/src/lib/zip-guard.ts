@@ -26,7 +26,7 @@ const LOCAL_SIGNATURE = 0x04034b50;
 const STORED = 0;
 const DEFLATED = 8;
 
-interface ZipEntry {
+export interface ZipEntry {
   name: string;
   method: number;
   compressedSize: number;
@@ -43,7 +43,8 @@ function findEndOfCentralDirectory(zip: Buffer): number {
   throw new ZipRefusedError('no zip directory');
 }
 
-function readEntries(zip: Buffer, limits: ZipLimits): ZipEntry[] {
+/** The central directory's entries, within the limits (count, declared total); `ZipRefusedError` otherwise. */
+export function readZipEntries(zip: Buffer, limits: ZipLimits): ZipEntry[] {
   const end = findEndOfCentralDirectory(zip);
   const count = zip.readUInt16LE(end + 10);
   const directoryOffset = zip.readUInt32LE(end + 16);
@@ -73,7 +74,8 @@ function readEntries(zip: Buffer, limits: ZipLimits): ZipEntry[] {
   return entries;
 }
 
-function inflatedSize(zip: Buffer, entry: ZipEntry): number {
+/** The stored (compressed) bytes of an entry, found through its local header. */
+export function zipEntryData(zip: Buffer, entry: ZipEntry): Buffer {
   const at = entry.localOffset;
   if (at + 30 > zip.length || zip.readUInt32LE(at) !== LOCAL_SIGNATURE) {
     throw new ZipRefusedError('broken entry');
@@ -81,6 +83,11 @@ function inflatedSize(zip: Buffer, entry: ZipEntry): number {
   const start = at + 30 + zip.readUInt16LE(at + 26) + zip.readUInt16LE(at + 28);
   const data = zip.subarray(start, start + entry.compressedSize);
   if (data.length !== entry.compressedSize) throw new ZipRefusedError('truncated entry');
+  return data;
+}
+
+function inflatedSize(zip: Buffer, entry: ZipEntry): number {
+  const data = zipEntryData(zip, entry);
   if (entry.method === STORED) return data.length;
   if (entry.method !== DEFLATED) throw new ZipRefusedError(`compression method ${entry.method}`);
   try {
@@ -97,7 +104,7 @@ function inflatedSize(zip: Buffer, entry: ZipEntry): number {
  */
 export function inspectZip(zip: Buffer, limits: ZipLimits = XLSX_LIMITS): string[] {
   if (zip.length < 22) throw new ZipRefusedError('too short');
-  const entries = readEntries(zip, limits);
+  const entries = readZipEntries(zip, limits);
   for (const entry of entries) {
     if (inflatedSize(zip, entry) !== entry.size) throw new ZipRefusedError('size mismatch');
   }

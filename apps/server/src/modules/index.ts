@@ -18,6 +18,7 @@ import { referenceListRoutes } from './reference-lists/reference-lists.routes.ts
 import { reportsRoutes } from './reports/reports.routes.ts';
 import { techniciansRoutes } from './technicians/technicians.routes.ts';
 import { tier2ExportRoutes } from './tier2-exchange/tier2-export.routes.ts';
+import { tier2ImportRoutes } from './tier2-exchange/tier2-import.routes.ts';
 import { usersRoutes } from './users/users.routes.ts';
 
 /** Every API area, registered under /api/admin/v1 in this order. */
@@ -42,5 +43,6 @@ export const apiModules: FastifyPluginAsyncZod[] = [
   reportsRoutes,
   tier2ExportRoutes,
   fireCodePermitsRoutes,
+  tier2ImportRoutes,
   auditLogRoutes,
 ];

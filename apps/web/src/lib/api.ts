@@ -171,6 +171,8 @@ export function uploadFile<T>(
   file: File,
   onProgress?: (percent: number) => void,
   signal?: AbortSignal,
+  /** Form fields sent before the file (a Tier II import's `customer_id`). */
+  fields: Record<string, string> = {},
 ): Promise<T> {
   return new Promise<T>((resolve, reject) => {
     const xhr = new XMLHttpRequest();
@@ -202,6 +204,7 @@ export function uploadFile<T>(
     xhr.addEventListener('abort', () => reject(new DOMException('The upload was cancelled.', 'AbortError')));
     signal?.addEventListener('abort', () => xhr.abort());
     const form = new FormData();
+    for (const [name, value] of Object.entries(fields)) form.append(name, value);
     form.append('file', file);
     xhr.send(form);
   });

@@ -53,6 +53,7 @@ export const AUDIT_ENTITY_LABELS = {
   database_entry: 'Reference list',
   report: 'Report',
   fire_code_permit_amount: 'Fire-code permit amount',
+  tier2_import: 'Tier II import',
 } as const;
 export const AUDIT_ENTITIES = Object.keys(AUDIT_ENTITY_LABELS) as [
   keyof typeof AUDIT_ENTITY_LABELS,

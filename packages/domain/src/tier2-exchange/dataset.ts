@@ -176,7 +176,16 @@ export interface Tier2Dataset {
  */
 export type Tier2ReadResult =
   | { ok: true; dataset: Tier2Dataset }
-  | { ok: false; message: string; element: string | null };
+  | {
+      ok: false;
+      message: string;
+      element: string | null;
+      /**
+       * Added by the import (issue 25): the HTTP status the refusal maps to: 413 for a file that
+       * expands past the limit, 415 for bytes that are neither XML nor ZIP, 422 otherwise (the default).
+       */
+      status?: 413 | 415 | 422;
+    };
 
 /** The contact types the standard names (Tier2 Submit's list); a file's other types are kept as written. */
 export const TIER2_CONTACT_TYPES = [

@@ -1,2 +1,3 @@
 export * from './dataset.ts';
 export * from './export.ts';
+export * from './import.ts';

@@ -226,3 +226,58 @@ export async function receiveUpload(
   if (!received) throw fieldError(UPLOAD_FIELD, UPLOAD_MSG.fileRequired);
   return received;
 }
+
+/** An upload read into memory (a file another area reads at once and does not store), with the form's fields. */
+export interface UploadInMemory {
+  bytes: Buffer;
+  originalName: string;
+  fields: Record<string, string>;
+}
+
+/**
+ * Reads the request's `file` part into memory, within the upload size (413 past it), with the
+ * form's text fields in whatever order they come; `accepts` checks the first bytes (415 with
+ * `refusal` otherwise), so a file of another kind is stopped at its start. For files an area
+ * reads and throws away (a Tier II import); files that are kept go through `receiveUpload`.
+ */
+export async function receiveUploadInMemory(
+  request: FastifyRequest,
+  options: { maxBytes: number; accepts: (head: Buffer) => boolean; refusal: string },
+): Promise<UploadInMemory> {
+  if (!request.isMultipart()) throw refuse('UNSUPPORTED_MEDIA_TYPE', UPLOAD_MSG.multipartRequired);
+  let received: UploadInMemory | undefined;
+  const fields: Record<string, string> = {};
+  try {
+    for await (const part of request.parts()) {
+      if (part.type !== 'file') {
+        if (typeof part.value === 'string') fields[part.fieldname] = part.value;
+        continue;
+      }
+      if (part.fieldname !== UPLOAD_FIELD || received) {
+        await discard(part);
+        continue;
+      }
+      const chunks: Buffer[] = [];
+      let size = 0;
+      let checked = false;
+      for await (const chunk of part.file as AsyncIterable<Buffer>) {
+        chunks.push(chunk);
+        size += chunk.length;
+        if (!checked && size >= SIGNATURE_LENGTH) {
+          checked = true;
+          if (!options.accepts(Buffer.concat(chunks)))
+            throw refuse('UNSUPPORTED_MEDIA_TYPE', options.refusal);
+        }
+      }
+      if (part.file.truncated) throw refuse('PAYLOAD_TOO_LARGE', UPLOAD_MSG.tooLarge(options.maxBytes));
+      const bytes = Buffer.concat(chunks);
+      if (bytes.length === 0) throw fieldError(UPLOAD_FIELD, UPLOAD_MSG.fileEmpty);
+      if (!checked && !options.accepts(bytes)) throw refuse('UNSUPPORTED_MEDIA_TYPE', options.refusal);
+      received = { bytes, originalName: part.filename, fields };
+    }
+  } catch (error) {
+    throw toUploadError(error, options.maxBytes);
+  }
+  if (!received) throw fieldError(UPLOAD_FIELD, UPLOAD_MSG.fileRequired);
+  return received;
+}

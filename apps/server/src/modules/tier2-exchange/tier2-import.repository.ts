@@ -1,0 +1,189 @@
+import type { Tier2FacilityExtras } from '@chemtrack/domain';
+import { and, asc, count, eq, inArray, or, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client.ts';
+import {
+  addresses,
+  chemicalComponents,
+  contactPhones,
+  contacts,
+  facilities,
+  facilityContacts,
+  inventories,
+  inventoryProducts,
+  productChemicalComponents,
+  products,
+} from '../../db/schema/index.ts';
+
+/**
+ * The Tier II import's SQL (issue 25). Reads of the customer's facilities, catalog products and
+ * contacts for the plan; writes of what only the import writes so far: a facility's Tier II
+ * columns, and the customer's contacts with their phones and facility links (the contacts tables
+ * of migration 0018). Products, customers, facilities, inventories and lines are written through
+ * their own areas' services.
+ */
+
+/** The customer's own facilities with their street address, for matching by name and address. */
+export function selectCustomerFacilities(db: Db | Tx, customerId: number) {
+  return db
+    .select({
+      id: facilities.id,
+      name: facilities.name,
+      street: sql<string>`coalesce(${addresses.address}, '')`,
+      city: sql<string>`coalesce(${addresses.city}, '')`,
+      county: facilities.county,
+      naicsCode: facilities.naicsCode,
+      dunsNumber: facilities.dunsNumber,
+      rmpFacilityId: facilities.rmpFacilityId,
+      triFacilityId: facilities.triFacilityId,
+      latitude: facilities.latitude,
+      longitude: facilities.longitude,
+      fireDistrict: facilities.fireDistrict,
+      isManned: facilities.isManned,
+      maxOccupants: facilities.maxOccupants,
+      tier2RecordId: facilities.tier2RecordId,
+    })
+    .from(facilities)
+    .leftJoin(addresses, eq(addresses.id, facilities.addressId))
+    .where(eq(facilities.customerId, customerId))
+    .orderBy(asc(facilities.id));
+}
+export type ImportFacilityRow = Awaited<ReturnType<typeof selectCustomerFacilities>>[number];
+
+/** Active catalog products named so (case and spacing aside) or holding one of the CAS numbers, with their components' CAS. */
+export async function selectProductCandidates(db: Db | Tx, names: string[], casNumbers: string[]) {
+  const nameKeys = [...new Set(names.map((name) => name.toLowerCase().replace(/\s+/g, ' ').trim()))];
+  const byName =
+    nameKeys.length > 0
+      ? inArray(sql`lower(regexp_replace(trim(${products.name}), '\\s+', ' ', 'g'))`, nameKeys)
+      : undefined;
+  const byCas =
+    casNumbers.length > 0
+      ? sql`exists (select 1 from ${productChemicalComponents} pc join ${chemicalComponents} cc on cc.id = pc.chemical_component_id
+          where pc.product_id = ${products.id} and cc.number in ${casNumbers})`
+      : undefined;
+  if (!byName && !byCas) return [];
+  const rows = await db
+    .select({ id: products.id, name: products.name })
+    .from(products)
+    .where(and(eq(products.isActive, true), or(byName, byCas)))
+    .orderBy(asc(products.id))
+    .limit(500);
+  if (rows.length === 0) return [];
+  const components = await db
+    .select({ productId: productChemicalComponents.productId, number: chemicalComponents.number })
+    .from(productChemicalComponents)
+    .innerJoin(chemicalComponents, eq(chemicalComponents.id, productChemicalComponents.chemicalComponentId))
+    .where(
+      inArray(
+        productChemicalComponents.productId,
+        rows.map((row) => row.id),
+      ),
+    );
+  return rows.map((row) => ({
+    ...row,
+    casNumbers: components.filter((c) => c.productId === row.id).map((c) => c.number),
+  }));
+}
+export type ProductCandidate = Awaited<ReturnType<typeof selectProductCandidates>>[number];
+
+export function selectCustomerContacts(db: Db | Tx, customerId: number) {
+  return db
+    .select({
+      id: contacts.id,
+      firstName: contacts.firstName,
+      lastName: contacts.lastName,
+      tier2RecordId: contacts.tier2RecordId,
+    })
+    .from(contacts)
+    .where(eq(contacts.customerId, customerId))
+    .orderBy(asc(contacts.id));
+}
+
+/** The facility's inventory of the year for the customer, and how many lines it holds. */
+export async function findYearInventory(
+  db: Db | Tx,
+  values: { customerId: number; facilityId: number; year: number },
+) {
+  const [row] = await db
+    .select({ id: inventories.id, lines: count(inventoryProducts.id) })
+    .from(inventories)
+    .leftJoin(inventoryProducts, eq(inventoryProducts.inventoryId, inventories.id))
+    .where(
+      and(
+        eq(inventories.customerId, values.customerId),
+        eq(inventories.facilityId, values.facilityId),
+        eq(inventories.year, values.year),
+      ),
+    )
+    .groupBy(inventories.id)
+    .orderBy(asc(inventories.id))
+    .limit(1);
+  return row;
+}
+
+export interface FacilityTier2Columns {
+  county: string;
+  naicsCode: string;
+  dunsNumber: string;
+  rmpFacilityId: string;
+  triFacilityId: string;
+  latitude: string | null;
+  longitude: string | null;
+  fireDistrict: string;
+  isManned: boolean | null;
+  maxOccupants: number | null;
+  tier2RecordId: string | null;
+  tier2Extras: Tier2FacilityExtras;
+}
+
+export async function updateFacilityTier2Columns(
+  tx: Tx,
+  facilityId: number,
+  values: FacilityTier2Columns,
+): Promise<void> {
+  await tx.update(facilities).set(values).where(eq(facilities.id, facilityId));
+}
+
+export interface ContactValues {
+  customerId: number;
+  firstName: string;
+  lastName: string;
+  title: string;
+  email: string;
+  mailingStreet: string;
+  mailingCity: string;
+  mailingState: string | null;
+  mailingZip: string;
+  mailingCountry: string;
+  contactTypes: string[];
+  tier2RecordId: string | null;
+}
+
+export async function insertContact(
+  tx: Tx,
+  values: ContactValues,
+  phones: { phoneNumber: string; phoneType: string; tier2RecordId: string | null }[],
+): Promise<number> {
+  const [row] = await tx.insert(contacts).values(values).returning({ id: contacts.id });
+  if (!row) throw new Error('contact insert returned no row');
+  if (phones.length > 0) {
+    await tx
+      .insert(contactPhones)
+      .values(phones.map((phone, position) => ({ ...phone, contactId: row.id, position })));
+  }
+  return row.id;
+}
+
+/** The facility's contacts become these, in this order, with the file's link ids. */
+export async function replaceFacilityContacts(
+  tx: Tx,
+  facilityId: number,
+  links: { contactId: number; tier2LinkId: string | null }[],
+): Promise<void> {
+  await tx.delete(facilityContacts).where(eq(facilityContacts.facilityId, facilityId));
+  if (links.length === 0) return;
+  await tx
+    .insert(facilityContacts)
+    .values(links.map((link, position) => ({ ...link, facilityId, position })))
+    .onConflictDoNothing();
+}

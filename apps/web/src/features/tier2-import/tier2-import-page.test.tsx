@@ -1,0 +1,108 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { UserResource } from '@chemtrack/domain';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import {
+  createMemoryHistory,
+  createRootRoute,
+  createRoute,
+  createRouter,
+  RouterProvider,
+} from '@tanstack/react-router';
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it } from 'vitest';
+import { useSession } from '../../lib/session.ts';
+import { realApiServer } from '../../test/api-server.ts';
+import { Tier2ImportPage } from './tier2-import-page.tsx';
+
+const server = realApiServer();
+
+const SAMPLE = fs.readFileSync(
+  path.join(import.meta.dirname, '../../../../server/test/fixtures/tier2/epcra_tier2_data.xml'),
+  'utf8',
+);
+
+afterEach(() => {
+  useSession.setState({ user: null });
+});
+
+function renderPage() {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const root = createRootRoute();
+  const page = createRoute({
+    getParentRoute: () => root,
+    path: '/reports/tier2-import',
+    component: () => (
+      <QueryClientProvider client={client}>
+        <Tier2ImportPage />
+      </QueryClientProvider>
+    ),
+  });
+  const router = createRouter({
+    routeTree: root.addChildren([page]),
+    history: createMemoryHistory({ initialEntries: ['/reports/tier2-import'] }),
+  });
+  render(<RouterProvider router={router} />);
+}
+
+const xml = (text: string, name = 'epcra_tier2_data.xml') => new File([text], name, { type: 'text/xml' });
+
+describe('Tier2ImportPage', { timeout: 60_000 }, () => {
+  it('previews the shared sample (nothing written), then imports it and links what was written', async () => {
+    useSession.setState({ user: { role: 'staff' } as UserResource });
+    renderPage();
+    await userEvent.upload(await screen.findByLabelText('Tier II file'), xml(SAMPLE));
+    await userEvent.click(screen.getByRole('button', { name: 'Preview' }));
+    const preview = await screen.findByRole('region', { name: 'Preview' }, { timeout: 30_000 });
+    expect(preview.textContent).toContain(
+      'Preview: 1 facility(ies), 2 chemical(s), 4 contact(s). Nothing was written.',
+    );
+    const rows = (caption: string) =>
+      within(within(preview).getByRole('table', { name: caption }))
+        .getAllByRole('row')
+        .slice(1)
+        .map((row) => row.textContent);
+    expect(rows('Facilities')).toEqual([
+      'Green Valley Water Facility123 First Avenue, Colchester, VT 05408New—New 2025 inventory',
+    ]);
+    expect(rows('Chemicals')).toEqual([
+      'Chlorine7782-50-5NewNew product020000061',
+      'Fluorosilic Acid16961-83-4NewNew product345000071',
+    ]);
+    expect(rows('Contacts')).toHaveLength(4);
+    const before = await server.call<{ resource: { meta: { total: number } } }>(
+      'admin',
+      'GET',
+      '/customers/list',
+    );
+    expect(before.body.resource.meta.total).toBe(0);
+
+    await userEvent.click(within(preview).getByRole('button', { name: 'Import' }));
+    const done = await screen.findByRole('region', { name: 'Imported' }, { timeout: 30_000 });
+    expect(done.textContent).toContain('Tier II file imported: 1 facility(ies), 2 inventory line(s).');
+    expect(
+      within(done).getByRole('link', { name: 'Green Valley Water Facility, 2025 inventory' }),
+    ).toBeTruthy();
+    const after = await server.call<{ resource: { items: { name: string }[] } }>(
+      'admin',
+      'GET',
+      '/customers/list',
+    );
+    expect(after.body.resource.items.map((item) => item.name)).toEqual(['Green Valley Water Facility']);
+  });
+
+  it("shows the server's message for a refused file and writes nothing", async () => {
+    useSession.setState({ user: { role: 'staff' } as UserResource });
+    renderPage();
+    await userEvent.upload(
+      await screen.findByLabelText('Tier II file'),
+      xml(SAMPLE.replace('reportyear="2025"', 'reportyear="2016"')),
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Preview' }));
+    expect((await screen.findByRole('alert', {}, { timeout: 30_000 })).textContent).toBe(
+      'Tier II files before reporting year 2017 use the five old hazard categories; import a 2017 or later file.',
+    );
+    expect(screen.queryByRole('region', { name: 'Preview' })).toBeNull();
+  });
+});
