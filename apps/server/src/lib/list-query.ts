@@ -204,13 +204,15 @@ export function cachedList<Row>(
 /**
  * Runs a cached list for one request: the page and the capped count side by side (two statements,
  * as before). Past the cap the planner estimates the total from the count statement's own inner
- * select, with this request's values (one more statement, as `countUpTo`).
+ * select, with this request's values (one more statement, as `countUpTo`). `knownTotal`: the
+ * total is known already (read with another statement), so the page is the only statement.
  */
 export async function runList<Row>(
   db: Db,
   list: CachedList<Row>,
   query: { page: number; ipp: number },
   values: Record<string, unknown>,
+  knownTotal?: number,
 ): Promise<{ rows: Row[]; total: ListTotal }> {
   const cap = listCountCap;
   const all = {
@@ -219,6 +221,9 @@ export async function runList<Row>(
     page_offset: pageOffset(query.page, query.ipp),
     count_limit: cap + 1,
   };
+  if (knownTotal !== undefined) {
+    return { rows: await list.rows.execute(all), total: { count: knownTotal, isEstimate: false } };
+  }
   const [rows, counted] = await Promise.all([list.rows.execute(all), list.count.execute(all)]);
   const count = counted[0]?.total ?? 0;
   if (count <= cap) return { rows, total: { count, isEstimate: false } };
