@@ -30,6 +30,8 @@ export interface RunningProcess {
   pid: number;
   /** The process's current and peak resident memory in bytes (Linux /proc). */
   memory(): { rss: number; peak: number };
+  /** CPU time the process has used so far, user and system, in milliseconds (Linux /proc). */
+  cpuMs(): number;
   /** Starts a new peak (Linux `clear_refs` 5), so the next `peak` is this interval's. */
   resetPeak(): boolean;
   stop(): Promise<void>;
@@ -39,6 +41,14 @@ function readStatus(pid: number, field: 'VmRSS' | 'VmHWM'): number {
   const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
   const match = new RegExp(`${field}:\\s+(\\d+) kB`).exec(status);
   return match ? Number(match[1]) * 1024 : 0;
+}
+
+/** utime + stime of /proc/<pid>/stat (fields 14 and 15, after the command's parentheses), in ms. */
+function readCpuMs(pid: number): number {
+  const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  // Clock ticks of 1/100 s on Linux (USER_HZ).
+  return (Number(fields[11]) + Number(fields[12])) * 10;
 }
 
 async function waitUntilAnswering(url: string, child: ChildProcess, output: () => string): Promise<void> {
@@ -55,9 +65,13 @@ async function waitUntilAnswering(url: string, child: ChildProcess, output: () =
   throw new Error(`no answer from ${url} after 120 s:\n${output()}`);
 }
 
-export async function startProcess(script: string, env: Record<string, string>): Promise<RunningProcess> {
+export async function startProcess(
+  script: string,
+  env: Record<string, string>,
+  nodeArgs: string[] = [],
+): Promise<RunningProcess> {
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', script], {
+  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', script], {
     cwd: ROOT,
     env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -75,6 +89,7 @@ export async function startProcess(script: string, env: Record<string, string>):
     url,
     pid,
     memory: () => ({ rss: readStatus(pid, 'VmRSS'), peak: readStatus(pid, 'VmHWM') }),
+    cpuMs: () => readCpuMs(pid),
     resetPeak() {
       try {
         fs.writeFileSync(`/proc/${pid}/clear_refs`, '5');
@@ -93,15 +108,25 @@ export async function startProcess(script: string, env: Record<string, string>):
   };
 }
 
-/** The app as `npm start` runs it, without the web build (the bench reads the API only). */
-export function startApp(env: { DATA_DIR: string; DATABASE_URL?: string }): Promise<RunningProcess> {
-  return startProcess('apps/server/src/main.ts', {
-    APP_KEY,
-    LOG_LEVEL: 'warn',
-    SEED_DEMO: '0',
-    WEB_DIST: path.join(env.DATA_DIR, 'no-web'),
-    ...env,
-  });
+/**
+ * The app as `npm start` runs it, without the web build (the bench reads the API only).
+ * `profileDir`: run it under `--cpu-prof`, its profile written there when it stops.
+ */
+export function startApp(
+  env: { DATA_DIR: string; DATABASE_URL?: string },
+  profileDir?: string,
+): Promise<RunningProcess> {
+  return startProcess(
+    'apps/server/src/main.ts',
+    {
+      APP_KEY,
+      LOG_LEVEL: 'warn',
+      SEED_DEMO: '0',
+      WEB_DIST: path.join(env.DATA_DIR, 'no-web'),
+      ...env,
+    },
+    profileDir ? ['--cpu-prof', '--cpu-prof-dir', path.resolve(profileDir)] : [],
+  );
 }
 
 /** Signs in over HTTP as the suite's admin and answers the headers every call carries. */

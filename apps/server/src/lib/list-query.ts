@@ -1,5 +1,6 @@
+import { createHash } from 'node:crypto';
 import type { ListMeta, ListPage } from '@chemtrack/domain';
-import { type AnyColumn, asc, desc, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+import { type AnyColumn, asc, desc, fillPlaceholders, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client.ts';
 
 /** Searches shorter than this match the start of a word instead of anywhere in the value. */
@@ -15,19 +16,50 @@ function escapeLike(search: string): string {
 }
 
 /**
+ * A search as a cached statement takes it (`cachedList`): which of the two forms of
+ * `matchesSearch` it has, its patterns left as placeholders that `searchValues` fills per call.
+ */
+export class SearchSlot {
+  constructor(readonly kind: 'substring' | 'prefix') {}
+}
+const SUBSTRING_SLOT = new SearchSlot('substring');
+const PREFIX_SLOT = new SearchSlot('prefix');
+
+/** A list search: the term itself, or its slot in a cached statement. */
+export type SearchArg = string | SearchSlot;
+
+/** The slot a search takes in a cached statement; undefined when there is no search. */
+export function searchSlot(search: string | undefined): SearchSlot | undefined {
+  if (!search) return undefined;
+  return search.length >= SUBSTRING_SEARCH_MIN ? SUBSTRING_SLOT : PREFIX_SLOT;
+}
+
+/** The placeholder values of a search's slot (`searchSlot`). */
+export function searchValues(search: string | undefined): Record<string, string> {
+  if (!search) return {};
+  if (search.length >= SUBSTRING_SEARCH_MIN) return { search_any: likePattern(search) };
+  const term = escapeLike(search);
+  return { search_start: `${term}%`, search_word: `% ${term}%` };
+}
+
+/**
  * Whether `column` matches a list search: anywhere in the value from three characters, which the
  * trigram indexes answer; below that, the start of the value or of a word in it (issue 24). A one-
  * or two-character term has no trigram of its own, so `%ab%` reads every row, while `ab%` and
  * `% ab%` keep the padded trigrams of a word's start ("  a", " ab") and stay index scans.
  */
-export function matchesSearch(column: AnyColumn | SQL, search: string): SQL {
+export function matchesSearch(column: AnyColumn | SQL, search: SearchArg): SQL {
+  if (search instanceof SearchSlot) {
+    if (search.kind === 'substring') return sql`${column} ILIKE ${sql.placeholder('search_any')}`;
+    return sql`(${column} ILIKE ${sql.placeholder('search_start')} OR ${column} ILIKE ${sql.placeholder('search_word')})`;
+  }
   if (search.length >= SUBSTRING_SEARCH_MIN) return sql`${column} ILIKE ${likePattern(search)}`;
   const term = escapeLike(search);
   return sql`(${column} ILIKE ${`${term}%`} OR ${column} ILIKE ${`% ${term}%`})`;
 }
 
 /** Any of the columns matches the search (`matchesSearch`), or undefined when there is no search. */
-export function searchAny(search: string | undefined, columns: (AnyColumn | SQL)[]): SQL | undefined {
+export function searchAny(search: SearchArg | undefined, columns: (AnyColumn | SQL)[]): SQL | undefined {
   if (!search) return undefined;
   const parts = columns.map((column) => matchesSearch(column, search));
   return sql`(${sql.join(parts, sql` OR `)})`;
@@ -89,8 +121,140 @@ export async function countUpTo(db: Db | Tx, matching: SQLWrapper): Promise<List
     .from(sql`(${matching} LIMIT ${cap + 1}) AS capped`);
   const count = row?.total ?? 0;
   if (count <= cap) return { count, isEstimate: false };
-  const plan = await db.execute(sql`EXPLAIN (FORMAT JSON) ${matching}`);
-  return { count: Math.max(cap + 1, planRows(plan)), isEstimate: true };
+  return { count: Math.max(cap + 1, await estimateRows(db, matching)), isEstimate: true };
+}
+
+// --- Cached list statements ------------------------------------------------------------------------
+
+/**
+ * The page of a cached list statement: `.limit(PAGE_LIMIT).offset(PAGE_OFFSET)`, which `runList`
+ * fills from the query's `page` and `ipp`.
+ */
+export const PAGE_LIMIT = sql.placeholder('page_limit');
+export const PAGE_OFFSET = sql.placeholder('page_offset');
+
+/** What drizzle's `.prepare()` answers, as far as the lists use it. */
+interface Prepared<T> {
+  execute(values?: Record<string, unknown>): Promise<T>;
+  getQuery(): { sql: string; params: unknown[] };
+}
+interface Preparable<T> {
+  toSQL(): { sql: string };
+  prepare(name: string): Prepared<T>;
+}
+
+/**
+ * Prepares a statement under a name made from its text: the server parses it once per connection
+ * and then only binds the values (node-postgres keeps one prepared statement per name and
+ * connection; PGlite ignores the name). The same text always gets the same name, and two texts
+ * two names (a name is only 19 characters of a SHA-1, far below PostgreSQL's 63).
+ */
+export function prepareNamed<T>(query: Preparable<T>): Prepared<T> {
+  const name = `ct_${createHash('sha1').update(query.toSQL().sql).digest('hex').slice(0, 16)}`;
+  return query.prepare(name);
+}
+
+/** The statements of every database (a test app has its own), by shape of the request. */
+const statementsOf = new WeakMap<object, Map<string, unknown>>();
+
+/**
+ * A statement built once per database and `key`, then reused (issue 24: building the SQL through
+ * the ORM was a quarter of a list request's CPU). `key` must name everything `build` reads that
+ * changes the text (the order, which filters are present, the search's form); the values go in as
+ * placeholders. Keys come from a route's validated enums and flags, so their number is bounded.
+ */
+export function cachedStatement<T>(db: Db, key: string, build: () => T): T {
+  let byKey = statementsOf.get(db);
+  if (!byKey) {
+    byKey = new Map();
+    statementsOf.set(db, byKey);
+  }
+  let found = byKey.get(key) as T | undefined;
+  if (found === undefined) {
+    found = build();
+    byKey.set(key, found);
+  }
+  return found;
+}
+
+/** A list's two statements, prepared: its page of rows, and its count up to the cap. */
+export interface CachedList<Row> {
+  rows: Prepared<Row[]>;
+  count: Prepared<{ total: number }[]>;
+}
+
+/**
+ * Caches a list's page statement (`rows`, ending in `.limit(PAGE_LIMIT).offset(PAGE_OFFSET)`) and
+ * the count of the rows `matching` selects (its FROM and WHERE), as `countUpTo` counts them.
+ */
+export function cachedList<Row>(
+  db: Db,
+  key: string,
+  build: () => { rows: Preparable<Row[]>; matching: SQLWrapper },
+): CachedList<Row> {
+  return cachedStatement(db, key, () => {
+    const { rows, matching } = build();
+    const count = db
+      .select({ total: sql<number>`count(*)::int` })
+      .from(sql`(${matching} LIMIT ${sql.placeholder('count_limit')}) AS capped`);
+    return { rows: prepareNamed(rows), count: prepareNamed(count) };
+  });
+}
+
+/**
+ * Runs a cached list for one request: the page and the capped count side by side (two statements,
+ * as before). Past the cap the planner estimates the total from the count statement's own inner
+ * select, with this request's values (one more statement, as `countUpTo`). `knownTotal`: the
+ * total is known already (read with another statement), so the page is the only statement.
+ */
+export async function runList<Row>(
+  db: Db,
+  list: CachedList<Row>,
+  query: { page: number; ipp: number },
+  values: Record<string, unknown>,
+  knownTotal?: number,
+): Promise<{ rows: Row[]; total: ListTotal }> {
+  const cap = listCountCap;
+  const all = {
+    ...values,
+    page_limit: query.ipp,
+    page_offset: pageOffset(query.page, query.ipp),
+    count_limit: cap + 1,
+  };
+  if (knownTotal !== undefined) {
+    return { rows: await list.rows.execute(all), total: { count: knownTotal, isEstimate: false } };
+  }
+  const [rows, counted] = await Promise.all([list.rows.execute(all), list.count.execute(all)]);
+  const count = counted[0]?.total ?? 0;
+  if (count <= cap) return { rows, total: { count, isEstimate: false } };
+  const { sql: text, params } = list.count.getQuery();
+  const inner = withValues(text, fillPlaceholders(params, all));
+  return { rows, total: { count: Math.max(cap + 1, await estimateRows(db, inner)), isEstimate: true } };
+}
+
+/**
+ * The count statement's text with its values in, and its `SELECT count(*)` asked of the planner:
+ * the estimate reads the `capped` subquery's rows, which the LIMIT caps, so the select inside it is
+ * taken without the LIMIT: `SELECT count(*)::int FROM (<matching> LIMIT $n) AS capped`.
+ */
+function withValues(text: string, params: unknown[]): SQL {
+  const inner = /^select count\(\*\)::int from \(([\s\S]*) limit \$(\d+)\) as capped$/i.exec(text);
+  if (!inner?.[1]) throw new Error('withValues: not a count statement of cachedList');
+  const body = inner[1];
+  const chunks: SQL[] = [];
+  let last = 0;
+  for (const match of body.matchAll(/\$(\d+)/g)) {
+    chunks.push(sql.raw(body.slice(last, match.index)));
+    chunks.push(sql`${params[Number(match[1]) - 1]}`);
+    last = (match.index ?? 0) + match[0].length;
+  }
+  chunks.push(sql.raw(body.slice(last)));
+  return sql.join(chunks);
+}
+
+/** The planner's row estimate of a select (EXPLAIN, no rows read). */
+async function estimateRows(db: Db | Tx, matching: SQLWrapper): Promise<number> {
+  return planRows(await db.execute(sql`EXPLAIN (FORMAT JSON) ${matching}`));
 }
 
 /** The top plan node's row estimate from an `EXPLAIN (FORMAT JSON)` result of either driver. */

@@ -4,7 +4,20 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client.ts';
 import { addresses, customers, facilities } from '../../db/schema/index.ts';
 import { notFound } from '../../lib/app-error.ts';
-import { activeFilter, countUpTo, orderBy, pageOffset, searchAny, textKey } from '../../lib/list-query.ts';
+import {
+  activeFilter,
+  cachedList,
+  countUpTo,
+  orderBy,
+  PAGE_LIMIT,
+  PAGE_OFFSET,
+  pageOffset,
+  runList,
+  searchAny,
+  searchSlot,
+  searchValues,
+  textKey,
+} from '../../lib/list-query.ts';
 import { versionCheck } from '../../lib/record-version.ts';
 import { isSameName } from '../../lib/same-name.ts';
 
@@ -73,50 +86,58 @@ function rowsForStatus(status: string | undefined): {
   return { facilityJoin: owned, where: undefined };
 }
 
-/** One row per customer × owned facility; a customer with none still has its row. */
+/**
+ * One row per customer × owned facility; a customer with none still has its row. One cached
+ * statement per shape of the request (lib/list-query.ts's `cachedList`).
+ */
 export async function selectCustomerListRows(db: Db, query: CustomerListQuery) {
-  // Each name is matched in its own table, where its trigram index serves the ILIKE; one OR
-  // across the joined rows would test every customer × facility pair instead.
-  const matches = query.search
-    ? or(
-        inArray(
-          customers.id,
-          db
-            .select({ id: customers.id })
-            .from(customers)
-            .where(searchAny(query.search, [customers.name])),
-        ),
-        inArray(
-          facilities.id,
-          db
-            .select({ id: facilities.id })
-            .from(facilities)
-            .where(searchAny(query.search, [facilities.name])),
-        ),
-      )
-    : undefined;
-  const shown = rowsForStatus(query.status);
-  const where = and(shown.where, matches);
-  const order: SQL[] = query.order_by
-    ? [orderBy(ORDER_COLUMNS[query.order_by], query.order_dir)]
-    : [orderBy(customers.updatedAt, 'desc')];
-  const [rows, total] = await Promise.all([
-    db
-      .select({ customer: customers, address: addresses, facility: facilities, facilityAddress })
-      .from(customers)
-      .leftJoin(addresses, eq(addresses.id, customers.addressId))
-      .leftJoin(facilities, shown.facilityJoin)
-      .leftJoin(facilityAddress, eq(facilityAddress.id, facilities.addressId))
-      .where(where)
-      .orderBy(...order, customers.id, facilities.id)
-      .limit(query.ipp)
-      .offset(pageOffset(query.page, query.ipp)),
-    countUpTo(
-      db,
-      db.select({ one: sql`1` }).from(customers).leftJoin(facilities, shown.facilityJoin).where(where),
-    ),
-  ]);
-  return { rows, total };
+  const search = searchSlot(query.search);
+  const key = `customers:${query.status ?? ''}:${search?.kind ?? ''}:${query.order_by ?? ''}:${query.order_dir ?? ''}`;
+  const list = cachedList(db, key, () => {
+    // Each name is matched in its own table, where its trigram index serves the ILIKE; one OR
+    // across the joined rows would test every customer × facility pair instead.
+    const matches = search
+      ? or(
+          inArray(
+            customers.id,
+            db
+              .select({ id: customers.id })
+              .from(customers)
+              .where(searchAny(search, [customers.name])),
+          ),
+          inArray(
+            facilities.id,
+            db
+              .select({ id: facilities.id })
+              .from(facilities)
+              .where(searchAny(search, [facilities.name])),
+          ),
+        )
+      : undefined;
+    const shown = rowsForStatus(query.status);
+    const where = and(shown.where, matches);
+    const order: SQL[] = query.order_by
+      ? [orderBy(ORDER_COLUMNS[query.order_by], query.order_dir)]
+      : [orderBy(customers.updatedAt, 'desc')];
+    return {
+      rows: db
+        .select({ customer: customers, address: addresses, facility: facilities, facilityAddress })
+        .from(customers)
+        .leftJoin(addresses, eq(addresses.id, customers.addressId))
+        .leftJoin(facilities, shown.facilityJoin)
+        .leftJoin(facilityAddress, eq(facilityAddress.id, facilities.addressId))
+        .where(where)
+        .orderBy(...order, customers.id, facilities.id)
+        .limit(PAGE_LIMIT)
+        .offset(PAGE_OFFSET),
+      matching: db
+        .select({ one: sql`1` })
+        .from(customers)
+        .leftJoin(facilities, shown.facilityJoin)
+        .where(where),
+    };
+  });
+  return runList(db, list, query, searchValues(query.search));
 }
 
 export async function selectCustomerPickerRows(db: Db, query: AutocompleteQuery) {

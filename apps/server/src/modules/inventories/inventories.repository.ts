@@ -1,5 +1,18 @@
 import type { InventoryAutocompleteQuery, InventoryListQuery } from '@chemtrack/domain';
-import { and, desc, eq, exists, getTableColumns, inArray, lt, ne, or, type SQL, sql } from 'drizzle-orm';
+import {
+  and,
+  desc,
+  eq,
+  exists,
+  getTableColumns,
+  inArray,
+  lt,
+  ne,
+  or,
+  type Placeholder,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
 import { toSnakeCase } from 'drizzle-orm/casing';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client.ts';
@@ -18,12 +31,19 @@ import {
 import { productDataColumns } from '../../db/schema/product-data.ts';
 import { notFound } from '../../lib/app-error.ts';
 import {
+  cachedList,
   countUpTo,
   type ListTotal,
   matchesSearch,
   orderBy,
+  PAGE_LIMIT,
+  PAGE_OFFSET,
   pageOffset,
+  runList,
+  type SearchArg,
   searchAny,
+  searchSlot,
+  searchValues,
   textKey,
 } from '../../lib/list-query.ts';
 import { versionCheck } from '../../lib/record-version.ts';
@@ -61,17 +81,19 @@ function selectRows(db: Db | Tx) {
     .innerJoin(facilities, eq(facilities.id, inventories.facilityId));
 }
 
-/** How many inventories the list or picker filter keeps, over the joins `selectRows` makes. */
+/** The inventories the list or picker filter keeps, over the joins `selectRows` makes. */
+function matchingRows(db: Db | Tx, where: SQL | undefined) {
+  return db
+    .select({ one: sql`1` })
+    .from(inventories)
+    .innerJoin(customers, eq(customers.id, inventories.customerId))
+    .innerJoin(facilities, eq(facilities.id, inventories.facilityId))
+    .where(where);
+}
+
+/** How many inventories the list or picker filter keeps. */
 function countRows(db: Db | Tx, where: SQL | undefined): Promise<ListTotal> {
-  return countUpTo(
-    db,
-    db
-      .select({ one: sql`1` })
-      .from(inventories)
-      .innerJoin(customers, eq(customers.id, inventories.customerId))
-      .innerJoin(facilities, eq(facilities.id, inventories.facilityId))
-      .where(where),
-  );
+  return countUpTo(db, matchingRows(db, where));
 }
 
 export async function findInventoryRow(db: Db | Tx, id: number) {
@@ -120,7 +142,7 @@ function statusFilter(status: InventoryListQuery['status']): SQL | undefined {
 }
 
 /** By customer, facility or technician name, or by year ("202" finds 2020 to 2029). */
-function searchFilter(search: string | undefined): SQL | undefined {
+function searchFilter(search: SearchArg | undefined): SQL | undefined {
   if (!search) return undefined;
   return or(
     searchAny(search, [customers.name, facilities.name, sql`${inventories.year}::text`]),
@@ -136,7 +158,7 @@ function searchFilter(search: string | undefined): SQL | undefined {
  * A technician's own inventories (issue 22): assigned to them, active and not completed. The list
  * and the assignment check read the same rule.
  */
-function assignedOpenFilter(userId: number): SQL | undefined {
+function assignedOpenFilter(userId: number | Placeholder): SQL | undefined {
   return and(
     statusFilter('active'),
     exists(
@@ -157,29 +179,56 @@ export async function isAssignedOpenInventory(db: Db | Tx, inventoryId: number, 
   return row !== undefined;
 }
 
-/** `assignedTo`: only that technician's own inventories. */
+/**
+ * `assignedTo`: only that technician's own inventories. One cached statement per shape of the
+ * request (status, search form, order, technician or not: lib/list-query.ts's `cachedList`).
+ *
+ * A deferred join (decision 014, "List request path"): the page's ids are chosen first, from the
+ * inventories alone unless the search or the order needs a customer's or facility's name, and
+ * only those ids are joined for the row and its technicians' names. Selected in one pass, the
+ * names were made for every row the OFFSET skips: page 500 cost 5,000 technician subqueries.
+ */
 export async function selectInventoryListRows(db: Db, query: InventoryListQuery, assignedTo?: number) {
-  const where = and(
-    statusFilter(query.status),
-    searchFilter(query.search),
-    assignedTo === undefined ? undefined : assignedOpenFilter(assignedTo),
-  );
-  const order = query.order_by
-    ? orderBy(ORDER_COLUMNS[query.order_by], query.order_dir)
-    : desc(inventories.updatedAt);
-  const [rows, total] = await Promise.all([
-    db
-      .select({ ...ROW, technicianNames })
-      .from(inventories)
-      .innerJoin(customers, eq(customers.id, inventories.customerId))
-      .innerJoin(facilities, eq(facilities.id, inventories.facilityId))
+  const search = searchSlot(query.search);
+  const key = `inventories:${query.status ?? ''}:${search?.kind ?? ''}:${query.order_by ?? ''}:${query.order_dir ?? ''}:${assignedTo === undefined ? '' : 'assigned'}`;
+  const list = cachedList(db, key, () => {
+    const where = and(
+      statusFilter(query.status),
+      searchFilter(search),
+      assignedTo === undefined ? undefined : assignedOpenFilter(sql.placeholder('assigned_to')),
+    );
+    const order = query.order_by
+      ? orderBy(ORDER_COLUMNS[query.order_by], query.order_dir)
+      : desc(inventories.updatedAt);
+    const needsNames =
+      search !== undefined || query.order_by === 'customer_name' || query.order_by === 'facility_name';
+    const ids = db.select({ id: inventories.id }).from(inventories).$dynamic();
+    const page = (
+      needsNames
+        ? ids
+            .innerJoin(customers, eq(customers.id, inventories.customerId))
+            .innerJoin(facilities, eq(facilities.id, inventories.facilityId))
+        : ids
+    )
       .where(where)
       .orderBy(order, inventories.id)
-      .limit(query.ipp)
-      .offset(pageOffset(query.page, query.ipp)),
-    countRows(db, where),
-  ]);
-  return { rows, total };
+      .limit(PAGE_LIMIT)
+      .offset(PAGE_OFFSET)
+      .as('page');
+    return {
+      rows: db
+        .select({ ...ROW, technicianNames })
+        .from(page)
+        .innerJoin(inventories, eq(inventories.id, page.id))
+        .innerJoin(customers, eq(customers.id, inventories.customerId))
+        .innerJoin(facilities, eq(facilities.id, inventories.facilityId))
+        .orderBy(order, inventories.id),
+      matching: needsNames
+        ? matchingRows(db, where)
+        : db.select({ one: sql`1` }).from(inventories).where(where),
+    };
+  });
+  return runList(db, list, query, { ...searchValues(query.search), assigned_to: assignedTo });
 }
 
 export async function selectInventoryPickerRows(db: Db, query: InventoryAutocompleteQuery) {

@@ -18,7 +18,21 @@ import {
   products,
 } from '../../db/schema/index.ts';
 import { notFound } from '../../lib/app-error.ts';
-import { countUpTo, orderBy, pageOffset, searchAny, textKey } from '../../lib/list-query.ts';
+import {
+  cachedList,
+  cachedStatement,
+  countUpTo,
+  orderBy,
+  PAGE_LIMIT,
+  PAGE_OFFSET,
+  pageOffset,
+  prepareNamed,
+  runList,
+  searchAny,
+  searchSlot,
+  searchValues,
+  textKey,
+} from '../../lib/list-query.ts';
 import { versionCheck } from '../../lib/record-version.ts';
 
 /** Refuses a save over a newer version of the line than the client read (lib/record-version.ts). */
@@ -90,37 +104,48 @@ function worklistFilter(worklist: InventoryProductListQuery['worklist']): SQL | 
   return undefined;
 }
 
-/** `knownTotal`: the inventory's line count when the query filters nothing, so it is not counted twice. */
+/**
+ * `knownTotal`: the inventory's line count when the query filters nothing, so it is not counted
+ * twice. One cached statement per shape of the request (lib/list-query.ts's `cachedList`).
+ */
 export async function selectLineListRows(
   db: Db,
   inventoryId: number,
   query: InventoryProductListQuery,
   knownTotal?: number,
 ) {
-  const where = and(
-    eq(line.inventoryId, inventoryId),
-    worklistFilter(query.worklist),
-    searchAny(query.search, [line.name, line.mfgName]),
-  );
-  const order = query.order_by
-    ? orderBy(ORDER_COLUMNS[query.order_by], query.order_dir)
-    : orderBy(ORDER_COLUMNS.updated_at, 'desc');
-  // Within a worklist group, by name: the order a technician walks the list in.
-  const within = query.order_by === 'worklist' ? textKey(line.name) : undefined;
+  const search = searchSlot(query.search);
+  const key = `inventory-products:${query.worklist ?? ''}:${search?.kind ?? ''}:${query.order_by ?? ''}:${query.order_dir ?? ''}`;
+  const list = cachedList(db, key, () => {
+    const where = and(
+      eq(line.inventoryId, sql.placeholder('inventory_id')),
+      worklistFilter(query.worklist),
+      searchAny(search, [line.name, line.mfgName]),
+    );
+    const order = query.order_by
+      ? orderBy(ORDER_COLUMNS[query.order_by], query.order_dir)
+      : orderBy(ORDER_COLUMNS.updated_at, 'desc');
+    // Within a worklist group, by name: the order a technician walks the list in.
+    const within = query.order_by === 'worklist' ? textKey(line.name) : undefined;
+    return {
+      rows: selectRows(db)
+        .where(where)
+        .orderBy(...(within ? [order, within] : [order]), asc(line.id))
+        .limit(PAGE_LIMIT)
+        .offset(PAGE_OFFSET),
+      matching: db.select({ one: sql`1` }).from(line).where(where),
+    };
+  });
   const filtered =
     Boolean(query.search) ||
     (query.worklist !== undefined && query.worklist !== 'all' && query.worklist !== '');
-  const [rows, total] = await Promise.all([
-    selectRows(db)
-      .where(where)
-      .orderBy(...(within ? [order, within] : [order]), asc(line.id))
-      .limit(query.ipp)
-      .offset(pageOffset(query.page, query.ipp)),
-    !filtered && knownTotal !== undefined
-      ? Promise.resolve({ count: knownTotal, isEstimate: false })
-      : countUpTo(db, db.select({ one: sql`1` }).from(line).where(where)),
-  ]);
-  return { rows, total };
+  return runList(
+    db,
+    list,
+    query,
+    { ...searchValues(query.search), inventory_id: inventoryId },
+    filtered ? undefined : knownTotal,
+  );
 }
 
 /**
@@ -133,6 +158,16 @@ export async function selectLineListRows(
  * with the inventory's row, so the page stays within its three statements (issue 24).
  */
 export async function selectInventoryWithStatistics(db: Db, inventoryId: number) {
+  const [row] = await cachedStatement(db, 'inventory-products:statistics', () =>
+    prepareNamed(inventoryWithStatistics(db)),
+  ).execute({ inventory_id: inventoryId });
+  if (!row) throw notFound('Inventory');
+  return row;
+}
+
+/** The statement of `selectInventoryWithStatistics`, its inventory a placeholder. */
+function inventoryWithStatistics(db: Db) {
+  const inventoryId = sql.placeholder('inventory_id');
   const onInventory = eq(line.inventoryId, inventoryId);
   const lineCounts = db
     .select({
@@ -166,7 +201,7 @@ export async function selectInventoryWithStatistics(db: Db, inventoryId: number)
     .from(distinctProducts)
     .innerJoin(products, eq(products.id, distinctProducts.productId))
     .as('product_counts');
-  const [row] = await db
+  return db
     .select({
       inventory: inventories,
       customer: { id: customers.id, name: customers.name },
@@ -184,8 +219,6 @@ export async function selectInventoryWithStatistics(db: Db, inventoryId: number)
     .crossJoin(productCounts)
     .where(eq(inventories.id, inventoryId))
     .limit(1);
-  if (!row) throw notFound('Inventory');
-  return row;
 }
 
 /** The inventory's lines as a picker offers them, by name. */

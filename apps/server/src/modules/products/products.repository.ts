@@ -3,7 +3,18 @@ import { type AnyColumn, and, asc, eq, inArray, type SQL, sql } from 'drizzle-or
 import type { Db, Tx } from '../../db/client.ts';
 import { files, hazards, productHazards, products } from '../../db/schema/index.ts';
 import { notFound } from '../../lib/app-error.ts';
-import { activeFilter, countUpTo, orderBy, pageOffset, searchAny, textKey } from '../../lib/list-query.ts';
+import {
+  activeFilter,
+  cachedList,
+  orderBy,
+  PAGE_LIMIT,
+  PAGE_OFFSET,
+  runList,
+  searchAny,
+  searchSlot,
+  searchValues,
+  textKey,
+} from '../../lib/list-query.ts';
 import { versionCheck } from '../../lib/record-version.ts';
 import { isSameName } from '../../lib/same-name.ts';
 
@@ -62,37 +73,42 @@ export async function hazardsByProduct(db: Db | Tx, productIds: number[]): Promi
   return byProduct;
 }
 
+/** One cached statement per shape of the request (lib/list-query.ts's `cachedList`). */
 export async function selectProductListRows(db: Db, query: ProductListQuery) {
   const sdsStatus = query.sds_status && query.sds_status !== 'all' ? query.sds_status : undefined;
-  const where = and(
-    activeFilter(query.status, products.isActive),
-    searchAny(query.search, [products.name, products.mfgName]),
-    sdsStatus ? eq(products.sdsStatus, sdsStatus) : undefined,
-  );
-  const order: SQL[] = query.order_by
-    ? [orderBy(ORDER_COLUMNS[query.order_by], query.order_dir)]
-    : [orderBy(products.updatedAt, 'desc')];
-  const [rows, total] = await Promise.all([
-    db
-      .select({
-        id: products.id,
-        name: products.name,
-        mfgName: products.mfgName,
-        sdsStatus: products.sdsStatus,
-        sdsDate: products.sdsDate,
-        physicalState: products.physicalState,
-        isActive: products.isActive,
-        updatedAt: products.updatedAt,
-        hasSdsFile: sql<boolean>`${products.sdsFileId} IS NOT NULL`,
-      })
-      .from(products)
-      .where(where)
-      .orderBy(...order, products.id)
-      .limit(query.ipp)
-      .offset(pageOffset(query.page, query.ipp)),
-    countUpTo(db, db.select({ one: sql`1` }).from(products).where(where)),
-  ]);
-  return { rows, total };
+  const search = searchSlot(query.search);
+  const key = `products:${query.status ?? ''}:${search?.kind ?? ''}:${sdsStatus ?? ''}:${query.order_by ?? ''}:${query.order_dir ?? ''}`;
+  const list = cachedList(db, key, () => {
+    const where = and(
+      activeFilter(query.status, products.isActive),
+      searchAny(search, [products.name, products.mfgName]),
+      sdsStatus ? eq(products.sdsStatus, sdsStatus) : undefined,
+    );
+    const order: SQL[] = query.order_by
+      ? [orderBy(ORDER_COLUMNS[query.order_by], query.order_dir)]
+      : [orderBy(products.updatedAt, 'desc')];
+    return {
+      rows: db
+        .select({
+          id: products.id,
+          name: products.name,
+          mfgName: products.mfgName,
+          sdsStatus: products.sdsStatus,
+          sdsDate: products.sdsDate,
+          physicalState: products.physicalState,
+          isActive: products.isActive,
+          updatedAt: products.updatedAt,
+          hasSdsFile: sql<boolean>`${products.sdsFileId} IS NOT NULL`,
+        })
+        .from(products)
+        .where(where)
+        .orderBy(...order, products.id)
+        .limit(PAGE_LIMIT)
+        .offset(PAGE_OFFSET),
+      matching: db.select({ one: sql`1` }).from(products).where(where),
+    };
+  });
+  return runList(db, list, query, searchValues(query.search));
 }
 
 export function selectHazardStates(db: Db | Tx, ids: number[]) {

@@ -1,6 +1,7 @@
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { sessions, users } from '../../db/schema/index.ts';
+import { cachedStatement, prepareNamed } from '../../lib/list-query.ts';
 import { generateToken, hashToken } from '../../lib/tokens.ts';
 import type { SessionUser } from '../../plugins/auth.ts';
 
@@ -39,6 +40,40 @@ export interface IdleLimits {
 const LAST_USED_WRITE_INTERVAL_MS = 5 * 60 * 1000;
 
 /**
+ * The lookup of every signed-in request, prepared once per database (lib/list-query.ts's
+ * `cachedStatement`): one statement on the unique token index, its text built once, parsed once
+ * per connection. It reads the database each time, so a session revoked by any process ends at
+ * once on every process.
+ */
+function liveSessionStatement(db: Db) {
+  return cachedStatement(db, 'session:live', () =>
+    prepareNamed(
+      db
+        .select({
+          id: users.id,
+          email: users.email,
+          role: users.role,
+          sessionId: sessions.id,
+          lastUsedAt: sessions.lastUsedAt,
+        })
+        .from(sessions)
+        .innerJoin(users, eq(users.id, sessions.userId))
+        .where(
+          and(
+            eq(sessions.tokenHash, sql.placeholder('token_hash')),
+            isNull(sessions.revokedAt),
+            sql`${sessions.expiresAt} > ${sql.placeholder('now')}::timestamptz`,
+            sql`coalesce(${sessions.lastUsedAt}, ${sessions.createdAt}) > (case when ${sessions.isRemembered}
+              then ${sql.placeholder('remembered_idle_cutoff')}::timestamptz else ${sql.placeholder('idle_cutoff')}::timestamptz end)`,
+            eq(users.isActive, true),
+          ),
+        )
+        .limit(1),
+    ),
+  );
+}
+
+/**
  * The signed-in user behind a bearer token, if the session is live and the user active. Live:
  * not revoked, before its absolute expiry, and used (or opened) within its idle limit. Use is
  * recorded every few minutes, so a session may outlive its idle limit by that much.
@@ -49,29 +84,12 @@ export async function touchSessionUser(
   limits: IdleLimits,
 ): Promise<SessionUser | undefined> {
   const now = Date.now();
-  const idleCutoff = new Date(now - limits.idleMs).toISOString();
-  const rememberedIdleCutoff = new Date(now - limits.rememberedIdleMs).toISOString();
-  const [row] = await db
-    .select({
-      id: users.id,
-      email: users.email,
-      role: users.role,
-      sessionId: sessions.id,
-      lastUsedAt: sessions.lastUsedAt,
-    })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(
-      and(
-        eq(sessions.tokenHash, hashToken(token)),
-        isNull(sessions.revokedAt),
-        gt(sessions.expiresAt, new Date(now)),
-        sql`coalesce(${sessions.lastUsedAt}, ${sessions.createdAt}) > (case when ${sessions.isRemembered}
-          then ${rememberedIdleCutoff}::timestamptz else ${idleCutoff}::timestamptz end)`,
-        eq(users.isActive, true),
-      ),
-    )
-    .limit(1);
+  const [row] = await liveSessionStatement(db).execute({
+    token_hash: hashToken(token),
+    now: new Date(now).toISOString(),
+    idle_cutoff: new Date(now - limits.idleMs).toISOString(),
+    remembered_idle_cutoff: new Date(now - limits.rememberedIdleMs).toISOString(),
+  });
   if (!row) return undefined;
   const writeInterval = Math.min(LAST_USED_WRITE_INTERVAL_MS, limits.idleMs / 4);
   if (!row.lastUsedAt || now - row.lastUsedAt.getTime() > writeInterval) {
