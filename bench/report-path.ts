@@ -1,0 +1,87 @@
+/**
+ * The report path in process, one stage at a time (issue 24): on the suite's 2,000-line report
+ * facility (bench/data.ts), each type's preview (query, engine and layout) and its PDF and XLSX
+ * drawn from that document, without HTTP. Quicker to iterate with than the suite, and the place
+ * to take a CPU profile (`node --cpu-prof --import tsx bench/report-path.ts`).
+ *
+ * Usage: tsx bench/report-path.ts [--types epcra_302,caa_304_psm] [--runs 3] [--formats pdf,xlsx]
+ *   DATABASE_URL: a PostgreSQL database the data set is loaded into once and reused (else PGlite,
+ *   loaded every run).
+ */
+import os from 'node:os';
+import type { Readable } from 'node:stream';
+import { parseArgs } from 'node:util';
+import { compliance, REPORT_TYPES } from '@chemtrack/domain';
+import { sql } from 'drizzle-orm';
+import { openDatabase } from '../apps/server/src/db/client.ts';
+import { reportPdf } from '../apps/server/src/modules/reports/documents/pdf.ts';
+import { reportXlsx } from '../apps/server/src/modules/reports/documents/xlsx.ts';
+import { reportsService } from '../apps/server/src/modules/reports/reports.service.ts';
+import { loadDataSet, type RawClient } from './data.ts';
+
+const { values } = parseArgs({
+  options: {
+    types: { type: 'string' },
+    runs: { type: 'string', default: '3' },
+    formats: { type: 'string', default: 'pdf,xlsx' },
+  },
+});
+const runs = Number(values.runs);
+const types = (values.types?.split(',') ?? REPORT_TYPES.filter(compliance.isReportAvailable)) as string[];
+const formats = values.formats.split(',').filter(Boolean);
+
+const database = await openDatabase(process.env.DATABASE_URL, os.tmpdir() + '/ct-report-path');
+await database.migrate();
+const client = (database.db as unknown as { $client: RawClient }).$client;
+const found = await database.db.execute(
+  sql`SELECT c.id AS customer_id, f.id AS facility_id, i.year FROM customers c
+      JOIN facilities f ON f.customer_id = c.id JOIN inventories i ON i.facility_id = f.id
+      WHERE c.name = 'Bench Chemicals Inc.' LIMIT 1`,
+);
+let report: { customerId: number; facilityId: number; year: number };
+const row = (found as unknown as { rows: Record<string, number>[] }).rows[0];
+if (row) report = { customerId: row.customer_id!, facilityId: row.facility_id!, year: row.year! };
+else {
+  const loaded = await loadDataSet(client, 0.0001);
+  await database.db.execute(sql`VACUUM ANALYZE`);
+  report = loaded.report;
+}
+
+async function drain(stream: Readable): Promise<number> {
+  let bytes = 0;
+  for await (const chunk of stream) bytes += (chunk as Buffer).length;
+  return bytes;
+}
+
+const median = (times: number[]) => [...times].sort((a, b) => a - b)[Math.floor(times.length / 2)] ?? 0;
+const mb = (bytes: number) => (bytes / 1024 / 1024).toFixed(0);
+for (const type of types) {
+  const request = {
+    type,
+    customer_id: report.customerId,
+    facility_id: report.facilityId,
+    year: report.year,
+    percent_basis: 'high',
+    tier2_option: 'product',
+  } as Parameters<typeof reportsService.preview>[1];
+  const timing: Record<string, number[]> = { preview: [], pdf: [], xlsx: [] };
+  let sizes = '';
+  for (let i = 0; i < runs; i++) {
+    let t0 = performance.now();
+    const document = await reportsService.preview(database.db, request);
+    timing.preview!.push(performance.now() - t0);
+    const parts: string[] = [];
+    for (const format of formats) {
+      if (format === 'pdf' && type.endsWith('_excel')) continue;
+      t0 = performance.now();
+      const bytes = await drain(format === 'pdf' ? reportPdf(document) : reportXlsx(document));
+      timing[format]!.push(performance.now() - t0);
+      parts.push(`${format} ${(bytes / 1024).toFixed(0)} KB`);
+    }
+    sizes = `${document.tables.reduce((n, t) => n + t.rows.length, 0)} rows, ${parts.join(', ')}`;
+  }
+  console.log(
+    `${type.padEnd(26)} preview ${median(timing.preview!).toFixed(0).padStart(5)} ms  pdf ${median(timing.pdf!).toFixed(0).padStart(5)} ms  xlsx ${median(timing.xlsx!).toFixed(0).padStart(5)} ms  (${sizes}; rss ${mb(process.memoryUsage().rss)} MB)`,
+  );
+}
+await database.close();
