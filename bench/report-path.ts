@@ -9,6 +9,7 @@
  *   loaded every run).
  */
 import os from 'node:os';
+import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { parseArgs } from 'node:util';
 import { compliance, REPORT_TYPES } from '@chemtrack/domain';
@@ -31,7 +32,7 @@ const runs = Number(values.runs);
 const types = (values.types?.split(',') ?? REPORT_TYPES.filter(compliance.isReportAvailable)) as string[];
 const formats = values.formats.split(',').filter(Boolean);
 
-const database = await openDatabase(process.env.DATABASE_URL, os.tmpdir() + '/ct-report-path');
+const database = await openDatabase(process.env.DATABASE_URL, path.join(os.tmpdir(), 'ct-report-path'));
 await database.migrate();
 const client = (database.db as unknown as { $client: RawClient }).$client;
 const found = await database.db.execute(

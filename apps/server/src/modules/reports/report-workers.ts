@@ -1,5 +1,5 @@
-import type { ReportDocument, ReportFormat } from '@chemtrack/domain';
 import type { Worker } from 'node:worker_threads';
+import type { ReportDocument, ReportFormat } from '@chemtrack/domain';
 import { startWorker } from '../../lib/start-worker.ts';
 import type { ReportFileSummary, ReportInputs } from './documents/draw.ts';
 
@@ -82,7 +82,8 @@ export class ReportWorkers {
   /** Stops every worker; jobs in progress or waiting reject. The next job starts a new worker. */
   async close(): Promise<void> {
     const slots = this.slots.splice(0);
-    for (const pending of this.waiting.splice(0)) pending.reject(new ReportWorkerError('report workers closed'));
+    for (const pending of this.waiting.splice(0))
+      pending.reject(new ReportWorkerError('report workers closed'));
     await Promise.all(
       slots.map((slot) => {
         slot.current?.reject(new ReportWorkerError('report workers closed'));
@@ -157,6 +158,3 @@ export class ReportWorkers {
     else slot.worker.unref();
   }
 }
-
-/** The server's report workers, started when the first report is asked for. */
-export const reportWorkers = new ReportWorkers();

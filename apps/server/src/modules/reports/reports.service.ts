@@ -19,13 +19,14 @@ import {
 import type { Db } from '../../db/client.ts';
 import { AppError, fieldError, notFound } from '../../lib/app-error.ts';
 import { type Actor, recordAudit } from '../../lib/audit.ts';
-import { AVAILABILITY_MSG, RETRY_AFTER_SECONDS } from '../../plugins/availability.ts';
 import { fromNumeric } from '../../lib/numeric.ts';
+import { AVAILABILITY_MSG, RETRY_AFTER_SECONDS } from '../../plugins/availability.ts';
 import { permitAmountsInForce } from '../fire-code-permits/fire-code-permits.service.ts';
 import { findFacilityOf } from '../inventories/inventories.repository.ts';
 import { productReportInputs } from '../products/products.service.ts';
 import { toRegulatoryEntryValues } from '../reference-lists/reference-lists.service.ts';
-import type { ReportInputs } from './documents/draw.ts';
+import { drawReportDocument, drawReportFile, fileSummary, type ReportInputs } from './documents/draw.ts';
+import { type ReportWorkers, ReportWorkersBusyError } from './report-workers.ts';
 import {
   findCustomerName,
   findFacilityAddress,
@@ -38,7 +39,6 @@ import {
   selectListUploadDates,
   selectReferenceEntries,
 } from './reports.repository.ts';
-import { ReportWorkers, ReportWorkersBusyError, reportWorkers } from './report-workers.ts';
 
 const ENTITY = 'report';
 
@@ -235,10 +235,17 @@ export async function loadReportInputs(db: Db, request: ReportRequestValues): Pr
 async function preview(
   db: Db,
   request: ReportRequestValues,
-  workers: ReportWorkers = reportWorkers,
+  workers?: ReportWorkers,
 ): Promise<ReportDocument> {
   const inputs = await loadReportInputs(db, request);
+  // Without workers (a script, a test of the figures) the report is drawn on this thread.
+  if (!workers) return drawReportDocument(inputs);
   return drawn(() => workers.preview(inputs));
+}
+
+async function drawInProcess(inputs: ReportInputs, format: ReportFormat) {
+  const document = drawReportDocument(inputs);
+  return { bytes: await drawReportFile(document, format), summary: fileSummary(document) };
 }
 
 /**
@@ -281,12 +288,14 @@ async function generate(
   db: Db,
   actor: Actor,
   request: ReportRequestValues,
-  workers: ReportWorkers = reportWorkers,
+  workers?: ReportWorkers,
 ): Promise<ReportFile> {
   const inputs = await loadReportInputs(db, request);
   const { type, inventoryId } = inputs;
   const format = request.format ?? defaultReportFormat(type);
-  const { bytes, summary } = await drawn(() => workers.file(inputs, format));
+  const { bytes, summary } = workers
+    ? await drawn(() => workers.file(inputs, format))
+    : await drawInProcess(inputs, format);
   await recordAudit(db, actor, {
     action: 'generate',
     entity: ENTITY,
