@@ -12,7 +12,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { parseArgs } from 'node:util';
-import { compliance, REPORT_TYPES } from '@chemtrack/domain';
+import { compliance, DEFAULT_REPORT_SETTINGS, REPORT_TYPES } from '@chemtrack/domain';
 import { sql } from 'drizzle-orm';
 import { openDatabase } from '../apps/server/src/db/client.ts';
 import { drawReportDocument } from '../apps/server/src/modules/reports/documents/draw.ts';
@@ -63,8 +63,7 @@ for (const type of types) {
     customer_id: report.customerId,
     facility_id: report.facilityId,
     year: report.year,
-    percent_basis: 'high',
-    tier2_option: 'product',
+    ...DEFAULT_REPORT_SETTINGS,
   } as Parameters<typeof loadReportInputs>[1];
   // CPU time of this process (user + system), which a shared machine's load disturbs far less than wall time.
   const timing: Record<string, number[]> = { query: [], draw: [], pdf: [], xlsx: [] };

@@ -9,6 +9,7 @@
  *   --scale    share of the issue's full data set (1 = 1,000,000 lines); BENCH_SCALE; default 0.05
  *              (the issue asks 1 on PostgreSQL and 0.1 on PGlite: both take longer than 15 min here)
  *   --duration seconds of load per list measurement; BENCH_DURATION; default 5
+ *   --only     groups to measure, comma-separated: lists, overhead, reports, sds, web (default all)
  */
 
 import { execFileSync } from 'node:child_process';
@@ -40,8 +41,12 @@ const { values } = parseArgs({
     'sds-kb': { type: 'string', default: '300' },
     'report-runs': { type: 'string', default: '3' },
     'skip-web-build': { type: 'boolean', default: false },
+    only: { type: 'string' },
   },
 });
+/** `--only reports,sds`: the groups to measure (lists, overhead, reports, sds, web); all by default. */
+const onlyGroups = values.only?.split(',').map((group) => group.trim());
+const wants = (group: string) => onlyGroups === undefined || onlyGroups.includes(group);
 const serverUrl = process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL;
 const kind = (values.db ?? (serverUrl ? 'postgres' : 'pglite')) as 'postgres' | 'pglite';
 if (kind === 'postgres' && !serverUrl)
@@ -226,155 +231,161 @@ try {
     });
     return result;
   }
-  console.log('\nLists (autocannon, signed in)');
-  const inventoriesPage1 = await list('inventories list, page 1', ['/inventories/list?page=1&ipp=10']);
-  const deepPage = Math.max(1, Math.min(2000, Math.floor(size.inventories / 10)));
-  const inventoriesDeep = await list(`inventories list, page ${deepPage}`, [
-    `/inventories/list?page=${deepPage}&ipp=10`,
-  ]);
-  // Only two clean measurements compare: a page that answered nothing has no mean to divide.
-  const comparable = inventoriesPage1.errors === 0 && inventoriesDeep.errors === 0;
-  record({
-    group: 'Lists',
-    name: `inventories page ${deepPage} mean ÷ page 1 mean`,
-    value: comparable ? inventoriesDeep.mean / inventoriesPage1.mean : null,
-    unit: '×',
-    target: '≤ 1.5×',
-    pass: comparable && inventoriesDeep.mean / inventoriesPage1.mean <= 1.5,
-    note: comparable ? undefined : 'a page had errors: no comparison',
-  });
-  const reportInventory = data.report.inventoryId;
-  await list('inventory-products list, page 1', [`/inventories/${reportInventory}/products?page=1&ipp=10`]);
-  await list('inventory-products sorted by pounds', [
-    `/inventories/${reportInventory}/products?order_by=max_pounds&order_dir=desc`,
-  ]);
-  await list('products list, page 1', ['/products/list?page=1&ipp=10&status=active']);
-  const searches = NAME_WORDS.map((word) => word.slice(1, 5).toLowerCase());
-  const substring = await load(
-    app.url,
-    searches.map((s) => `${API}/products/list?search=${s}`),
-  );
-  record({
-    group: 'Lists',
-    name: 'products substring search (4 letters)',
-    value: substring.p97_5,
-    unit: 'ms',
-    target: 'p97.5 ≤ 100 ms (issue: p95)',
-    pass: substring.p97_5 <= 100 && substring.errors === 0,
-    note: `p50 ${round(substring.p50)} ms, ${round(substring.rps)} req/s`,
-  });
-  await list(
-    'products search, 2 letters',
-    NAME_WORDS.map((w) => `/products/list?search=${w.slice(0, 2).toLowerCase()}`),
-  );
-  await list('customers list, page 1', ['/customers/list?page=1&ipp=10']);
-  await list('inventory detail page (get + products)', [
-    `/inventories/${reportInventory}/get`,
-    `/inventories/${reportInventory}/products?page=1&ipp=10`,
-  ]);
+  if (wants('lists')) {
+    console.log('\nLists (autocannon, signed in)');
+    const inventoriesPage1 = await list('inventories list, page 1', ['/inventories/list?page=1&ipp=10']);
+    const deepPage = Math.max(1, Math.min(2000, Math.floor(size.inventories / 10)));
+    const inventoriesDeep = await list(`inventories list, page ${deepPage}`, [
+      `/inventories/list?page=${deepPage}&ipp=10`,
+    ]);
+    // Only two clean measurements compare: a page that answered nothing has no mean to divide.
+    const comparable = inventoriesPage1.errors === 0 && inventoriesDeep.errors === 0;
+    record({
+      group: 'Lists',
+      name: `inventories page ${deepPage} mean ÷ page 1 mean`,
+      value: comparable ? inventoriesDeep.mean / inventoriesPage1.mean : null,
+      unit: '×',
+      target: '≤ 1.5×',
+      pass: comparable && inventoriesDeep.mean / inventoriesPage1.mean <= 1.5,
+      note: comparable ? undefined : 'a page had errors: no comparison',
+    });
+    const reportInventory = data.report.inventoryId;
+    await list('inventory-products list, page 1', [`/inventories/${reportInventory}/products?page=1&ipp=10`]);
+    await list('inventory-products sorted by pounds', [
+      `/inventories/${reportInventory}/products?order_by=max_pounds&order_dir=desc`,
+    ]);
+    await list('products list, page 1', ['/products/list?page=1&ipp=10&status=active']);
+    const searches = NAME_WORDS.map((word) => word.slice(1, 5).toLowerCase());
+    const substring = await load(
+      app.url,
+      searches.map((s) => `${API}/products/list?search=${s}`),
+    );
+    record({
+      group: 'Lists',
+      name: 'products substring search (4 letters)',
+      value: substring.p97_5,
+      unit: 'ms',
+      target: 'p97.5 ≤ 100 ms (issue: p95)',
+      pass: substring.p97_5 <= 100 && substring.errors === 0,
+      note: `p50 ${round(substring.p50)} ms, ${round(substring.rps)} req/s`,
+    });
+    await list(
+      'products search, 2 letters',
+      NAME_WORDS.map((w) => `/products/list?search=${w.slice(0, 2).toLowerCase()}`),
+    );
+    await list('customers list, page 1', ['/customers/list?page=1&ipp=10']);
+    await list('inventory detail page (get + products)', [
+      `/inventories/${reportInventory}/get`,
+      `/inventories/${reportInventory}/products?page=1&ipp=10`,
+    ]);
+  }
 
   // --- The bare reference ------------------------------------------------------------------------
 
-  if (kind === 'postgres' && inventoryStatements.length > 0) {
-    bare = await startProcess('bench/bare-server.ts', {
-      DATABASE_URL: databaseUrl!,
-      BARE_STATEMENTS: JSON.stringify(inventoryStatements),
-    });
-    const reference = await load(bare.url, ['/inventories'], false);
-    const appAgain = await load(app.url, [`${API}/inventories/list?page=1&ipp=10`]);
-    await bare.stop();
-    bare = undefined;
-    record({
-      group: 'Overhead',
-      name: `bare Fastify + pg, same ${inventoryStatements.length} statements`,
-      value: reference.rps,
-      unit: 'req/s',
-      target: 'reference',
-      note: `p99 ${round(reference.p99)} ms`,
-    });
-    record({
-      group: 'Overhead',
-      name: 'inventories list ÷ bare route, requests/s',
-      value: (appAgain.rps / reference.rps) * 100,
-      unit: '%',
-      target: '≥ 90%',
-      pass: appAgain.rps / reference.rps >= 0.9,
-      note: `app ${round(appAgain.rps)} req/s`,
-    });
-  } else {
-    record({
-      group: 'Overhead',
-      name: 'inventories list ÷ bare Fastify + pg route',
-      value: null,
-      unit: '%',
-      target: '≥ 90%',
-      note: 'PostgreSQL only: the bare route needs a pg server',
-    });
+  if (wants('overhead')) {
+    if (kind === 'postgres' && inventoryStatements.length > 0) {
+      bare = await startProcess('bench/bare-server.ts', {
+        DATABASE_URL: databaseUrl!,
+        BARE_STATEMENTS: JSON.stringify(inventoryStatements),
+      });
+      const reference = await load(bare.url, ['/inventories'], false);
+      const appAgain = await load(app.url, [`${API}/inventories/list?page=1&ipp=10`]);
+      await bare.stop();
+      bare = undefined;
+      record({
+        group: 'Overhead',
+        name: `bare Fastify + pg, same ${inventoryStatements.length} statements`,
+        value: reference.rps,
+        unit: 'req/s',
+        target: 'reference',
+        note: `p99 ${round(reference.p99)} ms`,
+      });
+      record({
+        group: 'Overhead',
+        name: 'inventories list ÷ bare route, requests/s',
+        value: (appAgain.rps / reference.rps) * 100,
+        unit: '%',
+        target: '≥ 90%',
+        pass: appAgain.rps / reference.rps >= 0.9,
+        note: `app ${round(appAgain.rps)} req/s`,
+      });
+    } else {
+      record({
+        group: 'Overhead',
+        name: 'inventories list ÷ bare Fastify + pg route',
+        value: null,
+        unit: '%',
+        target: '≥ 90%',
+        note: 'PostgreSQL only: the bare route needs a pg server',
+      });
+    }
   }
 
   // --- Reports -----------------------------------------------------------------------------------
 
-  console.log(`\nReports on the ${REPORT_LINES}-line facility`);
-  const libraryPdfMs = median(await repeat(reportRuns, pdfkitRows));
-  const libraryXlsxMs = median(await repeat(reportRuns, exceljsRows));
-  record({
-    group: 'Reports',
-    name: `pdfkit alone, ${REPORT_LINES}-row table`,
-    value: libraryPdfMs,
-    unit: 'ms',
-    target: 'reference',
-  });
-  record({
-    group: 'Reports',
-    name: `exceljs alone, ${REPORT_LINES} rows`,
-    value: libraryXlsxMs,
-    unit: 'ms',
-    target: 'reference',
-  });
-  const typesRes = await fetch(`${app.url}${API}/report/list`, { headers });
-  const types = (
-    (await typesRes.json()) as { resource: { type: string; name: string; available: boolean }[] }
-  ).resource;
-  for (const type of types.filter((t) => t.available)) {
-    const body = {
-      type: type.type,
-      customer_id: data.report.customerId,
-      facility_id: data.report.facilityId,
-      year: data.report.year,
-    };
-    const isTier2 = type.type === 'epcra_311_312_tier2';
-    const runs = isTier2 ? reportRuns : 1;
-    const preview = await timedCall(app, headers, '/report/preview', body, runs);
+  if (wants('reports')) {
+    console.log(`\nReports on the ${REPORT_LINES}-line facility`);
+    const libraryPdfMs = median(await repeat(reportRuns, pdfkitRows));
+    const libraryXlsxMs = median(await repeat(reportRuns, exceljsRows));
     record({
       group: 'Reports',
-      name: `${type.type} preview`,
-      value: preview.status === 200 ? preview.ms : null,
+      name: `pdfkit alone, ${REPORT_LINES}-row table`,
+      value: libraryPdfMs,
       unit: 'ms',
-      target: '≤ 150 ms',
-      pass: preview.status === 200 && preview.ms <= 150,
-      note: `${preview.status === 200 ? `RSS +${round(mb(preview.growth))} MB` : `HTTP ${preview.status}`}${busy(preview.rejected)}`,
+      target: 'reference',
     });
-    for (const format of ['pdf', 'xlsx'] as const) {
-      const file = await timedCall(app, headers, '/report/generate', { ...body, format }, runs);
-      if (file.status === 422) continue; // the type has no file of this kind
-      const library = format === 'pdf' ? libraryPdfMs : libraryXlsxMs;
+    record({
+      group: 'Reports',
+      name: `exceljs alone, ${REPORT_LINES} rows`,
+      value: libraryXlsxMs,
+      unit: 'ms',
+      target: 'reference',
+    });
+    const typesRes = await fetch(`${app.url}${API}/report/list`, { headers });
+    const types = (
+      (await typesRes.json()) as { resource: { type: string; name: string; available: boolean }[] }
+    ).resource;
+    for (const type of types.filter((t) => t.available)) {
+      const body = {
+        type: type.type,
+        customer_id: data.report.customerId,
+        facility_id: data.report.facilityId,
+        year: data.report.year,
+      };
+      const isTier2 = type.type === 'epcra_311_312_tier2';
+      const runs = isTier2 ? reportRuns : 1;
+      const preview = await timedCall(app, headers, '/report/preview', body, runs);
       record({
         group: 'Reports',
-        name: `${type.type} ${format.toUpperCase()}`,
-        value: file.status === 200 ? file.ms / library : null,
-        unit: `× ${format === 'pdf' ? 'pdfkit' : 'exceljs'}`,
-        target: '≤ 2.5×',
-        pass: file.status === 200 && file.ms <= 2.5 * library,
-        note: `${file.status === 200 ? `${round(file.ms)} ms, ${round(file.bytes / 1024)} KB` : `HTTP ${file.status}`}${busy(file.rejected)}`,
+        name: `${type.type} preview`,
+        value: preview.status === 200 ? preview.ms : null,
+        unit: 'ms',
+        target: '≤ 150 ms',
+        pass: preview.status === 200 && preview.ms <= 150,
+        note: `${preview.status === 200 ? `RSS +${round(mb(preview.growth))} MB` : `HTTP ${preview.status}`}${busy(preview.rejected)}`,
       });
-      record({
-        group: 'Reports',
-        name: `${type.type} ${format.toUpperCase()} peak RSS growth`,
-        value: file.status === 200 ? mb(file.growth) : null,
-        unit: 'MB',
-        target: '≤ 150 MB',
-        pass: file.status === 200 && mb(file.growth) <= 150,
-      });
+      for (const format of ['pdf', 'xlsx'] as const) {
+        const file = await timedCall(app, headers, '/report/generate', { ...body, format }, runs);
+        if (file.status === 422) continue; // the type has no file of this kind
+        const library = format === 'pdf' ? libraryPdfMs : libraryXlsxMs;
+        record({
+          group: 'Reports',
+          name: `${type.type} ${format.toUpperCase()}`,
+          value: file.status === 200 ? file.ms / library : null,
+          unit: `× ${format === 'pdf' ? 'pdfkit' : 'exceljs'}`,
+          target: '≤ 2.5×',
+          pass: file.status === 200 && file.ms <= 2.5 * library,
+          note: `${file.status === 200 ? `${round(file.ms)} ms, ${round(file.bytes / 1024)} KB` : `HTTP ${file.status}`}${busy(file.rejected)}`,
+        });
+        record({
+          group: 'Reports',
+          name: `${type.type} ${format.toUpperCase()} peak RSS growth`,
+          value: file.status === 200 ? mb(file.growth) : null,
+          unit: 'MB',
+          target: '≤ 150 MB',
+          pass: file.status === 200 && mb(file.growth) <= 150,
+        });
+      }
     }
   }
   await app.stop();
@@ -382,93 +393,110 @@ try {
 
   // --- Print All SDS -----------------------------------------------------------------------------
 
-  console.log('\nPrint All SDS');
-  const sdsFolder = fs.mkdtempSync(path.join(os.tmpdir(), 'chemtrack-bench-sds-'));
-  try {
-    const written = await writeSdsFiles(sdsFolder, Number(values['sds-files']), Number(values['sds-kb']));
-    const merge = (mode: string) => {
-      const out = execFileSync(
-        process.execPath,
-        ['--import', 'tsx', 'bench/print-all-sds.bench.ts', '--folder', sdsFolder, '--mode', mode, '--json'],
-        { cwd: ROOT, encoding: 'utf8', maxBuffer: 1 << 20 },
-      );
-      return JSON.parse(out.trim().split('\n').at(-1)!) as {
-        ms: number;
-        peakRss: number;
-        pages: number;
-        included: number;
+  if (wants('sds')) {
+    console.log('\nPrint All SDS');
+    const sdsFolder = fs.mkdtempSync(path.join(os.tmpdir(), 'chemtrack-bench-sds-'));
+    try {
+      const written = await writeSdsFiles(sdsFolder, Number(values['sds-files']), Number(values['sds-kb']));
+      const merge = (mode: string) => {
+        const out = execFileSync(
+          process.execPath,
+          [
+            '--import',
+            'tsx',
+            'bench/print-all-sds.bench.ts',
+            '--folder',
+            sdsFolder,
+            '--mode',
+            mode,
+            '--json',
+          ],
+          { cwd: ROOT, encoding: 'utf8', maxBuffer: 1 << 20 },
+        );
+        return JSON.parse(out.trim().split('\n').at(-1)!) as {
+          ms: number;
+          peakRss: number;
+          pages: number;
+          included: number;
+        };
       };
-    };
-    const bareMerge = merge('bare');
-    const appMerge = merge('app');
-    const note = `${written.items.length} files, ${round(mb(written.bytes))} MB, ${appMerge.pages} pages`;
-    record({
-      group: 'Print All SDS',
-      name: 'bare pdf-lib merge',
-      value: bareMerge.ms,
-      unit: 'ms',
-      target: 'reference',
-      note: `peak ${round(mb(bareMerge.peakRss))} MB`,
-    });
-    record({
-      group: 'Print All SDS',
-      name: 'Print All SDS merge ÷ bare merge',
-      value: appMerge.ms / bareMerge.ms,
-      unit: '×',
-      target: '≤ 2×',
-      pass: appMerge.ms <= 2 * bareMerge.ms,
-      note: `${round(appMerge.ms)} ms, ${note}`,
-    });
-    record({
-      group: 'Print All SDS',
-      name: 'Print All SDS peak RSS',
-      value: mb(appMerge.peakRss),
-      unit: 'MB',
-      target: '≤ 400 MB',
-      pass: mb(appMerge.peakRss) <= 400,
-    });
-  } finally {
-    fs.rmSync(sdsFolder, { recursive: true, force: true });
+      const bareMerge = merge('bare');
+      const appMerge = merge('app');
+      const note = `${written.items.length} files, ${round(mb(written.bytes))} MB, ${appMerge.pages} pages`;
+      record({
+        group: 'Print All SDS',
+        name: 'bare pdf-lib merge',
+        value: bareMerge.ms,
+        unit: 'ms',
+        target: 'reference',
+        note: `peak ${round(mb(bareMerge.peakRss))} MB`,
+      });
+      record({
+        group: 'Print All SDS',
+        name: 'Print All SDS merge ÷ bare merge',
+        value: appMerge.ms / bareMerge.ms,
+        unit: '×',
+        target: '≤ 2×',
+        pass: appMerge.ms <= 2 * bareMerge.ms,
+        note: `${round(appMerge.ms)} ms, ${note}`,
+      });
+      record({
+        group: 'Print All SDS',
+        name: 'Print All SDS peak RSS',
+        value: mb(appMerge.peakRss),
+        unit: 'MB',
+        target: '≤ 400 MB',
+        pass: mb(appMerge.peakRss) <= 400,
+      });
+    } finally {
+      fs.rmSync(sdsFolder, { recursive: true, force: true });
+    }
   }
 
   // --- Web bundle --------------------------------------------------------------------------------
 
-  console.log('\nWeb bundle');
-  const dist = path.join(ROOT, 'apps/web/dist');
-  if (!values['skip-web-build'] || !fs.existsSync(path.join(dist, 'index.html'))) {
-    execFileSync('npm', ['run', 'build', '-w', '@chemtrack/web'], { cwd: ROOT, stdio: 'ignore' });
+  if (wants('web')) {
+    console.log('\nWeb bundle');
+    const dist = path.join(ROOT, 'apps/web/dist');
+    if (!values['skip-web-build'] || !fs.existsSync(path.join(dist, 'index.html'))) {
+      execFileSync('npm', ['run', 'build', '-w', '@chemtrack/web'], { cwd: ROOT, stdio: 'ignore' });
+    }
+    const html = fs.readFileSync(path.join(dist, 'index.html'), 'utf8');
+    const initialFiles = new Set(
+      [...html.matchAll(/(?:src|href)="\/?([^"]+\.js)"/g)].map((match) => path.normalize(match[1]!)),
+    );
+    const allJs = (fs.readdirSync(dist, { recursive: true, encoding: 'utf8' }) as string[]).filter((f) =>
+      f.endsWith('.js'),
+    );
+    const gz = (file: string) => gzipSync(fs.readFileSync(path.join(dist, file)), { level: 9 }).length / 1024;
+    const initialKb = allJs
+      .filter((f) => initialFiles.has(path.normalize(f)))
+      .reduce((sum, f) => sum + gz(f), 0);
+    record({
+      group: 'Web bundle',
+      name: `initial JS (${initialFiles.size} files), gzip`,
+      value: initialKb,
+      unit: 'KB',
+      target: '≤ 250 KB',
+      pass: initialKb <= 250,
+    });
+    const lazy = allJs
+      .filter((f) => !initialFiles.has(path.normalize(f)))
+      .map((f) => ({ file: f, kb: gz(f) }));
+    lazy.sort((a, b) => b.kb - a.kb);
+    const over = lazy.filter((chunk) => chunk.kb > 100);
+    record({
+      group: 'Web bundle',
+      name: `largest of ${lazy.length} lazy chunks, gzip`,
+      value: lazy[0]?.kb ?? 0,
+      unit: 'KB',
+      target: 'each ≤ 100 KB',
+      pass: over.length === 0,
+      note: lazy[0]
+        ? `${path.basename(lazy[0].file)}${over.length ? `; ${over.length} over` : ''}`
+        : undefined,
+    });
   }
-  const html = fs.readFileSync(path.join(dist, 'index.html'), 'utf8');
-  const initialFiles = new Set(
-    [...html.matchAll(/(?:src|href)="\/?([^"]+\.js)"/g)].map((match) => path.normalize(match[1]!)),
-  );
-  const allJs = (fs.readdirSync(dist, { recursive: true, encoding: 'utf8' }) as string[]).filter((f) =>
-    f.endsWith('.js'),
-  );
-  const gz = (file: string) => gzipSync(fs.readFileSync(path.join(dist, file)), { level: 9 }).length / 1024;
-  const initialKb = allJs
-    .filter((f) => initialFiles.has(path.normalize(f)))
-    .reduce((sum, f) => sum + gz(f), 0);
-  record({
-    group: 'Web bundle',
-    name: `initial JS (${initialFiles.size} files), gzip`,
-    value: initialKb,
-    unit: 'KB',
-    target: '≤ 250 KB',
-    pass: initialKb <= 250,
-  });
-  const lazy = allJs.filter((f) => !initialFiles.has(path.normalize(f))).map((f) => ({ file: f, kb: gz(f) }));
-  lazy.sort((a, b) => b.kb - a.kb);
-  const over = lazy.filter((chunk) => chunk.kb > 100);
-  record({
-    group: 'Web bundle',
-    name: `largest of ${lazy.length} lazy chunks, gzip`,
-    value: lazy[0]?.kb ?? 0,
-    unit: 'KB',
-    target: 'each ≤ 100 KB',
-    pass: over.length === 0,
-    note: lazy[0] ? `${path.basename(lazy[0].file)}${over.length ? `; ${over.length} over` : ''}` : undefined,
-  });
 } finally {
   await bare?.stop();
   await app?.stop();
