@@ -20,6 +20,7 @@ import { reportPdf } from '../apps/server/src/modules/reports/documents/pdf.ts';
 import { reportXlsx } from '../apps/server/src/modules/reports/documents/xlsx.ts';
 import { loadReportInputs } from '../apps/server/src/modules/reports/reports.service.ts';
 import { loadDataSet, type RawClient } from './data.ts';
+import { exceljsRows, pdfkitRows } from './library-reference.ts';
 
 const { values } = parseArgs({
   options: {
@@ -57,6 +58,24 @@ async function drain(stream: Readable): Promise<number> {
 
 const median = (times: number[]) => [...times].sort((a, b) => a - b)[Math.floor(times.length / 2)] ?? 0;
 const mb = (bytes: number) => (bytes / 1024 / 1024).toFixed(0);
+// CPU time of this process (user + system), which a shared machine's load disturbs far less than wall time.
+const cpu = () => {
+  const { user, system } = process.cpuUsage();
+  return (user + system) / 1000;
+};
+async function cpuOf(work: () => Promise<void>): Promise<number> {
+  const times: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const t0 = cpu();
+    await work();
+    times.push(cpu() - t0);
+  }
+  return median(times);
+}
+const library = { pdf: await cpuOf(pdfkitRows), xlsx: await cpuOf(exceljsRows) };
+console.log(
+  `references, cpu: pdfkit alone ${library.pdf.toFixed(0)} ms, exceljs alone ${library.xlsx.toFixed(0)} ms`,
+);
 for (const type of types) {
   const request = {
     type,
@@ -65,12 +84,7 @@ for (const type of types) {
     year: report.year,
     ...DEFAULT_REPORT_SETTINGS,
   } as Parameters<typeof loadReportInputs>[1];
-  // CPU time of this process (user + system), which a shared machine's load disturbs far less than wall time.
   const timing: Record<string, number[]> = { query: [], draw: [], pdf: [], xlsx: [] };
-  const cpu = () => {
-    const { user, system } = process.cpuUsage();
-    return (user + system) / 1000;
-  };
   let sizes = '';
   for (let i = 0; i < runs; i++) {
     let t0 = cpu();
@@ -90,8 +104,9 @@ for (const type of types) {
     sizes = `${document.tables.reduce((n, t) => n + t.rows.length, 0)} rows, ${parts.join(', ')}`;
   }
   const ms = (key: string) => median(timing[key]!).toFixed(0).padStart(5);
+  const ratio = (key: 'pdf' | 'xlsx') => (median(timing[key]!) / library[key]).toFixed(2);
   console.log(
-    `${type.padEnd(26)} cpu: query ${ms('query')} ms  engine+layout ${ms('draw')} ms  pdf ${ms('pdf')} ms  xlsx ${ms('xlsx')} ms  (${sizes}; rss ${mb(process.memoryUsage().rss)} MB)`,
+    `${type.padEnd(26)} cpu: query ${ms('query')} ms  engine+layout ${ms('draw')} ms  pdf ${ms('pdf')} ms (${ratio('pdf')}×)  xlsx ${ms('xlsx')} ms (${ratio('xlsx')}×)  (${sizes}; rss ${mb(process.memoryUsage().rss)} MB)`,
   );
 }
 await database.close();
