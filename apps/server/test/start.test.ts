@@ -120,7 +120,7 @@ describe('npm start', () => {
     // Print All SDS over the demo SDS files: the merge worker is built JavaScript too.
     const token = await tokenOf(port, 'staff@chemtrack.local', 'Staff1234');
     const inventories = (await (await get(port, '/inventories/list?ipp=100', token)).json()) as {
-      resource: { items: { id: number; customer_id: number; facility_id: number; year: number }[] };
+      resource: { items: { id: number; customer: { id: number }; facility: { id: number }; year: number }[] };
     };
     let merged: Response | undefined;
     for (const { id } of inventories.resource.items) {
@@ -145,13 +145,19 @@ describe('npm start', () => {
       },
       body: JSON.stringify({
         type: 'epcra_311_312_tier2',
-        customer_id: place.customer_id,
-        facility_id: place.facility_id,
+        customer_id: place.customer.id,
+        facility_id: place.facility.id,
         year: place.year,
         format: 'pdf',
       }),
     });
-    expect([report.status, report.headers.get('content-type')]).toEqual([200, 'application/pdf']);
+    expect(
+      [report.status, report.headers.get('content-type')],
+      await report
+        .clone()
+        .text()
+        .then((text) => text.slice(0, 300)),
+    ).toEqual([200, 'application/pdf']);
     const reportPdf = await PDFDocument.load(new Uint8Array(await report.arrayBuffer()));
     expect(reportPdf.getTitle()).toContain('EPCRA 311/312');
     // A label photo is decoded by its own worker, built JavaScript as well: a PNG comes back a PDF.
