@@ -168,6 +168,9 @@ interface EmbeddedFontParts {
  * width is scaled with pdfkit's own arithmetic: the file is the same, byte for byte.
  * `encode` also adds the glyphs to the font's subset, which the first call of a text has done.
  */
+/** Texts longer than this are encoded every time (see `cacheFontWork`). */
+const ENCODE_CACHE_MAX_LENGTH = 48;
+
 function cacheFontWork(doc: PDFKit.PDFDocument) {
   const parts = doc as unknown as { _font: EmbeddedFontParts | null; font(...args: unknown[]): unknown };
   const selectFont = parts.font.bind(doc);
@@ -190,7 +193,8 @@ function cacheFontWork(doc: PDFKit.PDFDocument) {
       const encoded = new Map<string, unknown>();
       const encode = font.encode.bind(font);
       font.encode = (text, features) => {
-        if (features) return encode(text, features);
+        // Long texts (detail lines, notes) seldom repeat: kept, they would only hold memory.
+        if (features || text.length > ENCODE_CACHE_MAX_LENGTH) return encode(text, features);
         let result = encoded.get(text);
         if (result === undefined) {
           result = encode(text);
