@@ -22,8 +22,6 @@ import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
-import ExcelJS from 'exceljs';
-import PDFDocument from 'pdfkit';
 import pg from 'pg';
 import { buildApp } from '../apps/server/src/app.ts';
 import { type Database, openDatabase } from '../apps/server/src/db/client.ts';
@@ -31,6 +29,7 @@ import { loadConfig } from '../apps/server/src/lib/config.ts';
 import { hashPassword } from '../apps/server/src/lib/passwords.ts';
 import { createSession } from '../apps/server/src/modules/sessions/sessions.repository.ts';
 import { type LoadedDataSet, loadDataSet, NAME_WORDS, type RawClient, REPORT_LINES } from './data.ts';
+import { exceljsRows, pdfkitRows } from './library-reference.ts';
 import { addSdsInventory } from './print-all-sds-in-app.ts';
 import { API, APP_KEY, ROOT, type RunningProcess, signIn, startApp, startProcess } from './processes.ts';
 import { writeSdsFiles } from './sds.ts';
@@ -746,58 +745,4 @@ async function timedCall(
     growth = Math.max(growth, target.memory().peak - before);
   }
   return { ms: median(times), status, bytes, growth, rejected };
-}
-
-/** pdfkit alone drawing the report's rows as a table of 8 columns, the reference for the PDF. */
-function pdfkitRows(): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const doc = new PDFDocument({ size: 'LETTER', layout: 'landscape', margin: 36, bufferPages: true });
-    const chunks: Buffer[] = [];
-    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-    doc.on('end', () => resolve());
-    doc.on('error', reject);
-    doc.fontSize(8);
-    let y = 36;
-    for (let i = 0; i < REPORT_LINES; i++) {
-      if (y > doc.page.height - 48) {
-        doc.addPage();
-        y = 36;
-      }
-      const cells = [
-        `Bench Product ${i}`,
-        'Bench Supply',
-        `${100000 + i}-00-0`,
-        'liquid',
-        String(55 * (1 + (i % 7))),
-        `${(55 * 8.34).toFixed(2)}`,
-        `BUILDING ${i % 12}`,
-        'F, A',
-      ];
-      for (const [c, cell] of cells.entries())
-        doc.text(cell, 36 + c * 90, y, { width: 86, lineBreak: false });
-      y += 12;
-    }
-    doc.end();
-  });
-}
-
-/** exceljs alone writing the report's rows, the reference for the XLSX. */
-async function exceljsRows(): Promise<void> {
-  const workbook = new ExcelJS.Workbook();
-  const sheet = workbook.addWorksheet('Rows');
-  for (let i = 0; i < REPORT_LINES; i++) {
-    sheet.addRow([
-      `Bench Product ${i}`,
-      'Bench Supply',
-      `${100000 + i}-00-0`,
-      'liquid',
-      55 * (1 + (i % 7)),
-      55 * 8.34,
-      `BUILDING ${i % 12}`,
-      'F, A',
-      i % 2 === 0,
-      2025,
-    ]);
-  }
-  await workbook.xlsx.writeBuffer();
 }

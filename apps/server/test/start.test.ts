@@ -120,7 +120,7 @@ describe('npm start', () => {
     // Print All SDS over the demo SDS files: the merge worker is built JavaScript too.
     const token = await tokenOf(port, 'staff@chemtrack.local', 'Staff1234');
     const inventories = (await (await get(port, '/inventories/list?ipp=100', token)).json()) as {
-      resource: { items: { id: number }[] };
+      resource: { items: { id: number; customer: { id: number }; facility: { id: number }; year: number }[] };
     };
     let merged: Response | undefined;
     for (const { id } of inventories.resource.items) {
@@ -134,6 +134,32 @@ describe('npm start', () => {
     expect(Number(merged?.headers.get('x-sds-included'))).toBeGreaterThan(0);
     const pdf = await PDFDocument.load(new Uint8Array(await merged!.arrayBuffer()));
     expect(pdf.getPageCount()).toBeGreaterThan(1);
+    // Reports are drawn by the report worker, built JavaScript too (fonts read from the source tree).
+    const place = inventories.resource.items[0]!;
+    const report = await fetch(`http://127.0.0.1:${port}/api/admin/v1/report/generate`, {
+      method: 'POST',
+      headers: {
+        'x-app-key': 'start-key',
+        authorization: `Bearer ${token}`,
+        'content-type': 'application/json',
+      },
+      body: JSON.stringify({
+        type: 'epcra_311_312_tier2',
+        customer_id: place.customer.id,
+        facility_id: place.facility.id,
+        year: place.year,
+        format: 'pdf',
+      }),
+    });
+    expect(
+      [report.status, report.headers.get('content-type')],
+      await report
+        .clone()
+        .text()
+        .then((text) => text.slice(0, 300)),
+    ).toEqual([200, 'application/pdf']);
+    const reportPdf = await PDFDocument.load(new Uint8Array(await report.arrayBuffer()));
+    expect(reportPdf.getTitle()).toContain('EPCRA 311/312');
     // A label photo is decoded by its own worker, built JavaScript as well: a PNG comes back a PDF.
     const { payload, contentType } = multipartBody([
       { filename: 'label.png', contentType: 'image/png', content: makePng(20, 10) },

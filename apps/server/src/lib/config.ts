@@ -30,6 +30,8 @@ const EnvSchema = z.object({
   SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().positive().default(30),
   MAX_EVENT_LOOP_DELAY_MS: z.coerce.number().min(0).default(2000),
   LIST_COUNT_CAP: z.coerce.number().int().min(1).default(DEFAULT_LIST_COUNT_CAP),
+  REPORT_WORKERS: z.coerce.number().int().min(1).default(2),
+  REPORT_WORKER_HEAP_MB: z.coerce.number().int().min(1).default(1024),
 });
 
 export interface Config {
@@ -89,6 +91,10 @@ export interface Config {
   maxEventLoopDelayMs: number;
   /** Lists count matching rows exactly up to this many, then estimate (lib/list-query.ts `countUpTo`). */
   listCountCap: number;
+  /** Report worker threads drawing at once (modules/reports/report-workers.ts); more wait in a short queue. */
+  reportWorkers: number;
+  /** Each report worker's heap ceiling: a report that outgrows it fails alone (503), not the server. */
+  reportWorkerHeapMb: number;
 }
 
 const MINUTE_MS = 60 * 1000;
@@ -132,6 +138,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     shutdownTimeoutMs: parsed.SHUTDOWN_TIMEOUT_SECONDS * 1000,
     maxEventLoopDelayMs: parsed.MAX_EVENT_LOOP_DELAY_MS,
     listCountCap: parsed.LIST_COUNT_CAP,
+    reportWorkers: parsed.REPORT_WORKERS,
+    reportWorkerHeapMb: parsed.REPORT_WORKER_HEAP_MB,
     ...overrides,
   };
 }

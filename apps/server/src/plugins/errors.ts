@@ -55,6 +55,9 @@ const STORAGE_FULL_CODES = new Set(['ENOSPC', 'EDQUOT']);
 async function errorsPlugin(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
     if (error instanceof AppError) {
+      // A refusal of the server's own (busy, a report worker that failed): logged with its cause.
+      if (error.statusCode >= 500)
+        request.log.warn({ err: error, url: request.routeOptions.url }, error.message);
       if (error.headers) reply.headers(error.headers);
       return reply.status(error.statusCode).send({
         message: error.message,

@@ -32,6 +32,8 @@ export const REPORT_MSG = {
   /** A report type with no rule in the engine (none since issue 23; kept for the contract). */
   notAvailable: 'This report type is not available yet',
   noInventory: 'No inventory for this facility and year',
+  /** A report worker failed (an error in the engine, out of memory, stopped): 503, cause logged. */
+  notDrawn: 'The report could not be drawn right now. Try again in a moment.',
 } as const;
 
 export const REPORT_FORMATS = ['pdf', 'xlsx'] as const;

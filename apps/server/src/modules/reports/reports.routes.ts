@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { actorOf } from '../../lib/audit.ts';
 import { attachmentDisposition } from '../../lib/file-names.ts';
 import { ERROR_RESPONSES } from '../../lib/route-schemas.ts';
+import { ReportWorkers } from './report-workers.ts';
 import { reportsService as service } from './reports.service.ts';
 
 const tags = ['Reports'];
@@ -20,6 +21,12 @@ const FileResponse = z
  * explanation. Staff and admins (spec 02 §6 "View … reports").
  */
 export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
+  // Reports are drawn in worker threads (decision 016), started with the first report, stopped with the app.
+  const workers = new ReportWorkers({
+    size: app.config.reportWorkers,
+    maxHeapMb: app.config.reportWorkerHeapMb,
+  });
+  app.addHook('onClose', () => workers.close());
   app.get(
     '/report/list',
     {
@@ -42,7 +49,7 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ReportPreviewResponseSchema, ...ERROR_RESPONSES },
       },
     },
-    async (request) => ({ resource: await service.preview(app.db, request.body) }),
+    async (request) => ({ resource: await service.preview(app.db, request.body, workers) }),
   );
 
   // Failures answer JSON (spec 02 §7: a JSON content type means an error); success, the file.
@@ -57,7 +64,7 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const file = await service.generate(app.db, actorOf(request), request.body);
+      const file = await service.generate(app.db, actorOf(request), request.body, workers);
       return reply
         .header('Content-Type', file.contentType)
         .header('Content-Disposition', attachmentDisposition(file.fileName))

@@ -1,4 +1,4 @@
-import type { Readable } from 'node:stream';
+import { Readable } from 'node:stream';
 import {
   compliance,
   defaultReportFormat,
@@ -20,13 +20,13 @@ import type { Db } from '../../db/client.ts';
 import { AppError, fieldError, notFound } from '../../lib/app-error.ts';
 import { type Actor, recordAudit } from '../../lib/audit.ts';
 import { fromNumeric } from '../../lib/numeric.ts';
+import { AVAILABILITY_MSG, RETRY_AFTER_SECONDS } from '../../plugins/availability.ts';
 import { permitAmountsInForce } from '../fire-code-permits/fire-code-permits.service.ts';
 import { findFacilityOf } from '../inventories/inventories.repository.ts';
 import { productReportInputs } from '../products/products.service.ts';
 import { toRegulatoryEntryValues } from '../reference-lists/reference-lists.service.ts';
-import { buildReportDocument } from './documents/index.ts';
-import { reportPdf } from './documents/pdf.ts';
-import { reportXlsx } from './documents/xlsx.ts';
+import { drawReportDocument, drawReportFile, fileSummary, type ReportInputs } from './documents/draw.ts';
+import { type ReportWorkers, ReportWorkersBusyError } from './report-workers.ts';
 import {
   findCustomerName,
   findFacilityAddress,
@@ -148,10 +148,10 @@ function toReferenceEntry(row: ReferenceEntryRow): compliance.ReferenceEntry {
 
 /**
  * The facility-year the request names, loaded as the engine's snapshot with the lists the
- * type uses. 422 for a type the engine has no rule for yet; 404 for a customer that does not
+ * type uses: plain data, drawn into the report in a worker thread (`report-workers.ts`). 422 for a type the engine has no rule for yet; 404 for a customer that does not
  * exist, a facility that is not the customer's, or a year with no inventory (spec 02 §8).
  */
-async function loadContext(db: Db, request: ReportRequestValues) {
+export async function loadReportInputs(db: Db, request: ReportRequestValues): Promise<ReportInputs> {
   const { type } = request;
   if (!compliance.isReportAvailable(type)) throw fieldError('type', REPORT_MSG.notAvailable);
   const customerName = await findCustomerName(db, request.customer_id);
@@ -214,25 +214,63 @@ async function loadContext(db: Db, request: ReportRequestValues) {
   const uploadedAt: Partial<Record<(typeof REGULATORY_LIST_TYPES)[number], string | null>> = {};
   for (const listType of REGULATORY_LIST_TYPES)
     uploadedAt[listType] = uploads.get(listType)?.toISOString() ?? null;
-  const context = compliance.createComplianceContext(
+  return {
+    type,
     snapshot,
-    {
+    lists: {
       entries: entries.map(toReferenceEntry),
       uploaded_at: uploadedAt,
       fire_code_permit_amounts: permitAmounts,
     },
-    {
+    options: {
       percent_basis: request.percent_basis,
       tier2_non_ehs_basis: request.tier2_option === 'component' ? 'component' : 'product',
     },
-  );
-  return { type, context, inventoryId };
+    inventoryId,
+    generatedAt: new Date(),
+  };
 }
 
 /** `POST /report/preview`: the report's tables, each figure with its explanation, and the warnings. */
-async function preview(db: Db, request: ReportRequestValues): Promise<ReportDocument> {
-  const { type, context, inventoryId } = await loadContext(db, request);
-  return buildReportDocument(type, context, { inventoryId, generatedAt: new Date() });
+async function preview(
+  db: Db,
+  request: ReportRequestValues,
+  workers?: ReportWorkers,
+): Promise<ReportDocument> {
+  const inputs = await loadReportInputs(db, request);
+  // Without workers (a script, a test of the figures) the report is drawn on this thread.
+  if (!workers) return drawReportDocument(inputs);
+  return drawn(() => workers.preview(inputs));
+}
+
+async function drawInProcess(inputs: ReportInputs, format: ReportFormat) {
+  const document = drawReportDocument(inputs);
+  return { bytes: await drawReportFile(document, format), summary: fileSummary(document) };
+}
+
+/**
+ * A job of the report workers, with their refusals as answers: every worker busy and the queue
+ * full is the server's "too busy" 503; a worker that failed (an error in the engine, out of
+ * memory, stopped) a 503 that says the report could not be drawn, logged with its cause.
+ */
+async function drawn<T>(job: () => Promise<T>): Promise<T> {
+  try {
+    return await job();
+  } catch (error) {
+    if (error instanceof ReportWorkersBusyError) {
+      throw new AppError('BUSY', AVAILABILITY_MSG.overloaded, undefined, {
+        'Retry-After': String(RETRY_AFTER_SECONDS),
+      });
+    }
+    throw new ReportNotDrawnError(error instanceof Error ? error.message : String(error));
+  }
+}
+
+/** A report the worker could not draw: answered 503 with `REPORT_MSG.notDrawn`, its cause logged. */
+export class ReportNotDrawnError extends AppError {
+  constructor(readonly workerError: string) {
+    super('BUSY', REPORT_MSG.notDrawn, undefined, { 'Retry-After': String(RETRY_AFTER_SECONDS) });
+  }
 }
 
 export interface ReportFile {
@@ -246,10 +284,18 @@ export interface ReportFile {
  * `POST /report/generate`: the report as the file its type implies (or the `format` asked for),
  * streamed. Each generation is recorded in the audit log: a filed report's provenance.
  */
-async function generate(db: Db, actor: Actor, request: ReportRequestValues): Promise<ReportFile> {
-  const { type, context, inventoryId } = await loadContext(db, request);
+async function generate(
+  db: Db,
+  actor: Actor,
+  request: ReportRequestValues,
+  workers?: ReportWorkers,
+): Promise<ReportFile> {
+  const inputs = await loadReportInputs(db, request);
+  const { type, inventoryId } = inputs;
   const format = request.format ?? defaultReportFormat(type);
-  const report = buildReportDocument(type, context, { inventoryId, generatedAt: new Date() });
+  const { bytes, summary } = workers
+    ? await drawn(() => workers.file(inputs, format))
+    : await drawInProcess(inputs, format);
   await recordAudit(db, actor, {
     action: 'generate',
     entity: ENTITY,
@@ -262,15 +308,15 @@ async function generate(db: Db, actor: Actor, request: ReportRequestValues): Pro
       year: request.year,
       percent_basis: request.percent_basis,
       tier2_option: request.tier2_option,
-      rows: report.tables.reduce((sum, table) => sum + table.rows.length, 0),
-      warnings: report.warnings.length,
+      rows: summary.rows,
+      warnings: summary.warnings,
     },
   });
   return {
-    fileName: reportFileName(type, report.customer.name, report.year, format),
+    fileName: reportFileName(type, summary.customerName, summary.year, format),
     contentType: REPORT_CONTENT_TYPES[format],
     format,
-    stream: format === 'pdf' ? reportPdf(report) : reportXlsx(report),
+    stream: Readable.from([Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)]),
   };
 }
 
@@ -286,11 +332,13 @@ async function tier2Figures(
     'customer_id' | 'facility_id' | 'year' | 'percent_basis' | 'tier2_option'
   >,
 ) {
-  const { context, inventoryId } = await loadContext(db, { ...request, type: 'epcra_311_312_tier2' });
+  const inputs = await loadReportInputs(db, { ...request, type: 'epcra_311_312_tier2' });
+  // A facility files tens of chemicals: the engine runs here, without the drawing workers.
+  const context = compliance.createComplianceContext(inputs.snapshot, inputs.lists, inputs.options);
   return {
     result: compliance.runReport('epcra_311_312_tier2', context),
-    snapshot: context.snapshot,
-    inventoryId,
+    snapshot: inputs.snapshot,
+    inventoryId: inputs.inventoryId,
   };
 }
 

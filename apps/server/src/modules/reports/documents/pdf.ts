@@ -55,8 +55,13 @@ const DRAWN_BLOCKS: readonly (readonly [number, number])[] = [
   [0x2500, 0x25ff],
 ];
 
+/** Printable ASCII only: already what the font draws, and unchanged by NFC. */
+const PLAIN_ASCII = /^[\x20-\x7e]*$/;
+
 /** Text the embedded font can draw: tabs and line breaks as spaces, anything else outside it "?". */
 export function pdfText(text: string): string {
+  // Most of a report's text (figures, CAS numbers, names): returned as it is, without the loop.
+  if (PLAIN_ASCII.test(text)) return text;
   let out = '';
   for (const char of text.normalize('NFC')) {
     const code = char.codePointAt(0) ?? 0;
@@ -146,6 +151,62 @@ function groupInfo(warnings: ReportDocument['warnings']): string[] {
   });
 }
 
+/** The parts of pdfkit's embedded font the caches wrap (not in its type definitions). */
+interface EmbeddedFontParts {
+  layout(text: string, features: unknown, onlyWidth: boolean): { advanceWidth: number };
+  widthOfString(text: string, size: number, features?: unknown): number;
+  encode(text: string, features?: unknown): unknown;
+  cached?: true;
+}
+
+/**
+ * pdfkit lays a string's glyphs out again at every call: a cell is measured up to five times
+ * (its size, its height, whether it wraps, then twice while drawn) and encoded once, and a
+ * report repeats the same texts (figures, units, names) thousands of times; the profile of a
+ * 2,000-line report spent a third of its time there. Both results depend only on the font and
+ * the text, so each font keeps them (calls with OpenType features go through as before), and the
+ * width is scaled with pdfkit's own arithmetic: the file is the same, byte for byte.
+ * `encode` also adds the glyphs to the font's subset, which the first call of a text has done.
+ */
+/** Texts longer than this are encoded every time (see `cacheFontWork`). */
+const ENCODE_CACHE_MAX_LENGTH = 48;
+
+function cacheFontWork(doc: PDFKit.PDFDocument) {
+  const parts = doc as unknown as { _font: EmbeddedFontParts | null; font(...args: unknown[]): unknown };
+  const selectFont = parts.font.bind(doc);
+  parts.font = (...args: unknown[]) => {
+    const result = selectFont(...args);
+    const font = parts._font;
+    if (font && !font.cached) {
+      font.cached = true;
+      const widths = new Map<string, number>();
+      const widthOfString = font.widthOfString.bind(font);
+      font.widthOfString = (text, size, features) => {
+        if (features) return widthOfString(text, size, features);
+        let width = widths.get(text);
+        if (width === undefined) {
+          width = font.layout(text, undefined, true).advanceWidth;
+          widths.set(text, width);
+        }
+        return width * (size / 1000);
+      };
+      const encoded = new Map<string, unknown>();
+      const encode = font.encode.bind(font);
+      font.encode = (text, features) => {
+        // Long texts (detail lines, notes) seldom repeat: kept, they would only hold memory.
+        if (features || text.length > ENCODE_CACHE_MAX_LENGTH) return encode(text, features);
+        let result = encoded.get(text);
+        if (result === undefined) {
+          result = encode(text);
+          encoded.set(text, result);
+        }
+        return result;
+      };
+    }
+    return result;
+  };
+}
+
 class ReportPdf {
   readonly doc: PDFKit.PDFDocument;
   private y = MARGIN;
@@ -165,6 +226,7 @@ class ReportPdf {
       },
     });
     for (const [name, bytes] of Object.entries(FONT_FILES)) this.doc.registerFont(name, bytes);
+    cacheFontWork(this.doc);
   }
 
   private get left() {

@@ -67,6 +67,43 @@ const REPORTED_FILL = { type: 'pattern', pattern: 'solid', fgColor: { argb: 'FFF
 
 type Sheet = ExcelJS.Worksheet;
 
+/**
+ * One style object per look, shared by every cell that has it. exceljs turns a cell's style into
+ * its style id by rendering it as XML, unless it has seen that very object before (a WeakMap):
+ * a style per cell rendered every cell of a 2,000-line report. The id also depends on whether the
+ * cell is a number (General format) when no format is given, so numbers and other values get
+ * separate objects: the workbook's styles are the ones a style per cell gave.
+ */
+function sharedStyles() {
+  const styles = new Map<string, Partial<ExcelJS.Style>>();
+  return (value: unknown, numFmt?: string, fill?: ExcelJS.Fill): Partial<ExcelJS.Style> => {
+    const key = `${typeof value === 'number' ? 'n' : 'o'}|${numFmt ?? ''}|${fill ? 'fill' : ''}`;
+    let style = styles.get(key);
+    if (!style) {
+      style = {};
+      if (numFmt) style.numFmt = numFmt;
+      if (fill) style.fill = fill;
+      styles.set(key, style);
+    }
+    return style;
+  };
+}
+
+/** A row whose cells take their style from `styleOf` (values as written, `formats` by 1-based column). */
+function styledRow(
+  sheet: Sheet,
+  values: (string | number | null)[],
+  styleOf: ReturnType<typeof sharedStyles>,
+  formats: Record<number, string> = {},
+  fill?: ExcelJS.Fill,
+) {
+  const row = sheet.addRow(values);
+  values.forEach((value, i) => {
+    row.getCell(i + 1).style = styleOf(value, formats[i + 1], fill);
+  });
+  row.commit();
+}
+
 /** A header row, frozen, with a filter over the columns. */
 function headerRow(sheet: Sheet, labels: string[]) {
   const row = sheet.addRow(labels);
@@ -117,18 +154,23 @@ function tableSheet(book: ExcelJS.stream.xlsx.WorkbookWriter, name: string, tabl
     sheet,
     table.columns.map((column) => column.label),
   );
+  const styleOf = sharedStyles();
   for (const reportRow of table.rows) {
-    const row = sheet.addRow(table.columns.map((column) => cellValue(reportRow.cells[column.key])));
+    const formats: Record<number, string> = {};
     table.columns.forEach((column, i) => {
       const value = reportRow.cells[column.key];
-      const cell = row.getCell(i + 1);
       if (typeof value === 'number' && table.plain_numbers !== true) {
         const format = numberFormat(column.kind, value);
-        if (format) cell.numFmt = format;
+        if (format) formats[i + 1] = format;
       }
-      if (reportRow.reported === true) cell.fill = REPORTED_FILL;
     });
-    row.commit();
+    styledRow(
+      sheet,
+      table.columns.map((column) => cellValue(reportRow.cells[column.key])),
+      styleOf,
+      formats,
+      reportRow.reported === true ? REPORTED_FILL : undefined,
+    );
   }
   totalRows(sheet, table.totals, table.plain_numbers === true);
   sheet.commit();
@@ -163,11 +205,9 @@ function contributionSheet(book: ExcelJS.stream.xlsx.WorkbookWriter, name: strin
     sheet,
     CONTRIBUTION_COLUMNS.map(([label]) => label),
   );
-  const add = (values: (string | number | null)[], formats: Record<number, string> = {}) => {
-    const row = sheet.addRow(values);
-    for (const [index, format] of Object.entries(formats)) row.getCell(Number(index)).numFmt = format;
-    row.commit();
-  };
+  const styleOf = sharedStyles();
+  const add = (values: (string | number | null)[], formats: Record<number, string> = {}) =>
+    styledRow(sheet, values, styleOf, formats);
   for (const table of report.tables) {
     for (const row of table.rows) {
       const explanation: ReportExplanation | null = row.explanation;
@@ -226,9 +266,11 @@ function contributionSheet(book: ExcelJS.stream.xlsx.WorkbookWriter, name: strin
 function warningSheet(book: ExcelJS.stream.xlsx.WorkbookWriter, name: string, report: ReportDocument) {
   const sheet = newSheet(book, name, [10, 22, 90, 8, 30, 18, 14, 30], true);
   headerRow(sheet, ['Severity', 'Code', 'Message', 'Line', 'Product', 'Location', 'CAS', 'Component']);
+  const styleOf = sharedStyles();
   for (const w of report.warnings) {
-    sheet
-      .addRow([
+    styledRow(
+      sheet,
+      [
         w.severity,
         w.code,
         w.message,
@@ -237,8 +279,9 @@ function warningSheet(book: ExcelJS.stream.xlsx.WorkbookWriter, name: string, re
         w.location_stored,
         w.cas_number ?? null,
         w.component_name ?? null,
-      ])
-      .commit();
+      ],
+      styleOf,
+    );
   }
   sheet.commit();
 }

@@ -1,0 +1,52 @@
+/**
+ * What a report is drawn from and how, with no database: the engine's inputs as the service
+ * loaded them (plain data, so they cross to a worker thread by structured clone), the document
+ * the preview answers and the file's bytes. The same functions run in the report worker
+ * (`../report-worker.ts`) and in process (tests compare the two), so both give the same report.
+ */
+import { buffer } from 'node:stream/consumers';
+import type { compliance, ReportDocument, ReportFormat } from '@chemtrack/domain';
+import { compliance as engine } from '@chemtrack/domain';
+import { buildReportDocument } from './index.ts';
+import { reportPdf } from './pdf.ts';
+import { reportXlsx } from './xlsx.ts';
+
+export interface ReportInputs {
+  type: compliance.AvailableReportType;
+  snapshot: compliance.ComplianceSnapshot;
+  lists: compliance.ReferenceLists;
+  options: compliance.ComplianceOptions;
+  inventoryId: number;
+  generatedAt: Date;
+}
+
+/** The report's document: the engine's figures laid out as the preview and the files show them. */
+export function drawReportDocument(inputs: ReportInputs): ReportDocument {
+  const context = engine.createComplianceContext(inputs.snapshot, inputs.lists, inputs.options);
+  return buildReportDocument(inputs.type, context, {
+    inventoryId: inputs.inventoryId,
+    generatedAt: inputs.generatedAt,
+  });
+}
+
+/** The document as a finished file. */
+export function drawReportFile(report: ReportDocument, format: ReportFormat): Promise<Buffer> {
+  return buffer(format === 'pdf' ? reportPdf(report) : reportXlsx(report));
+}
+
+/** What the service needs of a drawn file besides its bytes: its name and the audit's counts. */
+export interface ReportFileSummary {
+  customerName: string;
+  year: number;
+  rows: number;
+  warnings: number;
+}
+
+export function fileSummary(report: ReportDocument): ReportFileSummary {
+  return {
+    customerName: report.customer.name,
+    year: report.year,
+    rows: report.tables.reduce((sum, table) => sum + table.rows.length, 0),
+    warnings: report.warnings.length,
+  };
+}

@@ -1,0 +1,32 @@
+import { parentPort } from 'node:worker_threads';
+import { drawReportDocument, drawReportFile, fileSummary } from './documents/draw.ts';
+import type { FromReportWorker, ToReportWorker } from './report-workers.ts';
+
+/**
+ * The report worker (issue 24): runs the engine, the layout and the PDF/XLSX writer for one job at
+ * a time, off the server's event loop. A preview posts its document back; a file posts its bytes
+ * (transferred, not copied) with what the service names the file and audits it by.
+ */
+
+if (!parentPort) throw new Error('report-worker.ts runs in a worker thread');
+const port = parentPort;
+
+port.on('message', async (job: ToReportWorker) => {
+  let answer: FromReportWorker;
+  let transfer: ArrayBuffer[] = [];
+  try {
+    const document = drawReportDocument(job.inputs);
+    if (job.kind === 'preview') answer = { id: job.id, ok: true, kind: 'preview', document };
+    else {
+      const bytes = await drawReportFile(document, job.format);
+      // A buffer from Node's pool shares its memory: copy out exactly the file to transfer it.
+      const file = new Uint8Array(bytes.byteLength);
+      file.set(bytes);
+      transfer = [file.buffer];
+      answer = { id: job.id, ok: true, kind: 'file', bytes: file, summary: fileSummary(document) };
+    }
+  } catch (error) {
+    answer = { id: job.id, ok: false, message: error instanceof Error ? error.message : String(error) };
+  }
+  port.postMessage(answer, transfer);
+});

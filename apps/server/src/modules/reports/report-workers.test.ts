@@ -1,0 +1,193 @@
+import { DEFAULT_REPORT_SETTINGS, REPORT_MSG, type ReportType } from '@chemtrack/domain';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestContext, type TestContext } from '../../../test/helper.ts';
+import { pdfTextOf, uploadedList, workbookOf } from '../../../test/report-files.ts';
+import { regulatoryEntries } from '../../db/schema/index.ts';
+import { AVAILABILITY_MSG } from '../../plugins/availability.ts';
+import { create } from '../../seed/factories.ts';
+import { drawReportDocument, drawReportFile, type ReportInputs } from './documents/draw.ts';
+import { ReportWorkerError, ReportWorkers, ReportWorkersBusyError } from './report-workers.ts';
+import { loadReportInputs, reportsService } from './reports.service.ts';
+
+/**
+ * Reports drawn in worker threads (issue 24, decision 016): the worker's document and files are
+ * the in-process ones (the PDF byte for byte but its creation date and id, the XLSX cell for
+ * cell), a full queue is refused, and a worker that fails answers a clear 503, not a crash or a hang.
+ */
+
+let ctx: TestContext;
+const request = { customer_id: 0, facility_id: 0, year: 2025, ...DEFAULT_REPORT_SETTINGS };
+const GENERATED_AT = new Date('2026-11-26T10:00:00Z');
+const workers = new ReportWorkers({ size: 1 });
+
+beforeAll(async () => {
+  // The app's own report workers get a heap far too small for the engine (the HTTP case below);
+  // the other cases start pools of their own.
+  ctx = await createTestContext({ reportWorkerHeapMb: 1 });
+  const inventory = await create.inventory(ctx, { year: 2025 });
+  request.customer_id = inventory.customerId;
+  request.facility_id = inventory.facilityId;
+  const chlorine = await create.productWithComponents(
+    ctx,
+    'Chlorine Tablets',
+    { physical_state: 'solid', pounds_per_gallon: '', specific_gravity: '' },
+    [
+      { name: 'Chlorine', number: '7782-50-5', percentage_weight: '95' },
+      { name: 'Water', number: '7732-18-5', percentage_weight: '5' },
+    ],
+  );
+  const bag = (await create.container(ctx, { name: 'Bag' })).id;
+  const pound = (await create.containerUnit(ctx, { name: 'Pound', unit_type: 'lb' })).id;
+  for (const [size, count, where] of [
+    ['50', '20', 'SHED'],
+    ['100', '3', 'Łódź yard ≥ 2'],
+  ] as const) {
+    await create.inventoryProduct(ctx, inventory.id, {
+      product_id: chlorine,
+      container_id: bag,
+      container_unit_id: pound,
+      container_size: size,
+      container_quantity: count,
+      location_stored: where,
+    });
+  }
+  const ehs = await uploadedList(ctx, 'ehs', '2026-01-15T10:00:00Z');
+  await ctx.database.db.insert(regulatoryEntries).values({
+    listType: 'ehs',
+    databaseEntryId: ehs,
+    chemicalName: 'Chlorine',
+    casNumber: '7782-50-5',
+    thresholdQuantityLbs: '100',
+    finalReportableQuantityLb: '10',
+  });
+});
+
+afterAll(async () => {
+  await workers.close();
+  await ctx?.close();
+});
+
+async function inputsOf(type: ReportType): Promise<ReportInputs> {
+  const inputs = await loadReportInputs(ctx.database.db, { ...request, type });
+  return { ...inputs, generatedAt: GENERATED_AT };
+}
+
+/** The PDF without what pdfkit stamps on every file: its creation date and its random id. */
+function pdfWithoutStamps(bytes: Uint8Array): string {
+  return Buffer.from(bytes)
+    .toString('latin1')
+    .replace(/\(D:\d{14}Z\)/g, '')
+    .replace(/\/ID \[<[0-9a-f]+> <[0-9a-f]+>\]/g, '');
+}
+
+async function cellsOf(bytes: Uint8Array): Promise<string[]> {
+  const book = await workbookOf(Buffer.from(bytes));
+  const cells: string[] = [];
+  book.eachSheet((sheet) => {
+    sheet.eachRow((row, n) => {
+      row.eachCell({ includeEmpty: true }, (cell) => {
+        cells.push(
+          `${sheet.name}!${cell.address} ${n} ${JSON.stringify(cell.value)} ${cell.numFmt ?? ''} ${JSON.stringify(cell.fill ?? null)} ${JSON.stringify(cell.font ?? null)}`,
+        );
+      });
+    });
+  });
+  return cells;
+}
+
+describe('report workers', () => {
+  it('draw the same document and files as the calling thread', async () => {
+    const inputs = await inputsOf('epcra_302');
+    const inProcess = drawReportDocument(inputs);
+    const fromWorker = await workers.preview(inputs);
+    expect(fromWorker).toEqual(inProcess);
+    expect(fromWorker.tables[0]?.rows.map((row) => [row.cells.cas_number, row.reported])).toEqual([
+      ['7782-50-5', true],
+    ]);
+
+    const pdf = await workers.file(inputs, 'pdf');
+    const pdfHere = await drawReportFile(inProcess, 'pdf');
+    expect(pdf.bytes.byteLength).toBe(pdfHere.byteLength);
+    expect(pdfWithoutStamps(pdf.bytes)).toBe(pdfWithoutStamps(pdfHere));
+    const text = (await pdfTextOf(pdf.bytes)).text;
+    // 50 lb × 20 × 95% = 950 lb, 100 lb × 3 × 95% = 285 lb: 1,235 lb of chlorine, over its TPQ.
+    expect(text).toContain('1,235.00 lb ≥ TPQ 100 lb');
+    expect(text).toContain('at ŁÓDŹ YARD ≥ 2, solid, Bag 100 Pound (lb) × 3: 300.00 lb × 95% = 285.00 lb');
+    expect(pdf.summary).toEqual({
+      customerName: inProcess.customer.name,
+      year: 2025,
+      rows: inProcess.tables.reduce((sum, table) => sum + table.rows.length, 0),
+      warnings: inProcess.warnings.length,
+    });
+
+    const xlsx = await workers.file(inputs, 'xlsx');
+    const xlsxHere = await drawReportFile(inProcess, 'xlsx');
+    const cells = await cellsOf(xlsx.bytes);
+    expect(cells).toEqual(await cellsOf(xlsxHere));
+    expect(cells.filter((cell) => cell.includes(' 1235 '))).toEqual([
+      `Extremely hazardous substances!E2 2 1235 #,##0.00 ${JSON.stringify({ type: 'pattern', pattern: 'solid', fgColor: { argb: 'FFFFF4CC' } })} ${JSON.stringify({ color: { theme: 1 }, family: 2, scheme: 'minor', size: 11, name: 'Calibri' })}`,
+    ]);
+  });
+
+  it('refuse a job past the queue, and draw the ones they took', async () => {
+    const inputs = await inputsOf('inventory_index_numeric');
+    const small = new ReportWorkers({ size: 1, queue: 1 });
+    try {
+      const first = small.preview(inputs);
+      const second = small.preview(inputs);
+      await expect(small.preview(inputs)).rejects.toBeInstanceOf(ReportWorkersBusyError);
+      const expected = drawReportDocument(inputs);
+      expect(await first).toEqual(expected);
+      expect(await second).toEqual(expected);
+    } finally {
+      await small.close();
+    }
+  });
+
+  it('answer a worker that fails with a clear error, and keep serving', async () => {
+    const inputs = await inputsOf('epcra_302');
+    // A heap far too small for the engine: the worker runs out of memory (ERR_WORKER_OUT_OF_MEMORY).
+    const starved = new ReportWorkers({ size: 1, maxHeapMb: 1 });
+    try {
+      await expect(starved.preview(inputs)).rejects.toBeInstanceOf(ReportWorkerError);
+      // The next job gets a new worker, and the same clear failure rather than a hang.
+      await expect(starved.file(inputs, 'pdf')).rejects.toBeInstanceOf(ReportWorkerError);
+      // Through the service: a 503 with the report's message and Retry-After, never a 500.
+      const refused = await reportsService
+        .preview(ctx.database.db, { ...request, type: 'epcra_302' }, starved)
+        .then(
+          () => undefined,
+          (error: unknown) => error,
+        );
+      expect(refused).toMatchObject({
+        statusCode: 503,
+        message: REPORT_MSG.notDrawn,
+        headers: { 'Retry-After': '5' },
+      });
+    } finally {
+      await starved.close();
+    }
+  });
+
+  it('over HTTP: a starved worker answers 503 with the message, and the server goes on', async () => {
+    const res = await ctx.call('admin', {
+      method: 'POST',
+      url: '/report/generate',
+      payload: { ...request, type: 'epcra_302', format: 'pdf' },
+    });
+    expect([res.statusCode, res.json(), res.headers['retry-after']]).toEqual([
+      503,
+      { message: REPORT_MSG.notDrawn },
+      '5',
+    ]);
+    expect(REPORT_MSG.notDrawn).not.toBe(AVAILABILITY_MSG.overloaded);
+    const preview = await ctx.call('admin', {
+      method: 'POST',
+      url: '/report/preview',
+      payload: { ...request, type: 'epcra_302' },
+    });
+    expect([preview.statusCode, preview.json()]).toEqual([503, { message: REPORT_MSG.notDrawn }]);
+    const list = await ctx.call('admin', { method: 'GET', url: '/report/list' });
+    expect(list.statusCode).toBe(200);
+  });
+});

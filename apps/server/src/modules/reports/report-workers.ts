@@ -1,0 +1,160 @@
+import type { Worker } from 'node:worker_threads';
+import type { ReportDocument, ReportFormat } from '@chemtrack/domain';
+import { startWorker } from '../../lib/start-worker.ts';
+import type { ReportFileSummary, ReportInputs } from './documents/draw.ts';
+
+/**
+ * Report drawing off the event loop (issue 24, decision 016): the engine, the layout and the file
+ * writers run in a small pool of worker threads, so a list request stays fast while a 2,000-line
+ * report is drawn. The database is read on the calling thread (the worker gets plain data); a
+ * job waits in a short queue when every worker is busy, and one past the queue is refused (back
+ * pressure, 503) instead of piling up memory.
+ */
+
+export type ToReportWorker =
+  | { id: number; kind: 'preview'; inputs: ReportInputs }
+  | { id: number; kind: 'file'; inputs: ReportInputs; format: ReportFormat };
+
+export type FromReportWorker =
+  | { id: number; ok: true; kind: 'preview'; document: ReportDocument }
+  | { id: number; ok: true; kind: 'file'; bytes: Uint8Array; summary: ReportFileSummary }
+  | { id: number; ok: false; message: string };
+
+/** The job could not be drawn: the worker threw, ran out of memory or stopped. */
+export class ReportWorkerError extends Error {}
+
+/** Every worker is busy and the queue is full: the caller answers 503 with Retry-After. */
+export class ReportWorkersBusyError extends Error {}
+
+export interface ReportWorkerOptions {
+  /** Workers drawing at once (each one job at a time). */
+  size?: number;
+  /** Jobs waiting for a worker beyond those being drawn; one more is refused. */
+  queue?: number;
+  /** Each worker's heap ceiling: a report that outgrows it fails alone, not the server. */
+  maxHeapMb?: number;
+}
+
+type Job = ToReportWorker extends infer J ? (J extends { id: number } ? Omit<J, 'id'> : never) : never;
+
+interface Pending {
+  job: Job;
+  resolve: (answer: FromReportWorker & { ok: true }) => void;
+  reject: (error: Error) => void;
+}
+
+interface Slot {
+  worker: Worker;
+  current: (Pending & { id: number }) | undefined;
+}
+
+export class ReportWorkers {
+  private readonly size: number;
+  private readonly queueLimit: number;
+  private readonly maxHeapMb: number;
+  private readonly slots: Slot[] = [];
+  private readonly waiting: Pending[] = [];
+  private nextId = 1;
+
+  constructor(options: ReportWorkerOptions = {}) {
+    this.size = options.size ?? 2;
+    this.queueLimit = options.queue ?? 8;
+    this.maxHeapMb = options.maxHeapMb ?? 1024;
+  }
+
+  /** The report's document, drawn in a worker. */
+  async preview(inputs: ReportInputs): Promise<ReportDocument> {
+    const answer = await this.run({ kind: 'preview', inputs });
+    if (answer.kind !== 'preview') throw new ReportWorkerError('the report worker answered a file');
+    return answer.document;
+  }
+
+  /** The report's file, drawn in a worker, with its summary. */
+  async file(
+    inputs: ReportInputs,
+    format: ReportFormat,
+  ): Promise<{ bytes: Uint8Array; summary: ReportFileSummary }> {
+    const answer = await this.run({ kind: 'file', inputs, format });
+    if (answer.kind !== 'file') throw new ReportWorkerError('the report worker answered a preview');
+    return { bytes: answer.bytes, summary: answer.summary };
+  }
+
+  /** Stops every worker; jobs in progress or waiting reject. The next job starts a new worker. */
+  async close(): Promise<void> {
+    const slots = this.slots.splice(0);
+    for (const pending of this.waiting.splice(0))
+      pending.reject(new ReportWorkerError('report workers closed'));
+    await Promise.all(
+      slots.map((slot) => {
+        slot.current?.reject(new ReportWorkerError('report workers closed'));
+        slot.current = undefined;
+        return slot.worker.terminate();
+      }),
+    );
+  }
+
+  private run(job: Job): Promise<FromReportWorker & { ok: true }> {
+    return new Promise((resolve, reject) => {
+      const pending: Pending = { job, resolve, reject };
+      const idle = this.slots.find((slot) => slot.current === undefined);
+      if (idle) return this.dispatch(idle, pending);
+      if (this.slots.length < this.size) return this.dispatch(this.startSlot(), pending);
+      if (this.waiting.length >= this.queueLimit) {
+        return reject(new ReportWorkersBusyError('every report worker is busy and the queue is full'));
+      }
+      this.waiting.push(pending);
+    });
+  }
+
+  private startSlot(): Slot {
+    const worker = startWorker('report-worker', new URL('./report-worker.ts', import.meta.url), {
+      resourceLimits: { maxOldGenerationSizeMb: this.maxHeapMb },
+    });
+    const slot: Slot = { worker, current: undefined };
+    this.slots.push(slot);
+    worker.unref();
+    worker.on('message', (answer: FromReportWorker) => {
+      const current = slot.current;
+      if (!current || current.id !== answer.id) return;
+      slot.current = undefined;
+      if (answer.ok) current.resolve(answer);
+      else current.reject(new ReportWorkerError(answer.message));
+      this.next(slot);
+    });
+    const fail = (error: Error) => {
+      // A worker that failed outside a job's answer (out of memory, a crash) is replaced.
+      const index = this.slots.indexOf(slot);
+      if (index === -1) return;
+      this.slots.splice(index, 1);
+      const current = slot.current;
+      slot.current = undefined;
+      current?.reject(new ReportWorkerError(error.message));
+      void worker.terminate();
+      const waiting = this.waiting.shift();
+      if (waiting) this.dispatch(this.startSlot(), waiting);
+    };
+    worker.on('error', fail);
+    worker.on('exit', (code) => fail(new Error(`the report worker stopped (exit code ${code})`)));
+    return slot;
+  }
+
+  private dispatch(slot: Slot, pending: Pending) {
+    const id = this.nextId++;
+    slot.current = { ...pending, id };
+    // Referenced while it works, so a process waits for a report it started.
+    slot.worker.ref();
+    try {
+      slot.worker.postMessage({ ...pending.job, id } as ToReportWorker);
+    } catch (error) {
+      slot.current = undefined;
+      pending.reject(new ReportWorkerError(error instanceof Error ? error.message : String(error)));
+      this.next(slot);
+    }
+  }
+
+  private next(slot: Slot) {
+    const waiting = this.waiting.shift();
+    if (waiting) this.dispatch(slot, waiting);
+    else slot.worker.unref();
+  }
+}

@@ -1,0 +1,112 @@
+/**
+ * The report path in process, one stage at a time (issue 24): on the suite's 2,000-line report
+ * facility (bench/data.ts), each type's query, engine and layout (the preview) and its PDF and
+ * XLSX drawn from that document, in process and without HTTP or the report workers, as CPU time. Quicker to iterate with than the suite, and the place
+ * to take a CPU profile (`node --cpu-prof --import tsx bench/report-path.ts`).
+ *
+ * Usage: tsx bench/report-path.ts [--types epcra_302,caa_304_psm] [--runs 3] [--formats pdf,xlsx]
+ *   DATABASE_URL: a PostgreSQL database the data set is loaded into once and reused (else PGlite,
+ *   loaded every run).
+ */
+import os from 'node:os';
+import path from 'node:path';
+import type { Readable } from 'node:stream';
+import { parseArgs } from 'node:util';
+import { compliance, DEFAULT_REPORT_SETTINGS, REPORT_TYPES } from '@chemtrack/domain';
+import { sql } from 'drizzle-orm';
+import { openDatabase } from '../apps/server/src/db/client.ts';
+import { drawReportDocument } from '../apps/server/src/modules/reports/documents/draw.ts';
+import { reportPdf } from '../apps/server/src/modules/reports/documents/pdf.ts';
+import { reportXlsx } from '../apps/server/src/modules/reports/documents/xlsx.ts';
+import { loadReportInputs } from '../apps/server/src/modules/reports/reports.service.ts';
+import { loadDataSet, type RawClient } from './data.ts';
+import { exceljsRows, pdfkitRows } from './library-reference.ts';
+
+const { values } = parseArgs({
+  options: {
+    types: { type: 'string' },
+    runs: { type: 'string', default: '3' },
+    formats: { type: 'string', default: 'pdf,xlsx' },
+  },
+});
+const runs = Number(values.runs);
+const types = (values.types?.split(',') ?? REPORT_TYPES.filter(compliance.isReportAvailable)) as string[];
+const formats = values.formats.split(',').filter(Boolean);
+
+const database = await openDatabase(process.env.DATABASE_URL, path.join(os.tmpdir(), 'ct-report-path'));
+await database.migrate();
+const client = (database.db as unknown as { $client: RawClient }).$client;
+const found = await database.db.execute(
+  sql`SELECT c.id AS customer_id, f.id AS facility_id, i.year FROM customers c
+      JOIN facilities f ON f.customer_id = c.id JOIN inventories i ON i.facility_id = f.id
+      WHERE c.name = 'Bench Chemicals Inc.' LIMIT 1`,
+);
+let report: { customerId: number; facilityId: number; year: number };
+const row = (found as unknown as { rows: Record<string, number>[] }).rows[0];
+if (row) report = { customerId: row.customer_id!, facilityId: row.facility_id!, year: row.year! };
+else {
+  const loaded = await loadDataSet(client, 0.0001);
+  await database.db.execute(sql`VACUUM ANALYZE`);
+  report = loaded.report;
+}
+
+async function drain(stream: Readable): Promise<number> {
+  let bytes = 0;
+  for await (const chunk of stream) bytes += (chunk as Buffer).length;
+  return bytes;
+}
+
+const median = (times: number[]) => [...times].sort((a, b) => a - b)[Math.floor(times.length / 2)] ?? 0;
+const mb = (bytes: number) => (bytes / 1024 / 1024).toFixed(0);
+// CPU time of this process (user + system), which a shared machine's load disturbs far less than wall time.
+const cpu = () => {
+  const { user, system } = process.cpuUsage();
+  return (user + system) / 1000;
+};
+async function cpuOf(work: () => Promise<void>): Promise<number> {
+  const times: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const t0 = cpu();
+    await work();
+    times.push(cpu() - t0);
+  }
+  return median(times);
+}
+const library = { pdf: await cpuOf(pdfkitRows), xlsx: await cpuOf(exceljsRows) };
+console.log(
+  `references, cpu: pdfkit alone ${library.pdf.toFixed(0)} ms, exceljs alone ${library.xlsx.toFixed(0)} ms`,
+);
+for (const type of types) {
+  const request = {
+    type,
+    customer_id: report.customerId,
+    facility_id: report.facilityId,
+    year: report.year,
+    ...DEFAULT_REPORT_SETTINGS,
+  } as Parameters<typeof loadReportInputs>[1];
+  const timing: Record<string, number[]> = { query: [], draw: [], pdf: [], xlsx: [] };
+  let sizes = '';
+  for (let i = 0; i < runs; i++) {
+    let t0 = cpu();
+    const inputs = await loadReportInputs(database.db, request);
+    timing.query!.push(cpu() - t0);
+    t0 = cpu();
+    const document = drawReportDocument(inputs);
+    timing.draw!.push(cpu() - t0);
+    const parts: string[] = [];
+    for (const format of formats) {
+      if (format === 'pdf' && type.endsWith('_excel')) continue;
+      t0 = cpu();
+      const bytes = await drain(format === 'pdf' ? reportPdf(document) : reportXlsx(document));
+      timing[format]!.push(cpu() - t0);
+      parts.push(`${format} ${(bytes / 1024).toFixed(0)} KB`);
+    }
+    sizes = `${document.tables.reduce((n, t) => n + t.rows.length, 0)} rows, ${parts.join(', ')}`;
+  }
+  const ms = (key: string) => median(timing[key]!).toFixed(0).padStart(5);
+  const ratio = (key: 'pdf' | 'xlsx') => (median(timing[key]!) / library[key]).toFixed(2);
+  console.log(
+    `${type.padEnd(26)} cpu: query ${ms('query')} ms  engine+layout ${ms('draw')} ms  pdf ${ms('pdf')} ms (${ratio('pdf')}×)  xlsx ${ms('xlsx')} ms (${ratio('xlsx')}×)  (${sizes}; rss ${mb(process.memoryUsage().rss)} MB)`,
+  );
+}
+await database.close();
