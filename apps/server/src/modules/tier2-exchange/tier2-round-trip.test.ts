@@ -79,8 +79,7 @@ const byRecordId = (a: { recordId: string | null }, b: { recordId: string | null
 /**
  * A chemical's facts, less what the app computes on purpose (asserted on its own below):
  * `ehs` (from the EHS list, decision 017), `lastModified` (the lines' last change),
- * `maxAmtLargestContainer` (from the lines' containers), the mixture's own CAS and the
- * components' record ids and codes (not held: see the tests).
+ * `maxAmtLargestContainer` (from the lines' containers) and the components' range codes.
  */
 function chemicalFacts(chemical: Tier2Chemical) {
   const {
@@ -92,9 +91,8 @@ function chemicalFacts(chemical: Tier2Chemical) {
   } = chemical;
   return {
     ...facts,
-    casNumber: chemical.mixture ? '(mixture)' : chemical.casNumber,
     // Water's empty CAS is completed to 7732-18-5 by the import (the app's rule, asserted below).
-    mixtureComponents: mixtureComponents.map(({ recordId: _r, maxAmountCode: _c, ...component }) => ({
+    mixtureComponents: mixtureComponents.map(({ maxAmountCode: _c, ...component }) => ({
       ...component,
       casNumber:
         component.casNumber === '' && component.componentName === 'Water' ? '7732-18-5' : component.casNumber,
@@ -273,9 +271,9 @@ describe('Tier II round trip: the shared sample imported, then exported', () => 
       exported.map((c) => [c.chemName, c.casNumber, c.pure, c.mixture, c.solid, c.liquid, c.gas]),
     ).toEqual([
       ['Chlorine', '7782-50-5', true, false, false, true, true],
-      // The mixture's own CAS (the sample's 16961-83-4) is NOT kept: the app holds a mixture as its
-      // components and has no column for a mixture-level CAS (known loss, decision 017 "Round trip").
-      ['Fluorosilic Acid', '', false, true, false, true, false],
+      // The mixture's own CAS: no product column holds it (a mixture is its components), so the
+      // imported line keeps the file's (`tier2_cas_number`).
+      ['Fluorosilic Acid', '16961-83-4', false, true, false, true, false],
     ]);
   });
 
@@ -306,41 +304,33 @@ describe('Tier II round trip: the shared sample imported, then exported', () => 
       // CAS 7732-18-5 (the engine knows water by it and never reports it), so the export says so.
       ['Water', '7732-18-5', false, '07', 75, 'weight'],
     ]);
-    // Component record ids are not kept (no column holds them): the export generates
-    // CTCM<facility><row key>-<n> where the sample had CMTR20196YVEXT00YSBS, … (known loss).
+    // The components' record ids are kept on the imported line (`tier2_component_record_ids`) and
+    // found again by CAS, Water (no CAS in the file) by its name.
     expect(acid!.mixtureComponents.map((m) => m.recordId)).toEqual([
-      `CTCM${first.written.facility_ids[0]}P${productKey(acid!.mixtureComponents[0]!.recordId)}-1`,
-      `CTCM${first.written.facility_ids[0]}P${productKey(acid!.mixtureComponents[0]!.recordId)}-2`,
-      `CTCM${first.written.facility_ids[0]}P${productKey(acid!.mixtureComponents[0]!.recordId)}-3`,
+      'CMTR20196YVEXT00YSBS',
+      'CMTR20196YVEYT00ZMFN',
+      'CMTR20196YVEZF0106FT',
     ]);
   });
 
-  it('export → import into a new customer → export gives the first export again, bar the generated component ids', () => {
+  it('export → import into a new customer → export gives the first export again, bar the change dates', () => {
     expect(second.written.customer_id).not.toBe(first.written.customer_id);
     expect(second.written.facility_ids[0]).not.toBe(first.written.facility_ids[0]);
-    const withoutComponentIds = (dataset: Tier2Dataset) => ({
+    // Every record id is the file's, so none is generated (CTFA…, CTCM…: decision 017) from the new rows' database ids; only the
+    // chemicals' and contacts' lastModified (the app's change dates) may differ.
+    const withoutChangeDates = (dataset: Tier2Dataset) => ({
       ...dataset,
       contacts: dataset.contacts.map(contactFacts),
       facilities: dataset.facilities.map((facility) => ({
         ...facility,
-        chemicals: facility.chemicals.map(({ lastModified: _l, ...chemical }) => ({
-          ...chemical,
-          mixtureComponents: chemical.mixtureComponents.map(({ recordId: _r, ...component }) => component),
-        })),
+        chemicals: facility.chemicals.map(({ lastModified: _l, ...chemical }) => chemical),
       })),
     });
-    expect(withoutComponentIds(second.dataset)).toEqual(withoutComponentIds(first.dataset));
-    // The component ids are generated from the new facility's database id.
-    const ids = second.dataset.facilities[0]!.chemicals[1]!.mixtureComponents.map((m) => m.recordId);
-    expect(ids.every((id) => id?.startsWith(`CTCM${second.written.facility_ids[0]}P`))).toBe(true);
+    expect(withoutChangeDates(second.dataset)).toEqual(withoutChangeDates(first.dataset));
+    expect(JSON.stringify(second.dataset)).not.toMatch(/"CT(FA|CT|PH|CK|FD|CV|CL|CM)\d/);
   });
 });
 
 function exportedXml(bytes: Uint8Array): string {
   return strFromU8(unzipSync(bytes)['epcra_tier2_data.xml']!);
-}
-
-/** The product id in a generated component id `CTCM<facility>P<product>-<n>`. */
-function productKey(recordId: string | null): string {
-  return /P(\d+)-\d+$/.exec(recordId ?? '')?.[1] ?? '';
 }
