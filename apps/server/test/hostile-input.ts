@@ -293,6 +293,8 @@ const TIER2_IMPORT_ONLY = 'the record id of a Tier II file, written by POST /tie
 const LINE_TIER2_RECORD_IDS = {
   tier2ChemicalRecordId: TIER2_IMPORT_ONLY,
   tier2LocationRecordId: TIER2_IMPORT_ONLY,
+  tier2CasNumber: TIER2_IMPORT_ONLY,
+  tier2ComponentRecordIds: TIER2_IMPORT_ONLY,
 };
 /** A container's SPCC inputs (issue 23), on container types and lines. */
 const SPCC_INPUTS = { shell_capacity_gal: '55', placement: 'aboveground' } as const;

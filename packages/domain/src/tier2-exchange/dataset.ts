@@ -224,3 +224,13 @@ export type Tier2FacilityExtras = Partial<
     | 'attachments'
   >
 >;
+
+/**
+ * A mixture component's record id as an import keeps it on the line (`tier2_component_record_ids`),
+ * with the CAS and name as the file gave them, so the export finds it again among the line's components.
+ */
+export interface Tier2ComponentRecordId {
+  recordId: string;
+  casNumber: string;
+  componentName: string;
+}

@@ -13,6 +13,7 @@ import {
   TIER2_STANDARD_VERSION,
   type Tier2Address,
   type Tier2Chemical,
+  type Tier2ComponentRecordId,
   type Tier2Contact,
   type Tier2Dataset,
   type Tier2Facility,
@@ -132,6 +133,10 @@ export interface Tier2ExportLine {
   containerQuantity: number | null;
   tier2ChemicalRecordId: string | null;
   tier2LocationRecordId: string | null;
+  /** An imported line's chemical CAS as the file gave it (a mixture's own CAS); null/absent otherwise. */
+  tier2CasNumber?: string | null;
+  /** An imported line's mixture components' record ids; null/absent otherwise. */
+  tier2ComponentRecordIds?: Tier2ComponentRecordId[] | null;
   /** YYYY-MM-DD. */
   lastModified: string;
 }
@@ -347,9 +352,21 @@ function chemicalOf(
     };
   });
 
+  // An imported line keeps its file's component record ids: found again by CAS, or by name for a
+  // component the file gave no CAS (Water, to which the import gave its CAS).
+  const importedComponents = contributing.flatMap(({ line }) => line.tier2ComponentRecordIds ?? []);
+  const importedComponentId = (component: Tier2Row['components'][number]) =>
+    importedComponents
+      .filter((entry) =>
+        entry.casNumber === ''
+          ? entry.componentName.trim().toLowerCase() === component.name.trim().toLowerCase()
+          : entry.casNumber === component.cas_number,
+      )
+      .map((entry) => entry.recordId)
+      .find((id) => ids.isFree(id));
   const mixtureComponents: Tier2MixtureComponent[] = row.is_mixture
     ? row.components.map((component, index) => ({
-        recordId: ids.take(`CTCM${facilityId}${rowKey(row)}-${index + 1}`),
+        recordId: ids.take(importedComponentId(component) ?? `CTCM${facilityId}${rowKey(row)}-${index + 1}`),
         componentName: component.name,
         casNumber: component.cas_number,
         ehs: component.is_ehs,
@@ -366,7 +383,11 @@ function chemicalOf(
   return {
     recordId,
     chemName: row.name,
-    casNumber: row.cas_number ?? '',
+    // A mixture has no CAS of its own in the catalog; an imported line keeps the file's.
+    casNumber:
+      row.cas_number ??
+      contributing.map(({ line }) => line.tier2CasNumber).find((cas): cas is string => !!cas) ??
+      '',
     ehs: row.is_ehs,
     pure: !row.is_mixture,
     mixture: row.is_mixture,

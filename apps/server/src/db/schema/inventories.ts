@@ -1,7 +1,9 @@
+import type { Tier2ComponentRecordId } from '@chemtrack/domain';
 import {
   boolean,
   index,
   integer,
+  jsonb,
   type PgColumn,
   pgTable,
   primaryKey,
@@ -133,6 +135,13 @@ export const inventoryProducts = pgTable(
      */
     tier2ChemicalRecordId: varchar({ length: 40 }),
     tier2LocationRecordId: varchar({ length: 40 }),
+    /**
+     * Also from the import (the round trip): the chemical's own CAS as the file gave it (a mixture's,
+     * which no product column holds) and its mixture components' record ids with the CAS and name
+     * that find them again among the line's components.
+     */
+    tier2CasNumber: varchar({ length: 12 }),
+    tier2ComponentRecordIds: jsonb().$type<Tier2ComponentRecordId[]>(),
     isImported: boolean().notNull().default(false),
     ...timestamps,
   },

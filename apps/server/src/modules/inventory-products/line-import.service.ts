@@ -1,3 +1,4 @@
+import type { Tier2ComponentRecordId } from '@chemtrack/domain';
 import type { Tx } from '../../db/client.ts';
 import { type Actor, recordAudit } from '../../lib/audit.ts';
 import { toNumeric } from '../../lib/numeric.ts';
@@ -29,6 +30,10 @@ export interface ImportedLine {
   storageTemperature: string | null;
   chemicalRecordId: string | null;
   locationRecordId: string | null;
+  /** The file's CAS of the chemical ('' when none); a mixture's is held only here. */
+  casNumber: string;
+  /** The file's mixture components' record ids (empty for a pure chemical). */
+  componentRecordIds: Tier2ComponentRecordId[];
 }
 
 /**
@@ -77,6 +82,8 @@ export async function insertImportedLines(
       isImported: true,
       tier2ChemicalRecordId: item.chemicalRecordId,
       tier2LocationRecordId: item.locationRecordId,
+      tier2CasNumber: item.casNumber === '' ? null : item.casNumber.slice(0, 12),
+      tier2ComponentRecordIds: item.componentRecordIds.length === 0 ? null : item.componentRecordIds,
     });
     await replaceLineHazards(tx, id, await selectProductHazardIds(tx, product.id));
     await copyProductComponents(tx, id, product.id);

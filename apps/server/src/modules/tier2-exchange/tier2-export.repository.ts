@@ -93,6 +93,8 @@ export function selectLineRecordIds(db: Db | Tx, inventoryId: number) {
       id: inventoryProducts.id,
       tier2ChemicalRecordId: inventoryProducts.tier2ChemicalRecordId,
       tier2LocationRecordId: inventoryProducts.tier2LocationRecordId,
+      tier2CasNumber: inventoryProducts.tier2CasNumber,
+      tier2ComponentRecordIds: inventoryProducts.tier2ComponentRecordIds,
       updatedAt: inventoryProducts.updatedAt,
     })
     .from(inventoryProducts)

@@ -93,6 +93,8 @@ async function exportTier2(db: Db, actor: Actor, query: Tier2ExportQueryValues):
       containerQuantity: line.container_quantity,
       tier2ChemicalRecordId: stored?.tier2ChemicalRecordId ?? null,
       tier2LocationRecordId: stored?.tier2LocationRecordId ?? null,
+      tier2CasNumber: stored?.tier2CasNumber ?? null,
+      tier2ComponentRecordIds: stored?.tier2ComponentRecordIds ?? null,
       lastModified: stored ? isoDate(stored.updatedAt) : isoDate(new Date()),
     };
   });

@@ -572,6 +572,18 @@ export async function applyTier2Import(db: Db, actor: Actor, bytes: Uint8Array, 
             storageTemperature: line.location.temperature || null,
             chemicalRecordId: chemical.recordId,
             locationRecordId: line.location.recordId,
+            casNumber: chemical.casNumber,
+            componentRecordIds: chemical.mixtureComponents.flatMap((component) =>
+              component.recordId === null
+                ? []
+                : [
+                    {
+                      recordId: component.recordId.slice(0, 40),
+                      casNumber: component.casNumber,
+                      componentName: component.componentName,
+                    },
+                  ],
+            ),
           });
         }
       }
