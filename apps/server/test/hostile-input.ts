@@ -289,7 +289,7 @@ const PRODUCT_REPORT_INPUTS = {
   fire_code_hazard_classes: ['toxic', 'corrosive'],
 };
 /** The record ids of a Tier II file (issue 25): written by its import, kept for its export, never typed. */
-const TIER2_IMPORT_ONLY = 'the record id of a Tier II file, written by POST /tier2/import';
+const TIER2_IMPORT_ONLY = 'what a Tier II file said (a record id or CAS), written by POST /tier2/import';
 const LINE_TIER2_RECORD_IDS = {
   tier2ChemicalRecordId: TIER2_IMPORT_ONLY,
   tier2LocationRecordId: TIER2_IMPORT_ONLY,
