@@ -144,6 +144,22 @@ describe('report workers', () => {
     }
   });
 
+  it('stop a worker left idle, and start a new one for the next report', async () => {
+    const inputs = await inputsOf('epcra_302');
+    const pool = new ReportWorkers({ size: 1, idleMs: 50 });
+    try {
+      const expected = drawReportDocument(inputs);
+      expect(await pool.preview(inputs)).toEqual(expected);
+      expect(pool.workerCount).toBe(1);
+      // Idle past its limit, the worker is stopped and its memory returned.
+      await expect.poll(() => pool.workerCount, { timeout: 10_000 }).toBe(0);
+      expect(await pool.preview(inputs)).toEqual(expected);
+      expect(pool.workerCount).toBe(1);
+    } finally {
+      await pool.close();
+    }
+  });
+
   it('answer a worker that fails with a clear error, and keep serving', async () => {
     const inputs = await inputsOf('epcra_302');
     // A heap far too small for the engine: the worker runs out of memory (ERR_WORKER_OUT_OF_MEMORY).

@@ -33,6 +33,11 @@ export interface ReportWorkerOptions {
   queue?: number;
   /** Each worker's heap ceiling: a report that outgrows it fails alone, not the server. */
   maxHeapMb?: number;
+  /**
+   * A worker idle this long is stopped, and its heap (hundreds of MB after a 2,000-line report)
+   * goes back to the system; the next report starts a new one (well under a second).
+   */
+  idleMs?: number;
 }
 
 type Job = ToReportWorker extends infer J ? (J extends { id: number } ? Omit<J, 'id'> : never) : never;
@@ -46,12 +51,14 @@ interface Pending {
 interface Slot {
   worker: Worker;
   current: (Pending & { id: number }) | undefined;
+  idleTimer: NodeJS.Timeout | undefined;
 }
 
 export class ReportWorkers {
   private readonly size: number;
   private readonly queueLimit: number;
   private readonly maxHeapMb: number;
+  private readonly idleMs: number;
   private readonly slots: Slot[] = [];
   private readonly waiting: Pending[] = [];
   private nextId = 1;
@@ -60,6 +67,12 @@ export class ReportWorkers {
     this.size = options.size ?? 2;
     this.queueLimit = options.queue ?? 8;
     this.maxHeapMb = options.maxHeapMb ?? 1024;
+    this.idleMs = options.idleMs ?? 60_000;
+  }
+
+  /** Workers running now (started on demand, stopped when idle). */
+  get workerCount(): number {
+    return this.slots.length;
   }
 
   /** The report's document, drawn in a worker. */
@@ -86,6 +99,7 @@ export class ReportWorkers {
       pending.reject(new ReportWorkerError('report workers closed'));
     await Promise.all(
       slots.map((slot) => {
+        clearTimeout(slot.idleTimer);
         slot.current?.reject(new ReportWorkerError('report workers closed'));
         slot.current = undefined;
         return slot.worker.terminate();
@@ -110,7 +124,7 @@ export class ReportWorkers {
     const worker = startWorker('report-worker', new URL('./report-worker.ts', import.meta.url), {
       resourceLimits: { maxOldGenerationSizeMb: this.maxHeapMb },
     });
-    const slot: Slot = { worker, current: undefined };
+    const slot: Slot = { worker, current: undefined, idleTimer: undefined };
     this.slots.push(slot);
     worker.unref();
     worker.on('message', (answer: FromReportWorker) => {
@@ -126,6 +140,7 @@ export class ReportWorkers {
       const index = this.slots.indexOf(slot);
       if (index === -1) return;
       this.slots.splice(index, 1);
+      clearTimeout(slot.idleTimer);
       const current = slot.current;
       slot.current = undefined;
       current?.reject(new ReportWorkerError(error.message));
@@ -140,6 +155,8 @@ export class ReportWorkers {
 
   private dispatch(slot: Slot, pending: Pending) {
     const id = this.nextId++;
+    clearTimeout(slot.idleTimer);
+    slot.idleTimer = undefined;
     slot.current = { ...pending, id };
     // Referenced while it works, so a process waits for a report it started.
     slot.worker.ref();
@@ -154,7 +171,17 @@ export class ReportWorkers {
 
   private next(slot: Slot) {
     const waiting = this.waiting.shift();
-    if (waiting) this.dispatch(slot, waiting);
-    else slot.worker.unref();
+    if (waiting) return this.dispatch(slot, waiting);
+    slot.worker.unref();
+    slot.idleTimer = setTimeout(() => this.retire(slot), this.idleMs);
+    slot.idleTimer.unref();
+  }
+
+  /** Stops an idle worker; its exit is then no failure (it has left the pool). */
+  private retire(slot: Slot) {
+    const index = this.slots.indexOf(slot);
+    if (index === -1 || slot.current) return;
+    this.slots.splice(index, 1);
+    void slot.worker.terminate();
   }
 }
