@@ -109,7 +109,11 @@ export async function selectCustomerContactIds(db: Db | Tx, customerId: number, 
   return rows.map((row) => row.id);
 }
 
-export async function insertContact(db: Db | Tx, values: ContactValues): Promise<number> {
+/** A contact's values; `tier2RecordId` only from a Tier II file's `<contact>`. */
+export async function insertContact(
+  db: Db | Tx,
+  values: ContactValues & { tier2RecordId?: string | null },
+): Promise<number> {
   const [row] = await db.insert(contacts).values(values).returning({ id: contacts.id });
   if (!row) throw new Error('contact insert returned no row');
   return row.id;
@@ -139,6 +143,32 @@ export async function replaceContactPhones(db: Db | Tx, contactId: number, phone
       tier2RecordId: recordIds.get(`${phone.phoneType}\u0000${phone.phoneNumber}`) ?? null,
     })),
   );
+}
+
+/** Writes a new contact's phones in order, each with the record id a Tier II file gave it (or null). */
+export async function insertContactPhones(
+  db: Db | Tx,
+  contactId: number,
+  phones: (PhoneValues & { tier2RecordId: string | null })[],
+): Promise<void> {
+  if (phones.length === 0) return;
+  await db.insert(contactPhones).values(phones.map((phone, position) => ({ ...phone, contactId, position })));
+}
+
+/**
+ * The facility's contacts become these, in this order, each link with the `linkId` a Tier II file
+ * gave it. The contact ids must be distinct (one link per facility and contact).
+ */
+export async function replaceFacilityContactLinks(
+  db: Db | Tx,
+  facilityId: number,
+  links: { contactId: number; tier2LinkId: string | null }[],
+): Promise<void> {
+  await db.delete(facilityContacts).where(eq(facilityContacts.facilityId, facilityId));
+  if (links.length === 0) return;
+  await db
+    .insert(facilityContacts)
+    .values(links.map((link, position) => ({ ...link, facilityId, position })));
 }
 
 export async function setContactActive(db: Db | Tx, id: number, isActive: boolean): Promise<void> {

@@ -26,7 +26,10 @@ import {
   findContactForUpdate,
   findContactRow,
   insertContact,
+  insertContactPhones,
+  type PhoneValues,
   replaceContactPhones,
+  replaceFacilityContactLinks,
   selectContactFacilities,
   selectContactListRows,
   selectContactPhones,
@@ -186,6 +189,58 @@ async function removeContact(db: Db, actor: Actor, id: number): Promise<ContactR
     });
     return resource;
   });
+}
+
+/** A contact read from a Tier II file (decision 017), in the contacts table's columns. */
+export interface ImportedContact {
+  /** The file's `<recordId>`, as read: the key of the answer. */
+  recordId: string;
+  /** The name as the file gives it, for the audit row. */
+  name: string;
+  values: Omit<ContactValues, 'customerId'> & { tier2RecordId: string | null };
+  phones: (PhoneValues & { tier2RecordId: string | null })[];
+}
+
+/**
+ * Writes a Tier II file's new contacts of the customer with their phones (order and record ids
+ * kept), each with a `contact` create audit row marked `from_tier2_import`. Answers each new
+ * contact's id with the file's record id, in the order given.
+ */
+export async function importContacts(
+  tx: Tx,
+  actor: Actor,
+  customerId: number,
+  imported: ImportedContact[],
+): Promise<{ recordId: string; id: number }[]> {
+  const written: { recordId: string; id: number }[] = [];
+  for (const contact of imported) {
+    const values = { customerId, ...contact.values };
+    const id = await insertContact(tx, values);
+    await insertContactPhones(tx, id, contact.phones);
+    await recordAudit(tx, actor, {
+      action: 'create',
+      entity: ENTITY,
+      entityId: id,
+      details: { from_tier2_import: true },
+      after: { ...values, name: contact.name, phones: contact.phones },
+    });
+    written.push({ recordId: contact.recordId, id });
+  }
+  return written;
+}
+
+/**
+ * The facility's contacts become these, in the file's order, with the file's link ids. A contact
+ * the file links twice keeps its first link.
+ */
+export async function linkImportedContacts(
+  tx: Tx,
+  facilityId: number,
+  links: { contactId: number; tier2LinkId: string | null }[],
+): Promise<void> {
+  const seen = new Set<number>();
+  const distinct = links.filter((link) => !seen.has(link.contactId) && seen.add(link.contactId));
+  await replaceFacilityContactLinks(tx, facilityId, distinct);
 }
 
 export const contactsService = {

@@ -4,10 +4,8 @@ import type { Db, Tx } from '../../db/client.ts';
 import {
   addresses,
   chemicalComponents,
-  contactPhones,
   contacts,
   facilities,
-  facilityContacts,
   inventories,
   inventoryProducts,
   productChemicalComponents,
@@ -16,10 +14,9 @@ import {
 
 /**
  * The Tier II import's SQL (issue 25). Reads of the customer's facilities, catalog products and
- * contacts for the plan; writes of what only the import writes so far: a facility's Tier II
- * columns, and the customer's contacts with their phones and facility links (the contacts tables
- * of migration 0018). Products, customers, facilities, inventories and lines are written through
- * their own areas' services.
+ * contacts for the plan; the one write only the import makes: a facility's Tier II columns.
+ * Customers, facilities, contacts (with their phones and facility links), inventories, products
+ * and lines are written through their own areas' services.
  */
 
 /** The customer's own facilities with their street address, for matching by name and address. */
@@ -142,48 +139,4 @@ export async function updateFacilityTier2Columns(
   values: FacilityTier2Columns,
 ): Promise<void> {
   await tx.update(facilities).set(values).where(eq(facilities.id, facilityId));
-}
-
-export interface ContactValues {
-  customerId: number;
-  firstName: string;
-  lastName: string;
-  title: string;
-  email: string;
-  mailingStreet: string;
-  mailingCity: string;
-  mailingState: string | null;
-  mailingZip: string;
-  mailingCountry: string;
-  contactTypes: string[];
-  tier2RecordId: string | null;
-}
-
-export async function insertContact(
-  tx: Tx,
-  values: ContactValues,
-  phones: { phoneNumber: string; phoneType: string; tier2RecordId: string | null }[],
-): Promise<number> {
-  const [row] = await tx.insert(contacts).values(values).returning({ id: contacts.id });
-  if (!row) throw new Error('contact insert returned no row');
-  if (phones.length > 0) {
-    await tx
-      .insert(contactPhones)
-      .values(phones.map((phone, position) => ({ ...phone, contactId: row.id, position })));
-  }
-  return row.id;
-}
-
-/** The facility's contacts become these, in this order, with the file's link ids. */
-export async function replaceFacilityContacts(
-  tx: Tx,
-  facilityId: number,
-  links: { contactId: number; tier2LinkId: string | null }[],
-): Promise<void> {
-  await tx.delete(facilityContacts).where(eq(facilityContacts.facilityId, facilityId));
-  if (links.length === 0) return;
-  await tx
-    .insert(facilityContacts)
-    .values(links.map((link, position) => ({ ...link, facilityId, position })))
-    .onConflictDoNothing();
 }

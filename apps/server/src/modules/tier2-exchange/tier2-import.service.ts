@@ -19,6 +19,7 @@ import { AppError, conflictWith } from '../../lib/app-error.ts';
 import { type Actor, recordAudit } from '../../lib/audit.ts';
 import { fromNumeric, toNumeric } from '../../lib/numeric.ts';
 import { productComponents } from '../chemical-components/chemical-components.service.ts';
+import { type ImportedContact, importContacts, linkImportedContacts } from '../contacts/contacts.service.ts';
 import { customerExists, findCustomer } from '../customers/customers.repository.ts';
 import { customersService } from '../customers/customers.service.ts';
 import { facilitiesService } from '../facilities/facilities.service.ts';
@@ -29,9 +30,7 @@ import {
   type FacilityTier2Columns,
   findYearInventory,
   type ImportFacilityRow,
-  insertContact,
   type ProductCandidate,
-  replaceFacilityContacts,
   selectCustomerContacts,
   selectCustomerFacilities,
   selectProductCandidates,
@@ -447,48 +446,42 @@ async function createProductFor(tx: Tx, actor: Actor, chemical: Tier2Chemical): 
   return productId;
 }
 
+/** The file's contacts: the matched ones' ids, the new ones written through the contacts area. */
 async function writeContacts(tx: Tx, actor: Actor, customerId: number, plan: Plan) {
-  const ids = new Map<string, number>();
-  const created: number[] = [];
-  for (const contact of plan.dataset.contacts) {
-    const matched = plan.contacts.get(contact.recordId);
-    if (matched !== undefined) {
-      ids.set(contact.recordId, matched);
-      continue;
-    }
-    const values = {
-      customerId,
-      firstName: contact.firstName.slice(0, 100),
-      lastName: (contact.lastName || contact.firstName).slice(0, 100),
-      title: contact.title.slice(0, 100),
-      email: contact.email.slice(0, 150),
-      mailingStreet: contact.mailingAddress?.street.slice(0, 200) ?? '',
-      mailingCity: contact.mailingAddress?.city.slice(0, 100) ?? '',
-      mailingState: /^[A-Z]{2}$/.test(contact.mailingAddress?.state ?? '')
-        ? contact.mailingAddress!.state
-        : null,
-      mailingZip: contact.mailingAddress?.zipcode.slice(0, 10) ?? '',
-      mailingCountry: contact.mailingAddress?.country?.slice(0, 50) ?? '',
-      contactTypes: contact.contactTypes.map((type) => type.slice(0, 60)),
-      tier2RecordId: contact.recordId.slice(0, 40),
-    };
-    const phones = contact.phones.map((phone) => ({
-      phoneNumber: phone.phoneNumber.slice(0, 30),
-      phoneType: phone.phoneType.slice(0, 30),
-      tier2RecordId: phone.recordId?.slice(0, 40) ?? null,
+  const fresh: ImportedContact[] = plan.dataset.contacts
+    .filter((contact) => plan.contacts.get(contact.recordId) === undefined)
+    .map((contact) => ({
+      recordId: contact.recordId,
+      name: contactName(contact),
+      values: {
+        firstName: contact.firstName.slice(0, 100),
+        lastName: (contact.lastName || contact.firstName).slice(0, 100),
+        title: contact.title.slice(0, 100),
+        email: contact.email.slice(0, 150),
+        mailingStreet: contact.mailingAddress?.street.slice(0, 200) ?? '',
+        mailingCity: contact.mailingAddress?.city.slice(0, 100) ?? '',
+        mailingState: /^[A-Z]{2}$/.test(contact.mailingAddress?.state ?? '')
+          ? contact.mailingAddress!.state
+          : null,
+        mailingZip: contact.mailingAddress?.zipcode.slice(0, 10) ?? '',
+        mailingCountry: contact.mailingAddress?.country?.slice(0, 50) ?? '',
+        contactTypes: contact.contactTypes.map((type) => type.slice(0, 60)),
+        tier2RecordId: contact.recordId.slice(0, 40),
+      },
+      phones: contact.phones.map((phone) => ({
+        phoneNumber: phone.phoneNumber.slice(0, 30),
+        phoneType: phone.phoneType.slice(0, 30),
+        tier2RecordId: phone.recordId?.slice(0, 40) ?? null,
+      })),
     }));
-    const id = await insertContact(tx, values, phones);
-    await recordAudit(tx, actor, {
-      action: 'create',
-      entity: 'contact',
-      entityId: id,
-      details: { from_tier2_import: true },
-      after: { ...values, name: contactName(contact), phones },
-    });
-    ids.set(contact.recordId, id);
-    created.push(id);
+  const written = await importContacts(tx, actor, customerId, fresh);
+  const createdIds = new Map(written.map((contact) => [contact.recordId, contact.id]));
+  const ids = new Map<string, number>();
+  for (const contact of plan.dataset.contacts) {
+    const id = plan.contacts.get(contact.recordId) ?? createdIds.get(contact.recordId);
+    if (id !== undefined) ids.set(contact.recordId, id);
   }
-  return { ids, created };
+  return { ids, created: written.map((contact) => contact.id) };
 }
 
 /** `POST /tier2/import`: the plan written in one transaction; answers the plan and what was written. */
@@ -525,7 +518,7 @@ export async function applyTier2Import(db: Db, actor: Actor, bytes: Uint8Array, 
         details: { from_tier2_import: true },
         after: { ...item.columns },
       });
-      await replaceFacilityContacts(
+      await linkImportedContacts(
         tx,
         facilityId,
         item.facility.contactIds.flatMap((link) => {
