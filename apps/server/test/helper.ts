@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Role } from '@chemtrack/domain';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import type pg from 'pg';
 import { inject } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import type { Database } from '../src/db/client.ts';
@@ -155,4 +156,13 @@ export function extractResetToken(mail: string): string {
   const match = /set-password\?token=([A-Za-z0-9_-]+)/.exec(mail);
   if (!match?.[1]) throw new Error(`no reset link in:\n${mail}`);
   return match[1];
+}
+
+/**
+ * The `pg` pool under drizzle, for the PostgreSQL tests that EXPLAIN a route's own statements.
+ * `Db` is the driver-neutral type, so the pool is reached here, once, after checking the kind.
+ */
+export function postgresPool(database: Database): pg.Pool {
+  if (database.kind !== 'postgres') throw new Error('EXPLAIN tests run on PostgreSQL (TEST_DATABASE_URL)');
+  return (database.db as unknown as { $client: pg.Pool }).$client;
 }

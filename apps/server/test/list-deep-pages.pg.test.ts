@@ -1,7 +1,6 @@
 import { sql } from 'drizzle-orm';
-import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, openTestDatabase, type TestContext } from './helper.ts';
+import { createTestContext, openTestDatabase, postgresPool, type TestContext } from './helper.ts';
 
 /**
  * Issue 24, PostgreSQL only: a deep page of the inventories list costs about what page 1 costs.
@@ -60,7 +59,7 @@ async function pageOf(query: string) {
   heard = undefined;
   expect(res.statusCode, res.body).toBe(200);
   expect(statement).toBeDefined();
-  const pool = (ctx.database.db as unknown as { $client: pg.Pool }).$client;
+  const pool = postgresPool(ctx.database);
   const result = await pool.query(`EXPLAIN (ANALYZE, FORMAT JSON) ${statement!.text}`, statement!.params);
   const plan = (result.rows[0]['QUERY PLAN'] as { Plan: PlanNode }[])[0]!.Plan;
   return { ids: (res.json().resource.items as { id: number }[]).map((item) => item.id), plan: nodes(plan) };
@@ -69,7 +68,7 @@ async function pageOf(query: string) {
 describe('a deep page of the inventories list', () => {
   it('shows the rows of the one-pass order, makes technician names for its own rows only, along the index', async () => {
     const { ids, plan } = await pageOf(`page=${DEEP_PAGE}&ipp=${IPP}`);
-    const pool = (ctx.database.db as unknown as { $client: pg.Pool }).$client;
+    const pool = postgresPool(ctx.database);
     const expected = await pool.query(
       'SELECT id FROM inventories ORDER BY updated_at DESC, id LIMIT $1 OFFSET $2',
       [IPP, (DEEP_PAGE - 1) * IPP],
@@ -86,7 +85,7 @@ describe('a deep page of the inventories list', () => {
 
   it('sorted by year, also makes technician names for its own rows only', async () => {
     const { ids, plan } = await pageOf(`page=${DEEP_PAGE}&ipp=${IPP}&order_by=year&order_dir=desc`);
-    const pool = (ctx.database.db as unknown as { $client: pg.Pool }).$client;
+    const pool = postgresPool(ctx.database);
     const expected = await pool.query(
       'SELECT id FROM inventories ORDER BY year DESC, id LIMIT $1 OFFSET $2',
       [IPP, (DEEP_PAGE - 1) * IPP],

@@ -1,7 +1,6 @@
 import { sql } from 'drizzle-orm';
-import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, openTestDatabase, type TestContext } from './helper.ts';
+import { createTestContext, openTestDatabase, postgresPool, type TestContext } from './helper.ts';
 
 /**
  * Issue 24, PostgreSQL only (vitest includes *.pg.test.ts when TEST_DATABASE_URL is set): the
@@ -35,7 +34,7 @@ async function plansOf(search: string): Promise<{ text: string; plan: string }[]
   expect(res.statusCode, res.body).toBe(200);
   expect(res.json().resource.items.length).toBeGreaterThan(0);
   expect(statements.length).toBeGreaterThan(0);
-  const pool = (ctx.database.db as unknown as { $client: pg.Pool }).$client;
+  const pool = postgresPool(ctx.database);
   const plans: { text: string; plan: string }[] = [];
   for (const statement of statements) {
     const result = await pool.query(`EXPLAIN (FORMAT JSON) ${statement.text}`, statement.params);

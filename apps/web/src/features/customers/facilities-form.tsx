@@ -298,7 +298,7 @@ function FacilityFormModal({
           />
         </div>
       </fieldset>
-      <FacilityTier2Fields register={form.register} errors={errors} disabled={isReadOnly} />
+      <FacilityTier2Fields register={(field) => form.register(field)} errors={errors} disabled={isReadOnly} />
       <fieldset className="flex flex-col gap-2">
         <legend className="text-sm font-medium text-slate-700">Contacts</legend>
         <Field

@@ -24,7 +24,7 @@ function Harness({ initial, onSave }: { initial: FacilityTier2Values; onSave: (v
   });
   return (
     <form onSubmit={form.handleSubmit(onSave)}>
-      <FacilityTier2Fields register={form.register} errors={form.formState.errors} />
+      <FacilityTier2Fields register={(field) => form.register(field)} errors={form.formState.errors} />
       <button type="submit">Save</button>
     </form>
   );

@@ -1,4 +1,4 @@
-import type { FieldErrors, UseFormRegister } from 'react-hook-form';
+import type { FieldErrors, UseFormRegisterReturn } from 'react-hook-form';
 import { Field } from '../../components/ui/field.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { Select } from '../../components/ui/select.tsx';
@@ -74,8 +74,8 @@ export function FacilityTier2Fields({
   errors,
   disabled,
 }: {
-  // biome-ignore lint/suspicious/noExplicitAny: the host form's values include these fields.
-  register: UseFormRegister<any>;
+  /** Registers one of these fields in the host form, whose values include them (as AddressFields does). */
+  register: (field: keyof FacilityTier2Values) => UseFormRegisterReturn;
   errors: FieldErrors<FacilityTier2Values>;
   disabled?: boolean;
 }) {

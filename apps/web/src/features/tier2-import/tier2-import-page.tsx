@@ -43,7 +43,8 @@ function Table({
 }: {
   caption: string;
   headers: string[];
-  rows: React.ReactNode[][];
+  /** Each row under a key of its own (a plan's row has no id: its record id or its place in the file). */
+  rows: { key: string; cells: React.ReactNode[] }[];
 }) {
   return (
     <table className="w-full border-collapse text-sm">
@@ -58,12 +59,10 @@ function Table({
         </tr>
       </thead>
       <tbody>
-        {rows.map((cells, i) => (
-          // biome-ignore lint/suspicious/noArrayIndexKey: rows of a plan have no id of their own
-          <tr key={i}>
-            {cells.map((cell, j) => (
-              // biome-ignore lint/suspicious/noArrayIndexKey: fixed columns
-              <td key={j} className="border-b px-2 py-1 align-top">
+        {rows.map(({ key, cells }) => (
+          <tr key={key}>
+            {cells.map((cell, column) => (
+              <td key={headers[column]} className="border-b px-2 py-1 align-top">
                 {cell}
               </td>
             ))}
@@ -84,17 +83,20 @@ export function Tier2PlanTables({ plan }: { plan: Tier2ImportPlan }) {
       <Table
         caption="Facilities"
         headers={['Facility', 'Address', 'Status', 'Changes', 'Inventory']}
-        rows={plan.facilities.map((facility) => [
-          facility.name,
-          `${facility.street}, ${facility.city}, ${facility.state} ${facility.zip}`,
-          <Status key="s" status={facility.status} />,
-          Object.entries(facility.changes)
-            .map(([field, [was, now]]) => `${field}: ${was || '—'} → ${now || '—'}`)
-            .join('; ') || '—',
-          facility.inventory.status === 'new'
-            ? `New ${facility.year} inventory`
-            : `Empty ${facility.year} inventory`,
-        ])}
+        rows={plan.facilities.map((facility) => ({
+          key: `${facility.record_id ?? ''}|${facility.name}|${facility.street}`,
+          cells: [
+            facility.name,
+            `${facility.street}, ${facility.city}, ${facility.state} ${facility.zip}`,
+            <Status key="s" status={facility.status} />,
+            Object.entries(facility.changes)
+              .map(([field, [was, now]]) => `${field}: ${was || '—'} → ${now || '—'}`)
+              .join('; ') || '—',
+            facility.inventory.status === 'new'
+              ? `New ${facility.year} inventory`
+              : `Empty ${facility.year} inventory`,
+          ],
+        }))}
       />
       <Table
         caption="Chemicals"
@@ -108,37 +110,42 @@ export function Tier2PlanTables({ plan }: { plan: Tier2ImportPlan }) {
           'Code',
           'Locations',
         ]}
-        rows={plan.chemicals.map((chemical) => [
-          chemical.name,
-          chemical.cas_number || '—',
-          <Status key="s" status={chemical.status} />,
-          chemical.product_name ?? 'New product',
-          chemical.components,
-          chemical.max_amount_lb ?? '—',
-          chemical.max_amount_code || '—',
-          chemical.locations,
-        ])}
+        rows={plan.chemicals.map((chemical) => ({
+          key: `${chemical.name}|${chemical.cas_number}`,
+          cells: [
+            chemical.name,
+            chemical.cas_number || '—',
+            <Status key="s" status={chemical.status} />,
+            chemical.product_name ?? 'New product',
+            chemical.components,
+            chemical.max_amount_lb ?? '—',
+            chemical.max_amount_code || '—',
+            chemical.locations,
+          ],
+        }))}
       />
       <Table
         caption="Contacts"
         headers={['Contact', 'Types', 'Status']}
-        rows={plan.contacts.map((contact) => [
-          contact.name,
-          contact.types.join(', '),
-          <Status key="s" status={contact.status} />,
-        ])}
+        rows={plan.contacts.map((contact) => ({
+          key: contact.record_id,
+          cells: [contact.name, contact.types.join(', '), <Status key="s" status={contact.status} />],
+        }))}
       />
       <Table
         caption="Inventory lines"
         headers={['Chemical', 'Location', 'Storage type', 'Pounds', 'Average pounds', 'Days on site']}
-        rows={plan.lines.map((line) => [
-          line.chemical,
-          line.location,
-          line.storage_type,
-          line.pounds ?? '—',
-          line.average_pounds ?? '—',
-          line.days_on_site ?? '—',
-        ])}
+        rows={plan.lines.map((line) => ({
+          key: `${line.chemical}|${line.location}`,
+          cells: [
+            line.chemical,
+            line.location,
+            line.storage_type,
+            line.pounds ?? '—',
+            line.average_pounds ?? '—',
+            line.days_on_site ?? '—',
+          ],
+        }))}
       />
       {plan.warnings.length > 0 ? (
         <ul className="list-disc pl-5 text-sm text-amber-800">
