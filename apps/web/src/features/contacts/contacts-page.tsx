@@ -4,7 +4,7 @@ import { Outlet } from '@tanstack/react-router';
 import { useMemo } from 'react';
 import { DataTable, listTableProps } from '../../components/data-table.tsx';
 import { ListToolbar } from '../../components/list-toolbar.tsx';
-import { type ListSearch, toListParams } from '../../lib/list-search.ts';
+import { keepSearch, type ListSearch, toListParams } from '../../lib/list-search.ts';
 import { usePageMeta } from '../../lib/page-meta.ts';
 import { useCan } from '../../lib/permissions.ts';
 import { useListActions } from '../../lib/use-list-actions.ts';
@@ -48,7 +48,7 @@ export function ContactsPage({ search }: { search: ListSearch & { customer_id?: 
         searchLabel="Search Contacts by Name"
         add={{
           label: '+ Add New Contact',
-          link: { to: '/contacts/create', search: (s: Record<string, unknown>) => s },
+          link: { to: '/contacts/create', search: keepSearch },
         }}
       />
       <DataTable

@@ -15,6 +15,7 @@ import { PhoneInput } from '../../components/phone-input.tsx';
 import { Field } from '../../components/ui/field.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { applyFieldErrors, showApiError } from '../../lib/api.ts';
+import { keepSearch } from '../../lib/list-search.ts';
 import { useCan } from '../../lib/permissions.ts';
 import { useStaleRecordHandler } from '../../lib/stale-record.ts';
 import { toast } from '../../lib/toast.ts';
@@ -64,7 +65,7 @@ function TechnicianForm({
   });
 
   const { isOpen, close } = useModalRoute(
-    () => void navigate({ to: '/technicians-mgmt', search: (s: Record<string, unknown>) => s }),
+    () => void navigate({ to: '/technicians-mgmt', search: keepSearch }),
   );
   const invalidate = () => queryClient.invalidateQueries({ queryKey: techniciansApi.keys.all });
   const onStale = useStaleRecordHandler<UserResource>(

@@ -4,7 +4,7 @@ import { Outlet } from '@tanstack/react-router';
 import { useMemo } from 'react';
 import { DataTable, listTableProps } from '../../components/data-table.tsx';
 import { ListToolbar } from '../../components/list-toolbar.tsx';
-import { type ListSearch, toListParams } from '../../lib/list-search.ts';
+import { keepSearch, type ListSearch, toListParams } from '../../lib/list-search.ts';
 import { usePageMeta } from '../../lib/page-meta.ts';
 import { useCan } from '../../lib/permissions.ts';
 import { useListActions } from '../../lib/use-list-actions.ts';
@@ -46,7 +46,7 @@ export function TechniciansPage({ search }: { search: ListSearch }) {
         searchLabel="Search Technicians"
         add={{
           label: '+ Add New',
-          link: { to: '/technicians-mgmt/create', search: (s: Record<string, unknown>) => s },
+          link: { to: '/technicians-mgmt/create', search: keepSearch },
         }}
       />
       <DataTable

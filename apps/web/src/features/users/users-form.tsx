@@ -20,6 +20,7 @@ import { Field } from '../../components/ui/field.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { UnsavedChangesGuard } from '../../components/unsaved-changes-guard.tsx';
 import { applyFieldErrors, showApiError } from '../../lib/api.ts';
+import { keepSearch } from '../../lib/list-search.ts';
 import { usePageMeta } from '../../lib/page-meta.ts';
 import { useStaleRecordHandler } from '../../lib/stale-record.ts';
 import { toast } from '../../lib/toast.ts';
@@ -108,7 +109,7 @@ export function UserForm({
       });
       form.reset(userId ? toForm(result.resource) : EMPTY_FORM);
       await queryClient.invalidateQueries({ queryKey: usersApi.keys.all });
-      await navigate({ to: '/users', search: (s: Record<string, unknown>) => s });
+      await navigate({ to: '/users', search: keepSearch });
     },
     // The default notice shows the answer; its field errors also go under the fields.
     onError: (error) => {

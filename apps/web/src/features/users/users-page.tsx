@@ -4,7 +4,7 @@ import { useNavigate } from '@tanstack/react-router';
 import { useMemo } from 'react';
 import { DataTable, listTableProps } from '../../components/data-table.tsx';
 import { ListToolbar } from '../../components/list-toolbar.tsx';
-import { type ListSearch, toListParams } from '../../lib/list-search.ts';
+import { keepSearch, type ListSearch, toListParams } from '../../lib/list-search.ts';
 import { useSession } from '../../lib/session.ts';
 import { useListActions } from '../../lib/use-list-actions.ts';
 import { useListState } from '../../lib/use-list-state.ts';
@@ -17,7 +17,7 @@ export function UsersPage({ userId, search }: { userId: number | undefined; sear
   const navigate = useNavigate();
   // Archiving or deleting the user being edited leaves its form.
   const leaveIfEdited = async (user: UserResource) => {
-    if (user.id === userId) await navigate({ to: '/users', search: (s: Record<string, unknown>) => s });
+    if (user.id === userId) await navigate({ to: '/users', search: keepSearch });
   };
   const { toggle, remove } = useListActions<UserResource>({
     api: usersApi,
