@@ -87,3 +87,11 @@ export function labelledValues(sheet: ExcelJS.Worksheet): Map<string, unknown> {
   });
   return values;
 }
+
+/** The PDF without what pdfkit stamps on every file: its creation date and its random id. */
+export function pdfWithoutStamps(bytes: Uint8Array): string {
+  return Buffer.from(bytes)
+    .toString('latin1')
+    .replace(/\(D:\d{14}Z\)/g, '')
+    .replace(/\/ID \[<[0-9a-f]+> <[0-9a-f]+>\]/g, '');
+}

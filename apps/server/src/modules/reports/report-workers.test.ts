@@ -1,7 +1,7 @@
 import { DEFAULT_REPORT_SETTINGS, REPORT_MSG, type ReportType } from '@chemtrack/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../test/helper.ts';
-import { pdfTextOf, uploadedList, workbookOf } from '../../../test/report-files.ts';
+import { pdfTextOf, pdfWithoutStamps, uploadedList, workbookOf } from '../../../test/report-files.ts';
 import { regulatoryEntries } from '../../db/schema/index.ts';
 import { AVAILABILITY_MSG } from '../../plugins/availability.ts';
 import { create } from '../../seed/factories.ts';
@@ -70,14 +70,6 @@ afterAll(async () => {
 async function inputsOf(type: ReportType): Promise<ReportInputs> {
   const inputs = await loadReportInputs(ctx.database.db, { ...request, type });
   return { ...inputs, generatedAt: GENERATED_AT };
-}
-
-/** The PDF without what pdfkit stamps on every file: its creation date and its random id. */
-function pdfWithoutStamps(bytes: Uint8Array): string {
-  return Buffer.from(bytes)
-    .toString('latin1')
-    .replace(/\(D:\d{14}Z\)/g, '')
-    .replace(/\/ID \[<[0-9a-f]+> <[0-9a-f]+>\]/g, '');
 }
 
 async function cellsOf(bytes: Uint8Array): Promise<string[]> {

@@ -1,14 +1,18 @@
 import { compliance } from '@chemtrack/domain';
 import { CAS, component, LISTS, stored } from '@chemtrack/domain/compliance/test-fixtures';
 import { describe, expect, it } from 'vitest';
-import { pdfTextOf } from '../../../../test/report-files.ts';
+import { pdfTextOf, pdfWithoutStamps } from '../../../../test/report-files.ts';
 import { buildReportDocument } from './index.ts';
 import { pdfText, reportPdf } from './pdf.ts';
 
-async function drawn(stream: PDFKit.PDFDocument): Promise<string> {
+async function bytesOf(stream: PDFKit.PDFDocument): Promise<Buffer> {
   const chunks: Buffer[] = [];
   for await (const chunk of stream) chunks.push(chunk as Buffer);
-  return (await pdfTextOf(new Uint8Array(Buffer.concat(chunks)))).text;
+  return Buffer.concat(chunks);
+}
+
+async function drawn(stream: PDFKit.PDFDocument): Promise<string> {
+  return (await pdfTextOf(new Uint8Array(await bytesOf(stream)))).text;
 }
 
 describe('pdfText', () => {
@@ -64,5 +68,14 @@ describe('a report PDF in the embedded font', () => {
     expect(tier2Text).toContain('Toluene 108-88-3 Product N N solid');
     expect(tier2Text).toContain('1,596,376.60 12 1,596,376.60 12 (est.) 365 10,000 Y');
     expect(tier2Text).toContain('7664-41-7 EHS');
+
+    // The font work cached per text (decision 016) reaches into pdfkit's private font: the files
+    // drawn with and without it must be the same bytes, creation date and id aside.
+    for (const document of [report, tier2]) {
+      const cached = await bytesOf(reportPdf(document));
+      const uncached = await bytesOf(reportPdf(document, { cacheFontWork: false }));
+      expect(cached.byteLength).toBe(uncached.byteLength);
+      expect(pdfWithoutStamps(cached)).toBe(pdfWithoutStamps(uncached));
+    }
   });
 });
