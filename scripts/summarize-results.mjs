@@ -22,10 +22,23 @@ if (fs.existsSync(timings)) {
 
 let passed = 0;
 let failed = 0;
+// What failed, by name and first message line: the CI record keeps only the log's tail, so the
+// reason has to be printed here, at the end, or it is lost.
+const failures = [];
 for (const file of fs.readdirSync(dir).filter((name) => name.endsWith('.json'))) {
   const report = JSON.parse(fs.readFileSync(path.join(dir, file), 'utf8'));
   passed += report.numPassedTests ?? 0;
   failed += report.numFailedTests ?? 0;
+  for (const result of report.testResults ?? []) {
+    const name = path.relative(process.cwd(), result.name);
+    const failedTests = (result.assertionResults ?? []).filter((test) => test.status === 'failed');
+    for (const test of failedTests) {
+      failures.push(`${name} › ${test.fullName}: ${firstLine(test.failureMessages?.[0])}`);
+    }
+    if (result.status === 'failed' && failedTests.length === 0) {
+      failures.push(`${name} (the file itself failed): ${firstLine(result.message)}`);
+    }
+  }
   const files = (report.testResults ?? [])
     .map((result) => ({
       name: path.relative(process.cwd(), result.name),
@@ -58,7 +71,36 @@ if (fs.existsSync(e2eLog)) {
     }
   }
 }
+// A lane can exit non-zero with every test passed: vitest fails the run on an unhandled error (a
+// rejection or an 'error' event after its test ended), which no report file records; those are
+// quoted from the lane's log. (A hook that timed out fails its file, found above.)
+const serverLog = path.join(dir, 'server-lane.log');
+if (fs.existsSync(serverLog)) {
+  const colours = new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`, 'g');
+  const lines = fs.readFileSync(serverLog, 'utf8').replace(colours, '').split('\n');
+  lines.forEach((line, index) => {
+    if (/Unhandled (Errors?|Rejection)/.test(line)) {
+      const context = lines
+        .slice(index, index + 8)
+        .map((text) => text.trim())
+        .filter(Boolean);
+      failures.push(`server lane log, line ${index + 1}: ${context.join(' | ').slice(0, 800)}`);
+    }
+  });
+}
+if (failures.length > 0) {
+  console.log(`What failed (${failures.length}):`);
+  for (const failure of failures.slice(0, 40)) console.log(`  ${failure}`);
+}
 console.log(`${passed} passed, ${failed} failed`);
+
+function firstLine(text) {
+  return (
+    String(text ?? '')
+      .split('\n')
+      .find((line) => line.trim() !== '') ?? '(no message)'
+  );
+}
 
 function formatSeconds(seconds) {
   return seconds >= 60
