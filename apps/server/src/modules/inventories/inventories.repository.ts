@@ -382,8 +382,9 @@ export async function insertDuplicates(db: Db | Tx, inventoryId: number, sourceI
 /**
  * The columns a copied line takes from its source: all of the product data (db/schema's
  * `productDataColumns`, so a column added there is copied without a change here), the product,
- * and what the facility holds where. Not copied: the notes, the open question and the year
- * figures (see copyLines), the copy's own inventory, source and check.
+ * what the facility holds where, and the Tier II record ids. Not copied: the notes, the open
+ * question and the year figures (see copyLines), the copy's own inventory, source and check, and
+ * whether it was imported (the copy was not).
  */
 const COPIED_LINE_COLUMNS = [
   'productId',
@@ -414,6 +415,13 @@ const COPIED_LINE_COLUMNS = [
   // Fire code: how the line's product is used and whether it is outdoors go with the location too.
   'fireCodeUseMode',
   'isOutdoor',
+  // A Tier II file's record ids (chemical, storage location, mixture components) and a mixture's own
+  // CAS name the same records in the state's system next year: Tier2 Submit keeps them when a year
+  // is copied, and an export without them would file the chemical as new beside last year's.
+  'tier2ChemicalRecordId',
+  'tier2LocationRecordId',
+  'tier2CasNumber',
+  'tier2ComponentRecordIds',
 ] as const satisfies readonly (keyof typeof inventoryProducts.$inferInsert)[];
 
 /**

@@ -329,6 +329,40 @@ describe('Tier II round trip: the shared sample imported, then exported', () => 
     expect(withoutChangeDates(second.dataset)).toEqual(withoutChangeDates(first.dataset));
     expect(JSON.stringify(second.dataset)).not.toMatch(/"CT(FA|CT|PH|CK|FD|CV|CL|CM)\d/);
   });
+
+  it("next year's inventory copied from the imported year exports the same chemical, location and component record ids", async () => {
+    // The state's system knows a chemical, its storage location and a mixture's components by
+    // their record ids year after year (Tier2 Submit keeps them when a year is copied); a copied
+    // line that dropped them would be filed as a new chemical next to last year's.
+    const written = first.written as { customer_id: number; facility_ids: number[]; inventory_ids: number[] };
+    const copy = await ctx.call('admin', {
+      method: 'POST',
+      url: '/inventories/create',
+      payload: {
+        customer_id: written.customer_id,
+        facility_id: written.facility_ids[0],
+        year: 2026,
+        inventory_ids: written.inventory_ids,
+      },
+    });
+    expect(copy.statusCode, copy.body).toBe(201);
+    const exported = await ctx.call('staff', {
+      method: 'GET',
+      url: `/tier2/export?customer_id=${written.customer_id}&facility_id=${written.facility_ids[0]}&year=2026`,
+    });
+    expect(exported.statusCode, exported.body).toBe(200);
+    const ids = (dataset: Tier2Dataset) =>
+      dataset.facilities[0]!.chemicals.map((c) => [
+        c.recordId,
+        c.casNumber,
+        c.storageLocations.map((l) => l.recordId),
+        c.mixtureComponents.map((m) => [m.recordId, m.casNumber]),
+      ]);
+    const nextYear = read(new Uint8Array(exported.rawPayload));
+    expect(nextYear.reportYear).toBe(2026);
+    expect(ids(nextYear)).toEqual(ids(first.dataset));
+    expect(ids(nextYear)[0]![0]).toBe('CVTR20196YVEPP00URE5');
+  });
 });
 
 function exportedXml(bytes: Uint8Array): string {
