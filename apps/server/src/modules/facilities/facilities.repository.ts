@@ -1,6 +1,7 @@
 import {
   type FacilityAutocompleteQuery,
   type FacilityListQuery,
+  type Tier2FacilityExtras,
   TWENTY_FOUR_HOUR_PHONE,
 } from '@chemtrack/domain';
 import { and, asc, desc, eq, exists, or, type SQL, sql } from 'drizzle-orm';
@@ -160,6 +161,30 @@ export async function updateFacilityRow(
     addressId: number;
     county?: string | undefined;
   },
+): Promise<void> {
+  await db.update(facilities).set(values).where(eq(facilities.id, id));
+}
+
+/** What a Tier II file says of a facility (issue 25's import), its record id and state fields included. */
+export interface FacilityTier2Columns {
+  county: string;
+  naicsCode: string;
+  dunsNumber: string;
+  rmpFacilityId: string;
+  triFacilityId: string;
+  latitude: string | null;
+  longitude: string | null;
+  fireDistrict: string;
+  isManned: boolean | null;
+  maxOccupants: number | null;
+  tier2RecordId: string | null;
+  tier2Extras: Tier2FacilityExtras;
+}
+
+export async function updateFacilityTier2Row(
+  db: Db | Tx,
+  id: number,
+  values: FacilityTier2Columns,
 ): Promise<void> {
   await db.update(facilities).set(values).where(eq(facilities.id, id));
 }

@@ -26,6 +26,7 @@ import {
   checkFacilityVersion,
   type FacilityReportInputs,
   type FacilityRow,
+  type FacilityTier2Columns,
   findFacility,
   findFacilityRow,
   insertFacility,
@@ -37,6 +38,7 @@ import {
   selectSharedCustomers,
   setFacilityActive,
   updateFacilityRow,
+  updateFacilityTier2Row,
 } from './facilities.repository.ts';
 
 type SaveFacility = z.output<typeof SaveFacilityRequestSchema>;
@@ -206,6 +208,32 @@ function facilityReportInputs(body: SaveFacility): FacilityReportInputs {
     isManned: body.is_manned,
     maxOccupants: body.max_occupants,
   };
+}
+
+/**
+ * Writes what a Tier II file says of a facility (the import, issue 25): its identification, record
+ * id and state fields, which no form edits, with an update audit row marked as the import's.
+ */
+export async function applyTier2Facility(
+  tx: Tx,
+  actor: Actor,
+  id: number,
+  columns: FacilityTier2Columns,
+): Promise<void> {
+  const before = await getFacility(tx, id);
+  await updateFacilityTier2Row(tx, id, columns);
+  await recordAudit(tx, actor, {
+    action: 'update',
+    entity: ENTITY,
+    entityId: id,
+    details: {
+      from_tier2_import: true,
+      tier2_record_id: columns.tier2RecordId,
+      tier2_extras: columns.tier2Extras,
+    },
+    before,
+    after: await getFacility(tx, id),
+  });
 }
 
 async function toggleFacility(db: Db, actor: Actor, id: number): Promise<FacilityResource> {

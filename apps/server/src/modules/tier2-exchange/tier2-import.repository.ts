@@ -1,4 +1,3 @@
-import type { Tier2FacilityExtras } from '@chemtrack/domain';
 import { and, asc, count, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import {
@@ -14,9 +13,9 @@ import {
 
 /**
  * The Tier II import's SQL (issue 25). Reads of the customer's facilities, catalog products and
- * contacts for the plan; the one write only the import makes: a facility's Tier II columns.
- * Customers, facilities, contacts (with their phones and facility links), inventories, products
- * and lines are written through their own areas' services.
+ * contacts for the plan. Customers, facilities (with their Tier II columns), contacts (with their
+ * phones and facility links), inventories, products and lines are written through their own
+ * areas' services.
  */
 
 /** The customer's own facilities with their street address, for matching by name and address. */
@@ -116,27 +115,4 @@ export async function findYearInventory(
     .orderBy(asc(inventories.id))
     .limit(1);
   return row;
-}
-
-export interface FacilityTier2Columns {
-  county: string;
-  naicsCode: string;
-  dunsNumber: string;
-  rmpFacilityId: string;
-  triFacilityId: string;
-  latitude: string | null;
-  longitude: string | null;
-  fireDistrict: string;
-  isManned: boolean | null;
-  maxOccupants: number | null;
-  tier2RecordId: string | null;
-  tier2Extras: Tier2FacilityExtras;
-}
-
-export async function updateFacilityTier2Columns(
-  tx: Tx,
-  facilityId: number,
-  values: FacilityTier2Columns,
-): Promise<void> {
-  await tx.update(facilities).set(values).where(eq(facilities.id, facilityId));
 }

@@ -22,19 +22,18 @@ import { productComponents } from '../chemical-components/chemical-components.se
 import { type ImportedContact, importContacts, linkImportedContacts } from '../contacts/contacts.service.ts';
 import { customerExists, findCustomer } from '../customers/customers.repository.ts';
 import { customersService } from '../customers/customers.service.ts';
-import { facilitiesService } from '../facilities/facilities.service.ts';
+import type { FacilityTier2Columns } from '../facilities/facilities.repository.ts';
+import { applyTier2Facility, facilitiesService } from '../facilities/facilities.service.ts';
 import { inventoriesService } from '../inventories/inventories.service.ts';
 import { type ImportedLine, insertImportedLines } from '../inventory-products/line-import.service.ts';
 import { createProductForLine } from '../products/products.service.ts';
 import {
-  type FacilityTier2Columns,
   findYearInventory,
   type ImportFacilityRow,
   type ProductCandidate,
   selectCustomerContacts,
   selectCustomerFacilities,
   selectProductCandidates,
-  updateFacilityTier2Columns,
 } from './tier2-import.repository.ts';
 import { readTier2File } from './tier2-reader.ts';
 
@@ -510,14 +509,7 @@ export async function applyTier2Import(db: Db, actor: Actor, bytes: Uint8Array, 
     const productIds = new Map<Tier2Chemical, number>();
     for (const item of plan.facilities) {
       const facilityId = item.match?.id ?? (await createFacilityFor(tx, actor, owner, item.facility));
-      await updateFacilityTier2Columns(tx, facilityId, item.columns);
-      await recordAudit(tx, actor, {
-        action: 'update',
-        entity: 'facility',
-        entityId: facilityId,
-        details: { from_tier2_import: true },
-        after: { ...item.columns },
-      });
+      await applyTier2Facility(tx, actor, facilityId, item.columns);
       await linkImportedContacts(
         tx,
         facilityId,

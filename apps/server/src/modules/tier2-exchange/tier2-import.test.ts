@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { TIER2_IMPORT_MSG, type Tier2ImportPlan, type Tier2ImportWritten } from '@chemtrack/domain';
-import { asc, count, eq } from 'drizzle-orm';
+import { and, asc, count, desc, eq } from 'drizzle-orm';
 import { zipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../test/helper.ts';
@@ -363,6 +363,19 @@ describe('POST /tier2/import: the shared sample', () => {
     expect(mine.at(-1)).toBe('tier2_import');
     expect(mine).toContain('customer');
     expect(mine).toContain('inventory');
+    // The facility's Tier II columns are written by the facilities area, audited as an update from
+    // the import with the facility as it was and as it is.
+    const [facilityUpdate] = await ctx.database.db
+      .select({ details: auditLog.details })
+      .from(auditLog)
+      .where(and(eq(auditLog.entity, 'facility'), eq(auditLog.action, 'update')))
+      .orderBy(desc(auditLog.id))
+      .limit(1);
+    expect(facilityUpdate?.details).toMatchObject({
+      from_tier2_import: true,
+      changes: { max_occupants: { before: null, after: 18 }, naics_code: { before: '', after: '221310' } },
+      tier2_record_id: 'FATR20256YVD7R002I2E',
+    });
   });
 
   it("the Tier II engine over the imported inventory gives the file's amounts and range codes", async () => {
