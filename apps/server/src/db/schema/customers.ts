@@ -34,6 +34,7 @@ export const customers = pgTable(
     index('customers_name_lower_idx').on(sql`lower(${t.name})`, t.id),
     // The customers list's default order (newest change first), which pages without sorting all.
     index('customers_updated_at_idx').on(t.updatedAt.desc().nullsFirst(), t.id),
+    index('customers_created_at_idx').on(t.createdAt, t.id),
   ],
 );
 
@@ -85,6 +86,10 @@ export const facilities = pgTable(
     index('facilities_customer_idx').on(t.customerId),
     // The name sort and the picker, which order by lower(name) then id (case-insensitive).
     index('facilities_name_lower_idx').on(sql`lower(${t.name})`, t.id),
+    // The list's default order (newest change first) and the created sort (issue 24).
+    index('facilities_updated_at_idx').on(t.updatedAt.desc().nullsFirst(), t.id),
+    index('facilities_created_at_idx').on(t.createdAt, t.id),
+    index('facilities_archived_idx').on(t.id).where(sql`${t.isActive} = false`),
   ],
 );
 

@@ -1,4 +1,5 @@
 import type { Tier2ComponentRecordId } from '@chemtrack/domain';
+import { sql } from 'drizzle-orm';
 import {
   boolean,
   index,
@@ -38,6 +39,10 @@ export const inventories = pgTable(
     index('inventories_customer_facility_year_idx').on(t.customerId, t.facilityId, t.year),
     index('inventories_facility_idx').on(t.facilityId),
     index('inventories_updated_at_idx').on(t.updatedAt),
+    // The list's year and created sorts, and its archived filter (issue 24).
+    index('inventories_year_idx').on(t.year, t.id),
+    index('inventories_created_at_idx').on(t.createdAt, t.id),
+    index('inventories_archived_idx').on(t.id).where(sql`${t.isActive} = false`),
   ],
 );
 
@@ -149,6 +154,12 @@ export const inventoryProducts = pgTable(
     index('inventory_products_inventory_idx').on(t.inventoryId, t.updatedAt),
     index('inventory_products_source_line_idx').on(t.sourceLineId),
     index('inventory_products_product_idx').on(t.productId),
+    // An inventory's lines by name and by quantity, the sorts a Tier II review pages through: the
+    // page's ten ids come from the index alone. The other sorts read the inventory's lines through
+    // inventory_products_inventory_idx and sort those (a few thousand at most).
+    index('inventory_products_name_lower_idx').on(t.inventoryId, sql`lower(${t.name})`, t.id),
+    index('inventory_products_pounds_idx').on(t.inventoryId, t.maxPounds, t.id),
+    index('inventory_products_gallons_idx').on(t.inventoryId, t.maxGallons, t.id),
     trigram('inventory_products_name_trgm', t.name),
     trigram('inventory_products_mfg_name_trgm', t.mfgName),
   ],

@@ -17,7 +17,13 @@ export const products = pgTable(
   (t) => [
     trigram('products_name_trgm', t.name),
     trigram('products_mfg_name_trgm', t.mfgName),
-    index('products_sds_status_idx').on(t.sdsStatus),
+    // The SDS status filter and sort, then id as the list breaks ties (issue 24: an index for
+    // every filter and sort a list offers).
+    index('products_sds_status_idx').on(t.sdsStatus, t.id),
+    index('products_mfg_name_lower_idx').on(sql`lower(${t.mfgName})`, t.id),
+    index('products_created_at_idx').on(t.createdAt, t.id),
+    // The archived filter: a few rows, counted without reading the active ones.
+    index('products_archived_idx').on(t.id).where(sql`${t.isActive} = false`),
     // The name sort, case-insensitive: lower(name) then id.
     index('products_name_lower_idx').on(sql`lower(${t.name})`, t.id),
     // Matches the list's default order (updated_at desc, then id), so page 1 reads ten index entries

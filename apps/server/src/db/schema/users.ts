@@ -33,6 +33,12 @@ export const users = pgTable(
     // One index on the full name serves searches for the first, the last or both names.
     index('users_full_name_trgm').using('gin', sql`(${t.firstName} || ' ' || ${t.lastName}) gin_trgm_ops`),
     trigram('users_email_trgm', t.email),
+    // Every sort of the users and technicians lists, then id as they break ties (issue 24).
+    index('users_first_name_lower_idx').on(sql`lower(${t.firstName})`, t.id),
+    index('users_last_name_lower_idx').on(sql`lower(${t.lastName})`, t.id),
+    index('users_full_name_lower_idx').on(sql`lower(${t.firstName} || ' ' || ${t.lastName})`, t.id),
+    index('users_updated_at_idx').on(t.updatedAt.desc().nullsFirst(), t.id),
+    index('users_created_at_idx').on(t.createdAt, t.id),
   ],
 );
 

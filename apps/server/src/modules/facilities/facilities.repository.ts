@@ -4,7 +4,7 @@ import {
   type Tier2FacilityExtras,
   TWENTY_FOUR_HOUR_PHONE,
 } from '@chemtrack/domain';
-import { and, asc, desc, eq, exists, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import {
   addresses,
@@ -29,15 +29,17 @@ const ORDER_COLUMNS: Record<NonNullable<FacilityListQuery['order_by']>, SQL> = {
   created_at: sql`${facilities.createdAt}`,
 };
 
-/** Facilities a customer owns or shares. */
+/**
+ * Facilities a customer owns or shares, as one list of ids: both arms read their own index (the
+ * owner's `facilities_customer_idx`, the shares' `facility_customers_customer_idx`), where an OR
+ * of the owner and an EXISTS read every facility to test both (issue 24).
+ */
 function belongsTo(customerId: number | undefined): SQL | undefined {
   if (customerId === undefined) return undefined;
-  return or(
-    eq(facilities.customerId, customerId),
-    exists(
-      sql`(SELECT 1 FROM ${facilityCustomers} WHERE ${facilityCustomers.facilityId} = ${facilities.id} AND ${facilityCustomers.customerId} = ${customerId})`,
-    ),
-  );
+  return sql`${facilities.id} IN (
+    SELECT ${facilityCustomers.facilityId} FROM ${facilityCustomers} WHERE ${facilityCustomers.customerId} = ${customerId}
+    UNION ALL
+    SELECT owned.id FROM ${facilities} AS owned WHERE owned.customer_id = ${customerId})`;
 }
 
 function selectRows(db: Db | Tx, where: SQL | undefined) {

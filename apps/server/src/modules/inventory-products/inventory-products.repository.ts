@@ -104,9 +104,42 @@ function worklistFilter(worklist: InventoryProductListQuery['worklist']): SQL | 
   return undefined;
 }
 
+/** The line's columns the list shows (`toListRow`): a tenth of the line's, read and parsed per row. */
+const LIST_ROW = {
+  line: {
+    id: line.id,
+    productId: line.productId,
+    name: line.name,
+    mfgName: line.mfgName,
+    sdsStatus: line.sdsStatus,
+    containerSize: line.containerSize,
+    containerQuantity: line.containerQuantity,
+    locationStored: line.locationStored,
+    maxGallons: line.maxGallons,
+    maxPounds: line.maxPounds,
+    physicalState: line.physicalState,
+    isResolveQuestion: line.isResolveQuestion,
+    notes: line.notes,
+    sourceLineId: line.sourceLineId,
+    checkedAt: line.checkedAt,
+    updatedAt: line.updatedAt,
+  },
+  container: ROW.container,
+  unit: ROW.unit,
+  hasSdsFile: ROW.hasSdsFile,
+};
+export type LineListRow = Awaited<ReturnType<typeof selectLineListRows>>['rows'][number];
+
 /**
  * `knownTotal`: the inventory's line count when the query filters nothing, so it is not counted
  * twice. One cached statement per shape of the request (lib/list-query.ts's `cachedList`).
+ *
+ * A deferred join, as the inventories list (decision 014): the page's line ids are chosen first
+ * from the inventory's lines alone (with the containers only when the order is the container's
+ * name), along `inventory_products_inventory_idx` or the order's own index, and only those ten are
+ * joined to their product, container and unit. In one pass every line of the inventory was read
+ * whole (about 90 columns) and joined before the sort kept ten: sorted by pounds, a 2,000-line
+ * inventory read and joined its 2,000 lines per page.
  */
 export async function selectLineListRows(
   db: Db,
@@ -127,12 +160,25 @@ export async function selectLineListRows(
       : orderBy(ORDER_COLUMNS.updated_at, 'desc');
     // Within a worklist group, by name: the order a technician walks the list in.
     const within = query.order_by === 'worklist' ? textKey(line.name) : undefined;
+    const ordering = [...(within ? [order, within] : [order]), asc(line.id)];
+    const ids = db.select({ id: line.id }).from(line).$dynamic();
+    const page = (
+      query.order_by === 'container' ? ids.leftJoin(containers, eq(containers.id, line.containerId)) : ids
+    )
+      .where(where)
+      .orderBy(...ordering)
+      .limit(PAGE_LIMIT)
+      .offset(PAGE_OFFSET)
+      .as('page');
     return {
-      rows: selectRows(db)
-        .where(where)
-        .orderBy(...(within ? [order, within] : [order]), asc(line.id))
-        .limit(PAGE_LIMIT)
-        .offset(PAGE_OFFSET),
+      rows: db
+        .select(LIST_ROW)
+        .from(page)
+        .innerJoin(line, eq(line.id, page.id))
+        .innerJoin(products, eq(products.id, line.productId))
+        .leftJoin(containers, eq(containers.id, line.containerId))
+        .leftJoin(containerUnits, eq(containerUnits.id, line.containerUnitId))
+        .orderBy(...ordering),
       matching: db.select({ one: sql`1` }).from(line).where(where),
     };
   });
@@ -153,9 +199,10 @@ export async function selectLineListRows(
  * distinct products inventoried, those with an SDS file, and the worklists. A product counts as
  * inventoried once one of its lines is checked this year: a line carried over and not yet checked
  * is last year's count, not this year's (issue 22 §5). "With SDS" stays over every product on the
- * inventory, which is what Print All SDS holds. Two aggregates the planner can do by hash (no
- * DISTINCT sort over every line), so they stay cheap at tens of thousands of lines; one round trip
- * with the inventory's row, so the page stays within its three statements (issue 24).
+ * inventory, which is what Print All SDS holds. One pass over the inventory's lines grouped by
+ * product, by hash (no DISTINCT sort over every line), so it stays cheap at tens of thousands of
+ * lines; one round trip with the inventory's row, so the page stays within its three statements
+ * (issue 24).
  */
 export async function selectInventoryWithStatistics(db: Db, inventoryId: number) {
   const [row] = await cachedStatement(db, 'inventory-products:statistics', () =>
@@ -165,58 +212,54 @@ export async function selectInventoryWithStatistics(db: Db, inventoryId: number)
   return row;
 }
 
-/** The statement of `selectInventoryWithStatistics`, its inventory a placeholder. */
+/**
+ * The statement of `selectInventoryWithStatistics`, its inventory a placeholder. The inventory's
+ * lines are read once, grouped by product (each group's line counts and whether one of its lines
+ * is checked), and each product's SDS file is looked up by its key: a join with the products let
+ * the planner hash the whole products table for a few hundred products (issue 24).
+ */
 function inventoryWithStatistics(db: Db) {
   const inventoryId = sql.placeholder('inventory_id');
-  const onInventory = eq(line.inventoryId, inventoryId);
-  const lineCounts = db
-    .select({
-      lines: sql<number>`count(*)::int`.as('lines'),
-      uncheckedLines: sql<number>`(count(*) FILTER (WHERE ${isUncheckedCarryOver}))::int`.as(
-        'unchecked_lines',
-      ),
-      openQuestions: sql<number>`(count(*) FILTER (WHERE ${hasOpenQuestion}))::int`.as('open_questions'),
-    })
-    .from(line)
-    .where(onInventory)
-    .as('line_counts');
-  const distinctProducts = db
+  const byProduct = db
     .select({
       productId: line.productId,
+      lines: sql<number>`count(*)`.as('lines'),
+      uncheckedLines: sql<number>`count(*) FILTER (WHERE ${isUncheckedCarryOver})`.as('unchecked_lines'),
+      openQuestions: sql<number>`count(*) FILTER (WHERE ${hasOpenQuestion})`.as('open_questions'),
       isChecked: sql<boolean>`bool_or(NOT ${isUncheckedCarryOver})`.as('is_checked'),
     })
     .from(line)
-    .where(onInventory)
+    .where(eq(line.inventoryId, inventoryId))
     .groupBy(line.productId)
-    .as('distinct_products');
-  const productCounts = db
+    .as('by_product');
+  const hasSds = sql`EXISTS (SELECT 1 FROM ${products} WHERE ${products.id} = ${byProduct.productId} AND ${products.sdsFileId} IS NOT NULL)`;
+  const counts = db
     .select({
-      productsInventoried: sql<number>`(count(*) FILTER (WHERE ${distinctProducts.isChecked}))::int`.as(
+      lines: sql<number>`coalesce(sum(${byProduct.lines}), 0)::int`.as('lines'),
+      uncheckedLines: sql<number>`coalesce(sum(${byProduct.uncheckedLines}), 0)::int`.as('unchecked_lines'),
+      openQuestions: sql<number>`coalesce(sum(${byProduct.openQuestions}), 0)::int`.as('open_questions'),
+      productsInventoried: sql<number>`(count(*) FILTER (WHERE ${byProduct.isChecked}))::int`.as(
         'products_inventoried',
       ),
-      productsWithSds: sql<number>`(count(*) FILTER (WHERE ${products.sdsFileId} IS NOT NULL))::int`.as(
-        'products_with_sds',
-      ),
+      productsWithSds: sql<number>`(count(*) FILTER (WHERE ${hasSds}))::int`.as('products_with_sds'),
     })
-    .from(distinctProducts)
-    .innerJoin(products, eq(products.id, distinctProducts.productId))
-    .as('product_counts');
+    .from(byProduct)
+    .as('counts');
   return db
     .select({
       inventory: inventories,
       customer: { id: customers.id, name: customers.name },
       facility: { id: facilities.id, name: facilities.name },
-      lines: lineCounts.lines,
-      uncheckedLines: lineCounts.uncheckedLines,
-      openQuestions: lineCounts.openQuestions,
-      productsInventoried: productCounts.productsInventoried,
-      productsWithSds: productCounts.productsWithSds,
+      lines: counts.lines,
+      uncheckedLines: counts.uncheckedLines,
+      openQuestions: counts.openQuestions,
+      productsInventoried: counts.productsInventoried,
+      productsWithSds: counts.productsWithSds,
     })
     .from(inventories)
     .innerJoin(customers, eq(customers.id, inventories.customerId))
     .innerJoin(facilities, eq(facilities.id, inventories.facilityId))
-    .crossJoin(lineCounts)
-    .crossJoin(productCounts)
+    .crossJoin(counts)
     .where(eq(inventories.id, inventoryId))
     .limit(1);
 }

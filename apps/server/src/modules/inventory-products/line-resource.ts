@@ -12,7 +12,12 @@ import { fromNumeric } from '../../lib/numeric.ts';
 import { findInventoryRow } from '../inventories/inventories.repository.ts';
 import { productReportInputs } from '../products/products.service.ts';
 import { catalogDifferences } from './catalog-differences.ts';
-import { findLineRow, type LineRow, selectLineLists } from './inventory-products.repository.ts';
+import {
+  findLineRow,
+  type LineListRow,
+  type LineRow,
+  selectLineLists,
+} from './inventory-products.repository.ts';
 
 /** A line of an inventory, by the inventory's id and its own. */
 export interface LineRef {
@@ -36,7 +41,8 @@ export async function findLineOfInventory(db: Db | Tx, { inventoryId, lineId }: 
 /** The audit entity of a line (spec 02 §3 "Inventory product"). */
 export const LINE_ENTITY = 'inventory_product';
 
-export function toListRow(row: LineRow): InventoryProductListRow {
+/** A line as the list shows it: from the list's own narrow row, or from a whole line (`toResource`). */
+export function toListRow(row: LineListRow): InventoryProductListRow {
   const { line } = row;
   return {
     id: line.id,

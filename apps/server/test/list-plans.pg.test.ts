@@ -1,0 +1,320 @@
+import {
+  ACCOUNT_ORDER_KEYS,
+  CUSTOMER_ORDER_KEYS,
+  FACILITY_ORDER_KEYS,
+  INVENTORY_ORDER_KEYS,
+  INVENTORY_PRODUCT_ORDER_KEYS,
+  PRODUCT_ORDER_KEYS,
+} from '@chemtrack/domain';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestContext, openTestDatabase, postgresPool, type TestContext } from './helper.ts';
+
+/**
+ * Issue 24, PostgreSQL only: no filter or sort a list screen offers reads a big table whole. Each
+ * list is called with each of its orders in both directions, alone and under each of its filters
+ * (status, SDS status, worklist, customer, a two-letter and a four-letter search); every statement
+ * the route sent (heard at the driver, parameters included; the session lookup aside) runs under
+ * EXPLAIN ANALYZE, and no sequential scan of a big table in its plan may read more than READ_BOUND
+ * rows (returned, or thrown away by a filter, every loop counted), every big table being 10 to 20
+ * times larger than that. A sequential scan under a LIMIT that stops early (a count at its cap
+ * over a filter most rows pass) is allowed: it reads what the page or count needs, not the table.
+ *
+ * What this proves: at these sizes and distributions (about 1 row in 20 archived, selective search
+ * terms), the planner has an index for each filter or order and takes it. What it does not: the
+ * choice at 1,000,000 rows (statistics grow with the table, and an index the planner takes at
+ * 20,000 rows it keeps taking above; not always the reverse), the time of a statement, or an index
+ * scan that reads many rows because a search matches many (that grows with the matches, not the
+ * table). The inventory's products are held to the inventory's own lines instead: every statement
+ * reads them through an index on `inventory_id`, never the other inventories' lines.
+ *
+ * Two orders and one filter no index serves, in UNINDEXED_ORDERS and UNINDEXED_FILTERS, are left out
+ * with their reason.
+ */
+const CAP = 250;
+const READ_BOUND = 1_000;
+const SIZE = {
+  customers: 10_000,
+  facilities: 20_000,
+  products: 20_000,
+  inventories: 20_000,
+  users: 10_000,
+  otherLines: 30_000,
+  inventoryLines: 1_200,
+};
+const BIG_TABLES = ['customers', 'facilities', 'products', 'inventories', 'users', 'inventory_products'];
+
+let ctx: TestContext;
+let heard: { text: string; params: unknown[] }[] | undefined;
+let inventoryId = 0;
+let customerId = 0;
+
+beforeAll(async () => {
+  const database = await openTestDatabase({ onQuery: (text, params) => heard?.push({ text, params }) });
+  ctx = await createTestContext({ listCountCap: CAP }, database);
+  const { db } = ctx.database;
+  // Names from words, so a two-letter start of a word matches about 1 row in 50, and four letters
+  // from inside a word about 1 in 100; about 1 row in 20 archived, as a consultancy's lists are.
+  const words = sql.raw(
+    `ARRAY[${[
+      'Acetone',
+      'Solvent',
+      'Degreaser',
+      'Coolant',
+      'Hydraulic',
+      'Lubricant',
+      'Primer',
+      'Bleach',
+      'Varnish',
+      'Thinner',
+      'Epoxy',
+      'Resin',
+      'Sealant',
+      'Cleaner',
+      'Etchant',
+      'Flux',
+      'Grease',
+      'Antifreeze',
+      'Caustic',
+      'Oxidizer',
+    ]
+      .map((word) => `'${word}'`)
+      .join(', ')}]`,
+  );
+  const name = (g: string) =>
+    sql`(${words})[1 + ${sql.raw(g)} % 20] || ' ' || (${words})[1 + (${sql.raw(g)} / 20) % 20] || ' ' || md5(${sql.raw(g)}::text)`;
+  await db.execute(sql`
+    INSERT INTO customers (name, is_active, updated_at, created_at)
+    SELECT ${name('g')}, g % 20 <> 0, timestamptz '2025-01-01' + g * interval '1 minute', timestamptz '2024-01-01' + g * interval '1 minute'
+    FROM generate_series(1, ${SIZE.customers}) AS g`);
+  await db.execute(sql`
+    INSERT INTO facilities (customer_id, name, is_active, updated_at, created_at)
+    SELECT c.id, 'Plant ' || ${name('g')}, g % 20 <> 0, timestamptz '2025-01-01' + g * interval '1 minute', timestamptz '2024-01-01' + g * interval '1 minute'
+    FROM generate_series(1, ${SIZE.facilities}) AS g
+    JOIN customers c ON c.id = (SELECT min(id) FROM customers) + g % ${SIZE.customers}`);
+  await db.execute(sql`
+    INSERT INTO facility_customers (facility_id, customer_id) SELECT id, customer_id FROM facilities`);
+  await db.execute(sql`
+    INSERT INTO products (name, mfg_name, sds_status, is_active, updated_at, created_at)
+    SELECT ${name('g')}, 'Maker ' || (g % 500) || ' ' || ${name('(g / 7)')},
+           (ARRAY['sds', 'sds', 'sds', 'pending', 'update'])[1 + g % 5]::sds_status, g % 20 <> 0,
+           timestamptz '2025-01-01' + g * interval '1 minute', timestamptz '2024-01-01' + g * interval '1 minute'
+    FROM generate_series(1, ${SIZE.products}) AS g`);
+  await db.execute(sql`
+    INSERT INTO inventories (customer_id, facility_id, year, is_active, is_completed, updated_at, created_at)
+    SELECT f.customer_id, f.id, 2021 + g % 5, g % 20 <> 0, g % 3 = 0,
+           timestamptz '2025-01-01' + g * interval '1 minute', timestamptz '2024-01-01' + g * interval '1 minute'
+    FROM generate_series(1, ${SIZE.inventories}) AS g
+    JOIN facilities f ON f.id = (SELECT min(id) FROM facilities) + g % ${SIZE.facilities}`);
+  await db.execute(sql`
+    INSERT INTO users (email, role, first_name, last_name, is_active, password_hash, updated_at, created_at)
+    SELECT 'user' || g || '@plans.local', (ARRAY['staff', 'technician', 'admin'])[1 + g % 3]::role,
+           (${words})[1 + g % 20], (${words})[1 + (g / 20) % 20] || g, g % 20 <> 0, 'x',
+           timestamptz '2025-01-01' + g * interval '1 minute', timestamptz '2024-01-01' + g * interval '1 minute'
+    FROM generate_series(1, ${SIZE.users}) AS g`);
+  await db.execute(sql`
+    INSERT INTO inventory_technicians (inventory_id, user_id)
+    SELECT i.id, u.id FROM inventories i
+    JOIN users u ON u.email = 'user' || (1 + 3 * (i.id % 300)) || '@plans.local'`);
+  const pool = postgresPool(ctx.database);
+  const { rows } = await pool.query(
+    'SELECT (SELECT max(id) FROM inventories) AS inventory, (SELECT min(id) FROM customers) AS customer',
+  );
+  inventoryId = Number(rows[0].inventory);
+  customerId = Number(rows[0].customer);
+  // One inventory of 1,200 lines beside 30,000 lines of the others; a few carried over and
+  // unchecked, a few with an open question.
+  await db.execute(sql`
+    INSERT INTO inventory_products (inventory_id, product_id, name, mfg_name, max_pounds, max_gallons,
+      container_size, container_quantity, location_stored, source_line_id, is_resolve_question, updated_at, created_at)
+    SELECT CASE WHEN g <= ${SIZE.inventoryLines} THEN ${inventoryId} ELSE (SELECT min(id) FROM inventories) + g % ${SIZE.inventories - 1} END,
+           (SELECT min(id) FROM products) + g % ${SIZE.products}, ${name('g')}, 'Maker ' || (g % 500),
+           (g % 37) * 8.34, g % 37, 55, g % 11, 'Building ' || (g % 12), NULL, g % 9 <> 0,
+           timestamptz '2025-01-01' + g * interval '1 minute', timestamptz '2024-01-01' + g * interval '1 minute'
+    FROM generate_series(1, ${SIZE.inventoryLines + SIZE.otherLines}) AS g`);
+  await db.execute(sql`
+    UPDATE inventory_products SET source_line_id = id - 1 WHERE inventory_id = ${inventoryId} AND id % 7 = 0`);
+  await db.execute(sql`VACUUM ANALYZE`);
+}, 180_000);
+afterAll(() => ctx.close());
+
+interface PlanNode {
+  'Node Type': string;
+  'Relation Name'?: string;
+  'Index Name'?: string;
+  'Actual Rows'?: number;
+  'Actual Loops'?: number;
+  'Rows Removed by Filter'?: number;
+  'Rows Removed by Index Recheck'?: number;
+  Plans?: PlanNode[];
+}
+
+function nodes(plan: PlanNode): PlanNode[] {
+  return [plan, ...(plan.Plans ?? []).flatMap(nodes)];
+}
+
+/** The rows each big table's sequential scans read: those kept and those thrown away, every loop. */
+function rowsRead(plan: PlanNode): Map<string, { rows: number; how: string[] }> {
+  const read = new Map<string, { rows: number; how: string[] }>();
+  for (const node of nodes(plan)) {
+    const table = node['Relation Name'];
+    if (!table || !BIG_TABLES.includes(table) || node['Node Type'] !== 'Seq Scan') continue;
+    const perLoop =
+      (node['Actual Rows'] ?? 0) +
+      (node['Rows Removed by Filter'] ?? 0) +
+      (node['Rows Removed by Index Recheck'] ?? 0);
+    const entry = read.get(table) ?? { rows: 0, how: [] };
+    entry.rows += perLoop * (node['Actual Loops'] ?? 1);
+    entry.how.push(`${node['Node Type']}${node['Index Name'] ? ` on ${node['Index Name']}` : ''}`);
+    read.set(table, entry);
+  }
+  return read;
+}
+
+/** Calls the list and checks every statement it sent; answers the problems found. */
+async function problemsOf(url: string, bound = READ_BOUND): Promise<string[]> {
+  heard = [];
+  const res = await ctx.call('admin', { method: 'GET', url });
+  // The session lookup is every route's; an estimate past the cap is an EXPLAIN, which reads no rows.
+  const statements = heard.filter(({ text }) => !/"sessions"/.test(text) && !/^EXPLAIN/i.test(text));
+  heard = undefined;
+  expect(res.statusCode, `${url}: ${res.body}`).toBe(200);
+  expect(statements.length).toBeGreaterThan(0);
+  const pool = postgresPool(ctx.database);
+  const problems: string[] = [];
+  for (const statement of statements) {
+    const result = await pool.query(`EXPLAIN (ANALYZE, FORMAT JSON) ${statement.text}`, statement.params);
+    const plan = (result.rows[0]['QUERY PLAN'] as { Plan: PlanNode }[])[0]!.Plan;
+    for (const [table, { rows, how }] of rowsRead(plan)) {
+      if (rows > bound)
+        problems.push(
+          `${url}: read ${Math.round(rows)} rows of ${table} (${how.join(', ')}) in ${statement.text.slice(0, 160)}…`,
+        );
+    }
+  }
+  return problems;
+}
+
+/**
+ * Orders no index can serve, left out: each sorts by a value made from other rows, so the page is
+ * chosen after reading every row the filter keeps (the sort is still a top-N of narrow rows).
+ */
+const UNINDEXED_ORDERS: Record<string, string> = {
+  // The first owned facility's name of each customer row: the row exists once per facility and
+  // once for a customer with none, through a LEFT JOIN an index on facilities cannot drive.
+  '/customers/list:facility_name': 'the owned facility of a LEFT JOIN',
+  // The technicians' names, joined into one text per inventory by a subquery.
+  '/inventories/list:technician_names': 'a string_agg of other rows',
+};
+
+/**
+ * Filters left out, with their reason: the inventories search matches the customer's, the
+ * facility's and the technicians' names and the year's text, an OR over four tables the planner
+ * answers by reading the inventories with their customer and facility (rows of a few ids each).
+ * Gathering the matches arm by arm (a UNION of index scans) was tried; at these sizes the planner
+ * still hashes the whole inventories table, rightly by its costs. Not done: a search column.
+ */
+const UNINDEXED_FILTERS: Record<string, string> = {
+  '/inventories/list:search': 'an OR across the names of four tables',
+};
+
+/** Every order in both directions (and the default), alone and under each filter. */
+function urls(path: string, orders: readonly string[], allFilters: string[]): string[] {
+  const filters = allFilters.filter((filter) => !UNINDEXED_FILTERS[`${path}:${filter.split('=')[0]}`]);
+  const sorts = [
+    '',
+    ...orders
+      .filter((order) => !UNINDEXED_ORDERS[`${path}:${order}`])
+      .flatMap((order) => [`order_by=${order}&order_dir=asc`, `order_by=${order}&order_dir=desc`]),
+  ];
+  return ['', ...filters].flatMap((filter) =>
+    sorts.map((sort) => `${path}?${[filter, sort].filter(Boolean).join('&')}`),
+  );
+}
+
+const STATUS = ['status=active', 'status=inactive'];
+// "9e" starts the md5 word of about 1 name in 256; "c4ca" (md5 of 1) is inside about 1 in 2,000.
+const SEARCHES = ['search=9e', 'search=c4ca'];
+
+describe('every filter and sort of the list screens reads a bounded number of rows', () => {
+  it('has tables far larger than the bound', async () => {
+    const pool = postgresPool(ctx.database);
+    for (const table of BIG_TABLES) {
+      const { rows } = await pool.query(`SELECT count(*)::int AS n FROM ${table}`);
+      expect(rows[0].n, table).toBeGreaterThanOrEqual(10 * READ_BOUND);
+    }
+  });
+
+  it.each([
+    [
+      'products',
+      () =>
+        urls('/products/list', PRODUCT_ORDER_KEYS, [
+          ...STATUS,
+          ...SEARCHES,
+          'sds_status=pending',
+          'sds_status=update',
+        ]),
+    ],
+    [
+      'inventories',
+      () =>
+        urls('/inventories/list', INVENTORY_ORDER_KEYS, [
+          'status=active',
+          'status=completed',
+          'status=inactive',
+          ...SEARCHES,
+        ]),
+    ],
+    ['customers', () => urls('/customers/list', CUSTOMER_ORDER_KEYS, [...STATUS, ...SEARCHES])],
+    [
+      'facilities',
+      () =>
+        urls('/facilities/list', FACILITY_ORDER_KEYS, [...STATUS, ...SEARCHES, `customer_id=${customerId}`]),
+    ],
+    ['users', () => urls('/users/list', ACCOUNT_ORDER_KEYS, [...STATUS, ...SEARCHES])],
+  ])('%s', async (_name, list) => {
+    const problems: string[] = [];
+    for (const url of list()) problems.push(...(await problemsOf(url)));
+    expect(problems).toEqual([]);
+  });
+
+  it("an inventory's products read that inventory's lines only, for every worklist, search and sort", async () => {
+    const problems: string[] = [];
+    const path = `/inventories/${inventoryId}/products`;
+    for (const url of urls(path, INVENTORY_PRODUCT_ORDER_KEYS, [
+      'worklist=unchecked',
+      'worklist=question',
+      ...SEARCHES,
+    ]))
+      problems.push(...(await problemsOf(url, SIZE.inventoryLines + 100)));
+    expect(problems).toEqual([]);
+  });
+
+  // The page's ten ids come from the sort's own index, and only those ten lines are read whole.
+  it.each([
+    ['max_pounds', 'inventory_products_pounds_idx'],
+    ['max_gallons', 'inventory_products_gallons_idx'],
+    ['name', 'inventory_products_name_lower_idx'],
+  ])("an inventory's products sorted by %s take their page from %s", async (order, index) => {
+    for (const dir of ['asc', 'desc']) {
+      heard = [];
+      const res = await ctx.call('admin', {
+        method: 'GET',
+        url: `/inventories/${inventoryId}/products?order_by=${order}&order_dir=${dir}&page=3`,
+      });
+      const page = heard.find(({ text }) => text.includes(') "page"'));
+      heard = undefined;
+      expect(res.statusCode, res.body).toBe(200);
+      expect(page).toBeDefined();
+      const result = await postgresPool(ctx.database).query(
+        `EXPLAIN (ANALYZE, FORMAT JSON) ${page!.text}`,
+        page!.params,
+      );
+      const plan = nodes((result.rows[0]['QUERY PLAN'] as { Plan: PlanNode }[])[0]!.Plan);
+      expect(plan.some((node) => node['Index Name'] === index)).toBe(true);
+      const whole = plan.filter((node) => node['Index Name'] === 'inventory_products_pkey');
+      expect(whole.reduce((sum, node) => sum + (node['Actual Loops'] ?? 0), 0)).toBe(10);
+    }
+  });
+});
