@@ -57,13 +57,18 @@ const DRAWN_BLOCKS: readonly (readonly [number, number])[] = [
 
 /** Printable ASCII only: already what the font draws, and unchanged by NFC. */
 const PLAIN_ASCII = /^[\x20-\x7e]*$/;
+/** Only characters of `DRAWN_BLOCKS` (no surrogate: a character beyond them is never drawn). */
+const ALL_DRAWN = /^[\x20-\x7e\xa0-\u058f\u1e00-\u1fff\u2000-\u22ff\u2500-\u25ff]*$/;
 
 /** Text the embedded font can draw: tabs and line breaks as spaces, anything else outside it "?". */
 export function pdfText(text: string): string {
   // Most of a report's text (figures, CAS numbers, names): returned as it is, without the loop.
   if (PLAIN_ASCII.test(text)) return text;
+  const normalized = text.normalize('NFC');
+  // Every contributing line has a "×": drawn as it is, without a string built a character at a time.
+  if (ALL_DRAWN.test(normalized)) return normalized;
   let out = '';
-  for (const char of text.normalize('NFC')) {
+  for (const char of normalized) {
     const code = char.codePointAt(0) ?? 0;
     if (DRAWN_BLOCKS.some(([low, high]) => code >= low && code <= high)) out += char;
     else if (char === '\n' || char === '\t' || char === '\r') out += ' ';
@@ -151,56 +156,133 @@ function groupInfo(warnings: ReportDocument['warnings']): string[] {
   });
 }
 
+/** A glyph as fontkit lays it out (the fields pdfkit's `encode` reads). */
+interface LaidGlyph {
+  id: number;
+  advanceWidth: number;
+  codePoints: number[];
+}
+
 /** The parts of pdfkit's embedded font the caches wrap (not in its type definitions). */
 interface EmbeddedFontParts {
-  layout(text: string, features: unknown, onlyWidth: boolean): { advanceWidth: number };
+  layoutRun(text: string): { glyphs: LaidGlyph[]; positions: unknown[]; advanceWidth: number };
   widthOfString(text: string, size: number, features?: unknown): number;
-  encode(text: string, features?: unknown): unknown;
+  encode(text: string, features?: unknown): [string[], unknown[]];
+  subset: { includeGlyph(id: number): number };
+  widths: (number | undefined)[];
+  unicode: (number[] | undefined)[];
+  scale: number;
   cached?: true;
 }
 
-/**
- * pdfkit lays a string's glyphs out again at every call: a cell is measured up to five times
- * (its size, its height, whether it wraps, then twice while drawn) and encoded once, and a
- * report repeats the same texts (figures, units, names) thousands of times; the profile of a
- * 2,000-line report spent a third of its time there. Both results depend only on the font and
- * the text, so each font keeps them (calls with OpenType features go through as before), and the
- * width is scaled with pdfkit's own arithmetic: the file is the same, byte for byte.
- * `encode` also adds the glyphs to the font's subset, which the first call of a text has done.
- */
-/** Texts longer than this are encoded every time (see `cacheFontWork`). */
-const ENCODE_CACHE_MAX_LENGTH = 48;
+/** One word's layout as pdfkit would find it, and its glyphs' codes once the word was drawn. */
+interface WordWork {
+  advanceWidth: number;
+  positions: unknown[];
+  glyphs: LaidGlyph[] | null;
+  hex: string[] | null;
+}
 
+/**
+ * Words kept per font before the cache starts again: the inventory index has ~100,000 distinct
+ * figures, and pdfkit's own per-word cache (which this one replaces) kept every one of them.
+ */
+const WORD_CACHE_MAX = 20_000;
+/** Texts up to this length also keep their whole width: a table cell is measured several times. */
+const TEXT_CACHE_MAX_LENGTH = 48;
+
+/**
+ * pdfkit's words as `EmbeddedFont.layout` cuts them: each ends after a space or a tab, the rest is
+ * the last. Width and glyphs of a text are those of its words in this order.
+ */
+function forEachWord(text: string, visit: (word: string) => void): void {
+  let last = 0;
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code === 32 || code === 9) {
+      visit(text.slice(last, i + 1));
+      last = i + 1;
+    }
+  }
+  if (last < text.length) visit(text.slice(last));
+}
+
+/**
+ * pdfkit measures and encodes a text by laying out each of its words (cached per word), then
+ * concatenating the words' glyph arrays one `concat` at a time and, to encode, turning every glyph
+ * into its subset code again. A table cell is measured up to five times (its size, its height,
+ * whether it wraps, then twice while drawn), a contributing line is a long text of twenty words,
+ * and a report repeats the same words (figures, units, names) thousands of times: the profile of
+ * a 2,000-line report spent half its drawing time there. Here each font keeps, per word, the
+ * width and positions pdfkit's own layout gives and, once the word is drawn, its glyph codes, so a
+ * text costs a lookup per word. Sums run in pdfkit's order with its arithmetic and a word's glyphs
+ * join the font's subset when the word is first drawn, in the text's order, as pdfkit does: the
+ * file is the same, byte for byte (calls with OpenType features go through to pdfkit).
+ */
 function cacheFontWork(doc: PDFKit.PDFDocument) {
   const parts = doc as unknown as { _font: EmbeddedFontParts | null; font(...args: unknown[]): unknown };
   const selectFont = parts.font.bind(doc);
   parts.font = (...args: unknown[]) => {
     const result = selectFont(...args);
     const font = parts._font;
-    if (font && !font.cached) {
+    // Only an embedded font has a subset (the standard fonts pdfkit starts with measure otherwise).
+    if (font && !font.cached && font.subset) {
       font.cached = true;
-      const widths = new Map<string, number>();
+      let words = new Map<string, WordWork>();
+      const wordWork = (word: string): WordWork => {
+        let work = words.get(word);
+        if (work === undefined) {
+          const run = font.layoutRun(word);
+          work = { advanceWidth: run.advanceWidth, positions: run.positions, glyphs: run.glyphs, hex: null };
+          if (words.size >= WORD_CACHE_MAX) words = new Map();
+          words.set(word, work);
+        }
+        return work;
+      };
+      const glyphCodes = (work: WordWork): string[] => {
+        if (work.hex) return work.hex;
+        const hex: string[] = [];
+        for (const glyph of work.glyphs ?? []) {
+          const gid = font.subset.includeGlyph(glyph.id);
+          hex.push(`0000${gid.toString(16)}`.slice(-4));
+          if (font.widths[gid] == null) font.widths[gid] = glyph.advanceWidth * font.scale;
+          if (font.unicode[gid] == null) font.unicode[gid] = glyph.codePoints;
+        }
+        work.hex = hex;
+        work.glyphs = null;
+        return hex;
+      };
+
+      let texts = new Map<string, number>();
       const widthOfString = font.widthOfString.bind(font);
       font.widthOfString = (text, size, features) => {
         if (features) return widthOfString(text, size, features);
-        let width = widths.get(text);
+        let width = text.length <= TEXT_CACHE_MAX_LENGTH ? texts.get(text) : undefined;
         if (width === undefined) {
-          width = font.layout(text, undefined, true).advanceWidth;
-          widths.set(text, width);
+          let sum = 0;
+          forEachWord(text, (word) => {
+            sum += wordWork(word).advanceWidth;
+          });
+          width = sum;
+          if (text.length <= TEXT_CACHE_MAX_LENGTH) {
+            if (texts.size >= WORD_CACHE_MAX) texts = new Map();
+            texts.set(text, width);
+          }
         }
         return width * (size / 1000);
       };
-      const encoded = new Map<string, unknown>();
+
       const encode = font.encode.bind(font);
       font.encode = (text, features) => {
-        // Long texts (detail lines, notes) seldom repeat: kept, they would only hold memory.
-        if (features || text.length > ENCODE_CACHE_MAX_LENGTH) return encode(text, features);
-        let result = encoded.get(text);
-        if (result === undefined) {
-          result = encode(text);
-          encoded.set(text, result);
-        }
-        return result;
+        if (features) return encode(text, features);
+        const hex: string[] = [];
+        const positions: unknown[] = [];
+        forEachWord(text, (word) => {
+          const work = wordWork(word);
+          for (const code of glyphCodes(work)) hex.push(code);
+          for (const position of work.positions) positions.push(position);
+        });
+        return [hex, positions];
       };
     }
     return result;
