@@ -207,6 +207,14 @@ function forEachWord(text: string, visit: (word: string) => void): void {
   if (last < text.length) visit(text.slice(last));
 }
 
+/** A text pdfkit lays out as one word: no space or tab but maybe a last one. */
+function isOneWord(text: string): boolean {
+  const last = text.length - 1;
+  const space = text.indexOf(' ');
+  const tab = text.indexOf('\t');
+  return last >= 0 && (space === -1 || space === last) && (tab === -1 || tab === last);
+}
+
 /**
  * pdfkit measures and encodes a text by laying out each of its words (cached per word), then
  * concatenating the words' glyph arrays one `concat` at a time and, to encode, turning every glyph
@@ -260,9 +268,11 @@ function cacheFontWork(doc: PDFKit.PDFDocument) {
         let width = text.length <= TEXT_CACHE_MAX_LENGTH ? texts.get(text) : undefined;
         if (width === undefined) {
           let sum = 0;
-          forEachWord(text, (word) => {
-            sum += wordWork(word).advanceWidth;
-          });
+          if (isOneWord(text)) sum += wordWork(text).advanceWidth;
+          else
+            forEachWord(text, (word) => {
+              sum += wordWork(word).advanceWidth;
+            });
           width = sum;
           if (text.length <= TEXT_CACHE_MAX_LENGTH) {
             if (texts.size >= WORD_CACHE_MAX) texts = new Map();
@@ -275,6 +285,11 @@ function cacheFontWork(doc: PDFKit.PDFDocument) {
       const encode = font.encode.bind(font);
       font.encode = (text, features) => {
         if (features) return encode(text, features);
+        // pdfkit only reads what `encode` returns, so a word's own arrays can be handed out.
+        if (isOneWord(text)) {
+          const work = wordWork(text);
+          return [glyphCodes(work), work.positions];
+        }
         const hex: string[] = [];
         const positions: unknown[] = [];
         forEachWord(text, (word) => {
@@ -312,6 +327,7 @@ class ReportPdf {
     });
     for (const [name, bytes] of Object.entries(FONT_FILES)) this.doc.registerFont(name, bytes);
     if (this.options.cacheFontWork !== false) cacheFontWork(this.doc);
+    this.batchOperators();
     this.sendPagesAsDrawn();
   }
 
@@ -330,10 +346,40 @@ class ReportPdf {
   private sendPagesAsDrawn() {
     let drawing = this.doc.page;
     this.doc.on('pageAdded', () => {
+      this.flushOperators();
       drawing.content.end(null);
       this.sent.add(drawing);
       drawing = this.doc.page;
     });
+  }
+
+  /** The page whose operators `operators` holds, not yet in its content stream. */
+  private operatorsPage: PDFKit.PDFPage | null = null;
+  private operators: string[] = [];
+
+  /**
+   * pdfkit turns every operator it draws into a byte array of its own with a JavaScript loop, then
+   * joins them when the page ends (14 per table cell). Held as strings and written as one chunk
+   * per page, "operator\n" each: the same bytes.
+   */
+  private batchOperators() {
+    const doc = this.doc;
+    doc.addContent = (data: unknown) => {
+      if (doc.page !== this.operatorsPage) {
+        this.flushOperators();
+        this.operatorsPage = doc.page;
+      }
+      this.operators.push(String(data));
+      return doc;
+    };
+  }
+
+  private flushOperators() {
+    if (this.operatorsPage && this.operators.length > 0) {
+      this.operators.push('');
+      this.operatorsPage.content.write(Buffer.from(this.operators.join('\n'), 'latin1'));
+    }
+    this.operators = [];
   }
 
   /** The page `footers` is on, ready to be drawn on again. */
@@ -600,6 +646,7 @@ class ReportPdf {
     for (const table of this.report.tables) this.table(table);
     this.warnings();
     this.footers();
+    this.flushOperators();
     this.doc.end();
     return this.doc;
   }
