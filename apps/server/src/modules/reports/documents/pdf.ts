@@ -262,9 +262,13 @@ function cacheFontWork(doc: PDFKit.PDFDocument) {
       };
 
       let texts = new Map<string, number>();
+      // A long line (a contributing line, a note) is measured by us, then twice by pdfkit drawing it.
+      let lastText = '';
+      let lastWidth = 0;
       const widthOfString = font.widthOfString.bind(font);
       font.widthOfString = (text, size, features) => {
         if (features) return widthOfString(text, size, features);
+        if (text === lastText) return lastWidth * (size / 1000);
         let width = text.length <= TEXT_CACHE_MAX_LENGTH ? texts.get(text) : undefined;
         if (width === undefined) {
           let sum = 0;
@@ -279,6 +283,8 @@ function cacheFontWork(doc: PDFKit.PDFDocument) {
             texts.set(text, width);
           }
         }
+        lastText = text;
+        lastWidth = width;
         return width * (size / 1000);
       };
 
