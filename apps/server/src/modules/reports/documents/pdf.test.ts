@@ -1,5 +1,6 @@
 import { compliance } from '@chemtrack/domain';
 import { CAS, component, LISTS, stored } from '@chemtrack/domain/compliance/test-fixtures';
+import { PDFParse } from 'pdf-parse';
 import { describe, expect, it } from 'vitest';
 import { pdfTextOf, pdfWithoutStamps } from '../../../../test/report-files.ts';
 import { buildReportDocument } from './index.ts';
@@ -76,6 +77,45 @@ describe('a report PDF in the embedded font', () => {
       const uncached = await bytesOf(reportPdf(document, { cacheFontWork: false }));
       expect(cached.byteLength).toBe(uncached.byteLength);
       expect(pdfWithoutStamps(cached)).toBe(pdfWithoutStamps(uncached));
+    }
+  });
+});
+
+describe('a report PDF of many pages', () => {
+  it('numbers every page "Page N of M" after the pages before the last were written out, and keeps their text', async () => {
+    // 160 drums of ammonia: one EHS row whose contributing lines run over several pages.
+    const lines = Array.from({ length: 160 }, (_, i) =>
+      stored(10 + i, {
+        inventory_product_id: 500 + i,
+        product_name: `Ammonia solution ${i}`,
+        location_stored: `Bay ${i % 7}`,
+        components: [component(CAS.ammonia, 'Ammonia', 100)],
+      }),
+    );
+    const context = compliance.createComplianceContext(
+      {
+        customer: { id: 1, name: 'Many Pages Inc.' },
+        facility: { id: 2, name: 'Long Plant' },
+        year: 2025,
+        lines,
+      },
+      { entries: LISTS.entries.filter((entry) => entry.list_type === 'ehs') },
+    );
+    const report = buildReportDocument('epcra_302', context, { inventoryId: 9, generatedAt: new Date() });
+    const parser = new PDFParse({ data: new Uint8Array(await bytesOf(reportPdf(report))) });
+    try {
+      const { pages } = await parser.getText();
+      expect(pages.length).toBeGreaterThanOrEqual(3);
+      pages.forEach((page, i) => {
+        const text = page.text.replace(/\s+/g, ' ');
+        expect(text).toContain(`${report.name} - Many Pages Inc. - 2025`);
+        expect(text).toContain(`Page ${i + 1} of ${pages.length}`);
+      });
+      const all = pages.map((page) => page.text.replace(/\s+/g, ' ')).join(' ');
+      for (const i of [0, 80, 159])
+        expect(all).toContain(`Ammonia solution ${i} (line ${500 + i}) at Bay ${i % 7}`);
+    } finally {
+      await parser.destroy();
     }
   });
 });

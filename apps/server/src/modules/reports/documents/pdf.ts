@@ -57,13 +57,18 @@ const DRAWN_BLOCKS: readonly (readonly [number, number])[] = [
 
 /** Printable ASCII only: already what the font draws, and unchanged by NFC. */
 const PLAIN_ASCII = /^[\x20-\x7e]*$/;
+/** Only characters of `DRAWN_BLOCKS` (no surrogate: a character beyond them is never drawn). */
+const ALL_DRAWN = /^[\x20-\x7e\xa0-\u058f\u1e00-\u1fff\u2000-\u22ff\u2500-\u25ff]*$/;
 
 /** Text the embedded font can draw: tabs and line breaks as spaces, anything else outside it "?". */
 export function pdfText(text: string): string {
   // Most of a report's text (figures, CAS numbers, names): returned as it is, without the loop.
   if (PLAIN_ASCII.test(text)) return text;
+  const normalized = text.normalize('NFC');
+  // Every contributing line has a "×": drawn as it is, without a string built a character at a time.
+  if (ALL_DRAWN.test(normalized)) return normalized;
   let out = '';
-  for (const char of text.normalize('NFC')) {
+  for (const char of normalized) {
     const code = char.codePointAt(0) ?? 0;
     if (DRAWN_BLOCKS.some(([low, high]) => code >= low && code <= high)) out += char;
     else if (char === '\n' || char === '\t' || char === '\r') out += ' ';
@@ -151,56 +156,154 @@ function groupInfo(warnings: ReportDocument['warnings']): string[] {
   });
 }
 
+/** A glyph as fontkit lays it out (the fields pdfkit's `encode` reads). */
+interface LaidGlyph {
+  id: number;
+  advanceWidth: number;
+  codePoints: number[];
+}
+
 /** The parts of pdfkit's embedded font the caches wrap (not in its type definitions). */
 interface EmbeddedFontParts {
-  layout(text: string, features: unknown, onlyWidth: boolean): { advanceWidth: number };
+  layoutRun(text: string): { glyphs: LaidGlyph[]; positions: unknown[]; advanceWidth: number };
   widthOfString(text: string, size: number, features?: unknown): number;
-  encode(text: string, features?: unknown): unknown;
+  encode(text: string, features?: unknown): [string[], unknown[]];
+  subset: { includeGlyph(id: number): number };
+  widths: (number | undefined)[];
+  unicode: (number[] | undefined)[];
+  scale: number;
   cached?: true;
 }
 
-/**
- * pdfkit lays a string's glyphs out again at every call: a cell is measured up to five times
- * (its size, its height, whether it wraps, then twice while drawn) and encoded once, and a
- * report repeats the same texts (figures, units, names) thousands of times; the profile of a
- * 2,000-line report spent a third of its time there. Both results depend only on the font and
- * the text, so each font keeps them (calls with OpenType features go through as before), and the
- * width is scaled with pdfkit's own arithmetic: the file is the same, byte for byte.
- * `encode` also adds the glyphs to the font's subset, which the first call of a text has done.
- */
-/** Texts longer than this are encoded every time (see `cacheFontWork`). */
-const ENCODE_CACHE_MAX_LENGTH = 48;
+/** One word's layout as pdfkit would find it, and its glyphs' codes once the word was drawn. */
+interface WordWork {
+  advanceWidth: number;
+  positions: unknown[];
+  glyphs: LaidGlyph[] | null;
+  hex: string[] | null;
+}
 
+/**
+ * Words kept per font before the cache starts again: the inventory index has ~100,000 distinct
+ * figures, and pdfkit's own per-word cache (which this one replaces) kept every one of them.
+ */
+const WORD_CACHE_MAX = 20_000;
+/** Texts up to this length also keep their whole width: a table cell is measured several times. */
+const TEXT_CACHE_MAX_LENGTH = 48;
+
+/**
+ * pdfkit's words as `EmbeddedFont.layout` cuts them: each ends after a space or a tab, the rest is
+ * the last. Width and glyphs of a text are those of its words in this order.
+ */
+function forEachWord(text: string, visit: (word: string) => void): void {
+  let last = 0;
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code === 32 || code === 9) {
+      visit(text.slice(last, i + 1));
+      last = i + 1;
+    }
+  }
+  if (last < text.length) visit(text.slice(last));
+}
+
+/** A text pdfkit lays out as one word: no space or tab but maybe a last one. */
+function isOneWord(text: string): boolean {
+  const last = text.length - 1;
+  const space = text.indexOf(' ');
+  const tab = text.indexOf('\t');
+  return last >= 0 && (space === -1 || space === last) && (tab === -1 || tab === last);
+}
+
+/**
+ * pdfkit measures and encodes a text by laying out each of its words (cached per word), then
+ * concatenating the words' glyph arrays one `concat` at a time and, to encode, turning every glyph
+ * into its subset code again. A table cell is measured up to five times (its size, its height,
+ * whether it wraps, then twice while drawn), a contributing line is a long text of twenty words,
+ * and a report repeats the same words (figures, units, names) thousands of times: the profile of
+ * a 2,000-line report spent half its drawing time there. Here each font keeps, per word, the
+ * width and positions pdfkit's own layout gives and, once the word is drawn, its glyph codes, so a
+ * text costs a lookup per word. Sums run in pdfkit's order with its arithmetic and a word's glyphs
+ * join the font's subset when the word is first drawn, in the text's order, as pdfkit does: the
+ * file is the same, byte for byte (calls with OpenType features go through to pdfkit).
+ */
 function cacheFontWork(doc: PDFKit.PDFDocument) {
   const parts = doc as unknown as { _font: EmbeddedFontParts | null; font(...args: unknown[]): unknown };
   const selectFont = parts.font.bind(doc);
   parts.font = (...args: unknown[]) => {
     const result = selectFont(...args);
     const font = parts._font;
-    if (font && !font.cached) {
+    // Only an embedded font has a subset (the standard fonts pdfkit starts with measure otherwise).
+    if (font && !font.cached && font.subset) {
       font.cached = true;
-      const widths = new Map<string, number>();
+      let words = new Map<string, WordWork>();
+      const wordWork = (word: string): WordWork => {
+        let work = words.get(word);
+        if (work === undefined) {
+          const run = font.layoutRun(word);
+          work = { advanceWidth: run.advanceWidth, positions: run.positions, glyphs: run.glyphs, hex: null };
+          if (words.size >= WORD_CACHE_MAX) words = new Map();
+          words.set(word, work);
+        }
+        return work;
+      };
+      const glyphCodes = (work: WordWork): string[] => {
+        if (work.hex) return work.hex;
+        const hex: string[] = [];
+        for (const glyph of work.glyphs ?? []) {
+          const gid = font.subset.includeGlyph(glyph.id);
+          hex.push(`0000${gid.toString(16)}`.slice(-4));
+          if (font.widths[gid] == null) font.widths[gid] = glyph.advanceWidth * font.scale;
+          if (font.unicode[gid] == null) font.unicode[gid] = glyph.codePoints;
+        }
+        work.hex = hex;
+        work.glyphs = null;
+        return hex;
+      };
+
+      let texts = new Map<string, number>();
+      // A long line (a contributing line, a note) is measured by us, then twice by pdfkit drawing it.
+      let lastText = '';
+      let lastWidth = 0;
       const widthOfString = font.widthOfString.bind(font);
       font.widthOfString = (text, size, features) => {
         if (features) return widthOfString(text, size, features);
-        let width = widths.get(text);
+        if (text === lastText) return lastWidth * (size / 1000);
+        let width = text.length <= TEXT_CACHE_MAX_LENGTH ? texts.get(text) : undefined;
         if (width === undefined) {
-          width = font.layout(text, undefined, true).advanceWidth;
-          widths.set(text, width);
+          let sum = 0;
+          if (isOneWord(text)) sum += wordWork(text).advanceWidth;
+          else
+            forEachWord(text, (word) => {
+              sum += wordWork(word).advanceWidth;
+            });
+          width = sum;
+          if (text.length <= TEXT_CACHE_MAX_LENGTH) {
+            if (texts.size >= WORD_CACHE_MAX) texts = new Map();
+            texts.set(text, width);
+          }
         }
+        lastText = text;
+        lastWidth = width;
         return width * (size / 1000);
       };
-      const encoded = new Map<string, unknown>();
+
       const encode = font.encode.bind(font);
       font.encode = (text, features) => {
-        // Long texts (detail lines, notes) seldom repeat: kept, they would only hold memory.
-        if (features || text.length > ENCODE_CACHE_MAX_LENGTH) return encode(text, features);
-        let result = encoded.get(text);
-        if (result === undefined) {
-          result = encode(text);
-          encoded.set(text, result);
+        if (features) return encode(text, features);
+        // pdfkit only reads what `encode` returns, so a word's own arrays can be handed out.
+        if (isOneWord(text)) {
+          const work = wordWork(text);
+          return [glyphCodes(work), work.positions];
         }
-        return result;
+        const hex: string[] = [];
+        const positions: unknown[] = [];
+        forEachWord(text, (word) => {
+          const work = wordWork(word);
+          for (const code of glyphCodes(work)) hex.push(code);
+          for (const position of work.positions) positions.push(position);
+        });
+        return [hex, positions];
       };
     }
     return result;
@@ -230,6 +333,68 @@ class ReportPdf {
     });
     for (const [name, bytes] of Object.entries(FONT_FILES)) this.doc.registerFont(name, bytes);
     if (this.options.cacheFontWork !== false) cacheFontWork(this.doc);
+    this.batchOperators();
+    this.sendPagesAsDrawn();
+  }
+
+  /** Pages whose drawing went out with the page (their footer goes in a second content stream). */
+  private readonly sent = new Set<PDFKit.PDFPage>();
+
+  /**
+   * The pages stay open to the end for their "Page N of M" footer (`bufferPages`), and pdfkit
+   * holds an open page's drawing as one small buffer per operator, uncompressed: the inventory
+   * index's 300 pages held 1.4 million of them (peak RSS +241 MB in the suite). When the drawing
+   * moves to a new page (ours or pdfkit's own for a long paragraph), the page left is finished
+   * now: its content stream compressed and written to the file. Only the page's dictionary waits
+   * for the footer, which `footers` draws into a second content stream of the page (a page's
+   * content may be an array of streams, read as one: the same marks in the same order).
+   */
+  private sendPagesAsDrawn() {
+    let drawing = this.doc.page;
+    this.doc.on('pageAdded', () => {
+      this.flushOperators();
+      drawing.content.end(null);
+      this.sent.add(drawing);
+      drawing = this.doc.page;
+    });
+  }
+
+  /** The page whose operators `operators` holds, not yet in its content stream. */
+  private operatorsPage: PDFKit.PDFPage | null = null;
+  private operators: string[] = [];
+
+  /**
+   * pdfkit turns every operator it draws into a byte array of its own with a JavaScript loop, then
+   * joins them when the page ends (14 per table cell). Held as strings and written as one chunk
+   * per page, "operator\n" each: the same bytes.
+   */
+  private batchOperators() {
+    const doc = this.doc;
+    doc.addContent = (data: unknown) => {
+      if (doc.page !== this.operatorsPage) {
+        this.flushOperators();
+        this.operatorsPage = doc.page;
+      }
+      this.operators.push(String(data));
+      return doc;
+    };
+  }
+
+  private flushOperators() {
+    if (this.operatorsPage && this.operators.length > 0) {
+      this.operators.push('');
+      this.operatorsPage.content.write(Buffer.from(this.operators.join('\n'), 'latin1'));
+    }
+    this.operators = [];
+  }
+
+  /** The page `footers` is on, ready to be drawn on again. */
+  private reopen(page: PDFKit.PDFPage) {
+    if (!this.sent.has(page)) return;
+    const more = this.doc.ref({});
+    (page.dictionary.data as { Contents?: unknown }).Contents = [page.content, more];
+    page.content = more;
+    this.sent.delete(page);
   }
 
   private get left() {
@@ -469,7 +634,7 @@ class ReportPdf {
     const range = this.doc.bufferedPageRange();
     const label = pdfText(`${this.report.name} - ${this.report.customer.name} - ${this.report.year}`);
     for (let i = 0; i < range.count; i++) {
-      this.doc.switchToPage(range.start + i);
+      this.reopen(this.doc.switchToPage(range.start + i));
       // Writing below the bottom margin would start a new page: the footer sits in the margin.
       const { margins } = this.doc.page;
       const bottom = margins.bottom;
@@ -487,6 +652,7 @@ class ReportPdf {
     for (const table of this.report.tables) this.table(table);
     this.warnings();
     this.footers();
+    this.flushOperators();
     this.doc.end();
     return this.doc;
   }
