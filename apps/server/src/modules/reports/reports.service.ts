@@ -25,7 +25,13 @@ import { permitAmountsInForce } from '../fire-code-permits/fire-code-permits.ser
 import { findFacilityOf } from '../inventories/inventories.repository.ts';
 import { productReportInputs } from '../products/products.service.ts';
 import { referenceEntriesInUse } from '../reference-lists/reference-lists.service.ts';
-import { drawReportDocument, drawReportFile, fileSummary, type ReportInputs } from './documents/draw.ts';
+import {
+  drawReportDocument,
+  drawReportFile,
+  fileSummary,
+  previewBody,
+  type ReportInputs,
+} from './documents/draw.ts';
 import { type ReportWorkers, ReportWorkersBusyError } from './report-workers.ts';
 import {
   findCustomerName,
@@ -209,15 +215,14 @@ export async function loadReportInputs(db: Db, request: ReportRequestValues): Pr
   };
 }
 
-/** `POST /report/preview`: the report's tables, each figure with its explanation, and the warnings. */
-async function preview(
-  db: Db,
-  request: ReportRequestValues,
-  workers?: ReportWorkers,
-): Promise<ReportDocument> {
+/**
+ * `POST /report/preview`: the report's tables, each figure with its explanation, and the
+ * warnings, as the answer's JSON text (`{ "resource": document }`, written where it is drawn).
+ */
+async function preview(db: Db, request: ReportRequestValues, workers?: ReportWorkers): Promise<string> {
   const inputs = await loadReportInputs(db, request);
   // Without workers (a script, a test of the figures) the report is drawn on this thread.
-  if (!workers) return drawReportDocument(inputs);
+  if (!workers) return previewBody(drawReportDocument(inputs));
   return drawn(() => workers.preview(inputs));
 }
 
