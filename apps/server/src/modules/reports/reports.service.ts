@@ -10,7 +10,6 @@ import {
   REPORT_MSG,
   REPORT_TYPE_NAMES,
   REPORT_TYPES,
-  type ReportDocument,
   type ReportFormat,
   type ReportRequestValues,
   type ReportTypeItem,
