@@ -4,9 +4,11 @@
  * XLSX drawn from that document, in process and without HTTP or the report workers, as CPU time. Quicker to iterate with than the suite, and the place
  * to take a CPU profile (`node --cpu-prof --import tsx bench/report-path.ts`).
  *
- * Usage: tsx bench/report-path.ts [--types epcra_302,caa_304_psm] [--runs 3] [--formats pdf,xlsx]
+ * Usage: tsx bench/report-path.ts [--types epcra_302,caa_304_psm] [--runs 3] [--formats pdf,xlsx] [--api]
  *   DATABASE_URL: a PostgreSQL database the data set is loaded into once and reused (else PGlite,
  *   loaded every run).
+ *   --api: each type's preview through the route as well (`app.inject`, the report workers, the
+ *   response's serialisation), as wall time: the first preview after the app starts, then the median.
  */
 import os from 'node:os';
 import path from 'node:path';
@@ -14,11 +16,15 @@ import type { Readable } from 'node:stream';
 import { parseArgs } from 'node:util';
 import { compliance, DEFAULT_REPORT_SETTINGS, REPORT_TYPES } from '@chemtrack/domain';
 import { sql } from 'drizzle-orm';
+import { buildApp } from '../apps/server/src/app.ts';
 import { openDatabase } from '../apps/server/src/db/client.ts';
+import { users } from '../apps/server/src/db/schema/index.ts';
+import { loadConfig } from '../apps/server/src/lib/config.ts';
 import { drawReportDocument } from '../apps/server/src/modules/reports/documents/draw.ts';
 import { reportPdf } from '../apps/server/src/modules/reports/documents/pdf.ts';
 import { reportXlsx } from '../apps/server/src/modules/reports/documents/xlsx.ts';
 import { loadReportInputs } from '../apps/server/src/modules/reports/reports.service.ts';
+import { createSession } from '../apps/server/src/modules/sessions/sessions.repository.ts';
 import { loadDataSet, type RawClient } from './data.ts';
 import { exceljsRows, pdfkitRows } from './library-reference.ts';
 
@@ -27,6 +33,7 @@ const { values } = parseArgs({
     types: { type: 'string' },
     runs: { type: 'string', default: '3' },
     formats: { type: 'string', default: 'pdf,xlsx' },
+    api: { type: 'boolean', default: false },
   },
 });
 const runs = Number(values.runs);
@@ -109,4 +116,74 @@ for (const type of types) {
     `${type.padEnd(26)} cpu: query ${ms('query')} ms  engine+layout ${ms('draw')} ms  pdf ${ms('pdf')} ms (${ratio('pdf')}×)  xlsx ${ms('xlsx')} ms (${ratio('xlsx')}×)  (${sizes}; rss ${mb(process.memoryUsage().rss)} MB)`,
   );
 }
+if (values.api) await measureRoute();
 await database.close();
+
+/** The preview as a client waits for it: the route, the workers, the JSON answer (wall time). */
+async function measureRoute() {
+  const [admin] = await database.db
+    .insert(users)
+    .values({ email: `report-path-${Date.now()}@bench.local`, role: 'admin', firstName: 'R', lastName: 'P' })
+    .returning({ id: users.id });
+  const { token } = await createSession(database.db, {
+    userId: admin!.id,
+    ttlMs: 3_600_000,
+    isRemembered: false,
+    ipAddress: '127.0.0.1',
+    userAgent: 'report-path',
+  });
+  const config = loadConfig(
+    { APP_KEY: 'bench', DATA_DIR: os.tmpdir(), LOG_LEVEL: 'silent' },
+    { maxEventLoopDelayMs: 0 },
+  );
+  const headers = { 'x-app-key': 'bench', authorization: `Bearer ${token}` };
+  async function previewOf(app: Awaited<ReturnType<typeof buildApp>>, type: string) {
+    const t0 = performance.now();
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/admin/v1/report/preview',
+      headers,
+      payload: { type, customer_id: report.customerId, facility_id: report.facilityId, year: report.year },
+    });
+    if (res.statusCode !== 200)
+      throw new Error(`${type} preview: ${res.statusCode} ${res.body.slice(0, 300)}`);
+    return { ms: performance.now() - t0, kb: res.rawPayload.length / 1024 };
+  }
+  // The first preview after the app started: straight away, then as a person gets to it: the
+  // Reports screen opens (`GET /report/list`, which starts a worker), the facility is chosen.
+  for (const opening of [false, true]) {
+    const app = await buildApp({ config, db: database.db });
+    await app.ready();
+    if (opening) {
+      await app.inject({ method: 'GET', url: '/api/admin/v1/report/list', headers });
+      await new Promise((resolve) => setTimeout(resolve, 3_000));
+    }
+    const first = await previewOf(app, types[0]!);
+    console.log(
+      `first preview after the app started (${types[0]})${opening ? ', the Reports screen opened 3 s before' : ''}: ${first.ms.toFixed(0)} ms wall`,
+    );
+    await app.close();
+  }
+  const app = await buildApp({ config, db: database.db });
+  await app.ready();
+  // The steady state: a worker started and each type drawn once before it is timed.
+  await previewOf(app, types[0]!);
+  const preview = (type: string) => previewOf(app, type);
+  for (const type of types) {
+    const times: number[] = [];
+    let kb = 0;
+    for (let i = 0; i < runs; i++) {
+      const answer = await preview(type);
+      times.push(answer.ms);
+      kb = answer.kb;
+    }
+    console.log(
+      `${type.padEnd(26)} route preview wall: median ${median(times).toFixed(0).padStart(5)} ms  min ${Math.min(
+        ...times,
+      )
+        .toFixed(0)
+        .padStart(5)} ms  (${kb.toFixed(0)} KB)`,
+    );
+  }
+  await app.close();
+}

@@ -154,6 +154,28 @@ export function prepareNamed<T>(query: Preparable<T>): Prepared<T> {
   return query.prepare(name);
 }
 
+/** A prepared statement read as the driver's rows, without drizzle's mapping of each field. */
+export interface PreparedRows {
+  all(values?: Record<string, unknown>): Promise<unknown[]>;
+}
+
+function readsRows(prepared: object): prepared is PreparedRows {
+  return 'all' in prepared && typeof prepared.all === 'function';
+}
+
+/**
+ * `prepareNamed`, read with `all()`: the rows as node-postgres and PGlite parse them (numerics as
+ * text, as drizzle gives them too), for a select whose fields carry their keys as SQL aliases
+ * (`sql\`…\`.as(key)`). On 2,000 report lines of ~60 columns drizzle's per-field mapping cost as
+ * much as the compliance engine's whole run (issue 24). Both drivers' prepared queries have
+ * `all()`; drizzle's abstract type does not declare it, hence the check.
+ */
+export function prepareRows(query: Preparable<unknown>): PreparedRows {
+  const prepared = prepareNamed(query);
+  if (!readsRows(prepared)) throw new Error('the database driver cannot read prepared rows unmapped');
+  return prepared;
+}
+
 /** The statements of every database (a test app has its own), by shape of the request. */
 const statementsOf = new WeakMap<object, Map<string, unknown>>();
 

@@ -1,4 +1,5 @@
 import { MessageResponseSchema, StaleRecordSchema } from '@chemtrack/domain';
+import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 
 const ErrorBodySchema = z.object({
@@ -23,3 +24,13 @@ export function conflictResponse<T extends z.ZodType>(existing: T) {
 }
 
 export { ErrorBodySchema, MessageResponseSchema };
+
+/**
+ * Sends an answer already written as JSON text (a report preview, written by the worker that drew
+ * it): Fastify sends a string with a JSON content type as it is, without the route's response
+ * schema walking a document of thousands of rows again. The route keeps that schema for its
+ * documentation; the text must be written to it.
+ */
+export function sendJsonText(reply: FastifyReply, text: string): FastifyReply {
+  return reply.type('application/json').send(text);
+}

@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, numeric, pgTable, varchar } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  check,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  smallint,
+  varchar,
+} from 'drizzle-orm/pg-core';
 import { files } from './addresses.ts';
 import { id, quantity, timestamps, trigram } from './columns.ts';
 import { regulatoryListTypeEnum } from './enums.ts';
@@ -59,4 +69,19 @@ export const regulatoryEntries = pgTable(
     trigram('regulatory_entries_chemical_name_trgm', t.chemicalName),
     trigram('regulatory_entries_cas_number_trgm', t.casNumber),
   ],
+);
+
+/**
+ * One row whose `version` moves on every statement that writes `regulatory_entries` (a trigger,
+ * migration 0020), in that statement's transaction: the reports keep the lists in memory per
+ * process and reread them only when it has moved (issue 24), whoever wrote them (an upload, the
+ * seed, another process, psql).
+ */
+export const regulatoryEntriesVersion = pgTable(
+  'regulatory_entries_version',
+  {
+    id: smallint().primaryKey().default(1),
+    version: bigint({ mode: 'number' }).notNull().default(0),
+  },
+  (t) => [check('regulatory_entries_version_one_row', sql`${t.id} = 1`)],
 );

@@ -6,8 +6,22 @@ import type {
 } from '@chemtrack/domain';
 import { type AnyColumn, and, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
-import { databaseEntries, files, regulatoryEntries, users } from '../../db/schema/index.ts';
-import { countUpTo, orderBy, pageOffset, searchAny, textKey } from '../../lib/list-query.ts';
+import {
+  databaseEntries,
+  files,
+  regulatoryEntries,
+  regulatoryEntriesVersion,
+  users,
+} from '../../db/schema/index.ts';
+import {
+  cachedStatement,
+  countUpTo,
+  orderBy,
+  pageOffset,
+  prepareNamed,
+  searchAny,
+  textKey,
+} from '../../lib/list-query.ts';
 import { toNumeric } from '../../lib/numeric.ts';
 
 const uploaderName = sql<string | null>`nullif(trim(${users.firstName} || ' ' || ${users.lastName}), '')`;
@@ -89,6 +103,28 @@ export function selectEntryRows(db: Db | Tx, type: RegulatoryListType) {
     .orderBy(regulatoryEntries.id);
 }
 export type EntryRow = Awaited<ReturnType<typeof selectEntryRows>>[number];
+
+/** Every list's entries, in upload order, as the compliance engine reads them. */
+export function selectAllEntries(db: Db) {
+  return db
+    .select({ list_type: regulatoryEntries.listType, ...VALUE_COLUMNS })
+    .from(regulatoryEntries)
+    .orderBy(regulatoryEntries.id);
+}
+
+/** The lists' version (migration 0020): it moves with every statement that writes an entry. */
+export async function selectEntriesVersion(db: Db): Promise<number> {
+  const statement = cachedStatement(db, 'reference-lists.version', () =>
+    prepareNamed(
+      db
+        .select({ version: regulatoryEntriesVersion.version })
+        .from(regulatoryEntriesVersion)
+        .where(eq(regulatoryEntriesVersion.id, 1)),
+    ),
+  );
+  const [row] = await statement.execute();
+  return row?.version ?? 0;
+}
 
 export async function insertUpload(
   tx: Tx,

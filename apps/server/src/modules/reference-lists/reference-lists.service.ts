@@ -3,6 +3,7 @@ import { buffer as readAll } from 'node:stream/consumers';
 import {
   type ChangeSummary,
   type CreateDbEntry,
+  type compliance,
   type DbEntryRow,
   type DbEntryUpload,
   type LastUploadInfo,
@@ -34,6 +35,8 @@ import {
   insertUpload,
   lockListType,
   replaceEntries,
+  selectAllEntries,
+  selectEntriesVersion,
   selectEntryPage,
   selectEntryRows,
   selectUploads,
@@ -72,6 +75,28 @@ export function toRegulatoryEntryValues(row: Omit<EntryRow, 'id'>): RegulatoryEn
     note: row.note,
     alias_cas_numbers: row.alias_cas_numbers,
   };
+}
+
+/** The entries a process read last, per database, with the version they were read at. */
+const entriesInUse = new WeakMap<Db, { version: number; entries: readonly compliance.ReferenceEntry[] }>();
+
+/**
+ * Every list's entries as the compliance engine reads them (all of them, even for a report that
+ * tests one list, so "CAS on none of the lists" holds for every list). Kept per process and read
+ * again only when the lists' version has moved (issue 24: thousands of rows read and converted for
+ * every report): one one-row statement when nothing changed. The version is read before the
+ * entries, so entries cached under a version are never older than it.
+ */
+export async function referenceEntriesInUse(db: Db): Promise<readonly compliance.ReferenceEntry[]> {
+  const version = await selectEntriesVersion(db);
+  const cached = entriesInUse.get(db);
+  if (cached?.version === version) return cached.entries;
+  const entries = (await selectAllEntries(db)).map((row) =>
+    // Shared by every report that follows: frozen, so none can change another's lists.
+    Object.freeze({ list_type: row.list_type, ...toRegulatoryEntryValues(row) }),
+  );
+  entriesInUse.set(db, { version, entries: Object.freeze(entries) });
+  return entries;
 }
 
 function toResource(row: EntryRow): RegulatoryEntryResource {

@@ -1,10 +1,10 @@
 import { parentPort } from 'node:worker_threads';
-import { drawReportDocument, drawReportFile, fileSummary } from './documents/draw.ts';
+import { drawReportDocument, drawReportFile, fileSummary, previewBody } from './documents/draw.ts';
 import type { FromReportWorker, ToReportWorker } from './report-workers.ts';
 
 /**
  * The report worker (issue 24): runs the engine, the layout and the PDF/XLSX writer for one job at
- * a time, off the server's event loop. A preview posts its document back; a file posts its bytes
+ * a time, off the server's event loop. A preview posts its answer back as JSON text; a file posts its bytes
  * (transferred, not copied) with what the service names the file and audits it by.
  */
 
@@ -16,7 +16,8 @@ port.on('message', async (job: ToReportWorker) => {
   let transfer: ArrayBuffer[] = [];
   try {
     const document = drawReportDocument(job.inputs);
-    if (job.kind === 'preview') answer = { id: job.id, ok: true, kind: 'preview', document };
+    if (job.kind === 'preview')
+      answer = { id: job.id, ok: true, kind: 'preview', body: previewBody(document) };
     else {
       const bytes = await drawReportFile(document, job.format);
       // A buffer from Node's pool shares its memory: copy out exactly the file to transfer it.

@@ -1,11 +1,18 @@
-import { DEFAULT_REPORT_SETTINGS, REPORT_MSG, type ReportType } from '@chemtrack/domain';
+import {
+  DEFAULT_REPORT_SETTINGS,
+  REPORT_MSG,
+  type ReportDocument,
+  type ReportPreviewResponse,
+  ReportPreviewResponseSchema,
+  type ReportType,
+} from '@chemtrack/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../test/helper.ts';
 import { pdfTextOf, pdfWithoutStamps, uploadedList, workbookOf } from '../../../test/report-files.ts';
 import { regulatoryEntries } from '../../db/schema/index.ts';
 import { AVAILABILITY_MSG } from '../../plugins/availability.ts';
 import { create } from '../../seed/factories.ts';
-import { drawReportDocument, drawReportFile, type ReportInputs } from './documents/draw.ts';
+import { drawReportDocument, drawReportFile, previewBody, type ReportInputs } from './documents/draw.ts';
 import { ReportWorkerError, ReportWorkers, ReportWorkersBusyError } from './report-workers.ts';
 import { loadReportInputs, reportsService } from './reports.service.ts';
 
@@ -72,6 +79,11 @@ async function inputsOf(type: ReportType): Promise<ReportInputs> {
   return { ...inputs, generatedAt: GENERATED_AT };
 }
 
+/** A preview's answer as the client reads it: its document. */
+function answerOf(body: string): ReportDocument {
+  return (JSON.parse(body) as ReportPreviewResponse).resource;
+}
+
 async function cellsOf(bytes: Uint8Array): Promise<string[]> {
   const book = await workbookOf(Buffer.from(bytes));
   const cells: string[] = [];
@@ -91,8 +103,12 @@ describe('report workers', () => {
   it('draw the same document and files as the calling thread', async () => {
     const inputs = await inputsOf('epcra_302');
     const inProcess = drawReportDocument(inputs);
-    const fromWorker = await workers.preview(inputs);
-    expect(fromWorker).toEqual(inProcess);
+    const fromWorker = answerOf(await workers.preview(inputs));
+    expect(fromWorker).toEqual(answerOf(previewBody(inProcess)));
+    // The text the route sends is the answer its schema would have written.
+    expect(fromWorker).toEqual(
+      answerOf(JSON.stringify(ReportPreviewResponseSchema.parse({ resource: inProcess }))),
+    );
     expect(fromWorker.tables[0]?.rows.map((row) => [row.cells.cas_number, row.reported])).toEqual([
       ['7782-50-5', true],
     ]);
@@ -128,9 +144,9 @@ describe('report workers', () => {
       const first = small.preview(inputs);
       const second = small.preview(inputs);
       await expect(small.preview(inputs)).rejects.toBeInstanceOf(ReportWorkersBusyError);
-      const expected = drawReportDocument(inputs);
-      expect(await first).toEqual(expected);
-      expect(await second).toEqual(expected);
+      const expected = previewBody(drawReportDocument(inputs));
+      expect(await first).toBe(expected);
+      expect(await second).toBe(expected);
     } finally {
       await small.close();
     }
@@ -140,13 +156,32 @@ describe('report workers', () => {
     const inputs = await inputsOf('epcra_302');
     const pool = new ReportWorkers({ size: 1, idleMs: 50 });
     try {
-      const expected = drawReportDocument(inputs);
-      expect(await pool.preview(inputs)).toEqual(expected);
+      const expected = previewBody(drawReportDocument(inputs));
+      expect(await pool.preview(inputs)).toBe(expected);
       expect(pool.workerCount).toBe(1);
       // Idle past its limit, the worker is stopped and its memory returned.
       await expect.poll(() => pool.workerCount, { timeout: 10_000 }).toBe(0);
-      expect(await pool.preview(inputs)).toEqual(expected);
+      expect(await pool.preview(inputs)).toBe(expected);
       expect(pool.workerCount).toBe(1);
+    } finally {
+      await pool.close();
+    }
+  });
+
+  it('start one worker when warmed (the Reports screen opened), which draws the next report, and stop it left idle', async () => {
+    const inputs = await inputsOf('epcra_302');
+    const pool = new ReportWorkers({ size: 2, idleMs: 1_000 });
+    try {
+      pool.warm();
+      pool.warm();
+      expect(pool.workerCount).toBe(1);
+      expect(await pool.preview(inputs)).toBe(previewBody(drawReportDocument(inputs)));
+      expect(pool.workerCount).toBe(1);
+      await expect.poll(() => pool.workerCount, { timeout: 10_000 }).toBe(0);
+      // Warmed and never used, it is stopped all the same.
+      pool.warm();
+      expect(pool.workerCount).toBe(1);
+      await expect.poll(() => pool.workerCount, { timeout: 10_000 }).toBe(0);
     } finally {
       await pool.close();
     }

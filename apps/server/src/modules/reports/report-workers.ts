@@ -1,5 +1,5 @@
 import type { Worker } from 'node:worker_threads';
-import type { ReportDocument, ReportFormat } from '@chemtrack/domain';
+import type { ReportFormat } from '@chemtrack/domain';
 import { startWorker } from '../../lib/start-worker.ts';
 import type { ReportFileSummary, ReportInputs } from './documents/draw.ts';
 
@@ -16,7 +16,7 @@ export type ToReportWorker =
   | { id: number; kind: 'file'; inputs: ReportInputs; format: ReportFormat };
 
 export type FromReportWorker =
-  | { id: number; ok: true; kind: 'preview'; document: ReportDocument }
+  | { id: number; ok: true; kind: 'preview'; body: string }
   | { id: number; ok: true; kind: 'file'; bytes: Uint8Array; summary: ReportFileSummary }
   | { id: number; ok: false; message: string };
 
@@ -75,11 +75,15 @@ export class ReportWorkers {
     return this.slots.length;
   }
 
-  /** The report's document, drawn in a worker. */
-  async preview(inputs: ReportInputs): Promise<ReportDocument> {
+  /**
+   * The preview's answer, `{ "resource": <the report's document> }`, as JSON text written in the
+   * worker: a document of up to 10,000 rows (several MB) is then neither cloned back to this
+   * thread nor walked by the response schema on the event loop (issue 24).
+   */
+  async preview(inputs: ReportInputs): Promise<string> {
     const answer = await this.run({ kind: 'preview', inputs });
     if (answer.kind !== 'preview') throw new ReportWorkerError('the report worker answered a file');
-    return answer.document;
+    return answer.body;
   }
 
   /** The report's file, drawn in a worker, with its summary. */
@@ -90,6 +94,16 @@ export class ReportWorkers {
     const answer = await this.run({ kind: 'file', inputs, format });
     if (answer.kind !== 'file') throw new ReportWorkerError('the report worker answered a preview');
     return { bytes: answer.bytes, summary: answer.summary };
+  }
+
+  /**
+   * Starts a worker when none is running, so the report that follows does not wait for one to
+   * load the engine, pdfkit and exceljs (0.5-1 s bundled, seconds from source): called when the
+   * Reports screen opens (`GET /report/list`). Unused, it is stopped after `idleMs` like any other.
+   */
+  warm(): void {
+    if (this.slots.length > 0) return;
+    this.next(this.startSlot());
   }
 
   /** Stops every worker; jobs in progress or waiting reject. The next job starts a new worker. */

@@ -1,6 +1,7 @@
 import type { RegulatoryListType } from '@chemtrack/domain';
-import { and, asc, desc, eq } from 'drizzle-orm';
+import { and, asc, type Column, desc, eq, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
+import type { SelectResult } from 'drizzle-orm/query-builders/select.types';
 import type { Db, Tx } from '../../db/client.ts';
 import {
   addresses,
@@ -15,8 +16,8 @@ import {
   inventoryProductChemicalComponents,
   inventoryProductHazards,
   inventoryProducts,
-  regulatoryEntries,
 } from '../../db/schema/index.ts';
+import { cachedStatement, prepareRows } from '../../lib/list-query.ts';
 import {
   hasOpenQuestion,
   isUncheckedCarryOver,
@@ -84,141 +85,163 @@ export async function findInventoryId(
 }
 
 const line = inventoryProducts;
+const part = inventoryProductChemicalComponents;
 // The line a carried-over line was copied from, and that line's inventory: the year it came from.
 const sourceLine = alias(inventoryProducts, 'source_line');
 const sourceInventory = alias(inventories, 'source_inventory');
 
-export function selectLines(db: Db | Tx, inventoryId: number) {
-  return db
-    .select({
-      id: line.id,
-      productId: line.productId,
-      name: line.name,
-      physicalState: line.physicalState,
-      containerName: containers.name,
-      containerShellCapacityGal: containers.shellCapacityGal,
-      containerPlacement: containers.placement,
-      shellCapacityGal: line.shellCapacityGal,
-      placement: line.placement,
-      spccExclusion: line.spccExclusion,
-      unitName: containerUnits.name,
-      unitType: containerUnits.unitType,
-      containerSize: line.containerSize,
-      containerQuantity: line.containerQuantity,
-      maxGallons: line.maxGallons,
-      maxPounds: line.maxPounds,
-      poundsPerGallon: line.poundsPerGallon,
-      specificGravity: line.specificGravity,
-      density: line.density,
-      conversionFactor: line.conversionFactor,
-      isSaraF: line.isSaraF,
-      isSaraP: line.isSaraP,
-      isSaraR: line.isSaraR,
-      isSaraA: line.isSaraA,
-      isSaraC: line.isSaraC,
-      isSpcc: line.isSpcc,
-      isManufactured: line.isManufactured,
-      isProcessed: line.isProcessed,
-      isOtherwiseUsed: line.isOtherwiseUsed,
-      locationStored: line.locationStored,
-      tier2HazardCategories: line.tier2HazardCategories,
-      fireCodeHazardClasses: line.fireCodeHazardClasses,
-      fireCodeUseMode: line.fireCodeUseMode,
-      isOutdoor: line.isOutdoor,
-      mfgName: line.mfgName,
-      tier2Exclusion: line.tier2Exclusion,
-      solidForm: line.solidForm,
-      powderFractionPct: line.powderFractionPct,
-      isUsedAsFuel: line.isUsedAsFuel,
-      isPartialPressureExempt: line.isPartialPressureExempt,
-      partialPressureNote: line.partialPressureNote,
-      isFuelUseOnly: line.isFuelUseOnly,
-      isAtmosphericStorage: line.isAtmosphericStorage,
-      flashPoints: line.flashPoints,
-      nfpa: line.nfpa,
-      annualPoundsManufactured: line.annualPoundsManufactured,
-      annualPoundsProcessed: line.annualPoundsProcessed,
-      annualPoundsOtherwiseUsed: line.annualPoundsOtherwiseUsed,
-      meets313Qualifier: line.meets313Qualifier,
-      averagePounds: line.averagePounds,
-      daysOnSite: line.daysOnSite,
-      storageType: line.storageType,
-      storagePressure: line.storagePressure,
-      storageTemperature: line.storageTemperature,
-      isUncheckedCarryOver,
-      hasOpenQuestion,
-      sourceYear: sourceInventory.year,
-    })
-    .from(line)
-    .leftJoin(containers, eq(containers.id, line.containerId))
-    .leftJoin(containerUnits, eq(containerUnits.id, line.containerUnitId))
-    .leftJoin(sourceLine, eq(sourceLine.id, line.sourceLineId))
-    .leftJoin(sourceInventory, eq(sourceInventory.id, sourceLine.inventoryId))
-    .where(eq(line.inventoryId, inventoryId))
-    .orderBy(asc(line.id));
-}
-export type ReportLineRow = Awaited<ReturnType<typeof selectLines>>[number];
+/** What the engine reads of a line, with its container type and unit, keyed as the snapshot's row. */
+const LINE_FIELDS = {
+  id: line.id,
+  productId: line.productId,
+  name: line.name,
+  physicalState: line.physicalState,
+  containerName: containers.name,
+  containerShellCapacityGal: containers.shellCapacityGal,
+  containerPlacement: containers.placement,
+  shellCapacityGal: line.shellCapacityGal,
+  placement: line.placement,
+  spccExclusion: line.spccExclusion,
+  unitName: containerUnits.name,
+  unitType: containerUnits.unitType,
+  containerSize: line.containerSize,
+  containerQuantity: line.containerQuantity,
+  maxGallons: line.maxGallons,
+  maxPounds: line.maxPounds,
+  poundsPerGallon: line.poundsPerGallon,
+  specificGravity: line.specificGravity,
+  density: line.density,
+  conversionFactor: line.conversionFactor,
+  isSaraF: line.isSaraF,
+  isSaraP: line.isSaraP,
+  isSaraR: line.isSaraR,
+  isSaraA: line.isSaraA,
+  isSaraC: line.isSaraC,
+  isSpcc: line.isSpcc,
+  isManufactured: line.isManufactured,
+  isProcessed: line.isProcessed,
+  isOtherwiseUsed: line.isOtherwiseUsed,
+  locationStored: line.locationStored,
+  tier2HazardCategories: line.tier2HazardCategories,
+  fireCodeHazardClasses: line.fireCodeHazardClasses,
+  fireCodeUseMode: line.fireCodeUseMode,
+  isOutdoor: line.isOutdoor,
+  mfgName: line.mfgName,
+  tier2Exclusion: line.tier2Exclusion,
+  solidForm: line.solidForm,
+  powderFractionPct: line.powderFractionPct,
+  isUsedAsFuel: line.isUsedAsFuel,
+  isPartialPressureExempt: line.isPartialPressureExempt,
+  partialPressureNote: line.partialPressureNote,
+  isFuelUseOnly: line.isFuelUseOnly,
+  isAtmosphericStorage: line.isAtmosphericStorage,
+  flashPoints: line.flashPoints,
+  nfpa: line.nfpa,
+  annualPoundsManufactured: line.annualPoundsManufactured,
+  annualPoundsProcessed: line.annualPoundsProcessed,
+  annualPoundsOtherwiseUsed: line.annualPoundsOtherwiseUsed,
+  meets313Qualifier: line.meets313Qualifier,
+  averagePounds: line.averagePounds,
+  daysOnSite: line.daysOnSite,
+  storageType: line.storageType,
+  storagePressure: line.storagePressure,
+  storageTemperature: line.storageTemperature,
+  isUncheckedCarryOver,
+  hasOpenQuestion,
+  sourceYear: sourceInventory.year,
+};
 
-/** The components of every line of the inventory, with the catalog's CAS number and name. */
-export function selectLineComponents(db: Db | Tx, inventoryId: number) {
-  const part = inventoryProductChemicalComponents;
-  return db
-    .select({
-      lineId: part.inventoryProductId,
-      chemicalComponentId: part.chemicalComponentId,
-      casNumber: chemicalComponents.number,
-      name: chemicalComponents.name,
-      percentageWeight: part.percentageWeight,
-      percentageWeightLow: part.percentageWeightLow,
-      percentageVolume: part.percentageVolume,
-      isCarcinogen: part.isCarcinogen,
-    })
-    .from(part)
-    .innerJoin(line, eq(line.id, part.inventoryProductId))
-    .innerJoin(chemicalComponents, eq(chemicalComponents.id, part.chemicalComponentId))
-    .where(eq(line.inventoryId, inventoryId))
-    .orderBy(asc(part.inventoryProductId), asc(part.id));
-}
+/** A line's component, with the catalog's CAS number and name. */
+const COMPONENT_FIELDS = {
+  chemicalComponentId: part.chemicalComponentId,
+  casNumber: chemicalComponents.number,
+  name: chemicalComponents.name,
+  percentageWeight: part.percentageWeight,
+  percentageWeightLow: part.percentageWeightLow,
+  percentageVolume: part.percentageVolume,
+  isCarcinogen: part.isCarcinogen,
+};
 
-/** The hazard class names of every line of the inventory. */
-export function selectLineHazardNames(db: Db | Tx, inventoryId: number) {
-  return db
-    .select({ lineId: inventoryProductHazards.inventoryProductId, name: hazards.name })
-    .from(inventoryProductHazards)
-    .innerJoin(line, eq(line.id, inventoryProductHazards.inventoryProductId))
-    .innerJoin(hazards, eq(hazards.id, inventoryProductHazards.hazardId))
-    .where(eq(line.inventoryId, inventoryId));
-}
+export type ReportComponentRow = SelectResult<
+  typeof COMPONENT_FIELDS,
+  'partial',
+  { inventory_product_chemical_components: 'not-null'; chemical_components: 'not-null' }
+>;
+export type ReportLineRow = SelectResult<
+  typeof LINE_FIELDS,
+  'partial',
+  {
+    inventory_products: 'not-null';
+    containers: 'nullable';
+    container_units: 'nullable';
+    source_inventory: 'nullable';
+  }
+> & { components: ReportComponentRow[]; hazardNames: string[] };
 
 /**
- * Every list's entries (a few thousand rows: the EPA/OSHA lists), all of them even for a report
- * that tests one list, so "CAS on none of the lists" is true of every list.
+ * Fields selected under their keys (`… AS "productId"`), so the driver's row is already the
+ * object drizzle would map it to, and is read without that mapping (`prepareRows`).
  */
-export function selectReferenceEntries(db: Db | Tx) {
-  const entry = regulatoryEntries;
-  return db
-    .select({
-      list_type: entry.listType,
-      chemical_name: entry.chemicalName,
-      cas_number: entry.casNumber,
-      category: entry.category,
-      condition: entry.condition,
-      threshold_quantity_lbs: entry.thresholdQuantityLbs,
-      threshold_quantity_upper_lbs: entry.thresholdQuantityUpperLbs,
-      tpq_text: entry.tpqText,
-      final_reportable_quantity_lb: entry.finalReportableQuantityLb,
-      substance_kind: entry.substanceKind,
-      min_concentration_pct: entry.minConcentrationPct,
-      de_minimis_pct: entry.deMinimisPct,
-      is_pbt: entry.isPbt,
-      is_pfas: entry.isPfas,
-      note: entry.note,
-      alias_cas_numbers: entry.aliasCasNumbers,
-    })
-    .from(entry)
-    .orderBy(asc(entry.id));
+function keyed(fields: Record<string, Column | SQL>) {
+  return Object.fromEntries(Object.entries(fields).map(([key, field]) => [key, sql`${field}`.as(key)]));
 }
-export type ReferenceEntryRow = Awaited<ReturnType<typeof selectReferenceEntries>>[number];
+
+const INVENTORY_ID = sql.placeholder('inventory_id');
+
+/**
+ * Every line of the inventory, by id, with its components (in the order they were added) and its
+ * hazard class names: three statements, whatever the number of lines, each prepared once per
+ * database (lib/list-query.ts).
+ */
+export async function selectReportLines(db: Db, inventoryId: number): Promise<ReportLineRow[]> {
+  const statements = cachedStatement(db, 'reports.lines', () => ({
+    lines: prepareRows(
+      db
+        .select(keyed(LINE_FIELDS))
+        .from(line)
+        .leftJoin(containers, eq(containers.id, line.containerId))
+        .leftJoin(containerUnits, eq(containerUnits.id, line.containerUnitId))
+        .leftJoin(sourceLine, eq(sourceLine.id, line.sourceLineId))
+        .leftJoin(sourceInventory, eq(sourceInventory.id, sourceLine.inventoryId))
+        .where(eq(line.inventoryId, INVENTORY_ID))
+        .orderBy(asc(line.id)),
+    ),
+    components: prepareRows(
+      db
+        .select(keyed({ lineId: part.inventoryProductId, ...COMPONENT_FIELDS }))
+        .from(part)
+        .innerJoin(line, eq(line.id, part.inventoryProductId))
+        .innerJoin(chemicalComponents, eq(chemicalComponents.id, part.chemicalComponentId))
+        .where(eq(line.inventoryId, INVENTORY_ID))
+        .orderBy(asc(part.inventoryProductId), asc(part.id)),
+    ),
+    hazards: prepareRows(
+      db
+        .select(keyed({ lineId: inventoryProductHazards.inventoryProductId, name: hazards.name }))
+        .from(inventoryProductHazards)
+        .innerJoin(line, eq(line.id, inventoryProductHazards.inventoryProductId))
+        .innerJoin(hazards, eq(hazards.id, inventoryProductHazards.hazardId))
+        .where(eq(line.inventoryId, INVENTORY_ID))
+        .orderBy(asc(inventoryProductHazards.inventoryProductId), asc(hazards.id)),
+    ),
+  }));
+  const values = { inventory_id: inventoryId };
+  const [lines, components, hazardNames] = await Promise.all([
+    statements.lines.all(values) as Promise<Omit<ReportLineRow, 'components' | 'hazardNames'>[]>,
+    statements.components.all(values) as Promise<(ReportComponentRow & { lineId: number })[]>,
+    statements.hazards.all(values) as Promise<{ lineId: number; name: string }[]>,
+  ]);
+  const rows = lines as ReportLineRow[];
+  const byId = new Map<number, ReportLineRow>();
+  for (const row of rows) {
+    row.components = [];
+    row.hazardNames = [];
+    byId.set(row.id, row);
+  }
+  for (const { lineId, ...component } of components) byId.get(lineId)?.components.push(component);
+  for (const { lineId, name } of hazardNames) byId.get(lineId)?.hazardNames.push(name);
+  return rows;
+}
 
 /** When the list in use of each type was uploaded: its newest upload's `updated_at`. */
 export async function selectListUploadDates(db: Db | Tx): Promise<Map<RegulatoryListType, Date>> {

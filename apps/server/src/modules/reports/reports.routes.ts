@@ -7,7 +7,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf } from '../../lib/audit.ts';
 import { attachmentDisposition } from '../../lib/file-names.ts';
-import { ERROR_RESPONSES } from '../../lib/route-schemas.ts';
+import { ERROR_RESPONSES, sendJsonText } from '../../lib/route-schemas.ts';
 import { ReportWorkers } from './report-workers.ts';
 import { reportsService as service } from './reports.service.ts';
 
@@ -36,7 +36,11 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ReportListResponseSchema, ...ERROR_RESPONSES },
       },
     },
-    async () => ({ resource: service.listTypes() }),
+    async () => {
+      // The Reports screen asks for the types when it opens: a report is likely to follow.
+      workers.warm();
+      return { resource: service.listTypes() };
+    },
   );
 
   app.post(
@@ -49,7 +53,7 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ReportPreviewResponseSchema, ...ERROR_RESPONSES },
       },
     },
-    async (request) => ({ resource: await service.preview(app.db, request.body, workers) }),
+    async (request, reply) => sendJsonText(reply, await service.preview(app.db, request.body, workers)),
   );
 
   // Failures answer JSON (spec 02 §7: a JSON content type means an error); success, the file.

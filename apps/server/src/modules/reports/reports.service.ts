@@ -10,7 +10,6 @@ import {
   REPORT_MSG,
   REPORT_TYPE_NAMES,
   REPORT_TYPES,
-  type ReportDocument,
   type ReportFormat,
   type ReportRequestValues,
   type ReportTypeItem,
@@ -24,20 +23,23 @@ import { AVAILABILITY_MSG, RETRY_AFTER_SECONDS } from '../../plugins/availabilit
 import { permitAmountsInForce } from '../fire-code-permits/fire-code-permits.service.ts';
 import { findFacilityOf } from '../inventories/inventories.repository.ts';
 import { productReportInputs } from '../products/products.service.ts';
-import { toRegulatoryEntryValues } from '../reference-lists/reference-lists.service.ts';
-import { drawReportDocument, drawReportFile, fileSummary, type ReportInputs } from './documents/draw.ts';
+import { referenceEntriesInUse } from '../reference-lists/reference-lists.service.ts';
+import {
+  drawReportDocument,
+  drawReportFile,
+  fileSummary,
+  previewBody,
+  type ReportInputs,
+} from './documents/draw.ts';
 import { type ReportWorkers, ReportWorkersBusyError } from './report-workers.ts';
 import {
   findCustomerName,
   findFacilityAddress,
   findInventoryId,
-  type ReferenceEntryRow,
+  type ReportComponentRow,
   type ReportLineRow,
-  selectLineComponents,
-  selectLineHazardNames,
-  selectLines,
   selectListUploadDates,
-  selectReferenceEntries,
+  selectReportLines,
 } from './reports.repository.ts';
 
 const ENTITY = 'report';
@@ -56,12 +58,8 @@ const TIER2_CATEGORY_BY_NAME = new Map(
   compliance.TIER2_HAZARD_CATEGORIES.map((category) => [category.toLowerCase(), category]),
 );
 
-function toSnapshotLine(
-  row: ReportLineRow,
-  components: compliance.SnapshotComponent[],
-  hazardNames: string[],
-): compliance.SnapshotLine {
-  const categories = [...row.tier2HazardCategories, ...hazardNames]
+function toSnapshotLine(row: ReportLineRow): compliance.SnapshotLine {
+  const categories = [...row.tier2HazardCategories, ...row.hazardNames]
     .map((name) => TIER2_CATEGORY_BY_NAME.get(name.trim().toLowerCase()))
     .filter((category): category is compliance.Tier2HazardCategory => category !== undefined);
   return {
@@ -90,7 +88,7 @@ function toSnapshotLine(
     is_processed: row.isProcessed,
     is_otherwise_used: row.isOtherwiseUsed,
     location_stored: row.locationStored,
-    components,
+    components: row.components.map(toSnapshotComponent),
     ...productReportInputs(row),
     nfpa: row.nfpa,
     hazard_categories: [...new Set(categories)],
@@ -141,9 +139,15 @@ function snapshotPercent(low: number | null, high: number | null) {
   };
 }
 
-/** A stored list row as the engine reads it: the columns of migration 0009 plus the list's type. */
-function toReferenceEntry(row: ReferenceEntryRow): compliance.ReferenceEntry {
-  return { list_type: row.list_type, ...toRegulatoryEntryValues(row) };
+function toSnapshotComponent(row: ReportComponentRow): compliance.SnapshotComponent {
+  return {
+    chemical_component_id: row.chemicalComponentId,
+    cas_number: row.casNumber,
+    name: row.name,
+    ...snapshotPercent(fromNumeric(row.percentageWeightLow), fromNumeric(row.percentageWeight)),
+    percentage_volume: fromNumeric(row.percentageVolume),
+    is_carcinogen: row.isCarcinogen,
+  };
 }
 
 /**
@@ -161,32 +165,13 @@ export async function loadReportInputs(db: Db, request: ReportRequestValues): Pr
   const inventoryId = await findInventoryId(db, request.customer_id, request.facility_id, request.year);
   if (inventoryId === undefined) throw new AppError('NOT_FOUND', REPORT_MSG.noInventory);
 
-  const [facilityRow, lines, components, hazardNames, entries, uploads, permitAmounts] = await Promise.all([
+  const [facilityRow, lines, entries, uploads, permitAmounts] = await Promise.all([
     findFacilityAddress(db, request.facility_id),
-    selectLines(db, inventoryId),
-    selectLineComponents(db, inventoryId),
-    selectLineHazardNames(db, inventoryId),
-    selectReferenceEntries(db),
+    selectReportLines(db, inventoryId),
+    referenceEntriesInUse(db),
     selectListUploadDates(db),
     permitAmountsInForce(db),
   ]);
-
-  const componentsByLine = new Map<number, compliance.SnapshotComponent[]>();
-  for (const row of components) {
-    const list = componentsByLine.get(row.lineId) ?? [];
-    list.push({
-      chemical_component_id: row.chemicalComponentId,
-      cas_number: row.casNumber,
-      name: row.name,
-      ...snapshotPercent(fromNumeric(row.percentageWeightLow), fromNumeric(row.percentageWeight)),
-      percentage_volume: fromNumeric(row.percentageVolume),
-      is_carcinogen: row.isCarcinogen,
-    });
-    componentsByLine.set(row.lineId, list);
-  }
-  const hazardsByLine = new Map<number, string[]>();
-  for (const row of hazardNames)
-    hazardsByLine.set(row.lineId, [...(hazardsByLine.get(row.lineId) ?? []), row.name]);
 
   const snapshot: compliance.ComplianceSnapshot = {
     customer: { id: request.customer_id, name: customerName },
@@ -207,9 +192,7 @@ export async function loadReportInputs(db: Db, request: ReportRequestValues): Pr
     },
     year: request.year,
     inventory_id: inventoryId,
-    lines: lines.map((row) =>
-      toSnapshotLine(row, componentsByLine.get(row.id) ?? [], hazardsByLine.get(row.id) ?? []),
-    ),
+    lines: lines.map(toSnapshotLine),
   };
   const uploadedAt: Partial<Record<(typeof REGULATORY_LIST_TYPES)[number], string | null>> = {};
   for (const listType of REGULATORY_LIST_TYPES)
@@ -218,7 +201,7 @@ export async function loadReportInputs(db: Db, request: ReportRequestValues): Pr
     type,
     snapshot,
     lists: {
-      entries: entries.map(toReferenceEntry),
+      entries,
       uploaded_at: uploadedAt,
       fire_code_permit_amounts: permitAmounts,
     },
@@ -231,15 +214,14 @@ export async function loadReportInputs(db: Db, request: ReportRequestValues): Pr
   };
 }
 
-/** `POST /report/preview`: the report's tables, each figure with its explanation, and the warnings. */
-async function preview(
-  db: Db,
-  request: ReportRequestValues,
-  workers?: ReportWorkers,
-): Promise<ReportDocument> {
+/**
+ * `POST /report/preview`: the report's tables, each figure with its explanation, and the
+ * warnings, as the answer's JSON text (`{ "resource": document }`, written where it is drawn).
+ */
+async function preview(db: Db, request: ReportRequestValues, workers?: ReportWorkers): Promise<string> {
   const inputs = await loadReportInputs(db, request);
   // Without workers (a script, a test of the figures) the report is drawn on this thread.
-  if (!workers) return drawReportDocument(inputs);
+  if (!workers) return previewBody(drawReportDocument(inputs));
   return drawn(() => workers.preview(inputs));
 }
 

@@ -5,7 +5,7 @@
  * (`../report-worker.ts`) and in process (tests compare the two), so both give the same report.
  */
 import { buffer } from 'node:stream/consumers';
-import type { compliance, ReportDocument, ReportFormat } from '@chemtrack/domain';
+import type { compliance, ReportDocument, ReportFormat, ReportPreviewResponse } from '@chemtrack/domain';
 import { compliance as engine } from '@chemtrack/domain';
 import { buildReportDocument } from './index.ts';
 import { reportPdf } from './pdf.ts';
@@ -27,6 +27,16 @@ export function drawReportDocument(inputs: ReportInputs): ReportDocument {
     inventoryId: inputs.inventoryId,
     generatedAt: inputs.generatedAt,
   });
+}
+
+/**
+ * `POST /report/preview`'s answer as JSON text, `ReportPreviewResponseSchema`'s shape (the
+ * document is built to it; reports.test.ts parses answers with it). Sent as it is: the route's
+ * schema documents it but does not walk it again.
+ */
+export function previewBody(report: ReportDocument): string {
+  const body: ReportPreviewResponse = { resource: report };
+  return JSON.stringify(body);
 }
 
 /** The document as a finished file. */
