@@ -75,7 +75,8 @@ export async function printAllSds(
         { transferReads: true, ...(signal ? { signal } : {}) },
       );
       const handle = await fs.promises.open(file, 'r');
-      return { ...report, pdf: handle.createReadStream(), title };
+      // Large chunks: the main thread takes fewer turns to send tens of megabytes.
+      return { ...report, pdf: handle.createReadStream({ highWaterMark: 1024 * 1024 }), title };
     } finally {
       await fs.promises.rm(file, { force: true });
     }

@@ -62,7 +62,12 @@ export async function mergeSdsFilesToFile(
   // Opened here so that it is closed here whatever happens to the worker (a terminated worker
   // closes nothing it opened).
   const handle = await fs.promises.open(file, 'w');
-  const workerData: WorkerInput = { title, names: items.map((item) => item.name), fd: handle.fd };
+  const workerData: WorkerInput = {
+    title,
+    names: items.map((item) => item.name),
+    progress: onProgress !== undefined,
+    fd: handle.fd,
+  };
   const worker = startWorker('print-all-sds-worker', new URL('./worker.ts', import.meta.url), {
     workerData,
     resourceLimits: { maxOldGenerationSizeMb: options.maxHeapMb ?? DEFAULT_MAX_HEAP_MB },

@@ -5,6 +5,8 @@ import type { NotIncludedReason, SdsMergeProgress, SdsMergeReport, SdsMergeTitle
 export interface WorkerInput {
   title: SdsMergeTitle;
   names: string[];
+  /** Whether the caller listens to progress (a message per item otherwise unread). */
+  progress: boolean;
   /** An open file descriptor of the main thread's, written from the start; the main thread closes it. */
   fd: number;
 }

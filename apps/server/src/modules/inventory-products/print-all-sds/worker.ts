@@ -4,7 +4,7 @@ import { NotIncludedError, writeSdsMerge } from './merge.ts';
 import type { FromWorker, ToWorker, WorkerInput } from './protocol.ts';
 
 /**
- * The merge worker: asks the main thread for the source files in order, one ahead of the one it
+ * The merge worker: asks the main thread for the source files in order, a few ahead of the one it
  * merges (so a slow storage read or a busy main thread overlaps the copying), and writes the PDF
  * to the descriptor it was given as it goes. Only the summary is posted back.
  */
@@ -27,25 +27,49 @@ port.on('message', (message: ToWorker) => {
   );
 });
 
+/**
+ * Reads asked for ahead of the one being merged: on a busy server each read waits for the main
+ * thread's turns (the request, the store's open and chunks), so several are kept in flight; the
+ * byte budget keeps a run of large scans from piling up here.
+ */
+const READ_AHEAD = 4;
+const READ_AHEAD_BYTES = 16 * 1024 * 1024;
 const requested = new Map<number, Promise<Answer>>();
+let nextRequest = 0;
+let bufferedBytes = 0;
+
 function request(index: number): void {
   if (index >= input.names.length || requested.has(index)) return;
+  nextRequest = Math.max(nextRequest, index + 1);
   requested.set(
     index,
     new Promise<Answer>((resolve) => {
       waiting.set(index, resolve);
       post({ type: 'read', index });
+    }).then((answer) => {
+      if ('bytes' in answer) bufferedBytes += answer.bytes.byteLength;
+      return answer;
     }),
   );
 }
 
 async function read(index: number): Promise<Uint8Array | undefined> {
   request(index);
+  while (
+    nextRequest < input.names.length &&
+    nextRequest <= index + READ_AHEAD &&
+    bufferedBytes < READ_AHEAD_BYTES
+  ) {
+    request(nextRequest);
+  }
   const answer = requested.get(index)!;
   requested.delete(index);
-  request(index + 1);
   const settled = await answer;
-  if ('bytes' in settled) return settled.bytes;
+  if ('bytes' in settled) {
+    // The merge holds it from here; what is counted is what waits.
+    bufferedBytes -= settled.bytes.byteLength;
+    return settled.bytes;
+  }
   if (settled.error.reason === 'no SDS on file') return undefined;
   throw settled.error;
 }
@@ -62,7 +86,7 @@ try {
     {
       title: input.title,
       items: input.names.map((name, index) => ({ name, read: () => read(index) })),
-      onProgress: ({ done, total }) => post({ type: 'progress', done, total }),
+      ...(input.progress ? { onProgress: ({ done, total }) => post({ type: 'progress', done, total }) } : {}),
     },
     writeAll,
   );
