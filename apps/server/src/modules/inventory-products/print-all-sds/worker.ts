@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import os from 'node:os';
 import { parentPort, workerData } from 'node:worker_threads';
 import { NotIncludedError, writeSdsMerge } from './merge.ts';
 import type { FromWorker, ToWorker, WorkerInput } from './protocol.ts';
@@ -81,6 +82,25 @@ function writeAll(chunk: Uint8Array): void {
   }
 }
 
+/**
+ * The merge gives way to the server's own thread: a list request waiting for a core should not
+ * wait behind a file nobody is watching page by page. On Linux a thread is a task of its own and
+ * setpriority on its id (from /proc/thread-self) lowers that thread alone; elsewhere the merge
+ * keeps the server's priority. Nice 10 still gets a core that is otherwise idle.
+ */
+const MERGE_NICE = 10;
+function yieldToTheServer(): void {
+  try {
+    const threadId = Number(fs.readlinkSync('/proc/thread-self').split('/').pop());
+    if (Number.isInteger(threadId) && threadId > 0 && os.getPriority(threadId) < MERGE_NICE) {
+      os.setPriority(threadId, MERGE_NICE);
+    }
+  } catch {
+    // No /proc (macOS, Windows) or not allowed: the merge runs at the server's priority.
+  }
+}
+
+yieldToTheServer();
 try {
   const report = await writeSdsMerge(
     {
