@@ -1,7 +1,8 @@
 /**
  * Print All SDS over many generated SDS files: wall time, output size, the process's peak RSS
  * (the worker's heap is part of it) and the longest stall of the main thread's event loop while
- * the worker merges; `--mode bare` times a bare pdf-lib merge of the same files instead (the
+ * the worker merges. The app mode merges as the route does: reads moved to the worker, the PDF
+ * written to a file (the route then streams it); `--mode bare` times a bare pdf-lib merge of the same files instead (the
  * reference issue 24 compares with). The suite (suite.ts) runs each mode in a process of its own
  * on one folder, so each peak is that merge's alone.
  * Usage: npm run bench:print-all-sds -w @chemtrack/bench [-- --files 300 --size-kb 300 --pages 10]
@@ -12,7 +13,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { PDFDocument } from 'pdf-lib';
-import { mergeSdsFiles } from '../apps/server/src/modules/inventory-products/print-all-sds/index.ts';
+import { mergeSdsFilesToFile } from '../apps/server/src/modules/inventory-products/print-all-sds/index.ts';
 import { readSdsIndex, writeSdsFiles } from './sds.ts';
 
 const { values } = parseArgs({
@@ -73,13 +74,25 @@ try {
     pages = merged.getPageCount();
     outputBytes = bytes.length;
   } else {
-    const result = await mergeSdsFiles({
-      title: { customer: 'Bench Customer', facility: 'Bench Plant', year: 2025 },
-      items: files.map((item) => ({ name: item.name, read: () => fs.readFile(item.file) })),
-    });
-    pages = result.pageCount;
-    outputBytes = result.pdf.length;
-    included = result.entries.filter((entry) => entry.included).length;
+    const output = path.join(
+      await fs.mkdtemp(path.join(os.tmpdir(), 'chemtrack-bench-merged-')),
+      'merged.pdf',
+    );
+    try {
+      const result = await mergeSdsFilesToFile(
+        {
+          title: { customer: 'Bench Customer', facility: 'Bench Plant', year: 2025 },
+          items: files.map((item) => ({ name: item.name, read: () => fs.readFile(item.file) })),
+        },
+        output,
+        { transferReads: true },
+      );
+      pages = result.pageCount;
+      outputBytes = (await fs.stat(output)).size;
+      included = result.entries.filter((entry) => entry.included).length;
+    } finally {
+      await fs.rm(path.dirname(output), { recursive: true, force: true });
+    }
   }
   const elapsed = performance.now() - started;
   clearInterval(sampler);

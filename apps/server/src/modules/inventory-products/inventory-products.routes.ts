@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import {
   AggregationTargetSchema,
   AutocompleteQuerySchema,
@@ -47,7 +48,9 @@ const SaveConflict = z.union([
   conflictResponse(z.object({ id: z.number(), name: z.string(), mfg_name: z.string() })),
 ]);
 const saveResponses = { ...ERROR_RESPONSES, 409: SaveConflict };
-const PdfResponse = z.instanceof(Buffer).describe('The merged SDS file (application/pdf), as an attachment');
+const PdfResponse = z
+  .instanceof(Readable)
+  .describe('The merged SDS file (application/pdf), as an attachment');
 
 /**
  * The lines of one inventory (spec 02 §7 "Inventory products"). Staff add and edit lines while
@@ -99,7 +102,13 @@ export const inventoryProductsRoutes: FastifyPluginAsyncZod = async (app) => {
       };
       reply.raw.once('close', onClose);
       try {
-        const result = await service.printAllSds(app.db, app.files, request.params.id, abort.signal);
+        const result = await service.printAllSds(
+          app.db,
+          app.files,
+          app.config.dataDir,
+          request.params.id,
+          abort.signal,
+        );
         const missing = result.entries.filter((entry) => !entry.included).length;
         return reply
           .header('Content-Type', 'application/pdf')
@@ -107,7 +116,8 @@ export const inventoryProductsRoutes: FastifyPluginAsyncZod = async (app) => {
           .header('X-Content-Type-Options', 'nosniff')
           .header('X-Sds-Included', String(result.entries.length - missing))
           .header('X-Sds-Not-Included', String(missing))
-          .send(Buffer.from(result.pdf.buffer, result.pdf.byteOffset, result.pdf.byteLength));
+          .header('Content-Length', result.byteLength)
+          .send(result.pdf);
       } finally {
         reply.raw.off('close', onClose);
       }

@@ -1,5 +1,8 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { startWorker } from '../../../lib/start-worker.ts';
-import { isMissingError, type SdsMergeInput, type SdsMergeResult } from './merge.ts';
+import { isMissingError, type SdsMergeInput, type SdsMergeReport, type SdsMergeResult } from './merge.ts';
 import type { FromWorker, ToWorker, WorkerInput } from './protocol.ts';
 
 export type {
@@ -8,6 +11,7 @@ export type {
   SdsMergeInput,
   SdsMergeItem,
   SdsMergeProgress,
+  SdsMergeReport,
   SdsMergeResult,
   SdsMergeTitle,
 } from './merge.ts';
@@ -18,55 +22,79 @@ export interface SdsMergeOptions {
   signal?: AbortSignal;
   /**
    * The worker's heap ceiling: a merge that outgrows it fails alone (ERR_WORKER_OUT_OF_MEMORY)
-   * instead of taking the server down. The output lives in this heap until it is posted back.
+   * instead of taking the server down. The output is written as it goes, so the heap holds about
+   * one source file and the bookkeeping.
    */
   maxHeapMb?: number;
+  /**
+   * Each `read` answers a buffer of its own that nobody uses afterwards (the store's reads do):
+   * it is moved to the worker instead of copied. Off by default, so a caller may hand the same
+   * buffer to several items.
+   */
+  transferReads?: boolean;
 }
 
 export class SdsMergeError extends Error {}
 
 const DEFAULT_MAX_HEAP_MB = 2048;
 
+/** Moved only when the view is the whole of an ArrayBuffer (not a slice of Node's shared pool). */
+function transferable(bytes: Uint8Array): ArrayBuffer | undefined {
+  const { buffer } = bytes;
+  return buffer instanceof ArrayBuffer && bytes.byteOffset === 0 && bytes.byteLength === buffer.byteLength
+    ? buffer
+    : undefined;
+}
+
 /**
- * Builds the Print All SDS file in a worker thread (see merge.ts for what it holds). `read` is
- * called here, on the calling thread, one item at a time when the worker asks for it; the bytes
- * are copied to the worker, so a caller's buffer stays usable. Progress comes back per item.
+ * Builds the Print All SDS file in a worker thread (see merge.ts for what it holds), written to
+ * `file` (created or truncated) as it goes. `read` is called here, on the calling thread, in
+ * order and one item ahead of the merge, when the worker asks for it. Progress comes back per item.
  */
-export function mergeSdsFiles(input: SdsMergeInput, options: SdsMergeOptions = {}): Promise<SdsMergeResult> {
+export async function mergeSdsFilesToFile(
+  input: SdsMergeInput,
+  file: string,
+  options: SdsMergeOptions = {},
+): Promise<SdsMergeReport> {
   const { title, items, onProgress } = input;
   const { signal } = options;
-  if (signal?.aborted) return Promise.reject(signal.reason);
-  const workerData: WorkerInput = { title, names: items.map((item) => item.name) };
+  if (signal?.aborted) throw signal.reason;
+  // Opened here so that it is closed here whatever happens to the worker (a terminated worker
+  // closes nothing it opened).
+  const handle = await fs.promises.open(file, 'w');
+  const workerData: WorkerInput = {
+    title,
+    names: items.map((item) => item.name),
+    progress: onProgress !== undefined,
+    fd: handle.fd,
+  };
   const worker = startWorker('print-all-sds-worker', new URL('./worker.ts', import.meta.url), {
     workerData,
     resourceLimits: { maxOldGenerationSizeMb: options.maxHeapMb ?? DEFAULT_MAX_HEAP_MB },
   });
 
-  return new Promise<SdsMergeResult>((resolve, reject) => {
+  const outcome = new Promise<SdsMergeReport>((resolve, reject) => {
     let settled = false;
-    const finish = (outcome: () => void) => {
+    const finish = (settle: () => void) => {
       if (settled) return;
       settled = true;
       signal?.removeEventListener('abort', onAbort);
-      void worker.terminate();
-      outcome();
+      settle();
     };
     const onAbort = () => finish(() => reject(signal?.reason));
     signal?.addEventListener('abort', onAbort, { once: true });
 
-    const send = (message: ToWorker) => {
-      if (!settled) worker.postMessage(message);
+    const send = (message: ToWorker, transfer: ArrayBuffer[] = []) => {
+      if (!settled) worker.postMessage(message, transfer);
     };
     const read = async (index: number) => {
       const item = items[index];
       if (!item) return send({ type: 'no-file', index, reason: 'no SDS on file' });
       try {
         const bytes = await item.read();
-        send(
-          bytes === undefined
-            ? { type: 'no-file', index, reason: 'no SDS on file' }
-            : { type: 'file', index, bytes },
-        );
+        if (bytes === undefined) return send({ type: 'no-file', index, reason: 'no SDS on file' });
+        const buffer = options.transferReads ? transferable(bytes) : undefined;
+        send({ type: 'file', index, bytes }, buffer ? [buffer] : []);
       } catch (error) {
         send({ type: 'no-file', index, reason: isMissingError(error) ? 'file missing' : 'unreadable' });
       }
@@ -81,8 +109,8 @@ export function mergeSdsFiles(input: SdsMergeInput, options: SdsMergeOptions = {
           onProgress?.({ done: message.done, total: message.total });
           break;
         case 'done': {
-          const { type: _type, ...result } = message;
-          finish(() => resolve(result));
+          const { type: _type, ...report } = message;
+          finish(() => resolve(report));
           break;
         }
         case 'failed':
@@ -97,4 +125,27 @@ export function mergeSdsFiles(input: SdsMergeInput, options: SdsMergeOptions = {
       ),
     );
   });
+
+  try {
+    return await outcome;
+  } finally {
+    // The descriptor is closed only once the worker can no longer write to it.
+    await worker.terminate();
+    await handle.close();
+  }
+}
+
+/** The same merge with the file read back into memory (tests and callers that want the bytes). */
+export async function mergeSdsFiles(
+  input: SdsMergeInput,
+  options: SdsMergeOptions = {},
+): Promise<SdsMergeResult> {
+  const folder = await fs.promises.mkdtemp(path.join(os.tmpdir(), 'chemtrack-print-all-sds-'));
+  try {
+    const file = path.join(folder, 'merged.pdf');
+    const { byteLength: _byteLength, ...report } = await mergeSdsFilesToFile(input, file, options);
+    return { ...report, pdf: await fs.promises.readFile(file) };
+  } finally {
+    await fs.promises.rm(folder, { recursive: true, force: true });
+  }
 }

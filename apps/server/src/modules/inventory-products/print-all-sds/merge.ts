@@ -1,24 +1,27 @@
 import {
+  ParseSpeeds,
   PDFArray,
   PDFDocument,
   type PDFFont,
   PDFName,
+  PDFNumber,
   type PDFPage,
   PDFRawStream,
-  type PDFRef,
+  PDFRef,
   PDFStream,
   rgb,
   StandardFonts,
 } from 'pdf-lib';
 import { FileNotStoredError } from '../../../storage/file-store.ts';
 import { addOutline } from './outline.ts';
+import { type PdfSink, PdfStreamWriter } from './pdf-stream-writer.ts';
 
 /**
  * Print All SDS: one PDF of an inventory's safety data sheets, opening with an index (customer,
  * facility, year, each product and the page its SDS starts on) and a bookmark per product. A product
  * with no SDS on file, and a file that is missing, unreadable or encrypted, is listed as not included: it never becomes blank pages
- * and never fails the whole file. Sources are read one at a time and dropped once their pages are
- * copied, so memory holds one source file plus the output.
+ * and never fails the whole file. Sources are read one at a time, and each one's pages are written
+ * out and dropped once copied (pdf-stream-writer.ts), so memory holds one source file, not the output.
  *
  * This module is the in-process engine; `mergeSdsFiles` (worker.ts's caller, index.ts) runs it in
  * a worker thread so the server keeps answering while it works.
@@ -157,6 +160,9 @@ async function loadSource(item: SdsMergeItem): Promise<Loaded> {
       ignoreEncryption: true,
       throwOnInvalidObject: true,
       updateMetadata: false,
+      // pdf-lib pauses a timer tick every 100 objects to let an event loop breathe; the merge
+      // runs in a worker of its own, where that pause is only time lost.
+      parseSpeed: ParseSpeeds.Fastest,
     });
     if (pdf.isEncrypted) return { reason: 'encrypted' };
     return everyPageHasContent(pdf) ? { pdf } : { reason: 'unreadable' };
@@ -266,18 +272,39 @@ function drawIndex(
   });
 }
 
-export async function mergeSdsFilesInProcess(input: SdsMergeInput): Promise<SdsMergeResult> {
+/** What a merge written to a sink tells besides its bytes. */
+export type SdsMergeReport = Omit<SdsMergeResult, 'pdf'> & {
+  /** The size of the PDF written. */
+  byteLength: number;
+};
+
+/**
+ * Builds the file and writes it to `sink` as it goes: each source's pages are written (and let
+ * go) as soon as they are copied, so memory holds one source, never the output. The index pages
+ * come first in the page order but their content is written last, once every start page is known.
+ */
+export async function writeSdsMerge(input: SdsMergeInput, sink: PdfSink): Promise<SdsMergeReport> {
   const { title, items, onProgress } = input;
   const out = await PDFDocument.create();
   out.setTitle(`${INDEX_HEADING}: ${title.customer}, ${title.facility}, ${title.year}`);
   out.setProducer('ChemTrack');
   out.setCreator('ChemTrack');
+  const { context } = out;
+  const writer = new PdfStreamWriter(context, sink);
+  await writer.start();
 
   // The index goes first but is drawn last, once every start page is known: its length depends
   // only on the number of items, so the pages are reserved now.
   const indexPages = Array.from({ length: indexPageCount(items.length) }, () =>
     out.addPage([PAGE_WIDTH, PAGE_HEIGHT]),
   );
+  // The copied pages join the page tree here rather than through `addPage`, which looks up every
+  // page already in the tree (they are written and gone from the context by then).
+  const tree = out.catalog.Pages();
+  const treeRef = out.catalog.get(PDFName.of('Pages'));
+  if (!(treeRef instanceof PDFRef))
+    throw new Error('pdf-lib created a catalog without a page tree reference');
+  let pageCount = indexPages.length;
 
   const entries: SdsMergeEntry[] = [];
   const bookmarks: { title: string; page: PDFRef }[] = [{ title: INDEX_BOOKMARK, page: indexPages[0]!.ref }];
@@ -286,6 +313,7 @@ export async function mergeSdsFilesInProcess(input: SdsMergeInput): Promise<SdsM
     if ('reason' in loaded) {
       entries.push({ name: item.name, included: false, reason: loaded.reason });
     } else {
+      const before = context.largestObjectNumber;
       let copied: PDFPage[] | undefined;
       try {
         copied = await out.copyPages(loaded.pdf, loaded.pdf.getPageIndices());
@@ -294,22 +322,46 @@ export async function mergeSdsFilesInProcess(input: SdsMergeInput): Promise<SdsM
         copied = undefined;
       }
       if (copied === undefined) {
+        writer.discardAfter(before);
         entries.push({ name: item.name, included: false, reason: 'unreadable' });
       } else {
-        const startPage = out.getPageCount() + 1;
-        for (const page of copied) out.addPage(page);
+        const startPage = pageCount + 1;
+        for (const page of copied) {
+          page.node.setParent(treeRef);
+          tree.Kids().push(page.ref);
+        }
+        pageCount += copied.length;
         entries.push({ name: item.name, included: true, startPage, pageCount: copied.length });
         bookmarks.push({ title: item.name, page: copied[0]!.ref });
+        await writer.writeAfter(before);
       }
     }
     onProgress?.({ done: index + 1, total: items.length });
   }
+  tree.set(PDFName.of('Count'), PDFNumber.of(pageCount));
 
   const regular = await out.embedFont(StandardFonts.Helvetica);
   const bold = await out.embedFont(StandardFonts.HelveticaBold);
   drawIndex(indexPages, { regular, bold }, title, entries);
   addOutline(out, bookmarks);
+  // Embedded fonts are written into the context on flush (save() does it too).
+  await out.flush();
+  await writer.finish();
+  return { entries, indexPageCount: indexPages.length, pageCount, byteLength: writer.bytesWritten };
+}
 
-  const pdf = await out.save();
-  return { pdf, entries, indexPageCount: indexPages.length, pageCount: out.getPageCount() };
+/** The whole file in memory (tests and small merges); the server writes to a file instead. */
+export async function mergeSdsFilesInProcess(input: SdsMergeInput): Promise<SdsMergeResult> {
+  const chunks: Uint8Array[] = [];
+  const report = await writeSdsMerge(input, (chunk) => {
+    chunks.push(chunk);
+  });
+  const pdf = new Uint8Array(report.byteLength);
+  let offset = 0;
+  for (const chunk of chunks) {
+    pdf.set(chunk, offset);
+    offset += chunk.length;
+  }
+  const { byteLength: _byteLength, ...result } = report;
+  return { ...result, pdf };
 }

@@ -204,6 +204,90 @@ describe('Print All SDS merge', () => {
   });
 });
 
+/** A PDF of `pages` pages, each saying which file and page it is. */
+async function markedPdf(file: number, pages: number): Promise<Uint8Array> {
+  const pdf = await PDFDocument.create();
+  for (let page = 1; page <= pages; page++) pdf.addPage().drawText(`MARK-${file}-${page} of file ${file}`);
+  return pdf.save();
+}
+
+/**
+ * The classic cross-reference table the merge writes: each in-use entry's object number and
+ * byte offset, read from `startxref` as a strict reader does (no recovery by scanning).
+ */
+function crossReferences(data: Uint8Array): { objectNumber: number; offset: number }[] {
+  const text = Buffer.from(data).toString('latin1');
+  const start = Number(/startxref\n(\d+)\n%%EOF\s*$/.exec(text)?.[1]);
+  expect(text.slice(start, start + 5)).toBe('xref\n');
+  const entries: { objectNumber: number; offset: number }[] = [];
+  let position = start + 5;
+  for (;;) {
+    const header = /^(\d+) (\d+)\n/.exec(text.slice(position, position + 40));
+    if (!header) break;
+    position += header[0].length;
+    const [first, count] = [Number(header[1]), Number(header[2])];
+    for (let i = 0; i < count; i++) {
+      const entry = text.slice(position, position + 20);
+      expect(entry).toMatch(/^\d{10} \d{5} [nf] \n$/);
+      if (entry[17] === 'n') entries.push({ objectNumber: first + i, offset: Number(entry.slice(0, 10)) });
+      position += 20;
+    }
+  }
+  expect(text.slice(position)).toMatch(/^\s*trailer/);
+  return entries;
+}
+
+describe('Print All SDS output written as it goes', () => {
+  it('holds every page of every SDS in order, and its cross-reference table points at every object', async () => {
+    const sizes = [3, 1, 4, 2, 5, 1, 2, 3];
+    const sources = await Promise.all(sizes.map((pages, file) => markedPdf(file, pages)));
+    const items: SdsMergeItem[] = sources.map((bytes, file) => ({
+      name: `File ${file}`,
+      // A buffer of its own each time, as the store answers: moved to the worker.
+      read: async () => new Uint8Array(bytes),
+    }));
+    // A file that loads but fails halfway leaves nothing of itself behind.
+    items.splice(3, 0, { name: 'Truncated', read: async () => sources[2]!.slice(0, 400) });
+    const handedOver: Uint8Array[] = [];
+    const result = await mergeSdsFiles(
+      {
+        title: TITLE,
+        items: items.map((item) => ({
+          name: item.name,
+          read: async () => {
+            const bytes = await item.read();
+            if (bytes) handedOver.push(bytes);
+            return bytes;
+          },
+        })),
+      },
+      { transferReads: true },
+    );
+
+    const total = sizes.reduce((sum, pages) => sum + pages, 0);
+    expect(result.pageCount).toBe(1 + total);
+    expect(await pageCount(result.pdf)).toBe(1 + total);
+    const texts = await pageTexts(result.pdf);
+    const expected = sizes.flatMap((pages, file) =>
+      Array.from({ length: pages }, (_, page) => `MARK-${file}-${page + 1} of file ${file}`),
+    );
+    expect(texts.slice(1).map((text) => text.trim())).toEqual(expected);
+    expect(result.entries.filter((entry) => !entry.included)).toEqual([
+      { name: 'Truncated', included: false, reason: 'unreadable' },
+    ]);
+
+    const references = crossReferences(result.pdf);
+    const text = Buffer.from(result.pdf).toString('latin1');
+    for (const { objectNumber, offset } of references) {
+      expect(text.slice(offset, offset + `${objectNumber} 0 obj`.length)).toBe(`${objectNumber} 0 obj`);
+    }
+    const loaded = await PDFDocument.load(result.pdf);
+    expect(references).toHaveLength(loaded.context.enumerateIndirectObjects().length);
+    // Moved, not copied: the caller's buffers are detached.
+    expect(handedOver.every((bytes) => bytes.byteLength === 0)).toBe(true);
+  });
+});
+
 describe('Print All SDS in a worker', () => {
   let ctx: TestContext;
   beforeAll(async () => {

@@ -1,44 +1,116 @@
+import fs from 'node:fs';
+import os from 'node:os';
 import { parentPort, workerData } from 'node:worker_threads';
-import { mergeSdsFilesInProcess, NotIncludedError } from './merge.ts';
+import { NotIncludedError, writeSdsMerge } from './merge.ts';
 import type { FromWorker, ToWorker, WorkerInput } from './protocol.ts';
 
 /**
- * The merge worker: asks the main thread for one source file at a time (the next is requested
- * only once the previous one's pages are copied), and posts the finished PDF back, transferred.
+ * The merge worker: asks the main thread for the source files in order, a few ahead of the one it
+ * merges (so a slow storage read or a busy main thread overlaps the copying), and writes the PDF
+ * to the descriptor it was given as it goes. Only the summary is posted back.
  */
 
 if (!parentPort) throw new Error('print-all-sds worker.ts runs in a worker thread');
 const port = parentPort;
 const input = workerData as WorkerInput;
-const post = (message: FromWorker, transfer: ArrayBuffer[] = []) => port.postMessage(message, transfer);
+const post = (message: FromWorker) => port.postMessage(message);
 
-const waiting = new Map<number, { resolve: (bytes: Uint8Array) => void; reject: (error: Error) => void }>();
+/** A read's outcome, never a rejection: a prefetched read may settle before anyone awaits it. */
+type Answer = { bytes: Uint8Array } | { error: NotIncludedError };
+
+const waiting = new Map<number, (answer: Answer) => void>();
 port.on('message', (message: ToWorker) => {
-  const pending = waiting.get(message.index);
-  if (!pending) return;
+  const settle = waiting.get(message.index);
+  if (!settle) return;
   waiting.delete(message.index);
-  if (message.type === 'file') pending.resolve(message.bytes);
-  else pending.reject(new NotIncludedError(message.reason));
+  settle(
+    message.type === 'file' ? { bytes: message.bytes } : { error: new NotIncludedError(message.reason) },
+  );
 });
 
-function request(index: number): Promise<Uint8Array | undefined> {
-  return new Promise<Uint8Array>((resolve, reject) => {
-    waiting.set(index, { resolve, reject });
-    post({ type: 'read', index });
-  }).catch((error: unknown) => {
-    if (error instanceof NotIncludedError && error.reason === 'no SDS on file') return undefined;
-    throw error;
-  });
+/**
+ * Reads asked for ahead of the one being merged: on a busy server each read waits for the main
+ * thread's turns (the request, the store's open and chunks), so several are kept in flight; the
+ * byte budget keeps a run of large scans from piling up here.
+ */
+const READ_AHEAD = 4;
+const READ_AHEAD_BYTES = 16 * 1024 * 1024;
+const requested = new Map<number, Promise<Answer>>();
+let nextRequest = 0;
+let bufferedBytes = 0;
+
+function request(index: number): void {
+  if (index >= input.names.length || requested.has(index)) return;
+  nextRequest = Math.max(nextRequest, index + 1);
+  requested.set(
+    index,
+    new Promise<Answer>((resolve) => {
+      waiting.set(index, resolve);
+      post({ type: 'read', index });
+    }).then((answer) => {
+      if ('bytes' in answer) bufferedBytes += answer.bytes.byteLength;
+      return answer;
+    }),
+  );
 }
 
+async function read(index: number): Promise<Uint8Array | undefined> {
+  request(index);
+  while (
+    nextRequest < input.names.length &&
+    nextRequest <= index + READ_AHEAD &&
+    bufferedBytes < READ_AHEAD_BYTES
+  ) {
+    request(nextRequest);
+  }
+  const answer = requested.get(index)!;
+  requested.delete(index);
+  const settled = await answer;
+  if ('bytes' in settled) {
+    // The merge holds it from here; what is counted is what waits.
+    bufferedBytes -= settled.bytes.byteLength;
+    return settled.bytes;
+  }
+  if (settled.error.reason === 'no SDS on file') return undefined;
+  throw settled.error;
+}
+
+function writeAll(chunk: Uint8Array): void {
+  let written = 0;
+  while (written < chunk.length) {
+    written += fs.writeSync(input.fd, chunk, written, chunk.length - written);
+  }
+}
+
+/**
+ * The merge gives way to the server's own thread: a list request waiting for a core should not
+ * wait behind a file nobody is watching page by page. On Linux a thread is a task of its own and
+ * setpriority on its id (from /proc/thread-self) lowers that thread alone; elsewhere the merge
+ * keeps the server's priority. Nice 10 still gets a core that is otherwise idle.
+ */
+const MERGE_NICE = 10;
+function yieldToTheServer(): void {
+  try {
+    const threadId = Number(fs.readlinkSync('/proc/thread-self').split('/').pop());
+    if (Number.isInteger(threadId) && threadId > 0 && os.getPriority(threadId) < MERGE_NICE) {
+      os.setPriority(threadId, MERGE_NICE);
+    }
+  } catch {
+    // No /proc (macOS, Windows) or not allowed: the merge runs at the server's priority.
+  }
+}
+
+yieldToTheServer();
 try {
-  const result = await mergeSdsFilesInProcess({
-    title: input.title,
-    items: input.names.map((name, index) => ({ name, read: () => request(index) })),
-    onProgress: ({ done, total }) => post({ type: 'progress', done, total }),
-  });
-  const { pdf } = result;
-  post({ ...result, type: 'done' }, [pdf.buffer as ArrayBuffer]);
+  const report = await writeSdsMerge(
+    {
+      title: input.title,
+      items: input.names.map((name, index) => ({ name, read: () => read(index) })),
+      ...(input.progress ? { onProgress: ({ done, total }) => post({ type: 'progress', done, total }) } : {}),
+    },
+    writeAll,
+  );
+  post({ ...report, type: 'done' });
 } catch (error) {
   post({ type: 'failed', message: error instanceof Error ? error.message : String(error) });
 }
