@@ -73,7 +73,7 @@ export const regulatoryEntries = pgTable(
 
 /**
  * One row whose `version` moves on every statement that writes `regulatory_entries` (a trigger,
- * migration 0020), in that statement's transaction: the reports keep the lists in memory per
+ * migration 0021), in that statement's transaction: the reports keep the lists in memory per
  * process and reread them only when it has moved (issue 24), whoever wrote them (an upload, the
  * seed, another process, psql).
  */

@@ -112,7 +112,7 @@ export function selectAllEntries(db: Db) {
     .orderBy(regulatoryEntries.id);
 }
 
-/** The lists' version (migration 0020): it moves with every statement that writes an entry. */
+/** The lists' version (migration 0021): it moves with every statement that writes an entry. */
 export async function selectEntriesVersion(db: Db): Promise<number> {
   const statement = cachedStatement(db, 'reference-lists.version', () =>
     prepareNamed(
