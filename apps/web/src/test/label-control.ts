@@ -23,7 +23,7 @@ interface LabelImpl extends NodeImpl {
 
 const require = createRequire(import.meta.url);
 
-export function useIndexedLabelControl(document: Document): void {
+export function indexLabelControls(document: Document): void {
   const labelModule = require('jsdom/lib/jsdom/living/nodes/HTMLLabelElement-impl.js') as {
     implementation: { prototype: object };
   };
