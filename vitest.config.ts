@@ -3,7 +3,11 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     projects: [
-      { test: { name: 'domain', root: './packages/domain', include: ['src/**/*.test.ts'] } },
+      // isolate: false (domain, server): a worker loads fastify, drizzle, zod and the app's modules
+      // once for all its files instead of once a file. Every server file still opens its own
+      // database and app, and neither project mocks modules, stubs globals or changes process.env.
+      // 14 server files: CPU 98.5 s -> 60.8 s, wall 258 s -> 163 s (issue 24).
+      { test: { name: 'domain', root: './packages/domain', include: ['src/**/*.test.ts'], isolate: false } },
       {
         test: {
           name: 'server',
@@ -14,6 +18,7 @@ export default defineConfig({
           exclude: ['**/*.faults.test.ts', ...(process.env.TEST_DATABASE_URL ? [] : ['**/*.pg.test.ts'])],
           // One migrated template database per run, copied by each test file (decision 002).
           globalSetup: ['./test/global-setup.ts'],
+          isolate: false,
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
