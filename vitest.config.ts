@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { SlowFilesFirst } from './scripts/slow-files-first.ts';
 
 export default defineConfig({
   test: {
@@ -26,5 +27,6 @@ export default defineConfig({
       './apps/web/vitest.config.ts',
     ],
     maxWorkers: 2,
+    sequence: { sequencer: SlowFilesFirst },
   },
 });
