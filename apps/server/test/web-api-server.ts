@@ -73,10 +73,26 @@ function intercept(served: ServedApp) {
       void hold.gate.then(() => fastifyListener(req, res));
       return;
     }
+    // The body waits, whether it comes whole in `end` or streamed through `write` (a streamed
+    // answer with a Content-Length is complete for the client once its bytes arrive, before
+    // `end`): each call is replayed in order when the gate opens.
+    const write = res.write.bind(res) as (...args: unknown[]) => boolean;
     const end = res.end.bind(res) as (...args: unknown[]) => ServerResponse;
-    res.end = ((...args: unknown[]) => {
+    let held = Promise.resolve();
+    const later = (send: () => unknown) => {
       res.flushHeaders();
-      void hold.gate.then(() => end(...args));
+      held = held
+        .then(() => hold.gate)
+        .then(() => {
+          send();
+        });
+    };
+    res.write = ((...args: unknown[]) => {
+      later(() => write(...args));
+      return true;
+    }) as ServerResponse['write'];
+    res.end = ((...args: unknown[]) => {
+      later(() => end(...args));
       return res;
     }) as ServerResponse['end'];
     fastifyListener(req, res);
