@@ -22,7 +22,9 @@ const ids = { customer: 0, facility: 0, inventory: 0, product: 0, bag: 0, pound:
 
 beforeAll(async () => {
   const database = await openTestDatabase({ onQuery: (query) => heard?.push(query) });
-  ctx = await createTestContext({}, database);
+  // One report worker: the same worker draws every report here, so a new list upload shows in the
+  // next report only if that worker's own copy of the lists (kept between reports) is replaced.
+  ctx = await createTestContext({ reportWorkers: 1 }, database);
   const inventory = await create.inventory(ctx, { year: YEAR });
   ids.customer = inventory.customerId;
   ids.facility = inventory.facilityId;

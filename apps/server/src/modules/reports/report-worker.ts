@@ -1,5 +1,12 @@
 import { parentPort } from 'node:worker_threads';
-import { drawReportDocument, drawReportFile, fileSummary, previewBody } from './documents/draw.ts';
+import type { compliance } from '@chemtrack/domain';
+import {
+  drawReportDocument,
+  drawReportFile,
+  fileSummary,
+  previewBody,
+  type ReportInputs,
+} from './documents/draw.ts';
 import type { FromReportWorker, ToReportWorker } from './report-workers.ts';
 
 /**
@@ -11,11 +18,26 @@ import type { FromReportWorker, ToReportWorker } from './report-workers.ts';
 if (!parentPort) throw new Error('report-worker.ts runs in a worker thread');
 const port = parentPort;
 
+/**
+ * The reference entries of the last job that brought them: the pool sends them again only when
+ * the lists changed (or another database's report comes), so most jobs arrive without them.
+ * Frozen as the main thread's are: every report that follows shares them.
+ */
+let entries: compliance.ReferenceLists['entries'] | undefined;
+
+function freezeEntries(received: compliance.ReferenceLists['entries']) {
+  for (const entry of received) Object.freeze(entry);
+  return Object.freeze(received);
+}
+
 port.on('message', async (job: ToReportWorker) => {
   let answer: FromReportWorker;
   let transfer: ArrayBuffer[] = [];
   try {
-    const document = drawReportDocument(job.inputs);
+    if (job.entries) entries = freezeEntries(job.entries);
+    if (!entries) throw new Error('the report worker was sent no reference lists');
+    const inputs: ReportInputs = { ...job.inputs, lists: { ...job.inputs.lists, entries } };
+    const document = drawReportDocument(inputs);
     if (job.kind === 'preview')
       answer = { id: job.id, ok: true, kind: 'preview', body: previewBody(document) };
     else {

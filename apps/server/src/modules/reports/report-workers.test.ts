@@ -137,6 +137,62 @@ describe('report workers', () => {
     ]);
   });
 
+  it('keep the reference lists in the worker, and take new ones when the lists change', async () => {
+    const inputs = await inputsOf('epcra_302');
+    const chlorineOf = (body: string) =>
+      answerOf(body).tables[0]?.rows.map((row) => [row.cells.tpq_applied_lb, row.reported]);
+    const pool = new ReportWorkers({ size: 1 });
+    try {
+      expect(await pool.preview(inputs)).toBe(previewBody(drawReportDocument(inputs)));
+      expect(pool.entriesSent).toBe(1);
+      // The lists unchanged (the same array from referenceEntriesInUse): the worker's own are used.
+      const tier2 = await inputsOf('epcra_311_312_tier2');
+      expect(tier2.lists.entries).toBe(inputs.lists.entries);
+      expect(await pool.preview(tier2)).toBe(previewBody(drawReportDocument(tier2)));
+      expect(await pool.preview(inputs)).toBe(previewBody(drawReportDocument(inputs)));
+      expect(pool.entriesSent).toBe(1);
+
+      // New lists (another array): sent, and they replace the worker's.
+      const raised: ReportInputs = {
+        ...inputs,
+        lists: {
+          ...inputs.lists,
+          entries: inputs.lists.entries.map((entry) =>
+            entry.cas_number === '7782-50-5' ? { ...entry, threshold_quantity_lbs: 10_000 } : entry,
+          ),
+        },
+      };
+      const answer = await pool.preview(raised);
+      expect(answer).toBe(previewBody(drawReportDocument(raised)));
+      expect(chlorineOf(answer)).toEqual([[10_000, false]]);
+      expect(pool.entriesSent).toBe(2);
+      expect(chlorineOf(await pool.preview(raised))).toEqual([[10_000, false]]);
+      expect(pool.entriesSent).toBe(2);
+      // And back: the old array is another one than the worker holds now.
+      expect(chlorineOf(await pool.preview(inputs))).toEqual([[100, true]]);
+      expect(pool.entriesSent).toBe(3);
+      expect(pool.workerCount).toBe(1);
+    } finally {
+      await pool.close();
+    }
+  });
+
+  it('send the lists again after a job that could not be posted', async () => {
+    const inputs = await inputsOf('epcra_302');
+    const pool = new ReportWorkers({ size: 1 });
+    try {
+      await pool.preview(inputs);
+      // A function does not clone: the job fails alone, and this side no longer vouches for what
+      // the worker holds.
+      const broken = { ...inputs, options: Object.assign({ ...inputs.options }, { unclonable: () => 1 }) };
+      await expect(pool.preview(broken)).rejects.toBeInstanceOf(ReportWorkerError);
+      expect(await pool.preview(inputs)).toBe(previewBody(drawReportDocument(inputs)));
+      expect(pool.entriesSent).toBe(2);
+    } finally {
+      await pool.close();
+    }
+  });
+
   it('refuse a job past the queue, and draw the ones they took', async () => {
     const inputs = await inputsOf('inventory_index_numeric');
     const small = new ReportWorkers({ size: 1, queue: 1 });

@@ -1,5 +1,5 @@
 import type { Worker } from 'node:worker_threads';
-import type { ReportFormat } from '@chemtrack/domain';
+import type { compliance, ReportFormat } from '@chemtrack/domain';
 import { startWorker } from '../../lib/start-worker.ts';
 import type { ReportFileSummary, ReportInputs } from './documents/draw.ts';
 
@@ -11,9 +11,20 @@ import type { ReportFileSummary, ReportInputs } from './documents/draw.ts';
  * pressure, 503) instead of piling up memory.
  */
 
+type ReferenceEntries = compliance.ReferenceLists['entries'];
+
+/**
+ * A job's inputs as they cross to a worker: without the reference entries (thousands of them with
+ * EPA's full lists), which the worker keeps from the job that last brought them.
+ */
+export type WorkerInputs = Omit<ReportInputs, 'lists'> & {
+  lists: Omit<ReportInputs['lists'], 'entries'>;
+};
+
+/** `entries` comes only when the worker does not hold the job's entries already. */
 export type ToReportWorker =
-  | { id: number; kind: 'preview'; inputs: ReportInputs }
-  | { id: number; kind: 'file'; inputs: ReportInputs; format: ReportFormat };
+  | { id: number; kind: 'preview'; inputs: WorkerInputs; entries?: ReferenceEntries }
+  | { id: number; kind: 'file'; inputs: WorkerInputs; format: ReportFormat; entries?: ReferenceEntries };
 
 export type FromReportWorker =
   | { id: number; ok: true; kind: 'preview'; body: string }
@@ -40,7 +51,9 @@ export interface ReportWorkerOptions {
   idleMs?: number;
 }
 
-type Job = ToReportWorker extends infer J ? (J extends { id: number } ? Omit<J, 'id'> : never) : never;
+type Job =
+  | { kind: 'preview'; inputs: ReportInputs }
+  | { kind: 'file'; inputs: ReportInputs; format: ReportFormat };
 
 interface Pending {
   job: Job;
@@ -52,6 +65,12 @@ interface Slot {
   worker: Worker;
   current: (Pending & { id: number }) | undefined;
   idleTimer: NodeJS.Timeout | undefined;
+  /**
+   * The reference entries this worker holds: the array `referenceEntriesInUse` returned, which is
+   * the same frozen array for as long as the lists' version has not moved (and another one for
+   * another database), so the same array means the same entries.
+   */
+  entries: ReferenceEntries | undefined;
 }
 
 export class ReportWorkers {
@@ -62,6 +81,7 @@ export class ReportWorkers {
   private readonly slots: Slot[] = [];
   private readonly waiting: Pending[] = [];
   private nextId = 1;
+  private entriesPosted = 0;
 
   constructor(options: ReportWorkerOptions = {}) {
     this.size = options.size ?? 2;
@@ -73,6 +93,11 @@ export class ReportWorkers {
   /** Workers running now (started on demand, stopped when idle). */
   get workerCount(): number {
     return this.slots.length;
+  }
+
+  /** Jobs that carried the reference entries to a worker (the others found them there). */
+  get entriesSent(): number {
+    return this.entriesPosted;
   }
 
   /**
@@ -138,7 +163,7 @@ export class ReportWorkers {
     const worker = startWorker('report-worker', new URL('./report-worker.ts', import.meta.url), {
       resourceLimits: { maxOldGenerationSizeMb: this.maxHeapMb },
     });
-    const slot: Slot = { worker, current: undefined, idleTimer: undefined };
+    const slot: Slot = { worker, current: undefined, idleTimer: undefined, entries: undefined };
     this.slots.push(slot);
     worker.unref();
     worker.on('message', (answer: FromReportWorker) => {
@@ -175,7 +200,20 @@ export class ReportWorkers {
     // Referenced while it works, so a process waits for a report it started.
     slot.worker.ref();
     try {
-      slot.worker.postMessage({ ...pending.job, id } as ToReportWorker);
+      const { lists, ...inputs } = pending.job.inputs;
+      const { entries, ...rest } = lists;
+      const held = slot.entries === entries;
+      const message: ToReportWorker = {
+        ...pending.job,
+        id,
+        inputs: { ...inputs, lists: rest },
+        ...(held ? {} : { entries }),
+      };
+      // Forgotten first: a message that fails to post leaves the worker's entries unknown here.
+      slot.entries = undefined;
+      slot.worker.postMessage(message);
+      slot.entries = entries;
+      if (!held) this.entriesPosted++;
     } catch (error) {
       slot.current = undefined;
       pending.reject(new ReportWorkerError(error instanceof Error ? error.message : String(error)));
