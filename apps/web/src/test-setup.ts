@@ -1,4 +1,4 @@
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
 import { indexLabelControls } from './test/label-control.ts';
 
@@ -6,5 +6,11 @@ import { indexLabelControls } from './test/label-control.ts';
 if (!Element.prototype.scrollIntoView) Element.prototype.scrollIntoView = () => {};
 
 indexLabelControls(document);
+
+// Many of these tests wait for answers of a real app over HTTP (test/api-server.ts), which in CI
+// shares 2 cores with the browser lane: Testing Library's default 1 s for findBy/waitFor failed a
+// first page load there (an audit log list that came 1.4 s after its request). What is waited for
+// is unchanged; only a failure takes longer to report.
+configure({ asyncUtilTimeout: 10_000 });
 
 afterEach(cleanup);
