@@ -13,7 +13,12 @@ import { regulatoryEntries } from '../../db/schema/index.ts';
 import { AVAILABILITY_MSG } from '../../plugins/availability.ts';
 import { create } from '../../seed/factories.ts';
 import { drawReportDocument, drawReportFile, previewBody, type ReportInputs } from './documents/draw.ts';
-import { ReportWorkerError, ReportWorkers, ReportWorkersBusyError } from './report-workers.ts';
+import {
+  ReportWorkerError,
+  type ReportWorkerOptions,
+  ReportWorkers,
+  ReportWorkersBusyError,
+} from './report-workers.ts';
 import { loadReportInputs, reportsService } from './reports.service.ts';
 
 /**
@@ -21,6 +26,16 @@ import { loadReportInputs, reportsService } from './reports.service.ts';
  * the in-process ones (the PDF byte for byte but its creation date and id, the XLSX cell for
  * cell), a full queue is refused, and a worker that fails answers a clear 503, not a crash or a hang.
  */
+
+/** A pool of its own for one case, closed whatever the case does. */
+async function withPool(options: ReportWorkerOptions, use: (pool: ReportWorkers) => Promise<void>) {
+  const pool = new ReportWorkers(options);
+  try {
+    await use(pool);
+  } finally {
+    await pool.close();
+  }
+}
 
 let ctx: TestContext;
 const request = { customer_id: 0, facility_id: 0, year: 2025, ...DEFAULT_REPORT_SETTINGS };
@@ -141,8 +156,7 @@ describe('report workers', () => {
     const inputs = await inputsOf('epcra_302');
     const chlorineOf = (body: string) =>
       answerOf(body).tables[0]?.rows.map((row) => [row.cells.tpq_applied_lb, row.reported]);
-    const pool = new ReportWorkers({ size: 1 });
-    try {
+    await withPool({ size: 1 }, async (pool) => {
       expect(await pool.preview(inputs)).toBe(previewBody(drawReportDocument(inputs)));
       expect(pool.entriesSent).toBe(1);
       // The lists unchanged (the same array from referenceEntriesInUse): the worker's own are used.
@@ -152,7 +166,9 @@ describe('report workers', () => {
       expect(await pool.preview(inputs)).toBe(previewBody(drawReportDocument(inputs)));
       expect(pool.entriesSent).toBe(1);
 
-      // New lists (another array): sent, and they replace the worker's.
+      // New lists (another array): sent, and they replace the worker's. By hand: 1,235 lb of
+      // chlorine (above) ≥ its TPQ of 100 lb (rules §EHS table, 7782-50-5) is reported; with the
+      // TPQ raised to 10,000 lb, 1,235 < 10,000 is not.
       const raised: ReportInputs = {
         ...inputs,
         lists: {
@@ -172,15 +188,12 @@ describe('report workers', () => {
       expect(chlorineOf(await pool.preview(inputs))).toEqual([[100, true]]);
       expect(pool.entriesSent).toBe(3);
       expect(pool.workerCount).toBe(1);
-    } finally {
-      await pool.close();
-    }
+    });
   });
 
   it('send the lists again after a job that could not be posted', async () => {
     const inputs = await inputsOf('epcra_302');
-    const pool = new ReportWorkers({ size: 1 });
-    try {
+    await withPool({ size: 1 }, async (pool) => {
       await pool.preview(inputs);
       // A function does not clone: the job fails alone, and this side no longer vouches for what
       // the worker holds.
@@ -188,30 +201,24 @@ describe('report workers', () => {
       await expect(pool.preview(broken)).rejects.toBeInstanceOf(ReportWorkerError);
       expect(await pool.preview(inputs)).toBe(previewBody(drawReportDocument(inputs)));
       expect(pool.entriesSent).toBe(2);
-    } finally {
-      await pool.close();
-    }
+    });
   });
 
   it('refuse a job past the queue, and draw the ones they took', async () => {
     const inputs = await inputsOf('inventory_index_numeric');
-    const small = new ReportWorkers({ size: 1, queue: 1 });
-    try {
+    await withPool({ size: 1, queue: 1 }, async (small) => {
       const first = small.preview(inputs);
       const second = small.preview(inputs);
       await expect(small.preview(inputs)).rejects.toBeInstanceOf(ReportWorkersBusyError);
       const expected = previewBody(drawReportDocument(inputs));
       expect(await first).toBe(expected);
       expect(await second).toBe(expected);
-    } finally {
-      await small.close();
-    }
+    });
   });
 
   it('stop a worker left idle, and start a new one for the next report', async () => {
     const inputs = await inputsOf('epcra_302');
-    const pool = new ReportWorkers({ size: 1, idleMs: 50 });
-    try {
+    await withPool({ size: 1, idleMs: 50 }, async (pool) => {
       const expected = previewBody(drawReportDocument(inputs));
       expect(await pool.preview(inputs)).toBe(expected);
       expect(pool.workerCount).toBe(1);
@@ -219,15 +226,12 @@ describe('report workers', () => {
       await expect.poll(() => pool.workerCount, { timeout: 10_000 }).toBe(0);
       expect(await pool.preview(inputs)).toBe(expected);
       expect(pool.workerCount).toBe(1);
-    } finally {
-      await pool.close();
-    }
+    });
   });
 
   it('start one worker when warmed (the Reports screen opened), which draws the next report, and stop it left idle', async () => {
     const inputs = await inputsOf('epcra_302');
-    const pool = new ReportWorkers({ size: 2, idleMs: 1_000 });
-    try {
+    await withPool({ size: 2, idleMs: 1_000 }, async (pool) => {
       pool.warm();
       pool.warm();
       expect(pool.workerCount).toBe(1);
@@ -238,16 +242,13 @@ describe('report workers', () => {
       pool.warm();
       expect(pool.workerCount).toBe(1);
       await expect.poll(() => pool.workerCount, { timeout: 10_000 }).toBe(0);
-    } finally {
-      await pool.close();
-    }
+    });
   });
 
   it('answer a worker that fails with a clear error, and keep serving', async () => {
     const inputs = await inputsOf('epcra_302');
     // A heap far too small for the engine: the worker runs out of memory (ERR_WORKER_OUT_OF_MEMORY).
-    const starved = new ReportWorkers({ size: 1, maxHeapMb: 1 });
-    try {
+    await withPool({ size: 1, maxHeapMb: 1 }, async (starved) => {
       await expect(starved.preview(inputs)).rejects.toBeInstanceOf(ReportWorkerError);
       // The next job gets a new worker, and the same clear failure rather than a hang.
       await expect(starved.file(inputs, 'pdf')).rejects.toBeInstanceOf(ReportWorkerError);
@@ -263,9 +264,7 @@ describe('report workers', () => {
         message: REPORT_MSG.notDrawn,
         headers: { 'Retry-After': '5' },
       });
-    } finally {
-      await starved.close();
-    }
+    });
   });
 
   it('over HTTP: a starved worker answers 503 with the message, and the server goes on', async () => {

@@ -1,8 +1,6 @@
 import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { startWorker } from '../../../lib/start-worker.ts';
-import { isMissingError, type SdsMergeInput, type SdsMergeReport, type SdsMergeResult } from './merge.ts';
+import { isMissingError, type SdsMergeInput, type SdsMergeReport } from './merge.ts';
 import type { FromWorker, ToWorker, WorkerInput } from './protocol.ts';
 
 export type {
@@ -132,20 +130,5 @@ export async function mergeSdsFilesToFile(
     // The descriptor is closed only once the worker can no longer write to it.
     await worker.terminate();
     await handle.close();
-  }
-}
-
-/** The same merge with the file read back into memory (tests and callers that want the bytes). */
-export async function mergeSdsFiles(
-  input: SdsMergeInput,
-  options: SdsMergeOptions = {},
-): Promise<SdsMergeResult> {
-  const folder = await fs.promises.mkdtemp(path.join(os.tmpdir(), 'chemtrack-print-all-sds-'));
-  try {
-    const file = path.join(folder, 'merged.pdf');
-    const { byteLength: _byteLength, ...report } = await mergeSdsFilesToFile(input, file, options);
-    return { ...report, pdf: await fs.promises.readFile(file) };
-  } finally {
-    await fs.promises.rm(folder, { recursive: true, force: true });
   }
 }

@@ -1,3 +1,6 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { PDFArray, PDFDict, PDFDocument, PDFHexString, PDFName, PDFRef, PDFString } from 'pdf-lib';
 import { PDFParse } from 'pdf-parse';
 import PDFKitDocument from 'pdfkit';
@@ -6,9 +9,29 @@ import { createTestContext, type TestContext } from '../../../../test/helper.ts'
 import { DEMO_PRODUCTS } from '../../../seed/demo-products-data.ts';
 import { renderDemoSdsPdf } from '../../../seed/sds-pdf.ts';
 import { FileNotStoredError } from '../../../storage/file-store.ts';
-import { INDEX_BOOKMARK, mergeSdsFiles, mergeSdsFilesInProcess, type SdsMergeItem } from './index.ts';
+import {
+  INDEX_BOOKMARK,
+  mergeSdsFilesInProcess,
+  mergeSdsFilesToFile,
+  type SdsMergeInput,
+  type SdsMergeItem,
+  type SdsMergeOptions,
+  type SdsMergeResult,
+} from './index.ts';
 
 const TITLE = { customer: 'Acme Plating Co.', facility: 'Riverside Plant', year: 2025 };
+
+/** The server's merge (worker thread, output to a file), with the file read back to check it. */
+async function mergeSdsFiles(input: SdsMergeInput, options: SdsMergeOptions = {}): Promise<SdsMergeResult> {
+  const folder = await fs.promises.mkdtemp(path.join(os.tmpdir(), 'chemtrack-print-all-sds-'));
+  try {
+    const file = path.join(folder, 'merged.pdf');
+    const { byteLength: _byteLength, ...report } = await mergeSdsFilesToFile(input, file, options);
+    return { ...report, pdf: await fs.promises.readFile(file) };
+  } finally {
+    await fs.promises.rm(folder, { recursive: true, force: true });
+  }
+}
 
 async function pageTexts(data: Uint8Array): Promise<string[]> {
   // pdf.js takes ownership of the array it is given: hand it a copy.
