@@ -163,8 +163,10 @@ test('opening your own user goes to the profile, which saves', async ({ adminPag
 
 test('an admin creates, edits and archives a technician in the modal', async ({ adminPage: page }) => {
   await page.getByRole('link', { name: 'Technicians Mgmt.' }).click();
-  // The landing page (/inventories) has an "+ Add New Inventory" link of its own: wait for the list.
+  // The landing page (/inventories) has an "+ Add New Inventory" link of its own, and the URL changes
+  // before the lazy technicians page replaces it: wait for the technicians table itself.
   await expect(page).toHaveURL(/\/technicians-mgmt(\?|$)/);
+  await expect(page.getByRole('table', { name: 'Technicians' })).toBeVisible();
   await page.getByRole('link', { name: 'Add New' }).click();
   await expect(page).toHaveURL(/\/technicians-mgmt\/create$/);
   const dialog = page.getByRole('dialog', { name: 'Create New Technician' });
