@@ -64,6 +64,8 @@ const duration = Number(values.duration);
 const reportRuns = Number(values['report-runs']);
 const connections = kind === 'postgres' ? 20 : 5;
 const suiteStarted = performance.now();
+// Other work on the machine moves every figure: the run records the load it started and ended under.
+const [loadAtStart = 0] = os.loadavg();
 
 // --- Results --------------------------------------------------------------------------------------
 
@@ -628,13 +630,14 @@ const run = {
   durationSeconds: duration,
   connections,
   machine: { cpus: os.cpus().length, memoryGb: Math.round(os.totalmem() / 1024 ** 3), node: process.version },
+  loadAverage: { start: loadAtStart, end: os.loadavg()[0] ?? 0 },
   rows,
 };
 if (isWholeSuite) fs.writeFileSync(path.join(resultsDir, 'latest.json'), `${JSON.stringify(run, null, 2)}\n`);
 const markdown = [
   `# Benchmark run ${run.date}`,
   '',
-  `${kind}, scale ${scale}, ${connections} connections × ${duration} s a list, ${run.machine.cpus} CPUs, Node ${process.version}.`,
+  `${kind}, scale ${scale}, ${connections} connections × ${duration} s a list, ${run.machine.cpus} CPUs, Node ${process.version}, load average ${round(run.loadAverage.start)} at start and ${round(run.loadAverage.end)} at end.`,
   '',
   '| Group | Measure | Figure | Target | Result | Note |',
   '| --- | --- | --- | --- | --- | --- |',
