@@ -1,13 +1,16 @@
 import type { Tier2ComponentRecordId } from '@chemtrack/domain';
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
+  check,
   index,
   integer,
   jsonb,
   type PgColumn,
   pgTable,
   primaryKey,
+  smallint,
   text,
   timestamp,
   uniqueIndex,
@@ -228,4 +231,31 @@ export const inventoryProductRequests = pgTable(
     index('inventory_product_requests_line_idx').on(t.inventoryProductId),
     index('inventory_product_requests_inventory_idx').on(t.inventoryId),
   ],
+);
+
+/**
+ * What a report reads of an inventory's lines, versioned (issue 24, decision 022): `version` moves
+ * in the writing transaction of every statement that inserts, updates or deletes the inventory's
+ * lines, their components or their hazard classes (triggers, migration 0022), whoever wrote them.
+ * The report workers keep a facility-year's prepared lines under this version and read them again
+ * only when it moved. No row yet is version 0. No foreign key: the row of a deleted inventory is
+ * never read again.
+ */
+export const inventoryReportVersions = pgTable('inventory_report_versions', {
+  inventoryId: integer().primaryKey(),
+  version: bigint({ mode: 'number' }).notNull().default(0),
+});
+
+/**
+ * One row whose `version` moves with every statement that writes what the lines of every
+ * inventory join to (container types, units, chemical components, hazard classes, an inventory's
+ * year): those are shared catalogs, so a change to them invalidates every kept report input.
+ */
+export const reportCatalogVersion = pgTable(
+  'report_catalog_version',
+  {
+    id: smallint().primaryKey().default(1),
+    version: bigint({ mode: 'number' }).notNull().default(0),
+  },
+  (t) => [check('report_catalog_version_one_row', sql`${t.id} = 1`)],
 );

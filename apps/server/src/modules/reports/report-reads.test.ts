@@ -10,7 +10,8 @@ import { create } from '../../seed/factories.ts';
  * What a report reads (issue 24): the reference lists are kept in memory per process, and any
  * change to them (an upload, or a write from elsewhere: another process, psql) shows in the very
  * next report; a report reads the database in a fixed number of statements, whatever the number
- * of lines (no N+1), and reads the lists' rows only when they changed. Statements are heard at the
+ * of lines (no N+1), and reads the lists' rows, and the facility-year's lines, only when they
+ * changed (the lines are kept in the report worker, decision 022; report-kept-lines.test.ts). Statements are heard at the
  * driver (openDatabase's `onQuery`), as in test/list-statements.test.ts.
  */
 
@@ -138,15 +139,26 @@ describe('the reference lists a report reads', () => {
 });
 
 describe('the statements of a report', () => {
+  const linesRead = (statements: string[]) =>
+    statements.filter((query) => /where "inventory_products"."inventory_id" = \$1/.test(query)).length;
+
   it.each(['epcra_302', 'epcra_311_312_tier2', 'caa_112r_rmp', 'hmpp', 'inventory_index_numeric'])(
-    '%s reads the same few statements before and after 10 more lines',
+    '%s reads the same few statements before and after 10 more lines, and the lines only after they changed',
     async (type) => {
       await preview(type);
+      // The lines unchanged: the worker keeps them (decision 022), and the three statements
+      // reading them (lines, components, hazard classes) are not sent.
+      const kept = await statementsOf(() => preview(type));
+      expect(linesRead(kept), kept.join('\n')).toBe(0);
+      await addLines(10);
       const few = await statementsOf(() => preview(type));
+      expect(linesRead(few), few.join('\n')).toBe(3);
+      expect(few.length, few.join('\n')).toBe(kept.length + 3);
+      expect(few.length, few.join('\n')).toBeLessThanOrEqual(10);
       await addLines(10);
       const many = await statementsOf(() => preview(type));
       expect(many.length, many.join('\n')).toBe(few.length);
-      expect(few.length, few.join('\n')).toBeLessThanOrEqual(10);
+      expect((await statementsOf(() => preview(type))).length).toBe(kept.length);
     },
   );
 });

@@ -1,5 +1,6 @@
-import { parentPort } from 'node:worker_threads';
-import type { compliance } from '@chemtrack/domain';
+import { parentPort, workerData } from 'node:worker_threads';
+import { compliance, REGULATORY_LIST_TYPES, REPORT_TYPES, type ReportDocument } from '@chemtrack/domain';
+import { Lru } from '../../lib/lru.ts';
 import {
   drawReportDocument,
   drawReportFile,
@@ -7,7 +8,8 @@ import {
   previewBody,
   type ReportInputs,
 } from './documents/draw.ts';
-import type { FromReportWorker, ToReportWorker } from './report-workers.ts';
+import { buildReportDocument } from './documents/index.ts';
+import type { FromReportWorker, ToReportWorker, WorkerLines } from './report-workers.ts';
 
 /**
  * The report worker (issue 24): runs the engine, the layout and the PDF/XLSX writer for one job at
@@ -21,32 +23,243 @@ const port = parentPort;
 /**
  * The reference entries of the last job that brought them: the pool sends them again only when
  * the lists changed (or another database's report comes), so most jobs arrive without them.
- * Frozen as the main thread's are: every report that follows shares them.
+ * Frozen as the main thread's are: every report that follows shares them. `entriesGeneration`
+ * names them in the keys of what is computed from them.
  */
 let entries: compliance.ReferenceLists['entries'] | undefined;
+let entriesGeneration = 0;
 
-function freezeEntries(received: compliance.ReferenceLists['entries']) {
-  for (const entry of received) Object.freeze(entry);
-  return Object.freeze(received);
+/**
+ * Kept between reports (decision 022), each bounded: the facility-years' lines the pool said to
+ * keep (it decides which, by the same bounds, so it knows without asking); per line set, the
+ * engine's shared work (`createComplianceContext`) for the last few lists, settings and headers;
+ * and the last reports' documents with their preview text, weighed by that text's length × 3
+ * (the text and the document it was written from).
+ */
+const CONTEXTS_PER_LINE_SET = 4;
+const REPORTS = { entries: 16, weight: 64 * 1024 * 1024 };
+const REPORT_WEIGHT_PER_CHARACTER = 3;
+
+interface LineSet {
+  lines: readonly compliance.SnapshotLine[];
+  contexts: Lru<string, compliance.ComplianceContext>;
 }
+interface KeptReport {
+  document: ReportDocument;
+  /** The preview's text around its `generated_at` value, which each answer writes anew. */
+  before: string;
+  after: string;
+}
+const lineSets = new Map<string, LineSet>();
+const reports = new Lru<string, KeptReport>(REPORTS);
+
+/**
+ * Frozen all through: kept work is shared by every report drawn after it, so one that changed it
+ * in place would change the next one's figures; frozen, it throws instead.
+ */
+function deepFreeze<T>(value: T): T {
+  if (typeof value !== 'object' || value === null || Object.isFrozen(value)) return value;
+  const prototype = Object.getPrototypeOf(value);
+  if (!Array.isArray(value) && prototype !== Object.prototype && prototype !== null) return value;
+  Object.freeze(value);
+  for (const child of Object.values(value)) deepFreeze(child);
+  return value;
+}
+
+/** The lines of a job whose lines are kept: those it brings (kept if the pool says so), else the kept ones. */
+function linesOf(lines: WorkerLines): readonly compliance.SnapshotLine[] {
+  if (lines.clear) {
+    lineSets.clear();
+    reports.clear();
+  }
+  for (const key of lines.drop) {
+    lineSets.delete(key);
+    reports.deleteWhere((reportKey) => reportKey.startsWith(`${key}|`));
+  }
+  if (lines.rows) {
+    const rows = deepFreeze(lines.rows);
+    if (lines.keep)
+      lineSets.set(lines.key, {
+        lines: rows,
+        contexts: new Lru({ entries: CONTEXTS_PER_LINE_SET, weight: CONTEXTS_PER_LINE_SET }),
+      });
+    return rows;
+  }
+  const kept = lineSets.get(lines.key);
+  if (!kept) throw new Error('the report worker does not keep the lines it was told it keeps');
+  return kept.lines;
+}
+
+const GENERATED_AT = '"generated_at":"';
+
+/** A preview's text cut around its `generated_at` value. */
+function keptReport(document: ReportDocument): KeptReport & { body: string } {
+  const body = previewBody(document);
+  const start = body.indexOf(GENERATED_AT) + GENERATED_AT.length;
+  const end = body.indexOf('"', start);
+  if (body.slice(start, end) !== document.generated_at)
+    throw new Error('the preview text has no generated_at where it was looked for');
+  return { document: deepFreeze(document), before: body.slice(0, start), after: body.slice(end), body };
+}
+
+type Drawn = { kind: 'preview'; body: string } | { kind: 'file'; document: ReportDocument };
+
+/** A job whose lines are kept: the kept engine work and report when its inputs are the same. */
+function drawKept(job: ToReportWorker, lines: WorkerLines, inputs: ReportInputs): Drawn {
+  const set = lineSets.get(lines.key);
+  if (!set) {
+    // Too large to keep: drawn once, nothing kept.
+    const document = drawReportDocument(inputs);
+    return job.kind === 'preview'
+      ? { kind: 'preview', body: previewBody(document) }
+      : { kind: 'file', document };
+  }
+  // The job's own inputs (`snapshot.lines` empty), the lists but their entries: small, and they
+  // name the customer, facility, lists' dates, permit amounts and settings the report shows.
+  const contextKey = `${entriesGeneration}|${JSON.stringify([job.inputs.snapshot, job.inputs.lists, job.inputs.options])}`;
+  let context = set.contexts.get(contextKey);
+  if (!context) {
+    context = deepFreeze(compliance.createComplianceContext(inputs.snapshot, inputs.lists, inputs.options));
+    set.contexts.set(contextKey, context);
+  }
+  const reportKey = `${lines.key}|${contextKey}|${inputs.type}|${inputs.inventoryId}`;
+  const generatedAt = inputs.generatedAt.toISOString();
+  const kept = reports.get(reportKey);
+  if (kept) {
+    return job.kind === 'preview'
+      ? { kind: 'preview', body: `${kept.before}${generatedAt}${kept.after}` }
+      : { kind: 'file', document: { ...kept.document, generated_at: generatedAt } };
+  }
+  const document = buildReportDocument(inputs.type, context, {
+    inventoryId: inputs.inventoryId,
+    generatedAt: inputs.generatedAt,
+  });
+  // A file alone keeps nothing more: writing its preview text only to weigh it would cost what it saves.
+  if (job.kind === 'file') return { kind: 'file', document };
+  const report = keptReport(document);
+  reports.set(reportKey, report, report.body.length * REPORT_WEIGHT_PER_CHARACTER);
+  return { kind: 'preview', body: report.body };
+}
+
+function draw(job: ToReportWorker): Drawn {
+  if (job.entries) {
+    entries = job.entries;
+    for (const entry of entries) Object.freeze(entry);
+    Object.freeze(entries);
+    entriesGeneration++;
+  }
+  if (!entries) throw new Error('the report worker was sent no reference lists');
+  const lists = { ...job.inputs.lists, entries };
+  if (!job.lines) {
+    const document = drawReportDocument({ ...job.inputs, lists });
+    return job.kind === 'preview'
+      ? { kind: 'preview', body: previewBody(document) }
+      : { kind: 'file', document };
+  }
+  const lines = linesOf(job.lines);
+  const inputs: ReportInputs = {
+    ...job.inputs,
+    snapshot: { ...job.inputs.snapshot, lines },
+    lists,
+  };
+  return drawKept(job, job.lines, inputs);
+}
+
+/**
+ * A worker started ahead of its first report (`ReportWorkers.warm`) draws every type once from a
+ * made-up facility-year of three lines, and a PDF and an XLSX of one: the code the first real
+ * report runs is then compiled and its fonts loaded (the first preview after a start measured
+ * about 200 ms more in the worker than the next ones, at a load average of 9). Nothing is kept.
+ */
+async function warmUp() {
+  const line = (id: number, state: 'liquid' | 'solid'): compliance.SnapshotLine => ({
+    inventory_product_id: id,
+    product_id: id,
+    product_name: `Warm-up ${id}`,
+    physical_state: state,
+    container_name: state === 'liquid' ? 'Drum' : 'Bag',
+    unit_name: state === 'liquid' ? 'gal' : 'lb',
+    unit_type: state === 'liquid' ? 'gal' : 'lb',
+    container_size: 55,
+    container_quantity: 2,
+    max_gallons: null,
+    max_pounds: null,
+    pounds_per_gallon: state === 'liquid' ? 8.34 : null,
+    specific_gravity: null,
+    density: null,
+    conversion_factor: null,
+    is_sara_f: true,
+    is_sara_p: false,
+    is_sara_r: false,
+    is_sara_a: true,
+    is_sara_c: false,
+    is_spcc: state === 'liquid',
+    is_manufactured: false,
+    is_processed: true,
+    is_otherwise_used: false,
+    location_stored: 'WAREHOUSE',
+    components: [
+      { cas_number: '7782-50-5', name: 'Chlorine', percentage_weight: 50 },
+      {
+        cas_number: '7732-18-5',
+        name: 'Water',
+        percentage_weight: null,
+        percentage_weight_low: 10,
+        percentage_weight_high: 50,
+      },
+    ],
+  });
+  const lists: compliance.ReferenceLists = {
+    entries: REGULATORY_LIST_TYPES.map((list_type) => ({
+      list_type,
+      chemical_name: 'Chlorine',
+      cas_number: '7782-50-5',
+      threshold_quantity_lbs: 100,
+      final_reportable_quantity_lb: 10,
+    })),
+  };
+  const snapshot: compliance.ComplianceSnapshot = {
+    customer: { id: 0, name: 'Warm-up' },
+    facility: { id: 0, name: 'Warm-up' },
+    year: 2000,
+    lines: [line(1, 'liquid'), line(2, 'solid'), line(3, 'solid')],
+  };
+  let document: ReportDocument | undefined;
+  for (const type of REPORT_TYPES.filter(compliance.isReportAvailable)) {
+    document = drawReportDocument({
+      type,
+      snapshot,
+      lists,
+      options: {},
+      inventoryId: 0,
+      generatedAt: new Date(0),
+    });
+    previewBody(document);
+  }
+  if (document) {
+    await drawReportFile(document, 'pdf');
+    await drawReportFile(document, 'xlsx');
+  }
+}
+
+// A warm-up that fails costs nothing but the warming: the reports themselves say what is wrong.
+if ((workerData as { warmUp?: boolean } | undefined)?.warmUp)
+  setImmediate(() => warmUp().catch(() => undefined));
 
 port.on('message', async (job: ToReportWorker) => {
   let answer: FromReportWorker;
   let transfer: ArrayBuffer[] = [];
   try {
-    if (job.entries) entries = freezeEntries(job.entries);
-    if (!entries) throw new Error('the report worker was sent no reference lists');
-    const inputs: ReportInputs = { ...job.inputs, lists: { ...job.inputs.lists, entries } };
-    const document = drawReportDocument(inputs);
-    if (job.kind === 'preview')
-      answer = { id: job.id, ok: true, kind: 'preview', body: previewBody(document) };
+    const drawn = draw(job);
+    if (drawn.kind === 'preview') answer = { id: job.id, ok: true, kind: 'preview', body: drawn.body };
+    else if (job.kind !== 'file') throw new Error('a preview job drew a file');
     else {
-      const bytes = await drawReportFile(document, job.format);
+      const bytes = await drawReportFile(drawn.document, job.format);
       // A buffer from Node's pool shares its memory: copy out exactly the file to transfer it.
       const file = new Uint8Array(bytes.byteLength);
       file.set(bytes);
       transfer = [file.buffer];
-      answer = { id: job.id, ok: true, kind: 'file', bytes: file, summary: fileSummary(document) };
+      answer = { id: job.id, ok: true, kind: 'file', bytes: file, summary: fileSummary(drawn.document) };
     }
   } catch (error) {
     answer = { id: job.id, ok: false, message: error instanceof Error ? error.message : String(error) };

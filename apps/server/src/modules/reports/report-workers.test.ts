@@ -1,6 +1,8 @@
 import {
+  compliance,
   DEFAULT_REPORT_SETTINGS,
   REPORT_MSG,
+  REPORT_TYPES,
   type ReportDocument,
   type ReportPreviewResponse,
   ReportPreviewResponseSchema,
@@ -188,6 +190,88 @@ describe('report workers', () => {
       expect(chlorineOf(await pool.preview(inputs))).toEqual([[100, true]]);
       expect(pool.entriesSent).toBe(3);
       expect(pool.workerCount).toBe(1);
+    });
+  });
+
+  it("keep a facility-year's lines, within their bounds, and draw every report from them as from the lines sent", async () => {
+    const full = await inputsOf('epcra_302');
+    const bare = (inputs: ReportInputs): ReportInputs => ({
+      ...inputs,
+      snapshot: { ...inputs.snapshot, lines: [] },
+    });
+    let loads = 0;
+    const linesOf = (key: string) => ({
+      key,
+      load: async () => {
+        loads++;
+        return full.snapshot.lines;
+      },
+    });
+    await withPool({ size: 1, lineSets: 2 }, async (pool) => {
+      // Every type, twice: the second from the kept lines, engine work and report (all frozen).
+      for (const type of REPORT_TYPES.filter(compliance.isReportAvailable)) {
+        const inputs = await inputsOf(type);
+        const expected = previewBody(drawReportDocument(inputs));
+        expect(await pool.preview(bare(inputs), linesOf('a'))).toBe(expected);
+        expect(await pool.preview(bare(inputs), linesOf('a'))).toBe(expected);
+      }
+      expect([loads, pool.linesSent]).toEqual([1, 1]);
+      // A kept report answers with the new generation time.
+      const later = { ...bare(full), generatedAt: new Date('2026-11-26T11:00:00Z') };
+      expect(answerOf(await pool.preview(later, linesOf('a'))).generated_at).toBe('2026-11-26T11:00:00.000Z');
+      // Files drawn from the kept report: the in-process bytes, but pdfkit's stamps.
+      const pdf = await pool.file(bare(full), 'pdf', linesOf('a'));
+      expect(pdfWithoutStamps(pdf.bytes)).toBe(
+        pdfWithoutStamps(await drawReportFile(drawReportDocument(full), 'pdf')),
+      );
+      expect(await cellsOf((await pool.file(bare(full), 'xlsx', linesOf('a'))).bytes)).toEqual(
+        await cellsOf(await drawReportFile(drawReportDocument(full), 'xlsx')),
+      );
+      expect(loads).toBe(1);
+
+      // Two sets at most: c makes the worker forget a, the least recently used.
+      const expected = previewBody(drawReportDocument(full));
+      expect(await pool.preview(bare(full), linesOf('b'))).toBe(expected);
+      expect(await pool.preview(bare(full), linesOf('c'))).toBe(expected);
+      expect(await pool.preview(bare(full), linesOf('b'))).toBe(expected);
+      expect(loads).toBe(3);
+      expect(await pool.preview(bare(full), linesOf('a'))).toBe(expected);
+      expect([loads, pool.linesSent]).toEqual([4, 4]);
+      // a took c's place; b is still kept.
+      expect(await pool.preview(bare(full), linesOf('b'))).toBe(expected);
+      expect(loads).toBe(4);
+
+      // A job that could not be posted: this side no longer knows what the worker keeps, so the
+      // worker forgets every set with the next job, and the lines are read and sent again.
+      const broken = { ...bare(full), options: Object.assign({ ...full.options }, { unclonable: () => 1 }) };
+      await expect(pool.preview(broken, linesOf('b'))).rejects.toBeInstanceOf(ReportWorkerError);
+      expect(await pool.preview(bare(full), linesOf('b'))).toBe(expected);
+      expect(await pool.preview(bare(full), linesOf('a'))).toBe(expected);
+      expect([loads, pool.linesSent]).toEqual([6, 6]);
+    });
+    // 14 types drawn twice, two files, by a worker started from source: slow on a loaded machine.
+  }, 120_000);
+
+  it('draw a line set larger than their bound from the lines sent, and keep none of it', async () => {
+    const full = await inputsOf('epcra_302');
+    const lines = { key: 'a', load: async () => full.snapshot.lines };
+    await withPool({ size: 1, lineSetLines: 1 }, async (pool) => {
+      const expected = previewBody(drawReportDocument(full));
+      const bare = { ...full, snapshot: { ...full.snapshot, lines: [] } };
+      expect(await pool.preview(bare, lines)).toBe(expected);
+      expect(await pool.preview(bare, lines)).toBe(expected);
+      expect(pool.linesSent).toBe(2);
+    });
+  });
+
+  it('answer a job whose lines could not be read with that error, and draw the next', async () => {
+    const full = await inputsOf('epcra_302');
+    await withPool({ size: 1 }, async (pool) => {
+      const failing = { key: 'x', load: () => Promise.reject(new Error('the database went away')) };
+      await expect(
+        pool.preview({ ...full, snapshot: { ...full.snapshot, lines: [] } }, failing),
+      ).rejects.toThrow('the database went away');
+      expect(await pool.preview(full)).toBe(previewBody(drawReportDocument(full)));
     });
   });
 

@@ -1,5 +1,6 @@
 import type { Worker } from 'node:worker_threads';
 import type { compliance, ReportFormat } from '@chemtrack/domain';
+import { Lru } from '../../lib/lru.ts';
 import { startWorker } from '../../lib/start-worker.ts';
 import type { ReportFileSummary, ReportInputs } from './documents/draw.ts';
 
@@ -21,10 +22,41 @@ export type WorkerInputs = Omit<ReportInputs, 'lists'> & {
   lists: Omit<ReportInputs['lists'], 'entries'>;
 };
 
-/** `entries` comes only when the worker does not hold the job's entries already. */
-export type ToReportWorker =
-  | { id: number; kind: 'preview'; inputs: WorkerInputs; entries?: ReferenceEntries }
-  | { id: number; kind: 'file'; inputs: WorkerInputs; format: ReportFormat; entries?: ReferenceEntries };
+/**
+ * A facility-year's lines as a job names them (decision 022): `key` names the database, the
+ * inventory and the versions of what the lines read, so the same key means the same lines;
+ * `load` reads them, called only when the worker drawing the job does not keep them.
+ */
+export interface ReportLines {
+  key: string;
+  load: () => Promise<readonly compliance.SnapshotLine[]>;
+}
+
+/**
+ * The lines of a job as they cross: `rows` only when the worker does not keep `key`'s lines yet.
+ * `drop`: the keys the worker forgets first (the pool decides what each worker keeps, so both
+ * sides agree without asking); `clear`: forget every kept line set first (the pool lost track).
+ * The worker keeps `rows` under `key` when `keep` says so.
+ */
+export interface WorkerLines {
+  key: string;
+  rows?: readonly compliance.SnapshotLine[];
+  drop: string[];
+  clear: boolean;
+  /** False for a set too large to keep: drawn from `rows` and forgotten. */
+  keep: boolean;
+}
+
+/**
+ * `entries` comes only when the worker does not hold the job's entries already; `lines` only with
+ * a job whose lines are kept between reports (otherwise `inputs.snapshot.lines` has them).
+ */
+export type ToReportWorker = {
+  id: number;
+  inputs: WorkerInputs;
+  entries?: ReferenceEntries;
+  lines?: WorkerLines;
+} & ({ kind: 'preview' } | { kind: 'file'; format: ReportFormat });
 
 export type FromReportWorker =
   | { id: number; ok: true; kind: 'preview'; body: string }
@@ -49,11 +81,21 @@ export interface ReportWorkerOptions {
    * goes back to the system; the next report starts a new one (well under a second).
    */
   idleMs?: number;
+  /**
+   * Workers kept started (at most `size`): `warm()` starts them, and one left idle past `idleMs`
+   * after drawing is replaced by a fresh one rather than stopped, so a report never waits for a
+   * worker to load while its memory still goes back to the system.
+   */
+  keep?: number;
+  /** Facility-years' line sets each worker keeps, and their lines added up (decision 022). */
+  lineSets?: number;
+  lineSetLines?: number;
 }
 
-type Job =
-  | { kind: 'preview'; inputs: ReportInputs }
-  | { kind: 'file'; inputs: ReportInputs; format: ReportFormat };
+type Job = { inputs: ReportInputs; lines?: ReportLines } & (
+  | { kind: 'preview' }
+  | { kind: 'file'; format: ReportFormat }
+);
 
 interface Pending {
   job: Job;
@@ -71,6 +113,12 @@ interface Slot {
    * another database), so the same array means the same entries.
    */
   entries: ReferenceEntries | undefined;
+  /** The line sets this worker keeps, by key, weighed by their number of lines: the worker's own mirror. */
+  lines: Lru<string, true>;
+  /** The worker may keep line sets this side no longer knows of (a post failed): it forgets them all. */
+  clearLines: boolean;
+  /** It has drawn since it started: left idle, a kept worker is replaced by a fresh one. */
+  used: boolean;
 }
 
 export class ReportWorkers {
@@ -78,16 +126,21 @@ export class ReportWorkers {
   private readonly queueLimit: number;
   private readonly maxHeapMb: number;
   private readonly idleMs: number;
+  private readonly keep: number;
+  private readonly lineLimits: { entries: number; weight: number };
   private readonly slots: Slot[] = [];
   private readonly waiting: Pending[] = [];
   private nextId = 1;
   private entriesPosted = 0;
+  private linesPosted = 0;
 
   constructor(options: ReportWorkerOptions = {}) {
     this.size = options.size ?? 2;
     this.queueLimit = options.queue ?? 8;
     this.maxHeapMb = options.maxHeapMb ?? 1024;
     this.idleMs = options.idleMs ?? 60_000;
+    this.keep = Math.min(options.keep ?? 0, this.size);
+    this.lineLimits = { entries: options.lineSets ?? 4, weight: options.lineSetLines ?? 20_000 };
   }
 
   /** Workers running now (started on demand, stopped when idle). */
@@ -100,13 +153,18 @@ export class ReportWorkers {
     return this.entriesPosted;
   }
 
+  /** Jobs that carried their facility-year's lines to a worker (the others found them kept there). */
+  get linesSent(): number {
+    return this.linesPosted;
+  }
+
   /**
    * The preview's answer, `{ "resource": <the report's document> }`, as JSON text written in the
    * worker: a document of up to 10,000 rows (several MB) is then neither cloned back to this
    * thread nor walked by the response schema on the event loop (issue 24).
    */
-  async preview(inputs: ReportInputs): Promise<string> {
-    const answer = await this.run({ kind: 'preview', inputs });
+  async preview(inputs: ReportInputs, lines?: ReportLines): Promise<string> {
+    const answer = await this.run({ kind: 'preview', inputs, ...(lines ? { lines } : {}) });
     if (answer.kind !== 'preview') throw new ReportWorkerError('the report worker answered a file');
     return answer.body;
   }
@@ -115,20 +173,22 @@ export class ReportWorkers {
   async file(
     inputs: ReportInputs,
     format: ReportFormat,
+    lines?: ReportLines,
   ): Promise<{ bytes: Uint8Array; summary: ReportFileSummary }> {
-    const answer = await this.run({ kind: 'file', inputs, format });
+    const answer = await this.run({ kind: 'file', inputs, format, ...(lines ? { lines } : {}) });
     if (answer.kind !== 'file') throw new ReportWorkerError('the report worker answered a preview');
     return { bytes: answer.bytes, summary: answer.summary };
   }
 
   /**
-   * Starts a worker when none is running, so the report that follows does not wait for one to
-   * load the engine, pdfkit and exceljs (0.5-1 s bundled, seconds from source): called when the
-   * Reports screen opens (`GET /report/list`). Unused, it is stopped after `idleMs` like any other.
+   * Starts a worker when none is running (or the `keep` workers), so the report that follows does
+   * not wait for one to load the engine, pdfkit and exceljs (0.5-1 s bundled, seconds from
+   * source): called when the app starts listening and when the Reports screen opens
+   * (`GET /report/list`). Unused, a worker beyond `keep` is stopped after `idleMs` like any other.
    */
   warm(): void {
-    if (this.slots.length > 0) return;
-    this.next(this.startSlot());
+    const wanted = Math.max(1, this.keep);
+    while (this.slots.length < wanted) this.next(this.startSlot(true));
   }
 
   /** Stops every worker; jobs in progress or waiting reject. The next job starts a new worker. */
@@ -149,7 +209,13 @@ export class ReportWorkers {
   private run(job: Job): Promise<FromReportWorker & { ok: true }> {
     return new Promise((resolve, reject) => {
       const pending: Pending = { job, resolve, reject };
-      const idle = this.slots.find((slot) => slot.current === undefined);
+      const key = job.lines?.key;
+      // A worker keeping the job's lines first: it draws without them being read or sent.
+      const idle =
+        (key === undefined
+          ? undefined
+          : this.slots.find((slot) => slot.current === undefined && slot.lines.has(key))) ??
+        this.slots.find((slot) => slot.current === undefined);
       if (idle) return this.dispatch(idle, pending);
       if (this.slots.length < this.size) return this.dispatch(this.startSlot(), pending);
       if (this.waiting.length >= this.queueLimit) {
@@ -159,11 +225,21 @@ export class ReportWorkers {
     });
   }
 
-  private startSlot(): Slot {
+  /** `warmUp`: started ahead of a report, it draws a made-up one first (report-worker.ts). */
+  private startSlot(warmUp = false): Slot {
     const worker = startWorker('report-worker', new URL('./report-worker.ts', import.meta.url), {
       resourceLimits: { maxOldGenerationSizeMb: this.maxHeapMb },
+      workerData: { warmUp },
     });
-    const slot: Slot = { worker, current: undefined, idleTimer: undefined, entries: undefined };
+    const slot: Slot = {
+      worker,
+      current: undefined,
+      idleTimer: undefined,
+      entries: undefined,
+      lines: new Lru(this.lineLimits),
+      clearLines: false,
+      used: false,
+    };
     this.slots.push(slot);
     worker.unref();
     worker.on('message', (answer: FromReportWorker) => {
@@ -186,6 +262,7 @@ export class ReportWorkers {
       void worker.terminate();
       const waiting = this.waiting.shift();
       if (waiting) this.dispatch(this.startSlot(), waiting);
+      else if (this.slots.length < this.keep) this.next(this.startSlot());
     };
     worker.on('error', fail);
     worker.on('exit', (code) => fail(new Error(`the report worker stopped (exit code ${code})`)));
@@ -197,28 +274,85 @@ export class ReportWorkers {
     clearTimeout(slot.idleTimer);
     slot.idleTimer = undefined;
     slot.current = { ...pending, id };
+    slot.used = true;
     // Referenced while it works, so a process waits for a report it started.
     slot.worker.ref();
+    const { job } = pending;
+    const held = job.lines && slot.lines.has(job.lines.key);
+    if (!job.lines || held) return this.post(slot, id, pending, undefined);
+    // The slot is this job's while its lines are read: another job goes to another worker or waits.
+    job.lines.load().then(
+      (rows) => this.post(slot, id, pending, rows),
+      // A read that failed (the database) is the caller's error as it is, not a drawing failure.
+      (error: unknown) =>
+        this.failJob(slot, id, pending, error instanceof Error ? error : new Error(String(error))),
+    );
+  }
+
+  private post(
+    slot: Slot,
+    id: number,
+    pending: Pending,
+    rows: readonly compliance.SnapshotLine[] | undefined,
+  ) {
+    // The worker failed, or the pool closed, while the lines were read: the job was answered then.
+    if (slot.current?.id !== id || !this.slots.includes(slot)) return;
     try {
-      const { lists, ...inputs } = pending.job.inputs;
+      const { lines: jobLines, ...job } = pending.job;
+      const { lists, ...inputs } = job.inputs;
       const { entries, ...rest } = lists;
       const held = slot.entries === entries;
+      let lines: WorkerLines | undefined;
+      let kept: Lru<string, true> | undefined;
+      if (jobLines) {
+        // What the worker keeps after this job, decided here: the same bounds on both sides.
+        kept = slot.lines.clone();
+        const drop = rows ? kept.set(jobLines.key, true, rows.length) : [];
+        kept.get(jobLines.key);
+        lines = {
+          key: jobLines.key,
+          drop,
+          clear: slot.clearLines,
+          keep: kept.has(jobLines.key),
+          ...(rows ? { rows } : {}),
+        };
+      }
       const message: ToReportWorker = {
-        ...pending.job,
+        ...job,
         id,
         inputs: { ...inputs, lists: rest },
         ...(held ? {} : { entries }),
+        ...(lines ? { lines } : {}),
       };
       // Forgotten first: a message that fails to post leaves the worker's entries unknown here.
       slot.entries = undefined;
+      if (lines) {
+        slot.lines = new Lru(this.lineLimits);
+        slot.clearLines = true;
+      }
       slot.worker.postMessage(message);
       slot.entries = entries;
       if (!held) this.entriesPosted++;
+      if (kept && lines) {
+        slot.lines = kept;
+        slot.clearLines = false;
+        if (lines.rows) this.linesPosted++;
+      }
     } catch (error) {
-      slot.current = undefined;
-      pending.reject(new ReportWorkerError(error instanceof Error ? error.message : String(error)));
-      this.next(slot);
+      this.failJob(
+        slot,
+        id,
+        pending,
+        new ReportWorkerError(error instanceof Error ? error.message : String(error)),
+      );
     }
+  }
+
+  private failJob(slot: Slot, id: number, pending: Pending, error: Error) {
+    if (slot.current?.id !== id) return;
+    slot.current = undefined;
+    pending.reject(error);
+    if (this.slots.includes(slot)) this.next(slot);
   }
 
   private next(slot: Slot) {
@@ -233,7 +367,10 @@ export class ReportWorkers {
   private retire(slot: Slot) {
     const index = this.slots.indexOf(slot);
     if (index === -1 || slot.current) return;
+    // A kept worker that never drew holds nothing worth returning: it stays.
+    if (!slot.used && this.slots.length <= this.keep) return;
     this.slots.splice(index, 1);
     void slot.worker.terminate();
+    if (this.slots.length < this.keep) this.next(this.startSlot());
   }
 }

@@ -16,6 +16,8 @@ import {
   inventoryProductChemicalComponents,
   inventoryProductHazards,
   inventoryProducts,
+  inventoryReportVersions,
+  reportCatalogVersion,
 } from '../../db/schema/index.ts';
 import { cachedStatement, prepareRows } from '../../lib/list-query.ts';
 import {
@@ -61,15 +63,27 @@ export async function findFacilityAddress(db: Db | Tx, facilityId: number) {
   return row;
 }
 
-/** The facility-year's inventory (one per customer, facility and year); archived ones are left out, as in the years list. */
-export async function findInventoryId(
+/**
+ * The facility-year's inventory (one per customer, facility and year; archived ones are left out,
+ * as in the years list), with the versions of what its lines read
+ * (decision 022) in the same statement: the inventory's own (its lines, components, hazard
+ * classes) and the shared catalogs'. Read before the lines, so lines kept under these versions are
+ * never older than them.
+ */
+export async function findReportInventory(
   db: Db | Tx,
   customerId: number,
   facilityId: number,
   year: number,
-): Promise<number | undefined> {
+): Promise<{ id: number; linesVersion: string; catalogVersion: string } | undefined> {
   const [row] = await db
-    .select({ id: inventories.id })
+    .select({
+      id: inventories.id,
+      linesVersion: sql<string>`coalesce((SELECT ${inventoryReportVersions.version} FROM ${inventoryReportVersions}
+        WHERE ${inventoryReportVersions.inventoryId} = ${inventories.id}), 0)::text`,
+      catalogVersion: sql<string>`coalesce((SELECT ${reportCatalogVersion.version} FROM ${reportCatalogVersion}
+        WHERE ${reportCatalogVersion.id} = 1), 0)::text`,
+    })
     .from(inventories)
     .where(
       and(
@@ -81,7 +95,7 @@ export async function findInventoryId(
     )
     .orderBy(desc(inventories.id))
     .limit(1);
-  return row?.id;
+  return row;
 }
 
 const line = inventoryProducts;

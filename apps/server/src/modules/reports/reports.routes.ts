@@ -21,11 +21,14 @@ const FileResponse = z
  * explanation. Staff and admins (spec 02 §6 "View … reports").
  */
 export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
-  // Reports are drawn in worker threads (decision 016), started with the first report, stopped with the app.
+  // Reports are drawn in worker threads (decision 016), stopped with the app. One is started when
+  // the app starts listening and kept (decision 022): the first report does not wait for it to load.
   const workers = new ReportWorkers({
     size: app.config.reportWorkers,
     maxHeapMb: app.config.reportWorkerHeapMb,
+    keep: 1,
   });
+  app.addHook('onListen', () => workers.warm());
   app.addHook('onClose', () => workers.close());
   app.get(
     '/report/list',
