@@ -176,8 +176,9 @@ describe('GET /inventories/:id/print-all-sds-v2', () => {
       headers,
     });
     request.on('error', () => {});
-    await until(() => openMerges().length === 1);
-    // Being written, and already gone from the folder.
+    // Opened, then unlinked before the merge starts: being written, and already gone from the folder.
+    await until(() => openMerges().some((target) => target.endsWith(' (deleted)')));
+    expect(openMerges()).toHaveLength(1);
     expect(openMerges()[0]).toMatch(/[0-9a-f-]{36}\.pdf \(deleted\)$/);
     expect(fs.readdirSync(folder)).toEqual([]);
     request.destroy();

@@ -6,8 +6,8 @@ import type { FromWorker, MergeJob, ToWorker } from './protocol.ts';
 
 /**
  * The merge worker: started ahead of time (index.ts keeps one ready), it waits for its one merge,
- * reads local source files itself and asks the main thread for the others in order, a few ahead
- * of the one it merges (so a slow storage read or a busy main thread overlaps the copying), and
+ * reads local source files itself and asks the main thread for the others, in order and a few
+ * ahead of the one it merges (so a slow storage read or a busy main thread overlaps the copying), and
  * writes the PDF to the descriptor it was given as it goes. Only the summary is posted back.
  */
 
@@ -36,9 +36,9 @@ port.on('message', (message: ToWorker) => {
 });
 
 /**
- * Reads asked for ahead of the one being merged: on a busy server each read waits for the main
- * thread's turns (the request, the store's open and chunks), so several are kept in flight; the
- * byte budget keeps a run of large scans from piling up here.
+ * Reads asked for ahead of the one being merged: on a busy server each read waits for a core (or
+ * for the main thread's turns: the request, the store's open and chunks), so several are kept in
+ * flight; the byte budget keeps a run of large scans from piling up here.
  */
 const READ_AHEAD = 4;
 const READ_AHEAD_BYTES = 16 * 1024 * 1024;
@@ -51,16 +51,25 @@ function reader(job: MergeJob): (index: number) => Promise<Uint8Array | undefine
   function request(index: number): void {
     if (index >= job.names.length || requested.has(index)) return;
     nextRequest = Math.max(nextRequest, index + 1);
-    // A local file is read when its turn comes: nothing to wait for.
-    if (job.files[index]) return;
+    const file = job.files[index];
+    // A local file is read here, but asynchronously: the copying is done by libuv's threads, at
+    // the server's priority and beside the merge, not by this thread at nice 10.
+    const answer: Promise<Answer> = file
+      ? fs.promises.readFile(file).then(
+          (bytes) => ({ bytes }),
+          (error: unknown) => ({
+            error: new NotIncludedError(isMissingError(error) ? 'file missing' : 'unreadable'),
+          }),
+        )
+      : new Promise<Answer>((resolve) => {
+          waiting.set(index, resolve);
+          post({ type: 'read', index });
+        });
     requested.set(
       index,
-      new Promise<Answer>((resolve) => {
-        waiting.set(index, resolve);
-        post({ type: 'read', index });
-      }).then((answer) => {
-        if ('bytes' in answer) bufferedBytes += answer.bytes.byteLength;
-        return answer;
+      answer.then((settled) => {
+        if ('bytes' in settled) bufferedBytes += settled.bytes.byteLength;
+        return settled;
       }),
     );
   }
@@ -73,14 +82,6 @@ function reader(job: MergeJob): (index: number) => Promise<Uint8Array | undefine
       bufferedBytes < READ_AHEAD_BYTES
     ) {
       request(nextRequest);
-    }
-    const file = job.files[index];
-    if (file) {
-      try {
-        return fs.readFileSync(file);
-      } catch (error) {
-        throw new NotIncludedError(isMissingError(error) ? 'file missing' : 'unreadable');
-      }
     }
     const answer = requested.get(index)!;
     requested.delete(index);
