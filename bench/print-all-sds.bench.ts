@@ -1,8 +1,8 @@
 /**
  * Print All SDS over many generated SDS files: wall time, output size, the process's peak RSS
  * (the worker's heap is part of it) and the longest stall of the main thread's event loop while
- * the worker merges. The app mode merges as the route does: reads moved to the worker, the PDF
- * written to a file (the route then streams it); `--mode bare` times a bare pdf-lib merge of the same files instead (the
+ * the worker merges. The app mode merges as the route does from the local store: the worker reads
+ * the files itself and writes the PDF to a file (the route then streams it); `--mode bare` times a bare pdf-lib merge of the same files instead (the
  * reference issue 24 compares with). The suite (suite.ts) runs each mode in a process of its own
  * on one folder, so each peak is that merge's alone.
  * Usage: npm run bench:print-all-sds -w @chemtrack/bench [-- --files 300 --size-kb 300 --pages 10]
@@ -82,7 +82,11 @@ try {
       const result = await mergeSdsFilesToFile(
         {
           title: { customer: 'Bench Customer', facility: 'Bench Plant', year: 2025 },
-          items: files.map((item) => ({ name: item.name, read: () => fs.readFile(item.file) })),
+          items: files.map((item) => ({
+            name: item.name,
+            file: item.file,
+            read: () => fs.readFile(item.file),
+          })),
         },
         output,
         { transferReads: true },

@@ -3,6 +3,11 @@ import { buildApp } from './app.ts';
 import { DatabaseWaitError, describePostgresUrl, openDatabase, waitForPostgres } from './db/client.ts';
 import { acquireDataDirLock, DataDirLockedError } from './db/data-dir-lock.ts';
 import { loadConfig } from './lib/config.ts';
+import {
+  keepSdsMergeWorkerReady,
+  stopSdsMergeWorkerReady,
+} from './modules/inventory-products/print-all-sds/index.ts';
+import { sweepPrintAllSdsTemp } from './modules/inventory-products/print-all-sds.service.ts';
 import { seedDemoData } from './seed/demo.ts';
 import { DEMO_STAFF } from './seed/demo-accounts.ts';
 import { countUsers, ensureFirstAdmin } from './seed/first-admin.ts';
@@ -88,6 +93,7 @@ async function main() {
         code = 1;
       }
       await app.close();
+      await stopSdsMergeWorkerReady();
       await database.close();
       files.close?.();
     } catch (error) {
@@ -101,7 +107,10 @@ async function main() {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
+  await sweepPrintAllSdsTemp(config.dataDir);
   await app.listen({ port: config.port, host: config.host });
+  // Print All SDS answers without first waiting for a merge worker to start.
+  keepSdsMergeWorkerReady();
   const url = config.appUrl;
   const lines = [
     '',

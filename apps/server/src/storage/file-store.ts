@@ -16,6 +16,12 @@ export interface FileStore {
   put(source: Buffer | Readable, options: PutOptions): Promise<string>;
   /** The stored bytes; rejects with `FileNotStoredError` when the key holds nothing. */
   read(key: string): Promise<Readable>;
+  /**
+   * Where the key's bytes are on this machine, for a reader on another thread (the Print All SDS
+   * worker reads them there without the event loop's help); only the local store has one. Throws
+   * for a key this store would not accept, like `read`.
+   */
+  localPath?(key: string): string;
   /** Removes the file; a key that holds nothing is not an error. */
   delete(key: string): Promise<void>;
   exists(key: string): Promise<boolean>;
@@ -127,6 +133,8 @@ export function createLocalFileStore(dataDir: string): FileStore {
       });
       return handle.createReadStream();
     },
+
+    localPath: locate,
 
     async delete(key) {
       await fs.promises.rm(locate(key), { force: true });

@@ -8,7 +8,7 @@ import { AppError, fieldError } from '../../lib/app-error.ts';
 import type { FileStore } from '../../storage/file-store.ts';
 import { findInventoryRow } from '../inventories/inventories.repository.ts';
 import { selectInventorySdsFiles } from './inventory-products.repository.ts';
-import { mergeSdsFilesToFile, type SdsMergeReport } from './print-all-sds/index.ts';
+import { mergeSdsFilesToHandle, type SdsMergeItem, type SdsMergeReport } from './print-all-sds/index.ts';
 
 /**
  * Merges run in worker threads, each busy for seconds on a core: two at a time keeps a burst of
@@ -31,9 +31,45 @@ async function readStored(store: FileStore, key: string | null): Promise<Uint8Ar
   return buffer(await store.read(key));
 }
 
-/** Merged files wait here, next to the data and outside the store, until they are sent. */
+/**
+ * The SDS as the merge reads it: from the local store, the worker reads the file itself (no turn
+ * of this thread per chunk while it serves other requests, no bytes copied between threads);
+ * from an object store, this thread reads it when the worker asks.
+ */
+function sdsItem(store: FileStore, item: { name: string; storageKey: string | null }): SdsMergeItem {
+  const merged = { name: item.name, read: () => readStored(store, item.storageKey) };
+  if (item.storageKey === null || store.localPath === undefined) return merged;
+  try {
+    return { ...merged, file: store.localPath(item.storageKey) };
+  } catch {
+    // A key the store would not accept: `read` rejects the same way and the index says so.
+    return merged;
+  }
+}
+
+/** Merged files are written here, next to the data and outside the store. */
 export function printAllSdsTempDir(dataDir: string): string {
   return path.join(dataDir, 'tmp', 'print-all-sds');
+}
+
+/**
+ * Removes merged files left in the folder by an earlier version, which kept each one there until
+ * it was sent (a crash left it for good). Today's are unlinked as soon as they are open; the age
+ * spares one another process sharing the folder has only just created.
+ */
+export async function sweepPrintAllSdsTemp(dataDir: string, olderThanMs = 60_000): Promise<number> {
+  const folder = printAllSdsTempDir(dataDir);
+  const names = await fs.promises.readdir(folder).catch(() => [] as string[]);
+  const cutoff = Date.now() - olderThanMs;
+  let removed = 0;
+  for (const name of names) {
+    const file = path.join(folder, name);
+    const stat = await fs.promises.stat(file).catch(() => undefined);
+    if (!stat?.isFile() || stat.mtimeMs > cutoff) continue;
+    await fs.promises.rm(file, { force: true });
+    removed += 1;
+  }
+  return removed;
 }
 
 /**
@@ -41,9 +77,10 @@ export function printAllSdsTempDir(dataDir: string): string {
  * index page first. A product with no SDS on file, or one that is unreadable or encrypted, is
  * listed on the index as not included (see lib/print-all-sds).
  *
- * The PDF is written to a temporary file as it is built and answered as a stream of it: the file
- * is unlinked as soon as it is open, so it goes away with the stream whatever becomes of the
- * response (POSIX keeps an unlinked file readable through its open descriptor).
+ * The PDF is written to a temporary file as it is built and answered as a stream of it, with its
+ * length and the counts of included SDS in the headers. The file is unlinked as soon as it is
+ * open (POSIX keeps an unlinked file readable and writable through its open descriptor): it goes
+ * away with the descriptor whatever becomes of the merge, the response or the process.
  */
 export async function printAllSds(
   db: Db,
@@ -64,21 +101,22 @@ export async function printAllSds(
     const folder = printAllSdsTempDir(dataDir);
     await fs.promises.mkdir(folder, { recursive: true });
     const file = path.join(folder, `${randomUUID()}.pdf`);
+    const handle = await fs.promises.open(file, 'w+');
     try {
-      const report = await mergeSdsFilesToFile(
-        {
-          title,
-          items: items.map((item) => ({ name: item.name, read: () => readStored(store, item.storageKey) })),
-        },
-        file,
-        // Each read is a buffer of its own: moved to the worker, not copied.
+      await fs.promises.rm(file, { force: true });
+      const report = await mergeSdsFilesToHandle(
+        { title, items: items.map((item) => sdsItem(store, item)) },
+        handle,
+        // A read from an object store is a buffer of its own: moved to the worker, not copied.
         { transferReads: true, ...(signal ? { signal } : {}) },
       );
-      const handle = await fs.promises.open(file, 'r');
-      // Large chunks: the main thread takes fewer turns to send tens of megabytes.
-      return { ...report, pdf: handle.createReadStream({ highWaterMark: 1024 * 1024 }), title };
-    } finally {
-      await fs.promises.rm(file, { force: true });
+      // Read from the start with positional reads (the worker left the descriptor at the end);
+      // large chunks, so the main thread takes fewer turns to send tens of megabytes. The stream
+      // closes the descriptor when it ends or is destroyed.
+      return { ...report, pdf: handle.createReadStream({ start: 0, highWaterMark: 1024 * 1024 }), title };
+    } catch (error) {
+      await handle.close();
+      throw error;
     }
   } finally {
     runningMerges -= 1;

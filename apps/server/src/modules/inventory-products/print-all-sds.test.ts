@@ -1,11 +1,14 @@
 import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
 import { PDFDocument } from 'pdf-lib';
 import { PDFParse } from 'pdf-parse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, type TestContext } from '../../../test/helper.ts';
+import { APP_KEY, createTestContext, type TestContext } from '../../../test/helper.ts';
 import { makePdf, storedPath, uploadPdf } from '../../../test/uploads.ts';
 import { create } from '../../seed/factories.ts';
-import { PRINT_ALL_SDS_MSG } from './print-all-sds.service.ts';
+import { PRINT_ALL_SDS_MSG, printAllSdsTempDir, sweepPrintAllSdsTemp } from './print-all-sds.service.ts';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -129,5 +132,84 @@ describe('GET /inventories/:id/print-all-sds-v2', () => {
     expect((await PDFDocument.load(res.rawPayload)).getPageCount()).toBe(1 + 300);
     expect(answeredWhileRunning.length).toBeGreaterThanOrEqual(1);
     expect(new Set(answeredWhileRunning)).toEqual(new Set([200]));
+  });
+
+  it('leaves no temporary file nor open descriptor when the client goes away mid-merge', async () => {
+    const inventory = await create.inventory(ctx);
+    const container = await create.container(ctx);
+    const big = await blankPages(100);
+    for (const name of ['Epsilon One', 'Epsilon Two', 'Epsilon Three']) {
+      const product = await productWithSds(name, big);
+      await create.inventoryProduct(ctx, inventory.id, {
+        product_id: product.id,
+        container_id: container.id,
+      });
+    }
+    const folder = printAllSdsTempDir(ctx.dataDir);
+    // This process's descriptors open on a merged file (unlinked, so shown as "(deleted)").
+    const openMerges = () =>
+      fs
+        .readdirSync('/proc/self/fd')
+        .map((fd) => {
+          try {
+            return fs.readlinkSync(`/proc/self/fd/${fd}`);
+          } catch {
+            return '';
+          }
+        })
+        .filter((target) => target.startsWith(`${folder}${path.sep}`));
+    const until = async (what: () => boolean) => {
+      const deadline = Date.now() + 10_000;
+      while (!what()) {
+        if (Date.now() > deadline) throw new Error('timed out');
+        await new Promise((resolve) => setTimeout(resolve, 5));
+      }
+    };
+
+    await ctx.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = ctx.app.server.address() as AddressInfo;
+    const headers = { 'x-app-key': APP_KEY, authorization: `Bearer ${ctx.users.staff.token}` };
+    const request = http.get({
+      host: '127.0.0.1',
+      port,
+      path: `/api/admin/v1/inventories/${inventory.id}/print-all-sds-v2`,
+      headers,
+    });
+    request.on('error', () => {});
+    // Opened, then unlinked before the merge starts: being written, and already gone from the folder.
+    await until(() => openMerges().some((target) => target.endsWith(' (deleted)')));
+    expect(openMerges()).toHaveLength(1);
+    expect(openMerges()[0]).toMatch(/[0-9a-f-]{36}\.pdf \(deleted\)$/);
+    expect(fs.readdirSync(folder)).toEqual([]);
+    request.destroy();
+    await until(() => openMerges().length === 0);
+    expect(fs.readdirSync(folder)).toEqual([]);
+
+    // The next request merges normally.
+    const res = await print(inventory.id);
+    expect(res.statusCode).toBe(200);
+    expect((await PDFDocument.load(res.rawPayload)).getPageCount()).toBe(1 + 300);
+    expect(openMerges()).toEqual([]);
+    expect(fs.readdirSync(folder)).toEqual([]);
+  });
+});
+
+describe('sweepPrintAllSdsTemp', () => {
+  it('removes merged files an earlier process left, and spares one just created', async () => {
+    const folder = printAllSdsTempDir(ctx.dataDir);
+    fs.mkdirSync(folder, { recursive: true });
+    const old = path.join(folder, 'left-by-a-crash.pdf');
+    const fresh = path.join(folder, 'just-opened.pdf');
+    fs.writeFileSync(old, '%PDF-1.7');
+    fs.writeFileSync(fresh, '%PDF-1.7');
+    const twoMinutesAgo = new Date(Date.now() - 120_000);
+    fs.utimesSync(old, twoMinutesAgo, twoMinutesAgo);
+    expect(await sweepPrintAllSdsTemp(ctx.dataDir)).toBe(1);
+    expect(fs.readdirSync(folder)).toEqual(['just-opened.pdf']);
+    fs.rmSync(fresh);
+  });
+
+  it('does nothing when there is no folder', async () => {
+    expect(await sweepPrintAllSdsTemp(path.join(ctx.dataDir, 'elsewhere'))).toBe(0);
   });
 });

@@ -1,7 +1,8 @@
 import fs from 'node:fs';
+import type { Worker } from 'node:worker_threads';
 import { startWorker } from '../../../lib/start-worker.ts';
 import { isMissingError, type SdsMergeInput, type SdsMergeReport } from './merge.ts';
-import type { FromWorker, ToWorker, WorkerInput } from './protocol.ts';
+import type { FromWorker, MergeJob, ToWorker } from './protocol.ts';
 
 export type {
   NotIncludedReason,
@@ -44,32 +45,105 @@ function transferable(bytes: Uint8Array): ArrayBuffer | undefined {
     : undefined;
 }
 
+function startMergeWorker(maxHeapMb: number): Worker {
+  return startWorker('print-all-sds-worker', new URL('./worker.ts', import.meta.url), {
+    resourceLimits: { maxOldGenerationSizeMb: maxHeapMb },
+  });
+}
+
+/**
+ * A worker started and loaded before anyone asks for a merge: starting one (a thread, pdf-lib and
+ * the merge code, from source the TypeScript loader too) costs a few hundred milliseconds of CPU,
+ * more than a second on a loaded server, which the click on Print All SDS would otherwise wait for.
+ * Each worker does one merge and is ended (its heap goes with it); the next spare is started once
+ * that merge is over, so it never competes with one.
+ */
+let keepSpare = false;
+let spare: { worker: Worker; drop: () => void } | undefined;
+
+function startSpare(): void {
+  if (!keepSpare || spare) return;
+  const worker = startMergeWorker(DEFAULT_MAX_HEAP_MB);
+  // Waiting for work keeps no process alive.
+  worker.unref();
+  const drop = () => {
+    if (spare?.worker === worker) spare = undefined;
+  };
+  worker.once('error', drop);
+  worker.once('exit', drop);
+  spare = { worker, drop };
+}
+
+function takeWorker(maxHeapMb: number): Worker {
+  const taken = spare;
+  if (taken === undefined || maxHeapMb !== DEFAULT_MAX_HEAP_MB) return startMergeWorker(maxHeapMb);
+  spare = undefined;
+  taken.worker.off('error', taken.drop);
+  taken.worker.off('exit', taken.drop);
+  taken.worker.ref();
+  return taken.worker;
+}
+
+/** The server keeps a merge worker ready from now on (main.ts, once listening; tests do not). */
+export function keepSdsMergeWorkerReady(): void {
+  keepSpare = true;
+  startSpare();
+}
+
+/** Ends the waiting worker and starts no other (shutdown; tests). */
+export async function stopSdsMergeWorkerReady(): Promise<void> {
+  keepSpare = false;
+  const taken = spare;
+  spare = undefined;
+  await taken?.worker.terminate();
+}
+
+/** Whether a worker is started and waiting for a merge (tests). */
+export function sdsMergeWorkerIsReady(): boolean {
+  return spare !== undefined;
+}
+
 /**
  * Builds the Print All SDS file in a worker thread (see merge.ts for what it holds), written to
- * `file` (created or truncated) as it goes. `read` is called here, on the calling thread, in
- * order and one item ahead of the merge, when the worker asks for it. Progress comes back per item.
+ * `file` (created or truncated) as it goes.
  */
 export async function mergeSdsFilesToFile(
   input: SdsMergeInput,
   file: string,
   options: SdsMergeOptions = {},
 ): Promise<SdsMergeReport> {
+  if (options.signal?.aborted) throw options.signal.reason;
+  const handle = await fs.promises.open(file, 'w');
+  try {
+    return await mergeSdsFilesToHandle(input, handle, options);
+  } finally {
+    await handle.close();
+  }
+}
+
+/**
+ * Builds the Print All SDS file in a worker thread, written from the handle's current position as
+ * it goes; the caller opens and closes the handle (the route unlinks its file first, so that no
+ * crash can leave it behind, and then reads it back from the start). An item with a local `file`
+ * is read by the worker; any other item's `read` is called here, on the calling thread, in order
+ * and a few items ahead of the merge, when the worker asks for it. Progress comes back per item.
+ */
+export async function mergeSdsFilesToHandle(
+  input: SdsMergeInput,
+  handle: fs.promises.FileHandle,
+  options: SdsMergeOptions = {},
+): Promise<SdsMergeReport> {
   const { title, items, onProgress } = input;
   const { signal } = options;
   if (signal?.aborted) throw signal.reason;
-  // Opened here so that it is closed here whatever happens to the worker (a terminated worker
-  // closes nothing it opened).
-  const handle = await fs.promises.open(file, 'w');
-  const workerData: WorkerInput = {
+  const job: MergeJob = {
     title,
     names: items.map((item) => item.name),
+    files: items.map((item) => item.file ?? null),
     progress: onProgress !== undefined,
     fd: handle.fd,
   };
-  const worker = startWorker('print-all-sds-worker', new URL('./worker.ts', import.meta.url), {
-    workerData,
-    resourceLimits: { maxOldGenerationSizeMb: options.maxHeapMb ?? DEFAULT_MAX_HEAP_MB },
-  });
+  const worker = takeWorker(options.maxHeapMb ?? DEFAULT_MAX_HEAP_MB);
 
   const outcome = new Promise<SdsMergeReport>((resolve, reject) => {
     let settled = false;
@@ -122,13 +196,14 @@ export async function mergeSdsFilesToFile(
         reject(new SdsMergeError(`the merge worker stopped (exit code ${code}) before it finished`)),
       ),
     );
+    worker.postMessage({ type: 'start', job } satisfies ToWorker);
   });
 
   try {
     return await outcome;
   } finally {
-    // The descriptor is closed only once the worker can no longer write to it.
+    // The caller closes the descriptor once this resolves: the worker can no longer write to it then.
     await worker.terminate();
-    await handle.close();
+    setImmediate(startSpare);
   }
 }

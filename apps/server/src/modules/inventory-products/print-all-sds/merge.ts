@@ -42,6 +42,13 @@ export interface SdsMergeItem {
    * apart on the index). Called once, in order, never two at a time.
    */
   read: () => Promise<Uint8Array | undefined>;
+  /**
+   * The SDS as a file on this machine (the local store's), when there is one: the merge worker
+   * reads it itself instead of asking the calling thread for `read`, so a busy event loop does not
+   * hold the merge up and no bytes cross between threads. `read` still answers for the in-process
+   * merge. A missing file is told as 'file missing', like `read`'s ENOENT.
+   */
+  file?: string;
 }
 
 export interface SdsMergeProgress {

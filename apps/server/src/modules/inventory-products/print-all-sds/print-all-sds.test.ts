@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -11,12 +12,16 @@ import { renderDemoSdsPdf } from '../../../seed/sds-pdf.ts';
 import { FileNotStoredError } from '../../../storage/file-store.ts';
 import {
   INDEX_BOOKMARK,
+  keepSdsMergeWorkerReady,
   mergeSdsFilesInProcess,
   mergeSdsFilesToFile,
+  mergeSdsFilesToHandle,
   type SdsMergeInput,
   type SdsMergeItem,
   type SdsMergeOptions,
   type SdsMergeResult,
+  sdsMergeWorkerIsReady,
+  stopSdsMergeWorkerReady,
 } from './index.ts';
 
 const TITLE = { customer: 'Acme Plating Co.', facility: 'Riverside Plant', year: 2025 };
@@ -376,5 +381,104 @@ describe('Print All SDS in a worker', () => {
       { signal: controller.signal },
     );
     await expect(merge).rejects.toThrow('client went away');
+  });
+});
+
+/** The page count poppler reads from the file (its own parser, not pdf-lib's). */
+function pdfinfoPages(file: string): number {
+  const pages = /^Pages:\s+(\d+)$/m.exec(execFileSync('pdfinfo', [file], { encoding: 'utf8' }))?.[1];
+  return Number(pages);
+}
+
+describe('Print All SDS from local files', () => {
+  it('reads them in the worker without calling read, and tells a missing file from an unreadable one', async () => {
+    const [first, second] = products.map((product) => product.name) as [string, string];
+    const folder = await fs.promises.mkdtemp(path.join(os.tmpdir(), 'chemtrack-print-all-sds-local-'));
+    try {
+      await fs.promises.writeFile(path.join(folder, 'first.pdf'), fileOf(first));
+      await fs.promises.mkdir(path.join(folder, 'a-folder.pdf'));
+      const calledRead: string[] = [];
+      const local = (name: string, file: string): SdsMergeItem => ({
+        name,
+        file: path.join(folder, file),
+        read: async () => {
+          calledRead.push(name);
+          return fileOf(first);
+        },
+      });
+      const output = path.join(folder, 'merged.pdf');
+      const report = await mergeSdsFilesToFile(
+        {
+          title: TITLE,
+          items: [
+            local(first, 'first.pdf'),
+            local('Gone', 'gone.pdf'),
+            local('A folder', 'a-folder.pdf'),
+            { name: second, read: async () => fileOf(second) },
+          ],
+        },
+        output,
+      );
+
+      expect(calledRead).toEqual([]);
+      const firstPages = await pageCount(fileOf(first));
+      expect(report.entries.map((entry) => (entry.included ? entry.startPage : entry.reason))).toEqual([
+        2,
+        'file missing',
+        'unreadable',
+        2 + firstPages,
+      ]);
+      const total = 1 + firstPages + (await pageCount(fileOf(second)));
+      expect(report.pageCount).toBe(total);
+      expect(report.byteLength).toBe((await fs.promises.stat(output)).size);
+      expect(pdfinfoPages(output)).toBe(total);
+    } finally {
+      await fs.promises.rm(folder, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('Print All SDS with a merge worker kept ready', () => {
+  afterAll(async () => {
+    await stopSdsMergeWorkerReady();
+  });
+
+  it('merges in the waiting worker, starts the next once the merge is over, and stops it on request', async () => {
+    const [first] = products.map((product) => product.name) as [string];
+    const input: SdsMergeInput = { title: TITLE, items: [{ name: first, read: async () => fileOf(first) }] };
+    const folder = await fs.promises.mkdtemp(path.join(os.tmpdir(), 'chemtrack-print-all-sds-ready-'));
+    const merge = async () => {
+      const file = path.join(folder, 'merged.pdf');
+      const handle = await fs.promises.open(file, 'w');
+      try {
+        const merging = mergeSdsFilesToHandle(input, handle);
+        // The waiting worker, if any, is taken before the merge's first await.
+        expect(sdsMergeWorkerIsReady()).toBe(false);
+        const report = await merging;
+        expect(report.pageCount).toBe(1 + (await pageCount(fileOf(first))));
+        expect(pdfinfoPages(file)).toBe(report.pageCount);
+      } finally {
+        await handle.close();
+      }
+    };
+    try {
+      expect(sdsMergeWorkerIsReady()).toBe(false);
+      keepSdsMergeWorkerReady();
+      expect(sdsMergeWorkerIsReady()).toBe(true);
+      await merge();
+      // The next one is started on the turn after the merge.
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(sdsMergeWorkerIsReady()).toBe(true);
+      await merge();
+      await new Promise((resolve) => setImmediate(resolve));
+      await stopSdsMergeWorkerReady();
+      expect(sdsMergeWorkerIsReady()).toBe(false);
+      // Without a spare a merge starts its own worker, and none is kept after it.
+      await merge();
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(sdsMergeWorkerIsReady()).toBe(false);
+    } finally {
+      await fs.promises.rm(folder, { recursive: true, force: true });
+    }
   });
 });

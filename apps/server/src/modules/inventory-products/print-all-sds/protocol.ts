@@ -2,16 +2,20 @@ import type { NotIncludedReason, SdsMergeProgress, SdsMergeReport, SdsMergeTitle
 
 /** What the main thread and the merge worker say to each other. */
 
-export interface WorkerInput {
+/** One merge, sent as the worker's first message (a worker may be started before its merge is asked for). */
+export interface MergeJob {
   title: SdsMergeTitle;
   names: string[];
+  /** Per item, a local file the worker reads itself; `null` where the main thread answers the read. */
+  files: (string | null)[];
   /** Whether the caller listens to progress (a message per item otherwise unread). */
   progress: boolean;
-  /** An open file descriptor of the main thread's, written from the start; the main thread closes it. */
+  /** An open file descriptor of the main thread's, written from its current position; the main thread closes it. */
   fd: number;
 }
 
 export type ToWorker =
+  | { type: 'start'; job: MergeJob }
   | { type: 'file'; index: number; bytes: Uint8Array }
   | {
       type: 'no-file';

@@ -1,25 +1,32 @@
 import fs from 'node:fs';
 import os from 'node:os';
-import { parentPort, workerData } from 'node:worker_threads';
-import { NotIncludedError, writeSdsMerge } from './merge.ts';
-import type { FromWorker, ToWorker, WorkerInput } from './protocol.ts';
+import { parentPort } from 'node:worker_threads';
+import { isMissingError, NotIncludedError, writeSdsMerge } from './merge.ts';
+import type { FromWorker, MergeJob, ToWorker } from './protocol.ts';
 
 /**
- * The merge worker: asks the main thread for the source files in order, a few ahead of the one it
- * merges (so a slow storage read or a busy main thread overlaps the copying), and writes the PDF
- * to the descriptor it was given as it goes. Only the summary is posted back.
+ * The merge worker: started ahead of time (index.ts keeps one ready), it waits for its one merge,
+ * reads local source files itself and asks the main thread for the others, in order and a few
+ * ahead of the one it merges (so a slow storage read or a busy main thread overlaps the copying), and
+ * writes the PDF to the descriptor it was given as it goes. Only the summary is posted back.
  */
 
 if (!parentPort) throw new Error('print-all-sds worker.ts runs in a worker thread');
 const port = parentPort;
-const input = workerData as WorkerInput;
 const post = (message: FromWorker) => port.postMessage(message);
 
 /** A read's outcome, never a rejection: a prefetched read may settle before anyone awaits it. */
 type Answer = { bytes: Uint8Array } | { error: NotIncludedError };
 
 const waiting = new Map<number, (answer: Answer) => void>();
+let started = false;
 port.on('message', (message: ToWorker) => {
+  if (message.type === 'start') {
+    if (started) return;
+    started = true;
+    void run(message.job);
+    return;
+  }
   const settle = waiting.get(message.index);
   if (!settle) return;
   waiting.delete(message.index);
@@ -29,57 +36,64 @@ port.on('message', (message: ToWorker) => {
 });
 
 /**
- * Reads asked for ahead of the one being merged: on a busy server each read waits for the main
- * thread's turns (the request, the store's open and chunks), so several are kept in flight; the
- * byte budget keeps a run of large scans from piling up here.
+ * Reads asked for ahead of the one being merged: on a busy server each read waits for a core (or
+ * for the main thread's turns: the request, the store's open and chunks), so several are kept in
+ * flight; the byte budget keeps a run of large scans from piling up here.
  */
 const READ_AHEAD = 4;
 const READ_AHEAD_BYTES = 16 * 1024 * 1024;
-const requested = new Map<number, Promise<Answer>>();
-let nextRequest = 0;
-let bufferedBytes = 0;
 
-function request(index: number): void {
-  if (index >= input.names.length || requested.has(index)) return;
-  nextRequest = Math.max(nextRequest, index + 1);
-  requested.set(
-    index,
-    new Promise<Answer>((resolve) => {
-      waiting.set(index, resolve);
-      post({ type: 'read', index });
-    }).then((answer) => {
-      if ('bytes' in answer) bufferedBytes += answer.bytes.byteLength;
-      return answer;
-    }),
-  );
-}
+function reader(job: MergeJob): (index: number) => Promise<Uint8Array | undefined> {
+  const requested = new Map<number, Promise<Answer>>();
+  let nextRequest = 0;
+  let bufferedBytes = 0;
 
-async function read(index: number): Promise<Uint8Array | undefined> {
-  request(index);
-  while (
-    nextRequest < input.names.length &&
-    nextRequest <= index + READ_AHEAD &&
-    bufferedBytes < READ_AHEAD_BYTES
-  ) {
-    request(nextRequest);
+  function request(index: number): void {
+    if (index >= job.names.length || requested.has(index)) return;
+    nextRequest = Math.max(nextRequest, index + 1);
+    const file = job.files[index];
+    // A local file is read here, but asynchronously: the copying is done by libuv's threads, at
+    // the server's priority and beside the merge, not by this thread at nice 10.
+    const answer: Promise<Answer> = file
+      ? fs.promises.readFile(file).then(
+          (bytes) => ({ bytes }),
+          (error: unknown) => ({
+            error: new NotIncludedError(isMissingError(error) ? 'file missing' : 'unreadable'),
+          }),
+        )
+      : new Promise<Answer>((resolve) => {
+          waiting.set(index, resolve);
+          post({ type: 'read', index });
+        });
+    requested.set(
+      index,
+      answer.then((settled) => {
+        if ('bytes' in settled) bufferedBytes += settled.bytes.byteLength;
+        return settled;
+      }),
+    );
   }
-  const answer = requested.get(index)!;
-  requested.delete(index);
-  const settled = await answer;
-  if ('bytes' in settled) {
-    // The merge holds it from here; what is counted is what waits.
-    bufferedBytes -= settled.bytes.byteLength;
-    return settled.bytes;
-  }
-  if (settled.error.reason === 'no SDS on file') return undefined;
-  throw settled.error;
-}
 
-function writeAll(chunk: Uint8Array): void {
-  let written = 0;
-  while (written < chunk.length) {
-    written += fs.writeSync(input.fd, chunk, written, chunk.length - written);
-  }
+  return async (index) => {
+    request(index);
+    while (
+      nextRequest < job.names.length &&
+      nextRequest <= index + READ_AHEAD &&
+      bufferedBytes < READ_AHEAD_BYTES
+    ) {
+      request(nextRequest);
+    }
+    const answer = requested.get(index)!;
+    requested.delete(index);
+    const settled = await answer;
+    if ('bytes' in settled) {
+      // The merge holds it from here; what is counted is what waits.
+      bufferedBytes -= settled.bytes.byteLength;
+      return settled.bytes;
+    }
+    if (settled.error.reason === 'no SDS on file') return undefined;
+    throw settled.error;
+  };
 }
 
 /**
@@ -100,18 +114,28 @@ function yieldToTheServer(): void {
   }
 }
 
-yieldToTheServer();
-try {
-  const report = await writeSdsMerge(
-    {
-      title: input.title,
-      items: input.names.map((name, index) => ({ name, read: () => read(index) })),
-      ...(input.progress ? { onProgress: ({ done, total }) => post({ type: 'progress', done, total }) } : {}),
-    },
-    writeAll,
-  );
-  post({ ...report, type: 'done' });
-} catch (error) {
-  post({ type: 'failed', message: error instanceof Error ? error.message : String(error) });
+async function run(job: MergeJob): Promise<void> {
+  const read = reader(job);
+  const writeAll = (chunk: Uint8Array) => {
+    let written = 0;
+    while (written < chunk.length) {
+      written += fs.writeSync(job.fd, chunk, written, chunk.length - written);
+    }
+  };
+  try {
+    const report = await writeSdsMerge(
+      {
+        title: job.title,
+        items: job.names.map((name, index) => ({ name, read: () => read(index) })),
+        ...(job.progress ? { onProgress: ({ done, total }) => post({ type: 'progress', done, total }) } : {}),
+      },
+      writeAll,
+    );
+    post({ ...report, type: 'done' });
+  } catch (error) {
+    post({ type: 'failed', message: error instanceof Error ? error.message : String(error) });
+  }
+  port.unref();
 }
-port.unref();
+
+yieldToTheServer();
