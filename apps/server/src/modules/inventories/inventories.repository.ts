@@ -191,7 +191,7 @@ export async function isAssignedOpenInventory(db: Db | Tx, inventoryId: number, 
 export async function selectInventoryListRows(db: Db, query: InventoryListQuery, assignedTo?: number) {
   const search = searchSlot(query.search);
   const key = `inventories:${query.status ?? ''}:${search?.kind ?? ''}:${query.order_by ?? ''}:${query.order_dir ?? ''}:${assignedTo === undefined ? '' : 'assigned'}`;
-  const list = cachedList(db, key, () => {
+  const list = cachedList(db, key, { replanned: search !== undefined }, () => {
     const where = and(
       statusFilter(query.status),
       searchFilter(search),

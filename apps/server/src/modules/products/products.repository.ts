@@ -78,7 +78,7 @@ export async function selectProductListRows(db: Db, query: ProductListQuery) {
   const sdsStatus = query.sds_status && query.sds_status !== 'all' ? query.sds_status : undefined;
   const search = searchSlot(query.search);
   const key = `products:${query.status ?? ''}:${search?.kind ?? ''}:${sdsStatus ?? ''}:${query.order_by ?? ''}:${query.order_dir ?? ''}`;
-  const list = cachedList(db, key, () => {
+  const list = cachedList(db, key, { replanned: search !== undefined }, () => {
     const where = and(
       activeFilter(query.status, products.isActive),
       searchAny(search, [products.name, products.mfgName]),
