@@ -220,13 +220,15 @@ async function sixthRunPlan(pool: pg.Pool, { text, params }: Statement): Promise
   try {
     await client.query(`PREPARE sixth_run AS ${text}`);
     // EXECUTE takes no bound parameters: its values go in as literals, which it casts to the
-    // statement's own parameter types.
+    // statement's own parameter types (an array as PostgreSQL's array text, as pg sends it).
+    const literal = (value: unknown): string =>
+      Array.isArray(value)
+        ? `{${value.map((item) => JSON.stringify(String(item))).join(',')}}`
+        : value instanceof Date
+          ? value.toISOString()
+          : String(value);
     const values = params
-      .map((value) =>
-        value === null || value === undefined
-          ? 'NULL'
-          : client.escapeLiteral(value instanceof Date ? value.toISOString() : String(value)),
-      )
+      .map((value) => (value === null || value === undefined ? 'NULL' : client.escapeLiteral(literal(value))))
       .join(', ');
     const execute = `EXECUTE sixth_run${params.length ? `(${values})` : ''}`;
     for (let run = 1; run <= 5; run++) await client.query(execute);

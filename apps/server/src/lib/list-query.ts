@@ -211,7 +211,7 @@ const statementsOf = new WeakMap<object, Map<string, unknown>>();
  * changes the text (the order, which filters are present, the search's form); the values go in as
  * placeholders. Keys come from a route's validated enums and flags, so their number is bounded.
  */
-export function cachedStatement<T>(db: Db, key: string, build: () => T): T {
+export function cachedStatement<T>(db: Db | Tx, key: string, build: () => T): T {
   let byKey = statementsOf.get(db);
   if (!byKey) {
     byKey = new Map();
