@@ -22,7 +22,7 @@ import { createTestContext, openTestDatabase, postgresPool, type TestContext } f
  * times larger than that. A sequential scan under a LIMIT that stops early (a count at its cap
  * over a filter most rows pass) is allowed: it reads what the page or count needs, not the table.
  * A statement the app runs under a name is held to the same bound on the plan PostgreSQL runs it
- * with from its sixth call on, which may be a generic one (`sixthRunPlan`, decision 022).
+ * with from its sixth call on, which may be a generic one (`sixthRunPlan`, decision 024).
  *
  * What this proves: at these sizes and distributions (about 1 row in 20 archived, selective search
  * terms), the planner has an index for each filter or order and takes it. What it does not: the
