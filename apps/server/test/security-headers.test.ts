@@ -11,6 +11,24 @@ import { makePdf, upload } from './uploads.ts';
  * attachments. HSTS with an https APP_URL only: transport-security.test.ts.
  */
 
+/** helmet's headers with our options over plain HTTP, as @fastify/helmet set them before issue 24. */
+const HELMET_HEADERS: [string, string][] = [
+  [
+    'Content-Security-Policy',
+    "default-src 'self';base-uri 'none';font-src 'self' data:;form-action 'self';frame-ancestors 'none';img-src 'self' data:;object-src 'none';script-src 'self';script-src-attr 'none';style-src 'self' 'unsafe-inline';connect-src 'self'",
+  ],
+  ['Cross-Origin-Opener-Policy', 'same-origin'],
+  ['Cross-Origin-Resource-Policy', 'same-origin'],
+  ['Origin-Agent-Cluster', '?1'],
+  ['Referrer-Policy', 'no-referrer'],
+  ['X-Content-Type-Options', 'nosniff'],
+  ['X-DNS-Prefetch-Control', 'off'],
+  ['X-Download-Options', 'noopen'],
+  ['X-Frame-Options', 'SAMEORIGIN'],
+  ['X-Permitted-Cross-Domain-Policies', 'none'],
+  ['X-XSS-Protection', '0'],
+];
+
 let ctx: TestContext;
 beforeAll(async () => {
   ctx = await createTestContext();
@@ -76,6 +94,21 @@ describe('security headers', () => {
     );
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.rawPayload.equals(pdf)).toBe(true);
+  });
+
+  // Worked out once at start-up (plugins/security.ts): every answer, the API's, an error and the
+  // SPA's, carries the same complete set, in helmet's order, first among its headers.
+  it.each([
+    ['an API answer', () => ctx.call('admin', { method: 'GET', url: '/auth/me' })],
+    ['an API error', () => ctx.call(null, { method: 'GET', url: '/auth/me' })],
+    ['a page outside the API', () => ctx.app.inject({ method: 'GET', url: '/customers' })],
+  ])('%s carries exactly these headers of helmet, over plain HTTP', async (_what, send) => {
+    const res = await send();
+    expect(Object.keys(res.headers).slice(0, HELMET_HEADERS.length)).toEqual(
+      HELMET_HEADERS.map(([name]) => name.toLowerCase()),
+    );
+    for (const [name, value] of HELMET_HEADERS) expect(res.headers[name.toLowerCase()], name).toBe(value);
+    expect(res.headers['strict-transport-security']).toBeUndefined();
   });
 
   it('makes any non-JSON API answer a download, even from a route that names no disposition', async () => {

@@ -1,6 +1,8 @@
-import helmet from '@fastify/helmet';
+import { IncomingMessage, ServerResponse } from 'node:http';
+import { Socket } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import helmet, { type HelmetOptions } from 'helmet';
 import { AppError } from '../lib/app-error.ts';
 import { fieldsWithNul, NUL_CHARACTER_MESSAGE } from '../lib/nul-characters.ts';
 import { API_PREFIX } from './auth.ts';
@@ -14,10 +16,36 @@ export function isHttpsAppUrl(appUrl: string): boolean {
   return /^https:/i.test(appUrl.trim());
 }
 
+/**
+ * The headers helmet sets with these options, worked out once. `@fastify/helmet` built helmet's
+ * middleware again for every request, parsing the policy's directives into its header each time
+ * (issue 24: its functions were among the CPU profile's per-request costs); none of our directives
+ * depends on the request, so every answer gets the same headers. The names keep helmet's case.
+ */
+export function securityHeaders(options: HelmetOptions): [string, HeaderValue][] {
+  const headers = new Map<string, [string, HeaderValue]>();
+  // What helmet sets and removes, heard in its order and with its names' case.
+  class Recorder extends ServerResponse {
+    override setHeader(name: string, value: HeaderValue): this {
+      headers.set(name.toLowerCase(), [name, value]);
+      return this;
+    }
+    override removeHeader(name: string): void {
+      headers.delete(name.toLowerCase());
+    }
+  }
+  const request = new IncomingMessage(new Socket());
+  helmet(options)(request, new Recorder(request), (error) => {
+    if (error) throw error;
+  });
+  return [...headers.values()];
+}
+type HeaderValue = number | string | readonly string[];
+
 /** Strict headers on every answer (the SPA needs only its own origin), and text PostgreSQL can store. */
 async function securityPlugin(app: FastifyInstance, options: { appUrl: string }) {
   const https = isHttpsAppUrl(options.appUrl);
-  await app.register(helmet, {
+  const headers = securityHeaders({
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
@@ -39,6 +67,12 @@ async function securityPlugin(app: FastifyInstance, options: { appUrl: string })
     crossOriginEmbedderPolicy: false,
     referrerPolicy: { policy: 'no-referrer' },
     hsts: https ? { maxAge: 31536000, includeSubDomains: true } : false,
+  });
+  // On the raw response first thing, as @fastify/helmet set them: a route's own header (the API
+  // docs' policy) still replaces one of these.
+  app.addHook('onRequest', (_request, reply, done) => {
+    for (const [name, value] of headers) reply.raw.setHeader(name, value);
+    done();
   });
   app.addHook('preValidation', async (request) => {
     const fields = [...fieldsWithNul(request.query), ...fieldsWithNul(request.body)];

@@ -93,7 +93,7 @@ function rowsForStatus(status: string | undefined): {
 export async function selectCustomerListRows(db: Db, query: CustomerListQuery) {
   const search = searchSlot(query.search);
   const key = `customers:${query.status ?? ''}:${search?.kind ?? ''}:${query.order_by ?? ''}:${query.order_dir ?? ''}`;
-  const list = cachedList(db, key, () => {
+  const list = cachedList(db, key, { replanned: search !== undefined }, () => {
     // Each name is matched in its own table, where its trigram index serves the ILIKE; one OR
     // across the joined rows would test every customer × facility pair instead.
     const matches = search

@@ -32,6 +32,7 @@ import { productDataColumns } from '../../db/schema/product-data.ts';
 import { notFound } from '../../lib/app-error.ts';
 import {
   cachedList,
+  cachedStatement,
   countUpTo,
   type ListTotal,
   matchesSearch,
@@ -39,6 +40,7 @@ import {
   PAGE_LIMIT,
   PAGE_OFFSET,
   pageOffset,
+  prepareNamed,
   runList,
   type SearchArg,
   searchAny,
@@ -96,20 +98,34 @@ function countRows(db: Db | Tx, where: SQL | undefined): Promise<ListTotal> {
   return countUpTo(db, matchingRows(db, where));
 }
 
+/**
+ * The inventory with its customer and facility. This and the two reads below make an inventory's
+ * record (`get`) and are prepared once per database (issue 24: the ORM built them per request).
+ */
 export async function findInventoryRow(db: Db | Tx, id: number) {
-  const [row] = await selectRows(db).where(eq(inventories.id, id)).limit(1);
+  const [row] = await cachedStatement(db, 'inventories:row', () =>
+    prepareNamed(
+      selectRows(db)
+        .where(eq(inventories.id, sql.placeholder('id')))
+        .limit(1),
+    ),
+  ).execute({ id });
   if (!row) throw notFound('Inventory');
   return row;
 }
 export type InventoryRow = Awaited<ReturnType<typeof findInventoryRow>>;
 
 export function selectInventoryTechnicians(db: Db | Tx, inventoryId: number) {
-  return db
-    .select({ id: users.id, firstName: users.firstName, lastName: users.lastName })
-    .from(inventoryTechnicians)
-    .innerJoin(users, eq(users.id, inventoryTechnicians.userId))
-    .where(eq(inventoryTechnicians.inventoryId, inventoryId))
-    .orderBy(textKey(sql`${users.firstName} || ' ' || ${users.lastName}`), users.id);
+  return cachedStatement(db, 'inventories:technicians', () =>
+    prepareNamed(
+      db
+        .select({ id: users.id, firstName: users.firstName, lastName: users.lastName })
+        .from(inventoryTechnicians)
+        .innerJoin(users, eq(users.id, inventoryTechnicians.userId))
+        .where(eq(inventoryTechnicians.inventoryId, sql.placeholder('inventory_id')))
+        .orderBy(textKey(sql`${users.firstName} || ' ' || ${users.lastName}`), users.id),
+    ),
+  ).execute({ inventory_id: inventoryId });
 }
 
 const source = alias(inventories, 'source');
@@ -118,19 +134,23 @@ const sourceFacility = alias(facilities, 'source_facility');
 
 /** The inventories this one was copied from, oldest year first. */
 export function selectInventoryDuplicates(db: Db | Tx, inventoryId: number) {
-  return db
-    .select({
-      id: source.id,
-      year: source.year,
-      customer: { id: sourceCustomer.id, name: sourceCustomer.name },
-      facility: { id: sourceFacility.id, name: sourceFacility.name },
-    })
-    .from(inventoryDuplicates)
-    .innerJoin(source, eq(source.id, inventoryDuplicates.sourceInventoryId))
-    .innerJoin(sourceCustomer, eq(sourceCustomer.id, source.customerId))
-    .innerJoin(sourceFacility, eq(sourceFacility.id, source.facilityId))
-    .where(eq(inventoryDuplicates.inventoryId, inventoryId))
-    .orderBy(source.year, source.id);
+  return cachedStatement(db, 'inventories:duplicates', () =>
+    prepareNamed(
+      db
+        .select({
+          id: source.id,
+          year: source.year,
+          customer: { id: sourceCustomer.id, name: sourceCustomer.name },
+          facility: { id: sourceFacility.id, name: sourceFacility.name },
+        })
+        .from(inventoryDuplicates)
+        .innerJoin(source, eq(source.id, inventoryDuplicates.sourceInventoryId))
+        .innerJoin(sourceCustomer, eq(sourceCustomer.id, source.customerId))
+        .innerJoin(sourceFacility, eq(sourceFacility.id, source.facilityId))
+        .where(eq(inventoryDuplicates.inventoryId, sql.placeholder('inventory_id')))
+        .orderBy(source.year, source.id),
+    ),
+  ).execute({ inventory_id: inventoryId });
 }
 
 /** Spec 02 §4's list filter: see INVENTORY_STATUSES. */
@@ -191,7 +211,7 @@ export async function isAssignedOpenInventory(db: Db | Tx, inventoryId: number, 
 export async function selectInventoryListRows(db: Db, query: InventoryListQuery, assignedTo?: number) {
   const search = searchSlot(query.search);
   const key = `inventories:${query.status ?? ''}:${search?.kind ?? ''}:${query.order_by ?? ''}:${query.order_dir ?? ''}:${assignedTo === undefined ? '' : 'assigned'}`;
-  const list = cachedList(db, key, () => {
+  const list = cachedList(db, key, { replanned: search !== undefined }, () => {
     const where = and(
       statusFilter(query.status),
       searchFilter(search),

@@ -149,7 +149,7 @@ export async function selectLineListRows(
 ) {
   const search = searchSlot(query.search);
   const key = `inventory-products:${query.worklist ?? ''}:${search?.kind ?? ''}:${query.order_by ?? ''}:${query.order_dir ?? ''}`;
-  const list = cachedList(db, key, () => {
+  const list = cachedList(db, key, { replanned: search !== undefined }, () => {
     const where = and(
       eq(line.inventoryId, sql.placeholder('inventory_id')),
       worklistFilter(query.worklist),

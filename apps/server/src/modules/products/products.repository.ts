@@ -6,9 +6,11 @@ import { notFound } from '../../lib/app-error.ts';
 import {
   activeFilter,
   cachedList,
+  cachedStatement,
   orderBy,
   PAGE_LIMIT,
   PAGE_OFFSET,
+  prepareNamed,
   runList,
   searchAny,
   searchSlot,
@@ -55,16 +57,24 @@ export async function lockProduct(db: Tx, id: number) {
   return row;
 }
 
-/** Each product's hazard classes, ordered by name. */
+/**
+ * Each product's hazard classes, ordered by name. One cached, prepared statement whatever the
+ * number of products (the ids as one array), as the list it completes (issue 24: the ORM built it
+ * again on every products list request).
+ */
 export async function hazardsByProduct(db: Db | Tx, productIds: number[]): Promise<Map<number, HazardRef[]>> {
   const byProduct = new Map<number, HazardRef[]>();
   if (productIds.length === 0) return byProduct;
-  const rows = await db
-    .select({ productId: productHazards.productId, id: hazards.id, name: hazards.name })
-    .from(productHazards)
-    .innerJoin(hazards, eq(hazards.id, productHazards.hazardId))
-    .where(inArray(productHazards.productId, productIds))
-    .orderBy(asc(textKey(hazards.name)), asc(hazards.id));
+  const rows = await cachedStatement(db, 'products:hazards', () =>
+    prepareNamed(
+      db
+        .select({ productId: productHazards.productId, id: hazards.id, name: hazards.name })
+        .from(productHazards)
+        .innerJoin(hazards, eq(hazards.id, productHazards.hazardId))
+        .where(sql`${productHazards.productId} = ANY(${sql.placeholder('product_ids')}::int[])`)
+        .orderBy(asc(textKey(hazards.name)), asc(hazards.id)),
+    ),
+  ).execute({ product_ids: productIds });
   for (const { productId, ...hazard } of rows) {
     const list = byProduct.get(productId) ?? [];
     list.push(hazard);
@@ -78,7 +88,7 @@ export async function selectProductListRows(db: Db, query: ProductListQuery) {
   const sdsStatus = query.sds_status && query.sds_status !== 'all' ? query.sds_status : undefined;
   const search = searchSlot(query.search);
   const key = `products:${query.status ?? ''}:${search?.kind ?? ''}:${sdsStatus ?? ''}:${query.order_by ?? ''}:${query.order_dir ?? ''}`;
-  const list = cachedList(db, key, () => {
+  const list = cachedList(db, key, { replanned: search !== undefined }, () => {
     const where = and(
       activeFilter(query.status, products.isActive),
       searchAny(search, [products.name, products.mfgName]),
