@@ -119,3 +119,61 @@ describe('a report PDF of many pages', () => {
     }
   });
 });
+
+describe('a report table drawn a row per text object', () => {
+  const LONG_NAME =
+    'Industrial degreasing solvent blend with corrosion inhibitor for heavy machinery, 55 gallon drum grade';
+
+  function indexReport() {
+    // 150 products of one component each: the index prints a row per product and component, over
+    // several pages; product 40's long name wraps inside its column.
+    const lines = Array.from({ length: 150 }, (_, i) =>
+      stored(100 + i, {
+        inventory_product_id: 900 + i,
+        product_name: i === 40 ? LONG_NAME : `Solvent ${i}`,
+        location_stored: `Room ${i % 4}`,
+        components: [component(CAS.toluene, 'Toluene', 100)],
+      }),
+    );
+    const context = compliance.createComplianceContext(
+      { customer: { id: 1, name: 'Index Inc.' }, facility: { id: 2, name: 'Plant' }, year: 2025, lines },
+      LISTS,
+    );
+    return buildReportDocument('inventory_index_numeric', context, {
+      inventoryId: 9,
+      generatedAt: new Date(),
+    });
+  }
+
+  async function pageTexts(stream: PDFKit.PDFDocument): Promise<string[]> {
+    const parser = new PDFParse({ data: new Uint8Array(await bytesOf(stream)) });
+    try {
+      return (await parser.getText()).pages.map((page) => page.text);
+    } finally {
+      await parser.destroy();
+    }
+  }
+
+  it('reads as pdfkit drawing each cell would: the same text on every page, a wrapped name whole, the header on every page', async () => {
+    const report = indexReport();
+    const pages = await pageTexts(reportPdf(report));
+    // The cells drawn through pdfkit's own `text`, one text object each (as before decision 022).
+    expect(pages).toEqual(await pageTexts(reportPdf(report, { batchText: false })));
+    expect(pages.length).toBe(6);
+
+    const all = pages.join('\n').replace(/\s+/g, ' ');
+    expect(all).toContain(`108-88-3 Toluene ${LONG_NAME} 100 Room 0 140.00 N/A N N Y N N N N`);
+    expect(all).toContain('108-88-3 Toluene Solvent 149 100 Room 1 249.00 N/A N N Y N N N N');
+    const header =
+      'CAS Component Product wt % Locations Product max (lb) Product max (gal) EHS CERCLA 313 RMP PSM SPCC oil Carcinogen';
+    // Five pages of rows, then the totals and the warnings.
+    const rows = pages.filter((page) => page.includes('Solvent'));
+    expect(rows.length).toBe(5);
+    for (const page of rows) expect(page.replace(/\s+/g, ' ')).toContain(header);
+    // Every product once, in CAS then product order, none lost at a page break.
+    for (let i = 0; i < 150; i++) {
+      if (i === 40) continue;
+      expect(all.split(`Toluene Solvent ${i} `).length, `Solvent ${i}`).toBe(2);
+    }
+  });
+});
