@@ -157,7 +157,7 @@ describe('a report table drawn a row per text object', () => {
   it('reads as pdfkit drawing each cell would: the same text on every page, a wrapped name whole, the header on every page', async () => {
     const report = indexReport();
     const pages = await pageTexts(reportPdf(report));
-    // The cells drawn through pdfkit's own `text`, one text object each (as before decision 022).
+    // The cells drawn through pdfkit's own `text`, one text object each (as before decision 025).
     expect(pages).toEqual(await pageTexts(reportPdf(report, { batchText: false })));
     expect(pages.length).toBe(6);
 

@@ -590,7 +590,7 @@ class ReportPdf {
    * kerning), but texts drawn one after the other share one `q … BT … ET Q` and a `Tf` that does
    * not change is not repeated. pdfkit wraps every text in its own `q`, flip, `BT`, `Tm`, `Tf`,
    * `TJ`, `ET` and `Q`, built through its option merging and matrix arithmetic: a table cell cost
-   * as much as eight, and the inventory index draws 140,000 of them (decision 022).
+   * as much as eight, and the inventory index draws 140,000 of them (decision 025).
    */
   private line(text: string, x: number, y: number) {
     const doc = this.doc;
