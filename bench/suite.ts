@@ -406,7 +406,7 @@ try {
         unit: 'ms',
         target: '≤ 150 ms',
         pass: preview.status === 200 && preview.ms <= 150,
-        note: `${preview.status === 200 ? `RSS +${round(mb(preview.growth))} MB` : `HTTP ${preview.status}`}${busy(preview.rejected)}`,
+        note: `${preview.status === 200 ? `${round(preview.bytes / 1024)} KB, RSS +${round(mb(preview.growth))} MB` : `HTTP ${preview.status}`}${busy(preview.rejected)}`,
       });
       for (const format of reportFiles) {
         const file = await timedCall(app, headers, '/report/generate', { ...body, format }, runs);

@@ -11,7 +11,7 @@ import { indexReferenceLists, type ReferenceIndex } from './reference.ts';
 import { DEFAULT_NEAR_THRESHOLD_FRACTION } from './thresholds.ts';
 import type { ComplianceOptions, ComplianceSnapshot, PercentBasis, ReferenceLists } from './types.ts';
 import { type UnverifiedGroup, unverifiedGroups, unverifiedWarning } from './unverified.ts';
-import { type EngineWarning, lineWarning } from './warnings.ts';
+import { CAS_NOT_LISTED_DETAIL, type EngineWarning, lineWarning } from './warnings.ts';
 
 export interface ResolvedOptions {
   percent_basis: PercentBasis;
@@ -55,14 +55,7 @@ export function createComplianceContext(
   warnings.push(...collected.warnings);
   for (const item of collected.components) {
     if (!REGULATORY_LIST_TYPES.some((type) => lists.isListed(type, item.cas_number))) {
-      warnings.push(
-        lineWarning(
-          item.quantity.line,
-          'cas_not_listed',
-          'CAS is on none of the reference lists',
-          item.component,
-        ),
-      );
+      warnings.push(lineWarning(item.quantity.line, 'cas_not_listed', CAS_NOT_LISTED_DETAIL, item.component));
     }
   }
   return {

@@ -54,6 +54,17 @@ export const WARNING_CODES = [
 ] as const;
 export type WarningCode = (typeof WARNING_CODES)[number];
 
+/**
+ * What an information warning says once its component and line are named apart: the PDF and the
+ * preview print it once per group of lines (`groupInfoWarnings`), not once per line.
+ */
+export const CAS_NOT_LISTED_DETAIL = 'CAS is on none of the reference lists';
+
+/** An information warning's detail; the code itself for a code that has none of its own. */
+export function infoWarningDetail(code: WarningCode): string {
+  return code === 'cas_not_listed' ? CAS_NOT_LISTED_DETAIL : code;
+}
+
 export interface EngineWarning {
   code: WarningCode;
   /** 'info' for facts a consultant may expect (water is on no list), 'warning' for missing data. */

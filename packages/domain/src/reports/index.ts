@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { formatPercent, formatPounds, formatThreshold } from '../compliance/format.ts';
 import { PERCENT_BASES, type PercentBasis } from '../compliance/types.ts';
 import { UNVERIFIED_CODES } from '../compliance/unverified.ts';
-import { WARNING_CODES } from '../compliance/warnings.ts';
+import { infoWarningDetail, WARNING_CODES } from '../compliance/warnings.ts';
 import { generatedFileName } from '../files/index.ts';
 import { INVENTORY_PRODUCT_WORKLISTS } from '../inventory-products/inventory-product.ts';
 import {
@@ -189,6 +189,63 @@ export const ReportWarningSchema = z.object({
 });
 export type ReportWarning = z.infer<typeof ReportWarningSchema>;
 
+/** Lines an information group names, the rest counted only (the PDF prints as many). */
+export const INFO_GROUP_SHOWN_LINES = 5;
+
+/**
+ * Information warnings of one code and CAS (issue 24): a facility holds thousands of lines whose
+ * water is on no list, which nobody reads one by one, so the preview and the PDF say it once
+ * with the count of lines and the first few of them.
+ */
+export const ReportInfoGroupSchema = z.object({
+  code: z.enum(WARNING_CODES),
+  /** '' where the warnings name no component. */
+  cas_number: z.string(),
+  /** The first warning's component name ('' for none). */
+  component_name: z.string(),
+  /** "CAS is on none of the reference lists". */
+  message: z.string(),
+  /** The group's warnings, one per line and component (a line holding the CAS twice counts twice). */
+  count: z.number(),
+  /** The first `INFO_GROUP_SHOWN_LINES` warnings' lines, in the engine's order. */
+  lines: z.array(
+    z.object({ inventory_product_id: z.number(), product_name: z.string(), location_stored: z.string() }),
+  ),
+});
+export type ReportInfoGroup = z.infer<typeof ReportInfoGroupSchema>;
+
+/** The information warnings grouped by code and CAS, in the order each group first appears. */
+export function groupInfoWarnings(warnings: readonly ReportWarning[]): ReportInfoGroup[] {
+  const groups = new Map<string, ReportInfoGroup>();
+  for (const warning of warnings) {
+    if (warning.severity !== 'info') continue;
+    const cas = warning.cas_number ?? '';
+    const key = `${warning.code} ${cas}`;
+    let group = groups.get(key);
+    if (!group) {
+      group = {
+        code: warning.code,
+        cas_number: cas,
+        component_name: warning.component_name ?? '',
+        message: infoWarningDetail(warning.code),
+        count: 0,
+        lines: [],
+      };
+      groups.set(key, group);
+    }
+    group.count++;
+    // Information warnings are about a line's component; a list warning (no line) is never one.
+    if (group.lines.length < INFO_GROUP_SHOWN_LINES && warning.inventory_product_id !== null) {
+      group.lines.push({
+        inventory_product_id: warning.inventory_product_id,
+        product_name: warning.product_name,
+        location_stored: warning.location_stored,
+      });
+    }
+  }
+  return [...groups.values()];
+}
+
 /**
  * How a column's figures are written: pounds and gallons with two decimals, an amount whose unit
  * another column names (the fire code's gal, lb or cu ft) with two decimals, thresholds as the
@@ -305,7 +362,27 @@ export const ReportDocumentSchema = z.object({
 });
 export type ReportDocument = z.infer<typeof ReportDocumentSchema>;
 
-export const ReportPreviewResponseSchema = z.object({ resource: ReportDocumentSchema });
+/**
+ * The document as the preview answers it: information warnings grouped (issue 24: 5,000 of them
+ * were most of a 2,000-line facility's preview), the others one per line as the files print them,
+ * each linking to the line to fix.
+ */
+export const ReportPreviewDocumentSchema = ReportDocumentSchema.extend({
+  /** The warnings of severity 'warning' only. */
+  warnings: z.array(ReportWarningSchema),
+  info_groups: z.array(ReportInfoGroupSchema),
+});
+export type ReportPreviewDocument = z.infer<typeof ReportPreviewDocumentSchema>;
+
+export function reportPreviewDocument(report: ReportDocument): ReportPreviewDocument {
+  return {
+    ...report,
+    warnings: report.warnings.filter((warning) => warning.severity !== 'info'),
+    info_groups: groupInfoWarnings(report.warnings),
+  };
+}
+
+export const ReportPreviewResponseSchema = z.object({ resource: ReportPreviewDocumentSchema });
 export type ReportPreviewResponse = z.infer<typeof ReportPreviewResponseSchema>;
 
 /**

@@ -3,10 +3,11 @@ import {
   DEFAULT_REPORT_SETTINGS,
   REPORT_MSG,
   REPORT_TYPES,
-  type ReportDocument,
+  type ReportPreviewDocument,
   type ReportPreviewResponse,
   ReportPreviewResponseSchema,
   type ReportType,
+  reportPreviewDocument,
 } from '@chemtrack/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../test/helper.ts';
@@ -97,7 +98,7 @@ async function inputsOf(type: ReportType): Promise<ReportInputs> {
 }
 
 /** A preview's answer as the client reads it: its document. */
-function answerOf(body: string): ReportDocument {
+function answerOf(body: string): ReportPreviewDocument {
   return (JSON.parse(body) as ReportPreviewResponse).resource;
 }
 
@@ -124,7 +125,9 @@ describe('report workers', () => {
     expect(fromWorker).toEqual(answerOf(previewBody(inProcess)));
     // The text the route sends is the answer its schema would have written.
     expect(fromWorker).toEqual(
-      answerOf(JSON.stringify(ReportPreviewResponseSchema.parse({ resource: inProcess }))),
+      answerOf(
+        JSON.stringify(ReportPreviewResponseSchema.parse({ resource: reportPreviewDocument(inProcess) })),
+      ),
     );
     expect(fromWorker.tables[0]?.rows.map((row) => [row.cells.cas_number, row.reported])).toEqual([
       ['7782-50-5', true],

@@ -389,14 +389,14 @@ describe('POST /report/preview', () => {
   });
 
   it('the preview answers the domain contract', async () => {
-    const { ReportDocumentSchema } = await import('@chemtrack/domain');
+    const { ReportPreviewDocumentSchema } = await import('@chemtrack/domain');
     for (const type of [
       'epcra_304_cercla',
       'epcra_311_312_tier2',
       'epcra_313_processed',
       'inventory_index_numeric',
     ]) {
-      expect(ReportDocumentSchema.safeParse(await preview(type)).success, type).toBe(true);
+      expect(ReportPreviewDocumentSchema.safeParse(await preview(type)).success, type).toBe(true);
     }
   });
 });

@@ -1,4 +1,4 @@
-import { formatReportCell, type ReportDocument, type ReportRow } from '@chemtrack/domain';
+import { formatReportCell, type ReportPreviewDocument, type ReportRow } from '@chemtrack/domain';
 import {
   createMemoryHistory,
   createRootRoute,
@@ -13,7 +13,7 @@ import { PREVIEW_ROW_LIMIT, ReportPreview } from './report-preview.tsx';
 
 /**
  * The preview's drawing of a report document as the server sends it (the shape is the domain's
- * ReportDocumentSchema; the figures and explanations themselves are the server tests').
+ * ReportPreviewDocumentSchema; the figures and explanations themselves are the server tests').
  */
 
 const row = (n: number): ReportRow => ({
@@ -29,7 +29,7 @@ const row = (n: number): ReportRow => ({
   },
 });
 
-function document(rows: number, warnings: number): ReportDocument {
+function document(rows: number, warnings: number): ReportPreviewDocument {
   return {
     type: 'epcra_311_312_tier2',
     name: 'EPCRA 311/312 Tier I and II',
@@ -74,10 +74,11 @@ function document(rows: number, warnings: number): ReportDocument {
       product_name: `Product ${i + 1}`,
       location_stored: 'SHED',
     })),
+    info_groups: [],
   };
 }
 
-async function renderPreview(report: ReportDocument) {
+async function renderPreview(report: ReportPreviewDocument) {
   const root = createRootRoute();
   const page = createRoute({
     getParentRoute: () => root,
@@ -183,6 +184,82 @@ describe('ReportPreview', () => {
     expect(warnings[0]?.textContent).toBe(
       '3 lines carried over from 2025 not yet checked: Toluene at SHED (line 100) Show these lines',
     );
+  });
+
+  it('shows information warnings once per code and CAS, with the count of lines and links to the first ones (issue 24)', async () => {
+    const report = document(1, 1);
+    const first = (n: number) =>
+      Array.from({ length: n }, (_, i) => ({
+        inventory_product_id: 200 + i,
+        product_name: `Cleaner ${i + 1}`,
+        location_stored: i === 0 ? '' : `BAY ${i + 1}`,
+      }));
+    report.info_groups = [
+      {
+        code: 'cas_not_listed',
+        cas_number: '7732-18-5',
+        component_name: 'Water',
+        message: 'CAS is on none of the reference lists',
+        count: 4998,
+        lines: first(5),
+      },
+      {
+        code: 'cas_not_listed',
+        cas_number: '56-81-5',
+        component_name: 'Glycerin',
+        message: 'CAS is on none of the reference lists',
+        count: 1,
+        lines: [{ inventory_product_id: 300, product_name: 'Rinse', location_stored: 'WASH' }],
+      },
+    ];
+    const preview = await renderPreview(report);
+    expect(within(preview).getByRole('heading', { name: 'Warnings (1)' })).toBeTruthy();
+    expect(
+      within(preview).getByRole('heading', { name: 'Information (4,999 warnings in 2 groups)' }),
+    ).toBeTruthy();
+    const [water, glycerin] = within(within(preview).getByRole('list', { name: 'Information' })).getAllByRole(
+      'listitem',
+    );
+    expect(water?.textContent).toBe(
+      'Water 7732-18-5: CAS is on none of the reference lists — 4,998 lines: ' +
+        'Cleaner 1; Cleaner 2 at BAY 2; Cleaner 3 at BAY 3; Cleaner 4 at BAY 4; Cleaner 5 at BAY 5; and 4,993 more',
+    );
+    expect(
+      within(water as HTMLElement)
+        .getAllByRole('link')
+        .map((link) => [link.textContent, link.getAttribute('href')]),
+    ).toEqual([
+      ['Cleaner 1', '/inventories/7/products/200'],
+      ['Cleaner 2 at BAY 2', '/inventories/7/products/201'],
+      ['Cleaner 3 at BAY 3', '/inventories/7/products/202'],
+      ['Cleaner 4 at BAY 4', '/inventories/7/products/203'],
+      ['Cleaner 5 at BAY 5', '/inventories/7/products/204'],
+    ]);
+    expect(glycerin?.textContent).toBe(
+      'Glycerin 56-81-5: CAS is on none of the reference lists — 1 line: Rinse at WASH',
+    );
+    expect(
+      within(glycerin as HTMLElement)
+        .getByRole('link')
+        .getAttribute('href'),
+    ).toBe('/inventories/7/products/300');
+  });
+
+  it('a report with information warnings alone shows no Warnings box', async () => {
+    const report = document(1, 0);
+    report.info_groups = [
+      {
+        code: 'cas_not_listed',
+        cas_number: '7732-18-5',
+        component_name: 'Water',
+        message: 'CAS is on none of the reference lists',
+        count: 1,
+        lines: [{ inventory_product_id: 300, product_name: 'Rinse', location_stored: 'WASH' }],
+      },
+    ];
+    const preview = await renderPreview(report);
+    expect(within(preview).queryByRole('heading', { name: /^Warnings/ })).toBeNull();
+    expect(within(preview).getByRole('heading', { name: 'Information (1 warning in 1 group)' })).toBeTruthy();
   });
 
   it('opens and closes a figure’s explanation', async () => {

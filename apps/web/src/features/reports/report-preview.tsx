@@ -5,8 +5,9 @@ import {
   type ReportCell,
   type ReportColumn,
   type ReportColumnKind,
-  type ReportDocument,
   type ReportExplanation,
+  type ReportInfoGroup,
+  type ReportPreviewDocument,
   type ReportRow,
   type ReportTable,
   type ReportWarning,
@@ -63,7 +64,7 @@ function lineLink(inventoryId: number, inventoryProductId: number) {
  * Issue 11 "Preview and explain": the report as it will be filed, under the form, before the
  * download. Each figure opens the inventory lines it came from, with links to fix them.
  */
-export function ReportPreview({ report }: { report: ReportDocument }) {
+export function ReportPreview({ report }: { report: ReportPreviewDocument }) {
   return (
     <section
       aria-labelledby="report-preview-title"
@@ -128,6 +129,7 @@ export function ReportPreview({ report }: { report: ReportDocument }) {
         <PreviewTable key={table.key} table={table} inventoryId={report.inventory_id} />
       ))}
       <Warnings warnings={report.warnings} inventoryId={report.inventory_id} />
+      <InfoGroups groups={report.info_groups} inventoryId={report.inventory_id} />
     </section>
   );
 }
@@ -409,7 +411,7 @@ function ExplanationView({
 }
 
 /** "3 lines carried over from 2025 not yet checked; 1 open question", each count opening its lines. */
-function UnverifiedLinks({ report }: { report: ReportDocument }) {
+function UnverifiedLinks({ report }: { report: ReportPreviewDocument }) {
   return report.unverified.map((group, index) => (
     <Fragment key={group.code}>
       {index > 0 ? '; ' : null}
@@ -457,6 +459,61 @@ function Warnings({ warnings, inventoryId }: { warnings: ReportWarning[]; invent
         ))}
       </ul>
       <ShowMore shown={shown} total={warnings.length} what="warnings" onMore={setShown} />
+    </div>
+  );
+}
+
+const count = (n: number) => n.toLocaleString('en-US');
+
+/** A line holding the CAS twice (two components) is named twice: its second key counts it apart. */
+function keyedLines(lines: ReportInfoGroup['lines']) {
+  const seen = new Map<number, number>();
+  return lines.map((line) => {
+    const times = (seen.get(line.inventory_product_id) ?? 0) + 1;
+    seen.set(line.inventory_product_id, times);
+    return { key: `${line.inventory_product_id}-${times}`, line };
+  });
+}
+
+/**
+ * Information warnings (water on no list), one entry per code and CAS with its count of lines
+ * and links to the first ones (issue 24): a facility has thousands, which nobody reads one by one.
+ * The heading counts warnings, as the Warnings heading does, so the two add up to the engine's.
+ */
+function InfoGroups({ groups, inventoryId }: { groups: ReportInfoGroup[]; inventoryId: number }) {
+  const [shown, setShown] = useState(PREVIEW_ROW_LIMIT);
+  if (groups.length === 0) return null;
+  const total = groups.reduce((sum, group) => sum + group.count, 0);
+  return (
+    <div className="rounded-md border border-slate-200 bg-slate-50 p-3 text-sm text-slate-800">
+      <h3 className="font-semibold">
+        Information ({count(total)} {total === 1 ? 'warning' : 'warnings'} in {count(groups.length)}{' '}
+        {groups.length === 1 ? 'group' : 'groups'})
+      </h3>
+      <ul aria-label="Information" className="mt-1 flex flex-col gap-1">
+        {groups.slice(0, shown).map((group) => (
+          <li key={`${group.code} ${group.cas_number}`}>
+            {`${group.component_name} ${group.cas_number}`.trim()}: {group.message} — {count(group.count)}{' '}
+            {group.count === 1 ? 'line' : 'lines'}:{' '}
+            {keyedLines(group.lines).map(({ key, line }, index) => (
+              <Fragment key={key}>
+                {index > 0 ? '; ' : null}
+                <Link
+                  {...lineLink(inventoryId, line.inventory_product_id)}
+                  className="text-brand-700 underline"
+                >
+                  {line.product_name}
+                  {line.location_stored ? ` at ${line.location_stored}` : ''}
+                </Link>
+              </Fragment>
+            ))}
+            {group.count > group.lines.length
+              ? `; and ${count(group.count - group.lines.length)} more`
+              : null}
+          </li>
+        ))}
+      </ul>
+      <ShowMore shown={shown} total={groups.length} what="groups" onMore={setShown} />
     </div>
   );
 }

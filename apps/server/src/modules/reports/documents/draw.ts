@@ -6,7 +6,7 @@
  */
 import { buffer } from 'node:stream/consumers';
 import type { compliance, ReportDocument, ReportFormat, ReportPreviewResponse } from '@chemtrack/domain';
-import { compliance as engine } from '@chemtrack/domain';
+import { compliance as engine, reportPreviewDocument } from '@chemtrack/domain';
 import { buildReportDocument } from './index.ts';
 import { reportPdf } from './pdf.ts';
 import { reportXlsx } from './xlsx.ts';
@@ -31,11 +31,11 @@ export function drawReportDocument(inputs: ReportInputs): ReportDocument {
 
 /**
  * `POST /report/preview`'s answer as JSON text, `ReportPreviewResponseSchema`'s shape (the
- * document is built to it; reports.test.ts parses answers with it). Sent as it is: the route's
- * schema documents it but does not walk it again.
+ * document is built to it, its information warnings grouped; reports.test.ts parses answers with
+ * it). Sent as it is: the route's schema documents it but does not walk it again.
  */
 export function previewBody(report: ReportDocument): string {
-  const body: ReportPreviewResponse = { resource: report };
+  const body: ReportPreviewResponse = { resource: reportPreviewDocument(report) };
   return JSON.stringify(body);
 }
 

@@ -15,6 +15,7 @@ import { deflateSync } from 'node:zlib';
 import {
   compliance,
   formatReportCell,
+  groupInfoWarnings,
   type ReportColumn,
   type ReportDocument,
   type ReportExplanation,
@@ -144,25 +145,16 @@ function detailLines(row: ReportRow): { text: string; bold?: boolean }[] {
 
 /** Information warnings by code and CAS: "Water 7732-18-5: CAS is on none of the reference lists (3 lines: …)". */
 function groupInfo(warnings: ReportDocument['warnings']): string[] {
-  const groups = new Map<string, { head: string; lines: string[] }>();
-  for (const warning of warnings) {
-    if (warning.severity !== 'info') continue;
-    const key = `${warning.code} ${warning.cas_number ?? ''}`;
-    const group = groups.get(key) ?? {
-      head: `${warning.component_name ?? ''} ${warning.cas_number ?? ''}`.trim(),
-      lines: [],
-    };
-    const where = warning.location_stored ? ` at ${warning.location_stored}` : '';
-    group.lines.push(`${warning.product_name}${where} (line ${warning.inventory_product_id})`);
-    groups.set(key, group);
-  }
-  return [...groups.entries()].map(([key, group]) => {
-    const detail = key.startsWith('cas_not_listed')
-      ? 'CAS is on none of the reference lists'
-      : key.split(' ')[0];
-    const shown = group.lines.slice(0, 5).join('; ');
-    const more = group.lines.length > 5 ? `; and ${group.lines.length - 5} more` : '';
-    return `${group.head}: ${detail} (${group.lines.length} line(s): ${shown}${more})`;
+  return groupInfoWarnings(warnings).map((group) => {
+    const shown = group.lines
+      .map((line) => {
+        const where = line.location_stored ? ` at ${line.location_stored}` : '';
+        return `${line.product_name}${where} (line ${line.inventory_product_id})`;
+      })
+      .join('; ');
+    const more = group.count > group.lines.length ? `; and ${group.count - group.lines.length} more` : '';
+    const head = `${group.component_name} ${group.cas_number}`.trim();
+    return `${head}: ${group.message} (${group.count} line(s): ${shown}${more})`;
   });
 }
 
