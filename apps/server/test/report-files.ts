@@ -4,6 +4,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { PDFParse } from 'pdf-parse';
 import { expect } from 'vitest';
 import { databaseEntries } from '../src/db/schema/index.ts';
+import { create } from '../src/seed/factories.ts';
 import type { TestContext } from './helper.ts';
 
 /**
@@ -94,4 +95,32 @@ export function pdfWithoutStamps(bytes: Uint8Array): string {
     .toString('latin1')
     .replace(/\(D:\d{14}Z\)/g, '')
     .replace(/\/ID \[<[0-9a-f]+> <[0-9a-f]+>\]/g, '');
+}
+
+export const CHLORINE_CAS = '7782-50-5';
+
+/**
+ * A facility-year with one product, chlorine tablets (95% chlorine, 5% water: a solid, so pounds
+ * come from the lines as recorded), a Bag container and a Pound unit, and no lines yet: the
+ * report-path tests add lines and count what the next report reads.
+ */
+export async function chlorineTabletsYear(ctx: TestContext, year: number) {
+  const inventory = await create.inventory(ctx, { year });
+  const product = await create.productWithComponents(
+    ctx,
+    'Chlorine Tablets',
+    { physical_state: 'solid', pounds_per_gallon: '', specific_gravity: '' },
+    [
+      { name: 'Chlorine', number: CHLORINE_CAS, percentage_weight: '95' },
+      { name: 'Water', number: '7732-18-5', percentage_weight: '5' },
+    ],
+  );
+  return {
+    customer: inventory.customerId,
+    facility: inventory.facilityId,
+    inventory: inventory.id,
+    product,
+    bag: (await create.container(ctx, { name: 'Bag' })).id,
+    pound: (await create.containerUnit(ctx, { name: 'Pound', unit_type: 'lb' })).id,
+  };
 }

@@ -8,7 +8,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, openTestDatabase, type TestContext } from '../../../test/helper.ts';
 import { toCsv } from '../../../test/reference-files.ts';
-import { pdfOf } from '../../../test/report-files.ts';
+import { CHLORINE_CAS, chlorineTabletsYear, pdfOf } from '../../../test/report-files.ts';
 import { createListEntry } from '../../../test/uploads.ts';
 import { hazards, inventoryReportVersions, reportCatalogVersion } from '../../db/schema/index.ts';
 import { create, inventoryProductBody } from '../../seed/factories.ts';
@@ -26,7 +26,6 @@ import { reportsService } from './reports.service.ts';
  */
 
 const YEAR = 2025;
-const CHLORINE = '7782-50-5';
 let ctx: TestContext;
 let heard: string[] | undefined;
 const ids = { customer: 0, facility: 0, inventory: 0, product: 0, bag: 0, pound: 0 };
@@ -35,21 +34,7 @@ const lines: number[] = [];
 beforeAll(async () => {
   const database = await openTestDatabase({ onQuery: (query) => heard?.push(query) });
   ctx = await createTestContext({ reportWorkers: 1 }, database);
-  const inventory = await create.inventory(ctx, { year: YEAR });
-  ids.customer = inventory.customerId;
-  ids.facility = inventory.facilityId;
-  ids.inventory = inventory.id;
-  ids.product = await create.productWithComponents(
-    ctx,
-    'Chlorine Tablets',
-    { physical_state: 'solid', pounds_per_gallon: '', specific_gravity: '' },
-    [
-      { name: 'Chlorine', number: CHLORINE, percentage_weight: '95' },
-      { name: 'Water', number: '7732-18-5', percentage_weight: '5' },
-    ],
-  );
-  ids.bag = (await create.container(ctx, { name: 'Bag' })).id;
-  ids.pound = (await create.containerUnit(ctx, { name: 'Pound', unit_type: 'lb' })).id;
+  Object.assign(ids, await chlorineTabletsYear(ctx, YEAR));
   for (const [size, where] of [
     ['40', 'SHED 1'],
     ['60', 'SHED 2'],
@@ -57,7 +42,7 @@ beforeAll(async () => {
     lines.push((await create.inventoryProduct(ctx, ids.inventory, lineBody(size, '10', where))).id);
   const csv = toCsv([
     ['Chemical Name', 'CAS #', 'TPQ', 'RQ'],
-    ['Chlorine', CHLORINE, '100', '10'],
+    ['Chlorine', CHLORINE_CAS, '100', '10'],
   ]);
   expect((await createListEntry(ctx, 'ehs', 'ehs.csv', csv)).statusCode).toBe(201);
 });
@@ -90,7 +75,7 @@ async function preview(): Promise<ReportDocument> {
 }
 
 function chlorineOf(report: ReportDocument): [unknown, unknown] {
-  const row = report.tables[0]?.rows.find((r) => r.cells.cas_number === CHLORINE);
+  const row = report.tables[0]?.rows.find((r) => r.cells.cas_number === CHLORINE_CAS);
   return [row?.cells.quantity_lb, row?.reported];
 }
 
@@ -160,7 +145,7 @@ describe('lines kept between reports', () => {
     expect(await chlorine()).toEqual([1045, true]);
     await db.execute(
       sql`UPDATE inventory_product_chemical_components SET percentage_weight = 50, percentage_weight_low = 50
-          WHERE chemical_component_id = (SELECT id FROM chemical_components WHERE number = ${CHLORINE})`,
+          WHERE chemical_component_id = (SELECT id FROM chemical_components WHERE number = ${CHLORINE_CAS})`,
     );
     // 1,100 × 50% = 550 lb.
     expect(await chlorine()).toEqual([550, true]);
@@ -170,9 +155,9 @@ describe('lines kept between reports', () => {
     expect(text).toContain('Sack 40 Pound (lb) × 20');
     expect(text).not.toContain('Bag 40 Pound');
     // The component's CAS number in the catalog: no longer the listed chemical.
-    await db.execute(sql`UPDATE chemical_components SET number = '7782-50-6' WHERE number = ${CHLORINE}`);
+    await db.execute(sql`UPDATE chemical_components SET number = '7782-50-6' WHERE number = ${CHLORINE_CAS}`);
     expect(await chlorine()).toEqual([undefined, undefined]);
-    await db.execute(sql`UPDATE chemical_components SET number = ${CHLORINE} WHERE number = '7782-50-6'`);
+    await db.execute(sql`UPDATE chemical_components SET number = ${CHLORINE_CAS} WHERE number = '7782-50-6'`);
     expect(await chlorine()).toEqual([550, true]);
   });
 
@@ -189,7 +174,7 @@ describe('lines kept between reports', () => {
     expect(await chlorine()).toEqual([970, true]);
     const csv = toCsv([
       ['Chemical Name', 'CAS #', 'TPQ', 'RQ'],
-      ['Chlorine', CHLORINE, '1,000', '10'],
+      ['Chlorine', CHLORINE_CAS, '1,000', '10'],
     ]);
     expect((await createListEntry(ctx, 'ehs', 'ehs.csv', csv)).statusCode).toBe(201);
     expect(await chlorine()).toEqual([970, false]);

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, openTestDatabase, type TestContext } from '../../../test/helper.ts';
 import { toCsv } from '../../../test/reference-files.ts';
+import { CHLORINE_CAS, chlorineTabletsYear } from '../../../test/report-files.ts';
 import { createListEntry } from '../../../test/uploads.ts';
 import { create } from '../../seed/factories.ts';
 
@@ -16,7 +17,6 @@ import { create } from '../../seed/factories.ts';
  */
 
 const YEAR = 2025;
-const CHLORINE = '7782-50-5';
 let ctx: TestContext;
 let heard: string[] | undefined;
 const ids = { customer: 0, facility: 0, inventory: 0, product: 0, bag: 0, pound: 0 };
@@ -26,21 +26,7 @@ beforeAll(async () => {
   // One report worker: the same worker draws every report here, so a new list upload shows in the
   // next report only if that worker's own copy of the lists (kept between reports) is replaced.
   ctx = await createTestContext({ reportWorkers: 1 }, database);
-  const inventory = await create.inventory(ctx, { year: YEAR });
-  ids.customer = inventory.customerId;
-  ids.facility = inventory.facilityId;
-  ids.inventory = inventory.id;
-  ids.product = await create.productWithComponents(
-    ctx,
-    'Chlorine Tablets',
-    { physical_state: 'solid', pounds_per_gallon: '', specific_gravity: '' },
-    [
-      { name: 'Chlorine', number: CHLORINE, percentage_weight: '95' },
-      { name: 'Water', number: '7732-18-5', percentage_weight: '5' },
-    ],
-  );
-  ids.bag = (await create.container(ctx, { name: 'Bag' })).id;
-  ids.pound = (await create.containerUnit(ctx, { name: 'Pound', unit_type: 'lb' })).id;
+  Object.assign(ids, await chlorineTabletsYear(ctx, YEAR));
   await addLines(2);
 });
 
@@ -69,7 +55,7 @@ async function addLines(count: number) {
 async function uploadEhs(tpq: string) {
   const csv = toCsv([
     ['Chemical Name', 'CAS #', 'TPQ', 'RQ'],
-    ['Chlorine', CHLORINE, tpq, '10'],
+    ['Chlorine', CHLORINE_CAS, tpq, '10'],
   ]);
   const res = await createListEntry(ctx, 'ehs', 'ehs.csv', csv);
   expect(res.statusCode, res.body).toBe(201);
@@ -86,7 +72,7 @@ async function preview(type = 'epcra_302'): Promise<ReportDocument> {
 }
 
 function chlorineRow(report: ReportDocument) {
-  const row = report.tables[0]?.rows.find((candidate) => candidate.cells.cas_number === CHLORINE);
+  const row = report.tables[0]?.rows.find((candidate) => candidate.cells.cas_number === CHLORINE_CAS);
   expect(row, JSON.stringify(report.tables[0]?.rows.map((r) => r.cells))).toBeDefined();
   return row!;
 }
@@ -119,7 +105,7 @@ describe('the reference lists a report reads', () => {
 
     // Another process, or an admin in psql, changes a row in place: the next report has it.
     await ctx.database.db.execute(
-      sql`UPDATE regulatory_entries SET threshold_quantity_lbs = 900 WHERE cas_number = ${CHLORINE}`,
+      sql`UPDATE regulatory_entries SET threshold_quantity_lbs = 900 WHERE cas_number = ${CHLORINE_CAS}`,
     );
     expect(chlorineRow(await preview())).toMatchObject({
       cells: { quantity_lb: 950, tpq_applied_lb: 900 },

@@ -29,7 +29,6 @@ import {
   drawReportFile,
   fileSummary,
   previewBody,
-  type ReportFileSummary,
   type ReportInputs,
 } from './documents/draw.ts';
 import {
@@ -253,10 +252,14 @@ export async function loadReportJob(db: Db, request: ReportRequestValues): Promi
   };
 }
 
+/** A job's inputs with its lines read: a report drawn on this thread. */
+async function withLines({ inputs, lines }: ReportJob): Promise<ReportInputs> {
+  return { ...inputs, snapshot: { ...inputs.snapshot, lines: await lines.load() } };
+}
+
 /** The facility-year's whole inputs, lines read (scripts, the Tier II export, tests of the figures). */
 export async function loadReportInputs(db: Db, request: ReportRequestValues): Promise<ReportInputs> {
-  const { inputs, lines } = await loadReportJob(db, request);
-  return { ...inputs, snapshot: { ...inputs.snapshot, lines: await lines.load() } };
+  return withLines(await loadReportJob(db, request));
 }
 
 /**
@@ -264,10 +267,10 @@ export async function loadReportInputs(db: Db, request: ReportRequestValues): Pr
  * warnings, as the answer's JSON text (`{ "resource": document }`, written where it is drawn).
  */
 async function preview(db: Db, request: ReportRequestValues, workers?: ReportWorkers): Promise<string> {
+  const job = await loadReportJob(db, request);
   // Without workers (a script, a test of the figures) the report is drawn on this thread.
-  if (!workers) return previewBody(drawReportDocument(await loadReportInputs(db, request)));
-  const { inputs, lines } = await loadReportJob(db, request);
-  return drawn(() => workers.preview(inputs, lines));
+  if (!workers) return previewBody(drawReportDocument(await withLines(job)));
+  return drawn(() => workers.preview(job.inputs, job.lines));
 }
 
 async function drawInProcess(inputs: ReportInputs, format: ReportFormat) {
@@ -319,20 +322,13 @@ async function generate(
   request: ReportRequestValues,
   workers?: ReportWorkers,
 ): Promise<ReportFile> {
-  const format = request.format ?? defaultReportFormat(request.type);
-  let drawnFile: { bytes: Uint8Array; summary: ReportFileSummary };
-  let inventoryId: number;
-  if (workers) {
-    const { inputs, lines } = await loadReportJob(db, request);
-    inventoryId = inputs.inventoryId;
-    drawnFile = await drawn(() => workers.file(inputs, format, lines));
-  } else {
-    const inputs = await loadReportInputs(db, request);
-    inventoryId = inputs.inventoryId;
-    drawnFile = await drawInProcess(inputs, format);
-  }
   const { type } = request;
-  const { bytes, summary } = drawnFile;
+  const format = request.format ?? defaultReportFormat(type);
+  const job = await loadReportJob(db, request);
+  const { inventoryId } = job.inputs;
+  const { bytes, summary } = workers
+    ? await drawn(() => workers.file(job.inputs, format, job.lines))
+    : await drawInProcess(await withLines(job), format);
   await recordAudit(db, actor, {
     action: 'generate',
     entity: ENTITY,
