@@ -39,7 +39,7 @@ test('the hazardous materials permit spreadsheet from the Reports screen, read b
   await page.getByRole('button', { name: 'Create Report' }).click();
   const file = await download;
   expect(file.suggestedFilename()).toBe(
-    `hazardous_material_permit_program_spreadsheet_Gulf_Coast_Refining_Co__${LAST_YEAR}.xlsx`,
+    `hazardous_material_permit_program_spreadsheet_Gulf_Coast_Refining_Co__Pasadena_Refinery_${LAST_YEAR}.xlsx`,
   );
   const book = new ExcelJS.Workbook();
   await book.xlsx.load(new Uint8Array(fs.readFileSync(await file.path())).buffer);

@@ -67,14 +67,18 @@ test('a Tier II preview explains a reported figure, then the PDF and an Excel re
   await expect(lines).toHaveCount(0);
 
   const pdf = await downloadFrom(page, () => page.getByRole('button', { name: 'Create Report' }).click());
-  expect(pdf.name).toBe(`EPCRA_311_312_Tier_I_and_II_Gulf_Coast_Refining_Co__${LAST_YEAR}.pdf`);
+  expect(pdf.name).toBe(
+    `EPCRA_311_312_Tier_I_and_II_Gulf_Coast_Refining_Co__Pasadena_Refinery_${LAST_YEAR}.pdf`,
+  );
   expect(pdf.head).toBe('%PDF-');
   await expect(page.getByRole('button', { name: 'Create Report' })).toBeEnabled();
 
   await type.selectOption({ label: 'inventory index by CAS number' });
   await expect(page.getByRole('region', { name: /^Inventory Index/ })).toBeVisible();
   const xlsx = await downloadFrom(page, () => page.getByRole('button', { name: 'Create Report' }).click());
-  expect(xlsx.name).toBe(`inventory_index_by_CAS_number_Gulf_Coast_Refining_Co__${LAST_YEAR}.xlsx`);
+  expect(xlsx.name).toBe(
+    `inventory_index_by_CAS_number_Gulf_Coast_Refining_Co__Pasadena_Refinery_${LAST_YEAR}.xlsx`,
+  );
   // An XLSX is a zip.
   expect(xlsx.head.slice(0, 2)).toBe('PK');
 

@@ -71,7 +71,9 @@ test('the RMP report: preview of the covered propane yard and "Below threshold",
   await expect(preview.getByRole('table', { name: 'Below threshold' })).toBeVisible();
 
   const pdf = await downloadFrom(page, () => page.getByRole('button', { name: 'Create Report' }).click());
-  expect(pdf.name).toBe(`CAA_112_risk_management_report_Gulf_Coast_Refining_Co__${LAST_YEAR}.pdf`);
+  expect(pdf.name).toBe(
+    `CAA_112_risk_management_report_Gulf_Coast_Refining_Co__Pasadena_Refinery_${LAST_YEAR}.pdf`,
+  );
   const text = await pdfText(pdf.bytes);
   expect(text).toContain('Pasadena Refinery');
   expect(text).toContain('Covered processes (CAA 112(r))');
@@ -80,7 +82,9 @@ test('the RMP report: preview of the covered propane yard and "Below threshold",
 
   await page.getByRole('combobox', { name: 'File Format' }).selectOption({ label: 'Excel (XLSX)' });
   const xlsx = await downloadFrom(page, () => page.getByRole('button', { name: 'Create Report' }).click());
-  expect(xlsx.name).toBe(`CAA_112_risk_management_report_Gulf_Coast_Refining_Co__${LAST_YEAR}.xlsx`);
+  expect(xlsx.name).toBe(
+    `CAA_112_risk_management_report_Gulf_Coast_Refining_Co__Pasadena_Refinery_${LAST_YEAR}.xlsx`,
+  );
   expect(xlsx.bytes.subarray(0, 2).toString('latin1')).toBe('PK');
 });
 
@@ -98,7 +102,9 @@ test('the PSM report: preview of the flammable screen, then the PDF', async ({ a
   await expect(preview.getByRole('table', { name: 'Below threshold' })).toBeVisible();
 
   const pdf = await downloadFrom(page, () => page.getByRole('button', { name: 'Create Report' }).click());
-  expect(pdf.name).toBe(`CAA_304_process_safety_management_report_Gulf_Coast_Refining_Co__${LAST_YEAR}.pdf`);
+  expect(pdf.name).toBe(
+    `CAA_304_process_safety_management_report_Gulf_Coast_Refining_Co__Pasadena_Refinery_${LAST_YEAR}.pdf`,
+  );
   const text = await pdfText(pdf.bytes);
   expect(text).toContain('Covered processes (OSHA PSM)');
   expect(text).toContain('12,600.00 lb ≥ TQ 10,000 lb');

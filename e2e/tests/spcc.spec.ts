@@ -74,7 +74,9 @@ test('the SPCC preview shows the plan and its containers, and the PDF downloads 
   const download = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Create Report' }).click();
   const file = await download;
-  expect(file.suggestedFilename()).toBe(`SPCC_plan_Gulf_Coast_Refining_Co__${LAST_YEAR}.pdf`);
+  expect(file.suggestedFilename()).toBe(
+    `SPCC_plan_Gulf_Coast_Refining_Co__Pasadena_Refinery_${LAST_YEAR}.pdf`,
+  );
   const path = await file.path();
   expect(fs.readFileSync(path).subarray(0, 5).toString('latin1')).toBe('%PDF-');
 });

@@ -37,7 +37,9 @@ test('Export Tier II (.t2s) downloads the facility-year as a Tier2 Submit file',
   const download = page.waitForEvent('download');
   await exportButton.click();
   const file = await download;
-  expect(file.suggestedFilename()).toBe(`EPCRA_311_312_Tier_II_Gulf_Coast_Refining_Co__${LAST_YEAR}.t2s`);
+  expect(file.suggestedFilename()).toBe(
+    `EPCRA_311_312_Tier_II_Gulf_Coast_Refining_Co__Pasadena_Refinery_${LAST_YEAR}.t2s`,
+  );
   const files = unzipSync(new Uint8Array(fs.readFileSync(await file.path())));
   expect(Object.keys(files)).toEqual(['epcra_tier2_data.xml']);
   const xml = strFromU8(files['epcra_tier2_data.xml']!);

@@ -51,12 +51,20 @@ export function defaultReportFormat(type: ReportType): ReportFormat {
 
 /**
  * Spec 02 §4 "Report form": the report type name, customer name and year with spaces and dots
- * changed to underscores (each one, as the spec says), ending .pdf or .xlsx. A slash
- * ("EPCRA 311/312") and the other characters a file system or a header treats specially become
- * underscores too, so the name saves as it reads on every system.
+ * changed to underscores (each one, as the spec says), ending .pdf or .xlsx. The facility's name
+ * comes after the customer's (issue 33 point 13: two facilities of one customer must not download
+ * under one name and overwrite each other). A slash ("EPCRA 311/312") and the other characters a
+ * file system or a header treats specially become underscores too, so the name saves as it reads
+ * on every system.
  */
-export function reportFileName(type: ReportType, customerName: string, year: number, format: ReportFormat) {
-  return generatedFileName([REPORT_TYPE_NAMES[type], customerName, year], format);
+export function reportFileName(
+  type: ReportType,
+  customerName: string,
+  facilityName: string,
+  year: number,
+  format: ReportFormat,
+) {
+  return generatedFileName([REPORT_TYPE_NAMES[type], customerName, facilityName, year], format);
 }
 
 /** A year as the form sends it (a number or its digits); anything else is 'Year is required'. */

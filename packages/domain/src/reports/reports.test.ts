@@ -3,14 +3,20 @@ import { defaultReportFormat, ReportRequestSchema, reportFileName } from './inde
 
 describe('report file names (spec 02 §4)', () => {
   it('changes each space and dot to an underscore, and a slash too', () => {
-    expect(reportFileName('epcra_302', 'Acme Corp.', 2025, 'pdf')).toBe(
-      'EPCRA_302_extremely_hazardous_substances_Acme_Corp__2025.pdf',
+    expect(reportFileName('epcra_302', 'Acme Corp.', 'Plant 1', 2025, 'pdf')).toBe(
+      'EPCRA_302_extremely_hazardous_substances_Acme_Corp__Plant_1_2025.pdf',
     );
-    expect(reportFileName('epcra_311_312_tier2', 'A.B. Smith & Sons', 2024, 'xlsx')).toBe(
-      'EPCRA_311_312_Tier_I_and_II_A_B__Smith_&_Sons_2024.xlsx',
+    expect(reportFileName('epcra_311_312_tier2', 'A.B. Smith & Sons', 'St. Paul', 2024, 'xlsx')).toBe(
+      'EPCRA_311_312_Tier_I_and_II_A_B__Smith_&_Sons_St__Paul_2024.xlsx',
     );
-    expect(reportFileName('inventory_index_numeric', 'x:y*z?"<>|\\', 2024, 'xlsx')).toBe(
-      'inventory_index_by_CAS_number_x_y_z_______2024.xlsx',
+    expect(reportFileName('inventory_index_numeric', 'x:y*z?"<>|\\', 'f/g', 2024, 'xlsx')).toBe(
+      'inventory_index_by_CAS_number_x_y_z_______f_g_2024.xlsx',
+    );
+  });
+
+  it('names the facility, so two facilities of one customer never download under one name (issue 33)', () => {
+    expect(reportFileName('epcra_302', 'Acme', 'North Plant', 2025, 'pdf')).not.toBe(
+      reportFileName('epcra_302', 'Acme', 'South Plant', 2025, 'pdf'),
     );
   });
 

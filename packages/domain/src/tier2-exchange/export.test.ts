@@ -209,8 +209,8 @@ describe('buildTier2Dataset', () => {
 
 describe('the export call', () => {
   it('names the file by type, customer and year, ending .t2s', () => {
-    expect(tier2ExportFileName('A.B. Smith & Sons', 2025)).toBe(
-      'EPCRA_311_312_Tier_II_A_B__Smith_&_Sons_2025.t2s',
+    expect(tier2ExportFileName('A.B. Smith & Sons', 'Plant 2', 2025)).toBe(
+      'EPCRA_311_312_Tier_II_A_B__Smith_&_Sons_Plant_2_2025.t2s',
     );
   });
 

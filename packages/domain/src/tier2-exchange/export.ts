@@ -42,9 +42,9 @@ export const T2S_CONTENT_TYPE = 'application/zip';
 /** The words that name the file, as a report type's name does ("EPCRA 311/312 Tier II"). */
 export const TIER2_EXPORT_NAME = 'EPCRA 311/312 Tier II';
 
-/** `EPCRA_311_312_Tier_II_Acme_Corp__2025.t2s`: type, customer, year, as the report files are named. */
-export function tier2ExportFileName(customerName: string, year: number): string {
-  return generatedFileName([TIER2_EXPORT_NAME, customerName, year], 't2s');
+/** `EPCRA_311_312_Tier_II_Acme_Corp__Plant_1_2025.t2s`: type, customer, facility, year, as the report files are named. */
+export function tier2ExportFileName(customerName: string, facilityName: string, year: number): string {
+  return generatedFileName([TIER2_EXPORT_NAME, customerName, facilityName, year], 't2s');
 }
 
 const YearSchema = z.coerce

@@ -346,7 +346,7 @@ async function generate(
     },
   });
   return {
-    fileName: reportFileName(type, summary.customerName, summary.year, format),
+    fileName: reportFileName(type, summary.customerName, summary.facilityName, summary.year, format),
     contentType: REPORT_CONTENT_TYPES[format],
     format,
     stream: Readable.from([Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)]),

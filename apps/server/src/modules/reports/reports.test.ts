@@ -406,8 +406,8 @@ describe('the files, read back', () => {
     const before = await auditCount();
     const res = await generate(body('epcra_302'));
     expect(res.headers['content-disposition']).toBe(
-      `attachment; filename="EPCRA_302_extremely_hazardous_substances_Gulf_Coast_Chemicals,_Inc__${YEAR}.pdf"; ` +
-        `filename*=UTF-8''EPCRA_302_extremely_hazardous_substances_Gulf_Coast_Chemicals%2C_Inc__${YEAR}.pdf`,
+      `attachment; filename="EPCRA_302_extremely_hazardous_substances_Gulf_Coast_Chemicals,_Inc__Baytown_Plant_${YEAR}.pdf"; ` +
+        `filename*=UTF-8''EPCRA_302_extremely_hazardous_substances_Gulf_Coast_Chemicals%2C_Inc__Baytown_Plant_${YEAR}.pdf`,
     );
     const { text, pages } = await pdfText(res);
     expect(text).toContain('EPCRA 302 Extremely Hazardous Substances');
@@ -518,7 +518,7 @@ describe('the files, read back', () => {
   it('the inventory index is an XLSX by default: frozen header, numbers as numbers, a formula-like name as text', async () => {
     const res = await generate(body('inventory_index_numeric'));
     expect(res.headers['content-disposition']).toContain(
-      `filename="inventory_index_by_CAS_number_Gulf_Coast_Chemicals,_Inc__${YEAR}.xlsx"`,
+      `filename="inventory_index_by_CAS_number_Gulf_Coast_Chemicals,_Inc__Baytown_Plant_${YEAR}.xlsx"`,
     );
     const book = await workbook(res);
     expect(book.worksheets.map((sheet) => sheet.name)).toEqual([

@@ -144,7 +144,7 @@ async function exportTier2(db: Db, actor: Actor, query: Tier2ExportQueryValues):
     },
   });
   return {
-    fileName: tier2ExportFileName(snapshot.customer.name, query.year),
+    fileName: tier2ExportFileName(snapshot.customer.name, snapshot.facility.name, query.year),
     contentType: T2S_CONTENT_TYPE,
     body,
   };

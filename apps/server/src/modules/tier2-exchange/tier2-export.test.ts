@@ -393,7 +393,7 @@ describe('GET /tier2/export', () => {
 
   it('answers a .t2s ZIP named like the report files', () => {
     expect(res.headers['content-type']).toBe('application/zip');
-    const name = `EPCRA_311_312_Tier_II_${ids.customerName.replace(/[\s.]/g, '_')}_${YEAR}.t2s`;
+    const name = `EPCRA_311_312_Tier_II_${ids.customerName.replace(/[\s.]/g, '_')}_Export_Plant_${YEAR}.t2s`;
     expect(res.headers['content-disposition']).toBe(
       `attachment; filename="${name}"; filename*=UTF-8''${encodeURIComponent(name)}`,
     );

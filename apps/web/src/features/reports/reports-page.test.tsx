@@ -248,8 +248,10 @@ describe('ReportsPage', { timeout: 30_000 }, () => {
       expect(screen.getByRole('button', { name: 'Create Report' })).toHaveProperty('disabled', false),
     );
     const anchor = click.mock.contexts[0] as HTMLAnchorElement;
-    expect(anchor.download).toBe(reportFileName('epcra_311_312_tier2', 'Report Test Co.', YEAR, 'pdf'));
-    expect(anchor.download).toBe(`EPCRA_311_312_Tier_I_and_II_Report_Test_Co__${YEAR}.pdf`);
+    expect(anchor.download).toBe(
+      reportFileName('epcra_311_312_tier2', 'Report Test Co.', 'Report Plant', YEAR, 'pdf'),
+    );
+    expect(anchor.download).toBe(`EPCRA_311_312_Tier_I_and_II_Report_Test_Co__Report_Plant_${YEAR}.pdf`);
     const head = new Uint8Array(await (saved[0] as Blob).arrayBuffer()).subarray(0, 5);
     expect(new TextDecoder().decode(head)).toBe('%PDF-');
     expect(screen.getByTestId('toasts').textContent).toBe('[]');
@@ -284,7 +286,7 @@ describe('ReportsPage', { timeout: 30_000 }, () => {
     await userEvent.click(screen.getByRole('button', { name: 'Create Report' }));
     await waitFor(() => expect(click).toHaveBeenCalledOnce(), { timeout: 15_000 });
     const anchor = click.mock.contexts[0] as HTMLAnchorElement;
-    expect(anchor.download).toBe(`EPCRA_311_312_Tier_I_and_II_Report_Test_Co__${YEAR}.xlsx`);
+    expect(anchor.download).toBe(`EPCRA_311_312_Tier_I_and_II_Report_Test_Co__Report_Plant_${YEAR}.xlsx`);
     // An XLSX is a zip.
     const head = new Uint8Array(await (saved[0] as Blob).arrayBuffer()).subarray(0, 2);
     expect(new TextDecoder().decode(head)).toBe('PK');

@@ -129,6 +129,7 @@ export function ReportsPage() {
           reportFileName(
             request.type,
             customer?.name ?? '',
+            facility?.name ?? '',
             request.year,
             request.format ?? defaultReportFormat(request.type),
           ),
@@ -307,6 +308,7 @@ export function ReportsPage() {
             <Tier2ExportButton
               customerId={values.customer_id}
               customerName={customer?.name ?? ''}
+              facilityName={facility?.name ?? ''}
               facilityId={values.facility_id}
               year={values.year}
               {...(values.type === 'epcra_311_312_tier2'

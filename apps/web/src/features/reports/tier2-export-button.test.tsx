@@ -105,8 +105,8 @@ describe('Export Tier II (.t2s)', { timeout: 30_000 }, () => {
     await userEvent.click(button());
     await waitFor(() => expect(click).toHaveBeenCalledOnce(), { timeout: 15_000 });
     const anchor = click.mock.contexts[0] as HTMLAnchorElement;
-    expect(anchor.download).toBe(tier2ExportFileName('Export Test Co.', YEAR));
-    expect(anchor.download).toBe(`EPCRA_311_312_Tier_II_Export_Test_Co__${YEAR}.t2s`);
+    expect(anchor.download).toBe(tier2ExportFileName('Export Test Co.', 'Export Plant', YEAR));
+    expect(anchor.download).toBe(`EPCRA_311_312_Tier_II_Export_Test_Co__Export_Plant_${YEAR}.t2s`);
     // A .t2s is a zip.
     const head = new Uint8Array(await (saved[0] as Blob).arrayBuffer()).subarray(0, 2);
     expect(new TextDecoder().decode(head)).toBe('PK');

@@ -17,6 +17,7 @@ export const TIER2_EXPORT_LABEL = 'Export Tier II (.t2s)';
 interface Tier2ExportButtonProps {
   customerId: number | '';
   customerName: string;
+  facilityName: string;
   facilityId: number | '';
   year: number | '';
   /** The report settings chosen for Tier II (the defaults while another type is chosen). */
@@ -39,7 +40,10 @@ export function Tier2ExportButton(props: Tier2ExportButtonProps) {
     mutationFn: (query: Tier2ExportQueryValues) => exportTier2(query),
     meta: { handlesErrors: true },
     onSuccess: (file, query) => {
-      saveBlob(file.blob, file.filename ?? tier2ExportFileName(props.customerName, query.year));
+      saveBlob(
+        file.blob,
+        file.filename ?? tier2ExportFileName(props.customerName, props.facilityName, query.year),
+      );
     },
     onError: (error) => {
       if (props.onFieldErrors(error)) return;

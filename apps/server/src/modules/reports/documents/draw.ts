@@ -47,6 +47,7 @@ export function drawReportFile(report: ReportDocument, format: ReportFormat): Pr
 /** What the service needs of a drawn file besides its bytes: its name and the audit's counts. */
 export interface ReportFileSummary {
   customerName: string;
+  facilityName: string;
   year: number;
   rows: number;
   warnings: number;
@@ -55,6 +56,7 @@ export interface ReportFileSummary {
 export function fileSummary(report: ReportDocument): ReportFileSummary {
   return {
     customerName: report.customer.name,
+    facilityName: report.facility.name,
     year: report.year,
     rows: report.tables.reduce((sum, table) => sum + table.rows.length, 0),
     warnings: report.warnings.length,
