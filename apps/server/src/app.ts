@@ -12,6 +12,7 @@ import {
 import type { Db } from './db/client.ts';
 import type { Config } from './lib/config.ts';
 import { setListCountCap } from './lib/list-query.ts';
+import { prettyLogStream } from './lib/pretty-log.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import fileSweepPlugin from './modules/files/file-sweep.plugin.ts';
 import { apiModules } from './modules/index.ts';
@@ -82,6 +83,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const app = Fastify({
     logger: {
       level: config.logLevel,
+      ...(config.logFormat === 'pretty' ? { stream: prettyLogStream(process.stdout) } : {}),
       redact: REDACT,
       // The URL alone: query strings carry reset tokens and e-mails.
       serializers: {

@@ -20,6 +20,7 @@ const EnvSchema = z.object({
   MAIL_FROM: z.string().default('ChemTrack <no-reply@chemtrack.local>'),
   UPLOAD_MAX_MB: z.coerce.number().positive().default(25),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  LOG_FORMAT: z.enum(['pretty', 'json']).optional(),
   WEB_DIST: z.string().optional(),
   SESSION_HOURS: z.coerce.number().positive().default(12),
   REMEMBERED_SESSION_DAYS: z.coerce.number().positive().default(30),
@@ -52,6 +53,8 @@ export interface Config {
   mailFrom: string;
   uploadMaxBytes: number;
   logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL'];
+  /** Readable lines for a person at a terminal, JSON lines for a log collector (lib/pretty-log.ts). */
+  logFormat: 'pretty' | 'json';
   webDist: string | undefined;
   /** Sessions without "remember me" last this long at most (the absolute timeout). */
   sessionTtlMs: number;
@@ -101,7 +104,11 @@ const MINUTE_MS = 60 * 1000;
 const HOUR_MS = 60 * MINUTE_MS;
 const DAY_MS = 24 * HOUR_MS;
 
-export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
+export function loadConfig(
+  env: NodeJS.ProcessEnv = process.env,
+  overrides: Partial<Config> = {},
+  isTerminal: boolean = process.stdout.isTTY === true,
+): Config {
   const parsed = EnvSchema.parse(env);
   const port = parsed.PORT;
   return {
@@ -120,6 +127,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     mailFrom: parsed.MAIL_FROM,
     uploadMaxBytes: Math.round(parsed.UPLOAD_MAX_MB * 1024 * 1024),
     logLevel: parsed.LOG_LEVEL,
+    logFormat: parsed.LOG_FORMAT ?? (isTerminal ? 'pretty' : 'json'),
     webDist: parsed.WEB_DIST,
     sessionTtlMs: parsed.SESSION_HOURS * HOUR_MS,
     rememberedSessionTtlMs: parsed.REMEMBERED_SESSION_DAYS * DAY_MS,
