@@ -395,6 +395,53 @@ describe('files that are refused, each with its reason', () => {
     expect(problems[20]).toBe('and 5 more problems');
   });
 
+  // Issue 33 point 16: a file shaped for another list is refused, naming the columns the chosen list needs.
+  it.each([
+    [
+      'the shipped CERCLA list chosen as 313',
+      '313' as const,
+      "The file's columns (chemical_name, cas_number, final_reportable_quantity_lb) fit the CERCLA list, not the 313 list, which needs Chemical Name and CAS # (or a 313 category code) columns, with De Minimis, PBT, PFAS or Qualifier where the list has them, and no reportable quantity",
+      readSeedList('cercla'),
+    ],
+    [
+      'the shipped EHS list chosen as CERCLA',
+      'cercla' as const,
+      "The file's columns (chemical_name, cas_number, threshold_quantity_lbs) fit the EHS, RMP or PSM list, not the CERCLA list, which needs Chemical Name, CAS # and Final Reportable Quantity columns",
+      readSeedList('ehs'),
+    ],
+    [
+      'the shipped CERCLA list chosen as RMP',
+      'rmp' as const,
+      "The file's columns (chemical_name, cas_number, final_reportable_quantity_lb) fit the CERCLA list, not the RMP list, which needs Chemical Name, CAS # and Threshold Quantity (TQ) columns",
+      readSeedList('cercla'),
+    ],
+    [
+      'the shipped 313 list chosen as EHS',
+      'ehs' as const,
+      "The file's columns (chemical_name, cas_number, category) fit the 313 list, not the EHS list, which needs Chemical Name, CAS # and Threshold Quantity (TPQ) columns",
+      readSeedList('313'),
+    ],
+    [
+      'the shipped PSM list chosen as 313',
+      '313' as const,
+      "The file's columns (chemical_name, cas_number, threshold_quantity_lbs) fit the EHS, RMP or PSM list, not the 313 list, which needs Chemical Name and CAS # (or a 313 category code) columns, with De Minimis, PBT, PFAS or Qualifier where the list has them, and no reportable quantity",
+      readSeedList('psm'),
+    ],
+  ])('%s is refused with the columns it needs', async (_label, type, message, bytes) => {
+    expect(await problemsOf(() => parse(bytes, 'csv', type))).toEqual([message]);
+  });
+
+  it('a 313 list with its PBT threshold column is still a 313 list', async () => {
+    const parsed = await parseRows(
+      [
+        ['Chemical Name', 'CAS #', 'PBT', 'Threshold Quantity (lbs)'],
+        ['Mercury', '7439-97-6', 'Y', '10'],
+      ],
+      '313',
+    );
+    expect(parsed.entries[0]).toMatchObject({ is_pbt: true, threshold_quantity_lbs: 10 });
+  });
+
   it('a CSV with a broken quote is unreadable', async () => {
     const bytes = Buffer.from('Chemical Name,CAS #,TPQ\r\n"Chlorine,7782-50-5,100\r\n');
     const [problem] = await problemsOf(() => parse(bytes, 'csv', 'ehs'));

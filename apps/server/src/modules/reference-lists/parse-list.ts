@@ -35,6 +35,8 @@ export const PARSE_MSG = {
   noThresholdColumn: 'The file has no Threshold Quantity column',
   noRqColumn: 'The file has no Final Reportable Quantity column',
   noListOfListsColumn: (type: string) => `The List of Lists layout has no column for the ${type} list`,
+  wrongListShape: (chosen: string, fits: string, found: string, expected: string) =>
+    `The file's columns (${found}) fit the ${fits} list, not the ${chosen} list, which needs ${expected}`,
   noRowsOfType: (type: string) => `No row of the file belongs to the ${type} list`,
   notNumber: (value: string) => `"${value}" is not a number`,
   tooLarge: (value: string) => `${value} is too large`,
@@ -265,11 +267,58 @@ export function qualifierInName(name: string): string {
   return QUALIFIER_IN_NAME.exec(name)?.[1]?.trim().slice(0, 200) ?? '';
 }
 
+/** What each list needs, as the refusal of a file shaped for another list says it (issue 33 point 16). */
+export const EXPECTED_COLUMNS: Record<RegulatoryListType, string> = {
+  ehs: 'Chemical Name, CAS # and Threshold Quantity (TPQ) columns',
+  cercla: 'Chemical Name, CAS # and Final Reportable Quantity columns',
+  '313':
+    'Chemical Name and CAS # (or a 313 category code) columns, with De Minimis, PBT, PFAS or Qualifier where the list has them, and no reportable quantity',
+  rmp: 'Chemical Name, CAS # and Threshold Quantity (TQ) columns',
+  psm: 'Chemical Name, CAS # and Threshold Quantity (TQ) columns',
+};
+
+/** The columns that only a 313 list carries; a file with one of them is a 313 list whatever else it has. */
+const TRI_ROLES: Role[] = ['deMinimis', 'pbt', 'pfas', 'qualifier', 'category'];
+
+/**
+ * A one-list file whose columns plainly belong to another list type: a CERCLA file (a reportable
+ * quantity and no threshold) chosen as 313, EHS, RMP or PSM; a threshold list chosen as CERCLA or
+ * as 313. Loaded as chosen it would pass with the wrong figures (a 313 list of CERCLA rows tests
+ * every hazardous substance for TRI), so it is refused with the columns the chosen list needs.
+ */
+function wrongShape(type: RegulatoryListType, columns: Columns, header: Header): string | null {
+  const has = (role: Role) => columns[role] !== undefined;
+  const label = (role: Role) => columnLabel(header, columns[role]);
+  const isTri = TRI_ROLES.some(has);
+  const refuse = (fits: string, roles: Role[]) =>
+    PARSE_MSG.wrongListShape(
+      type.toUpperCase(),
+      fits,
+      roles.filter(has).map(label).join(', '),
+      EXPECTED_COLUMNS[type],
+    );
+  if (type === '313' && !isTri) {
+    if (has('rq') && !has('threshold')) return refuse('CERCLA', ['name', 'cas', 'rq']);
+    if (has('threshold')) return refuse('EHS, RMP or PSM', ['name', 'cas', 'threshold']);
+  }
+  if (type === 'cercla' && !has('rq') && has('threshold')) {
+    return refuse('EHS, RMP or PSM', ['name', 'cas', 'threshold']);
+  }
+  if (type !== '313' && type !== 'cercla' && !has('threshold')) {
+    if (has('rq')) return refuse('CERCLA', ['name', 'cas', 'rq']);
+    if (isTri) return refuse('313', ['name', 'cas', ...TRI_ROLES]);
+  }
+  return null;
+}
+
 /**
  * Which column holds this type's figure, and whether a row belongs to the type, in either layout.
  */
-function typeColumns(type: RegulatoryListType, columns: Columns, isLol: boolean) {
+function typeColumns(type: RegulatoryListType, header: Header, isLol: boolean) {
+  const { columns } = header;
   if (!isLol) {
+    const mismatch = wrongShape(type, columns, header);
+    if (mismatch !== null) throw new ListParseError([mismatch]);
     if (type === 'cercla') {
       if (columns.rq === undefined && columns.lolCerclaRq === undefined)
         throw new ListParseError([PARSE_MSG.noRqColumn]);
@@ -307,7 +356,7 @@ export function parseReferenceList(tables: Table[], type: RegulatoryListType): P
   const header = findHeader(tables);
   const { columns } = header;
   const isLol = isListOfLists(columns);
-  const picked = typeColumns(type, columns, isLol);
+  const picked = typeColumns(type, header, isLol);
   const problems: string[] = [];
   const warnings: string[] = [];
   const entries: RegulatoryEntryValues[] = [];
