@@ -25,7 +25,20 @@ export const LoginResponseSchema = z.object({
   message: z.string(),
   credentials: z.object({ access_token: z.string(), expires_at: z.string() }),
   resource: UserResourceSchema,
+  /** The account had never signed in before (issue 33 point 15: no "Welcome back!" on a first visit). */
+  first_sign_in: z.boolean(),
 });
+
+/**
+ * The sign-in greeting as title and text (spec 01 §8: "Welcome back! Successfully logged in as
+ * {name}"); an account's first sign-in is welcomed, not welcomed back.
+ */
+export function signInGreeting(firstName: string, isFirstSignIn: boolean): { title: string; text: string } {
+  return {
+    title: isFirstSignIn ? 'Welcome to ChemTrack!' : 'Welcome back!',
+    text: `Successfully logged in as ${firstName}`,
+  };
+}
 export type LoginResponse = z.infer<typeof LoginResponseSchema>;
 
 export const ForgotPasswordQuerySchema = z.object({ username: EmailSchema });

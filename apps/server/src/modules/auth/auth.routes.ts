@@ -6,6 +6,7 @@ import {
   makeResourceResponseSchema,
   SERVER_MSG,
   SetPasswordRequestSchema,
+  signInGreeting,
   UpdateProfileRequestSchema,
   UserResourceSchema,
 } from '@chemtrack/domain';
@@ -45,10 +46,12 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         ip: request.ip,
         userAgent: request.headers['user-agent'],
       });
+      const greeting = signInGreeting(result.firstName, result.isFirstSignIn);
       return {
-        message: `Welcome back! Successfully logged in as ${result.firstName}`,
+        message: `${greeting.title} ${greeting.text}`,
         credentials: { access_token: result.token, expires_at: result.expiresAt.toISOString() },
         resource: result.resource,
+        first_sign_in: result.isFirstSignIn,
       };
     },
   );

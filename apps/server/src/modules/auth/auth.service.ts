@@ -63,7 +63,13 @@ export async function signIn(
   { db, config }: Pick<AuthDeps, 'db' | 'config'>,
   input: { email: string; password: string; rememberMe: boolean },
   client: { ip: string; userAgent: string | undefined },
-): Promise<{ token: string; expiresAt: Date; firstName: string; resource: UserResource }> {
+): Promise<{
+  token: string;
+  expiresAt: Date;
+  firstName: string;
+  isFirstSignIn: boolean;
+  resource: UserResource;
+}> {
   const emailKey = `email:${input.email}`;
   const keys = [emailKey, `ip:${client.ip}`];
   // The lock is the same for known and unknown e-mails, so it tells nothing about which exist.
@@ -119,7 +125,12 @@ export async function signIn(
     );
     return created;
   });
-  return { ...session, firstName: user.firstName, resource: toUserResource(user) };
+  return {
+    ...session,
+    firstName: user.firstName,
+    isFirstSignIn: user.lastLoginAt === null,
+    resource: toUserResource(user),
+  };
 }
 
 export async function signOut(db: Db, actor: Actor, sessionId: number): Promise<void> {

@@ -58,7 +58,9 @@ describe('POST /auth/sign-in', () => {
     });
     expect(res.statusCode).toBe(200);
     const body = res.json();
-    expect(body.message).toBe('Welcome back! Successfully logged in as Sam');
+    // Issue 33 point 15: Sam's first sign-in is welcomed, not welcomed back.
+    expect(body.message).toBe('Welcome to ChemTrack! Successfully logged in as Sam');
+    expect(body.first_sign_in).toBe(true);
     expect(body.credentials.access_token).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(body.resource).toMatchObject({
       email: 'staff@test.local',
@@ -90,6 +92,9 @@ describe('POST /auth/sign-in', () => {
     expect(hours(short.credentials.expires_at)).toBeGreaterThan(11);
     expect(hours(short.credentials.expires_at)).toBeLessThanOrEqual(12);
     expect(hours(long.credentials.expires_at)).toBeGreaterThan(24 * 29);
+    // Sam has signed in before: from now on the spec's greeting (spec 01 §8).
+    expect(short.message).toBe('Welcome back! Successfully logged in as Sam');
+    expect(short.first_sign_in).toBe(false);
   });
 
   it.each([

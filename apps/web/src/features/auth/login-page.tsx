@@ -1,4 +1,4 @@
-import { LoginRequestSchema } from '@chemtrack/domain';
+import { LoginRequestSchema, signInGreeting } from '@chemtrack/domain';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { Controller, useForm } from 'react-hook-form';
@@ -45,11 +45,8 @@ export function LoginPage({ redirect }: { redirect?: string | undefined }) {
         .getState()
         .signIn(result.credentials.access_token, result.resource, values.rememberMe ?? false);
       // Spec 01 §8 reads "Welcome back! Successfully logged in as {name}": title plus text.
-      toast({
-        variant: 'success',
-        title: 'Welcome back!',
-        description: `Successfully logged in as ${result.resource.profile.first_name}`,
-      });
+      const greeting = signInGreeting(result.resource.profile.first_name, result.first_sign_in);
+      toast({ variant: 'success', title: greeting.title, description: greeting.text });
       await navigate({ to: safeRedirect(redirect, homePathFor(result.resource.role)) });
     } catch (error) {
       // A lock is not a wrong password: the server's message says how long to wait.
