@@ -241,7 +241,10 @@ function inventoryWithStatistics(db: Db) {
       productsInventoried: sql<number>`(count(*) FILTER (WHERE ${byProduct.isChecked}))::int`.as(
         'products_inventoried',
       ),
-      productsWithSds: sql<number>`(count(*) FILTER (WHERE ${hasSds}))::int`.as('products_with_sds'),
+      // Of the products inventoried: a carried-over product nobody has checked yet is neither.
+      productsWithSds: sql<number>`(count(*) FILTER (WHERE ${byProduct.isChecked} AND ${hasSds}))::int`.as(
+        'products_with_sds',
+      ),
     })
     .from(byProduct)
     .as('counts');

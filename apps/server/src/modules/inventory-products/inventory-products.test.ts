@@ -634,6 +634,27 @@ describe('the list', () => {
     await saveOk(inventoryId, { product_id: product.id, container_id: ids.can });
     await saveOk(inventoryId, drum());
     expect(await list(inventoryId)).toMatchObject({ products_inventoried: 2, products_with_sds: 1 });
+
+    // Issue 33 point 15: a product carried over and not yet checked is not inventoried, so its SDS
+    // is not counted either: "products with sds" is never larger than "products inventoried".
+    const facility = await create.facility(ctx, { customer_id: ids.customer });
+    const lastYear = new Date().getFullYear() - 1;
+    const earlier = await create.inventory(ctx, {
+      customer_id: ids.customer,
+      facility_id: facility.id,
+      year: lastYear - 1,
+    });
+    await saveOk(earlier.id, { product_id: product.id, container_id: ids.can });
+    const copy = await create.inventory(ctx, {
+      customer_id: ids.customer,
+      facility_id: facility.id,
+      year: lastYear,
+      inventory_ids: [earlier.id],
+    });
+    expect(await list(copy.id)).toMatchObject({ products_inventoried: 0, products_with_sds: 0 });
+    const [carried] = (await list(copy.id)).items;
+    await saveOk(copy.id, { product_id: product.id, container_id: ids.can }, 'staff', carried!.id);
+    expect(await list(copy.id)).toMatchObject({ products_inventoried: 1, products_with_sds: 1 });
   });
 
   it('lists the lines carried over from last year and not yet checked, and saving one checks it', async () => {
