@@ -6,6 +6,8 @@ export interface ServerErrorBody {
   errors?: Record<string, string[] | string>;
   /** A save over a newer version of the record (409): that version and who wrote it. */
   stale?: StaleRecord;
+  /** A create refused because the record exists (409): that record, for a link to it. */
+  existing?: unknown;
 }
 
 /**

@@ -1,12 +1,14 @@
 import {
   AREA_ACTIONS,
   type AutocompleteItem,
+  type InventoryConflict,
+  InventoryConflictSchema,
   type InventoryResource,
   inventoryYears,
   SaveInventoryRequestSchema,
 } from '@chemtrack/domain';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useNavigate } from '@tanstack/react-router';
+import { Link, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { z } from 'zod';
@@ -18,6 +20,7 @@ import { PagedPicker } from '../../components/paged-picker.tsx';
 import { Checkbox } from '../../components/ui/checkbox.tsx';
 import { Field } from '../../components/ui/field.tsx';
 import { Select } from '../../components/ui/select.tsx';
+import { ApiError } from '../../lib/api.ts';
 import { keepSearch } from '../../lib/list-search.ts';
 import { useCan } from '../../lib/permissions.ts';
 import { useRecordMutations } from '../../lib/use-record-mutations.ts';
@@ -106,6 +109,8 @@ function InventoryForm({
     defaultValues: inventory ? toForm(inventory) : EMPTY,
   });
 
+  // Issue 33 point 10: the inventory a create ran into (409), linked under the year.
+  const [sameYear, setSameYear] = useState<InventoryConflict | null>(null);
   const { save, toggle } = useRecordMutations<InventoryResource, InventoryFormValues, ParsedInventoryForm>({
     entity: 'Inventory',
     isNew,
@@ -128,8 +133,16 @@ function InventoryForm({
     toggle: inventoriesApi.toggle,
     invalidate: [inventoriesApi.keys.all],
     // Field errors (the 409's "An inventory of … for … already exists." included, which the
-    // server gives under `year`) go under their fields.
+    // server gives under `year`) go under their fields; the 409's inventory is linked there too.
     setError: form.setError,
+    onSaveError: (error) => {
+      const existing =
+        error instanceof ApiError && error.status === 409
+          ? InventoryConflictSchema.safeParse(error.body.existing)
+          : undefined;
+      setSameYear(existing?.success ? existing.data : null);
+      return false;
+    },
     onSaved: (saved) => {
       form.reset(toForm(saved));
     },
@@ -213,6 +226,15 @@ function InventoryForm({
               </option>
             ))}
           </Select>
+          {sameYear && errors.year ? (
+            <Link
+              to="/inventories/$inventoryId/products"
+              params={{ inventoryId: String(sameYear.id) }}
+              className="text-sm font-medium text-brand-700 underline-offset-2 hover:underline"
+            >
+              Open the {sameYear.year} inventory of {sameYear.facility.name}
+            </Link>
+          ) : null}
         </Field>
         <Field id="inv-customer" label="Customer" required error={errors.customer_id?.message}>
           <Controller
