@@ -3,6 +3,9 @@ import { type AvailableReportType, computeReport } from './registry.ts';
 import { CAS, component, LISTS, snapshot, stored } from './test-fixtures.ts';
 import type { SnapshotLine } from './types.ts';
 
+const AMMONIA_RULE_NOTE =
+  'Ammonia listing (40 CFR 372.65): anhydrous ammonia counts 100%, aqueous ammonia (ammonia in water) 10% (GuideME Q552). Each line is read from its record: ammonium hydroxide 1336-21-6, or ammonia below 99% with water 7732-18-5 as a component or in a product named as a solution, is aqueous; ammonia of 99% or more is anhydrous whatever state is recorded (a refrigerated liquid included); ammonia in a gas with no water counts whole; anything else is not determined and counts whole.';
+
 function run313(type: Extract<AvailableReportType, `epcra_313_${string}`>, ...lines: SnapshotLine[]) {
   return computeReport(type, snapshot(lines), LISTS);
 }
@@ -149,40 +152,97 @@ describe('EPCRA 313 threshold reports', () => {
     expect(row?.explanation.contributions[0]?.percent_weight).toBe(50);
   });
 
-  describe('ammonia listing (372.65; GuideME Q550, Q552): decided by the product, not by a factor', () => {
+  describe("ammonia listing (372.65; GuideME Q550, Q552): decided by each line's record, not by a factor", () => {
     const ammoniaLine = (
       physical_state: SnapshotLine['physical_state'],
       annual: number,
       cas: string,
       pct: number,
+      overrides: Partial<SnapshotLine> = {},
     ) =>
       stored(10, {
         physical_state,
         is_otherwise_used: true,
         annual_pounds: { otherwise_used: annual },
         components: [component(cas, cas === CAS.ammonia ? 'Ammonia' : 'Ammonium hydroxide', pct)],
+        ...overrides,
+      });
+    /** A water solution as its SDS lists it: ammonia and water 7732-18-5. */
+    const solution = (annual: number, pct: number, overrides: Partial<SnapshotLine> = {}) =>
+      ammoniaLine('liquid', annual, CAS.ammonia, pct, {
+        components: [component(CAS.ammonia, 'Ammonia', pct), component(CAS.water, 'Water', 100 - pct)],
+        ...overrides,
       });
 
-    it('aqueous: 10,000 lb of a 30% solution otherwise used → 3,000 lb × 10% = 300 lb (GuideME Q552)', () => {
-      const row = run313('epcra_313_otherwise_used', ammoniaLine('liquid', 10_000, CAS.ammonia, 30)).rows[0];
+    it('aqueous: 10,000 lb of a 30% solution (water 70%) otherwise used → 3,000 lb × 10% = 300 lb (GuideME Q552)', () => {
+      const line = solution(10_000, 30);
+      const row = run313('epcra_313_otherwise_used', line).rows[0];
       expect(row).toMatchObject({
         annual_lb: 300,
         exceeds: false,
         count_basis: 'Ammonia listing: aqueous 3,000.00 lb × 10%',
       });
       expect(row?.explanation.notes).toContain(
-        'Aqueous (solution lines): 3,000.00 lb × 10% = 300.00 lb counted.',
+        `${line.product_name} (line ${line.inventory_product_id}) at WAREHOUSE: 3,000.00 lb; 30% ammonia with water 7732-18-5 (70%) as a component: a water solution → aqueous, 10% counted.`,
+      );
+      expect(row?.explanation.notes).toContain('Aqueous: 3,000.00 lb × 10% = 300.00 lb counted.');
+    });
+
+    it('point 5: 100% ammonia recorded as a refrigerated liquid is anhydrous: 12,000 lb counts whole, > 10,000, reported', () => {
+      // 12,000 lb otherwise used × 100% ammonia = 12,000 lb anhydrous × 100% = 12,000 lb > 10,000 → reported.
+      // Before: the state "liquid" read as a solution, 12,000 × 10% = 1,200 lb, "not reportable".
+      const line = ammoniaLine('liquid', 12_000, CAS.ammonia, 100, {
+        product_name: 'Anhydrous Ammonia (refrigerated)',
+        storage_temperature: 'Less than ambient temperature but not cryogenic',
+      });
+      const row = run313('epcra_313_otherwise_used', line).rows[0];
+      expect(row).toMatchObject({
+        annual_lb: 12_000,
+        exceeds: true,
+        count_basis: 'Ammonia listing: anhydrous 12,000.00 lb × 100%',
+      });
+      expect(row?.test.rule_text).toBe('12,000.00 lb > threshold 10,000 lb');
+      expect(row?.explanation.notes).toContain(
+        `Anhydrous Ammonia (refrigerated) (line ${line.inventory_product_id}) at WAREHOUSE: 12,000.00 lb; 100% ammonia recorded as liquid (Less than ambient temperature but not cryogenic): ammonia of 99% or more is anhydrous ammonia whatever state is recorded → anhydrous, 100% counted.`,
+      );
+      expect(row?.explanation.notes).toContain('Anhydrous: 12,000.00 lb × 100% = 12,000.00 lb counted.');
+    });
+
+    it('anhydrous: 12,000 lb of liquified gas otherwise used counts 100%, its 0.5% water (stress-corrosion inhibitor) makes no solution', () => {
+      // 12,000 lb × 99.5% = 11,940 lb anhydrous × 100% = 11,940 lb > 10,000 → reported.
+      const row = run313(
+        'epcra_313_otherwise_used',
+        ammoniaLine('liquified gas', 12_000, CAS.ammonia, 99.5, {
+          components: [component(CAS.ammonia, 'Ammonia', 99.5), component(CAS.water, 'Water', 0.5)],
+        }),
+      ).rows[0];
+      expect(row).toMatchObject({ annual_lb: 11_940, exceeds: true });
+      expect(row?.count_basis).toBe('Ammonia listing: anhydrous 11,940.00 lb × 100%');
+    });
+
+    it('a product named as a solution is aqueous without a water component: "Aqua Ammonia 30%" 10,000 lb → 300 lb', () => {
+      // 10,000 × 30% = 3,000 lb aqueous × 10% = 300 lb ≤ 10,000.
+      const line = ammoniaLine('liquid', 10_000, CAS.ammonia, 30, { product_name: 'Aqua Ammonia 30%' });
+      const row = run313('epcra_313_otherwise_used', line).rows[0];
+      expect(row).toMatchObject({
+        annual_lb: 300,
+        count_basis: 'Ammonia listing: aqueous 3,000.00 lb × 10%',
+      });
+      expect(row?.explanation.notes).toContain(
+        `Aqua Ammonia 30% (line ${line.inventory_product_id}) at WAREHOUSE: 3,000.00 lb; 30% ammonia in a product named as a solution ("Aqua Ammonia 30%") → aqueous, 10% counted.`,
       );
     });
 
-    it('anhydrous: 12,000 lb of liquified gas otherwise used counts 100%: 12,000 lb > 10,000, reported', () => {
-      // Before: the list's 0.1 factor cut anhydrous ammonia too, 12,000 × 0.1 = 1,200 lb, "not reportable".
-      const row = run313('epcra_313_otherwise_used', ammoniaLine('liquified gas', 12_000, CAS.ammonia, 100))
-        .rows[0];
-      expect(row).toMatchObject({ annual_lb: 12_000, exceeds: true });
-      expect(row?.test.rule_text).toBe('12,000.00 lb > threshold 10,000 lb');
+    it('a liquid below 100% with no water and no solution named is not shown to be aqueous: counted whole, the note says why', () => {
+      // 10,000 × 30% = 3,000 lb × 100% = 3,000 lb (never a silent 10%: 300 lb before).
+      const line = ammoniaLine('liquid', 10_000, CAS.ammonia, 30);
+      const row = run313('epcra_313_otherwise_used', line).rows[0];
+      expect(row).toMatchObject({
+        annual_lb: 3_000,
+        count_basis: 'Ammonia listing: not determined 3,000.00 lb × 100%',
+      });
       expect(row?.explanation.notes).toContain(
-        'Anhydrous (gas or liquified gas lines): 12,000.00 lb × 100% = 12,000.00 lb counted.',
+        `${line.product_name} (line ${line.inventory_product_id}) at WAREHOUSE: 3,000.00 lb; 30% ammonia recorded as liquid, with no water 7732-18-5 component and no solution in the product's name: not shown to be a water solution (record water 7732-18-5 on the product if it is one) → not determined, 100% counted.`,
       );
     });
 
@@ -190,11 +250,9 @@ describe('EPCRA 313 threshold reports', () => {
       // Hydroxide: 20,000 lb × 29.4% = 5,880 lb aqueous × 10% = 588 lb.
       // Anhydrous: 9,500 lb compressed gas × 100% = 9,500 lb. Counted 9,500 + 588 = 10,088 lb > 10,000.
       // Before: 1336-21-6 is not on the 313 list, so its pounds were dropped and 9,500 × 0.1 = 950 lb.
-      const result = run313(
-        'epcra_313_otherwise_used',
-        ammoniaLine('liquid', 20_000, CAS.ammoniumHydroxide, 29.4),
-        ammoniaLine('compressed gas', 9_500, CAS.ammonia, 100),
-      );
+      const hydroxide = ammoniaLine('liquid', 20_000, CAS.ammoniumHydroxide, 29.4);
+      const anhydrous = ammoniaLine('compressed gas', 9_500, CAS.ammonia, 100);
+      const result = run313('epcra_313_otherwise_used', hydroxide, anhydrous);
       expect(result.rows).toHaveLength(1);
       const row = result.rows[0];
       expect(row).toMatchObject({
@@ -210,20 +268,33 @@ describe('EPCRA 313 threshold reports', () => {
       expect(row?.explanation.contributions.map((c) => c.pounds_contributed)).toEqual([5_880, 9_500]);
       expect(row?.explanation.notes).toEqual([
         'Otherwise used: > 10,000 lb per year.',
-        'Ammonia listing (40 CFR 372.65): anhydrous ammonia counts 100%, aqueous ammonia 10% (GuideME Q552); the product decides which: a gas or liquified gas is anhydrous, a solution is aqueous.',
-        'Anhydrous (gas or liquified gas lines): 9,500.00 lb × 100% = 9,500.00 lb counted.',
-        'Aqueous (solution lines, ammonium hydroxide 1336-21-6 included as aqueous ammonia (GuideME Q550)): 5,880.00 lb × 10% = 588.00 lb counted.',
+        AMMONIA_RULE_NOTE,
+        `${hydroxide.product_name} (line ${hydroxide.inventory_product_id}) at WAREHOUSE: 5,880.00 lb; ammonium hydroxide 1336-21-6 is ammonia in water (GuideME Q550) → aqueous, 10% counted.`,
+        `${anhydrous.product_name} (line ${anhydrous.inventory_product_id}) at WAREHOUSE: 9,500.00 lb; 100% ammonia recorded as compressed gas: ammonia of 99% or more is anhydrous ammonia whatever state is recorded → anhydrous, 100% counted.`,
+        'Anhydrous: 9,500.00 lb × 100% = 9,500.00 lb counted.',
+        'Aqueous (ammonium hydroxide 1336-21-6 included as aqueous ammonia, GuideME Q550): 5,880.00 lb × 10% = 588.00 lb counted.',
         'Counted in all: 10,088.00 lb.',
         expect.stringMatching(/^Form A possible \(40 CFR 372\.27\) only if all hold/),
       ]);
     });
 
+    it('a gas mixture with a little ammonia and no water is not a solution: counted whole', () => {
+      // 2,000 lb × 5% = 100 lb × 100% = 100 lb.
+      const row = run313('epcra_313_otherwise_used', ammoniaLine('compressed gas', 2_000, CAS.ammonia, 5))
+        .rows[0];
+      expect(row).toMatchObject({
+        annual_lb: 100,
+        count_basis: 'Ammonia listing: anhydrous 100.00 lb × 100%',
+      });
+    });
+
     it('a solid with ammonia cannot be placed: counted in full, and the note says to check it', () => {
       // 2,000 lb × 50% = 1,000 lb at 100% (never a silent 10%).
-      const row = run313('epcra_313_otherwise_used', ammoniaLine('solid', 2_000, CAS.ammonia, 50)).rows[0];
+      const line = ammoniaLine('solid', 2_000, CAS.ammonia, 50);
+      const row = run313('epcra_313_otherwise_used', line).rows[0];
       expect(row?.annual_lb).toBe(1_000);
       expect(row?.explanation.notes).toContain(
-        'Physical state neither gas nor liquid: 1,000.00 lb counted at 100% as anhydrous; check whether it is a solution (10%).',
+        `${line.product_name} (line ${line.inventory_product_id}) at WAREHOUSE: 1,000.00 lb; 50% ammonia recorded as solid, with no water 7732-18-5 component and no solution in the product's name: not shown to be a water solution (record water 7732-18-5 on the product if it is one) → not determined, 100% counted.`,
       );
     });
   });

@@ -267,7 +267,7 @@ function runFor(activity: TriActivity, context: ComplianceContext): Epcra313Resu
     const countNotes: string[] = [];
     const excluded = [...aggregate.excluded];
     if (aggregate.cas_number === TRI_AMMONIA_CAS) {
-      const ammonia = countAmmonia(aggregate.contributions, hydroxide);
+      const ammonia = countAmmonia(aggregate.contributions, hydroxide, snapshotLines);
       counted = [...aggregate.contributions, ...hydroxide].sort(byLine);
       pounds = ammonia.pounds;
       countBasis = ammonia.basis;

@@ -286,11 +286,9 @@ describe('otherwise used: ammonia (point 4), qualified listings (point 16) and F
 
     const text = await pdfText(await generate('epcra_313_otherwise_used', 'pdf'));
     expect(text).toContain('10,088.00 lb > threshold 10,000 lb');
+    expect(text).toContain('Anhydrous: 9,500.00 lb × 100% = 9,500.00 lb counted.');
     expect(text).toContain(
-      'Anhydrous (gas or liquified gas lines): 9,500.00 lb × 100% = 9,500.00 lb counted.',
-    );
-    expect(text).toContain(
-      'Aqueous (solution lines, ammonium hydroxide 1336-21-6 included as aqueous ammonia (GuideME Q550)): 5,880.00 lb × 10% = 588.00 lb counted.',
+      'Aqueous (ammonium hydroxide 1336-21-6 included as aqueous ammonia, GuideME Q550): 5,880.00 lb × 10% = 588.00 lb counted.',
     );
     expect(text).toContain('Qualified listings: check the form');
     expect(text).toContain('Pounds not marked as meeting the qualifier: 4,900.00 lb');
@@ -325,5 +323,73 @@ describe('otherwise used: ammonia (point 4), qualified listings (point 16) and F
     };
     expect(await mark(ids.markedAcid)).toBe(true);
     expect(await mark(ids.unmarkedAcid)).toBe(false);
+  });
+});
+
+describe("point 5 (issue 31): ammonia is read from each line's record", () => {
+  const ids5 = { refrigerated: 0, solution: 0 };
+  beforeAll(async () => {
+    await upload313(PFAS_LIST);
+    // 100% ammonia held as a refrigerated liquid: anhydrous ammonia, whatever "liquid" says.
+    ids5.refrigerated = await line(
+      'Anhydrous Ammonia (refrigerated tank)',
+      'liquid',
+      { name: 'Ammonia', number: CAS.ammonia, percentage_weight: '100' },
+      {
+        is_processed: 1,
+        annual_pounds_processed: '30000',
+        storage_temperature: 'Less than ambient temperature but not cryogenic',
+      },
+    );
+    // A water solution as its SDS lists it: ammonia 19% and water 81%.
+    const product = await create.product(ctx, { name: 'Scrubber Feed 19%', physical_state: 'liquid' });
+    for (const [name, number, percentage_weight] of [
+      ['Ammonia', CAS.ammonia, '19'],
+      ['Water', '7732-18-5', '81'],
+    ] as const) {
+      await create.component(ctx, { name, number, percentage_weight, percentage_volume: '' }, product.id);
+    }
+    ids5.solution = (
+      await create.inventoryProduct(ctx, ids.inventory, {
+        product_id: product.id,
+        is_otherwise_used: 0,
+        is_processed: 1,
+        annual_pounds_processed: '20000',
+      })
+    ).id;
+  });
+
+  it('processed: the refrigerated liquid counts whole, the water solution 10%: preview, PDF and XLSX', async () => {
+    // Refrigerated tank: 30,000 lb × 100% = 30,000 lb anhydrous × 100% = 30,000 lb.
+    // Scrubber feed: 20,000 lb × 19% = 3,800 lb aqueous × 10% = 380 lb.
+    // Counted 30,000 + 380 = 30,380 lb > 25,000 → reported.
+    // Before: "liquid" read as a solution, (30,000 + 3,800) × 10% = 3,380 lb ≤ 25,000, not reported.
+    const document = await preview('epcra_313_processed');
+    const ammonia = tableRow(document.tables[0], CAS.ammonia);
+    const basis = 'Ammonia listing: anhydrous 30,000.00 lb × 100% + aqueous 3,800.00 lb × 10%';
+    expect(ammonia.cells).toMatchObject({
+      annual_lb: 30_380,
+      threshold_lb: 25_000,
+      exceeds: true,
+      count_basis: basis,
+    });
+
+    const text = await pdfText(await generate('epcra_313_processed', 'pdf'));
+    expect(text).toContain('30,380.00 lb > threshold 25,000 lb');
+    expect(text).toContain(
+      `Anhydrous Ammonia (refrigerated tank) (line ${ids5.refrigerated}) at STORE ROOM: 30,000.00 lb; 100% ammonia recorded as liquid (Less than ambient temperature but not cryogenic): ammonia of 99% or more is anhydrous ammonia whatever state is recorded → anhydrous, 100% counted.`,
+    );
+    expect(text).toContain(
+      `Scrubber Feed 19% (line ${ids5.solution}) at STORE ROOM: 3,800.00 lb; 19% ammonia with water 7732-18-5 (81%) as a component: a water solution → aqueous, 10% counted.`,
+    );
+    expect(text).toContain('Counted in all: 30,380.00 lb.');
+
+    const book = await xlsxOf(await generate('epcra_313_processed', 'xlsx'));
+    expect(sheetRow(book, 'Listed chemicals processed', CAS.ammonia)).toMatchObject({
+      'How counted': basis,
+      'Annual amount (lb)': 30_380,
+      'Threshold (lb)': 25_000,
+      'Threshold exceeded': 'Y',
+    });
   });
 });
