@@ -5,6 +5,7 @@
  */
 import { isGas } from '../products/index.ts';
 import type { Contribution } from './aggregation.ts';
+import { builtInPbt, builtInPfas, TRI_NDAA_PFAS } from './epcra-313-special-concern.ts';
 import { formatPounds, formatThreshold } from './format.ts';
 import { normalizeCas, type ReferenceIndex } from './reference.ts';
 import type { ReferenceEntry, SnapshotLine } from './types.ts';
@@ -253,23 +254,89 @@ export function formA(input: {
   };
 }
 
+/** Which source decides PBT and PFAS: the uploaded list's own column, or the built-in table by CAS. */
+export interface TriMarkerSources {
+  pbt: 'list' | 'built_in';
+  pfas: 'list' | 'built_in';
+}
+
+function listEntries313(lists: ReferenceIndex): ReferenceEntry[] {
+  return lists.casNumbers('313').flatMap((cas) => [...lists.find('313', cas)]);
+}
+
 /**
- * PBT and PFAS chemicals have thresholds of 100 or 10 lb (372.28; NDAA): a 313 list that marks
- * none of them and gives no per-chemical threshold tests every chemical at 25,000 / 10,000 lb, so
- * the report says so, as a warning, rather than let a PBT or PFAS pass as "not reportable".
+ * A list "has" a column when at least one chemical is marked in it (the stored list keeps the
+ * marks, not the header): a PBT mark or any per-chemical threshold decides PBT from the list, a
+ * PFAS mark decides PFAS from the list. Otherwise the built-in tables decide, by CAS.
+ */
+export function triMarkerSources(lists: ReferenceIndex): TriMarkerSources {
+  const entries = listEntries313(lists);
+  return {
+    pbt: entries.some((e) => e.is_pbt === true || (e.threshold_quantity_lbs ?? null) !== null)
+      ? 'list'
+      : 'built_in',
+    pfas: entries.some((e) => e.is_pfas === true) ? 'list' : 'built_in',
+  };
+}
+
+/** The list's chemicals its own column leaves unmarked that the built-in table names. */
+function unmarkedByList(
+  entries: readonly ReferenceEntry[],
+  isMarked: (entry: ReferenceEntry) => boolean,
+  isKnown: (cas: string) => boolean,
+): string[] {
+  return entries
+    .filter((entry) => !isMarked(entry) && isKnown(entry.cas_number))
+    .map((entry) => `${entry.chemical_name} ${normalizeCas(entry.cas_number)}`);
+}
+
+/**
+ * PBT and PFAS chemicals have thresholds of 100 or 10 lb (372.28; NDAA): the report says which
+ * source decided them, as one list-level warning, whenever a built-in table stood in for a column
+ * the list lacks, or the list's own column leaves unmarked a chemical the built-in table names.
  */
 export function listMarkerWarnings(lists: ReferenceIndex): EngineWarning[] {
-  const entries = lists.casNumbers('313').flatMap((cas) => lists.find('313', cas));
+  const entries = listEntries313(lists);
   if (entries.length === 0) return [];
-  const marked = entries.some(
-    (entry) =>
-      entry.is_pbt === true || entry.is_pfas === true || (entry.threshold_quantity_lbs ?? null) !== null,
-  );
-  if (marked) return [];
-  return [
-    listWarning(
-      'list_without_markers',
-      'The EPCRA 313 list in use marks no chemical as PBT or PFAS and gives no per-chemical threshold (it has no PBT, PFAS or Reporting threshold (lb) column): every chemical was tested at the general 25,000 / 10,000 lb thresholds with de minimis, so a PBT (372.28: 100 or 10 lb) or PFAS (100 lb) may read "not reportable". Upload a 313 list with a PBT or PFAS column.',
-    ),
-  ];
+  const sources = triMarkerSources(lists);
+  const pbtPart =
+    sources.pbt === 'list'
+      ? "PBT from the uploaded list's PBT / Reporting threshold (lb) column"
+      : 'PBT from 40 CFR 372.28 (built in), the uploaded list has no PBT column';
+  const pfasPart =
+    sources.pfas === 'list'
+      ? "PFAS from the uploaded list's PFAS column"
+      : `PFAS from NDAA FY2020 section 7321 and EPA's later additions (built in, ${TRI_NDAA_PFAS.length} CAS numbers), the uploaded list has no PFAS column`;
+  const parts = [`EPCRA 313 list markers: ${pbtPart}; ${pfasPart}.`];
+  if (sources.pbt === 'built_in' || sources.pfas === 'built_in')
+    parts.push(
+      `The built-in tables match by CAS only (category listings such as N420 lead compounds stay unmatched) and the PFAS table does not hold the section 7321(b)(1)(E) substances (40 CFR 372.29): a listed chemical they do not name is tested at the general 25,000 / 10,000 lb thresholds with de minimis. Upload a 313 list with PBT and PFAS columns to decide them from the list.`,
+    );
+  const pbtMissed =
+    sources.pbt === 'list'
+      ? unmarkedByList(
+          entries,
+          (e) => e.is_pbt === true || (e.threshold_quantity_lbs ?? null) !== null,
+          (cas) => builtInPbt(cas) !== undefined,
+        )
+      : [];
+  if (pbtMissed.length > 0)
+    parts.push(
+      `The uploaded list's PBT column does not mark ${pbtMissed.length} chemical(s) that 40 CFR 372.28 lists as PBT: ${pbtMissed.join(', ')}.`,
+    );
+  const pfasMissed =
+    sources.pfas === 'list'
+      ? unmarkedByList(
+          entries,
+          (e) => e.is_pfas === true,
+          (cas) => builtInPfas(cas) !== undefined,
+        )
+      : [];
+  if (pfasMissed.length > 0)
+    parts.push(
+      `The uploaded list's PFAS column does not mark ${pfasMissed.length} chemical(s) that NDAA FY2020 section 7321 lists as PFAS: ${pfasMissed.join(', ')}.`,
+    );
+  if (parts.length === 1) return [];
+  if (pbtMissed.length > 0 || pfasMissed.length > 0) parts.push("The list's own columns decide: check them.");
+  return [listWarning('list_without_markers', parts.join(' '))];
 }

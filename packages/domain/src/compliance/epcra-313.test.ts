@@ -1,4 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import { isValidCasNumber } from '../shared/cas.ts';
+import {
+  TRI_DIOXIN_THRESHOLD_LB,
+  TRI_NDAA_PFAS,
+  TRI_PBT_CATEGORIES,
+  TRI_PBT_CHEMICALS,
+} from './epcra-313-special-concern.ts';
 import { type AvailableReportType, computeReport } from './registry.ts';
 import { CAS, component, LISTS, snapshot, stored } from './test-fixtures.ts';
 import type { SnapshotLine } from './types.ts';
@@ -357,7 +364,7 @@ describe('EPCRA 313 threshold reports', () => {
       });
     });
 
-    it('a 313 list with no PBT, PFAS or threshold column says so in the report warnings', () => {
+    it('a 313 list with no PBT, PFAS or threshold column: the warning says the built-in tables decided', () => {
       const lists = {
         entries: LISTS.entries.filter((e) => e.list_type === '313' && !e.is_pbt && !e.is_pfas),
       };
@@ -366,10 +373,161 @@ describe('EPCRA 313 threshold reports', () => {
         ['list_without_markers', null],
       ]);
       expect(result.warnings[0]?.message).toMatch(
-        /^The EPCRA 313 list in use marks no chemical as PBT or PFAS/,
+        /^EPCRA 313 list markers: PBT from 40 CFR 372\.28 \(built in\), the uploaded list has no PBT column; PFAS from NDAA FY2020 section 7321 and EPA's later additions \(built in, \d+ CAS numbers\), the uploaded list has no PFAS column\./,
       );
-      // The shipped fixture marks lead PBT and PFOA PFAS: no such warning.
+      // The shipped fixture marks lead PBT and PFOA PFAS: its own columns decide, no warning.
       expect(run313('epcra_313_processed').warnings).toEqual([]);
+    });
+  });
+
+  describe('point 6 (issue 31): PBT chemicals and PFAS known by CAS when the list has no such column', () => {
+    const PFOS = '1763-23-1';
+    const MERCURY = '7439-97-6';
+    const ALDRIN = '309-00-2';
+    /** EPA's own layout (../shared/data/list-313.csv): name, CAS, category, no PBT / PFAS / threshold column. */
+    const epaLayout = (...rows: [string, string, string?][]) => ({
+      entries: rows.map(([chemical_name, cas_number, category]) => ({
+        list_type: '313' as const,
+        chemical_name,
+        cas_number,
+        ...(category ? { category } : {}),
+        threshold_quantity_lbs: null,
+        final_reportable_quantity_lb: null,
+      })),
+    });
+    const EPA_LIST = epaLayout(
+      ['Perfluorooctane sulfonic acid', PFOS],
+      ['Mercury', MERCURY],
+      ['Mercury compounds', '', 'N458'],
+      ['Aldrin', ALDRIN],
+      ['Toluene', CAS.toluene],
+    );
+    const usedLine = (cas: string, name: string, pct: number, annual: number) =>
+      stored(10, {
+        is_otherwise_used: true,
+        annual_pounds: { otherwise_used: annual },
+        components: [component(cas, name, pct)],
+      });
+
+    it('PFOS 0.8% of 20,000 lb otherwise used = 160 lb > 100 lb: PFAS by CAS, no de minimis, no Form A', () => {
+      // 20,000 × 0.8% = 160 lb; PFAS threshold 100 lb (NDAA 7321(b)(2)), no de minimis (88 FR 74360) → reported.
+      // Before: tested at 10,000 lb with de minimis, 0.8% < 1% → 0 lb, "not reportable".
+      const row = computeReport(
+        'epcra_313_otherwise_used',
+        snapshot([usedLine(PFOS, 'PFOS', 0.8, 20_000)]),
+        EPA_LIST,
+      ).rows.find((r) => r.cas_number === PFOS);
+      expect(row).toMatchObject({
+        is_pfas: true,
+        is_pbt: false,
+        annual_lb: 160,
+        threshold_lb: 100,
+        exceeds: true,
+        form_a: 'No: PFAS',
+      });
+      expect(row?.explanation.excluded).toEqual([]);
+      expect(row?.explanation.notes[0]).toBe(
+        'PFAS (chemical of special concern): threshold 100 lb, no de minimis, no Form A. PFAS by CAS from NDAA FY2020 section 7321 (built in): the uploaded list has no PFAS column.',
+      );
+    });
+
+    it('mercury 0.5% of 3,000 lb otherwise used = 15 lb > 10 lb: PBT by CAS from 40 CFR 372.28', () => {
+      // 3,000 × 0.5% = 15 lb; 372.28 threshold for mercury 10 lb, no de minimis → reported, Form R only.
+      // Before: 0.5% < 1% de minimis → 0 lb ≤ 10,000.
+      const row = computeReport(
+        'epcra_313_otherwise_used',
+        snapshot([usedLine(MERCURY, 'Mercury', 0.5, 3_000)]),
+        EPA_LIST,
+      ).rows.find((r) => r.cas_number === MERCURY);
+      expect(row).toMatchObject({
+        is_pbt: true,
+        annual_lb: 15,
+        threshold_lb: 10,
+        exceeds: true,
+        form_a: 'No: PBT chemical',
+      });
+      expect(row?.explanation.notes[0]).toBe(
+        'PBT chemical: threshold 10 lb from 40 CFR 372.28 (built in: the uploaded list has no PBT column), no de minimis.',
+      );
+    });
+
+    it('aldrin (372.28: 100 lb) at 120 lb is reported; toluene keeps the general threshold and de minimis', () => {
+      // Aldrin: 12,000 × 1% = 120 lb > 100 lb. Toluene: 12,000 × 0.5% → de minimis, 0 lb ≤ 10,000.
+      const result = computeReport(
+        'epcra_313_otherwise_used',
+        snapshot([
+          stored(10, {
+            is_otherwise_used: true,
+            annual_pounds: { otherwise_used: 12_000 },
+            components: [component(ALDRIN, 'Aldrin', 1), component(CAS.toluene, 'Toluene', 0.5)],
+          }),
+        ]),
+        EPA_LIST,
+      );
+      expect(result.rows.find((r) => r.cas_number === ALDRIN)).toMatchObject({
+        is_pbt: true,
+        annual_lb: 120,
+        threshold_lb: 100,
+        exceeds: true,
+      });
+      expect(result.rows.find((r) => r.cas_number === CAS.toluene)).toMatchObject({
+        is_pbt: false,
+        is_pfas: false,
+        annual_lb: 0,
+        threshold_lb: 10_000,
+      });
+      // Mercury compounds N458 has no CAS: still the category note, now with its 372.28 threshold.
+      expect(result.notes).toContain(
+        '1 category listing(s) of the 313 list have no CAS number and are not matched by the engine; check the products against them by hand: N458 Mercury compounds (PBT, 40 CFR 372.28: 10 lb).',
+      );
+    });
+
+    it("a list's own PFAS column wins where present; the warning names the chemical the built-in table would mark", () => {
+      // The list marks PFOA only: PFOS is then an ordinary listing, 20,000 × 0.8% → de minimis, 0 lb.
+      const lists = {
+        entries: [
+          ...EPA_LIST.entries,
+          {
+            ...EPA_LIST.entries[0]!,
+            chemical_name: 'Perfluorooctanoic acid',
+            cas_number: CAS.pfoa,
+            is_pfas: true,
+          },
+        ],
+      };
+      const result = computeReport(
+        'epcra_313_otherwise_used',
+        snapshot([usedLine(PFOS, 'PFOS', 0.8, 20_000)]),
+        lists,
+      );
+      expect(result.rows.find((r) => r.cas_number === PFOS)).toMatchObject({
+        is_pfas: false,
+        annual_lb: 0,
+        threshold_lb: 10_000,
+      });
+      expect(result.warnings.map((w) => w.message)).toEqual([
+        expect.stringMatching(
+          /^EPCRA 313 list markers: PBT from 40 CFR 372\.28 \(built in\), the uploaded list has no PBT column; PFAS from the uploaded list's PFAS column\. /,
+        ),
+      ]);
+      expect(result.warnings[0]?.message).toContain(
+        "The uploaded list's PFAS column does not mark 1 chemical(s) that NDAA FY2020 section 7321 lists as PFAS: Perfluorooctane sulfonic acid 1763-23-1.",
+      );
+    });
+
+    it('a list that marks mercury PBT without a threshold takes 10 lb from 40 CFR 372.28, not 100 lb', () => {
+      // 3,000 × 0.5% = 15 lb > 10 lb. Before: the list's PBT mark with no threshold read 100 lb: 15 ≤ 100.
+      const lists = epaLayout(['Mercury', MERCURY]);
+      const marked = { entries: lists.entries.map((e) => ({ ...e, is_pbt: true })) };
+      const row = computeReport(
+        'epcra_313_otherwise_used',
+        snapshot([usedLine(MERCURY, 'Mercury', 0.5, 3_000)]),
+        marked,
+      ).rows[0];
+      expect(row).toMatchObject({ is_pbt: true, annual_lb: 15, threshold_lb: 10, exceeds: true });
+      expect(row?.explanation.notes[0]).toBe(
+        'PBT chemical (marked by the list): threshold 10 lb from 40 CFR 372.28 (built in), the list gives none; no de minimis.',
+      );
     });
   });
 
@@ -533,5 +691,56 @@ describe('percent ranges: each programme takes the point its rule asks (issue 21
     expect(xylene?.explanation.contributions[0]?.percent_range).toBe(
       '<5%: the upper bound, the only one known',
     );
+  });
+});
+
+describe('the built-in 372.28 PBT and NDAA PFAS tables (issue 31 point 6)', () => {
+  it('every CAS number passes its check digit and appears once', () => {
+    const all = [...TRI_PBT_CHEMICALS, ...TRI_NDAA_PFAS].map((entry) => entry.cas_number);
+    expect(all.filter((cas) => !isValidCasNumber(cas))).toEqual([]);
+    expect(new Set(all).size).toBe(all.length);
+  });
+
+  it('holds 372.28 table 1 (16 chemicals: 10 lb or 100 lb) and its 5 categories, dioxin at 0.1 g', () => {
+    expect(TRI_PBT_CHEMICALS).toHaveLength(16);
+    expect(TRI_PBT_CHEMICALS.every((e) => e.threshold_lb === 10 || e.threshold_lb === 100)).toBe(true);
+    expect(TRI_PBT_CHEMICALS.filter((e) => e.threshold_lb === 100).map((e) => e.chemical_name)).toEqual([
+      'Aldrin',
+      'Lead',
+      'Methoxychlor',
+      'Pendimethalin',
+      'Tetrabromobisphenol A',
+      'Trifluralin',
+    ]);
+    expect(TRI_PBT_CATEGORIES.map((c) => [c.category, c.threshold_text])).toEqual([
+      ['N150', '0.1 g'],
+      ['N270', '100 lb'],
+      ['N420', '100 lb'],
+      ['N458', '10 lb'],
+      ['N590', '100 lb'],
+    ]);
+    // 0.1 g ÷ 453.59237 g/lb = 0.00022046 lb.
+    expect(TRI_DIOXIN_THRESHOLD_LB).toBeCloseTo(0.00022046, 8);
+  });
+
+  it('holds the 14 chemicals section 7321(b)(1) names by CAS', () => {
+    expect(
+      TRI_NDAA_PFAS.filter((e) => e.source === 'NDAA FY2020 section 7321(b)(1)').map((e) => e.cas_number),
+    ).toEqual([
+      '335-67-1',
+      '3825-26-1',
+      '335-95-5',
+      '68141-02-6',
+      '1763-23-1',
+      '2795-39-3',
+      '29457-72-5',
+      '56773-42-3',
+      '29081-56-9',
+      '70225-14-8',
+      '13252-13-6',
+      '62037-80-3',
+      '375-95-1',
+      '355-46-4',
+    ]);
   });
 });
