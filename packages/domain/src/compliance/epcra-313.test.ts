@@ -1,7 +1,17 @@
 import { describe, expect, it } from 'vitest';
+import { isValidCasNumber } from '../shared/cas.ts';
+import {
+  TRI_DIOXIN_THRESHOLD_LB,
+  TRI_NDAA_PFAS,
+  TRI_PBT_CATEGORIES,
+  TRI_PBT_CHEMICALS,
+} from './epcra-313-special-concern.ts';
 import { type AvailableReportType, computeReport } from './registry.ts';
 import { CAS, component, LISTS, snapshot, stored } from './test-fixtures.ts';
 import type { SnapshotLine } from './types.ts';
+
+const AMMONIA_RULE_NOTE =
+  'Ammonia listing (40 CFR 372.65): anhydrous ammonia counts 100%, aqueous ammonia (ammonia in water) 10% (GuideME Q552). Each line is read from its record: ammonium hydroxide 1336-21-6, or ammonia below 99% with water 7732-18-5 as a component or in a product named as a solution, is aqueous; ammonia of 99% or more is anhydrous whatever state is recorded (a refrigerated liquid included); ammonia in a gas with no water counts whole; anything else is not determined and counts whole.';
 
 function run313(type: Extract<AvailableReportType, `epcra_313_${string}`>, ...lines: SnapshotLine[]) {
   return computeReport(type, snapshot(lines), LISTS);
@@ -149,40 +159,97 @@ describe('EPCRA 313 threshold reports', () => {
     expect(row?.explanation.contributions[0]?.percent_weight).toBe(50);
   });
 
-  describe('ammonia listing (372.65; GuideME Q550, Q552): decided by the product, not by a factor', () => {
+  describe("ammonia listing (372.65; GuideME Q550, Q552): decided by each line's record, not by a factor", () => {
     const ammoniaLine = (
       physical_state: SnapshotLine['physical_state'],
       annual: number,
       cas: string,
       pct: number,
+      overrides: Partial<SnapshotLine> = {},
     ) =>
       stored(10, {
         physical_state,
         is_otherwise_used: true,
         annual_pounds: { otherwise_used: annual },
         components: [component(cas, cas === CAS.ammonia ? 'Ammonia' : 'Ammonium hydroxide', pct)],
+        ...overrides,
+      });
+    /** A water solution as its SDS lists it: ammonia and water 7732-18-5. */
+    const solution = (annual: number, pct: number, overrides: Partial<SnapshotLine> = {}) =>
+      ammoniaLine('liquid', annual, CAS.ammonia, pct, {
+        components: [component(CAS.ammonia, 'Ammonia', pct), component(CAS.water, 'Water', 100 - pct)],
+        ...overrides,
       });
 
-    it('aqueous: 10,000 lb of a 30% solution otherwise used → 3,000 lb × 10% = 300 lb (GuideME Q552)', () => {
-      const row = run313('epcra_313_otherwise_used', ammoniaLine('liquid', 10_000, CAS.ammonia, 30)).rows[0];
+    it('aqueous: 10,000 lb of a 30% solution (water 70%) otherwise used → 3,000 lb × 10% = 300 lb (GuideME Q552)', () => {
+      const line = solution(10_000, 30);
+      const row = run313('epcra_313_otherwise_used', line).rows[0];
       expect(row).toMatchObject({
         annual_lb: 300,
         exceeds: false,
         count_basis: 'Ammonia listing: aqueous 3,000.00 lb × 10%',
       });
       expect(row?.explanation.notes).toContain(
-        'Aqueous (solution lines): 3,000.00 lb × 10% = 300.00 lb counted.',
+        `${line.product_name} (line ${line.inventory_product_id}) at WAREHOUSE: 3,000.00 lb; 30% ammonia with water 7732-18-5 (70%) as a component: a water solution → aqueous, 10% counted.`,
+      );
+      expect(row?.explanation.notes).toContain('Aqueous: 3,000.00 lb × 10% = 300.00 lb counted.');
+    });
+
+    it('point 5: 100% ammonia recorded as a refrigerated liquid is anhydrous: 12,000 lb counts whole, > 10,000, reported', () => {
+      // 12,000 lb otherwise used × 100% ammonia = 12,000 lb anhydrous × 100% = 12,000 lb > 10,000 → reported.
+      // Before: the state "liquid" read as a solution, 12,000 × 10% = 1,200 lb, "not reportable".
+      const line = ammoniaLine('liquid', 12_000, CAS.ammonia, 100, {
+        product_name: 'Anhydrous Ammonia (refrigerated)',
+        storage_temperature: 'Less than ambient temperature but not cryogenic',
+      });
+      const row = run313('epcra_313_otherwise_used', line).rows[0];
+      expect(row).toMatchObject({
+        annual_lb: 12_000,
+        exceeds: true,
+        count_basis: 'Ammonia listing: anhydrous 12,000.00 lb × 100%',
+      });
+      expect(row?.test.rule_text).toBe('12,000.00 lb > threshold 10,000 lb');
+      expect(row?.explanation.notes).toContain(
+        `Anhydrous Ammonia (refrigerated) (line ${line.inventory_product_id}) at WAREHOUSE: 12,000.00 lb; 100% ammonia recorded as liquid (Less than ambient temperature but not cryogenic): ammonia of 99% or more is anhydrous ammonia whatever state is recorded → anhydrous, 100% counted.`,
+      );
+      expect(row?.explanation.notes).toContain('Anhydrous: 12,000.00 lb × 100% = 12,000.00 lb counted.');
+    });
+
+    it('anhydrous: 12,000 lb of liquified gas otherwise used counts 100%, its 0.5% water (stress-corrosion inhibitor) makes no solution', () => {
+      // 12,000 lb × 99.5% = 11,940 lb anhydrous × 100% = 11,940 lb > 10,000 → reported.
+      const row = run313(
+        'epcra_313_otherwise_used',
+        ammoniaLine('liquified gas', 12_000, CAS.ammonia, 99.5, {
+          components: [component(CAS.ammonia, 'Ammonia', 99.5), component(CAS.water, 'Water', 0.5)],
+        }),
+      ).rows[0];
+      expect(row).toMatchObject({ annual_lb: 11_940, exceeds: true });
+      expect(row?.count_basis).toBe('Ammonia listing: anhydrous 11,940.00 lb × 100%');
+    });
+
+    it('a product named as a solution is aqueous without a water component: "Aqua Ammonia 30%" 10,000 lb → 300 lb', () => {
+      // 10,000 × 30% = 3,000 lb aqueous × 10% = 300 lb ≤ 10,000.
+      const line = ammoniaLine('liquid', 10_000, CAS.ammonia, 30, { product_name: 'Aqua Ammonia 30%' });
+      const row = run313('epcra_313_otherwise_used', line).rows[0];
+      expect(row).toMatchObject({
+        annual_lb: 300,
+        count_basis: 'Ammonia listing: aqueous 3,000.00 lb × 10%',
+      });
+      expect(row?.explanation.notes).toContain(
+        `Aqua Ammonia 30% (line ${line.inventory_product_id}) at WAREHOUSE: 3,000.00 lb; 30% ammonia in a product named as a solution ("Aqua Ammonia 30%") → aqueous, 10% counted.`,
       );
     });
 
-    it('anhydrous: 12,000 lb of liquified gas otherwise used counts 100%: 12,000 lb > 10,000, reported', () => {
-      // Before: the list's 0.1 factor cut anhydrous ammonia too, 12,000 × 0.1 = 1,200 lb, "not reportable".
-      const row = run313('epcra_313_otherwise_used', ammoniaLine('liquified gas', 12_000, CAS.ammonia, 100))
-        .rows[0];
-      expect(row).toMatchObject({ annual_lb: 12_000, exceeds: true });
-      expect(row?.test.rule_text).toBe('12,000.00 lb > threshold 10,000 lb');
+    it('a liquid below 100% with no water and no solution named is not shown to be aqueous: counted whole, the note says why', () => {
+      // 10,000 × 30% = 3,000 lb × 100% = 3,000 lb (never a silent 10%: 300 lb before).
+      const line = ammoniaLine('liquid', 10_000, CAS.ammonia, 30);
+      const row = run313('epcra_313_otherwise_used', line).rows[0];
+      expect(row).toMatchObject({
+        annual_lb: 3_000,
+        count_basis: 'Ammonia listing: not determined 3,000.00 lb × 100%',
+      });
       expect(row?.explanation.notes).toContain(
-        'Anhydrous (gas or liquified gas lines): 12,000.00 lb × 100% = 12,000.00 lb counted.',
+        `${line.product_name} (line ${line.inventory_product_id}) at WAREHOUSE: 3,000.00 lb; 30% ammonia recorded as liquid, with no water 7732-18-5 component and no solution in the product's name: not shown to be a water solution (record water 7732-18-5 on the product if it is one) → not determined, 100% counted.`,
       );
     });
 
@@ -190,11 +257,9 @@ describe('EPCRA 313 threshold reports', () => {
       // Hydroxide: 20,000 lb × 29.4% = 5,880 lb aqueous × 10% = 588 lb.
       // Anhydrous: 9,500 lb compressed gas × 100% = 9,500 lb. Counted 9,500 + 588 = 10,088 lb > 10,000.
       // Before: 1336-21-6 is not on the 313 list, so its pounds were dropped and 9,500 × 0.1 = 950 lb.
-      const result = run313(
-        'epcra_313_otherwise_used',
-        ammoniaLine('liquid', 20_000, CAS.ammoniumHydroxide, 29.4),
-        ammoniaLine('compressed gas', 9_500, CAS.ammonia, 100),
-      );
+      const hydroxide = ammoniaLine('liquid', 20_000, CAS.ammoniumHydroxide, 29.4);
+      const anhydrous = ammoniaLine('compressed gas', 9_500, CAS.ammonia, 100);
+      const result = run313('epcra_313_otherwise_used', hydroxide, anhydrous);
       expect(result.rows).toHaveLength(1);
       const row = result.rows[0];
       expect(row).toMatchObject({
@@ -210,20 +275,33 @@ describe('EPCRA 313 threshold reports', () => {
       expect(row?.explanation.contributions.map((c) => c.pounds_contributed)).toEqual([5_880, 9_500]);
       expect(row?.explanation.notes).toEqual([
         'Otherwise used: > 10,000 lb per year.',
-        'Ammonia listing (40 CFR 372.65): anhydrous ammonia counts 100%, aqueous ammonia 10% (GuideME Q552); the product decides which: a gas or liquified gas is anhydrous, a solution is aqueous.',
-        'Anhydrous (gas or liquified gas lines): 9,500.00 lb × 100% = 9,500.00 lb counted.',
-        'Aqueous (solution lines, ammonium hydroxide 1336-21-6 included as aqueous ammonia (GuideME Q550)): 5,880.00 lb × 10% = 588.00 lb counted.',
+        AMMONIA_RULE_NOTE,
+        `${hydroxide.product_name} (line ${hydroxide.inventory_product_id}) at WAREHOUSE: 5,880.00 lb; ammonium hydroxide 1336-21-6 is ammonia in water (GuideME Q550) → aqueous, 10% counted.`,
+        `${anhydrous.product_name} (line ${anhydrous.inventory_product_id}) at WAREHOUSE: 9,500.00 lb; 100% ammonia recorded as compressed gas: ammonia of 99% or more is anhydrous ammonia whatever state is recorded → anhydrous, 100% counted.`,
+        'Anhydrous: 9,500.00 lb × 100% = 9,500.00 lb counted.',
+        'Aqueous (ammonium hydroxide 1336-21-6 included as aqueous ammonia, GuideME Q550): 5,880.00 lb × 10% = 588.00 lb counted.',
         'Counted in all: 10,088.00 lb.',
         expect.stringMatching(/^Form A possible \(40 CFR 372\.27\) only if all hold/),
       ]);
     });
 
+    it('a gas mixture with a little ammonia and no water is not a solution: counted whole', () => {
+      // 2,000 lb × 5% = 100 lb × 100% = 100 lb.
+      const row = run313('epcra_313_otherwise_used', ammoniaLine('compressed gas', 2_000, CAS.ammonia, 5))
+        .rows[0];
+      expect(row).toMatchObject({
+        annual_lb: 100,
+        count_basis: 'Ammonia listing: anhydrous 100.00 lb × 100%',
+      });
+    });
+
     it('a solid with ammonia cannot be placed: counted in full, and the note says to check it', () => {
       // 2,000 lb × 50% = 1,000 lb at 100% (never a silent 10%).
-      const row = run313('epcra_313_otherwise_used', ammoniaLine('solid', 2_000, CAS.ammonia, 50)).rows[0];
+      const line = ammoniaLine('solid', 2_000, CAS.ammonia, 50);
+      const row = run313('epcra_313_otherwise_used', line).rows[0];
       expect(row?.annual_lb).toBe(1_000);
       expect(row?.explanation.notes).toContain(
-        'Physical state neither gas nor liquid: 1,000.00 lb counted at 100% as anhydrous; check whether it is a solution (10%).',
+        `${line.product_name} (line ${line.inventory_product_id}) at WAREHOUSE: 1,000.00 lb; 50% ammonia recorded as solid, with no water 7732-18-5 component and no solution in the product's name: not shown to be a water solution (record water 7732-18-5 on the product if it is one) → not determined, 100% counted.`,
       );
     });
   });
@@ -286,7 +364,7 @@ describe('EPCRA 313 threshold reports', () => {
       });
     });
 
-    it('a 313 list with no PBT, PFAS or threshold column says so in the report warnings', () => {
+    it('a 313 list with no PBT, PFAS or threshold column: the warning says the built-in tables decided', () => {
       const lists = {
         entries: LISTS.entries.filter((e) => e.list_type === '313' && !e.is_pbt && !e.is_pfas),
       };
@@ -295,10 +373,161 @@ describe('EPCRA 313 threshold reports', () => {
         ['list_without_markers', null],
       ]);
       expect(result.warnings[0]?.message).toMatch(
-        /^The EPCRA 313 list in use marks no chemical as PBT or PFAS/,
+        /^EPCRA 313 list markers: PBT from 40 CFR 372\.28 \(built in\), the uploaded list has no PBT column; PFAS from NDAA FY2020 section 7321 and EPA's later additions \(built in, \d+ CAS numbers\), the uploaded list has no PFAS column\./,
       );
-      // The shipped fixture marks lead PBT and PFOA PFAS: no such warning.
+      // The shipped fixture marks lead PBT and PFOA PFAS: its own columns decide, no warning.
       expect(run313('epcra_313_processed').warnings).toEqual([]);
+    });
+  });
+
+  describe('point 6 (issue 31): PBT chemicals and PFAS known by CAS when the list has no such column', () => {
+    const PFOS = '1763-23-1';
+    const MERCURY = '7439-97-6';
+    const ALDRIN = '309-00-2';
+    /** EPA's own layout (../shared/data/list-313.csv): name, CAS, category, no PBT / PFAS / threshold column. */
+    const epaLayout = (...rows: [string, string, string?][]) => ({
+      entries: rows.map(([chemical_name, cas_number, category]) => ({
+        list_type: '313' as const,
+        chemical_name,
+        cas_number,
+        ...(category ? { category } : {}),
+        threshold_quantity_lbs: null,
+        final_reportable_quantity_lb: null,
+      })),
+    });
+    const EPA_LIST = epaLayout(
+      ['Perfluorooctane sulfonic acid', PFOS],
+      ['Mercury', MERCURY],
+      ['Mercury compounds', '', 'N458'],
+      ['Aldrin', ALDRIN],
+      ['Toluene', CAS.toluene],
+    );
+    const usedLine = (cas: string, name: string, pct: number, annual: number) =>
+      stored(10, {
+        is_otherwise_used: true,
+        annual_pounds: { otherwise_used: annual },
+        components: [component(cas, name, pct)],
+      });
+
+    it('PFOS 0.8% of 20,000 lb otherwise used = 160 lb > 100 lb: PFAS by CAS, no de minimis, no Form A', () => {
+      // 20,000 × 0.8% = 160 lb; PFAS threshold 100 lb (NDAA 7321(b)(2)), no de minimis (88 FR 74360) → reported.
+      // Before: tested at 10,000 lb with de minimis, 0.8% < 1% → 0 lb, "not reportable".
+      const row = computeReport(
+        'epcra_313_otherwise_used',
+        snapshot([usedLine(PFOS, 'PFOS', 0.8, 20_000)]),
+        EPA_LIST,
+      ).rows.find((r) => r.cas_number === PFOS);
+      expect(row).toMatchObject({
+        is_pfas: true,
+        is_pbt: false,
+        annual_lb: 160,
+        threshold_lb: 100,
+        exceeds: true,
+        form_a: 'No: PFAS',
+      });
+      expect(row?.explanation.excluded).toEqual([]);
+      expect(row?.explanation.notes[0]).toBe(
+        'PFAS (chemical of special concern): threshold 100 lb, no de minimis, no Form A. PFAS by CAS from NDAA FY2020 section 7321 (built in): the uploaded list has no PFAS column.',
+      );
+    });
+
+    it('mercury 0.5% of 3,000 lb otherwise used = 15 lb > 10 lb: PBT by CAS from 40 CFR 372.28', () => {
+      // 3,000 × 0.5% = 15 lb; 372.28 threshold for mercury 10 lb, no de minimis → reported, Form R only.
+      // Before: 0.5% < 1% de minimis → 0 lb ≤ 10,000.
+      const row = computeReport(
+        'epcra_313_otherwise_used',
+        snapshot([usedLine(MERCURY, 'Mercury', 0.5, 3_000)]),
+        EPA_LIST,
+      ).rows.find((r) => r.cas_number === MERCURY);
+      expect(row).toMatchObject({
+        is_pbt: true,
+        annual_lb: 15,
+        threshold_lb: 10,
+        exceeds: true,
+        form_a: 'No: PBT chemical',
+      });
+      expect(row?.explanation.notes[0]).toBe(
+        'PBT chemical: threshold 10 lb from 40 CFR 372.28 (built in: the uploaded list has no PBT column), no de minimis.',
+      );
+    });
+
+    it('aldrin (372.28: 100 lb) at 120 lb is reported; toluene keeps the general threshold and de minimis', () => {
+      // Aldrin: 12,000 × 1% = 120 lb > 100 lb. Toluene: 12,000 × 0.5% → de minimis, 0 lb ≤ 10,000.
+      const result = computeReport(
+        'epcra_313_otherwise_used',
+        snapshot([
+          stored(10, {
+            is_otherwise_used: true,
+            annual_pounds: { otherwise_used: 12_000 },
+            components: [component(ALDRIN, 'Aldrin', 1), component(CAS.toluene, 'Toluene', 0.5)],
+          }),
+        ]),
+        EPA_LIST,
+      );
+      expect(result.rows.find((r) => r.cas_number === ALDRIN)).toMatchObject({
+        is_pbt: true,
+        annual_lb: 120,
+        threshold_lb: 100,
+        exceeds: true,
+      });
+      expect(result.rows.find((r) => r.cas_number === CAS.toluene)).toMatchObject({
+        is_pbt: false,
+        is_pfas: false,
+        annual_lb: 0,
+        threshold_lb: 10_000,
+      });
+      // Mercury compounds N458 has no CAS: still the category note, now with its 372.28 threshold.
+      expect(result.notes).toContain(
+        '1 category listing(s) of the 313 list have no CAS number and are not matched by the engine; check the products against them by hand: N458 Mercury compounds (PBT, 40 CFR 372.28: 10 lb).',
+      );
+    });
+
+    it("a list's own PFAS column wins where present; the warning names the chemical the built-in table would mark", () => {
+      // The list marks PFOA only: PFOS is then an ordinary listing, 20,000 × 0.8% → de minimis, 0 lb.
+      const lists = {
+        entries: [
+          ...EPA_LIST.entries,
+          {
+            ...EPA_LIST.entries[0]!,
+            chemical_name: 'Perfluorooctanoic acid',
+            cas_number: CAS.pfoa,
+            is_pfas: true,
+          },
+        ],
+      };
+      const result = computeReport(
+        'epcra_313_otherwise_used',
+        snapshot([usedLine(PFOS, 'PFOS', 0.8, 20_000)]),
+        lists,
+      );
+      expect(result.rows.find((r) => r.cas_number === PFOS)).toMatchObject({
+        is_pfas: false,
+        annual_lb: 0,
+        threshold_lb: 10_000,
+      });
+      expect(result.warnings.map((w) => w.message)).toEqual([
+        expect.stringMatching(
+          /^EPCRA 313 list markers: PBT from 40 CFR 372\.28 \(built in\), the uploaded list has no PBT column; PFAS from the uploaded list's PFAS column\. /,
+        ),
+      ]);
+      expect(result.warnings[0]?.message).toContain(
+        "The uploaded list's PFAS column does not mark 1 chemical(s) that NDAA FY2020 section 7321 lists as PFAS: Perfluorooctane sulfonic acid 1763-23-1.",
+      );
+    });
+
+    it('a list that marks mercury PBT without a threshold takes 10 lb from 40 CFR 372.28, not 100 lb', () => {
+      // 3,000 × 0.5% = 15 lb > 10 lb. Before: the list's PBT mark with no threshold read 100 lb: 15 ≤ 100.
+      const lists = epaLayout(['Mercury', MERCURY]);
+      const marked = { entries: lists.entries.map((e) => ({ ...e, is_pbt: true })) };
+      const row = computeReport(
+        'epcra_313_otherwise_used',
+        snapshot([usedLine(MERCURY, 'Mercury', 0.5, 3_000)]),
+        marked,
+      ).rows[0];
+      expect(row).toMatchObject({ is_pbt: true, annual_lb: 15, threshold_lb: 10, exceeds: true });
+      expect(row?.explanation.notes[0]).toBe(
+        'PBT chemical (marked by the list): threshold 10 lb from 40 CFR 372.28 (built in), the list gives none; no de minimis.',
+      );
     });
   });
 
@@ -462,5 +691,56 @@ describe('percent ranges: each programme takes the point its rule asks (issue 21
     expect(xylene?.explanation.contributions[0]?.percent_range).toBe(
       '<5%: the upper bound, the only one known',
     );
+  });
+});
+
+describe('the built-in 372.28 PBT and NDAA PFAS tables (issue 31 point 6)', () => {
+  it('every CAS number passes its check digit and appears once', () => {
+    const all = [...TRI_PBT_CHEMICALS, ...TRI_NDAA_PFAS].map((entry) => entry.cas_number);
+    expect(all.filter((cas) => !isValidCasNumber(cas))).toEqual([]);
+    expect(new Set(all).size).toBe(all.length);
+  });
+
+  it('holds 372.28 table 1 (16 chemicals: 10 lb or 100 lb) and its 5 categories, dioxin at 0.1 g', () => {
+    expect(TRI_PBT_CHEMICALS).toHaveLength(16);
+    expect(TRI_PBT_CHEMICALS.every((e) => e.threshold_lb === 10 || e.threshold_lb === 100)).toBe(true);
+    expect(TRI_PBT_CHEMICALS.filter((e) => e.threshold_lb === 100).map((e) => e.chemical_name)).toEqual([
+      'Aldrin',
+      'Lead',
+      'Methoxychlor',
+      'Pendimethalin',
+      'Tetrabromobisphenol A',
+      'Trifluralin',
+    ]);
+    expect(TRI_PBT_CATEGORIES.map((c) => [c.category, c.threshold_text])).toEqual([
+      ['N150', '0.1 g'],
+      ['N270', '100 lb'],
+      ['N420', '100 lb'],
+      ['N458', '10 lb'],
+      ['N590', '100 lb'],
+    ]);
+    // 0.1 g ÷ 453.59237 g/lb = 0.00022046 lb.
+    expect(TRI_DIOXIN_THRESHOLD_LB).toBeCloseTo(0.00022046, 8);
+  });
+
+  it('holds the 14 chemicals section 7321(b)(1) names by CAS', () => {
+    expect(
+      TRI_NDAA_PFAS.filter((e) => e.source === 'NDAA FY2020 section 7321(b)(1)').map((e) => e.cas_number),
+    ).toEqual([
+      '335-67-1',
+      '3825-26-1',
+      '335-95-5',
+      '68141-02-6',
+      '1763-23-1',
+      '2795-39-3',
+      '29457-72-5',
+      '56773-42-3',
+      '29081-56-9',
+      '70225-14-8',
+      '13252-13-6',
+      '62037-80-3',
+      '375-95-1',
+      '355-46-4',
+    ]);
   });
 });

@@ -19,7 +19,10 @@ import {
   TRI_AMMONIUM_HYDROXIDE_CAS,
   TRI_FORM_A_MAX_LB,
   TRI_FORM_A_REPORTABLE_MAX_LB,
+  type TriMarkerSources,
+  triMarkerSources,
 } from './epcra-313-listings.ts';
+import { builtInPbt, builtInPbtCategory, builtInPfas } from './epcra-313-special-concern.ts';
 import { formatPounds, formatThreshold } from './format.ts';
 import type { Explanation, ProgrammeResult, ProgrammeRule } from './programme.ts';
 import { type LineQuantity, QUANTITY_DECIMALS } from './quantities.ts';
@@ -40,7 +43,7 @@ export const TRI_THRESHOLDS_LB: Record<TriActivity, number> = {
   processed: 25_000,
   otherwise_used: 10_000,
 };
-/** 372.28: PBT thresholds are 100 or 10 lb per chemical; 100 lb while the list gives none. */
+/** 372.28: PBT thresholds are 100 or 10 lb per chemical; 100 lb while neither the list nor 372.28's table gives one. */
 export const TRI_PBT_DEFAULT_THRESHOLD_LB = 100;
 /** PFAS added by the NDAA: 100 lb for each activity. */
 export const TRI_PFAS_THRESHOLD_LB = 100;
@@ -119,48 +122,42 @@ export function epcra313RuleText(activity: TriActivity): string {
   );
 }
 
+interface TriThreshold {
+  value: number;
+  note: string;
+  isPbt: boolean;
+  isPfas: boolean;
+}
+
+const PFAS_NOTE = 'PFAS (chemical of special concern): threshold 100 lb, no de minimis, no Form A.';
+
 /**
- * A 313 listing's threshold: PFAS 100 lb; a PBT its list threshold or 100 lb; a chemical the list
- * gives a threshold below the general one is a 372.28 chemical (a list with a "Reporting
- * threshold (lb)" column and no PBT column marks its PBTs that way). Such chemicals have no de minimis.
+ * A 313 listing's threshold (rules §4-6). PFAS: 100 lb. PBT: its 372.28 threshold. The list's own
+ * columns decide where it has them (a list with a "Reporting threshold (lb)" column and no PBT
+ * column marks its PBTs by a threshold below the general one); a list without a PBT or PFAS
+ * column leaves it to the built-in tables, by CAS. Such chemicals have no de minimis.
  */
 function thresholdFor(
   entry: ReferenceEntry | undefined,
+  casNumber: string,
   activity: TriActivity,
-): { value: number; note: string; isPbt: boolean; isPfas: boolean } {
+  sources: TriMarkerSources,
+): TriThreshold {
   const general = TRI_THRESHOLDS_LB[activity];
   const listed = entry?.threshold_quantity_lbs ?? null;
-  if (entry?.is_pfas) {
+  const pbt = pbtFor(entry, casNumber, listed, general, sources);
+  const builtInPfasEntry = sources.pfas === 'built_in' ? builtInPfas(casNumber) : undefined;
+  if (entry?.is_pfas || builtInPfasEntry) {
     return {
       value: listed ?? TRI_PFAS_THRESHOLD_LB,
-      note: 'PFAS (chemical of special concern): threshold 100 lb, no de minimis, no Form A.',
-      isPbt: entry.is_pbt === true,
+      note: builtInPfasEntry
+        ? `${PFAS_NOTE} PFAS by CAS from NDAA FY2020 section 7321 (built in): the uploaded list has no PFAS column.`
+        : PFAS_NOTE,
+      isPbt: pbt !== null,
       isPfas: true,
     };
   }
-  if (entry?.is_pbt) {
-    return listed !== null
-      ? {
-          value: listed,
-          note: `PBT chemical: threshold ${formatThreshold(listed)} lb from the list, no de minimis.`,
-          isPbt: true,
-          isPfas: false,
-        }
-      : {
-          value: TRI_PBT_DEFAULT_THRESHOLD_LB,
-          note: `PBT chemical: the list gives no threshold, ${TRI_PBT_DEFAULT_THRESHOLD_LB} lb used; no de minimis.`,
-          isPbt: true,
-          isPfas: false,
-        };
-  }
-  if (listed !== null && listed < general) {
-    return {
-      value: listed,
-      note: `Threshold ${formatThreshold(listed)} lb from the list, below the general ${formatThreshold(general)} lb: a 372.28 (PBT) threshold, no de minimis.`,
-      isPbt: true,
-      isPfas: false,
-    };
-  }
+  if (pbt) return { ...pbt, isPbt: true, isPfas: false };
   return {
     value: general,
     note: `${TRI_ACTIVITY_LABELS[activity]}: > ${formatThreshold(general)} lb per year.`,
@@ -169,8 +166,54 @@ function thresholdFor(
   };
 }
 
-function deMinimisFor(entry: ReferenceEntry | undefined, activity: TriActivity): DeMinimisRule | null {
-  const threshold = thresholdFor(entry, activity);
+/** A PBT listing's threshold and its note, or null for a chemical that is not a PBT. */
+function pbtFor(
+  entry: ReferenceEntry | undefined,
+  casNumber: string,
+  listed: number | null,
+  general: number,
+  sources: TriMarkerSources,
+): { value: number; note: string } | null {
+  const known = builtInPbt(casNumber);
+  const alloyNote = known?.note ? ` Note: ${known.note}.` : '';
+  if (sources.pbt === 'built_in') {
+    if (!known) return null;
+    return {
+      value: known.threshold_lb,
+      note: `PBT chemical: threshold ${known.threshold_text} from 40 CFR 372.28 (built in: the uploaded list has no PBT column), no de minimis.${alloyNote}`,
+    };
+  }
+  if (entry?.is_pbt) {
+    if (listed !== null)
+      return {
+        value: listed,
+        note: `PBT chemical: threshold ${formatThreshold(listed)} lb from the list, no de minimis.${alloyNote}`,
+      };
+    if (known)
+      return {
+        value: known.threshold_lb,
+        note: `PBT chemical (marked by the list): threshold ${known.threshold_text} from 40 CFR 372.28 (built in), the list gives none; no de minimis.${alloyNote}`,
+      };
+    return {
+      value: TRI_PBT_DEFAULT_THRESHOLD_LB,
+      note: `PBT chemical: the list gives no threshold, ${TRI_PBT_DEFAULT_THRESHOLD_LB} lb used; no de minimis.`,
+    };
+  }
+  if (listed !== null && listed < general)
+    return {
+      value: listed,
+      note: `Threshold ${formatThreshold(listed)} lb from the list, below the general ${formatThreshold(general)} lb: a 372.28 (PBT) threshold, no de minimis.`,
+    };
+  return null;
+}
+
+function deMinimisFor(
+  entry: ReferenceEntry | undefined,
+  casNumber: string,
+  activity: TriActivity,
+  sources: TriMarkerSources,
+): DeMinimisRule | null {
+  const threshold = thresholdFor(entry, casNumber, activity, sources);
   if (threshold.isPbt || threshold.isPfas) return null;
   const percent = entry?.de_minimis_pct;
   // A list's own percent replaces both general figures (it already says 0.1 for a carcinogen).
@@ -210,7 +253,7 @@ function byLine(a: { inventory_product_id: number }, b: { inventory_product_id: 
  * The list's chemicals by CAS, with ammonium hydroxide's pounds moved under the ammonia listing
  * (GuideME Q550; for 313 only: rules §0.2 keeps them apart everywhere else).
  */
-function aggregateListed(context: ComplianceContext, activity: TriActivity) {
+function aggregateListed(context: ComplianceContext, activity: TriActivity, sources: TriMarkerSources) {
   const entryOf = (cas: string) => context.lists.find('313', cas)[0];
   const casNumbers = new Set(context.lists.casNumbers('313'));
   const ammoniaListed = casNumbers.has(TRI_AMMONIA_CAS);
@@ -221,7 +264,7 @@ function aggregateListed(context: ComplianceContext, activity: TriActivity) {
     includeLine: (quantity) => quantity.line[LINE_FLAG[activity]],
     exclude: (item, percent) => {
       const cas = item.cas_number === TRI_AMMONIUM_HYDROXIDE_CAS ? TRI_AMMONIA_CAS : item.cas_number;
-      const rule = deMinimisFor(entryOf(cas), activity);
+      const rule = deMinimisFor(entryOf(cas), cas, activity, sources);
       return rule && isBelowDeMinimis(percent, rule, item.is_carcinogen)
         ? deMinimisText(percent, rule, item.is_carcinogen)
         : null;
@@ -249,7 +292,8 @@ function aggregateListed(context: ComplianceContext, activity: TriActivity) {
 function runFor(activity: TriActivity, context: ComplianceContext): Epcra313Result {
   const flagged = (quantity: LineQuantity) => quantity.line[LINE_FLAG[activity]];
   const entryOf = (cas: string) => context.lists.find('313', cas)[0];
-  const { aggregates, hydroxide } = aggregateListed(context, activity);
+  const sources = triMarkerSources(context.lists);
+  const { aggregates, hydroxide } = aggregateListed(context, activity, sources);
   const lineById = new Map(context.lines.map((quantity) => [quantity.line.inventory_product_id, quantity]));
   const snapshotLines = new Map(
     context.lines.map((quantity) => [quantity.line.inventory_product_id, quantity.line]),
@@ -258,7 +302,7 @@ function runFor(activity: TriActivity, context: ComplianceContext): Epcra313Resu
   const qualifiedCheck: Epcra313QualifiedCheckRow[] = [];
   for (const aggregate of aggregates) {
     const entry = entryOf(aggregate.cas_number);
-    const threshold = thresholdFor(entry, activity);
+    const threshold = thresholdFor(entry, aggregate.cas_number, activity, sources);
     const chemicalName = entry?.chemical_name ?? aggregate.component_names[0] ?? aggregate.cas_number;
     const qualifier = formQualifier(entry);
     let counted: Contribution[];
@@ -267,7 +311,7 @@ function runFor(activity: TriActivity, context: ComplianceContext): Epcra313Resu
     const countNotes: string[] = [];
     const excluded = [...aggregate.excluded];
     if (aggregate.cas_number === TRI_AMMONIA_CAS) {
-      const ammonia = countAmmonia(aggregate.contributions, hydroxide);
+      const ammonia = countAmmonia(aggregate.contributions, hydroxide, snapshotLines);
       counted = [...aggregate.contributions, ...hydroxide].sort(byLine);
       pounds = ammonia.pounds;
       countBasis = ammonia.basis;
@@ -407,9 +451,11 @@ const FORM_A_NOTE =
 function categoryNote(context: ComplianceContext): string[] {
   const categories = context.lists.uncasedEntries('313');
   if (categories.length === 0) return [];
-  const names = categories.map((entry) =>
-    entry.category ? `${entry.category} ${entry.chemical_name}` : entry.chemical_name,
-  );
+  const names = categories.map((entry) => {
+    const name = entry.category ? `${entry.category} ${entry.chemical_name}` : entry.chemical_name;
+    const pbt = builtInPbtCategory(entry.category);
+    return pbt ? `${name} (PBT, 40 CFR 372.28: ${pbt.threshold_text})` : name;
+  });
   return [
     `${categories.length} category listing(s) of the 313 list have no CAS number and are not matched by the engine; check the products against them by hand: ${names.join('; ')}.`,
   ];

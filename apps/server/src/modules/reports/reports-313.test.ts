@@ -7,6 +7,7 @@ import { type Cell, toCsv } from '../../../test/reference-files.ts';
 import { pdfOf, xlsxOf } from '../../../test/report-files.ts';
 import { createListEntry } from '../../../test/uploads.ts';
 import { create } from '../../seed/factories.ts';
+import { readSeedList } from '../../seed/reference-lists/load.ts';
 
 /**
  * EPCRA 313 (issue 21 points 4, 5, 15, 16) through the whole server: a 313 list uploaded as an
@@ -164,7 +165,8 @@ describe('a 313 list with a PFAS column (issue 21 point 5)', () => {
     expect(await listed(CAS.lead)).toMatchObject({ is_pfas: false, is_pbt: false });
 
     // PFOA: 30,000 lb processed × 0.5% = 150 lb > 100 lb (PFAS: no de minimis) → reported, no Form A.
-    // Lead, unmarked on this list: 0.5% < 1% de minimis → 0 lb, not reported.
+    // Lead: this list has no PBT column, so 40 CFR 372.28 (built in) decides: PBT, 100 lb, no de minimis:
+    // 30,000 × 0.5% = 150 lb > 100 lb → reported (issue 31 point 6; was 0 lb, de minimis, not reported).
     const document = await preview('epcra_313_processed');
     const pfoa = tableRow(document.tables[0], CAS.pfoa);
     expect(pfoa.cells).toMatchObject({
@@ -175,8 +177,17 @@ describe('a 313 list with a PFAS column (issue 21 point 5)', () => {
       form_a: 'No: PFAS',
     });
     expect(pfoa.explanation?.excluded).toEqual([]);
-    expect(tableRow(document.tables[0], CAS.lead).cells).toMatchObject({ annual_lb: 0, exceeds: false });
-    expect(document.warnings.map((w) => w.code)).not.toContain('list_without_markers');
+    expect(tableRow(document.tables[0], CAS.lead).cells).toMatchObject({
+      is_pbt: true,
+      annual_lb: 150,
+      threshold_lb: 100,
+      exceeds: true,
+      form_a: 'No: PBT chemical',
+    });
+    expect(document.warnings[0]).toMatchObject({ code: 'list_without_markers', inventory_product_id: null });
+    expect(document.warnings[0]?.message).toMatch(
+      /^EPCRA 313 list markers: PBT from 40 CFR 372\.28 \(built in\), the uploaded list has no PBT column; PFAS from the uploaded list's PFAS column\. /,
+    );
 
     const text = await pdfText(await generate('epcra_313_processed', 'pdf'));
     expect(text).toContain('150.00 lb > threshold 100 lb');
@@ -229,7 +240,7 @@ describe('a 313 list with a PBT and a Reporting threshold (lb) column (issue 21 
 });
 
 describe('a 313 list with no marker column', () => {
-  it('says so in the report warnings, in the preview and the PDF', async () => {
+  it('the warning says the built-in tables decided, in the preview and the PDF', async () => {
     await upload313([
       ['Chemical Name', 'CAS #'],
       ['Ammonia', CAS.ammonia],
@@ -241,11 +252,17 @@ describe('a 313 list with no marker column', () => {
       severity: 'warning',
       inventory_product_id: null,
     });
-    // Without the marker PFOA's 0.5% is de minimis: 0 lb, which is why the warning matters.
-    expect(tableRow(document.tables[0], CAS.pfoa).cells).toMatchObject({ annual_lb: 0, exceeds: false });
+    // Without a PFAS column the NDAA table (built in) knows PFOA 335-67-1: 30,000 × 0.5% = 150 lb > 100 lb,
+    // no de minimis → reported (issue 31 point 6; was 0 lb under the 1% de minimis).
+    expect(tableRow(document.tables[0], CAS.pfoa).cells).toMatchObject({
+      is_pfas: true,
+      annual_lb: 150,
+      threshold_lb: 100,
+      exceeds: true,
+    });
     const text = await pdfText(await generate('epcra_313_processed', 'pdf'));
     expect(text).toContain(
-      'Warning: The EPCRA 313 list in use marks no chemical as PBT or PFAS and gives no per-chemical threshold',
+      "Warning: EPCRA 313 list markers: PBT from 40 CFR 372.28 (built in), the uploaded list has no PBT column; PFAS from NDAA FY2020 section 7321 and EPA's later additions (built in, 33 CAS numbers), the uploaded list has no PFAS column.",
     );
   });
 });
@@ -286,11 +303,9 @@ describe('otherwise used: ammonia (point 4), qualified listings (point 16) and F
 
     const text = await pdfText(await generate('epcra_313_otherwise_used', 'pdf'));
     expect(text).toContain('10,088.00 lb > threshold 10,000 lb');
+    expect(text).toContain('Anhydrous: 9,500.00 lb × 100% = 9,500.00 lb counted.');
     expect(text).toContain(
-      'Anhydrous (gas or liquified gas lines): 9,500.00 lb × 100% = 9,500.00 lb counted.',
-    );
-    expect(text).toContain(
-      'Aqueous (solution lines, ammonium hydroxide 1336-21-6 included as aqueous ammonia (GuideME Q550)): 5,880.00 lb × 10% = 588.00 lb counted.',
+      'Aqueous (ammonium hydroxide 1336-21-6 included as aqueous ammonia, GuideME Q550): 5,880.00 lb × 10% = 588.00 lb counted.',
     );
     expect(text).toContain('Qualified listings: check the form');
     expect(text).toContain('Pounds not marked as meeting the qualifier: 4,900.00 lb');
@@ -325,5 +340,152 @@ describe('otherwise used: ammonia (point 4), qualified listings (point 16) and F
     };
     expect(await mark(ids.markedAcid)).toBe(true);
     expect(await mark(ids.unmarkedAcid)).toBe(false);
+  });
+});
+
+describe("point 5 (issue 31): ammonia is read from each line's record", () => {
+  const ids5 = { refrigerated: 0, solution: 0 };
+  beforeAll(async () => {
+    await upload313(PFAS_LIST);
+    // 100% ammonia held as a refrigerated liquid: anhydrous ammonia, whatever "liquid" says.
+    ids5.refrigerated = await line(
+      'Anhydrous Ammonia (refrigerated tank)',
+      'liquid',
+      { name: 'Ammonia', number: CAS.ammonia, percentage_weight: '100' },
+      {
+        is_processed: 1,
+        annual_pounds_processed: '30000',
+        storage_temperature: 'Less than ambient temperature but not cryogenic',
+      },
+    );
+    // A water solution as its SDS lists it: ammonia 19% and water 81%.
+    const product = await create.product(ctx, { name: 'Scrubber Feed 19%', physical_state: 'liquid' });
+    for (const [name, number, percentage_weight] of [
+      ['Ammonia', CAS.ammonia, '19'],
+      ['Water', '7732-18-5', '81'],
+    ] as const) {
+      await create.component(ctx, { name, number, percentage_weight, percentage_volume: '' }, product.id);
+    }
+    ids5.solution = (
+      await create.inventoryProduct(ctx, ids.inventory, {
+        product_id: product.id,
+        is_otherwise_used: 0,
+        is_processed: 1,
+        annual_pounds_processed: '20000',
+      })
+    ).id;
+  });
+
+  it('processed: the refrigerated liquid counts whole, the water solution 10%: preview, PDF and XLSX', async () => {
+    // Refrigerated tank: 30,000 lb × 100% = 30,000 lb anhydrous × 100% = 30,000 lb.
+    // Scrubber feed: 20,000 lb × 19% = 3,800 lb aqueous × 10% = 380 lb.
+    // Counted 30,000 + 380 = 30,380 lb > 25,000 → reported.
+    // Before: "liquid" read as a solution, (30,000 + 3,800) × 10% = 3,380 lb ≤ 25,000, not reported.
+    const document = await preview('epcra_313_processed');
+    const ammonia = tableRow(document.tables[0], CAS.ammonia);
+    const basis = 'Ammonia listing: anhydrous 30,000.00 lb × 100% + aqueous 3,800.00 lb × 10%';
+    expect(ammonia.cells).toMatchObject({
+      annual_lb: 30_380,
+      threshold_lb: 25_000,
+      exceeds: true,
+      count_basis: basis,
+    });
+
+    const text = await pdfText(await generate('epcra_313_processed', 'pdf'));
+    expect(text).toContain('30,380.00 lb > threshold 25,000 lb');
+    expect(text).toContain(
+      `Anhydrous Ammonia (refrigerated tank) (line ${ids5.refrigerated}) at STORE ROOM: 30,000.00 lb; 100% ammonia recorded as liquid (Less than ambient temperature but not cryogenic): ammonia of 99% or more is anhydrous ammonia whatever state is recorded → anhydrous, 100% counted.`,
+    );
+    expect(text).toContain(
+      `Scrubber Feed 19% (line ${ids5.solution}) at STORE ROOM: 3,800.00 lb; 19% ammonia with water 7732-18-5 (81%) as a component: a water solution → aqueous, 10% counted.`,
+    );
+    expect(text).toContain('Counted in all: 30,380.00 lb.');
+
+    const book = await xlsxOf(await generate('epcra_313_processed', 'xlsx'));
+    expect(sheetRow(book, 'Listed chemicals processed', CAS.ammonia)).toMatchObject({
+      'How counted': basis,
+      'Annual amount (lb)': 30_380,
+      'Threshold (lb)': 25_000,
+      'Threshold exceeded': 'Y',
+    });
+  });
+});
+
+describe("point 6 (issue 31): EPA's own list layout (no PBT or PFAS column), PBT and PFAS known by CAS", () => {
+  const PFOS = '1763-23-1';
+  const ids6 = { pfos: 0, mercury: 0 };
+  beforeAll(async () => {
+    // ../shared/data/list-313.csv: chemical_name, cas_number, category, as EPA's lists come.
+    const res = await createListEntry(ctx, '313', 'list-313.csv', readSeedList('313'));
+    expect(res.statusCode, res.body).toBe(201);
+    ids6.pfos = await line(
+      'Mist Suppressant FS-10',
+      'liquid',
+      { name: 'Perfluorooctane sulfonic acid', number: PFOS, percentage_weight: '0.8' },
+      { is_otherwise_used: 1, annual_pounds_otherwise_used: '20000' },
+    );
+    ids6.mercury = await line(
+      'Dental Amalgam Alloy',
+      'solid',
+      { name: 'Mercury', number: CAS.mercury, percentage_weight: '0.5' },
+      { is_otherwise_used: 1, annual_pounds_otherwise_used: '3000' },
+    );
+  });
+
+  it('otherwise used: PFOS 160 lb > 100 lb and mercury 15 lb > 10 lb, with the source in the warning: preview, PDF, XLSX', async () => {
+    expect(await listed(PFOS)).toMatchObject({ is_pfas: false, is_pbt: false });
+    // PFOS: 20,000 lb × 0.8% = 160 lb > 100 lb (NDAA PFAS, no de minimis) → reported, no Form A.
+    //   Before: 10,000 lb threshold with de minimis: 0.8% < 1% → 0 lb, not reported.
+    // Mercury: 3,000 lb × 0.5% = 15 lb > 10 lb (40 CFR 372.28) → reported, Form R only.
+    //   Before: 0.5% < 1% → 0 lb ≤ 10,000, not reported.
+    const document = await preview('epcra_313_otherwise_used');
+    expect(tableRow(document.tables[0], PFOS).cells).toMatchObject({
+      chemical_name: 'Perfluorooctane sulfonic acid',
+      is_pfas: true,
+      annual_lb: 160,
+      threshold_lb: 100,
+      exceeds: true,
+      form_a: 'No: PFAS',
+    });
+    expect(tableRow(document.tables[0], CAS.mercury).cells).toMatchObject({
+      is_pbt: true,
+      annual_lb: 15,
+      threshold_lb: 10,
+      exceeds: true,
+      form_a: 'No: PBT chemical',
+    });
+    expect(document.warnings[0]).toMatchObject({ code: 'list_without_markers', inventory_product_id: null });
+
+    const text = await pdfText(await generate('epcra_313_otherwise_used', 'pdf'));
+    expect(text).toContain('160.00 lb > threshold 100 lb');
+    expect(text).toContain('15.00 lb > threshold 10 lb');
+    expect(text).toContain(
+      'PFAS (chemical of special concern): threshold 100 lb, no de minimis, no Form A. PFAS by CAS from NDAA FY2020 section 7321 (built in): the uploaded list has no PFAS column.',
+    );
+    expect(text).toContain(
+      'PBT chemical: threshold 10 lb from 40 CFR 372.28 (built in: the uploaded list has no PBT column), no de minimis.',
+    );
+    expect(text).toContain(
+      'Warning: EPCRA 313 list markers: PBT from 40 CFR 372.28 (built in), the uploaded list has no PBT column;',
+    );
+    expect(text).toContain('N458 Mercury compounds (PBT, 40 CFR 372.28: 10 lb)');
+
+    const book = await xlsxOf(await generate('epcra_313_otherwise_used', 'xlsx'));
+    expect(sheetRow(book, 'Listed chemicals otherwise used', PFOS)).toMatchObject({
+      Chemical: 'Perfluorooctane sulfonic acid',
+      PBT: 'N',
+      PFAS: 'Y',
+      'Annual amount (lb)': 160,
+      'Threshold (lb)': 100,
+      'Threshold exceeded': 'Y',
+      'Form A': 'No: PFAS',
+    });
+    expect(sheetRow(book, 'Listed chemicals otherwise used', CAS.mercury)).toMatchObject({
+      PBT: 'Y',
+      'Annual amount (lb)': 15,
+      'Threshold (lb)': 10,
+      'Threshold exceeded': 'Y',
+      'Form A': 'No: PBT chemical',
+    });
   });
 });

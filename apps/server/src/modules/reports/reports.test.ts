@@ -504,9 +504,10 @@ describe('the files, read back', () => {
     // hydroxide dropped and the solution counted in full).
     expect(used.text).toContain('Ammonia listing: aqueous 593.94 lb × 10%');
     expect(used.text).toContain('59.39 lb ≤ threshold 10,000 lb');
-    // The list inserted here has no PBT, PFAS or threshold column: the first data warning says so.
+    // The list inserted here has no PBT, PFAS or threshold column: the first data warning says the
+    // built-in tables (40 CFR 372.28, NDAA section 7321) decided them (issue 31 point 6).
     expect(used.text).toContain(
-      'Data warnings (4) Warning: The EPCRA 313 list in use marks no chemical as PBT or PFAS',
+      'Data warnings (4) Warning: EPCRA 313 list markers: PBT from 40 CFR 372.28 (built in), the uploaded list has no PBT column;',
     );
     expect(used.text).toContain('EPCRA 313 list uploaded 03-10-2026');
     // No line is flagged manufactured: no rows, and the report says it is a screening.
