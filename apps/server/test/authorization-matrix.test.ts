@@ -119,6 +119,7 @@ const MATRIX: Record<string, Role[] | typeof PUBLIC | typeof ASSIGNED> = {
   'POST /inventories/create': STAFF,
   'PATCH /inventories/:id/update': STAFF,
   'PATCH /inventories/:id/activate': ADMIN,
+  'POST /inventories/:id/copy-products': STAFF,
 
   'GET /inventories/:id/products': ASSIGNED,
   'GET /inventories/:id/print-all-sds-v2': STAFF,

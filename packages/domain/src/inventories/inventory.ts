@@ -24,13 +24,29 @@ export const INVENTORY_MSG = {
   completedLocked: 'A completed inventory can be changed by an admin only.',
   completeAdminOnly: 'Only an admin can mark an inventory completed or not completed.',
   exists: (year: number, facility: string) => `An inventory of ${facility} for ${year} already exists.`,
+  copyIntoEmptyOnly: 'This inventory already has products: products are copied only into an empty inventory.',
+  copySourceRequired: 'Choose the inventory to copy products from.',
 } as const;
+
+/** The empty inventory's offer (issue 33 point 10): the create form's copy, made later. */
+export const copyProductsLabel = (year: number) => `Copy products from ${year}`;
 
 const idList = (message: string) =>
   z
     .array(recordIdSchema(message), { error: message })
     .max(100, message)
     .transform((ids) => [...new Set(ids)]);
+
+/**
+ * `POST /inventories/{id}/copy-products`: the earlier inventories of the facility whose lines an
+ * inventory with none yet starts from, as the create form's "copy from" would have (issue 33).
+ */
+export const CopyInventoryProductsRequestSchema = z.object({
+  inventory_ids: idList(INVENTORY_MSG.duplicateInvalid).refine((ids) => ids.length > 0, {
+    message: INVENTORY_MSG.copySourceRequired,
+  }),
+});
+export type CopyInventoryProducts = z.output<typeof CopyInventoryProductsRequestSchema>;
 
 /**
  * The inventory form's body (spec 02 §3 and §5). `is_completed` is read on update only, and only

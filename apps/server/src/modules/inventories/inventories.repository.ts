@@ -310,6 +310,16 @@ export async function selectTechnicianIds(db: Db | Tx, ids: number[]): Promise<n
   return rows.map((row) => row.id);
 }
 
+/** Whether the inventory has any line (an empty one may still be given last year's lines). */
+export async function hasLines(db: Db | Tx, inventoryId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: inventoryProducts.id })
+    .from(inventoryProducts)
+    .where(eq(inventoryProducts.inventoryId, inventoryId))
+    .limit(1);
+  return row !== undefined;
+}
+
 /** Of these inventory ids, the ones of the facility from a year before `year`. */
 export async function selectEarlierInventoryIds(
   db: Db | Tx,

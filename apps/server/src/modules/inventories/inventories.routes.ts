@@ -1,5 +1,7 @@
 import {
   AREA_ACTIONS,
+  CopyInventoryProductsRequestSchema,
+  IdParamSchema,
   InventoryAutocompleteItemSchema,
   InventoryAutocompleteQuerySchema,
   InventoryConflictSchema,
@@ -12,6 +14,7 @@ import {
 } from '@chemtrack/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { actorOf } from '../../lib/audit.ts';
 import { registerCrudRoutes } from '../../lib/crud-routes.ts';
 import { conflictResponse, ERROR_RESPONSES } from '../../lib/route-schemas.ts';
 import { inventoriesService } from './inventories.service.ts';
@@ -53,5 +56,31 @@ export const inventoriesRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => ({
       resource: await inventoriesService.years(app.db, request.params.customerId, request.params.facilityId),
     }),
+  );
+
+  // Issue 33 point 10: an empty inventory takes an earlier year's lines after it was made.
+  app.post(
+    '/inventories/:id/copy-products',
+    {
+      config: { permission: AREA_ACTIONS.inventories.update },
+      schema: {
+        tags: ['Inventories'],
+        params: IdParamSchema,
+        body: CopyInventoryProductsRequestSchema,
+        response: {
+          200: z.object({ message: z.string(), resource: InventoryResourceSchema }),
+          ...ERROR_RESPONSES,
+        },
+      },
+    },
+    async (request) => {
+      const resource = await inventoriesService.copyProducts(
+        app.db,
+        actorOf(request),
+        request.params.id,
+        request.body,
+      );
+      return { message: 'Products copied successfully.', resource };
+    },
   );
 };

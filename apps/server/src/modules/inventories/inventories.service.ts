@@ -1,4 +1,5 @@
 import {
+  type CopyInventoryProducts,
   INVENTORY_MSG,
   type InventoryAutocompleteItem,
   type InventoryAutocompleteQuery,
@@ -25,6 +26,7 @@ import {
   findFacilityOf,
   findInventoryRow,
   findSameYearInventory,
+  hasLines,
   type InventoryRow,
   insertDuplicates,
   insertInventory,
@@ -266,6 +268,50 @@ async function updateInventory(
   });
 }
 
+/**
+ * `POST /inventories/{id}/copy-products` (issue 33 point 10): an inventory made without "copy
+ * from" and still empty takes an earlier year's lines as the create form would have copied them
+ * (carried over, unchecked). Only into an empty inventory: copying beside lines already typed
+ * would double them. A completed inventory stays an admin's to change.
+ */
+async function copyProducts(
+  db: Db,
+  actor: Actor,
+  id: number,
+  body: CopyInventoryProducts,
+): Promise<InventoryResource> {
+  return db.transaction(async (tx) => {
+    const { inventory } = await findInventoryRow(tx, id);
+    if (inventory.isCompleted && !isAllowed(actor.role, 'inventories.update-completed')) {
+      throw forbidden(INVENTORY_MSG.completedLocked);
+    }
+    // The same lock as a save of this year: two copies at once cannot both find the inventory empty.
+    await lockInventoryYear(tx, inventory.customerId, inventory.facilityId, inventory.year);
+    if (await hasLines(tx, id)) throw conflictWith(INVENTORY_MSG.copyIntoEmptyOnly, { id });
+    const sources = body.inventory_ids;
+    const earlier = await selectEarlierInventoryIds(tx, sources, inventory.facilityId, inventory.year);
+    if (earlier.length !== sources.length) throw fieldError('inventory_ids', INVENTORY_MSG.duplicateInvalid);
+    const before = await getInventory(tx, id);
+    const recorded = new Set(await selectDuplicateIds(tx, id));
+    await insertDuplicates(
+      tx,
+      id,
+      sources.filter((source) => !recorded.has(source)),
+    );
+    const copiedLines = await copyLines(tx, id, sources);
+    const resource = await getInventory(tx, id);
+    await recordAudit(tx, actor, {
+      action: 'update',
+      entity: ENTITY,
+      entityId: id,
+      details: { copied_from: sources, copied_lines: copiedLines },
+      before,
+      after: resource,
+    });
+    return resource;
+  });
+}
+
 async function toggleInventory(db: Db, actor: Actor, id: number): Promise<InventoryResource> {
   return toggleActive(db, actor, {
     entity: ENTITY,
@@ -289,7 +335,9 @@ export const inventoriesService = {
   update: updateInventory,
   toggle: toggleInventory,
   years: listYears,
+  copyProducts,
 } satisfies CrudService<InventoryListRow, InventoryResource, InventoryListQuery, SaveInventory> & {
   years: typeof listYears;
+  copyProducts: typeof copyProducts;
   requireAccess: typeof requireInventoryAccess;
 };

@@ -557,6 +557,57 @@ describe('copying an earlier year', () => {
     expectInternalError(res);
     expect(await snapshot()).toEqual(before);
   });
+
+  // Issue 33 point 10: an inventory made without "copy from" can still take last year's lines.
+  describe('later, into an empty inventory (POST /inventories/{id}/copy-products)', () => {
+    const copyInto = (id: number, payload: Record<string, unknown>, role: Role = 'staff') =>
+      ctx.call(role, { method: 'POST', url: `/inventories/${id}/copy-products`, payload });
+
+    it('copies the earlier year as the create form would, records it, and refuses a second copy with 409', async () => {
+      const facility = await newFacility('Deer Park');
+      const earlier = await createInventory({ facility_id: facility, year: 2021 });
+      const source = await addLines(earlier.id);
+      const empty = await createInventory({ facility_id: facility, year: 2022 });
+      const res = await copyInto(empty.id, { inventory_ids: [earlier.id] });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json().resource.duplicates.map((d: { id: number }) => d.id)).toEqual([earlier.id]);
+      const copied = await linesOf(empty.id);
+      expect(copied.map((line) => [line.locationStored, line.sourceLineId])).toEqual([
+        ['WAREHOUSE B', source.lines[0]!.id],
+        ['SHOP', source.lines[1]!.id],
+      ]);
+      expect(await auditActions(ctx.database.db, 'inventory', empty.id)).toEqual(['create', 'update']);
+
+      const before = await snapshot();
+      const again = await copyInto(empty.id, { inventory_ids: [earlier.id] });
+      expect(again.statusCode).toBe(409);
+      expect(again.json().message).toBe(INVENTORY_MSG.copyIntoEmptyOnly);
+      expect(await snapshot()).toEqual(before);
+    });
+
+    it('refuses a later year, another facility, no source and a technician, saving nothing', async () => {
+      const facility = await newFacility('Channelview');
+      const empty = await createInventory({ facility_id: facility, year: 2020 });
+      const later = await createInventory({ facility_id: facility, year: 2023 });
+      await addLines(later.id);
+      const elsewhere = await createInventory({
+        facility_id: await newFacility('Channelview East'),
+        year: 2019,
+      });
+      const before = await snapshot();
+      for (const source of [later.id, elsewhere.id, 999_999]) {
+        const res = await copyInto(empty.id, { inventory_ids: [source] });
+        expect(res.statusCode, String(source)).toBe(422);
+        expect(res.json().errors).toEqual({ inventory_ids: [INVENTORY_MSG.duplicateInvalid] });
+      }
+      const none = await copyInto(empty.id, { inventory_ids: [] });
+      expect(none.statusCode).toBe(422);
+      expect(none.json().errors).toEqual({ inventory_ids: [INVENTORY_MSG.copySourceRequired] });
+      expect((await copyInto(empty.id, { inventory_ids: [later.id] }, 'technician')).statusCode).toBe(403);
+      expect((await copyInto(2_000_000, { inventory_ids: [later.id] })).statusCode).toBe(404);
+      expect(await snapshot()).toEqual(before);
+    });
+  });
 });
 
 describe('list, autocomplete and years', () => {
