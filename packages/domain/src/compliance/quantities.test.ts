@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { computeLineQuantity, sumByProduct } from './quantities.ts';
 import { gas, line, solid } from './test-fixtures.ts';
+import type { SnapshotLine } from './types.ts';
 
 describe('line quantities (rules §0.1)', () => {
   it('takes the stored max pounds first, even when gallons are also stored', () => {
@@ -220,5 +221,115 @@ describe('explanations that show the conversion actually used (issue 21, point 8
     ]);
     // 5.4 is plausible: no warning.
     expect(computeLineQuantity({ ...typo, conversion_factor: 5.4 }).warnings).toEqual([]);
+  });
+});
+
+/** A liquified gas held as a liquid in a tank measured in gallons (issue 31, point 2). */
+function tank(size: number, overrides: Partial<SnapshotLine> = {}): SnapshotLine {
+  return line({
+    physical_state: 'liquified gas',
+    container_name: 'Tank',
+    unit_name: 'gal',
+    unit_type: 'gal',
+    container_size: size,
+    container_quantity: 1,
+    pounds_per_gallon: null,
+    ...overrides,
+  });
+}
+
+describe('a liquified gas measured in gallons (issue 31, point 2)', () => {
+  it('weighs a 30,000-gal propane tank by its liquid density: 30,000 × 0.51 × 8.34 = 127,602 lb', () => {
+    // 0.51 × 8.34 = 4.2534 lb/gal; 30,000 gal × 4.2534 lb/gal = 127,602.00 lb. Saved before the
+    // fix, the line has no stored max pounds (the form's calculation gave none): the engine
+    // recomputes it from the line's container figures and specific gravity.
+    const propane = tank(30_000, { specific_gravity: 0.51, conversion_factor: 8.74 });
+    const { quantity, warnings } = computeLineQuantity(propane);
+    expect(quantity).toMatchObject({
+      pounds: 127_602,
+      // Gallons are a liquid's (SPCC, the fire code's liquid classes): a gas has none.
+      gallons: null,
+      pounds_per_gallon: 4.2534,
+      pounds_per_container: 127_602,
+    });
+    expect(quantity.basis).toBe(
+      '30,000 gal × 1 = 30,000 gal × 4.2534 lb/gal (specific gravity 0.51 × 8.34) = 127,602.00 lb',
+    );
+    expect(warnings).toEqual([]);
+  });
+
+  it('weighs a 500-gal ammonia nurse tank: 500 × 0.62 × 8.34 = 2,585.40 lb, also as stored', () => {
+    // 0.62 × 8.34 = 5.1708 lb/gal; 500 × 5.1708 = 2,585.40 lb.
+    const nurse = tank(500, { specific_gravity: 0.62 });
+    expect(computeLineQuantity(nurse).quantity.pounds).toBe(2585.4);
+    // Saved after the fix: the stored figure agrees with the container, and the basis writes it out.
+    const saved = computeLineQuantity({ ...nurse, max_gallons: 500, max_pounds: 2585.4 }).quantity;
+    expect(saved).toMatchObject({ pounds: 2585.4, gallons: null });
+    expect(saved.basis).toBe(
+      '500 gal × 1 = 500 gal × 5.1708 lb/gal (specific gravity 0.62 × 8.34) = 2,585.40 lb',
+    );
+  });
+
+  it('reads fluid ounces of a liquified gas: 64 oz × 2 ÷ 128 = 1 gal × 4.2534 lb/gal = 4.2534 lb', () => {
+    const cans = tank(64, {
+      container_name: 'Can',
+      unit_name: 'oz',
+      unit_type: 'oz',
+      container_quantity: 2,
+      specific_gravity: 0.51,
+    });
+    expect(computeLineQuantity(cans).quantity.pounds).toBe(4.2534);
+  });
+
+  it('names the missing density, not the conversion factor, for a liquified gas in gallons', () => {
+    const nurse = tank(500, {
+      inventory_product_id: 61,
+      product_name: 'Anhydrous ammonia',
+      location_stored: 'FIELD',
+      conversion_factor: 22.6,
+    });
+    const { quantity, warnings } = computeLineQuantity(nurse);
+    expect(quantity.pounds).toBeNull();
+    expect(warnings).toEqual([
+      expect.objectContaining({
+        code: 'missing_density',
+        message:
+          'Anhydrous ammonia at FIELD (line 61): liquefied gas of 500.00 gal with no pounds per gallon or specific gravity; its pounds are unknown and left out of every total',
+      }),
+    ]);
+  });
+
+  it('names the missing conversion factor for a gas in cubic feet, with its cubic feet', () => {
+    const cylinders = gas(100, 2, 0, {
+      inventory_product_id: 62,
+      product_name: 'Propane',
+      location_stored: 'YARD',
+      conversion_factor: null,
+      specific_gravity: 0.51,
+      physical_state: 'liquified gas',
+    });
+    expect(computeLineQuantity(cylinders).warnings).toEqual([
+      expect.objectContaining({
+        code: 'missing_conversion_factor',
+        message:
+          'Propane at YARD (line 62): gas of 200.00 cu ft with no conversion factor; its pounds are unknown and left out of every total',
+      }),
+    ]);
+  });
+
+  it('says a compressed gas in gallons cannot be weighed, never blaming the conversion factor', () => {
+    const cylinder = tank(300, {
+      inventory_product_id: 63,
+      product_name: 'Nitrogen',
+      location_stored: 'DOCK',
+      physical_state: 'compressed gas',
+    });
+    expect(computeLineQuantity(cylinder).warnings).toEqual([
+      expect.objectContaining({
+        code: 'missing_quantity',
+        message:
+          'Nitrogen at DOCK (line 63): compressed gas of 300.00 gal: gallons do not weigh a compressed gas (record it in cu ft at NTP or in lb, or as a liquified gas with its specific gravity); its pounds are unknown and left out of every total',
+      }),
+    ]);
   });
 });

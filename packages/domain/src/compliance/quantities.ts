@@ -2,11 +2,14 @@
  * Pounds and gallons of each line (rules §0.1). The container calculation (spec 02 §9) has
  * already run on save and its stored figures are the first source; the engine only recomputes
  * (with the same function) when a line has none, and converts gallons to pounds through the
- * specific gravity when the line was saved without pounds per gallon.
+ * specific gravity when the line was saved without pounds per gallon. A liquified gas measured in
+ * gallons weighs by its liquid density like a liquid (issue 31 point 2), so a line saved before
+ * the form could weigh it is recomputed here.
  */
 
 import { calculateContainer, FLUID_OUNCES_PER_GALLON } from '../inventory-products/container-calculation.ts';
 import {
+  hasLiquidDensity,
   isGas,
   isImplausibleConversionFactor,
   isLiquid,
@@ -24,9 +27,9 @@ export interface LineQuantity {
   line: SnapshotLine;
   /** Pounds of product on the line; null when the data cannot give them (and a warning says why). */
   pounds: number | null;
-  /** Gallons of a liquid; null for solids and gases. */
+  /** Gallons of a liquid; null for solids and gases (a liquified gas's gallons weigh it, but are no liquid's). */
   gallons: number | null;
-  /** The pounds per gallon used, whichever field gave it. */
+  /** The pounds per gallon used (a liquid's or a liquified gas's), whichever field gave it. */
   pounds_per_gallon: number | null;
   /** Pounds in one container, for the largest-single-container test of 304. */
   pounds_per_container: number | null;
@@ -105,11 +108,13 @@ export function computeLineQuantity(line: SnapshotLine): {
   warnings: EngineWarning[];
 } {
   const liquid = isLiquid(line.physical_state);
+  // A liquid or a liquified gas: its gallons weigh by its liquid density (issue 31 point 2).
+  const byVolume = hasLiquidDensity(line.physical_state);
   const weighed = line.unit_type === 'lb';
   // A weighed liquid still has gallons (pounds ÷ lb/gal), so it reads its density too.
-  const density = liquid ? poundsPerGallon(line) : null;
+  const density = byVolume ? poundsPerGallon(line) : null;
   const storedPounds = positive(line.max_pounds);
-  const storedGallons = liquid ? positive(line.max_gallons) : null;
+  const storedVolume = byVolume ? positive(line.max_gallons) : null;
   // The same calculation the form runs on save, except that a weighed line counts in any state
   // (rules §0.1): the spec's form names lb for solids, but no report may drop a weighed container.
   const calculation = calculateContainer({
@@ -134,20 +139,20 @@ export function computeLineQuantity(line: SnapshotLine): {
         : `${formatPounds(storedPounds)} lb (stored max pounds${calculated === null ? '' : `; the line's container figures now give ${formatPounds(calculated)} lb`})`;
   } else if (
     calculated !== null &&
-    (storedGallons === null || sameFigure(storedGallons, calculation.max_gallons ?? 0))
+    (storedVolume === null || sameFigure(storedVolume, calculation.max_gallons ?? 0))
   ) {
     pounds = calculated;
     basis = conversionText(line, calculated, density);
-  } else if (storedGallons !== null && density !== null) {
-    pounds = roundTo(storedGallons * density.value, QUANTITY_DECIMALS);
-    basis = `${formatFactor(storedGallons)} gal (stored max gallons) × ${formatFactor(density.value)} lb/gal (${density.source}) = ${formatPounds(pounds)} lb`;
+  } else if (storedVolume !== null && density !== null) {
+    pounds = roundTo(storedVolume * density.value, QUANTITY_DECIMALS);
+    basis = `${formatFactor(storedVolume)} gal (stored max gallons) × ${formatFactor(density.value)} lb/gal (${density.source}) = ${formatPounds(pounds)} lb`;
   }
-  const gallons =
-    storedGallons ??
-    (liquid && !weighed ? positive(calculation.max_gallons) : null) ??
-    (liquid && pounds !== null && density !== null
-      ? roundTo(pounds / density.value, QUANTITY_DECIMALS)
-      : null);
+  // Gallons are a liquid's only: SPCC and the fire code's liquid classes read them.
+  const gallons = liquid
+    ? (storedVolume ??
+      (!weighed ? positive(calculation.max_gallons) : null) ??
+      (pounds !== null && density !== null ? roundTo(pounds / density.value, QUANTITY_DECIMALS) : null))
+    : null;
   const count = positive(line.container_quantity);
 
   const warnings: EngineWarning[] = [];
@@ -162,31 +167,8 @@ export function computeLineQuantity(line: SnapshotLine): {
     );
   }
   if (pounds === null) {
-    if (liquid && storedGallons !== null) {
-      warnings.push(
-        lineWarning(
-          line,
-          'missing_density',
-          `liquid of ${formatPounds(storedGallons)} gal with no pounds per gallon, specific gravity or density; its pounds are unknown and left out of every total`,
-        ),
-      );
-    } else if (isGas(line.physical_state) && factor === null) {
-      warnings.push(
-        lineWarning(
-          line,
-          'missing_conversion_factor',
-          'gas with no conversion factor; its pounds are unknown and left out of every total',
-        ),
-      );
-    } else {
-      const state = isKnownState(line.physical_state) ? line.physical_state : 'no physical state';
-      const why = calculation.warning
-        ? `${calculation.warning.title}: ${calculation.warning.description}`
-        : `no container size, quantity or unit that gives pounds for ${state}`;
-      warnings.push(
-        lineWarning(line, 'missing_quantity', `${why}; its pounds are unknown and left out of every total`),
-      );
-    }
+    const volume = storedVolume ?? (byVolume ? positive(calculation.max_gallons) : null);
+    warnings.push(unknownPoundsWarning(line, volume, factor, calculation.warning));
   }
 
   return {
@@ -202,6 +184,72 @@ export function computeLineQuantity(line: SnapshotLine): {
     },
     warnings,
   };
+}
+
+const UNKNOWN_POUNDS = 'its pounds are unknown and left out of every total';
+
+/** The line's cubic feet as recorded (unit type cu), for the warning that names them. */
+function recordedCubicFeet(line: SnapshotLine): number | null {
+  if (line.unit_type !== 'cu') return null;
+  const size = positive(line.container_size);
+  const count = positive(line.container_quantity);
+  return size === null || count === null ? null : size * count;
+}
+
+/** "300.00 gal" / "64.00 oz": the line's volume as recorded; null without size and quantity. */
+function recordedVolume(line: SnapshotLine): string | null {
+  const size = positive(line.container_size);
+  const count = positive(line.container_quantity);
+  return size === null || count === null ? null : `${formatPounds(size * count)} ${line.unit_type}`;
+}
+
+/**
+ * Why a line has no pounds, naming the input it lacks (issue 31 point 2): the density for gallons
+ * of a liquid or a liquified gas, the conversion factor for cubic feet of a gas; never the one
+ * its unit does not use.
+ */
+function unknownPoundsWarning(
+  line: SnapshotLine,
+  volume: number | null,
+  factor: number | null,
+  calculationWarning: { title: string; description: string } | null,
+): EngineWarning {
+  if (volume !== null && isLiquid(line.physical_state)) {
+    return lineWarning(
+      line,
+      'missing_density',
+      `liquid of ${formatPounds(volume)} gal with no pounds per gallon, specific gravity or density; ${UNKNOWN_POUNDS}`,
+    );
+  }
+  if (volume !== null) {
+    return lineWarning(
+      line,
+      'missing_density',
+      `liquefied gas of ${formatPounds(volume)} gal with no pounds per gallon or specific gravity; ${UNKNOWN_POUNDS}`,
+    );
+  }
+  const cubicFeet = recordedCubicFeet(line);
+  if (isGas(line.physical_state) && factor === null && (cubicFeet !== null || line.unit_type === 'cu')) {
+    const amount = cubicFeet === null ? 'gas' : `gas of ${formatPounds(cubicFeet)} cu ft`;
+    return lineWarning(
+      line,
+      'missing_conversion_factor',
+      `${amount} with no conversion factor; ${UNKNOWN_POUNDS}`,
+    );
+  }
+  const recorded = line.unit_type === 'gal' || line.unit_type === 'oz' ? recordedVolume(line) : null;
+  if (line.physical_state === 'compressed gas' && recorded !== null && calculationWarning === null) {
+    return lineWarning(
+      line,
+      'missing_quantity',
+      `compressed gas of ${recorded}: gallons do not weigh a compressed gas (record it in cu ft at NTP or in lb, or as a liquified gas with its specific gravity); ${UNKNOWN_POUNDS}`,
+    );
+  }
+  const state = isKnownState(line.physical_state) ? line.physical_state : 'no physical state';
+  const why = calculationWarning
+    ? `${calculationWarning.title}: ${calculationWarning.description}`
+    : `no container size, quantity or unit that gives pounds for ${state}`;
+  return lineWarning(line, 'missing_quantity', `${why}; ${UNKNOWN_POUNDS}`);
 }
 
 export interface ProductQuantity {

@@ -204,8 +204,10 @@ describe('container calculation: lb (solid)', () => {
     expect(calculateContainer(cylinder)).toEqual(figures(null, null));
     // The reports count it: 150 lb × 1 = 150 lb (rules §0.1, issue 21 point 1); other units are unchanged.
     expect(calculateContainer({ ...cylinder, weighed_in_any_state: true })).toEqual(figures(null, 150));
+    // Was figures(null, null): a liquified gas's gallons are now gallons (issue 31 point 2), and
+    // 150 gal with no pounds per gallon or specific gravity still weigh nothing (never 150 lb).
     expect(calculateContainer({ ...cylinder, ...gal, weighed_in_any_state: true })).toEqual(
-      figures(null, null),
+      figures(150, null),
     );
   });
 });
@@ -259,6 +261,72 @@ describe('container calculation: cu (compressed or liquified gas)', () => {
   });
 });
 
+describe('container calculation: gal and oz of a liquified gas (issue 31, point 2)', () => {
+  it('weighs the gallons of a liquified gas by its liquid density, like a liquid', () => {
+    // Propane tank: 30,000 gal × 1 = 30,000 gal; specific gravity 0.51 × 8.34 = 4.2534 lb/gal;
+    // 30,000 × 4.2534 = 127,602 lb. (The cu ft factor is for cubic feet; gallons do not read it.)
+    expect(
+      calculateContainer({
+        physical_state: 'liquified gas',
+        ...gal,
+        container_size: 30_000,
+        container_quantity: 1,
+        specific_gravity: 0.51,
+        conversion_factor: 8.74,
+      }),
+    ).toEqual(figures(30_000, 127_602));
+    // Ammonia nurse tank: 500 gal × 1; 0.62 × 8.34 = 5.1708 lb/gal; 500 × 5.1708 = 2,585.40 lb.
+    expect(
+      calculateContainer({
+        physical_state: 'liquified gas',
+        ...gal,
+        container_size: '500',
+        container_quantity: '1',
+        specific_gravity: '0.62',
+      }),
+    ).toEqual(figures(500, 2585.4));
+    // Pounds per gallon, where given, comes first: 500 gal × 5.15 lb/gal = 2,575 lb.
+    expect(
+      calculateContainer({
+        physical_state: 'liquified gas',
+        ...gal,
+        container_size: 500,
+        container_quantity: 1,
+        pounds_per_gallon: 5.15,
+        specific_gravity: 0.62,
+      }),
+    ).toEqual(figures(500, 2575));
+  });
+
+  it('reads fluid ounces of a liquified gas: 64 oz / 128 × 2 = 1 gal × 4.2534 lb/gal = 4.2534 lb', () => {
+    expect(
+      calculateContainer({
+        physical_state: 'liquified gas',
+        ...oz,
+        container_size: 64,
+        container_quantity: 2,
+        specific_gravity: 0.51,
+      }),
+    ).toEqual(figures(1, 4.2534));
+  });
+
+  it('keeps the spec’s liquid-only formula for a compressed gas: its gallons give no figures', () => {
+    // A compressed gas is no liquid in its cylinder: gallons (water capacity) do not weigh it.
+    for (const unit of [gal, oz]) {
+      expect(
+        calculateContainer({
+          physical_state: 'compressed gas',
+          ...unit,
+          container_size: 300,
+          container_quantity: 1,
+          specific_gravity: 0.51,
+          conversion_factor: 8.74,
+        }),
+      ).toEqual(figures(null, null));
+    }
+  });
+});
+
 describe('container calculation: null results', () => {
   const sized = { container_size: 10, container_quantity: 2, pounds_per_gallon: 8, conversion_factor: 4 };
 
@@ -266,7 +334,8 @@ describe('container calculation: null results', () => {
     ['gal', 'solid'],
     ['gal', 'compressed gas'],
     ['oz', 'solid'],
-    ['oz', 'liquified gas'],
+    // Was ['oz', 'liquified gas']: a liquified gas in oz now weighs by its liquid density (issue 31 point 2).
+    ['oz', 'compressed gas'],
     ['lb', 'liquid'],
     ['lb', 'compressed gas'],
     ['cu', 'liquid'],

@@ -4,6 +4,7 @@
  * stored `max_gallons` and `max_pounds` never come from the client. The compliance engine reads
  * the stored figures (regulatory rules §0.1: stored pounds first, else gallons × lb per gallon).
  */
+import { LIQUID_DENSITY_STATES } from '../products/index.ts';
 import { type PhysicalState, UNIT_TYPES, type UnitType } from '../shared/enums.ts';
 import {
   formatQuantity,
@@ -36,10 +37,15 @@ export const CONTAINER_CALCULATION_MSG = {
   error: 'Error in calculation',
 } as const;
 
-/** Which physical states each unit's formula applies to (spec 02 §9). */
+/**
+ * Which physical states each unit's formula applies to (spec 02 §9). Gallons and ounces weigh a
+ * liquified gas too, by its liquid density (issue 31 point 2: a 30,000-gal propane tank at SG 0.51
+ * is 127,602 lb, where the spec's liquid-only formula gave none and every report read 0); a
+ * compressed gas keeps the spec's liquid-only wording, its gallons being no liquid.
+ */
 const FORMULA_STATES: Record<UnitType, readonly PhysicalState[]> = {
-  oz: ['liquid'],
-  gal: ['liquid'],
+  oz: LIQUID_DENSITY_STATES,
+  gal: LIQUID_DENSITY_STATES,
   lb: ['solid'],
   cu: ['compressed gas', 'liquified gas'],
 };
@@ -59,7 +65,7 @@ export interface ContainerCalculationInput {
   unit_name?: string | null;
   container_size: NumericInput;
   container_quantity: NumericInput;
-  /** Liquids (oz, gal): pounds = gallons × pounds per gallon. */
+  /** Liquids and liquified gases (oz, gal): pounds = gallons × pounds per gallon. */
   pounds_per_gallon?: NumericInput;
   /**
    * Liquids without pounds per gallon: specific gravity × 8.34 stands in (issue 22 point 3), as
@@ -100,7 +106,7 @@ function readNumber(input: NumericInput): number | null | typeof INVALID {
 }
 
 /**
- * Pounds per gallon of a liquid: the typed figure, else specific gravity × 8.34 (unrounded, as
+ * Pounds per gallon of a liquid (or a liquified gas): the typed figure, else specific gravity × 8.34 (unrounded, as
  * the reports' `poundsPerGallon` takes it). A broken pounds per gallon is an error, not replaced.
  */
 function liquidMeasure(input: ContainerCalculationInput): number | null | typeof INVALID {

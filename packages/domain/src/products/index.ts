@@ -91,6 +91,17 @@ export function isLiquid(state: PhysicalState | null | undefined): boolean {
 export function isGas(state: PhysicalState | null | undefined): boolean {
   return state === 'compressed gas' || state === 'liquified gas';
 }
+/**
+ * States whose gallons weigh by a liquid density (specific gravity or pounds per gallon): a liquid,
+ * and a liquified gas, which its tank holds as a liquid (issue 31 point 2; 40 CFR 370.43 note: "to
+ * convert gas or liquid volume to weight in pounds, multiply by an appropriate density factor").
+ * A 30,000-gal propane tank at SG 0.51 is 30,000 × 0.51 × 8.34 = 127,602 lb. A compressed gas keeps
+ * the spec's liquid-only measures (02 §9): its gallons are no liquid, so no density weighs them.
+ */
+export const LIQUID_DENSITY_STATES = ['liquid', 'liquified gas'] as const satisfies readonly PhysicalState[];
+export function hasLiquidDensity(state: PhysicalState | null | undefined): boolean {
+  return LIQUID_DENSITY_STATES.some((item) => item === state);
+}
 
 /** Flash point in °F: digits with a leading minus, -459 to 1000. Empty → null. */
 export const FlashPointSchema = z
@@ -253,14 +264,15 @@ export type SaveProductRequest = z.input<typeof SaveProductRequestSchema>;
 export type SaveProduct = z.output<typeof SaveProductRequestSchema>;
 
 /**
- * The measures a product keeps for its physical state: liquids keep specific gravity, density
- * (derived, never typed) and pounds per gallon; gases keep the conversion factor; the others are
- * dropped so a report never reads a stale value from an earlier state.
+ * The measures a product keeps for its physical state: liquids and liquified gases keep specific
+ * gravity, density (derived, never typed) and pounds per gallon (`hasLiquidDensity`); gases keep
+ * the conversion factor; the others are dropped so a report never reads a stale value from an
+ * earlier state.
  */
 export function productMeasures(
   body: Pick<SaveProduct, 'physical_state' | 'specific_gravity' | 'pounds_per_gallon' | 'conversion_factor'>,
 ) {
-  const liquid = isLiquid(body.physical_state);
+  const liquid = hasLiquidDensity(body.physical_state);
   return {
     specific_gravity: liquid ? body.specific_gravity : null,
     density: liquid ? (densityFromSpecificGravity(body.specific_gravity) ?? null) : null,

@@ -85,6 +85,14 @@ describe('product save rules', () => {
       pounds_per_gallon: null,
       conversion_factor: 8.5,
     });
+    // A liquified gas keeps both (issue 31 point 2): its gallons weigh by the specific gravity
+    // (0.51 × 8.34 = 4.2534 → density 4.25 shown), its cubic feet by the conversion factor.
+    expect(productMeasures({ ...values, specific_gravity: 0.51, physical_state: 'liquified gas' })).toEqual({
+      specific_gravity: 0.51,
+      density: 4.25,
+      pounds_per_gallon: 15.35,
+      conversion_factor: 8.5,
+    });
     expect(productMeasures({ ...values, physical_state: 'solid' })).toEqual({
       specific_gravity: null,
       density: null,

@@ -1,5 +1,6 @@
 import {
   calculateContainer,
+  hasLiquidDensity,
   INVENTORY_PRODUCT_MSG,
   type InventoryProductListResponse,
   type InventoryProductResource,
@@ -931,7 +932,8 @@ describe('the server and the form', () => {
             container_quantity: quantity,
           };
           const line = await saveOk(inventoryId, body);
-          const isLiquid = state === 'liquid';
+          // Liquids and liquified gases keep pounds per gallon (issue 31 point 2).
+          const hasDensity = hasLiquidDensity(state);
           const isGas = state.endsWith('gas');
           const form = calculateContainer({
             physical_state: state,
@@ -939,8 +941,8 @@ describe('the server and the form', () => {
             unit_name: unit.name,
             container_size: size,
             container_quantity: quantity,
-            // The product keeps pounds per gallon for liquids and the factor for gases only.
-            pounds_per_gallon: isLiquid ? poundsPerGallon : null,
+            // The product keeps pounds per gallon for liquids and liquified gases, the factor for gases only.
+            pounds_per_gallon: hasDensity ? poundsPerGallon : null,
             conversion_factor: isGas ? conversionFactor : null,
           });
           expect([line.max_gallons, line.max_pounds]).toEqual([form.max_gallons, form.max_pounds]);

@@ -35,7 +35,7 @@ describe('ProductMeasureFields', () => {
     expect(screen.queryByLabelText(/Conversion Factor/)).toBeNull();
   });
 
-  it('shows a compressed or liquified gas only its conversion factor', async () => {
+  it('shows a compressed gas only its conversion factor, a liquified gas also its liquid density', async () => {
     render(<Harness />);
     await userEvent.selectOptions(screen.getByLabelText('Physical State'), 'Liquid');
     await userEvent.type(screen.getByLabelText('Specific Gravity'), '0.79');
@@ -43,8 +43,15 @@ describe('ProductMeasureFields', () => {
     expect(screen.getByLabelText('Conversion Factor (cu ft/lb)')).toBeTruthy();
     expect(screen.queryByLabelText('Specific Gravity')).toBeNull();
     expect(screen.queryByLabelText(/Density/)).toBeNull();
+    expect(screen.queryByLabelText('Pounds per Gallon')).toBeNull();
+    // Issue 31 point 2: a liquified gas in gallons weighs by its liquid density (a 30,000-gal
+    // propane tank at SG 0.51 is 127,602 lb), so its form offers specific gravity and pounds per
+    // gallon beside the conversion factor its cubic feet need.
     await userEvent.selectOptions(screen.getByLabelText('Physical State'), 'Liquified Gas');
     expect(screen.getByLabelText('Conversion Factor (cu ft/lb)')).toBeTruthy();
+    expect(screen.getByLabelText('Specific Gravity')).toHaveProperty('value', '0.79');
+    expect(screen.getByLabelText(/Density/)).toHaveProperty('value', '6.59');
+    expect(screen.getByLabelText('Pounds per Gallon')).toBeTruthy();
     // Back to liquid: what was typed is still there.
     await userEvent.selectOptions(screen.getByLabelText('Physical State'), 'Liquid');
     expect(screen.getByLabelText('Specific Gravity')).toHaveProperty('value', '0.79');

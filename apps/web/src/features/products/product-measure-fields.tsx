@@ -1,9 +1,9 @@
 import {
   CONVERSION_FACTOR_UNIT,
   densityFromSpecificGravity,
+  hasLiquidDensity,
   isGas,
   isImplausibleConversionFactor,
-  isLiquid,
   MIN_PLAUSIBLE_GAS_CONVERSION_FACTOR,
   PHYSICAL_STATE_LABELS,
   PHYSICAL_STATES,
@@ -19,7 +19,8 @@ import type { ProductDataValues } from './product-form.ts';
 /**
  * Physical state and the measures that go with it (spec 02 §4): a liquid has specific gravity,
  * density (read-only, SG × 8.34 to two decimals) and pounds per gallon; a compressed or liquified
- * gas has a conversion factor. `idPrefix` keeps the ids of two forms apart.
+ * gas has a conversion factor. A liquified gas has the liquid's three too (issue 31 point 2): its
+ * tank is measured in gallons of liquid, which only a liquid density weighs. `idPrefix` keeps the ids of two forms apart.
  * The product form and the line form both hold product data and provide their
  * form (`FormProvider`); the fields read and register only its product-data part.
  */
@@ -47,7 +48,7 @@ export function ProductMeasureFields({ idPrefix = 'p' }: { idPrefix?: string }) 
           ))}
         </Select>
       </Field>
-      {isLiquid(state) ? (
+      {hasLiquidDensity(state) ? (
         <div className="grid grid-cols-1 gap-4 sm:grid-cols-3 md:col-span-2">
           <Field
             id={id('specific_gravity')}
