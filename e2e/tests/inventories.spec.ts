@@ -253,3 +253,67 @@ test('an admin completes an inventory and reopens it', async ({ adminPage: page,
     .fill(facility.name);
   await expect(page.getByRole('table', { name: 'Inventories' }).getByRole('row')).toHaveCount(2);
 });
+
+// Issue 33 point 10: forgot to copy last year. The empty inventory offers last year's lines, and a
+// second create of a year links to the inventory that has it.
+test('an empty inventory copies last year’s products later, and a year taken links to its inventory', async ({
+  adminPage: page,
+  request,
+}) => {
+  const api = await adminApi(request);
+  const customer = await customerWithFacilities(api, 'Later', ['Later Plant']);
+  const [facility] = customer.facilities;
+  if (!facility) throw new Error('no facility');
+  const lastYearId = await createInventory(api, customer.id, facility.id, THIS_YEAR - 1);
+  const stamp = Date.now();
+  const container = await api.post('/containers/create', {
+    name: `Drum ${stamp}`,
+    is_active: 1,
+    encode: true,
+  });
+  const unit = await api.post('/container-units/create', {
+    name: `Gal ${stamp}`,
+    unit_type: 'gal',
+    is_active: 1,
+    encode: true,
+  });
+  const product = await api.post('/products/create', {
+    name: `Xylene ${stamp}`,
+    mfg_name: 'Solvents Inc',
+    physical_state: 'liquid',
+    is_active: 1,
+    encode: true,
+  });
+  await api.post(`/inventories/${lastYearId}/product/create`, {
+    product_id: product.resource.id,
+    container_id: container.resource.id,
+    container_unit_id: unit.resource.id,
+    container_size: '55',
+    container_quantity: '2',
+    location_stored: 'Tank Farm',
+    encode: true,
+  });
+  const thisYearId = await createInventory(api, customer.id, facility.id, THIS_YEAR);
+
+  await page.goto(`/inventories/${thisYearId}/products`);
+  const offer = page.getByRole('region', { name: 'Start from an earlier year' });
+  await expect(offer).toContainText('This inventory has no products yet.');
+  await offer.getByRole('button', { name: `Copy products from ${THIS_YEAR - 1}` }).click();
+  await expect(page.getByRole('status')).toContainText('Products copied');
+  const table = page.getByRole('table', { name: 'Inventory products' });
+  await expect(table.getByRole('row').filter({ hasText: `Xylene ${stamp}` })).toHaveCount(1);
+  await expect(offer).toBeHidden();
+
+  // The same year again from the form: the 409's message, and a link to the inventory that has it.
+  await page.goto('/inventories/create');
+  const dialog = page.getByRole('dialog', { name: 'Create New Inventory' });
+  await dialog.getByLabel('Year').selectOption(String(THIS_YEAR));
+  await pick(page, 'Customer', customer.name, customer.name);
+  await pick(page, 'Facility', facility.name, facility.name);
+  await dialog.getByRole('button', { name: 'Create Inventory' }).click();
+  await expect(dialog.getByRole('alert')).toHaveText(
+    `An inventory of ${facility.name} for ${THIS_YEAR} already exists.`,
+  );
+  await dialog.getByRole('link', { name: `Open the ${THIS_YEAR} inventory of ${facility.name}` }).click();
+  await expect(page).toHaveURL(new RegExp(`/inventories/${thisYearId}/products$`));
+});

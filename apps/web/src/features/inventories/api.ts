@@ -55,3 +55,13 @@ export type InventoriesSearch = z.infer<typeof InventoriesSearchSchema>;
 export function inventoriesListParams(search: InventoriesSearch): QueryParams {
   return { ...toListParams({ ...search, status: undefined }), status: search.status ?? 'all' };
 }
+
+/** `POST /inventories/{id}/copy-products` (issue 33 point 10): an empty inventory takes earlier lines. */
+export function copyInventoryProducts(inventoryId: number, sourceIds: number[]) {
+  return api.post<{ message: string; resource: InventoryResource }>(
+    `/inventories/${inventoryId}/copy-products`,
+    {
+      inventory_ids: sourceIds,
+    },
+  );
+}

@@ -19,6 +19,7 @@ import {
   inventoryProductsListParams,
   inventoryTitle,
 } from './api.ts';
+import { CopyProductsOffer } from './copy-products-offer.tsx';
 import { inventoryProductsColumns } from './inventory-products-columns.tsx';
 import { PrintAllSdsButton } from './print-all-sds-button.tsx';
 
@@ -93,6 +94,9 @@ export function InventoryProductsPage({
           </div>
         </dl>
       </div>
+      {summary && summary.lines === 0 && mayAdd && isOpenToUser ? (
+        <CopyProductsOffer inventoryId={inventoryId} />
+      ) : null}
       <ListToolbar
         list={list}
         searchLabel="Search Inventory by product or manufacturer"
