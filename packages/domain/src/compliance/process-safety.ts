@@ -282,6 +282,8 @@ function strictness(condition: ListingCondition): number {
 /**
  * Every listing of `list` with a threshold, indexed by each CAS it counts (its own and, where the
  * list takes them, its aliases), strictest first; a listing without one is a warning, not a row.
+ * `make` may complete the entry (RMP: the aliases 68.130 implies where the list has none); the
+ * index reads the entry it returns.
  */
 export function indexProcessListings<L extends ProcessListing>(
   context: ComplianceContext,
@@ -315,7 +317,7 @@ export function indexProcessListings<L extends ProcessListing>(
       listings.push(listing);
       // Only the RMP list counts aliases (ammonium hydroxide under ammonia); Appendix A names
       // compounds, and a compound not listed as such is not covered (OSHA 1993 letter).
-      for (const number of listingCasNumbers(entry, list === 'rmp')) {
+      for (const number of listingCasNumbers(listing.entry, list === 'rmp')) {
         byCas.set(number, [...(byCas.get(number) ?? []), listing]);
       }
     }
