@@ -339,7 +339,9 @@ export function accumulatorOf(byProcess: Map<string, RowAccumulator>, process: s
 /**
  * A listed chemical counted by its own weight (RMP toxics, PSM Appendix A): under the strictest
  * listing whose condition the component meets, at `floor` or more; left out with the reason
- * otherwise, or where the product records a partial pressure below 10 mmHg.
+ * otherwise, or where the product records a partial pressure below 10 mmHg, unless
+ * `overrideRefused` says why that override does not apply here (RMP: oleum and TDI,
+ * 68.115(b)(1)): then the line counts and the row notes why.
  */
 export function countListedComponent<L extends ProcessListing>(
   item: LineComponent,
@@ -347,6 +349,7 @@ export function countListedComponent<L extends ProcessListing>(
   context: ComplianceContext,
   floor: { percent: number; text: string },
   note: (matched: L) => string = () => '',
+  overrideRefused: string | null = null,
 ): void {
   const { quantity } = item;
   const { line } = quantity;
@@ -354,7 +357,7 @@ export function countListedComponent<L extends ProcessListing>(
   const percent = processPercent(item, context);
   const fallback = candidates[candidates.length - 1];
   if (!fallback) return;
-  if (line.is_partial_pressure_exempt) {
+  if (line.is_partial_pressure_exempt && overrideRefused === null) {
     const acc = accumulatorOf(fallback.byProcess, process);
     acc.excluded.push(lineExclusion(line, percent, partialPressureText(line)));
     acc.exemptions.add(`${line.product_name}: ${partialPressureText(line)}`);
@@ -363,12 +366,15 @@ export function countListedComponent<L extends ProcessListing>(
   const matched = candidates.find(
     (listing) => conditionShortfall(listing.condition, percent, floor) === null,
   );
+  const acc = accumulatorOf((matched ?? fallback).byProcess, process);
+  if (line.is_partial_pressure_exempt && overrideRefused !== null) {
+    acc.notes.add(`${line.product_name}: ${overrideRefused}`);
+  }
   if (!matched) {
     const reason = conditionShortfall(fallback.condition, percent, floor) ?? '';
-    accumulatorOf(fallback.byProcess, process).excluded.push(lineExclusion(line, percent, reason));
+    acc.excluded.push(lineExclusion(line, percent, reason));
     return;
   }
-  const acc = accumulatorOf(matched.byProcess, process);
   if (quantity.pounds === null) {
     acc.excluded.push(lineExclusion(line, percent, 'pounds unknown (see warnings)'));
     return;

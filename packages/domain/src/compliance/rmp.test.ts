@@ -284,6 +284,63 @@ describe('CAA 112(r) RMP', () => {
     ]);
   });
 
+  it('refuses the partial-pressure override for oleum and the toluene diisocyanates (68.115(b)(1)), with a warning and a note', () => {
+    // 68.115(b)(1) excepts oleum, toluene 2,4-/2,6-diisocyanate and TDI (unspecified isomer) from
+    // the < 10 mmHg exemption, so the override is not applied:
+    // PREPOLYMER: 30,000 lb × 40% TDI 2,4 = 12,000 lb > TQ 10,000 → covered (with the override: 0).
+    // ACID: 15,000 lb × 100% oleum = 15,000 lb > TQ 10,000 → covered.
+    const TDI_24 = '584-84-9';
+    const OLEUM = '8014-95-7';
+    const lists: ReferenceLists = {
+      ...RMP_LISTS,
+      entries: [
+        ...RMP_LISTS.entries,
+        rmp('Toluene 2,4-diisocyanate [Benzene, 2,4-diisocyanato-1-methyl-]', TDI_24, 10_000),
+        rmp('Oleum (Fuming Sulfuric acid)', OLEUM, 10_000),
+      ],
+    };
+    const override = { is_partial_pressure_exempt: true, partial_pressure_note: 'vendor estimate 0.01 mmHg' };
+    const result = computeReport(
+      'caa_112r_rmp',
+      snapshot([
+        stored(30_000, {
+          inventory_product_id: 501,
+          location_stored: 'PREPOLYMER',
+          product_name: 'TDI prepolymer',
+          ...override,
+          components: [component(TDI_24, 'Toluene 2,4-diisocyanate', 40)],
+        }),
+        stored(15_000, {
+          inventory_product_id: 502,
+          location_stored: 'ACID',
+          product_name: 'Oleum 20%',
+          ...override,
+          components: [component(OLEUM, 'Oleum', 100)],
+        }),
+      ]),
+      lists,
+    );
+    const tdi = rowOf(result, 'PREPOLYMER', 'Toluene 2,4-diisocyanate [Benzene, 2,4-diisocyanato-1-methyl-]');
+    expect(tdi).toMatchObject({ quantity_lb: 12_000, covered: true, exemptions: [] });
+    const refused =
+      'TDI prepolymer: partial-pressure override not applied: 40 CFR 68.115(b)(1) excepts Toluene 2,4-diisocyanate from the below-10-mmHg exemption';
+    expect(tdi?.explanation.notes).toContain(refused);
+    const oleum = rowOf(result, 'ACID', 'Oleum (Fuming Sulfuric acid)');
+    expect(oleum).toMatchObject({ quantity_lb: 15_000, covered: true, exemptions: [] });
+    expect(result.warnings).toContainEqual(
+      expect.objectContaining({
+        code: 'override_not_applied',
+        inventory_product_id: 501,
+        message: expect.stringContaining(
+          'partial-pressure override not applied: 40 CFR 68.115(b)(1) excepts Toluene 2,4-diisocyanate from the below-10-mmHg exemption; counted in full',
+        ),
+      }),
+    );
+    expect(result.warnings).toContainEqual(
+      expect.objectContaining({ code: 'override_not_applied', inventory_product_id: 502 }),
+    );
+  });
+
   it('carries 68.130 as data: 77 toxic listings (75 CAS), 63 flammables, every CAS valid and of one kind', () => {
     expect(RMP_TABLE_1_TOXICS).toHaveLength(77);
     expect(new Set(RMP_TABLE_1_TOXICS.map((s) => s.cas_number)).size).toBe(75);

@@ -30,7 +30,7 @@ import {
 import type { ProgrammeResult, ProgrammeRule } from './programme.ts';
 import type { LineQuantity } from './quantities.ts';
 import { normalizeCas } from './reference.ts';
-import { RMP_AMMONIA_ALIAS, rmpTableKind } from './rmp-substances.ts';
+import { RMP_AMMONIA_ALIAS, rmpPartialPressureExcepted, rmpTableKind } from './rmp-substances.ts';
 import { RMP_DE_MINIMIS, RMP_OPERATOR } from './thresholds.ts';
 import { retailFuelOf } from './tier2.ts';
 import type { ReferenceEntry } from './types.ts';
@@ -57,7 +57,8 @@ export const RMP_RULE_TEXT =
   "below 1% it is not counted), ammonium hydroxide under ammonia (conc 20% or greater) through the list's alias column, else by 68.130. " +
   'A listed flammable counts the whole weight of a pure product, and of a mixture only when it holds 1% or more of the ' +
   'flammable and is NFPA flammability 4. Flammables used as fuel or held for sale as fuel (68.126) and gasoline for ' +
-  'engines (68.115(b)(2)(ii)) are left out. A toxic whose partial pressure is below 10 mmHg is left out where the product records it.';
+  'engines (68.115(b)(2)(ii)) are left out. A toxic whose partial pressure is below 10 mmHg is left out where the product records it, ' +
+  'except oleum and the toluene diisocyanates, which 68.115(b)(1) excepts.';
 
 /** The 68.115(b)(1) floor: a toxic below 1% by weight is not counted. */
 const TOXIC_FLOOR = { percent: RMP_DE_MINIMIS.percent, text: 'de minimis 1% (68.115(b)(1))' };
@@ -162,11 +163,37 @@ const ALIAS_SOURCE_TEXT: Record<Source, string> = {
   regulation: '40 CFR 68.130 data in the app; the RMP list has no alias column',
 };
 
-function countToxic(item: LineComponent, candidates: Listing[], context: ComplianceContext): void {
-  countListedComponent(item, candidates, context, TOXIC_FLOOR, (matched) =>
-    item.cas_number !== listingCasNumbers(matched.entry, false)[0]
-      ? `${item.component.name || item.cas_number} ${item.cas_number} counted under ${matched.entry.chemical_name} (${ALIAS_SOURCE_TEXT[matched.alias_source ?? 'list']})`
-      : '',
+/**
+ * Why the product's partial-pressure override does not apply to this toxic (68.115(b)(1) excepts
+ * oleum and the toluene diisocyanates), warned once per line and component; null when it applies
+ * or none is set.
+ */
+function refusedOverride(item: LineComponent, warnings: EngineWarning[]): string | null {
+  const { line } = item.quantity;
+  if (!line.is_partial_pressure_exempt) return null;
+  const excepted = rmpPartialPressureExcepted(item.cas_number);
+  if (!excepted) return null;
+  const text = `partial-pressure override not applied: 40 CFR 68.115(b)(1) excepts ${excepted.name} from the below-10-mmHg exemption`;
+  warnings.push(lineWarning(line, 'override_not_applied', `${text}; counted in full`, item.component));
+  return text;
+}
+
+function countToxic(
+  item: LineComponent,
+  candidates: Listing[],
+  context: ComplianceContext,
+  warnings: EngineWarning[],
+): void {
+  countListedComponent(
+    item,
+    candidates,
+    context,
+    TOXIC_FLOOR,
+    (matched) =>
+      item.cas_number !== listingCasNumbers(matched.entry, false)[0]
+        ? `${item.component.name || item.cas_number} ${item.cas_number} counted under ${matched.entry.chemical_name} (${ALIAS_SOURCE_TEXT[matched.alias_source ?? 'list']})`
+        : '',
+    refusedOverride(item, warnings),
   );
 }
 
@@ -258,7 +285,7 @@ function run(context: ComplianceContext): RmpResult {
     const candidates = byCas.get(item.cas_number);
     if (!candidates) continue;
     const toxics = candidates.filter((listing) => listing.kind === 'toxic');
-    if (toxics.length > 0) countToxic(item, toxics, context);
+    if (toxics.length > 0) countToxic(item, toxics, context, warnings);
     for (const listing of candidates) {
       if (listing.kind === 'flammable') countFlammable(item, listing, context, warnings, estimated);
     }
