@@ -14,7 +14,7 @@ import { formatPercent, formatThreshold } from './format.ts';
 import type { Explanation } from './programme.ts';
 import { normalizeCas } from './reference.ts';
 import { type ThresholdOperator, type ThresholdTest, testThreshold } from './thresholds.ts';
-import type { ReferenceEntry, SnapshotLine } from './types.ts';
+import type { ReferenceEntry, SnapshotFacility, SnapshotLine } from './types.ts';
 import { type EngineWarning, listWarning } from './warnings.ts';
 
 /** The label of the facility-wide screen row (the sum over every location, rules §8). */
@@ -105,6 +105,14 @@ export function listingCasNumbers(entry: ReferenceEntry, withAliases: boolean): 
         .filter((cas) => cas !== '' && cas !== own)
     : [];
   return own === '' ? aliases : [own, ...aliases];
+}
+
+/**
+ * A retail facility for PSM (1910.119(a)(2)(i)) and RMP (68.126, 68.3): flagged as one, or as a
+ * retail gas station (a station selling fuel mainly to the public is a retail facility).
+ */
+export function isRetailFacility(facility: SnapshotFacility): boolean {
+  return facility.is_retail_facility === true || facility.is_retail_gas_station === true;
 }
 
 /** The process a line belongs to: its storage location. */

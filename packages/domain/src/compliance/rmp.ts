@@ -16,6 +16,7 @@ import {
   compareProcessRows,
   countListedComponent,
   indexProcessListings,
+  isRetailFacility,
   type ListingCondition,
   listingCasNumbers,
   nameUnknownPercents,
@@ -204,7 +205,7 @@ function fuelExemption(quantity: LineQuantity, context: ComplianceContext): stri
   const fuel = retailFuelOf(line);
   if (fuel?.key === 'gasoline')
     return 'gasoline for use as fuel for internal-combustion engines (68.115(b)(2)(ii))';
-  if (fuel && context.snapshot.facility.is_retail_gas_station) {
+  if (fuel && isRetailFacility(context.snapshot.facility)) {
     return 'held for sale as fuel at a retail facility (40 CFR 68.126)';
   }
   return null;
