@@ -267,6 +267,8 @@ const FACILITY_REPORT_INPUTS = {
   emergency_coordinator_phone: '(713) 555-0100',
   is_retail_gas_station: true,
   is_ust_compliant: true,
+  // Issue 31: PSM 1910.119(a)(2)(i), RMP 68.126.
+  is_retail_facility: true,
   // Issue 25: the Tier II identification.
   naics_code: '325110',
   duns_number: '012345678',

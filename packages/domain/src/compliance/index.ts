@@ -45,6 +45,7 @@ export * from './range-codes.ts';
 export * from './reference.ts';
 export * from './registry.ts';
 export * from './rmp.ts';
+export * from './rmp-substances.ts';
 export * from './spcc.ts';
 export * from './thresholds.ts';
 export * from './tier2.ts';

@@ -14,7 +14,7 @@ import { formatPercent, formatThreshold } from './format.ts';
 import type { Explanation } from './programme.ts';
 import { normalizeCas } from './reference.ts';
 import { type ThresholdOperator, type ThresholdTest, testThreshold } from './thresholds.ts';
-import type { ReferenceEntry, SnapshotLine } from './types.ts';
+import type { ReferenceEntry, SnapshotFacility, SnapshotLine } from './types.ts';
 import { type EngineWarning, listWarning } from './warnings.ts';
 
 /** The label of the facility-wide screen row (the sum over every location, rules §8). */
@@ -105,6 +105,14 @@ export function listingCasNumbers(entry: ReferenceEntry, withAliases: boolean): 
         .filter((cas) => cas !== '' && cas !== own)
     : [];
   return own === '' ? aliases : [own, ...aliases];
+}
+
+/**
+ * A retail facility for PSM (1910.119(a)(2)(i)) and RMP (68.126, 68.3): flagged as one, or as a
+ * retail gas station (a station selling fuel mainly to the public is a retail facility).
+ */
+export function isRetailFacility(facility: SnapshotFacility): boolean {
+  return facility.is_retail_facility === true || facility.is_retail_gas_station === true;
 }
 
 /** The process a line belongs to: its storage location. */
@@ -282,6 +290,8 @@ function strictness(condition: ListingCondition): number {
 /**
  * Every listing of `list` with a threshold, indexed by each CAS it counts (its own and, where the
  * list takes them, its aliases), strictest first; a listing without one is a warning, not a row.
+ * `make` may complete the entry (RMP: the aliases 68.130 implies where the list has none); the
+ * index reads the entry it returns.
  */
 export function indexProcessListings<L extends ProcessListing>(
   context: ComplianceContext,
@@ -315,7 +325,7 @@ export function indexProcessListings<L extends ProcessListing>(
       listings.push(listing);
       // Only the RMP list counts aliases (ammonium hydroxide under ammonia); Appendix A names
       // compounds, and a compound not listed as such is not covered (OSHA 1993 letter).
-      for (const number of listingCasNumbers(entry, list === 'rmp')) {
+      for (const number of listingCasNumbers(listing.entry, list === 'rmp')) {
         byCas.set(number, [...(byCas.get(number) ?? []), listing]);
       }
     }
@@ -337,7 +347,9 @@ export function accumulatorOf(byProcess: Map<string, RowAccumulator>, process: s
 /**
  * A listed chemical counted by its own weight (RMP toxics, PSM Appendix A): under the strictest
  * listing whose condition the component meets, at `floor` or more; left out with the reason
- * otherwise, or where the product records a partial pressure below 10 mmHg.
+ * otherwise, or where the product records a partial pressure below 10 mmHg, unless
+ * `overrideRefused` says why that override does not apply here (RMP: oleum and TDI,
+ * 68.115(b)(1)): then the line counts and the row notes why.
  */
 export function countListedComponent<L extends ProcessListing>(
   item: LineComponent,
@@ -345,6 +357,7 @@ export function countListedComponent<L extends ProcessListing>(
   context: ComplianceContext,
   floor: { percent: number; text: string },
   note: (matched: L) => string = () => '',
+  overrideRefused: string | null = null,
 ): void {
   const { quantity } = item;
   const { line } = quantity;
@@ -352,7 +365,7 @@ export function countListedComponent<L extends ProcessListing>(
   const percent = processPercent(item, context);
   const fallback = candidates[candidates.length - 1];
   if (!fallback) return;
-  if (line.is_partial_pressure_exempt) {
+  if (line.is_partial_pressure_exempt && overrideRefused === null) {
     const acc = accumulatorOf(fallback.byProcess, process);
     acc.excluded.push(lineExclusion(line, percent, partialPressureText(line)));
     acc.exemptions.add(`${line.product_name}: ${partialPressureText(line)}`);
@@ -361,12 +374,15 @@ export function countListedComponent<L extends ProcessListing>(
   const matched = candidates.find(
     (listing) => conditionShortfall(listing.condition, percent, floor) === null,
   );
+  const acc = accumulatorOf((matched ?? fallback).byProcess, process);
+  if (line.is_partial_pressure_exempt && overrideRefused !== null) {
+    acc.notes.add(`${line.product_name}: ${overrideRefused}`);
+  }
   if (!matched) {
     const reason = conditionShortfall(fallback.condition, percent, floor) ?? '';
-    accumulatorOf(fallback.byProcess, process).excluded.push(lineExclusion(line, percent, reason));
+    acc.excluded.push(lineExclusion(line, percent, reason));
     return;
   }
-  const acc = accumulatorOf(matched.byProcess, process);
   if (quantity.pounds === null) {
     acc.excluded.push(lineExclusion(line, percent, 'pounds unknown (see warnings)'));
     return;

@@ -172,4 +172,60 @@ describe('OSHA PSM (1910.119)', () => {
     ]);
     expect(rowOf(result, 'PIT', 'Chlorine')).toMatchObject({ quantity_lb: 0, covered: false });
   });
+
+  describe('at a retail facility (1910.119(a)(2)(i))', () => {
+    // BAY: 2,000 lb × 100% chlorine = 2,000 lb ≥ TQ 1,500 would be covered; SOLVENT ROOM:
+    // 11,979 lb of toluene (flash point 40 °F < 100 °F) ≥ 10,000 would be covered. PSM does not
+    // apply to retail facilities, so no row reads covered: both are listed below threshold with
+    // their would-be figures and the exemption.
+    const lines = () => [
+      stored(2_000, { location_stored: 'BAY', components: [component(CAS.chlorine, 'Chlorine', 100)] }),
+      stored(11_979, {
+        location_stored: 'SOLVENT ROOM',
+        flash_point_f: 40,
+        components: [component(CAS.toluene, 'Toluene', 100)],
+      }),
+    ];
+    const RETAIL =
+      'PSM does not apply: the facility is recorded as a retail facility (29 CFR 1910.119(a)(2)(i)). The figures below are what would otherwise be tested; none is covered.';
+    const EXEMPTION = 'Retail facility: PSM does not apply (29 CFR 1910.119(a)(2)(i))';
+
+    it.each([
+      ['a retail facility', { is_retail_facility: true }],
+      ['a retail gas station', { is_retail_gas_station: true }],
+    ])('%s: nothing reads covered, the would-be figures are below threshold', (_, flags) => {
+      const result = computeReport(
+        'caa_304_psm',
+        { ...snapshot(lines()), facility: { id: 2, name: 'Farm Supply', ...flags } },
+        PSM_LISTS,
+      );
+      expect(result.rows).toEqual([]);
+      expect(
+        result.below_threshold.map((row) => [
+          row.process,
+          row.substance,
+          row.quantity_lb,
+          row.covered,
+          row.exemptions,
+        ]),
+      ).toEqual([
+        ['BAY', 'Chlorine', 2_000, false, [EXEMPTION]],
+        ['SOLVENT ROOM', PSM_FLAMMABLE_SUBSTANCE, 11_979, false, [EXEMPTION]],
+        ['Facility total (screen)', 'Chlorine', 2_000, false, [EXEMPTION]],
+      ]);
+      expect(result.below_threshold[0]?.test.rule_text).toBe('2,000.00 lb ≥ TQ 1,500 lb');
+      expect(result.notes[0]).toBe(RETAIL);
+      expect(result.rule).toContain('does not apply to retail facilities');
+    });
+
+    it('elsewhere the same figures are covered', () => {
+      const result = runPsm(lines());
+      expect(result.rows.map((row) => [row.process, row.quantity_lb])).toEqual([
+        ['BAY', 2_000],
+        ['SOLVENT ROOM', 11_979],
+        ['Facility total (screen)', 2_000],
+      ]);
+      expect(result.notes).not.toContain(RETAIL);
+    });
+  });
 });

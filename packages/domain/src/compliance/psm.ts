@@ -16,6 +16,7 @@ import {
   compareProcessRows,
   countListedComponent,
   indexProcessListings,
+  isRetailFacility,
   nameUnknownPercents,
   type ProcessRow,
   processOf,
@@ -55,7 +56,18 @@ export const PSM_RULE_TEXT =
   'lists, or at 1% or more where it lists none (OSHA enforcement memorandum of 18 July 2016, which withdrew the ' +
   '"commercial grade" policy), except where the product records a partial pressure below 10 mmHg. Hydrocarbon fuels ' +
   'used only as workplace fuel and flammable liquids in atmospheric storage below their boiling point are left out of ' +
-  'the flammable screen where the line records them.';
+  'the flammable screen where the line records them. PSM does not apply to retail facilities (1910.119(a)(2)(i)): there ' +
+  'no row is covered and the figures are listed below threshold.';
+
+/** Printed on each row at a retail facility, where PSM does not apply. */
+export const PSM_RETAIL_EXEMPTION = 'Retail facility: PSM does not apply (29 CFR 1910.119(a)(2)(i))';
+export const PSM_RETAIL_NOTE =
+  'PSM does not apply: the facility is recorded as a retail facility (29 CFR 1910.119(a)(2)(i)). The figures below are what would otherwise be tested; none is covered.';
+
+/** A row at a retail facility: never covered, its would-be figure kept and the exemption named. */
+function atRetailFacility(row: PsmRow): PsmRow {
+  return { ...row, covered: false, exemptions: [...row.exemptions, PSM_RETAIL_EXEMPTION] };
+}
 
 const FLOOR = {
   percent: PSM_DEFAULT_MIN_PERCENT,
@@ -167,16 +179,13 @@ function run(context: ComplianceContext): PsmResult {
     }
   }
   rows.push(...flammableScreen(context, warnings, estimated));
-  rows.sort(compareProcessRows);
+  const isRetail = isRetailFacility(context.snapshot.facility);
+  const tested = (isRetail ? rows.map(atRetailFacility) : rows).sort(compareProcessRows);
   const notes = [
+    ...(isRetail ? [PSM_RETAIL_NOTE] : []),
     'Process: each storage location; the facility total of an Appendix A chemical is a screen (the app does not record which vessels are interconnected or co-located).',
     "A chemical's weight in a mixture is the chemical's own weight (rules §9 reading of the 2016 memorandum).",
   ];
-  if (context.snapshot.facility.is_retail_gas_station) {
-    notes.push(
-      'The facility is recorded as a retail facility: PSM does not apply to retail facilities (1910.119(a)(2)(i)).',
-    );
-  }
   return {
     programme: 'caa_304_psm',
     title: 'OSHA Process Safety Management (29 CFR 1910.119)',
@@ -185,8 +194,8 @@ function run(context: ComplianceContext): PsmResult {
     notes,
     estimated: [...estimated],
     lists_used: listsUsed(context, ['psm']),
-    rows: rows.filter((row) => row.covered),
-    below_threshold: rows.filter((row) => !row.covered),
+    rows: tested.filter((row) => row.covered),
+    below_threshold: tested.filter((row) => !row.covered),
     warnings,
   };
 }

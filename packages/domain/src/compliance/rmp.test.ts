@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { isValidCasNumber } from '../shared/cas.ts';
 import { parseListingCondition } from './process-safety.ts';
 import { computeReport } from './registry.ts';
+import { RMP_TABLE_1_TOXICS, RMP_TABLE_3_FLAMMABLES, rmpTableKind } from './rmp-substances.ts';
 import { CAS, component, LISTS, snapshot, stored } from './test-fixtures.ts';
 import type { ComplianceOptions, ReferenceEntry, ReferenceLists, SnapshotLine } from './types.ts';
 
@@ -280,5 +282,197 @@ describe('CAA 112(r) RMP', () => {
     expect(row?.exemptions).toEqual([
       'Dilute chlorine bleach: partial pressure below 10 mmHg (override: vendor letter 2025-04: 2 mmHg at 20 °C)',
     ]);
+  });
+
+  it('refuses the partial-pressure override for oleum and the toluene diisocyanates (68.115(b)(1)), with a warning and a note', () => {
+    // 68.115(b)(1) excepts oleum, toluene 2,4-/2,6-diisocyanate and TDI (unspecified isomer) from
+    // the < 10 mmHg exemption, so the override is not applied:
+    // PREPOLYMER: 30,000 lb × 40% TDI 2,4 = 12,000 lb > TQ 10,000 → covered (with the override: 0).
+    // ACID: 15,000 lb × 100% oleum = 15,000 lb > TQ 10,000 → covered.
+    const TDI_24 = '584-84-9';
+    const OLEUM = '8014-95-7';
+    const lists: ReferenceLists = {
+      ...RMP_LISTS,
+      entries: [
+        ...RMP_LISTS.entries,
+        rmp('Toluene 2,4-diisocyanate [Benzene, 2,4-diisocyanato-1-methyl-]', TDI_24, 10_000),
+        rmp('Oleum (Fuming Sulfuric acid)', OLEUM, 10_000),
+      ],
+    };
+    const override = { is_partial_pressure_exempt: true, partial_pressure_note: 'vendor estimate 0.01 mmHg' };
+    const result = computeReport(
+      'caa_112r_rmp',
+      snapshot([
+        stored(30_000, {
+          inventory_product_id: 501,
+          location_stored: 'PREPOLYMER',
+          product_name: 'TDI prepolymer',
+          ...override,
+          components: [component(TDI_24, 'Toluene 2,4-diisocyanate', 40)],
+        }),
+        stored(15_000, {
+          inventory_product_id: 502,
+          location_stored: 'ACID',
+          product_name: 'Oleum 20%',
+          ...override,
+          components: [component(OLEUM, 'Oleum', 100)],
+        }),
+      ]),
+      lists,
+    );
+    const tdi = rowOf(result, 'PREPOLYMER', 'Toluene 2,4-diisocyanate [Benzene, 2,4-diisocyanato-1-methyl-]');
+    expect(tdi).toMatchObject({ quantity_lb: 12_000, covered: true, exemptions: [] });
+    const refused =
+      'TDI prepolymer: partial-pressure override not applied: 40 CFR 68.115(b)(1) excepts Toluene 2,4-diisocyanate from the below-10-mmHg exemption';
+    expect(tdi?.explanation.notes).toContain(refused);
+    const oleum = rowOf(result, 'ACID', 'Oleum (Fuming Sulfuric acid)');
+    expect(oleum).toMatchObject({ quantity_lb: 15_000, covered: true, exemptions: [] });
+    expect(result.warnings).toContainEqual(
+      expect.objectContaining({
+        code: 'override_not_applied',
+        inventory_product_id: 501,
+        message: expect.stringContaining(
+          'partial-pressure override not applied: 40 CFR 68.115(b)(1) excepts Toluene 2,4-diisocyanate from the below-10-mmHg exemption; counted in full',
+        ),
+      }),
+    );
+    expect(result.warnings).toContainEqual(
+      expect.objectContaining({ code: 'override_not_applied', inventory_product_id: 502 }),
+    );
+  });
+
+  it('carries 68.130 as data: 77 toxic listings (75 CAS), 63 flammables, every CAS valid and of one kind', () => {
+    expect(RMP_TABLE_1_TOXICS).toHaveLength(77);
+    expect(new Set(RMP_TABLE_1_TOXICS.map((s) => s.cas_number)).size).toBe(75);
+    expect(RMP_TABLE_3_FLAMMABLES).toHaveLength(63);
+    expect(new Set(RMP_TABLE_3_FLAMMABLES.map((s) => s.cas_number)).size).toBe(63);
+    for (const s of [...RMP_TABLE_1_TOXICS, ...RMP_TABLE_3_FLAMMABLES])
+      expect(isValidCasNumber(s.cas_number)).toBe(true);
+    expect(RMP_TABLE_1_TOXICS.filter((s) => rmpTableKind(s.cas_number) !== 'toxic')).toEqual([]);
+    expect(RMP_TABLE_3_FLAMMABLES.filter((s) => rmpTableKind(s.cas_number) !== 'flammable')).toEqual([]);
+    expect(rmpTableKind(CAS.water)).toBeNull();
+  });
+
+  describe("a list in EPA's List of Lists layout (a TQ column only: no toxic/flammable, no alias)", () => {
+    /** As the Consolidated List of Lists gives RMP rows: name, CAS, TQ; nothing else. */
+    const LIST_OF_LISTS: ReferenceLists = {
+      entries: [
+        ...LISTS.entries.filter((entry) => entry.list_type !== 'rmp'),
+        rmp('Ammonia (anhydrous)', CAS.ammonia, 10_000, { substance_kind: '' }),
+        rmp('Ammonia (conc 20% or greater)', CAS.ammonia, 20_000, { substance_kind: '' }),
+        rmp('Propane', PROPANE, 10_000, { substance_kind: '' }),
+        rmp('Chlorine', CAS.chlorine, 2_500, { substance_kind: null }),
+      ],
+      uploaded_at: { rmp: '2026-03-01' },
+    };
+    const runLoL = (lines: SnapshotLine[]) => computeReport('caa_112r_rmp', snapshot(lines), LIST_OF_LISTS);
+
+    it('tests propane as a 68.130 Table 3 flammable: a 12,000-lb NFPA-4 mixture with 50% propane counts whole', () => {
+      // 68.115(b)(2)(i): a mixture with >= 1% of a listed flammable at NFPA flammability 4 counts
+      // its WHOLE weight: 12,000 lb (not 50% × 12,000 = 6,000 lb as a toxic) > TQ 10,000 → covered.
+      const result = runLoL([
+        stored(12_000, {
+          location_stored: 'MIX',
+          nfpa: '1-4-0',
+          components: [component(PROPANE, 'Propane', 50), component('64742-95-6', 'Solvent naphtha', 50)],
+        }),
+      ]);
+      const row = rowOf(result, 'MIX', 'Propane');
+      expect(row).toMatchObject({ kind: 'flammable', quantity_lb: 12_000, covered: true });
+      expect(row?.test.rule_text).toBe('12,000.00 lb > TQ 10,000 lb');
+      // Chlorine (no kind on the list either) stays a toxic, by 68.130 Table 1.
+      const chlorine = runLoL([
+        stored(3_000, { location_stored: 'ROOM', components: [component(CAS.chlorine, 'Chlorine', 100)] }),
+      ]);
+      expect(rowOf(chlorine, 'ROOM', 'Chlorine')).toMatchObject({
+        kind: 'toxic',
+        quantity_lb: 3_000,
+        covered: true,
+      });
+      // The list-level warning says which source decided.
+      expect(result.warnings).toContainEqual(
+        expect.objectContaining({
+          code: 'list_filled_from_regulation',
+          inventory_product_id: null,
+          message: expect.stringContaining(
+            'RMP list: 4 listings have no toxic/flammable column; 40 CFR 68.130 (Tables 1-4, data in the app) decided: 3 toxic, 1 flammable (Propane)',
+          ),
+        }),
+      );
+    });
+
+    it('counts ammonium hydroxide 1336-21-6 under Ammonia (conc 20% or greater) without an alias column', () => {
+      // 100,000 lb × 29% = 29,000 lb > TQ 20,000 → covered under ammonia 7664-41-7.
+      const result = runLoL([
+        stored(100_000, {
+          location_stored: 'TANK C',
+          components: [
+            component(CAS.ammoniumHydroxide, 'Ammonium hydroxide', 29),
+            component(CAS.water, 'Water', 71),
+          ],
+        }),
+      ]);
+      const row = rowOf(result, 'TANK C', 'Ammonia (conc 20% or greater)');
+      expect(row).toMatchObject({ cas_number: CAS.ammonia, quantity_lb: 29_000, covered: true });
+      expect(row?.explanation.contributions[0]?.pounds_basis).toContain(
+        'Ammonium hydroxide 1336-21-6 counted under Ammonia (conc 20% or greater) (40 CFR 68.130 data in the app; the RMP list has no alias column)',
+      );
+      expect(result.warnings).toContainEqual(
+        expect.objectContaining({
+          code: 'list_filled_from_regulation',
+          message: expect.stringContaining(
+            'ammonium hydroxide 1336-21-6 is counted under Ammonia (conc 20% or greater) 7664-41-7 by 40 CFR 68.130 data in the app',
+          ),
+        }),
+      );
+    });
+
+    it('applies the fuel exemption to propane used as fuel (68.126)', () => {
+      // 12,000 lb of propane 100% flagged "used or sold as fuel": left out, q = 0 (as a toxic it
+      // read 12,000 lb > 10,000 covered).
+      const result = runLoL([
+        stored(12_000, {
+          location_stored: 'YARD',
+          product_name: 'Forklift propane',
+          is_used_as_fuel: true,
+          components: [component(PROPANE, 'Propane', 100)],
+        }),
+      ]);
+      const row = rowOf(result, 'YARD', 'Propane');
+      expect(row).toMatchObject({ quantity_lb: 0, covered: false });
+      expect(row?.exemptions).toEqual([
+        'Forklift propane: used as fuel or held for sale as fuel (40 CFR 68.126)',
+      ]);
+      expect(result.rows).toEqual([]);
+    });
+
+    it("lets the list's own columns win, and says nothing when they are all there", () => {
+      // RMP_LISTS marks every listing toxic or flammable and carries the alias: no warning.
+      const result = runRmp([
+        stored(100, { location_stored: 'ROOM', components: [component(CAS.chlorine, 'Chlorine', 100)] }),
+      ]);
+      expect(result.warnings.filter((w) => w.code === 'list_filled_from_regulation')).toEqual([]);
+      // A list that marks propane toxic (wrongly) is obeyed: 50% of 12,000 = 6,000 lb.
+      const marked: ReferenceLists = {
+        ...LIST_OF_LISTS,
+        entries: LIST_OF_LISTS.entries.map((entry) =>
+          entry.list_type === 'rmp' && entry.cas_number === PROPANE
+            ? { ...entry, substance_kind: 'toxic' }
+            : entry,
+        ),
+      };
+      const obeyed = computeReport(
+        'caa_112r_rmp',
+        snapshot([
+          stored(12_000, {
+            location_stored: 'MIX',
+            nfpa: '1-4-0',
+            components: [component(PROPANE, 'Propane', 50)],
+          }),
+        ]),
+        marked,
+      );
+      expect(rowOf(obeyed, 'MIX', 'Propane')).toMatchObject({ kind: 'toxic', quantity_lb: 6_000 });
+    });
   });
 });

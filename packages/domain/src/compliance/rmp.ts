@@ -16,6 +16,8 @@ import {
   compareProcessRows,
   countListedComponent,
   indexProcessListings,
+  isRetailFacility,
+  type ListingCondition,
   listingCasNumbers,
   nameUnknownPercents,
   nfpaFlammability,
@@ -28,9 +30,12 @@ import {
 } from './process-safety.ts';
 import type { ProgrammeResult, ProgrammeRule } from './programme.ts';
 import type { LineQuantity } from './quantities.ts';
+import { normalizeCas } from './reference.ts';
+import { RMP_AMMONIA_ALIAS, rmpPartialPressureExcepted, rmpTableKind } from './rmp-substances.ts';
 import { RMP_DE_MINIMIS, RMP_OPERATOR } from './thresholds.ts';
 import { retailFuelOf } from './tier2.ts';
-import { type EngineWarning, lineWarning } from './warnings.ts';
+import type { ReferenceEntry } from './types.ts';
+import { type EngineWarning, lineWarning, listWarning } from './warnings.ts';
 
 export type RmpSubstanceKind = 'toxic' | 'flammable';
 
@@ -48,34 +53,148 @@ export const RMP_RULE_TEXT =
   'CAA section 112(r), 40 CFR 68.115: a process is covered when the quantity of a regulated substance in it exceeds the ' +
   'threshold quantity (TQ) of 68.130; at exactly the TQ it is not. The app knows no grouping of vessels, so each storage ' +
   'location is a process and the facility total is shown as a screen. Different substances are never added together. ' +
+  "Whether a listing is toxic or flammable is the list's own column, else 40 CFR 68.130 (Tables 1-4). " +
   'A toxic counts its own weight in the products that meet the listing (a 20% ammonia solution counts 20% of its weight; ' +
-  "below 1% it is not counted), ammonium hydroxide under ammonia (conc 20% or greater) through the list's alias column. " +
+  "below 1% it is not counted), ammonium hydroxide under ammonia (conc 20% or greater) through the list's alias column, else by 68.130. " +
   'A listed flammable counts the whole weight of a pure product, and of a mixture only when it holds 1% or more of the ' +
   'flammable and is NFPA flammability 4. Flammables used as fuel or held for sale as fuel (68.126) and gasoline for ' +
-  'engines (68.115(b)(2)(ii)) are left out. A toxic whose partial pressure is below 10 mmHg is left out where the product records it.';
+  'engines (68.115(b)(2)(ii)) are left out. A toxic whose partial pressure is below 10 mmHg is left out where the product records it, ' +
+  'except oleum and the toluene diisocyanates, which 68.115(b)(1) excepts.';
 
 /** The 68.115(b)(1) floor: a toxic below 1% by weight is not counted. */
 const TOXIC_FLOOR = { percent: RMP_DE_MINIMIS.percent, text: 'de minimis 1% (68.115(b)(1))' };
 
+/** Who decided a listing's kind or alias: the list's own column, or 68.130 as the app carries it. */
+type Source = 'list' | 'regulation';
+
 interface Listing extends ProcessListing {
   key: number;
   kind: RmpSubstanceKind;
+  /** null: neither the list nor 68.130 says; tested as a toxic. */
+  kind_source: Source | null;
+  /** Where the listing's alias CAS numbers come from; null when it has none. */
+  alias_source: Source | null;
 }
 
-/** Every RMP listing with a TQ, a toxic unless the list marks it flammable. */
+/** The list's toxic/flammable column where it gives one, else 68.130 Tables 1-4 by CAS, else toxic. */
+function kindOf(entry: ReferenceEntry): { kind: RmpSubstanceKind; source: Source | null } {
+  if (entry.substance_kind === 'toxic' || entry.substance_kind === 'flammable') {
+    return { kind: entry.substance_kind, source: 'list' };
+  }
+  const table = rmpTableKind(entry.cas_number);
+  return table ? { kind: table, source: 'regulation' } : { kind: 'toxic', source: null };
+}
+
+/** The list's alias column where it gives one, else ammonium hydroxide under ammonia (conc 20% or greater). */
+function withAliases(
+  entry: ReferenceEntry,
+  condition: ListingCondition,
+): { entry: ReferenceEntry; source: Source | null } {
+  if ((entry.alias_cas_numbers ?? '').trim() !== '') return { entry, source: 'list' };
+  const isAmmoniaSolution =
+    normalizeCas(entry.cas_number) === RMP_AMMONIA_ALIAS.listing_cas_number &&
+    condition.kind === 'min_percent' &&
+    condition.min_percent === RMP_AMMONIA_ALIAS.listing_min_percent;
+  return isAmmoniaSolution
+    ? { entry: { ...entry, alias_cas_numbers: RMP_AMMONIA_ALIAS.alias_cas_number }, source: 'regulation' }
+    : { entry, source: null };
+}
+
+/** At most `max` names, then how many more. */
+function someNames(names: string[], max = 10): string {
+  return names.length <= max
+    ? names.join(', ')
+    : `${names.slice(0, max).join(', ')} and ${names.length - max} more`;
+}
+
+/** The list-level warnings that say which source decided what the list does not carry. */
+function filledWarnings(listings: Listing[]): EngineWarning[] {
+  const warnings: EngineWarning[] = [];
+  const unmarked = listings.filter((listing) => listing.kind_source !== 'list');
+  if (unmarked.length > 0) {
+    const byTable = unmarked.filter((listing) => listing.kind_source === 'regulation');
+    const toxics = byTable.filter((listing) => listing.kind === 'toxic').length;
+    const flammables = byTable
+      .filter((listing) => listing.kind === 'flammable')
+      .map((l) => l.entry.chemical_name);
+    const unknown = unmarked
+      .filter((listing) => listing.kind_source === null)
+      .map((l) => l.entry.chemical_name);
+    let message =
+      `RMP list: ${unmarked.length} listings have no toxic/flammable column; 40 CFR 68.130 (Tables 1-4, data in the app) ` +
+      `decided: ${toxics} toxic, ${flammables.length} flammable${flammables.length > 0 ? ` (${someNames(flammables)})` : ''}`;
+    if (unknown.length > 0) {
+      message += `; ${unknown.length} not in 68.130 (${someNames(unknown)}) are tested as toxics`;
+    }
+    warnings.push(listWarning('list_filled_from_regulation', `${message}.`));
+  }
+  for (const listing of listings.filter((l) => l.alias_source === 'regulation')) {
+    warnings.push(
+      listWarning(
+        'list_filled_from_regulation',
+        `RMP list: ${RMP_AMMONIA_ALIAS.alias_name.toLowerCase()} ${RMP_AMMONIA_ALIAS.alias_cas_number} is counted under ` +
+          `${listing.entry.chemical_name} ${listing.entry.cas_number} by 40 CFR 68.130 data in the app (${RMP_AMMONIA_ALIAS.source}); ` +
+          'the list has no alias column for it.',
+      ),
+    );
+  }
+  return warnings;
+}
+
+/** Every RMP listing with a TQ, its kind and aliases from the list, else from 68.130 (rules §8). */
 function indexListings(context: ComplianceContext, warnings: EngineWarning[]) {
-  return indexProcessListings<Listing>(context, warnings, 'rmp', (listing, key) => ({
-    ...listing,
-    key,
-    kind: listing.entry.substance_kind === 'flammable' ? 'flammable' : 'toxic',
-  }));
+  const index = indexProcessListings<Listing>(context, warnings, 'rmp', (listing, key) => {
+    const { kind, source } = kindOf(listing.entry);
+    const aliased = withAliases(listing.entry, listing.condition);
+    return {
+      ...listing,
+      entry: aliased.entry,
+      key,
+      kind,
+      kind_source: source,
+      alias_source: aliased.source,
+    };
+  });
+  warnings.push(...filledWarnings(index.listings));
+  return index;
 }
 
-function countToxic(item: LineComponent, candidates: Listing[], context: ComplianceContext): void {
-  countListedComponent(item, candidates, context, TOXIC_FLOOR, (matched) =>
-    item.cas_number !== listingCasNumbers(matched.entry, false)[0]
-      ? `${item.component.name || item.cas_number} ${item.cas_number} counted under ${matched.entry.chemical_name} (alias column of the RMP list)`
-      : '',
+const ALIAS_SOURCE_TEXT: Record<Source, string> = {
+  list: 'alias column of the RMP list',
+  regulation: '40 CFR 68.130 data in the app; the RMP list has no alias column',
+};
+
+/**
+ * Why the product's partial-pressure override does not apply to this toxic (68.115(b)(1) excepts
+ * oleum and the toluene diisocyanates), warned once per line and component; null when it applies
+ * or none is set.
+ */
+function refusedOverride(item: LineComponent, warnings: EngineWarning[]): string | null {
+  const { line } = item.quantity;
+  if (!line.is_partial_pressure_exempt) return null;
+  const excepted = rmpPartialPressureExcepted(item.cas_number);
+  if (!excepted) return null;
+  const text = `partial-pressure override not applied: 40 CFR 68.115(b)(1) excepts ${excepted.name} from the below-10-mmHg exemption`;
+  warnings.push(lineWarning(line, 'override_not_applied', `${text}; counted in full`, item.component));
+  return text;
+}
+
+function countToxic(
+  item: LineComponent,
+  candidates: Listing[],
+  context: ComplianceContext,
+  warnings: EngineWarning[],
+): void {
+  countListedComponent(
+    item,
+    candidates,
+    context,
+    TOXIC_FLOOR,
+    (matched) =>
+      item.cas_number !== listingCasNumbers(matched.entry, false)[0]
+        ? `${item.component.name || item.cas_number} ${item.cas_number} counted under ${matched.entry.chemical_name} (${ALIAS_SOURCE_TEXT[matched.alias_source ?? 'list']})`
+        : '',
+    refusedOverride(item, warnings),
   );
 }
 
@@ -86,7 +205,7 @@ function fuelExemption(quantity: LineQuantity, context: ComplianceContext): stri
   const fuel = retailFuelOf(line);
   if (fuel?.key === 'gasoline')
     return 'gasoline for use as fuel for internal-combustion engines (68.115(b)(2)(ii))';
-  if (fuel && context.snapshot.facility.is_retail_gas_station) {
+  if (fuel && isRetailFacility(context.snapshot.facility)) {
     return 'held for sale as fuel at a retail facility (40 CFR 68.126)';
   }
   return null;
@@ -167,7 +286,7 @@ function run(context: ComplianceContext): RmpResult {
     const candidates = byCas.get(item.cas_number);
     if (!candidates) continue;
     const toxics = candidates.filter((listing) => listing.kind === 'toxic');
-    if (toxics.length > 0) countToxic(item, toxics, context);
+    if (toxics.length > 0) countToxic(item, toxics, context, warnings);
     for (const listing of candidates) {
       if (listing.kind === 'flammable') countFlammable(item, listing, context, warnings, estimated);
     }
@@ -191,13 +310,14 @@ function run(context: ComplianceContext): RmpResult {
     'Process: each storage location; the facility total is a screen (the app does not record which vessels are interconnected or co-located).',
     'Program level (1, 2 or 3) needs the accident history, NAICS code and PSM coverage, which the app does not hold: not determined.',
   ];
-  if (
-    listings.some(
-      (listing) => listing.entry.substance_kind !== 'toxic' && listing.entry.substance_kind !== 'flammable',
-    )
-  ) {
+  if (listings.some((listing) => listing.kind_source === 'regulation')) {
     notes.push(
-      'Listings the RMP list does not mark toxic or flammable are tested as toxics (68.130 Table 1).',
+      'Listings the RMP list does not mark toxic or flammable are marked by 40 CFR 68.130 (Tables 1-4, data in the app).',
+    );
+  }
+  if (listings.some((listing) => listing.kind_source === null)) {
+    notes.push(
+      'Listings neither the RMP list nor 40 CFR 68.130 marks toxic or flammable are tested as toxics.',
     );
   }
   return {

@@ -167,6 +167,12 @@ export interface SnapshotFacility {
   is_retail_gas_station?: boolean;
   /** … whose fuel was in compliant underground tanks all of the preceding year. */
   is_ust_compliant?: boolean;
+  /**
+   * A retail facility: more than half of its income from direct sales to end users (OSHA's reading
+   * of 29 CFR 1910.119(a)(2)(i); 40 CFR 68.3). PSM does not apply; RMP leaves out flammables held
+   * for sale as fuel (68.126). A retail gas station is one too.
+   */
+  is_retail_facility?: boolean;
   /** 40 CFR 112.1(b): could reasonably be expected to discharge oil to navigable waters or shorelines (default yes). */
   spcc_could_discharge?: boolean;
 }

@@ -45,6 +45,13 @@ export const WARNING_CODES = [
   'missing_flash_point',
   /** RMP/PSM: a listing with no threshold quantity (a list, not a line). */
   'missing_threshold',
+  /**
+   * A list lacks a column the rule needs (RMP: toxic/flammable, the ammonium hydroxide alias) and
+   * the regulation's own table in the app decided; the warning names the source (a list, not a line).
+   */
+  'list_filled_from_regulation',
+  /** RMP: a partial-pressure override on a toxic that 68.115(b)(1) excepts (oleum, TDI): not applied. */
+  'override_not_applied',
   /** Fire code: a line's amount in the fire code's unit (gal, lb, cu ft at NTP) cannot be found. */
   'missing_fire_code_amount',
   /** Fire code: no fire-code class chosen; the flash point suggested one (an estimate). */

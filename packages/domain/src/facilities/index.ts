@@ -24,6 +24,7 @@ export const FACILITY_MSG = {
   coordinatorPhone: 'Emergency Coordinator 24-Hour Phone must be 10 digits',
   retailStation: 'Retail gas station must be true or false',
   ustCompliant: 'Underground tanks compliant must be true or false',
+  retailFacility: 'Retail facility must be true or false',
   spccCouldDischarge: 'Could discharge oil to navigable waters must be true or false',
   naicsCode: 'NAICS Code must be 6 digits',
   dunsNumber: 'D-U-N-S Number must be 9 digits',
@@ -146,6 +147,11 @@ export const SaveFacilityRequestSchema = z.object({
    */
   is_retail_gas_station: facilityFlag(FACILITY_MSG.retailStation),
   is_ust_compliant: facilityFlag(FACILITY_MSG.ustCompliant),
+  /**
+   * A retail facility: more than half of its income from direct sales to end users. OSHA PSM does
+   * not apply (29 CFR 1910.119(a)(2)(i)); RMP leaves out flammables held for sale as fuel (68.126).
+   */
+  is_retail_facility: facilityFlag(FACILITY_MSG.retailFacility),
   /** 40 CFR 112.1(b): could reasonably be expected to discharge oil to navigable waters or shorelines (SPCC). */
   spcc_could_discharge: facilityFlag(FACILITY_MSG.spccCouldDischarge),
   ...FACILITY_TIER2_FIELDS,
@@ -189,6 +195,7 @@ export const FacilityResourceSchema = z.object({
   emergency_coordinator_phone: z.string(),
   is_retail_gas_station: z.boolean(),
   is_ust_compliant: z.boolean(),
+  is_retail_facility: z.boolean(),
   spcc_could_discharge: z.boolean(),
   naics_code: z.string(),
   duns_number: z.string(),
@@ -240,6 +247,7 @@ export const FACILITY_FIELD_LABELS = {
   emergency_coordinator_phone: 'Emergency Coordinator 24-Hour Phone',
   is_retail_gas_station: 'Retail station selling gasoline or diesel mainly to the public',
   is_ust_compliant: 'Underground tanks compliant all of the preceding year',
+  is_retail_facility: 'Retail facility (more than half of income from direct sales to end users)',
   naics_code: 'NAICS Code',
   duns_number: 'D-U-N-S Number',
   rmp_facility_id: 'RMP Facility ID',

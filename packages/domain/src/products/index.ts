@@ -58,6 +58,9 @@ export const PRODUCT_MSG = {
   tier2HazardCategories:
     'Tier II Hazard Categories must be chosen from the 23 categories of the Tier II data standard.',
   partialPressureNoteMax: 'Partial Pressure Note must be less than 500 characters.',
+  /** RMP 68.115(b)(1): the override is not open to oleum and the toluene diisocyanates. */
+  partialPressureExcepted: (components: string) =>
+    `The partial-pressure override cannot be set: 40 CFR 68.115(b)(1) excepts ${components} (a component of this product) from the below-10-mmHg exemption.`,
   fireCodeHazardClasses: 'Fire Code Hazard Classes must be chosen from the fire-code hazard classes.',
 } as const;
 

@@ -57,6 +57,8 @@ export const facilities = pgTable(
     /** 40 CFR 370.10(a)(2): the retail station and compliant-UST facts behind the Tier II fuel thresholds. */
     isRetailGasStation: boolean().notNull().default(false),
     isUstCompliant: boolean().notNull().default(false),
+    /** A retail facility (more than half of its income from direct sales to end users): PSM 1910.119(a)(2)(i), RMP 68.126. */
+    isRetailFacility: boolean().notNull().default(false),
     /** 40 CFR 112.1(b): the app cannot judge it, so the facility says (rules §7); printed in the SPCC header. */
     spccCouldDischarge: boolean().notNull().default(true),
     // Tier II facility identification (National Tier II Data Standard, issue 25); '' = not given.

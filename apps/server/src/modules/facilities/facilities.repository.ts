@@ -124,6 +124,8 @@ export interface FacilityReportInputs {
   emergencyCoordinatorPhone?: string | undefined;
   isRetailGasStation?: boolean | undefined;
   isUstCompliant?: boolean | undefined;
+  /** PSM 1910.119(a)(2)(i), RMP 68.126 (issue 31); undefined keeps what is stored. */
+  isRetailFacility?: boolean | undefined;
   /** SPCC (40 CFR 112.1(b)); undefined keeps what is stored, or the column's default (yes). */
   spccCouldDischarge?: boolean | undefined;
   // Tier II identification (issue 25); undefined keeps what is stored.

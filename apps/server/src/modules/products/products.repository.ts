@@ -1,7 +1,14 @@
 import type { ProductListQuery, SdsStatus } from '@chemtrack/domain';
 import { type AnyColumn, and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
-import { files, hazards, productHazards, products } from '../../db/schema/index.ts';
+import {
+  chemicalComponents,
+  files,
+  hazards,
+  productChemicalComponents,
+  productHazards,
+  products,
+} from '../../db/schema/index.ts';
 import { notFound } from '../../lib/app-error.ts';
 import {
   activeFilter,
@@ -189,4 +196,13 @@ export async function findProductByName(db: Db | Tx, name: string, mfgName: stri
     .orderBy(asc(products.id))
     .limit(1);
   return row;
+}
+
+/** The CAS numbers (with names) of a catalog product's chemical components. */
+export function selectProductComponentCas(db: Db | Tx, productId: number) {
+  return db
+    .select({ name: chemicalComponents.name, cas_number: chemicalComponents.number })
+    .from(productChemicalComponents)
+    .innerJoin(chemicalComponents, eq(chemicalComponents.id, productChemicalComponents.chemicalComponentId))
+    .where(eq(productChemicalComponents.productId, productId));
 }

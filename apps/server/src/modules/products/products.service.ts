@@ -32,6 +32,7 @@ import {
   type ProductRow,
   replaceHazards,
   selectHazardStates,
+  selectProductComponentCas,
   selectProductHazardIds,
   selectProductListRows,
   toggleProductActive,
@@ -112,6 +113,25 @@ export async function checkHazards(tx: Tx, ids: number[], current: number[]): Pr
   const rows = await selectHazardStates(tx, ids);
   const usable = new Set(rows.filter((row) => row.isActive || current.includes(row.id)).map((row) => row.id));
   if (ids.some((id) => !usable.has(id))) throw fieldError('hazard_ids', PRODUCT_MSG.hazardUnknown);
+}
+
+/**
+ * 40 CFR 68.115(b)(1): the partial-pressure override is not open to oleum and the toluene
+ * diisocyanates, so it cannot be set on a product holding one (the engine would not apply it).
+ * A new product has no components yet; the engine still refuses the override for one added later.
+ */
+export async function checkPartialPressureOverride(
+  tx: Tx,
+  productId: number,
+  isExempt: boolean | undefined,
+): Promise<void> {
+  if (isExempt !== true) return;
+  const excepted = (await selectProductComponentCas(tx, productId)).filter(
+    (part) => compliance.rmpPartialPressureExcepted(part.cas_number) !== null,
+  );
+  if (excepted.length === 0) return;
+  const names = excepted.map((part) => `${part.name} ${part.cas_number}`).join(', ');
+  throw fieldError('is_partial_pressure_exempt', PRODUCT_MSG.partialPressureExcepted(names));
 }
 
 interface SdsChange {
@@ -341,6 +361,7 @@ export function createProductsService(store: FileStore, log?: WarnLog, onChange?
       const before = await getProduct(tx, id);
       const hazardIdsBefore = await selectProductHazardIds(tx, id);
       await checkHazards(tx, body.hazard_ids, hazardIdsBefore);
+      await checkPartialPressureOverride(tx, id, body.is_partial_pressure_exempt);
       const sds = await resolveSds(tx, product.sdsFileId, body.sds);
       await updateProductRow(tx, id, {
         ...toProductColumns(body),

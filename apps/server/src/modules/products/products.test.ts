@@ -666,6 +666,29 @@ describe('RMP and PSM inputs of a product (issue 23)', () => {
     });
   });
 
+  it('refuses the partial-pressure override on a product holding a toluene diisocyanate or oleum (68.115(b)(1)), with 422', async () => {
+    const tdi = await create.productWithComponents(ctx, 'TDI Prepolymer', {}, [
+      { name: 'Toluene 2,4-diisocyanate', number: '584-84-9', percentage_weight: '40' },
+    ]);
+    const before = await getProduct(tdi);
+    const res = await updateProduct(tdi, {
+      name: 'TDI Prepolymer',
+      is_partial_pressure_exempt: true,
+      partial_pressure_note: 'vendor estimate 0.01 mmHg',
+    });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().errors).toEqual({
+      is_partial_pressure_exempt: [PRODUCT_MSG.partialPressureExcepted('Toluene 2,4-diisocyanate 584-84-9')],
+    });
+    expect(PRODUCT_MSG.partialPressureExcepted('Toluene 2,4-diisocyanate 584-84-9')).toBe(
+      'The partial-pressure override cannot be set: 40 CFR 68.115(b)(1) excepts Toluene 2,4-diisocyanate 584-84-9 (a component of this product) from the below-10-mmHg exemption.',
+    );
+    expect(await getProduct(tdi)).toEqual(before);
+    // Without the override the same save goes through.
+    const saved = await updateProduct(tdi, { name: 'TDI Prepolymer', is_partial_pressure_exempt: false });
+    expect(saved.statusCode, saved.body).toBe(200);
+  });
+
   it('refuses a note over 500 characters with the field message, and stores nothing', async () => {
     const before = await countRows();
     const res = await ctx.call('staff', {

@@ -1,5 +1,6 @@
 import {
   COMPONENT_MSG,
+  compliance,
   FACILITY_MSG,
   type FacilityResource,
   type InventoryProductResource,
@@ -167,6 +168,81 @@ describe('facility: emergency coordinator (355.20(b)) and retail gas station (37
       emergency_coordinator_name: [FACILITY_MSG.coordinatorNameMax],
     });
     expect(await facilityRow(ids.plant)).toEqual(before);
+  });
+});
+
+describe('facility: retail facility (PSM 1910.119(a)(2)(i), issue 31 point 10)', () => {
+  it('round-trips the flag, refuses a bad value on its field, and the PSM report at a flagged facility covers nothing', async () => {
+    // 2,000 lb of chlorine (Cylinder 2,000 lb × 1) ≥ PSM TQ 1,500: covered at an ordinary facility;
+    // at a retail facility PSM does not apply, so the row moves below threshold with its figure.
+    const farm = (await create.facility(ctx, { name: 'Farm Supply', customer_id: ids.customer })).id;
+    const inventory = (
+      await create.inventory(ctx, { customer_id: ids.customer, facility_id: farm, year: YEAR })
+    ).id;
+    const cylinder = (await create.container(ctx, { name: 'Cylinder' })).id;
+    const chlorine = await productWith(
+      { name: 'Chlorine', physical_state: 'solid' },
+      { name: 'Chlorine', number: '7782-50-5', percentage_weight: '100' },
+    );
+    await create.inventoryProduct(ctx, inventory, {
+      product_id: chlorine,
+      container_id: cylinder,
+      container_unit_id: ids.pound,
+      container_size: '2000',
+      container_quantity: '1',
+      location_stored: 'GAS CAGE',
+    });
+    const [psm] = await ctx.database.db
+      .insert(databaseEntries)
+      .values({ type: 'psm', name: 'psm.csv' })
+      .returning({ id: databaseEntries.id });
+    await ctx.database.db.insert(regulatoryEntries).values({
+      listType: 'psm',
+      databaseEntryId: psm!.id,
+      chemicalName: 'Chlorine',
+      casNumber: '7782-50-5',
+      thresholdQuantityLbs: '1500',
+    });
+    const plain = await preview('caa_304_psm', farm);
+    expect(
+      plain.tables[0]!.rows.map((row) => [row.cells.process, row.cells.quantity_lb, row.cells.covered]),
+    ).toEqual([
+      ['GAS CAGE', 2_000, true],
+      ['Facility total (screen)', 2_000, true],
+    ]);
+
+    const body = await facilityBody(farm);
+    const saved = await call('PATCH', `/facilities/${farm}/update`, { ...body, is_retail_facility: 1 });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json().resource).toMatchObject({ is_retail_facility: true, is_retail_gas_station: false });
+    const kept = await call('PATCH', `/facilities/${farm}/update`, body);
+    expect(kept.json().resource).toMatchObject({ is_retail_facility: true });
+    const before = await facilityRow(farm);
+    const bad = await call('PATCH', `/facilities/${farm}/update`, { ...body, is_retail_facility: 'maybe' });
+    expect(bad.statusCode).toBe(422);
+    expect(bad.json().errors).toEqual({ is_retail_facility: [FACILITY_MSG.retailFacility] });
+    expect(await facilityRow(farm)).toEqual(before);
+
+    const retail = await preview('caa_304_psm', farm);
+    expect(retail.tables[0]!.rows).toEqual([]);
+    // Every tested row is below threshold with the exemption; chlorine keeps its 2,000 lb.
+    const retailRows = retail.tables[1]!.rows;
+    expect(
+      retailRows.every((row) => String(row.cells.exemptions).includes(compliance.PSM_RETAIL_EXEMPTION)),
+    ).toBe(true);
+    expect(
+      retailRows
+        .filter((row) => row.cells.substance === 'Chlorine')
+        .map((row) => [row.cells.process, row.cells.quantity_lb, row.cells.exemptions]),
+    ).toEqual([
+      ['GAS CAGE', 2_000, 'Retail facility: PSM does not apply (29 CFR 1910.119(a)(2)(i))'],
+      ['Facility total (screen)', 2_000, 'Retail facility: PSM does not apply (29 CFR 1910.119(a)(2)(i))'],
+    ]);
+    expect(retail.notes).toContain(compliance.PSM_RETAIL_NOTE);
+    const text = await pdfText(await call('POST', '/report/generate', request('caa_304_psm', farm)));
+    expect(text).toContain(
+      'PSM does not apply: the facility is recorded as a retail facility (29 CFR 1910.119(a)(2)(i)).',
+    );
   });
 });
 

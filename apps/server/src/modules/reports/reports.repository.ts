@@ -53,6 +53,7 @@ export async function findFacilityAddress(db: Db | Tx, facilityId: number) {
       emergencyCoordinatorPhone: facilities.emergencyCoordinatorPhone,
       isRetailGasStation: facilities.isRetailGasStation,
       isUstCompliant: facilities.isUstCompliant,
+      isRetailFacility: facilities.isRetailFacility,
       spccCouldDischarge: facilities.spccCouldDischarge,
     })
     .from(facilities)

@@ -220,6 +220,7 @@ export async function loadReportJob(db: Db, request: ReportRequestValues): Promi
         : null,
       is_retail_gas_station: facilityRow?.isRetailGasStation ?? false,
       is_ust_compliant: facilityRow?.isUstCompliant ?? false,
+      is_retail_facility: facilityRow?.isRetailFacility ?? false,
       spcc_could_discharge: facilityRow?.spccCouldDischarge ?? true,
     },
     year: request.year,

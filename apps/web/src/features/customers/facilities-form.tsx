@@ -1,6 +1,7 @@
 import {
   AREA_ACTIONS,
   type AutocompleteItem,
+  FACILITY_FIELD_LABELS,
   type FacilityResource,
   SaveFacilityRequestSchema,
   SPCC_LABELS,
@@ -41,6 +42,7 @@ interface FacilityForm extends FacilityTier2Values {
   emergency_coordinator_phone: string;
   is_retail_gas_station: boolean;
   is_ust_compliant: boolean;
+  is_retail_facility: boolean;
   spcc_could_discharge: boolean;
   /** The customer's contacts the facility names, in order (decision 018). */
   contact_ids: number[];
@@ -56,6 +58,7 @@ const EMPTY: FacilityForm = {
   emergency_coordinator_phone: '',
   is_retail_gas_station: false,
   is_ust_compliant: false,
+  is_retail_facility: false,
   // 40 CFR 112 applies unless the facility says otherwise (rules §7).
   spcc_could_discharge: true,
   ...EMPTY_TIER2,
@@ -77,6 +80,7 @@ function toForm(f: FacilityResource): FacilityForm {
     emergency_coordinator_phone: f.emergency_coordinator_phone,
     is_retail_gas_station: f.is_retail_gas_station,
     is_ust_compliant: f.is_ust_compliant,
+    is_retail_facility: f.is_retail_facility,
     spcc_could_discharge: f.spcc_could_discharge,
     ...toTier2Values(f),
     contact_ids: f.contacts.map((contact) => contact.id),
@@ -280,6 +284,23 @@ function FacilityFormModal({
               render={({ field }) => <CheckboxField id={`f-${flag.name}`} label={flag.label} field={field} />}
             />
           ))}
+        </div>
+      </fieldset>
+      <fieldset>
+        <legend className="text-sm font-medium text-slate-700">Process safety (RMP, PSM)</legend>
+        <div className="mt-2">
+          <Controller
+            control={form.control}
+            name="is_retail_facility"
+            render={({ field }) => (
+              <CheckboxField
+                id="f-is_retail_facility"
+                label={FACILITY_FIELD_LABELS.is_retail_facility}
+                title="OSHA PSM does not apply to retail facilities (29 CFR 1910.119(a)(2)(i)); RMP leaves out flammables held for sale as fuel (40 CFR 68.126)"
+                field={field}
+              />
+            )}
+          />
         </div>
       </fieldset>
       <fieldset>

@@ -324,6 +324,12 @@ export function ReportInputFields({ idPrefix = 'p', disabled, className }: FlagF
             />
           )}
         />
+        {/* The server refuses the override for oleum and the toluene diisocyanates (68.115(b)(1)). */}
+        {errors.is_partial_pressure_exempt ? (
+          <p id={id('is_partial_pressure_exempt-error')} role="alert" className="text-xs text-red-600">
+            {errors.is_partial_pressure_exempt.message}
+          </p>
+        ) : null}
         {partialPressure ? (
           <Field
             id={id('partial_pressure_note')}

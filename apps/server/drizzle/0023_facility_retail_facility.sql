@@ -1,0 +1,1 @@
+ALTER TABLE "facilities" ADD COLUMN "is_retail_facility" boolean DEFAULT false NOT NULL;
