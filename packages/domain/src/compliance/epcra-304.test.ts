@@ -280,6 +280,32 @@ describe('EPCRA 304 / CERCLA spill-reporting exposure', () => {
     expect(rows[0]?.releases[0]).toMatchObject({ release_lb_to_rq: 10 });
   });
 
+  it('names the percent basis it used in its rule text (issue 31 point 13)', () => {
+    // Acrylonitrile 30-60% of 1,000 lb: midpoint 45% → 450 lb; upper bound 60% → 600 lb. The rule
+    // paragraph printed under the header names the point actually read (before: always "upper bound").
+    const lines = [
+      stored(1000, {
+        components: [
+          component(CAS.acrylonitrile, 'Acrylonitrile', null, {
+            percentage_weight_low: 30,
+            percentage_weight_high: 60,
+          }),
+        ],
+      }),
+    ];
+    const midpoint = computeReport('epcra_304_cercla', snapshot(lines), LISTS, { percent_basis: 'midpoint' });
+    expect(midpoint.rows[0]?.quantity_lb).toBe(450);
+    expect(midpoint.rule).toContain(
+      'Percent ranges on the SDSs are read at their midpoint (the report setting).',
+    );
+    expect(midpoint.rule).not.toContain('upper bound');
+    const upper = run304(lines);
+    expect(upper.rows[0]?.quantity_lb).toBe(600);
+    expect(upper.rule).toContain(
+      'Percent ranges on the SDSs are read at their upper bound (the report setting).',
+    );
+  });
+
   it('is labelled a screening of what is stored', () => {
     expect(run304([]).is_screening).toBe(true);
   });

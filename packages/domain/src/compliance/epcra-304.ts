@@ -7,12 +7,18 @@
 import { roundTo } from '../shared/numbers.ts';
 import { aggregateByCas, type Contribution, type LineComponent, lineContribution } from './aggregation.ts';
 import { type ComplianceContext, listsUsed } from './context.ts';
-import { formatPercent, formatPercentRange, formatPounds, formatThreshold } from './format.ts';
+import {
+  formatPercent,
+  formatPercentRange,
+  formatPounds,
+  formatThreshold,
+  percentBasisSentence,
+} from './format.ts';
 import type { Explanation, ProgrammeResult, ProgrammeRule } from './programme.ts';
 import { type LineQuantity, QUANTITY_DECIMALS } from './quantities.ts';
 import { normalizeCas } from './reference.ts';
 import { CERCLA_OPERATOR, meetsThreshold, type ThresholdTest, testThreshold } from './thresholds.ts';
-import type { SnapshotLine } from './types.ts';
+import type { PercentBasis, SnapshotLine } from './types.ts';
 
 /**
  * Metals whose release in pieces larger than 100 µm need not be reported (40 CFR 302.6(c)):
@@ -138,17 +144,21 @@ function shareContribution(share: UnknownShare): Contribution {
   };
 }
 
-export const EPCRA_304_RULE_TEXT =
-  'EPCRA section 304 and CERCLA section 103 (40 CFR 302.6, 355 subpart C): a release of a hazardous substance or an ' +
-  'extremely hazardous substance equal to or greater than its reportable quantity (RQ) within 24 hours must be reported ' +
-  'at once to the National Response Center (1-800-424-8802) and to the SERC and LEPC. The inventory holds no release ' +
-  'data, so this report screens what is stored: the chemical in every product at the facility, added up by CAS number ' +
-  'with no de minimis (mixture rule, 302.6(b)), against the lower of its CERCLA and EPCRA 304 RQs; a chemical whose ' +
-  'percentage the SDS does not give is screened on the whole mixture, which is reportable from the lowest RQ of its ' +
-  'constituents (302.6(b)). An ammonium hydroxide solution (1336-21-6) counts its whole weight against the RQ of ' +
-  'ammonium hydroxide, without the mixture rule (EPA), and ammonia (7664-41-7) is screened on its own. Percent ranges are ' +
-  'read at their upper bound. Releases that stay inside the facility, federally permitted releases, continuous releases ' +
-  '(355.32) and certain pesticide and farm releases are not reportable under 304 (355.31); the app cannot tell which apply.';
+/** The rule paragraph, naming the point of an SDS percent range the report read (issue 31 point 13). */
+export function epcra304RuleText(basis: PercentBasis): string {
+  return (
+    'EPCRA section 304 and CERCLA section 103 (40 CFR 302.6, 355 subpart C): a release of a hazardous substance or an ' +
+    'extremely hazardous substance equal to or greater than its reportable quantity (RQ) within 24 hours must be reported ' +
+    'at once to the National Response Center (1-800-424-8802) and to the SERC and LEPC. The inventory holds no release ' +
+    'data, so this report screens what is stored: the chemical in every product at the facility, added up by CAS number ' +
+    'with no de minimis (mixture rule, 302.6(b)), against the lower of its CERCLA and EPCRA 304 RQs; a chemical whose ' +
+    'percentage the SDS does not give is screened on the whole mixture, which is reportable from the lowest RQ of its ' +
+    'constituents (302.6(b)). An ammonium hydroxide solution (1336-21-6) counts its whole weight against the RQ of ' +
+    `ammonium hydroxide, without the mixture rule (EPA), and ammonia (7664-41-7) is screened on its own. ${percentBasisSentence(basis)} ` +
+    'Releases that stay inside the facility, federally permitted releases, continuous releases ' +
+    '(355.32) and certain pesticide and farm releases are not reportable under 304 (355.31); the app cannot tell which apply.'
+  );
+}
 
 /** A mixture line holding a listed chemical whose percentage the SDS does not give. */
 interface UnknownShare {
@@ -437,7 +447,7 @@ function run(context: ComplianceContext): Epcra304Result {
   return {
     programme: 'epcra_304',
     title: 'EPCRA 304 / CERCLA Spill Reporting Exposure',
-    rule: EPCRA_304_RULE_TEXT,
+    rule: epcra304RuleText(context.options.percent_basis),
     is_screening: true,
     notes,
     lists_used: listsUsed(context, ['cercla', 'ehs']),

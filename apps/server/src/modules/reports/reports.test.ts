@@ -492,6 +492,39 @@ describe('the files, read back', () => {
     expect(text).toContain('Chemicals whose release could reach the RQ: 3');
   });
 
+  it('302 and 304 name the percent basis used, and 302 cites 355.16(a)-(c) as the CFR letters them (issue 31 point 13)', async () => {
+    const midpoint304 = await pdfText(
+      await generate(body('epcra_304_cercla', { percent_basis: 'midpoint' })),
+    );
+    expect(midpoint304.text).toContain('SDS percent ranges: Midpoint of SDS percent ranges');
+    expect(midpoint304.text).toContain(
+      'Percent ranges on the SDSs are read at their midpoint (the report setting).',
+    );
+    expect(midpoint304.text).not.toContain('read at their upper bound');
+    const upper302 = await pdfText(await generate(body('epcra_302')));
+    expect(upper302.text).toContain(
+      'Percent ranges on the SDSs are read at their upper bound (the report setting).',
+    );
+    // eCFR 355.16: (a) powder, (b) solid in solution × 0.2, (c) molten × 0.3.
+    expect(upper302.text).toContain(
+      // (The PDF's text layer gives "µ" back as the Greek "μ": the assertions start after it.)
+      '(355.16(a)), a solid in solution × 0.2 (355.16(b)), a molten solid × 0.3 (355.16(c)).',
+    );
+    expect(upper302.text).toContain(
+      '355.16(a); solution: × 0.2, 355.16(b); molten: × 0.3, 355.16(c)), the 10,000 lb TPQ with the whole weight. The reductions are for 302 only (notes to 355.16(b) and (c)).',
+    );
+    const book = await workbook(
+      await generate(body('epcra_302', { percent_basis: 'midpoint', format: 'xlsx' })),
+    );
+    const cells: string[] = [];
+    book.getWorksheet('Report')?.eachRow((row) => {
+      row.eachCell((cell) => {
+        cells.push(String(cell.value));
+      });
+    });
+    expect(cells.some((cell) => cell.includes('read at their midpoint (the report setting)'))).toBe(true);
+  });
+
   it('Tier II as a PDF: 500 lb or TPQ for an EHS, 10,000 lb for a product, range codes and Tier I', async () => {
     const { text } = await pdfText(await generate(body('epcra_311_312_tier2')));
     // Ammonia (EHS): 550.44 lb ≥ min(500, TPQ 500) = 500 → Y; 550.44 lies in 500-999 → code 03.
