@@ -226,6 +226,32 @@ describe('EPCRA 302 extremely hazardous substances', () => {
   });
 });
 
+describe('EPCRA 302: printed contributions against the printed total (issue 31 point 14)', () => {
+  const chlorineLines = (percent: number) =>
+    [1, 2, 3].map((i) =>
+      stored(1, { inventory_product_id: 80 + i, components: [component(CAS.chlorine, 'Chlorine', percent)] }),
+    );
+
+  it('three lines of 0.3333 lb print 0.33 each, 0.99, under a total of 1.00: the notes say totals are computed before rounding', () => {
+    // 1 lb × 33.33% = 0.3333 lb per line, printed 0.33; 3 × 0.33 = 0.99 printed rows.
+    // Total 3 × 0.3333 = 0.9999 lb, printed 1.00 ≠ 0.99 → the note.
+    const result = run302(...chlorineLines(33.33));
+    expect(result.rows[0]?.quantity_lb).toBe(0.9999);
+    expect(result.rows[0]?.explanation.contributions.map((c) => c.pounds_contributed)).toEqual([
+      0.3333, 0.3333, 0.3333,
+    ]);
+    expect(result.notes).toContain(
+      'Totals are computed before rounding: printed rows may differ from the printed total by rounding.',
+    );
+  });
+
+  it('no note when the printed lines add up: 3 × 0.30 lb = 0.90 lb', () => {
+    const result = run302(...chlorineLines(30));
+    expect(result.rows[0]?.quantity_lb).toBe(0.9);
+    expect(result.notes.some((note) => note.startsWith('Totals are computed before rounding'))).toBe(false);
+  });
+});
+
 describe('EPCRA 302: solids with two TPQs (355.15, 355.16) and the emergency coordinator (355.20(b))', () => {
   const phenol = (pounds: number, extra: Parameters<typeof solid>[2] = {}) =>
     solid(pounds, 1, { components: [component(CAS.phenol, 'Phenol', 100)], ...extra });

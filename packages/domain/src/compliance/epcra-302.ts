@@ -18,6 +18,7 @@ import {
   type ThresholdTest,
   testThreshold,
 } from './thresholds.ts';
+import { contributionsAddUp, roundingNotes } from './totals.ts';
 import type { EmergencyCoordinator, PercentBasis, ReferenceEntry, SnapshotLine } from './types.ts';
 
 export interface Epcra302Row {
@@ -251,7 +252,12 @@ function run(context: ComplianceContext): Epcra302Result {
     title: 'EPCRA 302 Extremely Hazardous Substances',
     rule: epcra302RuleText(context.options.percent_basis),
     is_screening: false,
-    notes: [EPCRA_302_SOLIDS_NOTE, ...notes],
+    notes: [
+      EPCRA_302_SOLIDS_NOTE,
+      ...notes,
+      // Each row's contributing lines print under its on-site figure (issue 31 point 14).
+      ...roundingNotes(rows.map((row) => contributionsAddUp(row.explanation, row.quantity_lb))),
+    ],
     emergency_coordinator: coordinator?.name ? coordinator : null,
     lists_used: listsUsed(context, ['ehs', 'cercla']),
     rows,

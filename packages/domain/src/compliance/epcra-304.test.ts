@@ -306,6 +306,32 @@ describe('EPCRA 304 / CERCLA spill-reporting exposure', () => {
     );
   });
 
+  it('says totals are computed before rounding when the printed lines do not add up (issue 31 point 14)', () => {
+    // Chloroform 33.33% of 1 lb on three lines: 0.3333 lb each, printed 0.33 (0.99 together);
+    // the row's 0.9999 lb prints 1.00 → the note.
+    const lines = [1, 2, 3].map((i) =>
+      stored(1, {
+        inventory_product_id: 90 + i,
+        components: [component(CAS.chloroform, 'Chloroform', 33.33)],
+      }),
+    );
+    const result = run304(lines);
+    expect(result.rows[0]?.quantity_lb).toBe(0.9999);
+    expect(result.notes).toContain(
+      'Totals are computed before rounding: printed rows may differ from the printed total by rounding.',
+    );
+    // 3 × 1 lb × 30% = 0.30 each, 0.90 in all: they add up, no note.
+    const even = run304(
+      [1, 2, 3].map((i) =>
+        stored(1, {
+          inventory_product_id: 95 + i,
+          components: [component(CAS.chloroform, 'Chloroform', 30)],
+        }),
+      ),
+    );
+    expect(even.notes.some((note) => note.startsWith('Totals are computed before rounding'))).toBe(false);
+  });
+
   it('is labelled a screening of what is stored', () => {
     expect(run304([]).is_screening).toBe(true);
   });

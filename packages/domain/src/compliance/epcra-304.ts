@@ -18,6 +18,7 @@ import type { Explanation, ProgrammeResult, ProgrammeRule } from './programme.ts
 import { type LineQuantity, QUANTITY_DECIMALS } from './quantities.ts';
 import { normalizeCas } from './reference.ts';
 import { CERCLA_OPERATOR, meetsThreshold, type ThresholdTest, testThreshold } from './thresholds.ts';
+import { contributionsAddUp, roundingNotes } from './totals.ts';
 import type { PercentBasis, SnapshotLine } from './types.ts';
 
 /**
@@ -444,6 +445,8 @@ function run(context: ComplianceContext): Epcra304Result {
       Number(b.release_could_reach_rq) - Number(a.release_could_reach_rq) ||
       a.chemical_name.localeCompare(b.chemical_name),
   );
+  // Each row's contributing lines print under its on-site figure (issue 31 point 14).
+  notes.push(...roundingNotes(rows.map((row) => contributionsAddUp(row.explanation, row.quantity_lb))));
   return {
     programme: 'epcra_304',
     title: 'EPCRA 304 / CERCLA Spill Reporting Exposure',

@@ -68,7 +68,7 @@ export function epcra304Tables(result: compliance.Epcra304Result): ReportTable[]
           ...row.releases.map(releaseLine),
           ...(row.form_unknown ? ['Form unknown: a solid metal of 40 CFR 302.6(c).'] : []),
         ],
-        explanation: explanationOf(row.explanation),
+        explanation: explanationOf(row.explanation, row.quantity_lb),
       })),
       totals: [
         total('Listed chemicals on site', result.rows.length),
