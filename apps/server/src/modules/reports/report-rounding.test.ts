@@ -15,6 +15,11 @@ import { total, withRoundingNote } from './documents/document.ts';
  * 0.35 × 95% = 0.3325 lb (prints 0.33), 0.55 × 95% = 0.5225 lb (0.52), 0.75 × 95% = 0.7125 lb (0.71).
  * Printed lines: 0.33 + 0.52 + 0.71 = 1.56; the total 0.3325 + 0.5225 + 0.7125 = 1.5675 lb prints
  * 1.57 ≠ 1.56 → the 302 and 304 reports carry the note.
+ *
+ * The inventory index prints each product's pounds (on each of its rows) over "Total product
+ * pounds": besides the tablets (1.65 lb), three water samples of one 0.335-lb bag each print 0.34
+ * (two decimals, half up): 1.65 + 3 × 0.34 = 2.67 printed, against 1.65 + 3 × 0.335 = 2.655 lb
+ * printed 2.66 → the index carries the note too.
  */
 
 const YEAR = 2025;
@@ -38,6 +43,22 @@ beforeAll(async () => {
       container_size: size,
       container_quantity: '1',
       location_stored: where,
+    });
+  }
+  for (const sample of [1, 2, 3]) {
+    const product = await create.productWithComponents(
+      ctx,
+      `Water Sample ${sample}`,
+      { physical_state: 'solid', pounds_per_gallon: '', specific_gravity: '' },
+      [{ name: 'Water', number: '7732-18-5', percentage_weight: '100' }],
+    );
+    await create.inventoryProduct(ctx, ids.inventory, {
+      product_id: product,
+      container_id: ids.bag,
+      container_unit_id: ids.pound,
+      container_size: '0.335',
+      container_quantity: '1',
+      location_stored: 'LAB',
     });
   }
   const csv = toCsv([
@@ -90,6 +111,20 @@ describe('printed totals against their printed rows (issue 31 point 14), read ba
   it('304: the same lines under RQ 10 lb carry the note', async () => {
     const { text } = await pdfOf(await generate('epcra_304_cercla', { format: 'pdf' }));
     expect(text).toContain('1.57 lb < RQ 10 lb');
+    expect(text).toContain(`• ${NOTE}`);
+  });
+
+  it('inventory index: product pounds printing 1.65 + 0.34 × 3 = 2.67 under a total of 2.655 lb printed 2.66 carry the note', async () => {
+    const report = await preview('inventory_index_numeric');
+    expect(report.tables[0]?.totals).toContainEqual({
+      label: 'Total product pounds',
+      value: 2.655,
+      kind: 'pounds',
+      rows_add_up: false,
+    });
+    expect(report.notes).toEqual([NOTE]);
+    const { text } = await pdfOf(await generate('inventory_index_numeric', { format: 'pdf' }));
+    expect(text).toContain('Total product pounds: 2.66 lb');
     expect(text).toContain(`• ${NOTE}`);
   });
 });
