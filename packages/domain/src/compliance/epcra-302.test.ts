@@ -226,6 +226,32 @@ describe('EPCRA 302 extremely hazardous substances', () => {
   });
 });
 
+describe('EPCRA 302: printed contributions against the printed total (issue 31 point 14)', () => {
+  const chlorineLines = (percent: number) =>
+    [1, 2, 3].map((i) =>
+      stored(1, { inventory_product_id: 80 + i, components: [component(CAS.chlorine, 'Chlorine', percent)] }),
+    );
+
+  it('three lines of 0.3333 lb print 0.33 each, 0.99, under a total of 1.00: the notes say totals are computed before rounding', () => {
+    // 1 lb × 33.33% = 0.3333 lb per line, printed 0.33; 3 × 0.33 = 0.99 printed rows.
+    // Total 3 × 0.3333 = 0.9999 lb, printed 1.00 ≠ 0.99 → the note.
+    const result = run302(...chlorineLines(33.33));
+    expect(result.rows[0]?.quantity_lb).toBe(0.9999);
+    expect(result.rows[0]?.explanation.contributions.map((c) => c.pounds_contributed)).toEqual([
+      0.3333, 0.3333, 0.3333,
+    ]);
+    expect(result.notes).toContain(
+      'Totals are computed before rounding: printed rows may differ from the printed total by rounding.',
+    );
+  });
+
+  it('no note when the printed lines add up: 3 × 0.30 lb = 0.90 lb', () => {
+    const result = run302(...chlorineLines(30));
+    expect(result.rows[0]?.quantity_lb).toBe(0.9);
+    expect(result.notes.some((note) => note.startsWith('Totals are computed before rounding'))).toBe(false);
+  });
+});
+
 describe('EPCRA 302: solids with two TPQs (355.15, 355.16) and the emergency coordinator (355.20(b))', () => {
   const phenol = (pounds: number, extra: Parameters<typeof solid>[2] = {}) =>
     solid(pounds, 1, { components: [component(CAS.phenol, 'Phenol', 100)], ...extra });
@@ -242,23 +268,50 @@ describe('EPCRA 302: solids with two TPQs (355.15, 355.16) and the emergency coo
     ).rows[0];
     expect(row).toMatchObject({ quantity_lb: 300, tpq_applied_lb: 500, notification_required: false });
     expect(row?.test.rule_text).toBe('300.00 lb < TPQ 500 lb');
+    // 40 CFR 355.16 (eCFR): (a) powder, (b) solid in solution × 0.2, (c) molten × 0.3 (issue 31 point 13).
     expect(row?.explanation.contributions[0]?.pounds_basis).toContain(
-      'in solution: × 0.2 (355.16(c)) = 600.00 lb',
+      'in solution: × 0.2 (355.16(b)) = 600.00 lb',
     );
   });
 
   it('a molten solid counts × 0.3; a powder counts its share under 100 µm', () => {
     // Molten: 2,000 lb × 0.3 = 600 lb × 100% = 600 lb ≥ 500 → required.
-    expect(run302(phenol(2000, { solid_form: 'molten' })).rows[0]).toMatchObject({
+    const molten = run302(phenol(2000, { solid_form: 'molten' })).rows[0];
+    expect(molten).toMatchObject({
       quantity_lb: 600,
       tpq_applied_lb: 500,
       notification_required: true,
     });
+    // 355.16(c) is the molten form (before: cited as 355.16(d), a paragraph the section does not have).
+    expect(molten?.explanation.contributions[0]?.pounds_basis).toContain(
+      'molten: × 0.3 (355.16(c)) = 600.00 lb',
+    );
     // Powder with 20% under 100 µm: 2,000 × 20% = 400 lb < 500 → not required.
-    expect(run302(phenol(2000, { solid_form: 'powder', powder_fraction_pct: 20 })).rows[0]).toMatchObject({
-      quantity_lb: 400,
-      notification_required: false,
-    });
+    const powder = run302(phenol(2000, { solid_form: 'powder', powder_fraction_pct: 20 })).rows[0];
+    expect(powder).toMatchObject({ quantity_lb: 400, notification_required: false });
+    expect(powder?.explanation.contributions[0]?.pounds_basis).toContain(
+      'powder: × 20% under 100 µm (355.16(a)) = 400.00 lb',
+    );
+  });
+
+  it('cites 355.15 and 355.16 by their paragraphs and names the percent basis it used (issue 31 point 13)', () => {
+    // eCFR 355.15(a)(1)-(4): powder < 100 µm, solution, molten, NFPA reactivity 2-4 → lower TPQ;
+    // 355.15(b): otherwise 10,000 lb. 355.16(a) powder, (b) solution × 0.2, (c) molten × 0.3.
+    const result = computeReport('epcra_302', snapshot([]), LISTS, { percent_basis: 'midpoint' });
+    expect(result.rule).toContain(
+      'A solid listed with two TPQs takes the lower one in a powder (particles under 100 µm), solution or molten form or at NFPA ' +
+        'reactivity 2-4 (355.15(a)), and 10,000 lb otherwise (355.15(b)); the amount in those forms is reduced as 355.16 ' +
+        'says: a powder counts its share under 100 µm (355.16(a)), a solid in solution × 0.2 (355.16(b)), a molten solid × 0.3 (355.16(c)).',
+    );
+    expect(result.rule).toContain(
+      'Percent ranges on the SDSs are read at their midpoint (the report setting).',
+    );
+    expect(result.notes[0]).toBe(
+      'Solids with two TPQs: the lower TPQ is tested with the reduced amounts of 40 CFR 355.16 (powder: the share under 100 µm, 355.16(a); solution: × 0.2, 355.16(b); molten: × 0.3, 355.16(c)), the 10,000 lb TPQ with the whole weight. The reductions are for 302 only (notes to 355.16(b) and (c)).',
+    );
+    expect(run302().rule).toContain(
+      'Percent ranges on the SDSs are read at their upper bound (the report setting).',
+    );
   });
 
   it('NFPA reactivity 2-4 takes the lower TPQ for a solid of another form; 0-1 takes 10,000 lb', () => {

@@ -6,7 +6,7 @@ import { roundTo } from '../shared/numbers.ts';
 import { aggregateByCas } from './aggregation.ts';
 import { type ComplianceContext, listsUsed } from './context.ts';
 import { lowestRq } from './epcra-304.ts';
-import { formatPercent, formatPounds, formatThreshold } from './format.ts';
+import { formatPercent, formatPounds, formatThreshold, percentBasisSentence } from './format.ts';
 import type { Explanation, ProgrammeResult, ProgrammeRule } from './programme.ts';
 import { parseTpqText } from './reference.ts';
 import {
@@ -18,7 +18,8 @@ import {
   type ThresholdTest,
   testThreshold,
 } from './thresholds.ts';
-import type { EmergencyCoordinator, ReferenceEntry, SnapshotLine } from './types.ts';
+import { contributionsAddUp, roundingNotes } from './totals.ts';
+import type { EmergencyCoordinator, PercentBasis, ReferenceEntry, SnapshotLine } from './types.ts';
 
 export interface Epcra302Row {
   cas_number: string;
@@ -44,14 +45,25 @@ export interface Epcra302Result extends ProgrammeResult<Epcra302Row> {
   emergency_coordinator: EmergencyCoordinator | null;
 }
 
-export const EPCRA_302_RULE_TEXT =
-  'EPCRA section 302 (40 CFR 355.12): a facility where an extremely hazardous substance (EHS) is present at any one time ' +
-  'in an amount equal to or greater than its threshold planning quantity (TPQ) must notify the SERC and LEPC and name a ' +
-  'facility emergency coordinator. The amount is the EHS in every product at the facility added up by CAS number, ' +
-  'regardless of location, number of containers or method of storage (355.14); a component at 1% by weight or less is ' +
-  'not counted (355.13). Percent ranges are read at the point the report settings name (the upper bound by default). A solid ' +
-  'listed with two TPQs takes the lower one in a powder, solution or molten form or at NFPA reactivity 2-4 (355.15), ' +
-  'with the quantity reductions of 355.16, and 10,000 lb otherwise.';
+/** The rule paragraph, naming the point of an SDS percent range the report read (issue 31 point 13). */
+export function epcra302RuleText(basis: PercentBasis): string {
+  return (
+    'EPCRA section 302 (40 CFR 355.12): a facility where an extremely hazardous substance (EHS) is present at any one time ' +
+    'in an amount equal to or greater than its threshold planning quantity (TPQ) must notify the SERC and LEPC and name a ' +
+    'facility emergency coordinator. The amount is the EHS in every product at the facility added up by CAS number, ' +
+    'regardless of location, number of containers or method of storage (355.14); a component at 1% by weight or less is ' +
+    `not counted (355.13). ${percentBasisSentence(basis)} A solid listed with two TPQs takes the lower one in a powder ` +
+    '(particles under 100 µm), solution or molten form or at NFPA reactivity 2-4 (355.15(a)), and 10,000 lb otherwise ' +
+    '(355.15(b)); the amount in those forms is reduced as 355.16 says: a powder counts its share under 100 µm ' +
+    '(355.16(a)), a solid in solution × 0.2 (355.16(b)), a molten solid × 0.3 (355.16(c)).'
+  );
+}
+
+/** The note under the table: the 355.16 reductions, and that they are for 302 only (its notes to (b) and (c)). */
+export const EPCRA_302_SOLIDS_NOTE =
+  'Solids with two TPQs: the lower TPQ is tested with the reduced amounts of 40 CFR 355.16 (powder: the share under ' +
+  '100 µm, 355.16(a); solution: × 0.2, 355.16(b); molten: × 0.3, 355.16(c)), the 10,000 lb TPQ with the whole weight. ' +
+  'The reductions are for 302 only (notes to 355.16(b) and (c)).';
 
 /** EHS footnote "a" (40 CFR 355 App. A): a reactive solid that never takes the 10,000 lb TPQ. */
 export function isReactiveSolidEntry(entry: ReferenceEntry): boolean {
@@ -87,7 +99,7 @@ export function lowestTpqEntry(entries: readonly ReferenceEntry[]) {
   return best;
 }
 
-/** 40 CFR 355.16(c) and (d): a solid in solution counts a fifth of its weight, a molten solid three tenths. */
+/** 40 CFR 355.16(b) and (c): a solid in solution counts a fifth of its weight, a molten solid three tenths. */
 export const SOLUTION_FACTOR = 0.2;
 export const MOLTEN_FACTOR = 0.3;
 
@@ -109,9 +121,9 @@ export function solidTreatment(line: SnapshotLine): { lower: boolean; factor: nu
   const reactivity = nfpaReactivity(line.nfpa);
   switch (line.solid_form) {
     case 'solution':
-      return { lower: true, factor: SOLUTION_FACTOR, text: 'in solution: × 0.2 (355.16(c))' };
+      return { lower: true, factor: SOLUTION_FACTOR, text: 'in solution: × 0.2 (355.16(b))' };
     case 'molten':
-      return { lower: true, factor: MOLTEN_FACTOR, text: 'molten: × 0.3 (355.16(d))' };
+      return { lower: true, factor: MOLTEN_FACTOR, text: 'molten: × 0.3 (355.16(c))' };
     case 'powder': {
       const fraction = line.powder_fraction_pct;
       return typeof fraction === 'number' && fraction >= 0 && fraction <= 100
@@ -124,11 +136,11 @@ export function solidTreatment(line: SnapshotLine): { lower: boolean; factor: nu
     }
     case 'other':
       return reactivity !== null && reactivity >= 2
-        ? { lower: true, factor: 1, text: `NFPA reactivity ${reactivity}: full weight (355.15)` }
+        ? { lower: true, factor: 1, text: `NFPA reactivity ${reactivity}: full weight (355.15(a)(4))` }
         : { lower: false, factor: 1, text: 'a solid not powder, solution or molten' };
     default:
       return reactivity !== null && reactivity >= 2
-        ? { lower: true, factor: 1, text: `NFPA reactivity ${reactivity}: full weight (355.15)` }
+        ? { lower: true, factor: 1, text: `NFPA reactivity ${reactivity}: full weight (355.15(a)(4))` }
         : { lower: true, factor: 1, text: 'solid form not recorded: full weight (the conservative choice)' };
   }
 }
@@ -238,11 +250,13 @@ function run(context: ComplianceContext): Epcra302Result {
   return {
     programme: 'epcra_302',
     title: 'EPCRA 302 Extremely Hazardous Substances',
-    rule: EPCRA_302_RULE_TEXT,
+    rule: epcra302RuleText(context.options.percent_basis),
     is_screening: false,
     notes: [
-      'Solids with two TPQs: the lower TPQ is tested with the reduced amounts of 40 CFR 355.16 (powder: the share under 100 µm; solution: × 0.2; molten: × 0.3), the 10,000 lb TPQ with the whole weight. The reductions are for 302 only.',
+      EPCRA_302_SOLIDS_NOTE,
       ...notes,
+      // Each row's contributing lines print under its on-site figure (issue 31 point 14).
+      ...roundingNotes(rows.map((row) => contributionsAddUp(row.explanation, row.quantity_lb))),
     ],
     emergency_coordinator: coordinator?.name ? coordinator : null,
     lists_used: listsUsed(context, ['ehs', 'cercla']),

@@ -59,6 +59,7 @@ describe('EPCRA 304 / CERCLA spill-reporting exposure', () => {
         container: 'Pail 5 gal × 2',
         percent_weight: 9.5,
         percent_unknown: false,
+        whole_solution: false,
         release_lb_to_rq: 105.2632,
         release_gal_to_rq: 10.5263,
         container_component_lb: 4.75,
@@ -90,7 +91,9 @@ describe('EPCRA 304 / CERCLA spill-reporting exposure', () => {
   });
 
   it('tests ammonia and ammonium hydroxide separately, each against its own RQ', () => {
-    // NH4OH 1336-21-6: 1,000 lb × 30% = 300 lb < RQ 1,000. Ammonia 7664-41-7: 200 lb × 60% = 120 lb ≥ RQ 100.
+    // NH4OH 1336-21-6, a 30% solution: the solution's whole weight counts (rules §2, EPA FAQ: no
+    // mixture rule for ammonium hydroxide solution), 1,000 lb ≥ RQ 1,000 (was 1,000 × 30% = 300 lb,
+    // the false negative of issue 31 point 8). Ammonia 7664-41-7: 200 lb × 60% = 120 lb ≥ RQ 100.
     const rows = run304([
       stored(1000, { components: [component(CAS.ammoniumHydroxide, 'Ammonium hydroxide', 30)] }),
       stored(200, { components: [component(CAS.ammonia, 'Ammonia', 60)] }),
@@ -99,8 +102,95 @@ describe('EPCRA 304 / CERCLA spill-reporting exposure', () => {
       rows.map((row) => [row.cas_number, row.rq_lb, row.quantity_lb, row.release_could_reach_rq]),
     ).toEqual([
       [CAS.ammonia, 100, 120, true],
-      [CAS.ammoniumHydroxide, 1000, 300, false],
+      [CAS.ammoniumHydroxide, 1000, 1000, true],
     ]);
+  });
+
+  describe('ammonium hydroxide solution: its whole weight against its own RQ (issue 31 point 8, rules §2)', () => {
+    // EPA, "Determining the amount released for ammonia and ammonium hydroxide": a release of
+    // ammonium hydroxide solution is compared with the RQ of ammonium hydroxide (1,000 lb) without
+    // the CERCLA mixture rule; ammonia (RQ 100 lb) is considered individually.
+    const hydroxide = (pounds: number, extra: Parameters<typeof component>[] = []) =>
+      stored(pounds, {
+        inventory_product_id: 71,
+        product_name: 'Ammonium Hydroxide 29%',
+        physical_state: 'liquid',
+        components: [
+          component(CAS.ammoniumHydroxide, 'Ammonium hydroxide', 29),
+          ...extra.map((args) => component(...args)),
+        ],
+      });
+
+    it('1,200 lb of a 29% solution (SDS: 1336-21-6 at 29%, water 71%) is 1,200 lb ≥ RQ 1,000: reportable', () => {
+      // Hand: the solution is the listed substance → 1,200 lb ≥ 1,000 → a release could reach the RQ.
+      // Before the fix: 1,200 × 29% = 348 lb < 1,000 → "not reportable".
+      // Release holding the RQ: 1,000 lb of solution (the whole weight counts, so RQ / 100%).
+      const row = run304([hydroxide(1200, [[CAS.water, 'Water', 71]])]).rows[0];
+      expect(row).toMatchObject({
+        cas_number: CAS.ammoniumHydroxide,
+        rq_lb: 1000,
+        quantity_lb: 1200,
+        release_could_reach_rq: true,
+        largest_container_lb: 1200,
+        single_container_exposure: true,
+      });
+      expect(row?.test.rule_text).toBe('1,200.00 lb ≥ RQ 1,000 lb');
+      expect(row?.releases[0]).toMatchObject({
+        percent_weight: 100,
+        whole_solution: true,
+        release_lb_to_rq: 1000,
+      });
+      expect(row?.explanation.contributions[0]).toMatchObject({
+        line_pounds: 1200,
+        percent_weight: 100,
+        pounds_contributed: 1200,
+      });
+      expect(row?.explanation.notes).toContain(
+        'Ammonium Hydroxide 29% (line 71): an ammonium hydroxide solution (SDS 29%); EPA does not apply the CERCLA mixture rule to it for its own listing, so the whole solution, 1,200.00 lb, counts against the RQ of ammonium hydroxide.',
+      );
+    });
+
+    it('the same when the SDS lists 1336-21-6 at 29% and nothing else (water not listed)', () => {
+      // 1,200 lb ≥ 1,000 (before: 348 lb).
+      expect(run304([hydroxide(1200)]).rows[0]).toMatchObject({
+        quantity_lb: 1200,
+        release_could_reach_rq: true,
+      });
+    });
+
+    it('ammonia keeps its own row, RQ and percentage: the hydroxide is never added to it', () => {
+      // Aqueous ammonia listed as 7664-41-7 at 29% (300 lb): 300 × 29% = 87 lb < RQ 100, ≥ 90? no → not near.
+      // The 1,200-lb hydroxide line adds nothing to ammonia (different CAS, rules §0.2).
+      const aqua = stored(300, {
+        inventory_product_id: 72,
+        components: [component(CAS.ammonia, 'Ammonia', 29), component(CAS.water, 'Water', 71)],
+      });
+      const rows = run304([hydroxide(1200, [[CAS.water, 'Water', 71]]), aqua]).rows;
+      expect(
+        rows.map((row) => [row.cas_number, row.rq_lb, row.quantity_lb, row.release_could_reach_rq]),
+      ).toEqual([
+        [CAS.ammoniumHydroxide, 1000, 1200, true],
+        [CAS.ammonia, 100, 87, false],
+      ]);
+      expect(rows[1]?.explanation.contributions.map((c) => c.inventory_product_id)).toEqual([72]);
+    });
+
+    it('a product holding ammonium hydroxide among other constituents keeps the mixture rule at its percentage', () => {
+      // Glass cleaner 2,000 lb: ammonium hydroxide 5% with 2-butoxyethanol 10% and water: not an
+      // ammonium hydroxide solution but a mixture holding one → 2,000 × 5% = 100 lb < RQ 1,000.
+      const cleaner = stored(2000, {
+        inventory_product_id: 73,
+        product_name: 'Glass Cleaner',
+        components: [
+          component(CAS.ammoniumHydroxide, 'Ammonium hydroxide', 5),
+          component('111-76-2', '2-Butoxyethanol', 10),
+          component(CAS.water, 'Water', 85),
+        ],
+      });
+      const row = run304([cleaner]).rows[0];
+      expect(row).toMatchObject({ quantity_lb: 100, release_could_reach_rq: false });
+      expect(row?.releases[0]).toMatchObject({ whole_solution: false, release_lb_to_rq: 20_000 });
+    });
   });
 
   it('uses the lower of the CERCLA RQ and the EHS list RQ', () => {
@@ -188,6 +278,58 @@ describe('EPCRA 304 / CERCLA spill-reporting exposure', () => {
       'Mixture (line 62): the SDS gives no percentage of Acrylonitrile; under the mixture rule (40 CFR 302.6(b)) the whole mixture, 50.00 lb, is compared with 10 lb, the lowest RQ of its listed constituents (Chloroform): a release of 10 lb of the mixture is reportable.',
     );
     expect(rows[0]?.releases[0]).toMatchObject({ release_lb_to_rq: 10 });
+  });
+
+  it('names the percent basis it used in its rule text (issue 31 point 13)', () => {
+    // Acrylonitrile 30-60% of 1,000 lb: midpoint 45% → 450 lb; upper bound 60% → 600 lb. The rule
+    // paragraph printed under the header names the point actually read (before: always "upper bound").
+    const lines = [
+      stored(1000, {
+        components: [
+          component(CAS.acrylonitrile, 'Acrylonitrile', null, {
+            percentage_weight_low: 30,
+            percentage_weight_high: 60,
+          }),
+        ],
+      }),
+    ];
+    const midpoint = computeReport('epcra_304_cercla', snapshot(lines), LISTS, { percent_basis: 'midpoint' });
+    expect(midpoint.rows[0]?.quantity_lb).toBe(450);
+    expect(midpoint.rule).toContain(
+      'Percent ranges on the SDSs are read at their midpoint (the report setting).',
+    );
+    expect(midpoint.rule).not.toContain('upper bound');
+    const upper = run304(lines);
+    expect(upper.rows[0]?.quantity_lb).toBe(600);
+    expect(upper.rule).toContain(
+      'Percent ranges on the SDSs are read at their upper bound (the report setting).',
+    );
+  });
+
+  it('says totals are computed before rounding when the printed lines do not add up (issue 31 point 14)', () => {
+    // Chloroform 33.33% of 1 lb on three lines: 0.3333 lb each, printed 0.33 (0.99 together);
+    // the row's 0.9999 lb prints 1.00 → the note.
+    const lines = [1, 2, 3].map((i) =>
+      stored(1, {
+        inventory_product_id: 90 + i,
+        components: [component(CAS.chloroform, 'Chloroform', 33.33)],
+      }),
+    );
+    const result = run304(lines);
+    expect(result.rows[0]?.quantity_lb).toBe(0.9999);
+    expect(result.notes).toContain(
+      'Totals are computed before rounding: printed rows may differ from the printed total by rounding.',
+    );
+    // 3 × 1 lb × 30% = 0.30 each, 0.90 in all: they add up, no note.
+    const even = run304(
+      [1, 2, 3].map((i) =>
+        stored(1, {
+          inventory_product_id: 95 + i,
+          components: [component(CAS.chloroform, 'Chloroform', 30)],
+        }),
+      ),
+    );
+    expect(even.notes.some((note) => note.startsWith('Totals are computed before rounding'))).toBe(false);
   });
 
   it('is labelled a screening of what is stored', () => {

@@ -5,13 +5,21 @@
  */
 
 import { roundTo } from '../shared/numbers.ts';
-import { aggregateByCas, type Contribution } from './aggregation.ts';
+import { aggregateByCas, type Contribution, type LineComponent, lineContribution } from './aggregation.ts';
 import { type ComplianceContext, listsUsed } from './context.ts';
-import { formatPounds, formatThreshold } from './format.ts';
+import {
+  formatPercent,
+  formatPercentRange,
+  formatPounds,
+  formatThreshold,
+  percentBasisSentence,
+} from './format.ts';
 import type { Explanation, ProgrammeResult, ProgrammeRule } from './programme.ts';
 import { type LineQuantity, QUANTITY_DECIMALS } from './quantities.ts';
 import { normalizeCas } from './reference.ts';
 import { CERCLA_OPERATOR, meetsThreshold, type ThresholdTest, testThreshold } from './thresholds.ts';
+import { contributionsAddUp, roundingNotes } from './totals.ts';
+import type { PercentBasis, SnapshotLine } from './types.ts';
 
 /**
  * Metals whose release in pieces larger than 100 µm need not be reported (40 CFR 302.6(c)):
@@ -32,6 +40,21 @@ export const MASSIVE_FORM_METALS: ReadonlySet<string> = new Set([
   '7440-28-0',
   '7440-66-6',
 ]);
+
+/**
+ * Ammonium hydroxide, a CERCLA hazardous substance (RQ 1,000 lb) listed apart from ammonia
+ * 7664-41-7 (RQ 100 lb). EPA, "Determining the amount released for ammonia and ammonium hydroxide
+ * for release notification requirements under CERCLA section 103 and EPCRA section 304"
+ * (epa.gov/epcra, read 2026): the two are considered individually, and a release of ammonium
+ * hydroxide solution is compared with its RQ without the CERCLA mixture rule (rules §2).
+ */
+export const AMMONIUM_HYDROXIDE_CAS = '1336-21-6';
+/**
+ * What an ammonium hydroxide solution holds besides itself: water 7732-18-5 and the ammonia
+ * 7664-41-7 an SDS may name in it. A product naming anything else is a mixture holding the
+ * solution, for which the mixture rule stands (302.6(b)).
+ */
+const AMMONIUM_HYDROXIDE_SOLUTION_PARTS: ReadonlySet<string> = new Set(['7732-18-5', '7664-41-7']);
 
 export const NATIONAL_RESPONSE_CENTER = 'NRC 1-800-424-8802 / SERC / LEPC';
 
@@ -64,6 +87,11 @@ export interface ReleaseToRq {
    * 100 and the release is the lowest RQ of the mixture's constituents.
    */
   percent_unknown: boolean;
+  /**
+   * An ammonium hydroxide solution under its own listing: the solution's whole weight counts, so
+   * `percent_weight` is 100 and the release is the RQ itself.
+   */
+  whole_solution: boolean;
   /** Pounds of product whose release holds the RQ: RQ / (wt% / 100). */
   release_lb_to_rq: number;
   /** The same in gallons for a liquid with a known density. */
@@ -117,16 +145,21 @@ function shareContribution(share: UnknownShare): Contribution {
   };
 }
 
-export const EPCRA_304_RULE_TEXT =
-  'EPCRA section 304 and CERCLA section 103 (40 CFR 302.6, 355 subpart C): a release of a hazardous substance or an ' +
-  'extremely hazardous substance equal to or greater than its reportable quantity (RQ) within 24 hours must be reported ' +
-  'at once to the National Response Center (1-800-424-8802) and to the SERC and LEPC. The inventory holds no release ' +
-  'data, so this report screens what is stored: the chemical in every product at the facility, added up by CAS number ' +
-  'with no de minimis (mixture rule, 302.6(b)), against the lower of its CERCLA and EPCRA 304 RQs; a chemical whose ' +
-  'percentage the SDS does not give is screened on the whole mixture, which is reportable from the lowest RQ of its ' +
-  'constituents (302.6(b)). Percent ranges are ' +
-  'read at their upper bound. Releases that stay inside the facility, federally permitted releases, continuous releases ' +
-  '(355.32) and certain pesticide and farm releases are not reportable under 304 (355.31); the app cannot tell which apply.';
+/** The rule paragraph, naming the point of an SDS percent range the report read (issue 31 point 13). */
+export function epcra304RuleText(basis: PercentBasis): string {
+  return (
+    'EPCRA section 304 and CERCLA section 103 (40 CFR 302.6, 355 subpart C): a release of a hazardous substance or an ' +
+    'extremely hazardous substance equal to or greater than its reportable quantity (RQ) within 24 hours must be reported ' +
+    'at once to the National Response Center (1-800-424-8802) and to the SERC and LEPC. The inventory holds no release ' +
+    'data, so this report screens what is stored: the chemical in every product at the facility, added up by CAS number ' +
+    'with no de minimis (mixture rule, 302.6(b)), against the lower of its CERCLA and EPCRA 304 RQs; a chemical whose ' +
+    'percentage the SDS does not give is screened on the whole mixture, which is reportable from the lowest RQ of its ' +
+    'constituents (302.6(b)). An ammonium hydroxide solution (1336-21-6) counts its whole weight against the RQ of ' +
+    `ammonium hydroxide, without the mixture rule (EPA), and ammonia (7664-41-7) is screened on its own. ${percentBasisSentence(basis)} ` +
+    'Releases that stay inside the facility, federally permitted releases, continuous releases ' +
+    '(355.32) and certain pesticide and farm releases are not reportable under 304 (355.31); the app cannot tell which apply.'
+  );
+}
 
 /** A mixture line holding a listed chemical whose percentage the SDS does not give. */
 interface UnknownShare {
@@ -144,11 +177,16 @@ interface UnknownShare {
  * RQ of its constituents. Such a chemical is screened on the whole mixture's weight (the most it
  * can be), never left out.
  */
-function unknownShares(context: ComplianceContext, listed: ReadonlySet<string>): Map<string, UnknownShare[]> {
+function unknownShares(
+  context: ComplianceContext,
+  listed: ReadonlySet<string>,
+  solutionLines: ReadonlySet<number>,
+): Map<string, UnknownShare[]> {
   const byCas = new Map<string, UnknownShare[]>();
   for (const item of context.components_without_percent) {
     const { quantity } = item;
     if (!listed.has(item.cas_number) || quantity.pounds === null) continue;
+    if (isSolutionComponent(item.cas_number, quantity.line, solutionLines)) continue;
     const own = lowestRq(context, item.cas_number);
     if (!own) continue;
     let lowest = { rq_lb: own.rq_lb, chemical_name: item.component.name.trim() || own.chemical_name };
@@ -184,14 +222,102 @@ function unknownShareNote(share: UnknownShare): string {
   );
 }
 
+/** A component name that says water, for an SDS that lists it with no CAS (never used to match a list). */
+function isWaterName(name: string): boolean {
+  return name.trim().toLowerCase() === 'water';
+}
+
+/**
+ * Whether a line is an ammonium hydroxide solution: it names 1336-21-6 and otherwise only water
+ * and ammonia (a component with no CAS counts as water only when it is called water).
+ */
+export function isAmmoniumHydroxideSolution(line: SnapshotLine): boolean {
+  let hydroxide = false;
+  for (const component of line.components) {
+    const cas = normalizeCas(component.cas_number);
+    if (cas === AMMONIUM_HYDROXIDE_CAS) hydroxide = true;
+    else if (cas === '' ? !isWaterName(component.name) : !AMMONIUM_HYDROXIDE_SOLUTION_PARTS.has(cas))
+      return false;
+  }
+  return hydroxide;
+}
+
+function isSolutionComponent(cas: string, line: SnapshotLine, solutionLines: ReadonlySet<number>): boolean {
+  return cas === AMMONIUM_HYDROXIDE_CAS && solutionLines.has(line.inventory_product_id);
+}
+
+/** An ammonium hydroxide solution line: its whole weight is the chemical's contribution. */
+interface SolutionShare {
+  contribution: Contribution;
+  note: string;
+}
+
+/** The SDS's percentage of ammonium hydroxide on a line, as the SDS gives it, for the note. */
+function sdsPercentText(line: SnapshotLine, components: readonly LineComponent[]): string {
+  const item = components.find(
+    (c) =>
+      c.cas_number === AMMONIUM_HYDROXIDE_CAS &&
+      c.quantity.line.inventory_product_id === line.inventory_product_id,
+  );
+  return item ? `SDS ${formatPercentRange(item.percent_low, item.percent_high)}` : 'no percentage on the SDS';
+}
+
+/**
+ * Rules §2 (issue 31 point 8): each ammonium hydroxide solution line counts its whole weight under
+ * 1336-21-6, not the SDS's percentage of it, since the mixture rule is not applied to the solution
+ * for its own listing. Lines whose pounds are unknown are left to the warnings, as everywhere.
+ */
+function solutionShares(context: ComplianceContext, solutionLines: ReadonlySet<number>): SolutionShare[] {
+  const shares: SolutionShare[] = [];
+  for (const quantity of context.lines) {
+    const { line } = quantity;
+    if (!solutionLines.has(line.inventory_product_id) || quantity.pounds === null) continue;
+    const percent = sdsPercentText(line, context.components);
+    shares.push({
+      contribution: lineContribution(
+        quantity,
+        quantity.pounds,
+        100,
+        null,
+        `ammonium hydroxide solution (${percent}): its whole weight counts, no mixture rule (EPA)`,
+      ),
+      note:
+        `${line.product_name} (line ${line.inventory_product_id}): an ammonium hydroxide solution (${percent}); EPA does ` +
+        'not apply the CERCLA mixture rule to it for its own listing, so the whole solution, ' +
+        `${formatPounds(quantity.pounds)} lb, counts against the RQ of ammonium hydroxide.`,
+    });
+  }
+  return shares;
+}
+
+/** A product holding ammonium hydroxide among other constituents: the mixture rule counts its share. */
+function hydroxideInMixtureNote(contribution: Contribution): string {
+  return (
+    `${contribution.product_name} (line ${contribution.inventory_product_id}): ammonium hydroxide is one constituent of a ` +
+    `mixture with others, not an ammonium hydroxide solution on its own, so the mixture rule (40 CFR 302.6(b)) counts its ` +
+    `${formatPercent(contribution.percent_weight)}%.`
+  );
+}
+
 function run(context: ComplianceContext): Epcra304Result {
   const listed = new Set([...context.lists.casNumbers('cercla'), ...context.lists.casNumbers('ehs')]);
-  const aggregates = aggregateByCas(context.components, {
-    basis: context.options.percent_basis,
-    casNumbers: listed,
-  });
-  const unknown = unknownShares(context, listed);
-  for (const cas of unknown.keys()) {
+  const solutionLines = new Set(
+    listed.has(AMMONIUM_HYDROXIDE_CAS)
+      ? context.lines
+          .filter((quantity) => isAmmoniumHydroxideSolution(quantity.line))
+          .map((quantity) => quantity.line.inventory_product_id)
+      : [],
+  );
+  const aggregates = aggregateByCas(
+    context.components.filter(
+      (item) => !isSolutionComponent(item.cas_number, item.quantity.line, solutionLines),
+    ),
+    { basis: context.options.percent_basis, casNumbers: listed },
+  );
+  const unknown = unknownShares(context, listed, solutionLines);
+  const solutions = solutionShares(context, solutionLines);
+  const extraCas = [...unknown.keys(), ...(solutions.length > 0 ? [AMMONIUM_HYDROXIDE_CAS] : [])];
+  for (const cas of extraCas) {
     if (!aggregates.has(cas)) {
       aggregates.set(cas, {
         cas_number: cas,
@@ -214,13 +340,21 @@ function run(context: ComplianceContext): Epcra304Result {
       continue;
     }
     const shares = unknown.get(aggregate.cas_number) ?? [];
-    const contributions = [...aggregate.contributions, ...shares.map(shareContribution)];
+    const wholeSolutions = aggregate.cas_number === AMMONIUM_HYDROXIDE_CAS ? solutions : [];
+    const contributions = [
+      ...aggregate.contributions,
+      ...shares.map(shareContribution),
+      ...wholeSolutions.map((share) => share.contribution),
+    ];
     const componentNames = [
       ...new Set([...aggregate.component_names, ...shares.map((share) => share.chemical_name)]),
     ].sort();
     const test = testThreshold(
       roundTo(
-        shares.reduce((sum, share) => sum + share.pounds, aggregate.pounds),
+        wholeSolutions.reduce(
+          (sum, share) => sum + share.contribution.pounds_contributed,
+          shares.reduce((sum, share) => sum + share.pounds, aggregate.pounds),
+        ),
         QUANTITY_DECIMALS,
       ),
       rq.rq_lb,
@@ -235,6 +369,8 @@ function run(context: ComplianceContext): Epcra304Result {
     const lowestOf = new Map(
       shares.map((share) => [share.quantity.line.inventory_product_id, share.lowest.rq_lb]),
     );
+    const isWholeSolution = (c: Contribution) =>
+      aggregate.cas_number === AMMONIUM_HYDROXIDE_CAS && solutionLines.has(c.inventory_product_id);
     const releases = contributions.map((c): ReleaseToRq => {
       const quantity = quantityById.get(c.inventory_product_id);
       const releaseLb = roundTo(
@@ -250,6 +386,7 @@ function run(context: ComplianceContext): Epcra304Result {
         container: c.container,
         percent_weight: c.percent_weight,
         percent_unknown: lowestOf.has(c.inventory_product_id),
+        whole_solution: isWholeSolution(c),
         release_lb_to_rq: releaseLb,
         release_gal_to_rq: ppg === null ? null : roundTo(releaseLb / ppg, QUANTITY_DECIMALS),
         container_component_lb:
@@ -267,6 +404,10 @@ function run(context: ComplianceContext): Epcra304Result {
       `RQ ${formatThreshold(rq.rq_lb)} lb from the ${rq.list === 'cercla' ? 'CERCLA' : 'EHS'} list.`,
     ];
     rowNotes.push(...shares.map(unknownShareNote));
+    rowNotes.push(...wholeSolutions.map((share) => share.note));
+    if (aggregate.cas_number === AMMONIUM_HYDROXIDE_CAS) {
+      rowNotes.push(...aggregate.contributions.map(hydroxideInMixtureNote));
+    }
     if (formUnknown) {
       rowNotes.push(
         'Solid metal of 40 CFR 302.6(c): pieces larger than 100 µm need not be reported; form unknown.',
@@ -304,10 +445,12 @@ function run(context: ComplianceContext): Epcra304Result {
       Number(b.release_could_reach_rq) - Number(a.release_could_reach_rq) ||
       a.chemical_name.localeCompare(b.chemical_name),
   );
+  // Each row's contributing lines print under its on-site figure (issue 31 point 14).
+  notes.push(...roundingNotes(rows.map((row) => contributionsAddUp(row.explanation, row.quantity_lb))));
   return {
     programme: 'epcra_304',
     title: 'EPCRA 304 / CERCLA Spill Reporting Exposure',
-    rule: EPCRA_304_RULE_TEXT,
+    rule: epcra304RuleText(context.options.percent_basis),
     is_screening: true,
     notes,
     lists_used: listsUsed(context, ['cercla', 'ehs']),

@@ -1,4 +1,5 @@
 import { formatQuantity } from '../shared/numbers.ts';
+import type { PercentBasis } from './types.ts';
 
 /**
  * How the engine writes figures into its rule texts ("412.80 lb ≥ TPQ 100 lb"): quantities with
@@ -26,4 +27,12 @@ export { formatPercent, formatPercentRange } from '../shared/numbers.ts';
 
 export function formatFactor(value: number): string {
   return FACTOR.format(value);
+}
+
+/** The point of an SDS percent range a report read, in its rule paragraph (rules §0.1: print the basis used). */
+const PERCENT_BASIS_POINTS: Record<PercentBasis, string> = { upper: 'upper bound', midpoint: 'midpoint' };
+
+/** "Percent ranges on the SDSs are read at their midpoint (the report setting)." (issue 31 point 13). */
+export function percentBasisSentence(basis: PercentBasis): string {
+  return `Percent ranges on the SDSs are read at their ${PERCENT_BASIS_POINTS[basis]} (the report setting).`;
 }

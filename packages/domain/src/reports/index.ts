@@ -179,6 +179,11 @@ export const ReportExplanationSchema = z.object({
   contributions: z.array(ReportContributionSchema),
   excluded: z.array(ReportExclusionSchema),
   notes: z.array(z.string()),
+  /**
+   * Whether the contributing lines, as printed, add up to the row's figure as printed; absent where
+   * the layout does not say which figure they add up to (issue 31 point 14).
+   */
+  rows_add_up: z.boolean().optional(),
 });
 export type ReportExplanation = z.infer<typeof ReportExplanationSchema>;
 
@@ -300,6 +305,11 @@ export const ReportTotalSchema = z.object({
   label: z.string(),
   value: z.number(),
   kind: z.enum(REPORT_COLUMN_KINDS),
+  /**
+   * For a sum: whether the figures it adds, as printed, add up to it as printed; absent for a
+   * count or a figure that is no sum of printed rows (issue 31 point 14).
+   */
+  rows_add_up: z.boolean().optional(),
 });
 export type ReportTotal = z.infer<typeof ReportTotalSchema>;
 

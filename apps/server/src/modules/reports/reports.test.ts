@@ -36,7 +36,15 @@ const CAS = {
 };
 
 let ctx: TestContext;
-const ids = { customer: 0, facility: 0, inventory: 0, otherCustomer: 0, otherFacility: 0, cleanerLine: 0 };
+const ids = {
+  customer: 0,
+  facility: 0,
+  inventory: 0,
+  otherCustomer: 0,
+  otherFacility: 0,
+  cleanerLine: 0,
+  hydroxideLine: 0,
+};
 
 async function product(
   name: string,
@@ -122,7 +130,7 @@ beforeAll(async () => {
     });
   ids.cleanerLine = (await line(cleaner, drum, gallon, '55', '3', 'TANK FARM')).id;
   await line(tablets, bag, pound, '50', '2', 'SHED');
-  await line(hydroxide, drum, gallon, '5', '4', 'TANK FARM');
+  ids.hydroxideLine = (await line(hydroxide, drum, gallon, '5', '4', 'TANK FARM')).id;
   await line(toluene, drum, gallon, '55', '40', 'TANK FARM');
   await line(mystery, drum, gallon, '10', '1', 'LAB');
   // A spreadsheet-formula name and location with no components: 10 lb × 1 = 10 lb, on no list.
@@ -468,9 +476,53 @@ describe('the files, read back', () => {
     expect(text).toContain('a release of 250.00 lb (29.98 gal) of product carries the RQ');
     // Toluene: 55 gal × 40 × 7.25 lb/gal = 15,950 lb ≥ RQ 1,000 → Y; one drum 55 × 7.25 = 398.75 lb < 1,000 → N.
     expect(text).toContain('108-88-3 Toluene CERCLA 1,000 CERCLA 15,950.00 15.95 Y 398.75 N');
-    // Ammonium hydroxide: 20 gal × 7.5 = 150 lb × 29% = 43.50 lb < RQ 1,000 → N, its own CAS and RQ.
-    expect(text).toContain('1336-21-6 Ammonium hydroxide CERCLA 1,000 CERCLA 43.50 0.04 N 10.88 N');
+    // Ammonium hydroxide 29%, an ammonium hydroxide solution: its whole weight counts under its own
+    // CAS and RQ (rules §2, issue 31 point 8; was 150 × 29% = 43.50 lb): 20 gal × 7.5 = 150.00 lb
+    // < RQ 1,000 → N; 150 / 1,000 = 0.15; one 5-gal drum 5 × 7.5 = 37.50 lb < 1,000 → N.
+    expect(text).toContain('1336-21-6 Ammonium hydroxide CERCLA 1,000 CERCLA 150.00 0.15 N 37.50 N');
+    expect(text).toContain(
+      `Ammonium Hydroxide 29% (line ${ids.hydroxideLine}): an ammonium hydroxide solution (SDS 29%); EPA does not apply the CERCLA mixture rule to it for its own listing, so the whole solution, 150.00 lb, counts against the RQ of ammonium hydroxide.`,
+    );
+    // The release holding the RQ is 1,000 lb of the solution itself: 1,000 / 7.5 = 133.33 gal
+    // (the PDF prints a row's release lines only when it is reportable; the preview has them all).
+    const hydroxide = rowOf(await preview('epcra_304_cercla'), 0, 'cas_number', CAS.ammoniumHydroxide);
+    expect(hydroxide.details).toEqual([
+      'Ammonium Hydroxide 29% at TANK FARM, Drum 5 Gallon (gal) × 4, ammonium hydroxide solution, its whole weight (no mixture rule): a release of 1,000.00 lb (133.33 gal) of product carries the RQ; one container holds 37.50 lb of the chemical',
+    ]);
     expect(text).toContain('Chemicals whose release could reach the RQ: 3');
+  });
+
+  it('302 and 304 name the percent basis used, and 302 cites 355.16(a)-(c) as the CFR letters them (issue 31 point 13)', async () => {
+    const midpoint304 = await pdfText(
+      await generate(body('epcra_304_cercla', { percent_basis: 'midpoint' })),
+    );
+    expect(midpoint304.text).toContain('SDS percent ranges: Midpoint of SDS percent ranges');
+    expect(midpoint304.text).toContain(
+      'Percent ranges on the SDSs are read at their midpoint (the report setting).',
+    );
+    expect(midpoint304.text).not.toContain('read at their upper bound');
+    const upper302 = await pdfText(await generate(body('epcra_302')));
+    expect(upper302.text).toContain(
+      'Percent ranges on the SDSs are read at their upper bound (the report setting).',
+    );
+    // eCFR 355.16: (a) powder, (b) solid in solution × 0.2, (c) molten × 0.3.
+    expect(upper302.text).toContain(
+      // (The PDF's text layer gives "µ" back as the Greek "μ": the assertions start after it.)
+      '(355.16(a)), a solid in solution × 0.2 (355.16(b)), a molten solid × 0.3 (355.16(c)).',
+    );
+    expect(upper302.text).toContain(
+      '355.16(a); solution: × 0.2, 355.16(b); molten: × 0.3, 355.16(c)), the 10,000 lb TPQ with the whole weight. The reductions are for 302 only (notes to 355.16(b) and (c)).',
+    );
+    const book = await workbook(
+      await generate(body('epcra_302', { percent_basis: 'midpoint', format: 'xlsx' })),
+    );
+    const cells: string[] = [];
+    book.getWorksheet('Report')?.eachRow((row) => {
+      row.eachCell((cell) => {
+        cells.push(String(cell.value));
+      });
+    });
+    expect(cells.some((cell) => cell.includes('read at their midpoint (the report setting)'))).toBe(true);
   });
 
   it('Tier II as a PDF: 500 lb or TPQ for an EHS, 10,000 lb for a product, range codes and Tier I', async () => {

@@ -5,12 +5,13 @@
  * the preview read only the resulting `ReportDocument`, so the three never disagree.
  */
 import {
-  type compliance,
+  compliance,
   type RegulatoryListType,
   type ReportColumn,
   type ReportColumnKind,
   type ReportExplanation,
   type ReportRow,
+  type ReportTable,
   type ReportTotal,
   roundTo,
 } from '@chemtrack/domain';
@@ -27,12 +28,19 @@ export function column(key: string, label: string, kind: ReportColumnKind = 'tex
   return { key, label, kind };
 }
 
-export function explanationOf(explanation: compliance.Explanation): ReportExplanation {
+/**
+ * A row's explanation as the files print it. `figure`: the row's printed figure that its
+ * contributing lines add up to, when they do (302: the on-site pounds); then the explanation says
+ * whether the printed lines add up to it (issue 31 point 14). Leave it out where the lines are not
+ * the figure's addends (a gallons figure over lines in pounds, 313's 10% of aqueous ammonia).
+ */
+export function explanationOf(explanation: compliance.Explanation, figure?: number): ReportExplanation {
   return {
     rule_text: explanation.rule_text,
     contributions: explanation.contributions,
     excluded: explanation.excluded,
     notes: explanation.notes,
+    ...(figure === undefined ? {} : { rows_add_up: compliance.contributionsAddUp(explanation, figure) }),
   };
 }
 
@@ -41,8 +49,37 @@ export function listedRow(cells: ReportRow['cells'], reported: boolean | null = 
   return { cells, reported, near_threshold: false, details: [], explanation: null };
 }
 
-export function total(label: string, value: number, kind: ReportColumnKind = 'count'): ReportTotal {
-  return { label, value: kind === 'count' ? value : roundTo(value, 4), kind };
+/**
+ * A total under a table. `addends`: for a sum, the figures it adds as the table prints them; the
+ * total then says whether they add up to it as printed (issue 31 point 14).
+ */
+export function total(
+  label: string,
+  value: number,
+  kind: ReportColumnKind = 'count',
+  addends?: readonly number[],
+): ReportTotal {
+  const printed = kind === 'count' ? value : roundTo(value, 4);
+  return {
+    label,
+    value: printed,
+    kind,
+    ...(addends === undefined ? {} : { rows_add_up: compliance.printedRowsAddUp(addends, printed) }),
+  };
+}
+
+/**
+ * The report's notes with the standard rounding note added once when any sum the tables print
+ * (a total, or a row over its contributing lines) does not equal its printed rows: every report
+ * passes through here (`buildReportDocument`), whichever engine found the figures.
+ */
+export function withRoundingNote(notes: readonly string[], tables: readonly ReportTable[]): string[] {
+  if (notes.includes(compliance.TOTALS_BEFORE_ROUNDING_NOTE)) return [...notes];
+  const addUp = tables.flatMap((table) => [
+    ...table.totals.map((item) => item.rows_add_up !== false),
+    ...table.rows.map((row) => row.explanation?.rows_add_up !== false),
+  ]);
+  return [...notes, ...compliance.roundingNotes(addUp)];
 }
 
 /** Rows meeting their threshold, out of all: "Notification required: 2 of 5 EHS". */

@@ -39,7 +39,7 @@ export function epcra302Tables(result: compliance.Epcra302Result): ReportTable[]
           row.component_names.length > 0 && row.component_names.some((name) => name !== row.chemical_name)
             ? [`Named on the SDSs: ${row.component_names.join('; ')}`]
             : [],
-        explanation: explanationOf(row.explanation),
+        explanation: explanationOf(row.explanation, row.quantity_lb),
       })),
       totals: [
         total('EHS found at the facility', result.rows.length),

@@ -8,6 +8,13 @@ import { column, countReported, explanationOf, total } from './document.ts';
 
 const LIST_NAMES = { cercla: 'CERCLA', ehs: 'EHS' } as const;
 
+/** How much of the line the chemical is: its percent, the whole mixture (302.6(b)) or the whole solution. */
+function releaseBasis(release: compliance.ReleaseToRq): string {
+  if (release.whole_solution) return 'ammonium hydroxide solution, its whole weight (no mixture rule)';
+  if (release.percent_unknown) return 'percentage not on the SDS, the whole mixture screened (302.6(b))';
+  return `${compliance.formatPercent(release.percent_weight)}%`;
+}
+
 function releaseLine(release: compliance.ReleaseToRq): string {
   const gallons =
     release.release_gal_to_rq === null ? '' : ` (${compliance.formatPounds(release.release_gal_to_rq)} gal)`;
@@ -17,7 +24,7 @@ function releaseLine(release: compliance.ReleaseToRq): string {
       : `; one container holds ${compliance.formatPounds(release.container_component_lb)} lb of the chemical`;
   return (
     `${release.product_name}${release.location_stored ? ` at ${release.location_stored}` : ''}, ${release.container}, ` +
-    `${release.percent_unknown ? 'percentage not on the SDS, the whole mixture screened (302.6(b))' : `${compliance.formatPercent(release.percent_weight)}%`}: ` +
+    `${releaseBasis(release)}: ` +
     `a release of ${compliance.formatPounds(release.release_lb_to_rq)} lb` +
     `${gallons} of product carries the RQ${container}`
   );
@@ -61,7 +68,7 @@ export function epcra304Tables(result: compliance.Epcra304Result): ReportTable[]
           ...row.releases.map(releaseLine),
           ...(row.form_unknown ? ['Form unknown: a solid metal of 40 CFR 302.6(c).'] : []),
         ],
-        explanation: explanationOf(row.explanation),
+        explanation: explanationOf(row.explanation, row.quantity_lb),
       })),
       totals: [
         total('Listed chemicals on site', result.rows.length),

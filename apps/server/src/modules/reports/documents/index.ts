@@ -13,7 +13,7 @@ import {
   TIER2_OPTION_LABELS,
   usesPercentBasis,
 } from '@chemtrack/domain';
-import { facilityAddressLine, LIST_LABELS } from './document.ts';
+import { facilityAddressLine, LIST_LABELS, withRoundingNote } from './document.ts';
 import { epcra302Tables } from './epcra-302.ts';
 import { epcra304Tables } from './epcra-304.ts';
 import { epcra313Tables } from './epcra-313.ts';
@@ -118,6 +118,7 @@ export function buildReportDocument<T extends compliance.AvailableReportType>(
   const result = compliance.runReport(type, context);
   const layout: Layout<T> = REPORT_LAYOUTS[type];
   const { snapshot } = context;
+  const tables = layout(result, context);
   return {
     type,
     name: REPORT_TYPE_NAMES[type],
@@ -134,14 +135,14 @@ export function buildReportDocument<T extends compliance.AvailableReportType>(
     is_screening: result.is_screening,
     rule: result.rule,
     header: [...reportHeader(type, context), ...resultHeader(result)],
-    notes: result.notes,
+    notes: withRoundingNote(result.notes, tables),
     lists_used: result.lists_used.map((list) => ({
       list_type: list.list_type,
       label: LIST_LABELS[list.list_type],
       uploaded_at: list.uploaded_at,
     })),
     unverified: context.unverified,
-    tables: layout(result, context),
+    tables,
     warnings: result.warnings,
   };
 }

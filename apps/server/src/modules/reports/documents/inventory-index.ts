@@ -53,15 +53,18 @@ export function inventoryIndexTables(
         total('Rows (product and component)', result.rows.length),
         total('Products', context.products.length),
         total('Inventory lines', context.lines.length),
+        // Each product's figures print on its rows: those, once per product, are the addends.
         total(
           'Total product pounds',
           sumOf(context.lines, (line) => line.pounds),
           'pounds',
+          context.products.map((product) => product.pounds),
         ),
         total(
           'Total product gallons (liquids)',
           sumOf(context.lines, (line) => line.gallons),
           'gallons',
+          context.products.flatMap((product) => (product.gallons === null ? [] : [product.gallons])),
         ),
       ],
     },
