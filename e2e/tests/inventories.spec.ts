@@ -315,5 +315,10 @@ test('an empty inventory copies last year’s products later, and a year taken l
     `An inventory of ${facility.name} for ${THIS_YEAR} already exists.`,
   );
   await dialog.getByRole('link', { name: `Open the ${THIS_YEAR} inventory of ${facility.name}` }).click();
+  // Leaving the filled form asks first, as every way out of it does.
+  await page
+    .getByRole('alertdialog', { name: 'Unsaved Changes!' })
+    .getByRole('button', { name: 'Close' })
+    .click();
   await expect(page).toHaveURL(new RegExp(`/inventories/${thisYearId}/products$`));
 });
