@@ -114,6 +114,25 @@ describe('printed totals against their printed rows (issue 31 point 14), read ba
     expect(text).toContain(`• ${NOTE}`);
   });
 
+  // The same three lines under PSM (chlorine, TQ 1,500 lb): each location's row is one line, but
+  // the facility screen row adds all three, 1.5675 lb printed 1.57 over 0.33 + 0.52 + 0.71 = 1.56.
+  it('PSM: the facility screen of the three shelves carries the note', async () => {
+    const csv = toCsv([
+      ['Chemical Name', 'CAS #', 'TQ'],
+      ['Chlorine', CHLORINE_CAS, '1500'],
+    ]);
+    expect((await createListEntry(ctx, 'psm', 'psm.csv', csv)).statusCode).toBe(201);
+    const report = await preview('caa_304_psm');
+    const rows = report.tables.flatMap((table) => table.rows);
+    const screen = rows.find((row) => row.explanation?.contributions.length === 3);
+    expect(screen?.explanation?.rows_add_up).toBe(false);
+    // A shelf's own row is its one line: it adds up as printed.
+    const single = rows.filter((row) => row.explanation?.contributions.length === 1);
+    expect(single.length).toBeGreaterThanOrEqual(3);
+    expect(single.every((row) => row.explanation?.rows_add_up === true)).toBe(true);
+    expect(report.notes.filter((note) => note === NOTE)).toHaveLength(1);
+  });
+
   it('inventory index: product pounds printing 1.65 + 0.34 × 3 = 2.67 under a total of 2.655 lb printed 2.66 carry the note', async () => {
     const report = await preview('inventory_index_numeric');
     expect(report.tables[0]?.totals).toContainEqual({

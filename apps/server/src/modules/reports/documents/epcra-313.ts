@@ -46,7 +46,11 @@ export function epcra313Tables(result: compliance.Epcra313Result): ReportTable[]
         reported: row.exceeds,
         near_threshold: row.near_threshold,
         details: [],
-        explanation: explanationOf(row.explanation),
+        // Ammonia counts 10% of its aqueous lines: its figure is not the sum of the lines printed.
+        explanation: explanationOf(
+          row.explanation,
+          row.cas_number === compliance.TRI_AMMONIA_CAS ? undefined : row.annual_lb,
+        ),
       })),
       totals: [
         total('Listed chemicals in this activity', result.rows.length),
@@ -58,6 +62,7 @@ export function epcra313Tables(result: compliance.Epcra313Result): ReportTable[]
           'Sum of the exceeding amounts (lb)',
           sumOf(exceeding, (row) => row.annual_lb),
           'pounds',
+          exceeding.map((row) => row.annual_lb),
         ),
       ],
     },
@@ -96,13 +101,14 @@ function qualifiedCheckTables(result: compliance.Epcra313Result): ReportTable[] 
         reported: null,
         near_threshold: false,
         details: [],
-        explanation: explanationOf(row.explanation),
+        explanation: explanationOf(row.explanation, row.unmarked_lb),
       })),
       totals: [
         total(
           'Pounds not marked as meeting the qualifier',
           sumOf(result.qualified_check, (row) => row.unmarked_lb),
           'pounds',
+          result.qualified_check.map((row) => row.unmarked_lb),
         ),
       ],
     },

@@ -56,7 +56,7 @@ export function processRow(row: compliance.ProcessRow, cells: ReportRow['cells']
     reported: row.covered,
     near_threshold: row.near_threshold,
     details: processDetails(row),
-    explanation: explanationOf(row.explanation),
+    explanation: explanationOf(row.explanation, row.quantity_lb),
   };
 }
 

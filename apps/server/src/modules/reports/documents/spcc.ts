@@ -45,6 +45,14 @@ function containerRow(row: compliance.SpccContainerRow, withReason: boolean): Re
   };
 }
 
+/** The capacities the containers table prints for one placement: what its total adds. */
+function capacities(
+  result: compliance.SpccResult,
+  placement: compliance.SpccContainerRow['placement'],
+): number[] {
+  return result.rows.filter((row) => row.placement === placement).map((row) => row.total_capacity_gal ?? 0);
+}
+
 export function spccTables(result: compliance.SpccResult): ReportTable[] {
   const below = result.below_threshold;
   return [
@@ -92,8 +100,13 @@ export function spccTables(result: compliance.SpccResult): ReportTable[] {
       rows: result.rows.map((row) => containerRow(row, false)),
       totals: [
         total('Containers counted (lines)', result.rows.length),
-        total('Aboveground capacity (gal)', result.aboveground_gal, 'gallons'),
-        total('Completely buried capacity (gal)', result.buried_gal, 'gallons'),
+        total(
+          'Aboveground capacity (gal)',
+          result.aboveground_gal,
+          'gallons',
+          capacities(result, 'aboveground'),
+        ),
+        total('Completely buried capacity (gal)', result.buried_gal, 'gallons', capacities(result, 'buried')),
         total('Largest aboveground container (gal)', result.largest_aboveground_gal, 'gallons'),
       ],
     },
