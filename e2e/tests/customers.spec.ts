@@ -103,6 +103,11 @@ test('staff see customer and facility edits disabled', async ({ page }) => {
   await expect(table).toContainText('Gulf Coast Refining Co.');
   await expect(table.getByRole('button', { name: 'Edit Customer' }).first()).toBeDisabled();
   await expect(table.getByRole('button', { name: 'Edit Facility' }).first()).toBeDisabled();
+  // Issue 33 point 11: they say why, on the page, on hover and to a screen reader.
+  const why = 'Only an admin can edit customers and facilities.';
+  await expect(page.getByText(why)).toBeVisible();
+  await expect(table.getByRole('button', { name: 'Edit Customer' }).first()).toHaveAccessibleDescription(why);
+  await expect(table.getByTitle(why).first()).toBeVisible();
   await expect(table.getByRole('link', { name: /^Edit Customer/ })).toHaveCount(0);
 });
 

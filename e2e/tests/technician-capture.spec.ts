@@ -87,8 +87,19 @@ test.describe('a technician on a phone', () => {
     await expect(mine).toContainText(`${THIS_YEAR} · ${north.name}`);
     await expect(page.getByText(south.name)).toHaveCount(0);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
-    // The staff list is not theirs: its address brings them back here.
-    await page.goto('/inventories');
+    // Issue 33 point 11: no menu drawer to open (a technician has no entries) …
+    await expect(page.getByRole('button', { name: 'Open menu' })).toHaveCount(0);
+    await expect(page.getByRole('complementary', { name: 'Main menu' })).toHaveCount(0);
+    // … and a staff address says it is not theirs, with the way back, never a staff screen.
+    for (const staffPage of ['/inventories', '/customers-facilities-mgmt', '/reports']) {
+      await page.goto(staffPage);
+      await expect(page).toHaveURL(/\/not-for-technicians$/);
+      await expect(
+        page.getByRole('heading', { name: 'This page is not available to technicians.' }),
+      ).toBeVisible();
+      await expect(page.getByText('You do not have permission to perform this action.')).toHaveCount(0);
+    }
+    await page.getByRole('link', { name: 'Go to My Inventories' }).tap();
     await expect(page).toHaveURL(/\/my-inventories$/);
 
     await mine.tap();

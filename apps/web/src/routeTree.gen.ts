@@ -24,6 +24,7 @@ import { Route as AuthenticatedDatabaseRouteImport } from './routes/_authenticat
 import { Route as AuthenticatedFireCodePermitAmountsRouteImport } from './routes/_authenticated/fire-code-permit-amounts'
 import { Route as AuthenticatedHazardClassMgmtRouteImport } from './routes/_authenticated/hazard-class-mgmt'
 import { Route as AuthenticatedInventoriesRouteImport } from './routes/_authenticated/inventories'
+import { Route as AuthenticatedNotForTechniciansRouteImport } from './routes/_authenticated/not-for-technicians'
 import { Route as AuthenticatedProfileRouteImport } from './routes/_authenticated/profile'
 import { Route as AuthenticatedReportsRouteImport } from './routes/_authenticated/reports'
 import { Route as AuthenticatedTechniciansMgmtRouteImport } from './routes/_authenticated/technicians-mgmt'
@@ -142,6 +143,12 @@ const AuthenticatedInventoriesRoute =
   AuthenticatedInventoriesRouteImport.update({
     id: '/inventories',
     path: '/inventories',
+    getParentRoute: () => AuthenticatedRoute,
+  } as any)
+const AuthenticatedNotForTechniciansRoute =
+  AuthenticatedNotForTechniciansRouteImport.update({
+    id: '/not-for-technicians',
+    path: '/not-for-technicians',
     getParentRoute: () => AuthenticatedRoute,
   } as any)
 const AuthenticatedProfileRoute = AuthenticatedProfileRouteImport.update({
@@ -405,6 +412,7 @@ export interface FileRoutesByFullPath {
   '/fire-code-permit-amounts': typeof AuthenticatedFireCodePermitAmountsRoute
   '/hazard-class-mgmt': typeof AuthenticatedHazardClassMgmtRouteWithChildren
   '/inventories': typeof AuthenticatedInventoriesRouteWithChildren
+  '/not-for-technicians': typeof AuthenticatedNotForTechniciansRoute
   '/profile': typeof AuthenticatedProfileRoute
   '/reports': typeof AuthenticatedReportsRoute
   '/technicians-mgmt': typeof AuthenticatedTechniciansMgmtRouteWithChildren
@@ -460,6 +468,7 @@ export interface FileRoutesByTo {
   '/fire-code-permit-amounts': typeof AuthenticatedFireCodePermitAmountsRoute
   '/hazard-class-mgmt': typeof AuthenticatedHazardClassMgmtRouteWithChildren
   '/inventories': typeof AuthenticatedInventoriesRouteWithChildren
+  '/not-for-technicians': typeof AuthenticatedNotForTechniciansRoute
   '/profile': typeof AuthenticatedProfileRoute
   '/reports': typeof AuthenticatedReportsRoute
   '/technicians-mgmt': typeof AuthenticatedTechniciansMgmtRouteWithChildren
@@ -518,6 +527,7 @@ export interface FileRoutesById {
   '/_authenticated/fire-code-permit-amounts': typeof AuthenticatedFireCodePermitAmountsRoute
   '/_authenticated/hazard-class-mgmt': typeof AuthenticatedHazardClassMgmtRouteWithChildren
   '/_authenticated/inventories': typeof AuthenticatedInventoriesRouteWithChildren
+  '/_authenticated/not-for-technicians': typeof AuthenticatedNotForTechniciansRoute
   '/_authenticated/profile': typeof AuthenticatedProfileRoute
   '/_authenticated/reports': typeof AuthenticatedReportsRoute
   '/_authenticated/technicians-mgmt': typeof AuthenticatedTechniciansMgmtRouteWithChildren
@@ -576,6 +586,7 @@ export interface FileRouteTypes {
     | '/fire-code-permit-amounts'
     | '/hazard-class-mgmt'
     | '/inventories'
+    | '/not-for-technicians'
     | '/profile'
     | '/reports'
     | '/technicians-mgmt'
@@ -631,6 +642,7 @@ export interface FileRouteTypes {
     | '/fire-code-permit-amounts'
     | '/hazard-class-mgmt'
     | '/inventories'
+    | '/not-for-technicians'
     | '/profile'
     | '/reports'
     | '/technicians-mgmt'
@@ -688,6 +700,7 @@ export interface FileRouteTypes {
     | '/_authenticated/fire-code-permit-amounts'
     | '/_authenticated/hazard-class-mgmt'
     | '/_authenticated/inventories'
+    | '/_authenticated/not-for-technicians'
     | '/_authenticated/profile'
     | '/_authenticated/reports'
     | '/_authenticated/technicians-mgmt'
@@ -844,6 +857,13 @@ declare module '@tanstack/react-router' {
       path: '/inventories'
       fullPath: '/inventories'
       preLoaderRoute: typeof AuthenticatedInventoriesRouteImport
+      parentRoute: typeof AuthenticatedRoute
+    }
+    '/_authenticated/not-for-technicians': {
+      id: '/_authenticated/not-for-technicians'
+      path: '/not-for-technicians'
+      fullPath: '/not-for-technicians'
+      preLoaderRoute: typeof AuthenticatedNotForTechniciansRouteImport
       parentRoute: typeof AuthenticatedRoute
     }
     '/_authenticated/profile': {
@@ -1309,6 +1329,7 @@ interface AuthenticatedRouteChildren {
   AuthenticatedFireCodePermitAmountsRoute: typeof AuthenticatedFireCodePermitAmountsRoute
   AuthenticatedHazardClassMgmtRoute: typeof AuthenticatedHazardClassMgmtRouteWithChildren
   AuthenticatedInventoriesRoute: typeof AuthenticatedInventoriesRouteWithChildren
+  AuthenticatedNotForTechniciansRoute: typeof AuthenticatedNotForTechniciansRoute
   AuthenticatedProfileRoute: typeof AuthenticatedProfileRoute
   AuthenticatedReportsRoute: typeof AuthenticatedReportsRoute
   AuthenticatedTechniciansMgmtRoute: typeof AuthenticatedTechniciansMgmtRouteWithChildren
@@ -1343,6 +1364,7 @@ const AuthenticatedRouteChildren: AuthenticatedRouteChildren = {
   AuthenticatedHazardClassMgmtRoute:
     AuthenticatedHazardClassMgmtRouteWithChildren,
   AuthenticatedInventoriesRoute: AuthenticatedInventoriesRouteWithChildren,
+  AuthenticatedNotForTechniciansRoute: AuthenticatedNotForTechniciansRoute,
   AuthenticatedProfileRoute: AuthenticatedProfileRoute,
   AuthenticatedReportsRoute: AuthenticatedReportsRoute,
   AuthenticatedTechniciansMgmtRoute:

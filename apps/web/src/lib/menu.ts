@@ -49,3 +49,16 @@ export function menuFor(role: Role | undefined): MenuEntry[] {
 export function isMenuEntryActive(entry: MenuEntry, pathname: string): boolean {
   return pathname.startsWith(entry.path) || pathname === entry.alias;
 }
+
+/** The pages a technician's role opens (issue 22): their own inventories and their profile. */
+const TECHNICIAN_PATHS = ['/my-inventories', '/profile', '/not-for-technicians'];
+
+/**
+ * Whether a signed-in user of this role may open the path's page in the frame: a technician opens
+ * only their own pages; a staff page would show its shell and then refuse every call (issue 33
+ * point 11). Staff and admins are held to each page's own permission by the server.
+ */
+export function isPathOpenTo(role: Role | undefined, pathname: string): boolean {
+  if (homePathFor(role) !== '/my-inventories') return true;
+  return TECHNICIAN_PATHS.some((path) => pathname === path || pathname.startsWith(`${path}/`));
+}

@@ -2,6 +2,7 @@ import { createFileRoute, redirect } from '@tanstack/react-router';
 import { AppLayout } from '../features/layout/app-layout.tsx';
 import { RouteNotFound } from '../features/layout/route-fallbacks.tsx';
 import { ErrorPage } from '../features/system/system-pages.tsx';
+import { isPathOpenTo } from '../lib/menu.ts';
 import { useSession } from '../lib/session.ts';
 
 export const Route = createFileRoute('/_authenticated')({
@@ -9,6 +10,10 @@ export const Route = createFileRoute('/_authenticated')({
     const { token, isAuthenticated } = useSession.getState();
     if (!token || !isAuthenticated) {
       throw redirect({ to: '/login', search: { redirect: location.href } });
+    }
+    // A staff address opened by a technician: one clear page, not a staff screen's shell.
+    if (!isPathOpenTo(useSession.getState().user?.role, location.pathname)) {
+      throw redirect({ to: '/not-for-technicians' });
     }
   },
   component: AppLayout,

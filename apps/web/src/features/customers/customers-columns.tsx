@@ -4,6 +4,10 @@ import type { ColumnDef } from '@tanstack/react-table';
 import { Button } from '../../components/ui/button.tsx';
 import { keepSearch } from '../../lib/list-search.ts';
 
+/** Why staff see Edit Customer and Edit Facility disabled (spec 02 §6: editing them is an admin's). */
+export const ADMIN_ONLY_NOTE = 'Only an admin can edit customers and facilities.';
+export const ADMIN_ONLY_NOTE_ID = 'customers-admin-only-note';
+
 /** One row per customer × facility; editing either is for admins (disabled for staff). */
 export function customersColumns({
   canEditCustomer,
@@ -36,10 +40,13 @@ export function customersColumns({
       header: 'Actions',
       cell: ({ row }) => {
         const facility = row.original.facility;
+        // Issue 33 point 11: a disabled button says why, on hover and to a screen reader.
         const disabledLink = (label: string) => (
-          <Button variant="secondary" size="sm" disabled>
-            {label}
-          </Button>
+          <span title={ADMIN_ONLY_NOTE} className="inline-flex">
+            <Button variant="secondary" size="sm" disabled aria-describedby={ADMIN_ONLY_NOTE_ID}>
+              {label}
+            </Button>
+          </span>
         );
         return (
           <div className="flex gap-1 whitespace-nowrap">

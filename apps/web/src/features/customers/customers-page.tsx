@@ -10,7 +10,7 @@ import { usePageMeta } from '../../lib/page-meta.ts';
 import { useCan } from '../../lib/permissions.ts';
 import { useListState } from '../../lib/use-list-state.ts';
 import { customersApi } from './api.ts';
-import { customersColumns } from './customers-columns.tsx';
+import { ADMIN_ONLY_NOTE, ADMIN_ONLY_NOTE_ID, customersColumns } from './customers-columns.tsx';
 
 /** One row per customer × facility; editing either is for admins (disabled for staff). */
 export function CustomersPage({ search }: { search: ListSearch }) {
@@ -48,6 +48,11 @@ export function CustomersPage({ search }: { search: ListSearch }) {
           </>
         }
       />
+      {canEditCustomer && canEditFacility ? null : (
+        <p id={ADMIN_ONLY_NOTE_ID} className="text-sm text-slate-600">
+          {ADMIN_ONLY_NOTE}
+        </p>
+      )}
       <DataTable
         label="Customers and facilities"
         columns={columns}

@@ -83,6 +83,9 @@ export function AppLayout() {
   };
 
   const fullName = user?.profile.full_name || 'ChemTrack User';
+  // A technician has no menu entries (issue 33 point 11): no drawer, and no button that opens an empty one.
+  const menu = menuFor(user?.role);
+  const hasMenu = menu.length > 0;
 
   return (
     <div className="flex h-full">
@@ -102,54 +105,56 @@ export function AppLayout() {
       >
         Skip to content
       </a>
-      <aside
-        aria-label="Main menu"
-        className={cn(
-          'fixed inset-y-0 left-0 z-30 flex w-[306px] shrink-0 flex-col border-r border-slate-200 bg-white transition-transform md:static',
-          // Closed, it is hidden from keyboard and screen readers too, not only moved off screen.
-          isMenuOpen ? 'translate-x-0' : 'invisible -translate-x-full md:hidden',
-        )}
-      >
-        <div className="flex h-16 items-center justify-between border-b border-slate-200 px-4">
-          {/* Home is "/", which sends a signed-in user on: the logo is never the current page. */}
-          <Link to="/" activeOptions={{ exact: true }} aria-label="ChemTrack home" onClick={onChoose}>
-            <Logo />
-          </Link>
-          <button
-            type="button"
-            aria-label="Close menu"
-            onClick={() => setMenuOpen(false)}
-            className="rounded p-1 text-slate-500 hover:bg-slate-100"
-          >
-            <PanelLeftClose className="h-5 w-5" aria-hidden />
-          </button>
-        </div>
-        <nav className="flex-1 overflow-y-auto p-3">
-          <ul className="flex flex-col gap-1">
-            {menuFor(user?.role).map((entry) => {
-              const isActive = isMenuEntryActive(entry, pathname);
-              return (
-                <li key={entry.path}>
-                  <Link
-                    to={entry.path}
-                    onClick={onChoose}
-                    aria-current={isActive ? 'page' : undefined}
-                    className={cn(
-                      'flex items-center rounded-md px-3 py-2 text-sm font-medium',
-                      isActive
-                        ? 'bg-brand-600 text-white'
-                        : 'text-slate-700 hover:bg-brand-50 hover:text-brand-700',
-                    )}
-                  >
-                    {entry.label}
-                  </Link>
-                </li>
-              );
-            })}
-          </ul>
-        </nav>
-      </aside>
-      {isMenuOpen ? (
+      {hasMenu ? (
+        <aside
+          aria-label="Main menu"
+          className={cn(
+            'fixed inset-y-0 left-0 z-30 flex w-[306px] shrink-0 flex-col border-r border-slate-200 bg-white transition-transform md:static',
+            // Closed, it is hidden from keyboard and screen readers too, not only moved off screen.
+            isMenuOpen ? 'translate-x-0' : 'invisible -translate-x-full md:hidden',
+          )}
+        >
+          <div className="flex h-16 items-center justify-between border-b border-slate-200 px-4">
+            {/* Home is "/", which sends a signed-in user on: the logo is never the current page. */}
+            <Link to="/" activeOptions={{ exact: true }} aria-label="ChemTrack home" onClick={onChoose}>
+              <Logo />
+            </Link>
+            <button
+              type="button"
+              aria-label="Close menu"
+              onClick={() => setMenuOpen(false)}
+              className="rounded p-1 text-slate-500 hover:bg-slate-100"
+            >
+              <PanelLeftClose className="h-5 w-5" aria-hidden />
+            </button>
+          </div>
+          <nav className="flex-1 overflow-y-auto p-3">
+            <ul className="flex flex-col gap-1">
+              {menu.map((entry) => {
+                const isActive = isMenuEntryActive(entry, pathname);
+                return (
+                  <li key={entry.path}>
+                    <Link
+                      to={entry.path}
+                      onClick={onChoose}
+                      aria-current={isActive ? 'page' : undefined}
+                      className={cn(
+                        'flex items-center rounded-md px-3 py-2 text-sm font-medium',
+                        isActive
+                          ? 'bg-brand-600 text-white'
+                          : 'text-slate-700 hover:bg-brand-50 hover:text-brand-700',
+                      )}
+                    >
+                      {entry.label}
+                    </Link>
+                  </li>
+                );
+              })}
+            </ul>
+          </nav>
+        </aside>
+      ) : null}
+      {hasMenu && isMenuOpen ? (
         // Small screens: the open menu lies over the page; a tap beside it closes it.
         <button
           type="button"
@@ -164,7 +169,7 @@ export function AppLayout() {
           ref={header}
           className="flex min-h-16 items-center gap-3 border-b border-slate-200 bg-white px-4 py-2"
         >
-          {isMenuOpen ? null : (
+          {isMenuOpen || !hasMenu ? null : (
             <button
               type="button"
               aria-label="Open menu"
