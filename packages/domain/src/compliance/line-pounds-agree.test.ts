@@ -3,17 +3,15 @@
  * server stores on save) and the report engine's pounds for that line (computeLineQuantity) are
  * one figure, for every unit type and physical state.
  *
- * Where they legitimately differ: a line weighed in lb whose state is not solid. The spec's form
- * rule (spec 02 §9: "lb (solid): pounds = size × quantity") leaves its Max Pounds empty, while
- * rules §0.1 make every report count a weighed container in any state (issue 21,
- * `weighed_in_any_state`): a 150-lb chlorine cylinder is 150 lb on every report. That case is
- * held separately below, so any other disagreement fails.
+ * A line weighed in lb counts its pounds in any state on the line as in the reports (issue 33
+ * point 4: the line showed N/A for a 150-lb chlorine cylinder every report counted), so there is
+ * no exception left: any disagreement fails.
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { calculateContainer } from '../inventory-products/container-calculation.ts';
 import { PHYSICAL_STATES, type PhysicalState, UNIT_TYPES, type UnitType } from '../shared/enums.ts';
-import { densityFromSpecificGravity, roundTo } from '../shared/numbers.ts';
+import { densityFromSpecificGravity } from '../shared/numbers.ts';
 import { computeLineQuantity } from './quantities.ts';
 import { line } from './test-fixtures.ts';
 
@@ -59,22 +57,12 @@ function snapshotOf(saved: SavedLine, stored: { max_pounds: number | null; max_g
  */
 const shownPounds = (pounds: number | null) => (pounds === 0 ? null : pounds);
 
-const weighedOutsideTheFormRule = (saved: SavedLine) =>
-  saved.unit_type === 'lb' && saved.physical_state !== 'solid';
-
 describe("the line's Max Pounds and the report engine's line pounds", () => {
   it('are equal when the engine recomputes the line (no stored figures), for every unit and state', () => {
     fc.assert(
       fc.property(savedLine, (saved) => {
         const shown = lineFigures(saved);
         const report = computeLineQuantity(snapshotOf(saved, { max_pounds: null, max_gallons: null }));
-        if (weighedOutsideTheFormRule(saved)) {
-          // The documented difference: the form leaves it empty, the report weighs it.
-          expect(shown.max_pounds).toBeNull();
-          const weighed = roundTo((saved.container_size ?? 0) * (saved.container_quantity ?? 0), 4);
-          expect(report.quantity.pounds).toBe(weighed > 0 ? weighed : null);
-          return;
-        }
         expect(shownPounds(report.quantity.pounds)).toBe(shownPounds(shown.max_pounds));
       }),
       { numRuns: 3000 },
@@ -84,7 +72,6 @@ describe("the line's Max Pounds and the report engine's line pounds", () => {
   it('are equal when the engine reads the figures the save stored', () => {
     fc.assert(
       fc.property(savedLine, (saved) => {
-        fc.pre(!weighedOutsideTheFormRule(saved));
         const shown = lineFigures(saved);
         const report = computeLineQuantity(snapshotOf(saved, shown));
         expect(shownPounds(report.quantity.pounds)).toBe(shownPounds(shown.max_pounds));

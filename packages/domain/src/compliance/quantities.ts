@@ -125,7 +125,6 @@ export function computeLineQuantity(line: SnapshotLine): {
     container_quantity: line.container_quantity,
     pounds_per_gallon: density?.value ?? null,
     conversion_factor: line.conversion_factor,
-    weighed_in_any_state: true,
   });
   const calculated = positive(calculation.max_pounds);
 

@@ -193,22 +193,24 @@ describe('container calculation: lb (solid)', () => {
     expect(formatContainerFigure(result.max_pounds)).toBe('N/A');
   });
 
-  it('weighs an lb line of any state only when the reports ask (weighed_in_any_state)', () => {
-    // The form and the save keep the spec's lb-for-solids formula: a 150-lb liquified-gas cylinder is null.
-    const cylinder = {
-      physical_state: 'liquified gas',
-      ...lb,
-      container_size: 150,
-      container_quantity: 1,
-    } as const;
-    expect(calculateContainer(cylinder)).toEqual(figures(null, null));
-    // The reports count it: 150 lb × 1 = 150 lb (rules §0.1, issue 21 point 1); other units are unchanged.
-    expect(calculateContainer({ ...cylinder, weighed_in_any_state: true })).toEqual(figures(null, 150));
-    // Was figures(null, null): a liquified gas's gallons are now gallons (issue 31 point 2), and
-    // 150 gal with no pounds per gallon or specific gravity still weigh nothing (never 150 lb).
-    expect(calculateContainer({ ...cylinder, ...gal, weighed_in_any_state: true })).toEqual(
-      figures(150, null),
-    );
+  it('weighs an lb line in any state, and with none recorded (issue 33 point 4, rules §0.1)', () => {
+    // Was figures(null, null) on the line while every report counted it: 2,000 lb × 1 = 2,000 lb.
+    const container = { ...lb, container_size: 2000, container_quantity: 1 } as const;
+    for (const physical_state of ['liquified gas', 'compressed gas', 'liquid', 'solid', null] as const) {
+      expect(calculateContainer({ ...container, physical_state }), String(physical_state)).toEqual(
+        figures(null, 2000),
+      );
+    }
+    // A liquified gas's gallons are gallons (issue 31 point 2), and 150 gal with no pounds per
+    // gallon or specific gravity still weigh nothing (never 150 lb).
+    expect(
+      calculateContainer({
+        physical_state: 'liquified gas',
+        ...gal,
+        container_size: 150,
+        container_quantity: 1,
+      }),
+    ).toEqual(figures(150, null));
   });
 });
 
@@ -336,8 +338,7 @@ describe('container calculation: null results', () => {
     ['oz', 'solid'],
     // Was ['oz', 'liquified gas']: a liquified gas in oz now weighs by its liquid density (issue 31 point 2).
     ['oz', 'compressed gas'],
-    ['lb', 'liquid'],
-    ['lb', 'compressed gas'],
+    // Was ['lb', 'liquid'] and ['lb', 'compressed gas']: pounds weigh in any state (issue 33 point 4).
     ['cu', 'liquid'],
     ['cu', 'solid'],
   ] as const)('is null for %s when the physical state is %s', (unit_type, physical_state) => {
@@ -346,13 +347,25 @@ describe('container calculation: null results', () => {
     );
   });
 
-  it.each(UNIT_TYPES)('is null for %s when the physical state is missing', (unit_type) => {
+  // Pounds are pounds with no state recorded too (issue 33 point 4): 10 lb × 2 = 20 lb.
+  it('weighs lb when the physical state is missing', () => {
     for (const physical_state of [undefined, null, '']) {
-      expect(calculateContainer({ ...sized, physical_state, unit_type, unit_name: 'Unit' })).toEqual(
-        figures(null, null),
+      expect(calculateContainer({ ...sized, physical_state, unit_type: 'lb', unit_name: 'Unit' })).toEqual(
+        figures(null, 20),
       );
     }
   });
+
+  it.each(UNIT_TYPES.filter((unit) => unit !== 'lb'))(
+    'is null for %s when the physical state is missing',
+    (unit_type) => {
+      for (const physical_state of [undefined, null, '']) {
+        expect(calculateContainer({ ...sized, physical_state, unit_type, unit_name: 'Unit' })).toEqual(
+          figures(null, null),
+        );
+      }
+    },
+  );
 
   it.each([
     ['gal', 'liquid'],

@@ -41,12 +41,13 @@ export const CONTAINER_CALCULATION_MSG = {
  * Which physical states each unit's formula applies to (spec 02 §9). Gallons and ounces weigh a
  * liquified gas too, by its liquid density (issue 31 point 2: a 30,000-gal propane tank at SG 0.51
  * is 127,602 lb, where the spec's liquid-only formula gave none and every report read 0); a
- * compressed gas keeps the spec's liquid-only wording, its gallons being no liquid.
+ * compressed gas keeps the spec's liquid-only wording, its gallons being no liquid. Pounds are
+ * pounds in any state, and with no state recorded (issue 33 point 4, rules §0.1): a 2,000-lb
+ * chlorine container shows 2,000 lb as Max Pounds where every report counts it, never N/A.
  */
-const FORMULA_STATES: Record<UnitType, readonly PhysicalState[]> = {
+const FORMULA_STATES: Record<Exclude<UnitType, 'lb'>, readonly PhysicalState[]> = {
   oz: LIQUID_DENSITY_STATES,
   gal: LIQUID_DENSITY_STATES,
-  lb: ['solid'],
   cu: ['compressed gas', 'liquified gas'],
 };
 
@@ -74,11 +75,6 @@ export interface ContainerCalculationInput {
   specific_gravity?: NumericInput;
   /** Gases (cu): pounds = size × quantity / conversion factor. */
   conversion_factor?: NumericInput;
-  /**
-   * Weigh an lb line in any physical state (rules §0.1: a 150-lb chlorine cylinder is 150 lb on
-   * every report). The reports set it; the form and the save keep the spec's lb-for-solids formula.
-   */
-  weighed_in_any_state?: boolean;
 }
 
 /** Shaped for the web's toast: `toast({ variant: 'warning', ...warning, duration })`. */
@@ -146,8 +142,7 @@ export function calculateContainer(input: ContainerCalculationInput): ContainerC
       },
     };
   }
-  const anyState = unitType === 'lb' && input.weighed_in_any_state === true;
-  if (!anyState && !FORMULA_STATES[unitType].some((state) => state === input.physical_state)) {
+  if (unitType !== 'lb' && !FORMULA_STATES[unitType].some((state) => state === input.physical_state)) {
     return NO_FIGURES;
   }
 
