@@ -685,3 +685,78 @@ describe('Tier II: a mixture whose only listed ingredient is an EHS (issue 31, p
     expect(acid.below_threshold).toEqual([]);
   });
 });
+
+describe('Tier II component option: only hazardous components become rows (issue 31, point 11)', () => {
+  const GLYCERIN = '56-81-5';
+  const ETHANOL = '64-17-5';
+  const SILICA = '14808-60-7';
+  const flammable = {
+    is_sara_f: true,
+    hazard_categories: ['Flammable (gases, aerosols, liquids, or solids)'],
+  } as const;
+
+  it('glycerin, on no list, is never a row and is named in the notes; a product with no hazardous component is tested as a whole', () => {
+    // Component option (370.14(a)(1): "each component of the mixture that is a hazardous chemical").
+    // Cleaner, 30,000 lb, flammable: toluene 50% (313 list) → 15,000 lb ≥ 10,000 → reported;
+    //   glycerin 40% → 12,000 lb, but glycerin is on no list, not a carcinogen, and no hazardous
+    //   product is glycerin alone → not a hazardous chemical as far as the data shows: no row.
+    //   Before the fix it was a reported row "Glycerin 12,000 lb" (the false positive).
+    // Ethanol 99.5% (the 0.5% left ≤ 1% de minimis), 8,000 lb, flammable: a hazardous product that
+    //   is ethanol alone, so ethanol is a hazardous chemical (the product's categories are its
+    //   own). Sanitizer, 5,000 lb, flammable: ethanol 70% = 3,500 lb, glycerin 30% = 1,500 lb.
+    //   Ethanol 8,000 × 99.5% = 7,960 + 3,500 = 11,460 lb → reported.
+    // Silica 60% (on no list, but marked a carcinogen) of 20,000 lb of grout = 12,000 lb → reported.
+    // Hand cream, 11,000 lb, eye irritant: glycerin 90% = 9,900 lb, water 10%: no component is a
+    //   row, so its hazard is the mixture's: tested as a whole, 11,000 ≥ 10,000 → reported.
+    // Glycerin in all: 12,000 + 1,500 + 9,900 = 23,400 lb, named in the notes.
+    const result = runTier2(
+      [
+        stored(30_000, {
+          product_name: 'Cleaner',
+          ...flammable,
+          components: [
+            component(CAS.toluene, 'Toluene', 50),
+            component(GLYCERIN, 'Glycerin', 40),
+            component(CAS.water, 'Water', 10),
+          ],
+        }),
+        stored(8_000, {
+          product_name: 'Ethanol',
+          ...flammable,
+          components: [component(ETHANOL, 'Ethanol', 99.5)],
+        }),
+        stored(5_000, {
+          product_name: 'Sanitizer',
+          ...flammable,
+          components: [component(ETHANOL, 'Ethanol', 70), component(GLYCERIN, 'Glycerin', 30)],
+        }),
+        stored(20_000, {
+          product_name: 'Grout',
+          is_sara_c: true,
+          hazard_categories: ['Carcinogenicity'],
+          components: [component(SILICA, 'Crystalline silica', 60, { is_carcinogen: true })],
+        }),
+        stored(11_000, {
+          product_name: 'Hand cream',
+          is_sara_a: true,
+          hazard_categories: ['Serious eye damage or eye irritation'],
+          components: [component(GLYCERIN, 'Glycerin', 90), component(CAS.water, 'Water', 10)],
+        }),
+      ],
+      { tier2_non_ehs_basis: 'component' },
+    );
+    expect(result.rows.map((row) => [row.kind, row.name, row.max_amount_lb])).toEqual([
+      ['chemical', 'Crystalline silica', 12_000],
+      ['chemical', 'Ethanol', 11_460],
+      ['product', 'Hand cream', 11_000],
+      ['chemical', 'Toluene', 15_000],
+    ]);
+    expect(result.below_threshold).toEqual([]);
+    expect([...result.rows, ...result.below_threshold].some((row) => row.cas_number === GLYCERIN)).toBe(
+      false,
+    );
+    expect(result.notes).toContain(
+      'Not component rows: nothing shows these components to be hazardous chemicals (on no reference list, not marked a carcinogen, and no hazardous product is the chemical alone); 370.14(a)(1) reports only the components that are: Glycerin 56-81-5 (23,400.00 lb).',
+    );
+  });
+});

@@ -12,13 +12,13 @@ import {
   TIER2_HAZARD_CATEGORIES,
 } from '../products/hazard-categories.ts';
 import { TIER2_EXCLUSION_LABELS } from '../products/report-inputs.ts';
-import type { PhysicalState } from '../shared/enums.ts';
+import { type PhysicalState, REGULATORY_LIST_TYPES } from '../shared/enums.ts';
 import { roundTo } from '../shared/numbers.ts';
 import type { Contribution } from './aggregation.ts';
 import { aggregateByCas, type CasAggregate } from './aggregation.ts';
 import { type ComplianceContext, listsUsed } from './context.ts';
 import { lowestTpqEntry } from './epcra-302.ts';
-import { formatThreshold } from './format.ts';
+import { formatPounds, formatThreshold } from './format.ts';
 import type { Explanation, ProgrammeResult, ProgrammeRule } from './programme.ts';
 import { type LineQuantity, type ProductQuantity, QUANTITY_DECIMALS } from './quantities.ts';
 import { type RangeCode, tier2RangeCode } from './range-codes.ts';
@@ -357,6 +357,8 @@ function run(context: ComplianceContext): Tier2Result {
   const productRow = (product: ProductQuantity, lines: readonly LineQuantity[], why: string) =>
     rows.push(wholeProductRow(product, lines, context, lineById, why, options.near_threshold_fraction));
   if (options.tier2_non_ehs_basis === 'component') {
+    const hazardous = hazardousComponentCas(context, hazardousLine);
+    const dropped: string[] = [];
     for (const aggregate of aggregateByCas(context.components, {
       basis: options.percent_basis,
       includeLine: hazardousLine,
@@ -371,6 +373,10 @@ function run(context: ComplianceContext): Tier2Result {
         );
         continue;
       }
+      if (!hazardous.has(aggregate.cas_number)) {
+        dropped.push(`${name} ${aggregate.cas_number} (${formatPounds(aggregate.pounds)} lb)`);
+        continue;
+      }
       for (const c of aggregate.contributions) inFigures.add(c.inventory_product_id);
       chemicalRow(
         'chemical',
@@ -380,6 +386,7 @@ function run(context: ComplianceContext): Tier2Result {
         'Not an EHS: 10,000 lb, the component added up across products.',
       );
     }
+    if (dropped.length > 0) notes.push(`${NOT_SHOWN_HAZARDOUS_NOTE} ${dropped.join('; ')}.`);
     // A hazardous product none of whose pounds a component or EHS figure holds (its listed
     // components de minimis, not shown hazardous, or without a percent): its hazard is the
     // mixture's own, which only the mixture as a whole can report (370.14(a)(2)).
@@ -432,6 +439,42 @@ function run(context: ComplianceContext): Tier2Result {
   };
 }
 
+/**
+ * Component option: which components are hazardous chemicals (issue 31 point 11). 370.14(a)(1)
+ * reports "each component of the mixture that is a hazardous chemical"; the data model records
+ * hazard categories per product, not per component, and a mixture's categories are the
+ * mixture's, not each ingredient's (glycerin or water in a flammable product is not flammable).
+ * So a component is a row only when the data shows the chemical itself is hazardous:
+ * - its CAS is on a reference list (EHS, 313, CERCLA, RMP, PSM: each lists chemicals for their
+ *   hazards), or
+ * - a line marks it a carcinogen (OSHA/IARC/NTP: a health hazard of its own), or
+ * - a hazardous product is that chemical alone (one component, at most the de minimis left
+ *   over, as for an EHS below): the product's hazard categories are then the chemical's.
+ * Anything else (glycerin 56-81-5, on no list) is never a row: the notes name each such component
+ * with its pounds (never silently), and a hazardous product left with no counted component is
+ * tested as a whole. Water is named separately (NOT_HAZARDOUS_COMPONENTS).
+ */
+function hazardousComponentCas(
+  context: ComplianceContext,
+  hazardousLine: (quantity: LineQuantity) => boolean,
+): Set<string> {
+  const cas = new Set<string>();
+  const listed = (number: string) =>
+    REGULATORY_LIST_TYPES.some((type) => context.lists.isListed(type, number));
+  for (const item of context.components) {
+    const alone =
+      hazardousLine(item.quantity) &&
+      item.quantity.line.components.length === 1 &&
+      leavesOnlyDeMinimis(item.percent_high);
+    if (listed(item.cas_number) || item.is_carcinogen || alone) cas.add(item.cas_number);
+  }
+  return cas;
+}
+
+/** The note naming the component option's components that are not rows (issue 31 point 11). */
+export const NOT_SHOWN_HAZARDOUS_NOTE =
+  'Not component rows: nothing shows these components to be hazardous chemicals (on no reference list, not marked a carcinogen, and no hazardous product is the chemical alone); 370.14(a)(1) reports only the components that are:';
+
 /** A product of the component option whose pounds no component or EHS row holds (issue 31 point 1). */
 export const WHOLE_PRODUCT_FALLBACK_NOTE =
   'No component of it is counted on its own (component option): the product as a whole against 10,000 lb (370.14(a)(2)).';
@@ -462,13 +505,15 @@ function isMixture(components: readonly Tier2Component[]): boolean {
  * on neither table. The line is the de minimis, not 100%: a remainder within it cannot hold a
  * counted hazardous chemical, and a 99.5% ammonia tank must not be two reported Tier II records.
  */
+/** A single component at this percent leaves at most the de minimis (370.14(c)) for anything else: the product is that chemical. */
+function leavesOnlyDeMinimis(percent: number): boolean {
+  return isBelowDeMinimis(roundTo(100 - percent, 4), TIER2_DE_MINIMIS, false);
+}
+
 function isItsEhsRow(lines: readonly LineQuantity[], ehsShare: ReadonlyMap<number, number>): boolean {
   return lines.every((quantity) => {
     const counted = ehsShare.get(quantity.line.inventory_product_id) ?? 0;
-    return (
-      quantity.line.components.length === 1 &&
-      isBelowDeMinimis(roundTo(100 - counted, 4), TIER2_DE_MINIMIS, false)
-    );
+    return quantity.line.components.length === 1 && leavesOnlyDeMinimis(counted);
   });
 }
 
