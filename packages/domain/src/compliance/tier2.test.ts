@@ -64,20 +64,25 @@ describe('EPCRA 311/312 Tier II', () => {
     ]);
   });
 
-  it('lists only what is reported; a pure EHS product is its EHS row, never a second product row (issue 21, point 2)', () => {
+  it('lists only what is reported; a 98% EHS product is a mixture below threshold, never beside its EHS row (issue 21, point 2)', () => {
     // Sulfuric acid 98% (one component): 600 lb × 98% = 588 lb ≥ min(500, TPQ 1,000) = 500 → the
-    // EHS row is reported. The product is that EHS itself: no product row against 10,000 lb, which
-    // used to stand below the EHS row as "600 lb, not reportable".
+    // EHS row is reported. The product row against 10,000 lb used to stand in the same table
+    // below the EHS row as "600 lb, not reportable"; it now stands only in the separate section.
     const acid = stored(600, {
       product_name: 'Sulfuric acid 98%',
       ...corrosive,
       components: [component(CAS.sulfuricAcid, 'Sulfuric acid', 98)],
     });
+    // Issue 31 point 1: 98% is a mixture (2% is something else), a hazardous chemical tested as a
+    // whole: 600 lb < 10,000 → "Below threshold (not reported)", its own section, never in the
+    // table beside the EHS row. Only a product that is one EHS at 100% is its EHS row alone.
     const result = runTier2([acid]);
     expect(result.rows.map((row) => [row.kind, row.name, row.max_amount_lb])).toEqual([
       ['ehs', 'Sulfuric acid', 588],
     ]);
-    expect(result.below_threshold).toEqual([]);
+    expect(result.below_threshold.map((row) => [row.kind, row.name, row.max_amount_lb])).toEqual([
+      ['product', 'Sulfuric acid 98%', 600],
+    ]);
     // A mixture below 10,000 lb is tested and listed below the threshold, with the near flag:
     // 9,500 lb of battery acid (35% sulfuric acid) < 10,000, ≥ 9,000 → near threshold.
     // Its EHS: 9,500 × 35% = 3,325 lb ≥ 500 → reported.
@@ -546,5 +551,212 @@ describe('Tier II: the inputs of issue 21 (points 10, 11, 14 and the percent bas
     expect(
       runTier2([acid], { percent_basis: 'midpoint' }).rows.find((row) => row.kind === 'ehs')?.max_amount_lb,
     ).toBe(600);
+  });
+});
+
+describe('Tier II: a mixture whose only listed ingredient is an EHS (issue 31, point 1)', () => {
+  const flammable = {
+    is_sara_f: true,
+    hazard_categories: ['Flammable (gases, aerosols, liquids, or solids)'],
+  } as const;
+  /** A flammable coating (product 60) whose SDS section 3 lists only 0.3% phenol (an EHS, TPQ 500/10,000). */
+  const coating = (pounds: number) =>
+    stored(pounds, {
+      product_id: 60,
+      product_name: 'Flammable coating',
+      ...flammable,
+      components: [component(CAS.phenol, 'Phenol', 0.3)],
+    });
+  /** Battery acid (product 61) whose SDS lists only its 35% sulfuric acid (the water unnamed). */
+  const acidOnly = (pounds: number) =>
+    stored(pounds, {
+      product_id: 61,
+      product_name: 'Battery acid',
+      ...corrosive,
+      components: [component(CAS.sulfuricAcid, 'Sulfuric acid', 35)],
+    });
+
+  it('mixture option: the 12,000-lb coating is a product row with its EHS named under it; the EHS, de minimis, is below', () => {
+    // Rules §3, mixture option: the coating is a hazardous chemical (flammable), tested as a whole:
+    // 12,000 lb ≥ 10,000 → reported, code 06, its phenol named under it (erplan.net: a mixture
+    // reported as a whole lists its EHS). The EHS on its own: 12,000 × 0.3% = 36 lb, but 0.3% ≤ 1%
+    // (370.14(c)) → not counted, 0 lb < min(500, TPQ 500) = 500 → "Below threshold".
+    // Before the fix the coating was skipped (its one component is an EHS): on neither table.
+    const result = runTier2([coating(12_000)]);
+    expect(result.rows.map((row) => [row.kind, row.name, row.max_amount_lb, row.reportable])).toEqual([
+      ['product', 'Flammable coating', 12_000, true],
+    ]);
+    expect(result.rows[0]).toMatchObject({
+      is_mixture: true,
+      is_ehs: true,
+      cas_number: null,
+      max_amount_code: { code: '06' },
+      components: [{ name: 'Phenol', cas_number: CAS.phenol, percent_weight: 0.3, is_ehs: true }],
+    });
+    expect(result.below_threshold.map((row) => [row.kind, row.name, row.max_amount_lb])).toEqual([
+      ['ehs', 'Phenol', 0],
+    ]);
+    expect(result.below_threshold[0]?.explanation.excluded[0]?.reason).toBe('0.3% ≤ de minimis 1%');
+    // Tier I follows the reported rows: Flammable 12,000 lb (code 06).
+    expect(result.tier1).toEqual([
+      expect.objectContaining({
+        hazard_category: 'Flammable (gases, aerosols, liquids, or solids)',
+        max_amount_lb: 12_000,
+        chemicals: ['Flammable coating'],
+      }),
+    ]);
+  });
+
+  it('mixture option: 30,000 lb of battery acid listing only 35% sulfuric acid is 30,000 lb in its Tier I categories', () => {
+    // The product as a whole: 30,000 lb ≥ 10,000 → reported. Its EHS: 30,000 × 35% = 10,500 lb
+    // ≥ min(500, TPQ 1,000) = 500 → reported. Tier I counts the acid once (it is inside the
+    // product's 30,000 lb): Corrosive to metal 30,000 lb (07), not 30,000 + 10,500 = 40,500.
+    // Before the fix the product was skipped and Tier I read only the EHS row: 10,500 lb (06).
+    const result = runTier2([acidOnly(30_000)]);
+    expect(result.rows.map((row) => [row.kind, row.name, row.max_amount_lb])).toEqual([
+      ['product', 'Battery acid', 30_000],
+      ['ehs', 'Sulfuric acid', 10_500],
+    ]);
+    expect(
+      result.tier1.map((row) => [row.hazard_category, row.max_amount_lb, row.max_amount_code.code]),
+    ).toEqual([
+      ['Corrosive to metal', 30_000, '07'],
+      ['Skin corrosion or irritation', 30_000, '07'],
+    ]);
+  });
+
+  it('a pure EHS (one component, the rest within the de minimis) is only its EHS row; one of unknown percent is a product row, never on neither table', () => {
+    // Chlorine 100%: 600 lb × 100% = 600 lb ≥ min(500, TPQ 100) = 100 → the EHS row holds all of
+    // the product's pounds: no product row beside it (issue 21 point 2).
+    const pure = runTier2([
+      stored(600, {
+        product_name: 'Chlorine',
+        is_sara_p: true,
+        components: [component(CAS.chlorine, 'Chlorine', 100)],
+      }),
+    ]);
+    expect(pure.rows.map((row) => [row.kind, row.max_amount_lb])).toEqual([['ehs', 600]]);
+    expect(pure.below_threshold).toEqual([]);
+    // A technical grade: ammonia 99.5%, 20,000 lb. The remaining 0.5% ≤ 1% de minimis (370.14(c))
+    // can hold no counted chemical, so the product is its ammonia: one row, 20,000 × 99.5% =
+    // 19,900 lb ≥ min(500, TPQ 500) = 500 → reported; no second reported record for the same tank.
+    const grade = runTier2([
+      stored(20_000, {
+        product_name: 'Anhydrous ammonia',
+        is_sara_a: true,
+        components: [component(CAS.ammonia, 'Ammonia', 99.5)],
+      }),
+    ]);
+    expect(grade.rows.map((row) => [row.kind, row.max_amount_lb])).toEqual([['ehs', 19_900]]);
+    expect(grade.below_threshold).toEqual([]);
+    // Chlorine with no percent by weight: no EHS figure can hold it (warned, missing_percent), so
+    // the product is tested as a whole: 600 lb < 10,000 → "Below threshold", never on no table.
+    const unknown = runTier2([
+      stored(600, {
+        product_name: 'Chlorine (percent not given)',
+        is_sara_p: true,
+        components: [component(CAS.chlorine, 'Chlorine', null)],
+      }),
+    ]);
+    expect(unknown.rows).toEqual([]);
+    expect(unknown.below_threshold.map((row) => [row.kind, row.name, row.max_amount_lb])).toEqual([
+      ['product', 'Chlorine (percent not given)', 600],
+    ]);
+  });
+
+  it('component option: a product none of whose components is counted is tested as a whole', () => {
+    // Component option (370.14(a)(1)): the coating's only listed component, phenol 0.3% ≤ 1%, is
+    // not counted, so no component row holds any of its 12,000 lb; its hazard is the mixture's,
+    // which can only be reported as a whole (370.14(a)(2)): 12,000 ≥ 10,000 → reported.
+    // Before the fix: no row held it (rows [], below only phenol at 0 lb).
+    const result = runTier2([coating(12_000)], { tier2_non_ehs_basis: 'component' });
+    expect(result.rows.map((row) => [row.kind, row.name, row.max_amount_lb])).toEqual([
+      ['product', 'Flammable coating', 12_000],
+    ]);
+    expect(result.rows[0]?.explanation.notes).toContain(
+      'No component of it is counted on its own (component option): the product as a whole against 10,000 lb (370.14(a)(2)).',
+    );
+    expect(result.tier1[0]).toMatchObject({ max_amount_lb: 12_000 });
+    // Battery acid listing only its acid: the sulfuric acid row holds 10,500 lb of it → no product row.
+    const acid = runTier2([acidOnly(30_000)], { tier2_non_ehs_basis: 'component' });
+    expect(acid.rows.map((row) => [row.kind, row.name, row.max_amount_lb])).toEqual([
+      ['ehs', 'Sulfuric acid', 10_500],
+    ]);
+    expect(acid.below_threshold).toEqual([]);
+  });
+});
+
+describe('Tier II component option: only hazardous components become rows (issue 31, point 11)', () => {
+  const GLYCERIN = '56-81-5';
+  const ETHANOL = '64-17-5';
+  const SILICA = '14808-60-7';
+  const flammable = {
+    is_sara_f: true,
+    hazard_categories: ['Flammable (gases, aerosols, liquids, or solids)'],
+  } as const;
+
+  it('glycerin, on no list, is never a row and is named in the notes; a product with no hazardous component is tested as a whole', () => {
+    // Component option (370.14(a)(1): "each component of the mixture that is a hazardous chemical").
+    // Cleaner, 30,000 lb, flammable: toluene 50% (313 list) → 15,000 lb ≥ 10,000 → reported;
+    //   glycerin 40% → 12,000 lb, but glycerin is on no list, not a carcinogen, and no hazardous
+    //   product is glycerin alone → not a hazardous chemical as far as the data shows: no row.
+    //   Before the fix it was a reported row "Glycerin 12,000 lb" (the false positive).
+    // Ethanol 99.5% (the 0.5% left ≤ 1% de minimis), 8,000 lb, flammable: a hazardous product that
+    //   is ethanol alone, so ethanol is a hazardous chemical (the product's categories are its
+    //   own). Sanitizer, 5,000 lb, flammable: ethanol 70% = 3,500 lb, glycerin 30% = 1,500 lb.
+    //   Ethanol 8,000 × 99.5% = 7,960 + 3,500 = 11,460 lb → reported.
+    // Silica 60% (on no list, but marked a carcinogen) of 20,000 lb of grout = 12,000 lb → reported.
+    // Hand cream, 11,000 lb, eye irritant: glycerin 90% = 9,900 lb, water 10%: no component is a
+    //   row, so its hazard is the mixture's: tested as a whole, 11,000 ≥ 10,000 → reported.
+    // Glycerin in all: 12,000 + 1,500 + 9,900 = 23,400 lb, named in the notes.
+    const result = runTier2(
+      [
+        stored(30_000, {
+          product_name: 'Cleaner',
+          ...flammable,
+          components: [
+            component(CAS.toluene, 'Toluene', 50),
+            component(GLYCERIN, 'Glycerin', 40),
+            component(CAS.water, 'Water', 10),
+          ],
+        }),
+        stored(8_000, {
+          product_name: 'Ethanol',
+          ...flammable,
+          components: [component(ETHANOL, 'Ethanol', 99.5)],
+        }),
+        stored(5_000, {
+          product_name: 'Sanitizer',
+          ...flammable,
+          components: [component(ETHANOL, 'Ethanol', 70), component(GLYCERIN, 'Glycerin', 30)],
+        }),
+        stored(20_000, {
+          product_name: 'Grout',
+          is_sara_c: true,
+          hazard_categories: ['Carcinogenicity'],
+          components: [component(SILICA, 'Crystalline silica', 60, { is_carcinogen: true })],
+        }),
+        stored(11_000, {
+          product_name: 'Hand cream',
+          is_sara_a: true,
+          hazard_categories: ['Serious eye damage or eye irritation'],
+          components: [component(GLYCERIN, 'Glycerin', 90), component(CAS.water, 'Water', 10)],
+        }),
+      ],
+      { tier2_non_ehs_basis: 'component' },
+    );
+    expect(result.rows.map((row) => [row.kind, row.name, row.max_amount_lb])).toEqual([
+      ['chemical', 'Crystalline silica', 12_000],
+      ['chemical', 'Ethanol', 11_460],
+      ['product', 'Hand cream', 11_000],
+      ['chemical', 'Toluene', 15_000],
+    ]);
+    expect(result.below_threshold).toEqual([]);
+    expect([...result.rows, ...result.below_threshold].some((row) => row.cas_number === GLYCERIN)).toBe(
+      false,
+    );
+    expect(result.notes).toContain(
+      'Not component rows: nothing shows these components to be hazardous chemicals (on no reference list, not marked a carcinogen, and no hazardous product is the chemical alone); 370.14(a)(1) reports only the components that are: Glycerin 56-81-5 (23,400.00 lb).',
+    );
   });
 });

@@ -12,15 +12,15 @@ import {
   TIER2_HAZARD_CATEGORIES,
 } from '../products/hazard-categories.ts';
 import { TIER2_EXCLUSION_LABELS } from '../products/report-inputs.ts';
-import type { PhysicalState } from '../shared/enums.ts';
+import { type PhysicalState, REGULATORY_LIST_TYPES } from '../shared/enums.ts';
 import { roundTo } from '../shared/numbers.ts';
 import type { Contribution } from './aggregation.ts';
 import { aggregateByCas, type CasAggregate } from './aggregation.ts';
 import { type ComplianceContext, listsUsed } from './context.ts';
 import { lowestTpqEntry } from './epcra-302.ts';
-import { formatThreshold } from './format.ts';
+import { formatPounds, formatThreshold } from './format.ts';
 import type { Explanation, ProgrammeResult, ProgrammeRule } from './programme.ts';
-import { type LineQuantity, QUANTITY_DECIMALS } from './quantities.ts';
+import { type LineQuantity, type ProductQuantity, QUANTITY_DECIMALS } from './quantities.ts';
 import { type RangeCode, tier2RangeCode } from './range-codes.ts';
 import { normalizeCas } from './reference.ts';
 import {
@@ -303,6 +303,11 @@ function run(context: ComplianceContext): Tier2Result {
   };
 
   const unflagged = new Set<number>();
+  // The lines whose pounds an EHS or component row counts: a product none of whose lines is
+  // here is on no table unless it has a row of its own (issue 31 point 1).
+  const inFigures = new Set<number>();
+  // Per line, the percent of its pounds the EHS rows count (a pure EHS: all of it).
+  const ehsShare = new Map<number, number>();
   // EHS: aggregated across every product, whatever the facility's choice for other chemicals.
   for (const aggregate of aggregateByCas(context.components, {
     basis: options.percent_basis,
@@ -325,6 +330,8 @@ function run(context: ComplianceContext): Tier2Result {
       note,
     );
     for (const c of aggregate.contributions) {
+      inFigures.add(c.inventory_product_id);
+      ehsShare.set(c.inventory_product_id, (ehsShare.get(c.inventory_product_id) ?? 0) + c.percent_weight);
       const line = lineById.get(c.inventory_product_id);
       if (line && !isHazardousLine(line) && !unflagged.has(line.inventory_product_id)) {
         unflagged.add(line.inventory_product_id);
@@ -347,13 +354,18 @@ function run(context: ComplianceContext): Tier2Result {
       'Retail gas station with compliant underground tanks (40 CFR 370.10(a)(2)): gasoline, all grades together, against 75,000 gal and diesel against 100,000 gal.',
     );
   }
+  const productRow = (product: ProductQuantity, lines: readonly LineQuantity[], why: string) =>
+    rows.push(wholeProductRow(product, lines, context, lineById, why, options.near_threshold_fraction));
   if (options.tier2_non_ehs_basis === 'component') {
+    const hazardous = hazardousComponentCas(context, hazardousLine);
+    const dropped: string[] = [];
     for (const aggregate of aggregateByCas(context.components, {
       basis: options.percent_basis,
       includeLine: hazardousLine,
       exclude: deMinimis,
     }).values()) {
       if (ehs.has(aggregate.cas_number)) continue;
+      const name = aggregate.component_names[0] ?? aggregate.cas_number;
       const notHazardous = NOT_HAZARDOUS_COMPONENTS.get(aggregate.cas_number);
       if (notHazardous !== undefined) {
         notes.push(
@@ -361,7 +373,11 @@ function run(context: ComplianceContext): Tier2Result {
         );
         continue;
       }
-      const name = aggregate.component_names[0] ?? aggregate.cas_number;
+      if (!hazardous.has(aggregate.cas_number)) {
+        dropped.push(`${name} ${aggregate.cas_number} (${formatPounds(aggregate.pounds)} lb)`);
+        continue;
+      }
+      for (const c of aggregate.contributions) inFigures.add(c.inventory_product_id);
       chemicalRow(
         'chemical',
         aggregate,
@@ -370,55 +386,20 @@ function run(context: ComplianceContext): Tier2Result {
         'Not an EHS: 10,000 lb, the component added up across products.',
       );
     }
+    if (dropped.length > 0) notes.push(`${NOT_SHOWN_HAZARDOUS_NOTE} ${dropped.join('; ')}.`);
+    // A hazardous product none of whose pounds a component or EHS figure holds (its listed
+    // components de minimis, not shown hazardous, or without a percent): its hazard is the
+    // mixture's own, which only the mixture as a whole can report (370.14(a)(2)).
+    for (const product of context.products) {
+      const lines = product.lines.filter(hazardousLine);
+      if (lines.length === 0 || lines.some((q) => inFigures.has(q.line.inventory_product_id))) continue;
+      productRow(product, lines, WHOLE_PRODUCT_FALLBACK_NOTE);
+    }
   } else {
     for (const product of context.products) {
       const lines = product.lines.filter(hazardousLine);
-      if (lines.length === 0) continue;
-      const contributions = wholeLineContributions(lines);
-      const pounds = roundTo(
-        contributions.reduce((sum, c) => sum + c.pounds_contributed, 0),
-        QUANTITY_DECIMALS,
-      );
-      const test = testThreshold(
-        pounds,
-        TIER2_OTHER_THRESHOLD_LB,
-        TIER2_OPERATOR,
-        'threshold',
-        options.near_threshold_fraction,
-      );
-      const snapshotLines = lines.map((quantity) => quantity.line);
-      const hazards = hazardCategories(snapshotLines, snapshot.year);
-      const first = snapshotLines[0]!;
-      const components: Tier2Component[] = first.components.map((component) => ({
-        name: component.name,
-        cas_number: component.cas_number,
-        percent_weight: component.percentage_weight ?? component.percentage_weight_high ?? null,
-        is_ehs: context.lists.isListed('ehs', component.cas_number),
-      }));
-      // A product whose one component is an EHS is that EHS, reported by its aggregated EHS row;
-      // tested again as a product against 10,000 lb it stood beside it as an unreported duplicate.
-      if (components.length === 1 && components[0]?.is_ehs) continue;
-      const isMixture = components.length !== 1 || (components[0]?.percent_weight ?? 100) < 100;
-      const unknown = lines.length - contributions.length;
-      rows.push({
-        kind: 'product',
-        gallons: null,
-        name: product.product_name,
-        cas_number: isMixture ? null : (components[0]?.cas_number ?? null),
-        product_id: product.product_id,
-        is_ehs: components.some((component) => component.is_ehs),
-        is_mixture: isMixture,
-        components,
-        physical_states: uniqueStates(snapshotLines),
-        hazard_categories: hazards.categories,
-        hazard_basis: hazards.basis,
-        max_amount_lb: test.quantity_lb,
-        max_amount_code: tier2RangeCode(test.quantity_lb),
-        ...testedFigures(test, { contributions, excluded: [] }, lineById, TIER2_OTHER_THRESHOLD_LB, [
-          'The product as a whole against 10,000 lb (370.14, mixture option).',
-          ...(unknown > 0 ? [`${unknown} line(s) with unknown pounds are not counted (see warnings).`] : []),
-        ]),
-      });
+      if (lines.length === 0 || isItsEhsRow(lines, ehsShare)) continue;
+      productRow(product, lines, 'The product as a whole against 10,000 lb (370.14, mixture option).');
     }
   }
 
@@ -455,6 +436,125 @@ function run(context: ComplianceContext): Tier2Result {
     warnings,
     tier1: tier1(reported.map((row) => tier1Share(row, reported, lineById))),
     non_ehs_basis: options.tier2_non_ehs_basis,
+  };
+}
+
+/**
+ * Component option: which components are hazardous chemicals (issue 31 point 11). 370.14(a)(1)
+ * reports "each component of the mixture that is a hazardous chemical"; the data model records
+ * hazard categories per product, not per component, and a mixture's categories are the
+ * mixture's, not each ingredient's (glycerin or water in a flammable product is not flammable).
+ * So a component is a row only when the data shows the chemical itself is hazardous:
+ * - its CAS is on a reference list (EHS, 313, CERCLA, RMP, PSM: each lists chemicals for their
+ *   hazards), or
+ * - a line marks it a carcinogen (OSHA/IARC/NTP: a health hazard of its own), or
+ * - a hazardous product is that chemical alone (one component, at most the de minimis left
+ *   over, as for an EHS below): the product's hazard categories are then the chemical's.
+ * Anything else (glycerin 56-81-5, on no list) is never a row: the notes name each such component
+ * with its pounds (never silently), and a hazardous product left with no counted component is
+ * tested as a whole. Water is named separately (NOT_HAZARDOUS_COMPONENTS).
+ */
+function hazardousComponentCas(
+  context: ComplianceContext,
+  hazardousLine: (quantity: LineQuantity) => boolean,
+): Set<string> {
+  const cas = new Set<string>();
+  const listed = (number: string) =>
+    REGULATORY_LIST_TYPES.some((type) => context.lists.isListed(type, number));
+  for (const item of context.components) {
+    const alone =
+      hazardousLine(item.quantity) &&
+      item.quantity.line.components.length === 1 &&
+      leavesOnlyDeMinimis(item.percent_high);
+    if (listed(item.cas_number) || item.is_carcinogen || alone) cas.add(item.cas_number);
+  }
+  return cas;
+}
+
+/** The note naming the component option's components that are not rows (issue 31 point 11). */
+export const NOT_SHOWN_HAZARDOUS_NOTE =
+  'Not component rows: nothing shows these components to be hazardous chemicals (on no reference list, not marked a carcinogen, and no hazardous product is the chemical alone); 370.14(a)(1) reports only the components that are:';
+
+/** A product of the component option whose pounds no component or EHS row holds (issue 31 point 1). */
+export const WHOLE_PRODUCT_FALLBACK_NOTE =
+  'No component of it is counted on its own (component option): the product as a whole against 10,000 lb (370.14(a)(2)).';
+
+/** A line's components as a Tier II row lists them, the EHS among them flagged. */
+function componentsOf(line: SnapshotLine, context: ComplianceContext): Tier2Component[] {
+  return line.components.map((component) => ({
+    name: component.name,
+    cas_number: component.cas_number,
+    percent_weight: component.percentage_weight ?? component.percentage_weight_high ?? null,
+    is_ehs: context.lists.isListed('ehs', component.cas_number),
+  }));
+}
+
+/** Tier II's Pure/Mixture: anything but one component at 100% by weight (a percent not given reads as pure). */
+function isMixture(components: readonly Tier2Component[]): boolean {
+  return components.length !== 1 || (components[0]?.percent_weight ?? 100) < 100;
+}
+
+/**
+ * Mixture option (issue 31 point 1): a product whose SDS names one chemical, an EHS, at a percent
+ * that leaves at most the Tier II de minimis (1%, 370.14(c)) for anything else (100%, or a
+ * technical grade such as 99.5% ammonia) is that EHS: its aggregated EHS row holds its pounds,
+ * and a product row against 10,000 lb would report the same chemical twice (issue 21 point 2).
+ * Anything else holding an EHS (98% sulfuric acid, 2% being something else; battery acid listing
+ * only its 35% acid; a coating listing only 0.3% of an EHS; a percent not given, which no EHS row
+ * can count) is a mixture and a hazardous chemical: tested as a whole as well, so no product is
+ * on neither table. The line is the de minimis, not 100%: a remainder within it cannot hold a
+ * counted hazardous chemical, and a 99.5% ammonia tank must not be two reported Tier II records.
+ */
+/** A single component at this percent leaves at most the de minimis (370.14(c)) for anything else: the product is that chemical. */
+function leavesOnlyDeMinimis(percent: number): boolean {
+  return isBelowDeMinimis(roundTo(100 - percent, 4), TIER2_DE_MINIMIS, false);
+}
+
+function isItsEhsRow(lines: readonly LineQuantity[], ehsShare: ReadonlyMap<number, number>): boolean {
+  return lines.every((quantity) => {
+    const counted = ehsShare.get(quantity.line.inventory_product_id) ?? 0;
+    return quantity.line.components.length === 1 && leavesOnlyDeMinimis(counted);
+  });
+}
+
+/** A product's lines at the facility as a whole, against 10,000 lb; its components (EHS marked) listed under it. */
+function wholeProductRow(
+  product: ProductQuantity,
+  lines: readonly LineQuantity[],
+  context: ComplianceContext,
+  lineById: Map<number, SnapshotLine>,
+  why: string,
+  nearFraction: number,
+): Tier2Row {
+  const contributions = wholeLineContributions(lines);
+  const pounds = roundTo(
+    contributions.reduce((sum, c) => sum + c.pounds_contributed, 0),
+    QUANTITY_DECIMALS,
+  );
+  const test = testThreshold(pounds, TIER2_OTHER_THRESHOLD_LB, TIER2_OPERATOR, 'threshold', nearFraction);
+  const snapshotLines = lines.map((quantity) => quantity.line);
+  const hazards = hazardCategories(snapshotLines, context.snapshot.year);
+  const components = snapshotLines[0] ? componentsOf(snapshotLines[0], context) : [];
+  const mixture = isMixture(components);
+  const unknown = lines.length - contributions.length;
+  return {
+    kind: 'product',
+    gallons: null,
+    name: product.product_name,
+    cas_number: mixture ? null : (components[0]?.cas_number ?? null),
+    product_id: product.product_id,
+    is_ehs: components.some((component) => component.is_ehs),
+    is_mixture: mixture,
+    components,
+    physical_states: uniqueStates(snapshotLines),
+    hazard_categories: hazards.categories,
+    hazard_basis: hazards.basis,
+    max_amount_lb: test.quantity_lb,
+    max_amount_code: tier2RangeCode(test.quantity_lb),
+    ...testedFigures(test, { contributions, excluded: [] }, lineById, TIER2_OTHER_THRESHOLD_LB, [
+      why,
+      ...(unknown > 0 ? [`${unknown} line(s) with unknown pounds are not counted (see warnings).`] : []),
+    ]),
   };
 }
 
