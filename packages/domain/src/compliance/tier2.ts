@@ -31,6 +31,7 @@ import {
   TIER2_OPERATOR,
   testThreshold,
 } from './thresholds.ts';
+import { printedRowsAddUp, roundingNotes } from './totals.ts';
 import type { SnapshotLine } from './types.ts';
 import { type EngineWarning, lineWarning } from './warnings.ts';
 
@@ -429,6 +430,15 @@ function run(context: ComplianceContext): Tier2Result {
             `Estimates: where the inventory records no average amount the maximum is shown, and ${TIER2_DEFAULT_DAYS_ON_SITE} days on site where it records none.`,
           ]
         : []),
+      // Each row prints its storage locations' amounts under its maximum (issue 31 point 14).
+      ...roundingNotes(
+        rows.map((row) =>
+          printedRowsAddUp(
+            row.locations.map((location) => location.amount_lb),
+            row.max_amount_lb,
+          ),
+        ),
+      ),
     ],
     lists_used: listsUsed(context, ['ehs']),
     rows: reported,

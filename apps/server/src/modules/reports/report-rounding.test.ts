@@ -114,6 +114,17 @@ describe('printed totals against their printed rows (issue 31 point 14), read ba
     expect(text).toContain(`• ${NOTE}`);
   });
 
+  // Tier II: chlorine (an EHS) prints the three shelves' amounts under its maximum, and its
+  // contributing lines under the row: 0.33 + 0.52 + 0.71 = 1.56 under 1.57 either way.
+  it('Tier II: the chlorine row over its three shelves carries the note, once', async () => {
+    const report = await preview('epcra_311_312_tier2');
+    const rows = report.tables.flatMap((table) => table.rows);
+    const chlorine = rows.find((row) => row.cells.cas_number === CHLORINE_CAS);
+    expect(chlorine?.cells.max_amount_lb).toBe(1.5675);
+    expect(chlorine?.explanation?.rows_add_up).toBe(false);
+    expect(report.notes.filter((note) => note === NOTE)).toHaveLength(1);
+  });
+
   // The same three lines under PSM (chlorine, TQ 1,500 lb): each location's row is one line, but
   // the facility screen row adds all three, 1.5675 lb printed 1.57 over 0.33 + 0.52 + 0.71 = 1.56.
   it('PSM: the facility screen of the three shelves carries the note', async () => {

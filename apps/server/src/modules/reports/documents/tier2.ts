@@ -86,7 +86,8 @@ function tier2Row(row: compliance.Tier2Row): ReportRow {
         ? [`Days on site not recorded: ${compliance.TIER2_DEFAULT_DAYS_ON_SITE} assumed.`]
         : []),
     ],
-    explanation: explanationOf(row.explanation),
+    // A fuel row's figure is gallons; its lines are in pounds.
+    explanation: explanationOf(row.explanation, row.gallons ? undefined : row.max_amount_lb),
   };
 }
 
@@ -116,6 +117,7 @@ export function tier2Tables(result: compliance.Tier2Result): ReportTable[] {
         'Sum of the reportable maximum amounts (lb)',
         sumOf(result.rows, (row) => row.max_amount_lb),
         'pounds',
+        result.rows.map((row) => row.max_amount_lb),
       ),
     ]),
     tier2Section(
