@@ -8,6 +8,7 @@ import {
   optionalIsoDateSchema,
   optionalPhoneSchema,
   optionalTextSchema,
+  positiveDecimalSchema,
   recordIdSchema,
   requiredTextSchema,
 } from '../shared/fields.ts';
@@ -221,7 +222,7 @@ export const SaveProductRequestSchema = z.object({
     (value) => (value === '' ? null : value),
     z.enum(PHYSICAL_STATES, { error: PRODUCT_MSG.physicalState }).nullish(),
   ),
-  specific_gravity: decimalSchema('Specific Gravity', 4, 999_999),
+  specific_gravity: positiveDecimalSchema('Specific Gravity', 4, 999_999),
   /** Accepted for the spec's payload; the server recomputes it from the specific gravity. */
   density: z.union([z.string(), z.number()]).nullish(),
   pounds_per_gallon: decimalSchema('Pounds per Gallon', 2, 99_999_999),

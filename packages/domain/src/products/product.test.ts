@@ -59,6 +59,13 @@ describe('product save rules', () => {
     expect(firstMessages({ ...base, pounds_per_gallon: '8.345' })).toEqual({
       pounds_per_gallon: 'Pounds per Gallon allows at most 2 decimals.',
     });
+    // Issue 33 point 3: a specific gravity of 0 is refused, never stored as "unknown" behind a 0.
+    expect(firstMessages({ ...base, specific_gravity: '0' })).toEqual({
+      specific_gravity: 'Specific Gravity must be greater than 0.',
+    });
+    expect(firstMessages({ ...base, specific_gravity: 0 })).toEqual({
+      specific_gravity: 'Specific Gravity must be greater than 0.',
+    });
     expect(firstMessages({ ...base, specific_gravity: '1.2.3' })).toEqual({
       specific_gravity: 'Specific Gravity must be a number.',
     });

@@ -77,6 +77,7 @@ export const DECIMAL_MSG = {
   negative: (label: string) => `${label} must be 0 or more.`,
   decimals: (label: string, decimals: number) => `${label} allows at most ${decimals} decimals.`,
   max: (label: string, max: number) => `${label} must be at most ${max}.`,
+  positive: (label: string) => `${label} must be greater than 0.`,
 } as const;
 
 /**
@@ -107,6 +108,19 @@ export function decimalSchema(label: string, decimals: number, max: number) {
       }
       return parsed.value;
     });
+}
+
+/**
+ * A decimal that is a physical ratio (a specific gravity): 0 is no value a substance has, and
+ * stored it would read as "unknown" in every calculation while the form showed 0 (issue 33 point 3).
+ */
+export function positiveDecimalSchema(label: string, decimals: number, max: number) {
+  return decimalSchema(label, decimals, max).refine(
+    (value) => value === null || value === undefined || value > 0,
+    {
+      message: DECIMAL_MSG.positive(label),
+    },
+  );
 }
 
 /** The spec's `encode: true` write flag: accepted and ignored. */

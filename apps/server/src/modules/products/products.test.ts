@@ -214,6 +214,19 @@ describe('create and get', () => {
     },
   );
 
+  it('refuses a specific gravity of 0 with 422 and its message, and writes nothing (issue 33 point 3)', async () => {
+    const before = await ctx.database.db.select({ n: sql<number>`count(*)::int` }).from(products);
+    const res = await ctx.call('staff', {
+      method: 'POST',
+      url: '/products/create',
+      payload: { name: 'Weightless', mfg_name: 'Maker', physical_state: 'liquid', specific_gravity: '0' },
+    });
+    expect(res.statusCode, res.body).toBe(422);
+    expect(res.json().errors).toEqual({ specific_gravity: ['Specific Gravity must be greater than 0.'] });
+    const after = await ctx.database.db.select({ n: sql<number>`count(*)::int` }).from(products);
+    expect(after).toEqual(before);
+  });
+
   it('accepts the smallest body: names only', async () => {
     const res = await ctx.call('staff', {
       method: 'POST',
