@@ -362,6 +362,23 @@ const CASES: Record<string, WriteCase> = {
     'archive',
   ),
 
+  // Issue 33 point 10: an empty inventory takes an earlier year's lines (an update of the inventory).
+  'POST /inventories/:id/copy-products': async (c) => {
+    const earlier = await create.inventory(c, { year: 2019 });
+    const empty = await create.inventory(c, {
+      customer_id: earlier.customerId,
+      facility_id: earlier.facilityId,
+      year: 2020,
+    });
+    const send = () =>
+      c.call('admin', {
+        method: 'POST',
+        url: `/inventories/${empty.id}/copy-products`,
+        payload: { inventory_ids: [earlier.id] },
+      });
+    return { send, expected: { entity: 'inventory', action: 'update', actor: admin() } };
+  },
+
   // A line of a catalog product: a line naming a new product also creates that product (its own row).
   'POST /inventories/:id/product/create': async (c) => {
     const inventory = await create.inventory(c);

@@ -143,6 +143,7 @@ describe('report workers', () => {
     expect(text).toContain('at ŁÓDŹ YARD ≥ 2, solid, Bag 100 Pound (lb) × 3: 300.00 lb × 95% = 285.00 lb');
     expect(pdf.summary).toEqual({
       customerName: inProcess.customer.name,
+      facilityName: inProcess.facility.name,
       year: 2025,
       rows: inProcess.tables.reduce((sum, table) => sum + table.rows.length, 0),
       warnings: inProcess.warnings.length,

@@ -659,7 +659,7 @@ describe('the files, read back', () => {
   it('format asks for the other kind: EPCRA 302 as an XLSX with its contributions sheet', async () => {
     const res = await generate(body('epcra_302', { format: 'xlsx' }));
     expect(res.headers['content-disposition']).toContain(
-      `filename="EPCRA_302_extremely_hazardous_substances_Gulf_Coast_Chemicals,_Inc__${YEAR}.xlsx"`,
+      `filename="EPCRA_302_extremely_hazardous_substances_Gulf_Coast_Chemicals,_Inc__Baytown_Plant_${YEAR}.xlsx"`,
     );
     const book = await workbook(res);
     expect(book.worksheets.map((sheet) => sheet.name)).toEqual([
