@@ -74,4 +74,31 @@ describe('ProductMeasureFields', () => {
     await userEvent.type(factor, '5.4');
     expect(screen.queryByText(/Below 1 cu ft per lb/)).toBeNull();
   });
+
+  // Issue 33 point 3: the example of the issue, SG 1.75 beside 14.05 lb/gal (SG 1.685).
+  it('says when Pounds per Gallon and Specific Gravity disagree, which one the reports use, and aligns them', async () => {
+    render(<Harness />);
+    await userEvent.selectOptions(screen.getByLabelText('Physical State'), 'Liquid');
+    await userEvent.type(screen.getByLabelText('Specific Gravity'), '1.75');
+    const ppg = screen.getByLabelText('Pounds per Gallon');
+    await userEvent.type(ppg, '14.05');
+    // 1.75 × 8.34 = 14.595 lb/gal, shown 14.60; 14.05 is 3.7% off.
+    expect(
+      screen.getByText(
+        'Pounds per Gallon 14.05 and Specific Gravity × 8.34 (14.60 lb/gal) disagree: the reports use Pounds per Gallon.',
+      ),
+    ).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Use 14.60 (specific gravity × 8.34)' }));
+    expect(ppg).toHaveProperty('value', '14.60');
+    expect(screen.queryByText(/disagree/)).toBeNull();
+  });
+
+  it('questions a specific gravity above 5', async () => {
+    render(<Harness />);
+    await userEvent.selectOptions(screen.getByLabelText('Physical State'), 'Liquid');
+    await userEvent.type(screen.getByLabelText('Specific Gravity'), '17.5');
+    expect(
+      screen.getByText('Above 5: heavier than almost any liquid (mercury is 13.5). Check it before saving.'),
+    ).toBeTruthy();
+  });
 });

@@ -31,6 +31,8 @@ export function ProductMeasureFields({ idPrefix = 'p' }: { idPrefix?: string }) 
   const specificGravity = useWatch({ control: form.control, name: 'specific_gravity' });
   const density = densityFromSpecificGravity(specificGravity);
   const conversionFactor = useWatch({ control: form.control, name: 'conversion_factor' });
+  const poundsPerGallon = useWatch({ control: form.control, name: 'pounds_per_gallon' });
+  const disagreement = measuresDisagree(poundsPerGallon, density);
   const id = (name: string) => `${idPrefix}-${name}`;
   return (
     <>
@@ -53,6 +55,7 @@ export function ProductMeasureFields({ idPrefix = 'p' }: { idPrefix?: string }) 
           <Field
             id={id('specific_gravity')}
             label="Specific Gravity"
+            hint={specificGravityHint(specificGravity)}
             error={errors.specific_gravity?.message}
           >
             <Input
@@ -74,6 +77,25 @@ export function ProductMeasureFields({ idPrefix = 'p' }: { idPrefix?: string }) 
           <Field
             id={id('pounds_per_gallon')}
             label="Pounds per Gallon"
+            hint={
+              disagreement ? (
+                <span className="flex flex-col items-start gap-1 text-amber-700">
+                  {disagreement}
+                  <button
+                    type="button"
+                    className="font-medium text-brand-700 underline-offset-2 hover:underline"
+                    onClick={() =>
+                      form.setValue('pounds_per_gallon', (density ?? 0).toFixed(2), {
+                        shouldDirty: true,
+                        shouldValidate: true,
+                      })
+                    }
+                  >
+                    Use {(density ?? 0).toFixed(2)} (specific gravity × 8.34)
+                  </button>
+                </span>
+              ) : undefined
+            }
             error={errors.pounds_per_gallon?.message}
           >
             <Input
@@ -102,6 +124,40 @@ export function ProductMeasureFields({ idPrefix = 'p' }: { idPrefix?: string }) 
       ) : null}
     </>
   );
+}
+
+/** Above this a specific gravity is asked about (issue 33 point 3): mercury is 13.5, common liquids 0.6-2. */
+export const SPECIFIC_GRAVITY_CHECK_ABOVE = 5;
+/** Pounds per gallon and SG × 8.34 further apart than this share disagree (issue 33 point 3). */
+const MEASURES_TOLERANCE = 0.01;
+
+function specificGravityHint(typed: string | number | null | undefined): ReactNode {
+  const parsed = parseDecimal(typed);
+  if (parsed.ok && parsed.value !== null && parsed.value > SPECIFIC_GRAVITY_CHECK_ABOVE) {
+    return (
+      <span className="text-amber-700">
+        Above {SPECIFIC_GRAVITY_CHECK_ABOVE}: heavier than almost any liquid (mercury is 13.5). Check it
+        before saving.
+      </span>
+    );
+  }
+  return undefined;
+}
+
+/**
+ * Pounds per gallon and specific gravity never silently disagree (issue 33 point 3): the reports
+ * weigh a liquid by Pounds per Gallon when it is given (rules §0.1), so the sentence says which
+ * one counts, and the button under it aligns the two.
+ */
+function measuresDisagree(
+  typed: string | number | null | undefined,
+  density: number | undefined,
+): string | null {
+  const parsed = parseDecimal(typed);
+  if (!parsed.ok || parsed.value === null || parsed.value <= 0 || density === undefined || density <= 0)
+    return null;
+  if (Math.abs(parsed.value - density) <= density * MEASURES_TOLERANCE) return null;
+  return `Pounds per Gallon ${parsed.value} and Specific Gravity × 8.34 (${density.toFixed(2)} lb/gal) disagree: the reports use Pounds per Gallon.`;
 }
 
 /**
