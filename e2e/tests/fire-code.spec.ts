@@ -74,7 +74,7 @@ test('the hazardous materials permit spreadsheet from the Reports screen, read b
     }
   });
   expect(rows).toContainEqual(['Flammable gas', 107_368, 'cu ft', 200, 'Y']);
-  expect(rows).toContainEqual(['Flammable liquid Class IB', 30_000, 'gal', 5, 'Y']);
+  expect(rows).toContainEqual(['Flammable liquid Class I (IA, IB, IC)', 30_000, 'gal', 5, 'Y']);
   // Numbers as plain cells: no number format on the figures (rules §10, hmpp_excel).
   expect(sheet.getRow(2).getCell(at('Total quantity')).numFmt).toBeUndefined();
   const products = book.getWorksheet('Products');

@@ -11,9 +11,10 @@ function hmpp(lines: SnapshotLine[], lists = LISTS) {
 function hmis(lines: SnapshotLine[]) {
   return computeReport('haz_mat_inventory', snapshot(lines), LISTS);
 }
-function classRow(result: ReturnType<typeof hmpp>, hazardClass: string, place = 'inside') {
+/** The permit-table row of a group (Class I, Classes II and IIIA, or a class of its own). */
+function classRow(result: ReturnType<typeof hmpp>, group: string, place = 'inside') {
   return [...result.rows, ...result.below_threshold].find(
-    (row) => row.hazard_class === hazardClass && row.place === place,
+    (row) => row.permit_group === group && row.place === place,
   );
 }
 
@@ -47,9 +48,9 @@ describe('fire-code classes from flash point (rules §10, NFPA 30)', () => {
 
 describe('Hazardous materials permit (rules §10)', () => {
   it('a permit amount met in aggregate across containers and in no one container', () => {
-    // Class IB inside: permit amount 5 gal. 4 cans × 1.5 gal = 6 gal > 5 gal, each can 1.5 gal ≤ 5.
+    // Class I (IB here) inside: permit amount 5 gal. 4 cans × 1.5 gal = 6 gal > 5 gal, each can 1.5 gal ≤ 5.
     const result = hmpp([solvent(1.5, 4, { inventory_product_id: 1 })]);
-    const row = classRow(result, 'flammable_liquid_ib');
+    const row = classRow(result, 'flammable_liquid_i');
     expect(row).toMatchObject({
       quantity: 6,
       unit: 'gal',
@@ -58,7 +59,7 @@ describe('Hazardous materials permit (rules §10)', () => {
       largest_container: 1.5,
       required_in_aggregate_only: true,
     });
-    expect(row?.explanation.rule_text).toBe('6.00 gal > permit amount 5 gal (inside a building)');
+    expect(row?.explanation.rule_text).toBe('6.00 gal: IB 6.00 > permit amount 5 gal (inside a building)');
     expect(row?.explanation.notes).toContain(
       'No one container is over the permit amount (the largest holds 1.50 gal); the aggregate on the property is.',
     );
@@ -69,9 +70,9 @@ describe('Hazardous materials permit (rules §10)', () => {
   it('exactly at the permit amount is no permit; the row goes under Below threshold', () => {
     // 2 lines: 2 × 1 gal + 1 × 3 gal = 5 gal, not more than 5 gal.
     const result = hmpp([solvent(1, 2), solvent(3, 1)]);
-    const row = classRow(result, 'flammable_liquid_ib');
+    const row = classRow(result, 'flammable_liquid_i');
     expect(row).toMatchObject({ quantity: 5, permit_required: false, line_count: 2 });
-    expect(row?.explanation.rule_text).toBe('5.00 gal ≤ permit amount 5 gal (inside a building)');
+    expect(row?.explanation.rule_text).toBe('5.00 gal: IB 5.00 ≤ permit amount 5 gal (inside a building)');
     expect(result.rows).toEqual([]);
     expect(result.below_threshold).toHaveLength(1);
     expect(result.permit_required).toBe(false);
@@ -80,7 +81,7 @@ describe('Hazardous materials permit (rules §10)', () => {
 
   it('outside a building the outside amount applies: 8 gal of Class IB outside needs none (10 gal)', () => {
     const result = hmpp([solvent(8, 1, { is_outdoor: true })]);
-    expect(classRow(result, 'flammable_liquid_ib', 'outside')).toMatchObject({
+    expect(classRow(result, 'flammable_liquid_i', 'outside')).toMatchObject({
       quantity: 8,
       permit_amount: 10,
       permit_required: false,
@@ -155,7 +156,7 @@ describe('Hazardous materials permit (rules §10)', () => {
     const fire = runReport('hmpp', context);
     const spccGallons = [...spcc.rows, ...spcc.below_threshold][0]?.total_capacity_gal;
     expect(spccGallons).toBe(13.1894);
-    expect(classRow(fire, 'combustible_liquid_iiia')?.quantity).toBe(spccGallons);
+    expect(classRow(fire, 'combustible_liquid_ii_iiia')?.quantity).toBe(spccGallons);
   });
 
   it('a product with several classes counts under each; a suggested class is an estimate in the header', () => {
@@ -174,7 +175,7 @@ describe('Hazardous materials permit (rules §10)', () => {
     const result = hmpp([acid, kerosene]);
     expect(classRow(result, 'corrosive')).toMatchObject({ quantity: 60, permit_required: true });
     expect(classRow(result, 'toxic')).toMatchObject({ quantity: 60, permit_required: true });
-    expect(classRow(result, 'combustible_liquid_ii')).toMatchObject({
+    expect(classRow(result, 'combustible_liquid_ii_iiia')).toMatchObject({
       quantity: 20,
       permit_amount: 25,
       permit_required: false,
@@ -190,12 +191,12 @@ describe('Hazardous materials permit (rules §10)', () => {
     ]);
   });
 
-  it('reads the stored permit amounts: an admin who raised Class IB inside to 10 gal', () => {
+  it('reads the stored permit amounts: an admin who raised Class I inside to 10 gal', () => {
     const amended = DEFAULT_PERMIT_AMOUNTS.map((row) =>
-      row.hazard_class === 'flammable_liquid_ib' && row.place === 'inside' ? { ...row, amount: 10 } : row,
+      row.permit_group === 'flammable_liquid_i' && row.place === 'inside' ? { ...row, amount: 10 } : row,
     );
     const result = hmpp([solvent(1.5, 4)], { ...LISTS, fire_code_permit_amounts: amended });
-    expect(classRow(result, 'flammable_liquid_ib')).toMatchObject({
+    expect(classRow(result, 'flammable_liquid_i')).toMatchObject({
       quantity: 6,
       permit_amount: 10,
       permit_required: false,
@@ -204,7 +205,7 @@ describe('Hazardous materials permit (rules §10)', () => {
 
   it('no row in the table for a class in this form: a list warning, not compared', () => {
     const result = hmpp([solid(10, 1, { fire_code_hazard_classes: ['flammable_gas'] })]);
-    const row = result.below_threshold.find((r) => r.hazard_class === 'flammable_gas');
+    const row = result.below_threshold.find((r) => r.permit_group === 'flammable_gas');
     expect(row).toMatchObject({ form: 'solid', quantity: 10, permit_amount: null, permit_required: false });
     expect(result.warnings.find((w) => w.code === 'missing_permit_amount')?.message).toBe(
       'The permit-amount table has no row for Flammable gas, solid, inside a building: 10.00 lb not compared; add one on the permit amounts screen',
@@ -273,6 +274,99 @@ describe('Hazardous materials inventory statement (rules §11)', () => {
     expect(result.totals.map((total) => [total.class_label, total.total])).toEqual([
       ['Corrosive', 55],
       ['Toxic', 55],
+    ]);
+  });
+});
+
+describe('issue 31 point 3: permit amounts apply to class groups (IFC 105.6, rules §10)', () => {
+  function groupRow(result: ReturnType<typeof hmpp>, group: string, place = 'inside') {
+    return [...result.rows, ...result.below_threshold].find(
+      (row) => row.permit_group === group && row.place === place,
+    );
+  }
+
+  it('Class I is one class: 2 gal IA and 4 gal IC inside are 6 gal > 5 gal, a permit', () => {
+    // Rules §10: "Flammable liquid Class I (FP < 100 F): 5 gal inside". IA 2 gal + IC 4 gal = 6 gal > 5 gal.
+    // Read per subclass (before the fix) each is under 5 gal and no permit is required.
+    const ia = line({
+      inventory_product_id: 1,
+      container_size: 2,
+      fire_code_hazard_classes: ['flammable_liquid_ia'],
+    });
+    const ic = line({
+      inventory_product_id: 2,
+      container_size: 4,
+      fire_code_hazard_classes: ['flammable_liquid_ic'],
+    });
+    const result = hmpp([ia, ic]);
+    expect(result.permit_required).toBe(true);
+    const row = groupRow(result, 'flammable_liquid_i');
+    expect(row).toMatchObject({
+      class_label: 'Flammable liquid Class I (IA, IB, IC)',
+      quantity: 6,
+      unit: 'gal',
+      permit_amount: 5,
+      permit_required: true,
+      members: [
+        { hazard_class: 'flammable_liquid_ia', label: 'IA', quantity: 2 },
+        { hazard_class: 'flammable_liquid_ic', label: 'IC', quantity: 4 },
+      ],
+      members_text: 'IA 2.00 + IC 4.00',
+    });
+    expect(row?.explanation.rule_text).toBe(
+      '6.00 gal: IA 2.00 + IC 4.00 > permit amount 5 gal (inside a building)',
+    );
+    expect(result.header_facts?.[1]?.value).toBe(
+      'Flammable liquid Class I (IA, IB, IC) (liquid, inside a building): 6.00 gal: IA 2.00 + IC 4.00',
+    );
+    expect(result.rows).toHaveLength(1);
+  });
+
+  it('Classes II and IIIA count together: 15 gal II and 15 gal IIIA inside are 30 gal > 25 gal', () => {
+    // Rules §10: "Combustible liquid Class II, IIIA: 25 gal inside". 15 + 15 = 30 gal > 25 gal.
+    const ii = line({
+      inventory_product_id: 1,
+      container_size: 15,
+      fire_code_hazard_classes: ['combustible_liquid_ii'],
+    });
+    const iiia = line({
+      inventory_product_id: 2,
+      container_size: 15,
+      fire_code_hazard_classes: ['combustible_liquid_iiia'],
+    });
+    const result = hmpp([ii, iiia]);
+    expect(result.permit_required).toBe(true);
+    expect(groupRow(result, 'combustible_liquid_ii_iiia')).toMatchObject({
+      class_label: 'Combustible liquid Class II and IIIA (II, IIIA)',
+      quantity: 30,
+      permit_amount: 25,
+      permit_required: true,
+      members_text: 'II 15.00 + IIIA 15.00',
+      largest_container: 15,
+      required_in_aggregate_only: true,
+    });
+  });
+
+  it('a line ticked with two classes of one group counts once in the group', () => {
+    // A 4-gal line ticked IB and IC: 4 gal in Class I (not 8), under IB, the first of its classes.
+    const result = hmpp([
+      line({ container_size: 4, fire_code_hazard_classes: ['flammable_liquid_ib', 'flammable_liquid_ic'] }),
+    ]);
+    expect(groupRow(result, 'flammable_liquid_i')).toMatchObject({
+      quantity: 4,
+      permit_required: false,
+      members_text: 'IB 4.00',
+    });
+  });
+
+  it('the inventory statement keeps each class apart: IA 2 gal and IC 4 gal are two totals', () => {
+    const result = hmis([
+      line({ inventory_product_id: 1, container_size: 2, fire_code_hazard_classes: ['flammable_liquid_ia'] }),
+      line({ inventory_product_id: 2, container_size: 4, fire_code_hazard_classes: ['flammable_liquid_ic'] }),
+    ]);
+    expect(result.totals.map((total) => [total.class_label, total.total])).toEqual([
+      ['Flammable liquid Class IA', 2],
+      ['Flammable liquid Class IC', 4],
     ]);
   });
 });

@@ -9,8 +9,10 @@ import {
   FIRE_CODE_FORM_UNITS,
   FIRE_CODE_HAZARD_CLASS_LABELS,
   FIRE_CODE_HAZARD_CLASSES,
+  FIRE_CODE_PERMIT_GROUPS,
   type FireCodeForm,
   type FireCodeHazardClass,
+  type FireCodePermitGroup,
   type FireCodePlace,
   type FireCodeUseMode,
   fireCodeFormOf,
@@ -123,14 +125,27 @@ export function readFireCodeLines(
   return { classified, unclassified };
 }
 
-/** The permit amount in force for a class, form and place; undefined when the table has no such row. */
+/** The permit amount in force for a permit group, form and place; undefined when the table has no such row. */
 export function findPermitAmount(
   amounts: readonly PermitAmount[],
-  hazardClass: FireCodeHazardClass,
+  group: FireCodePermitGroup,
   form: FireCodeForm,
   place: FireCodePlace,
 ): PermitAmount | undefined {
-  return amounts.find((row) => row.hazard_class === hazardClass && row.form === form && row.place === place);
+  return amounts.find((row) => row.permit_group === group && row.form === form && row.place === place);
+}
+
+const FORM_ORDER: readonly FireCodeForm[] = ['liquid', 'solid', 'gas'];
+
+/** Liquid, solid, gas, then inside before outside. */
+function compareFormPlace(
+  a: { form: FireCodeForm; place: FireCodePlace },
+  b: { form: FireCodeForm; place: FireCodePlace },
+): number {
+  return (
+    FORM_ORDER.indexOf(a.form) - FORM_ORDER.indexOf(b.form) ||
+    (a.place === b.place ? 0 : a.place === 'inside' ? -1 : 1)
+  );
 }
 
 /** Rows in the class list's order, then liquid, solid, gas, then inside before outside. */
@@ -139,12 +154,16 @@ export function compareFireCodeKeys(
   b: { hazard_class: FireCodeHazardClass; form: FireCodeForm; place: FireCodePlace },
 ): number {
   const order = (value: FireCodeHazardClass) => FIRE_CODE_HAZARD_CLASSES.indexOf(value);
-  const forms: FireCodeForm[] = ['liquid', 'solid', 'gas'];
-  return (
-    order(a.hazard_class) - order(b.hazard_class) ||
-    forms.indexOf(a.form) - forms.indexOf(b.form) ||
-    (a.place === b.place ? 0 : a.place === 'inside' ? -1 : 1)
-  );
+  return order(a.hazard_class) - order(b.hazard_class) || compareFormPlace(a, b);
+}
+
+/** Permit-table rows in the groups' order (the class list's), then liquid, solid, gas, inside before outside. */
+export function comparePermitKeys(
+  a: { permit_group: FireCodePermitGroup; form: FireCodeForm; place: FireCodePlace },
+  b: { permit_group: FireCodePermitGroup; form: FireCodeForm; place: FireCodePlace },
+): number {
+  const order = (value: FireCodePermitGroup) => FIRE_CODE_PERMIT_GROUPS.indexOf(value);
+  return order(a.permit_group) - order(b.permit_group) || compareFormPlace(a, b);
 }
 
 /** Several amounts added in ten-thousandths, so the order of lines never changes a total. */

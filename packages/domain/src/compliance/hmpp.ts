@@ -13,14 +13,20 @@ import {
   FIRE_CODE_PLACE_LABELS,
   type FireCodeForm,
   type FireCodeHazardClass,
+  type FireCodePermitGroup,
   type FireCodePlace,
   type FireCodeUseMode,
+  memberLabel,
   NO_PERMIT_AMOUNT_NOTES,
+  permitGroupClasses,
+  permitGroupHasMembers,
+  permitGroupLabel,
+  permitGroupOf,
 } from '../products/fire-code-classes.ts';
 import { type Contribution, type Exclusion, lineContribution, lineExclusion } from './aggregation.ts';
 import { type ComplianceContext, listsUsed } from './context.ts';
 import {
-  compareFireCodeKeys,
+  comparePermitKeys,
   contributionNote,
   type FireCodeLine,
   findPermitAmount,
@@ -37,15 +43,33 @@ import { type EngineWarning, listWarning } from './warnings.ts';
 export const HMPP_RULE_TEXT =
   'Fire-code operational permit for hazardous materials (International Fire Code 105.6; rules §10): a permit is ' +
   'required when the aggregate amount of a hazard class on the property, regardless of the amounts within separate ' +
-  'containers, is more than the permit amount (at exactly the amount, no permit). Liquids are measured in gallons, ' +
-  'solids in pounds and gases in cubic feet at normal temperature and pressure (70 °F, 14.7 psia); flammable and ' +
-  'combustible liquids have their own amounts inside a building and outside. A product is counted under every ' +
-  'class it has. The permit amounts are the table an administrator keeps (seeded from an IFC-derived table): ' +
+  'containers, is more than the permit amount (at exactly the amount, no permit). Class I liquids (IA, IB and IC) ' +
+  'are one aggregate, and Classes II and IIIA another, as the permit table gives them. Liquids are measured in ' +
+  'gallons, solids in pounds and gases in cubic feet at normal temperature and pressure (70 °F, 14.7 psia); ' +
+  'flammable and combustible liquids have their own amounts inside a building and outside. A product is counted ' +
+  'under every class it has (once in a group). The permit amounts are the table an administrator keeps (seeded from an IFC-derived table): ' +
   'jurisdictions amend them, so check them against the local fire code.';
 
-export interface HmppClassRow {
+/** One class's share of a group's total ("IA 2.00"). */
+export interface HmppMember {
   hazard_class: FireCodeHazardClass;
+  /** "IA". */
+  label: string;
+  quantity: number;
+  line_count: number;
+}
+
+/** One row of the permit table tested: a permit group (Class I, Classes II and IIIA, or one class) in a form and place. */
+export interface HmppClassRow {
+  permit_group: FireCodePermitGroup;
+  /** The classes the group covers. */
+  classes: readonly FireCodeHazardClass[];
+  /** "Flammable liquid Class I (IA, IB, IC)"; a one-class group is the class's label. */
   class_label: string;
+  /** A group of several classes: each class present with its amount; [] for a one-class group. */
+  members: HmppMember[];
+  /** "IA 2.00 + IC 4.00"; '' for a one-class group. */
+  members_text: string;
   form: FireCodeForm;
   place: FireCodePlace;
   unit: string;
@@ -91,7 +115,9 @@ export interface HmppResult extends ProgrammeResult<HmppClassRow> {
 }
 
 interface Accumulator {
-  hazard_class: FireCodeHazardClass;
+  permit_group: FireCodePermitGroup;
+  /** Per class of the group, the amounts its lines add. */
+  members: Map<FireCodeHazardClass, { amounts: number[]; lines: Set<number> }>;
   form: FireCodeForm;
   place: FireCodePlace;
   unit: string;
@@ -114,17 +140,31 @@ export function ingredientsText(reading: FireCodeLine): string {
     .join('; ');
 }
 
+/**
+ * Each class a line has, once per permit group: a line ticked IB and IC is one amount of Class I
+ * (counted under the first of them), since the same gallons cannot be two classes at once.
+ */
+function groupsOf(classes: readonly FireCodeHazardClass[]): Map<FireCodePermitGroup, FireCodeHazardClass> {
+  const groups = new Map<FireCodePermitGroup, FireCodeHazardClass>();
+  for (const hazardClass of classes) {
+    const group = permitGroupOf(hazardClass);
+    if (!groups.has(group)) groups.set(group, hazardClass);
+  }
+  return groups;
+}
+
 function accumulate(readings: readonly FireCodeLine[]): Map<string, Accumulator> {
   const byKey = new Map<string, Accumulator>();
   for (const reading of readings) {
     if (reading.form === null || reading.unit === null) continue;
     const { quantity, measure } = reading;
-    for (const hazardClass of reading.classes) {
-      const key = `${hazardClass}|${reading.form}|${reading.place}`;
+    for (const [group, hazardClass] of groupsOf(reading.classes)) {
+      const key = `${group}|${reading.form}|${reading.place}`;
       let acc = byKey.get(key);
       if (!acc) {
         acc = {
-          hazard_class: hazardClass,
+          permit_group: group,
+          members: new Map(),
           form: reading.form,
           place: reading.place,
           unit: reading.unit,
@@ -145,17 +185,44 @@ function accumulate(readings: readonly FireCodeLine[]): Map<string, Accumulator>
         continue;
       }
       acc.amounts.push(measure.amount);
+      const member = acc.members.get(hazardClass) ?? { amounts: [], lines: new Set<number>() };
+      member.amounts.push(measure.amount);
+      member.lines.add(quantity.line.inventory_product_id);
+      acc.members.set(hazardClass, member);
       const one = measure.per_container ?? measure.amount;
       if (acc.largest === null || one > acc.largest) acc.largest = one;
       acc.contributions.push(
         lineContribution(quantity, quantity.pounds ?? 0, 100, null, contributionNote(reading)),
       );
+      const as = permitGroupHasMembers(group) ? ` as ${memberLabel(hazardClass)}` : '';
       acc.notes.push(
-        `${lineLabel(quantity)}: ${measure.basis}${reading.class_is_estimate ? ` (class estimated: ${reading.class_reason})` : ''}`,
+        `${lineLabel(quantity)}: ${measure.basis}${as}${reading.class_is_estimate ? ` (class estimated: ${reading.class_reason})` : ''}`,
       );
     }
   }
   return byKey;
+}
+
+/** The group's classes present, in the class list's order, each with its amount. */
+function membersOf(acc: Accumulator): HmppMember[] {
+  if (!permitGroupHasMembers(acc.permit_group)) return [];
+  return permitGroupClasses(acc.permit_group).flatMap((hazardClass) => {
+    const member = acc.members.get(hazardClass);
+    if (member === undefined) return [];
+    return [
+      {
+        hazard_class: hazardClass,
+        label: memberLabel(hazardClass),
+        quantity: sumAmounts(member.amounts),
+        line_count: member.lines.size,
+      },
+    ];
+  });
+}
+
+/** "IA 2.00 + IC 4.00". */
+function membersText(members: readonly HmppMember[]): string {
+  return members.map((member) => `${member.label} ${formatPounds(member.quantity)}`).join(' + ');
 }
 
 function classRow(
@@ -165,9 +232,13 @@ function classRow(
   missing: Set<string>,
 ): HmppClassRow {
   const quantity = sumAmounts(acc.amounts);
-  const permit = findPermitAmount(context.permit_amounts, acc.hazard_class, acc.form, acc.place);
-  const label = FIRE_CODE_HAZARD_CLASS_LABELS[acc.hazard_class];
+  const permit = findPermitAmount(context.permit_amounts, acc.permit_group, acc.form, acc.place);
+  const label = permitGroupLabel(acc.permit_group);
   const where = FIRE_CODE_PLACE_LABELS[acc.place].toLowerCase();
+  const members = membersOf(acc);
+  const breakdown = membersText(members);
+  // "6.00 gal: IA 2.00 + IC 4.00": the group's total with its members, where the group has several classes.
+  const total = `${formatPounds(quantity)} ${acc.unit}${breakdown ? `: ${breakdown}` : ''}`;
   const notes = [...acc.notes];
   let ruleText: string;
   let required = false;
@@ -184,9 +255,9 @@ function classRow(
         ),
       );
     }
-    ruleText = `${formatPounds(quantity)} ${acc.unit}: no permit amount in the table for a ${FIRE_CODE_FORM_LABELS[acc.form].toLowerCase()} ${where}`;
+    ruleText = `${total}: no permit amount in the table for a ${FIRE_CODE_FORM_LABELS[acc.form].toLowerCase()} ${where}`;
   } else if (amount === null) {
-    ruleText = `${formatPounds(quantity)} ${acc.unit}: ${NO_PERMIT_AMOUNT_NOTES[acc.hazard_class] ?? 'the table sets no permit amount'}`;
+    ruleText = `${total}: ${NO_PERMIT_AMOUNT_NOTES[acc.permit_group] ?? 'the table sets no permit amount'}`;
   } else {
     const test = testThreshold(
       quantity,
@@ -198,7 +269,8 @@ function classRow(
     );
     required = test.meets;
     near = test.near_threshold;
-    ruleText = `${test.rule_text} (${where})`;
+    const comparison = test.rule_text.slice(`${formatPounds(test.quantity_lb)} ${acc.unit}`.length);
+    ruleText = `${total}${comparison} (${where})`;
   }
   const largest = acc.largest;
   const aggregateOnly =
@@ -212,8 +284,11 @@ function classRow(
     );
   }
   return {
-    hazard_class: acc.hazard_class,
+    permit_group: acc.permit_group,
+    classes: permitGroupClasses(acc.permit_group),
     class_label: label,
+    members,
+    members_text: breakdown,
     form: acc.form,
     place: acc.place,
     unit: acc.unit,
@@ -277,7 +352,7 @@ function run(context: ComplianceContext): HmppResult {
   const missing = new Set<string>();
   const all = [...accumulate(classified).values()]
     .map((acc) => classRow(acc, context, warnings, missing))
-    .sort(compareFireCodeKeys);
+    .sort(comparePermitKeys);
   const rows = all.filter((row) => row.permit_required);
   const permitRequired = rows.length > 0;
   const products = classified.map(productRow).sort((a, b) => a.inventory_product_id - b.inventory_product_id);
@@ -301,7 +376,7 @@ function run(context: ComplianceContext): HmppResult {
           ? rows
               .map(
                 (row) =>
-                  `${row.class_label} (${FIRE_CODE_FORM_LABELS[row.form].toLowerCase()}, ${FIRE_CODE_PLACE_LABELS[row.place].toLowerCase()}): ${formatPounds(row.quantity)} ${row.unit}`,
+                  `${row.class_label} (${FIRE_CODE_FORM_LABELS[row.form].toLowerCase()}, ${FIRE_CODE_PLACE_LABELS[row.place].toLowerCase()}): ${formatPounds(row.quantity)} ${row.unit}${row.members_text ? `: ${row.members_text}` : ''}`,
               )
               .join('; ')
           : 'None',

@@ -166,12 +166,96 @@ export function suggestLiquidClass(
 }
 
 /**
- * A permit amount (rules §10's table, IFC 105.6 derived): a permit is required when the aggregate
- * on the property is more than `amount` (strictly); 0 means "any amount"; null means the table sets
- * no amount (Class IIIB outside motor-vehicle fuel tanks, organic peroxide Class V).
+ * The permit table's rows are class groups (rules §10, IFC 105.6.17): Class I liquids (IA, IB and
+ * IC together: "Flammable liquid Class I (FP < 100 F): 5 gal inside / 10 gal outside") and Classes
+ * II and IIIA together ("Combustible liquid Class II, IIIA: 25 gal inside / 60 gal outside") are
+ * each one aggregate; every other class is a group of its own. The inventory statement keeps the
+ * classes apart (rules §11: hazard classification per product); only the permit test adds them up.
+ */
+const MULTI_CLASS_GROUPS = {
+  flammable_liquid_i: {
+    label: 'Flammable liquid Class I (IA, IB, IC)',
+    classes: ['flammable_liquid_ia', 'flammable_liquid_ib', 'flammable_liquid_ic'],
+  },
+  combustible_liquid_ii_iiia: {
+    label: 'Combustible liquid Class II and IIIA (II, IIIA)',
+    classes: ['combustible_liquid_ii', 'combustible_liquid_iiia'],
+  },
+} as const satisfies Record<string, { label: string; classes: readonly FireCodeHazardClass[] }>;
+type MultiClassGroup = keyof typeof MULTI_CLASS_GROUPS;
+type GroupedClass = (typeof MULTI_CLASS_GROUPS)[MultiClassGroup]['classes'][number];
+
+/** A row of the permit table: a group of several classes, or one class on its own. */
+export type FireCodePermitGroup = MultiClassGroup | Exclude<FireCodeHazardClass, GroupedClass>;
+
+/** How a member of a group is named in the group's breakdown ("IA 2.00 + IC 4.00"). */
+export const FIRE_CODE_MEMBER_LABELS: Record<GroupedClass, string> = {
+  flammable_liquid_ia: 'IA',
+  flammable_liquid_ib: 'IB',
+  flammable_liquid_ic: 'IC',
+  combustible_liquid_ii: 'II',
+  combustible_liquid_iiia: 'IIIA',
+};
+
+function multiGroupOf(hazardClass: FireCodeHazardClass): MultiClassGroup | null {
+  for (const [group, item] of Object.entries(MULTI_CLASS_GROUPS) as [
+    MultiClassGroup,
+    { classes: readonly FireCodeHazardClass[] },
+  ][]) {
+    if (item.classes.includes(hazardClass)) return group;
+  }
+  return null;
+}
+
+/** The permit-table row a class is counted in. */
+export function permitGroupOf(hazardClass: FireCodeHazardClass): FireCodePermitGroup {
+  return multiGroupOf(hazardClass) ?? (hazardClass as Exclude<FireCodeHazardClass, GroupedClass>);
+}
+
+/** Every permit group, in the class list's order (Class I where IA stands, II and IIIA where II stands). */
+export const FIRE_CODE_PERMIT_GROUPS: readonly FireCodePermitGroup[] = [
+  ...new Set(FIRE_CODE_HAZARD_CLASSES.map(permitGroupOf)),
+];
+
+export function isFireCodePermitGroup(value: unknown): value is FireCodePermitGroup {
+  return typeof value === 'string' && (FIRE_CODE_PERMIT_GROUPS as readonly string[]).includes(value);
+}
+
+function isMultiClassGroup(group: FireCodePermitGroup): group is MultiClassGroup {
+  return group in MULTI_CLASS_GROUPS;
+}
+
+/** The classes a permit-table row covers, in the class list's order. */
+export function permitGroupClasses(group: FireCodePermitGroup): readonly FireCodeHazardClass[] {
+  return isMultiClassGroup(group) ? MULTI_CLASS_GROUPS[group].classes : [group];
+}
+
+/** "Flammable liquid Class I (IA, IB, IC)"; a one-class group is the class's own label. */
+export function permitGroupLabel(group: FireCodePermitGroup): string {
+  return isMultiClassGroup(group) ? MULTI_CLASS_GROUPS[group].label : FIRE_CODE_HAZARD_CLASS_LABELS[group];
+}
+
+/** A group of several classes shows its members' amounts beside its total. */
+export function permitGroupHasMembers(group: FireCodePermitGroup): boolean {
+  return isMultiClassGroup(group);
+}
+
+/** How a member is named in its group's breakdown: "IA", or the class's label. */
+export function memberLabel(hazardClass: FireCodeHazardClass): string {
+  return (
+    (FIRE_CODE_MEMBER_LABELS as Partial<Record<FireCodeHazardClass, string>>)[hazardClass] ??
+    FIRE_CODE_HAZARD_CLASS_LABELS[hazardClass]
+  );
+}
+
+/**
+ * A permit amount (rules §10's table, IFC 105.6 derived), one per permit group, form and place: a
+ * permit is required when the aggregate of the group's classes on the property is more than
+ * `amount` (strictly); 0 means "any amount"; null means the table sets no amount (Class IIIB
+ * outside motor-vehicle fuel tanks, organic peroxide Class V).
  */
 export interface PermitAmount {
-  hazard_class: FireCodeHazardClass;
+  permit_group: FireCodePermitGroup;
   form: FireCodeForm;
   place: FireCodePlace;
   amount: number | null;
@@ -179,17 +263,13 @@ export interface PermitAmount {
 
 type Amounts = Partial<Record<FireCodeForm, number | null>>;
 
-/** One class's amounts, the same inside and outside unless `outside` is given. */
-function rowsOf(
-  hazardClass: FireCodeHazardClass,
-  inside: Amounts,
-  outside: Amounts = inside,
-): PermitAmount[] {
+/** One group's amounts, the same inside and outside unless `outside` is given. */
+function rowsOf(group: FireCodePermitGroup, inside: Amounts, outside: Amounts = inside): PermitAmount[] {
   const rows: PermitAmount[] = [];
   for (const form of FIRE_CODE_FORMS) {
     if (!(form in inside)) continue;
-    rows.push({ hazard_class: hazardClass, form, place: 'inside', amount: inside[form] ?? null });
-    rows.push({ hazard_class: hazardClass, form, place: 'outside', amount: outside[form] ?? null });
+    rows.push({ permit_group: group, form, place: 'inside', amount: inside[form] ?? null });
+    rows.push({ permit_group: group, form, place: 'outside', amount: outside[form] ?? null });
   }
   return rows;
 }
@@ -201,11 +281,8 @@ const ANY_FORM: Amounts = { liquid: 0, solid: 0, gas: 0 };
  * jurisdictions amend them, so the admin edits the stored table; the engine reads the stored one).
  */
 export const DEFAULT_PERMIT_AMOUNTS: readonly PermitAmount[] = [
-  ...rowsOf('flammable_liquid_ia', { liquid: 5 }, { liquid: 10 }),
-  ...rowsOf('flammable_liquid_ib', { liquid: 5 }, { liquid: 10 }),
-  ...rowsOf('flammable_liquid_ic', { liquid: 5 }, { liquid: 10 }),
-  ...rowsOf('combustible_liquid_ii', { liquid: 25 }, { liquid: 60 }),
-  ...rowsOf('combustible_liquid_iiia', { liquid: 25 }, { liquid: 60 }),
+  ...rowsOf('flammable_liquid_i', { liquid: 5 }, { liquid: 10 }),
+  ...rowsOf('combustible_liquid_ii_iiia', { liquid: 25 }, { liquid: 60 }),
   ...rowsOf('combustible_liquid_iiib', { liquid: null }),
   ...rowsOf('corrosive', { gas: 200, liquid: 55, solid: 1_000 }),
   ...rowsOf('explosive', ANY_FORM),
@@ -233,8 +310,8 @@ export const DEFAULT_PERMIT_AMOUNTS: readonly PermitAmount[] = [
   ...rowsOf('water_reactive_3', { liquid: 0, solid: 0 }),
 ];
 
-/** Why the table sets no amount for a class, printed where a row has none. */
-export const NO_PERMIT_AMOUNT_NOTES: Partial<Record<FireCodeHazardClass, string>> = {
+/** Why the table sets no amount for a group, printed where a row has none. */
+export const NO_PERMIT_AMOUNT_NOTES: Partial<Record<FireCodePermitGroup, string>> = {
   combustible_liquid_iiib:
     'Class IIIB: a permit only for any amount in tanks for motor-vehicle fuel dispensing, which the inventory does not record',
   organic_peroxide_v: 'Organic peroxide Class V: no permit amount',

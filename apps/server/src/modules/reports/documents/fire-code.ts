@@ -1,6 +1,7 @@
 /**
- * The fire-code reports (rules §10-13). The permit report (`hmpp`): the classes over their permit
- * amount, then `Below threshold` (the classes tested and not over), then every hazardous product
+ * The fire-code reports (rules §10-13). The permit report (`hmpp`): the permit groups (Class I,
+ * Classes II and IIIA, or one class) over their permit amount with the classes in each total, then
+ * `Below threshold` (the groups tested and not over), then every hazardous product
  * line with rules §10's per-product columns. Its Excel form (`hmpp_excel`) holds the same rows, the
  * class table on a sheet named for the facility, with numbers as plain cells. The inventory
  * statement (`haz_mat_inventory` and `haz_mat_inventory_excel`): one table (one sheet) per control
@@ -29,6 +30,8 @@ const CLASS_COLUMNS = [
   column('place', 'Inside or outside'),
   column('quantity', 'Total quantity', 'amount'),
   column('unit', 'Unit'),
+  // Issue 31: a group's total with its members ("IA 2.00 + IC 4.00"); empty for a one-class row.
+  column('members', 'Classes in the total'),
   column('permit_amount', 'Permit amount', 'threshold'),
   column('permit_required', 'Permit required', 'flag'),
   column('largest_container', 'Largest container', 'amount'),
@@ -44,6 +47,7 @@ function classRow(row: compliance.HmppClassRow, withReason: boolean): ReportRow 
       place: FIRE_CODE_PLACE_LABELS[row.place],
       quantity: row.quantity,
       unit: row.unit,
+      members: row.members_text,
       permit_amount: row.permit_amount,
       permit_required: row.permit_required,
       largest_container: row.largest_container,
