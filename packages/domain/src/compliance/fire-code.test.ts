@@ -216,7 +216,7 @@ describe('Hazardous materials permit (rules §10)', () => {
 describe('Hazardous materials inventory statement (rules §11)', () => {
   it('per control area: storage, closed and open use columns and totals per class', () => {
     // ROOM 1: Class IB 4 × 1.5 gal = 6 gal in storage, 1 × 2 gal in open use → total 8 gal.
-    // YARD: oxidizing gas 2 × 250 cu ft = 500 cu ft in closed use.
+    // YARD, outside (an outdoor area of its own): oxidizing gas 2 × 250 cu ft = 500 cu ft in closed use.
     const result = hmis([
       solvent(1.5, 4, { inventory_product_id: 1, location_stored: 'ROOM 1' }),
       solvent(2, 1, { inventory_product_id: 2, location_stored: 'ROOM 1', fire_code_use_mode: 'use_open' }),
@@ -241,7 +241,7 @@ describe('Hazardous materials inventory statement (rules §11)', () => {
     ).toEqual([
       ['ROOM 1', 1, 6, 0, 0],
       ['ROOM 1', 2, 0, 0, 2],
-      ['YARD', 3, 0, 500, 0],
+      ['YARD (outside)', 3, 0, 500, 0],
     ]);
     expect(result.totals).toEqual([
       expect.objectContaining({
@@ -255,7 +255,8 @@ describe('Hazardous materials inventory statement (rules §11)', () => {
         line_count: 2,
       }),
       expect.objectContaining({
-        control_area: 'YARD',
+        control_area: 'YARD (outside)',
+        place: 'outside',
         hazard_class: 'oxidizing_gas',
         unit: 'cu ft',
         use_closed: 500,
@@ -265,7 +266,7 @@ describe('Hazardous materials inventory statement (rules §11)', () => {
     expect(result.below_threshold).toEqual([
       expect.objectContaining({ inventory_product_id: 4, control_area: 'ROOM 1' }),
     ]);
-    expect(result.control_areas).toEqual(['ROOM 1', 'YARD']);
+    expect(result.control_areas).toEqual(['ROOM 1', 'YARD (outside)']);
   });
 
   it('lists a product under every class it has', () => {
@@ -367,6 +368,29 @@ describe('issue 31 point 3: permit amounts apply to class groups (IFC 105.6, rul
     expect(result.totals.map((total) => [total.class_label, total.total])).toEqual([
       ['Flammable liquid Class IA', 2],
       ['Flammable liquid Class IC', 4],
+    ]);
+  });
+});
+
+describe('issue 31 point 12: the inventory statement keeps indoor and outdoor lines of one location apart', () => {
+  it('PLANT inside 4 gal and PLANT outside 8 gal of Class IB are two control areas with their own totals', () => {
+    // Rules §11: "Report each control area (and each outdoor area) on a separate sheet".
+    // PLANT inside: 4 gal IB in storage → total 4 gal. PLANT outside: 8 gal IB in storage → total 8 gal.
+    // Before the fix both were one area "PLANT" with one total of 4 + 8 = 12 gal.
+    const result = hmis([
+      solvent(4, 1, { inventory_product_id: 1, location_stored: 'PLANT' }),
+      solvent(8, 1, { inventory_product_id: 2, location_stored: 'PLANT', is_outdoor: true }),
+    ]);
+    expect(result.control_areas).toEqual(['PLANT', 'PLANT (outside)']);
+    expect(
+      result.totals.map((total) => [total.control_area, total.place, total.class_label, total.total]),
+    ).toEqual([
+      ['PLANT', 'inside', 'Flammable liquid Class IB', 4],
+      ['PLANT (outside)', 'outside', 'Flammable liquid Class IB', 8],
+    ]);
+    expect(result.rows.map((row) => [row.control_area, row.inventory_product_id, row.storage])).toEqual([
+      ['PLANT', 1, 4],
+      ['PLANT (outside)', 2, 8],
     ]);
   });
 });

@@ -21,7 +21,8 @@ import { create } from '../../seed/factories.ts';
  *   ROOM 1: Classes II and IIIA together 20 gal ≤ 25 gal → no permit.
  * - Sugar (solid, no class): not a hazardous material as recorded → the inventory statement's Below threshold.
  * Inventory statement: ROOM 1 Class IB storage 6, open 2, total 8 gal; Class II storage 20 gal;
- * YARD flammable gas storage 349.60 cu ft; oxidizing gas closed use 500 cu ft.
+ * YARD (outside: an outdoor area of its own, issue 31 point 12) flammable gas storage 349.60 cu ft;
+ * oxidizing gas closed use 500 cu ft.
  */
 
 const YEAR = 2025;
@@ -314,7 +315,7 @@ describe('Hazardous materials inventory statement (haz_mat_inventory, haz_mat_in
     expect(text).toContain('Paint Shop');
     expect(text).toContain('Control areas (storage locations): 2');
     const room = text.indexOf('Control area: ROOM 1');
-    const yard = text.indexOf('Control area: YARD');
+    const yard = text.indexOf('Control area: YARD (outside)');
     const totals = text.indexOf('Totals per hazard class per control area');
     const below = text.indexOf('Below threshold', totals);
     expect(room).toBeGreaterThan(-1);
@@ -337,7 +338,7 @@ describe('Hazardous materials inventory statement (haz_mat_inventory, haz_mat_in
     expect(book.worksheets.map((sheet) => sheet.name)).toEqual([
       'Report',
       'ROOM 1',
-      'YARD',
+      'YARD (outside)',
       'Totals by control area',
       'Below threshold',
       'Contributions',
@@ -349,22 +350,23 @@ describe('Hazardous materials inventory statement (haz_mat_inventory, haz_mat_in
       ['Acetone', 'Flammable liquid Class IB', 0, 0, 2, 'gal'],
       ['Kerosene', 'Combustible liquid Class II', 20, 0, 0, 'gal'],
     ]);
-    expect(sheetRows(book.getWorksheet('YARD')!, columns)).toEqual([
+    expect(sheetRows(book.getWorksheet('YARD (outside)')!, columns)).toEqual([
       ['Propane', 'Flammable gas', 349.6, 0, 0, 'cu ft'],
       ['Oxygen', 'Oxidizing gas', 0, 500, 0, 'cu ft'],
     ]);
     expect(
       sheetRows(book.getWorksheet('Totals by control area')!, [
         'Control area',
+        'Inside or outside',
         'Hazard class',
         'Unit',
         'Total',
       ]),
     ).toEqual([
-      ['ROOM 1', 'Flammable liquid Class IB', 'gal', 8],
-      ['ROOM 1', 'Combustible liquid Class II', 'gal', 20],
-      ['YARD', 'Flammable gas', 'cu ft', 349.6],
-      ['YARD', 'Oxidizing gas', 'cu ft', 500],
+      ['ROOM 1', 'Inside a building', 'Flammable liquid Class IB', 'gal', 8],
+      ['ROOM 1', 'Inside a building', 'Combustible liquid Class II', 'gal', 20],
+      ['YARD (outside)', 'Outside', 'Flammable gas', 'cu ft', 349.6],
+      ['YARD (outside)', 'Outside', 'Oxidizing gas', 'cu ft', 500],
     ]);
     expect(
       sheetRows(book.getWorksheet('Below threshold')!, ['Control area', 'Line ID', 'Product name']),

@@ -5,7 +5,7 @@
  * line with rules §10's per-product columns. Its Excel form (`hmpp_excel`) holds the same rows, the
  * class table on a sheet named for the facility, with numbers as plain cells. The inventory
  * statement (`haz_mat_inventory` and `haz_mat_inventory_excel`): one table (one sheet) per control
- * area with rules §11's columns and the totals per class, then the totals of every area, then
+ * area (a location's outdoor lines are an area of their own) with rules §11's columns and the totals per class, then the totals of every area, then
  * `Below threshold` (lines not listed, with the reason).
  */
 import {
@@ -226,6 +226,7 @@ function hmisTablesOf(result: compliance.HmisResult, excel: boolean): ReportTabl
       sheet: 'Totals by control area',
       columns: [
         column('control_area', 'Control area'),
+        column('place', 'Inside or outside'),
         column('class_label', 'Hazard class'),
         column('form', 'Physical state'),
         column('unit', 'Unit'),
@@ -238,6 +239,7 @@ function hmisTablesOf(result: compliance.HmisResult, excel: boolean): ReportTabl
       rows: result.totals.map((item) =>
         listedRow({
           control_area: item.control_area,
+          place: FIRE_CODE_PLACE_LABELS[item.place],
           class_label: item.class_label,
           form: FIRE_CODE_FORM_LABELS[item.form],
           unit: item.unit,
