@@ -390,7 +390,7 @@ describe('the reports of part 1 on the demo refinery, last year', () => {
     // Propane HD-5 recorded in cubic feet: yard 35,700 × 3 = 107,100 + forklift cage 33.5 × 8 = 268
     // → 107,368 cu ft > 200 cu ft. Gasoline (class IB) 30,000 gal > 5 gal.
     expect(permits).toContainEqual(['Flammable gas', 'Gas', 107_368]);
-    expect(permits).toContainEqual(['Flammable liquid Class IB', 'Liquid', 30_000]);
+    expect(permits).toContainEqual(['Flammable liquid Class I (IA, IB, IC)', 'Liquid', 30_000]);
     // Hydraulic oil has no class chosen; its flash point (≥ 200 °F) makes it IIIB, which has no amount.
     expect(hmpp?.tables[1]?.title).toBe('Below threshold');
     expect(hmpp?.tables[1]?.rows.map((r) => [r.cells.class_label, r.cells.quantity])).toEqual([
