@@ -30,3 +30,11 @@ SET "permit_group" = 'combustible_liquid_ii_iiia',
 WHERE "row"."permit_group" = 'combustible_liquid_ii';
 --> statement-breakpoint
 DELETE FROM "fire_code_permit_amounts" WHERE "permit_group" = 'combustible_liquid_iiia';
+--> statement-breakpoint
+-- Issue 31 point 4: LP-gas has a permit row of its own (rules §10's flammable gas row is "not LPG";
+-- IFC 105.6 "LP-gas"), measured in gallons of water capacity: any amount (0), since the IFC's 500-gal
+-- exemption is for Group R-3 occupancies only, which the inventory does not record [U] (DEFAULT_PERMIT_AMOUNTS).
+INSERT INTO "fire_code_permit_amounts" ("permit_group", "form", "place", "amount") VALUES
+('lp_gas', 'gas', 'inside', 0),
+('lp_gas', 'gas', 'outside', 0)
+ON CONFLICT DO NOTHING;

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { DEFAULT_PERMIT_AMOUNTS, suggestLiquidClass } from '../products/fire-code-classes.ts';
 import { createComplianceContext } from './context.ts';
 import { computeReport, runReport } from './registry.ts';
-import { gas, LISTS, line, snapshot, solid } from './test-fixtures.ts';
+import { component, gas, LISTS, line, snapshot, solid } from './test-fixtures.ts';
 import type { SnapshotLine } from './types.ts';
 
 function hmpp(lines: SnapshotLine[], lists = LISTS) {
@@ -392,5 +392,174 @@ describe('issue 31 point 12: the inventory statement keeps indoor and outdoor li
       ['PLANT', 1, 4],
       ['PLANT (outside)', 2, 8],
     ]);
+  });
+});
+
+describe('issue 31 point 4: lines with no fire-code class ticked', () => {
+  const FLAMMABLE = 'Flammable (gases, aerosols, liquids, or solids)' as const;
+  const OXIDIZER = 'Oxidizer (liquid, solid or gas)' as const;
+
+  it('a flammable gas by its Tier II category and gas state: 250 cu ft > 200 cu ft, an estimate', () => {
+    // Hydrogen, no class ticked, Tier II "Flammable (…)" + compressed gas: flammable gas.
+    // 1 cylinder × 250 cu ft = 250 cu ft > 200 cu ft (rules §10) → permit. Before the fix: not counted, no permit.
+    const hydrogen = gas(250, 1, 192, {
+      inventory_product_id: 41,
+      product_name: 'Hydrogen',
+      hazard_categories: [FLAMMABLE, 'Gas under pressure (compressed gas)'],
+    });
+    const result = hmpp([hydrogen]);
+    expect(result.permit_required).toBe(true);
+    expect(classRow(result, 'flammable_gas')).toMatchObject({
+      quantity: 250,
+      permit_amount: 200,
+      is_estimate: true,
+    });
+    expect(result.estimated).toEqual([
+      `Fire-code class of Hydrogen at WAREHOUSE (line 41): Flammable gas from its Tier II category "${FLAMMABLE}" and its gas state (compressed gas)`,
+    ]);
+    expect(result.warnings.map((w) => w.code)).toContain('fire_code_class_estimated');
+    expect(result.not_counted).toEqual([]);
+  });
+
+  it('an oxidizing gas by "Oxidizer" and gas state: 2 × 300 = 600 cu ft > 504 cu ft', () => {
+    const oxygen = gas(300, 2, 12.1, { product_name: 'Oxygen', hazard_categories: [OXIDIZER] });
+    const result = hmpp([oxygen]);
+    expect(classRow(result, 'oxidizing_gas')).toMatchObject({
+      quantity: 600,
+      permit_amount: 504,
+      permit_required: true,
+      is_estimate: true,
+    });
+  });
+
+  it('a pyrophoric gas by "Pyrophoric Gas": any amount', () => {
+    const silane = gas(10, 1, 11.7, { product_name: 'Silane', hazard_categories: ['Pyrophoric Gas'] });
+    expect(classRow(hmpp([silane]), 'pyrophoric')).toMatchObject({
+      quantity: 10,
+      permit_amount: 0,
+      permit_required: true,
+    });
+  });
+
+  it('what the categories cannot say is not guessed: the lines are listed by name with the reason', () => {
+    // A solid oxidizer (class 1-4 not given by the GHS category), an acutely toxic liquid (toxic or
+    // highly toxic depends on its LD50/LC50), a skin corrosive or irritant, a flammable liquid with no
+    // flash point, and water (nothing): none counted, each named.
+    const chlorinator = solid(50, 2, {
+      inventory_product_id: 51,
+      product_name: 'Pool Shock',
+      hazard_categories: [OXIDIZER],
+    });
+    const pesticide = line({
+      inventory_product_id: 52,
+      product_name: 'Pesticide',
+      hazard_categories: ['Acute toxicity (any route of exposure)'],
+    });
+    const cleaner = line({
+      inventory_product_id: 53,
+      product_name: 'Cleaner',
+      hazard_categories: ['Skin corrosion or irritation'],
+    });
+    const thinner = line({
+      inventory_product_id: 54,
+      product_name: 'Thinner',
+      hazard_categories: [FLAMMABLE],
+    });
+    const water = line({ inventory_product_id: 55, product_name: 'Water' });
+    const result = hmpp([chlorinator, pesticide, cleaner, thinner, water]);
+    expect(result.rows).toEqual([]);
+    expect(result.not_counted.map((row) => [row.inventory_product_id, row.product_name, row.reason])).toEqual(
+      [
+        [
+          51,
+          'Pool Shock',
+          `Tier II "${OXIDIZER}" on a solid: its oxidizer class (1-4) is not given by the category; choose it on the product`,
+        ],
+        [
+          52,
+          'Pesticide',
+          'Tier II "Acute toxicity (any route of exposure)": Toxic or Highly toxic is decided by the LD50/LC50, which the category does not give; choose it on the product',
+        ],
+        [
+          53,
+          'Cleaner',
+          'Tier II "Skin corrosion or irritation": the category joins skin corrosion (Corrosive) and skin irritation (not a fire-code class); choose Corrosive on the product if the SDS says skin corrosion',
+        ],
+        [
+          54,
+          'Thinner',
+          `Tier II "${FLAMMABLE}" on a liquid with no flash point: Class I, II or IIIA is not given; record the flash point or choose the class`,
+        ],
+        [
+          55,
+          'Water',
+          'No fire-code hazard class chosen, and no flash point or hazard category that gives one',
+        ],
+      ],
+    );
+    expect(result.notes).toContain(
+      '5 inventory line(s) have no fire-code hazard class that was chosen or could be derived and were not counted; they are named under "Not counted".',
+    );
+    expect(
+      result.warnings
+        .filter((w) => w.code === 'fire_code_class_not_derived')
+        .map((w) => w.inventory_product_id),
+    ).toEqual([51, 52, 53, 54]);
+    // The inventory statement names them too, with the same reasons.
+    expect(hmis([chlorinator]).below_threshold[0]?.reason).toBe(
+      `Tier II "${OXIDIZER}" on a solid: its oxidizer class (1-4) is not given by the category; choose it on the product`,
+    );
+  });
+
+  it('LP-gas by its composition follows its own row (any amount, in gallons of water capacity), not flammable gas', () => {
+    // Propane 74-98-6 at 100%, liquified gas, Tier II flammable, no class: LP-gas (NFPA 58: predominantly
+    // propane, propylene, butanes, butylenes). Tank 1,000 gal × 1 = 1,000 gal water capacity > 0 → permit.
+    const tank = line({
+      inventory_product_id: 61,
+      product_name: 'Propane',
+      physical_state: 'liquified gas',
+      container_name: 'Tank',
+      container_size: 1000,
+      specific_gravity: 0.51,
+      pounds_per_gallon: null,
+      conversion_factor: 8.74,
+      location_stored: 'TANK YARD',
+      is_outdoor: true,
+      hazard_categories: [FLAMMABLE, 'Gas under pressure (compressed gas)'],
+      components: [component('74-98-6', 'Propane', 100)],
+    });
+    // Forklift cylinders ticked "Flammable gas", 95% propane: LP-gas too. 33.5 lb × 2 = 67 lb of LP-gas
+    // ÷ (0.42 filling density × 8.34 lb/gal of water = 3.5028 lb per gal of water capacity) = 19.1276 gal.
+    const forklift = solid(33.5, 2, {
+      inventory_product_id: 62,
+      product_name: 'Forklift propane',
+      physical_state: 'liquified gas',
+      conversion_factor: 8.74,
+      location_stored: 'TANK YARD',
+      is_outdoor: true,
+      fire_code_hazard_classes: ['flammable_gas'],
+      components: [component('74-98-6', 'Propane', 95), component('115-07-1', 'Propylene', 5)],
+    });
+    const result = hmpp([tank, forklift]);
+    expect(classRow(result, 'flammable_gas', 'outside')).toBeUndefined();
+    expect(classRow(result, 'lp_gas', 'outside')).toMatchObject({
+      class_label: 'LP-gas',
+      unit: 'gal water capacity',
+      quantity: 1019.1276,
+      permit_amount: 0,
+      permit_required: true,
+      is_estimate: true,
+    });
+    expect(result.estimated).toEqual(
+      expect.arrayContaining([
+        expect.stringContaining('Fire-code class of Propane at TANK YARD (line 61): LP-gas from its'),
+        expect.stringContaining(
+          'Fire-code class of Forklift propane at TANK YARD (line 62): LP-gas, not the Flammable gas chosen',
+        ),
+        expect.stringContaining(
+          'Water capacity of Forklift propane at TANK YARD (line 62): 67.00 lb ÷ (42% × 8.34 lb/gal)',
+        ),
+      ]),
+    );
   });
 });

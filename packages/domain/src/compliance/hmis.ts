@@ -28,6 +28,10 @@ import {
 } from './fire-code.ts';
 import { formatPounds } from './format.ts';
 import { fireCodeNotes, ingredientsText } from './hmpp.ts';
+
+/** The section of lines not listed (issue 23: exactly this title, shared with the documents). */
+export const FIRE_CODE_BELOW_THRESHOLD_TITLE = 'Below threshold';
+
 import { NO_LOCATION } from './process-safety.ts';
 import type { Explanation, ProgrammeResult, ProgrammeRule } from './programme.ts';
 import type { LineQuantity } from './quantities.ts';
@@ -128,12 +132,12 @@ function run(context: ComplianceContext): HmisResult {
   const estimated = new Set<string>();
   const { classified, unclassified } = readFireCodeLines(context, warnings, estimated);
   const rows: HmisRow[] = [];
-  const below: HmisBelowRow[] = unclassified.map((quantity) => ({
+  const below: HmisBelowRow[] = unclassified.map(({ quantity, reason }) => ({
     control_area: controlAreaOf(quantity),
     inventory_product_id: quantity.line.inventory_product_id,
     product_id: quantity.line.product_id,
     product_name: quantity.line.product_name,
-    reason: 'No fire-code hazard class (none chosen, and no flash point of a liquid that gives one)',
+    reason,
   }));
   for (const reading of classified) {
     const { quantity, measure, form } = reading;
@@ -218,7 +222,7 @@ function run(context: ComplianceContext): HmisResult {
   below.sort(
     (a, b) => a.control_area.localeCompare(b.control_area) || a.inventory_product_id - b.inventory_product_id,
   );
-  const notes = fireCodeNotes(context, unclassified.length).filter(
+  const notes = fireCodeNotes(context, unclassified.length, FIRE_CODE_BELOW_THRESHOLD_TITLE).filter(
     (note) => !note.startsWith('Permit amounts'),
   );
   notes.push(

@@ -22,8 +22,15 @@ import {
   permitGroupHasMembers,
   permitGroupLabel,
   permitGroupOf,
+  permitGroupUnit,
 } from '../products/fire-code-classes.ts';
-import { type Contribution, type Exclusion, lineContribution, lineExclusion } from './aggregation.ts';
+import {
+  type Contribution,
+  type Exclusion,
+  type LineMeasure,
+  lineContribution,
+  lineExclusion,
+} from './aggregation.ts';
 import { type ComplianceContext, listsUsed } from './context.ts';
 import {
   comparePermitKeys,
@@ -107,9 +114,19 @@ export interface HmppProductRow {
   use_mode: FireCodeUseMode;
 }
 
+/** A line not counted for want of a fire-code class, named with why (issue 31 point 4). */
+export interface HmppNotCounted {
+  inventory_product_id: number;
+  product_id: number;
+  product_name: string;
+  location_stored: string;
+  reason: string;
+}
+
 export interface HmppResult extends ProgrammeResult<HmppClassRow> {
   below_threshold: HmppClassRow[];
   products: HmppProductRow[];
+  not_counted: HmppNotCounted[];
   permit_required: boolean;
   estimated: string[];
 }
@@ -153,21 +170,38 @@ function groupsOf(classes: readonly FireCodeHazardClass[]): Map<FireCodePermitGr
   return groups;
 }
 
+/**
+ * What a line adds to a group: its amount in the fire code's unit, or for LP-gas the containers'
+ * water capacity in gallons (its permit's measure, whatever state the line records).
+ */
+function groupMeasure(
+  reading: FireCodeLine,
+  group: FireCodePermitGroup,
+): { form: FireCodeForm; unit: string; measure: LineMeasure | null; reason: string | null } | null {
+  if (group === 'lp_gas' && reading.lp_gas !== null) {
+    return { form: 'gas', unit: permitGroupUnit(group, 'gas'), ...reading.lp_gas };
+  }
+  if (reading.form === null || reading.unit === null) return null;
+  return { form: reading.form, unit: reading.unit, measure: reading.measure, reason: reading.reason };
+}
+
 function accumulate(readings: readonly FireCodeLine[]): Map<string, Accumulator> {
   const byKey = new Map<string, Accumulator>();
   for (const reading of readings) {
-    if (reading.form === null || reading.unit === null) continue;
-    const { quantity, measure } = reading;
+    const { quantity } = reading;
     for (const [group, hazardClass] of groupsOf(reading.classes)) {
-      const key = `${group}|${reading.form}|${reading.place}`;
+      const read = groupMeasure(reading, group);
+      if (read === null) continue;
+      const { form, unit, measure } = read;
+      const key = `${group}|${form}|${reading.place}`;
       let acc = byKey.get(key);
       if (!acc) {
         acc = {
           permit_group: group,
           members: new Map(),
-          form: reading.form,
+          form,
           place: reading.place,
-          unit: reading.unit,
+          unit,
           amounts: [],
           largest: null,
           is_estimate: false,
@@ -181,7 +215,7 @@ function accumulate(readings: readonly FireCodeLine[]): Map<string, Accumulator>
       acc.lines.add(quantity.line.inventory_product_id);
       if (reading.class_is_estimate) acc.is_estimate = true;
       if (measure === null) {
-        acc.excluded.push(lineExclusion(quantity.line, null, reading.reason ?? 'amount unknown'));
+        acc.excluded.push(lineExclusion(quantity.line, null, read.reason ?? 'amount unknown'));
         continue;
       }
       acc.amounts.push(measure.amount);
@@ -192,7 +226,13 @@ function accumulate(readings: readonly FireCodeLine[]): Map<string, Accumulator>
       const one = measure.per_container ?? measure.amount;
       if (acc.largest === null || one > acc.largest) acc.largest = one;
       acc.contributions.push(
-        lineContribution(quantity, quantity.pounds ?? 0, 100, null, contributionNote(reading)),
+        lineContribution(
+          quantity,
+          quantity.pounds ?? 0,
+          100,
+          null,
+          group === 'lp_gas' ? measure.basis : contributionNote(reading),
+        ),
       );
       const as = permitGroupHasMembers(group) ? ` as ${memberLabel(hazardClass)}` : '';
       acc.notes.push(
@@ -329,14 +369,22 @@ function productRow(reading: FireCodeLine): HmppProductRow {
   };
 }
 
+/** The section naming the lines not counted (issue 31 point 4: by name, not only counted). */
+export const NOT_COUNTED_TITLE = 'Not counted';
+
 /** The header's and the notes' sentences shared with the inventory statement. */
-export function fireCodeNotes(context: ComplianceContext, unclassified: number): string[] {
+export function fireCodeNotes(
+  context: ComplianceContext,
+  unclassified: number,
+  listedUnder: string = NOT_COUNTED_TITLE,
+): string[] {
   const notes = [
     'Units: liquids in US gallons, solids in pounds, gases in cubic feet at NTP (70 °F, 14.7 psia); a gas recorded in pounds is converted with its conversion factor (cu ft per lb).',
+    "A product with no fire-code class chosen is counted under a class only where its data gives one one to one (a liquid's flash point; a Tier II flammable gas, flammable solid, oxidizing gas, pyrophoric or explosive category), as an estimate; LP-gas (predominantly propane, propylene, butanes or butylenes by composition, or chosen) follows its own permit row, in gallons of water capacity.",
   ];
   if (unclassified > 0) {
     notes.push(
-      `${unclassified} inventory line(s) have no fire-code hazard class and no flash point that gives one, and were not counted.`,
+      `${unclassified} inventory line(s) have no fire-code hazard class that was chosen or could be derived and were not counted; they are named under "${listedUnder}".`,
     );
   }
   if (!context.permit_amounts_stored) {
@@ -366,6 +414,15 @@ function run(context: ComplianceContext): HmppResult {
     rows,
     below_threshold: all.filter((row) => !row.permit_required),
     products,
+    not_counted: unclassified
+      .map(({ quantity, reason }) => ({
+        inventory_product_id: quantity.line.inventory_product_id,
+        product_id: quantity.line.product_id,
+        product_name: quantity.line.product_name,
+        location_stored: quantity.line.location_stored,
+        reason,
+      }))
+      .sort((a, b) => a.inventory_product_id - b.inventory_product_id),
     permit_required: permitRequired,
     estimated: [...estimated],
     header_facts: [

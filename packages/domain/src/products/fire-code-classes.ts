@@ -3,6 +3,8 @@
  * the permit amounts and the hazardous materials inventory statement are kept by. A product may
  * have several (a corrosive that is also toxic); it is listed under every class it has (rules §11).
  * Defined once here: the product schema, the permit-amount table, the engine and the forms read it.
+ * LP-gas (issue 31) is a class of its own: rules §10's table gives "Flammable gas (not LPG)", and the
+ * IFC has a permit of its own for it (105.6 "LP-gas"); in the inventory statement it is a gas.
  */
 import type { PhysicalState } from '../shared/enums.ts';
 
@@ -18,6 +20,7 @@ export const FIRE_CODE_HAZARD_CLASSES = [
   'highly_toxic',
   'pyrophoric',
   'flammable_gas',
+  'lp_gas',
   'flammable_solid',
   'oxidizing_gas',
   'oxidizer_1',
@@ -52,6 +55,7 @@ export const FIRE_CODE_HAZARD_CLASS_LABELS: Record<FireCodeHazardClass, string> 
   highly_toxic: 'Highly toxic',
   pyrophoric: 'Pyrophoric',
   flammable_gas: 'Flammable gas',
+  lp_gas: 'LP-gas',
   flammable_solid: 'Flammable solid',
   oxidizing_gas: 'Oxidizing gas',
   oxidizer_1: 'Oxidizer Class 1',
@@ -235,6 +239,22 @@ export function permitGroupLabel(group: FireCodePermitGroup): string {
   return isMultiClassGroup(group) ? MULTI_CLASS_GROUPS[group].label : FIRE_CODE_HAZARD_CLASS_LABELS[group];
 }
 
+/**
+ * LP-gas's permit (IFC 105.6 "LP-gas", item 1 "storage and use of LP-gas") is by the containers'
+ * aggregate water capacity in gallons, not cubic feet: the IFC exempts containers of 500 gal water
+ * capacity or less (in aggregate) only where they serve a Group R-3 occupancy, which an inventory
+ * does not record, so the seed is any amount (0) and an admin sets 500 for an R-3 site [U: the IFC
+ * text is not among the rules document's sources; rules §10 names the permit and no amount].
+ */
+export const PERMIT_GROUP_UNITS: Partial<Record<FireCodePermitGroup, string>> = {
+  lp_gas: 'gal water capacity',
+};
+
+/** The unit a permit group is tested in: its own (LP-gas), else the form's. */
+export function permitGroupUnit(group: FireCodePermitGroup, form: FireCodeForm): string {
+  return PERMIT_GROUP_UNITS[group] ?? FIRE_CODE_FORM_UNITS[form];
+}
+
 /** A group of several classes shows its members' amounts beside its total. */
 export function permitGroupHasMembers(group: FireCodePermitGroup): boolean {
   return isMultiClassGroup(group);
@@ -289,6 +309,7 @@ export const DEFAULT_PERMIT_AMOUNTS: readonly PermitAmount[] = [
   ...rowsOf('highly_toxic', ANY_FORM),
   ...rowsOf('pyrophoric', ANY_FORM),
   ...rowsOf('flammable_gas', { gas: 200 }),
+  ...rowsOf('lp_gas', { gas: 0 }),
   ...rowsOf('flammable_solid', { solid: 100 }),
   ...rowsOf('oxidizing_gas', { gas: 504 }),
   ...rowsOf('oxidizer_1', { liquid: 55, solid: 500 }),

@@ -154,7 +154,16 @@ describe('Hazardous materials permit report (hmpp, hmpp_excel)', () => {
     );
     expect(text.indexOf('Solvents Inc')).toBeGreaterThan(products);
     expect(text).toContain('Acetone 67-64-1 (100%)');
-    expect(text).toContain('1 inventory line(s) have no fire-code hazard class');
+    expect(text).toContain(
+      '1 inventory line(s) have no fire-code hazard class that was chosen or could be derived and were not counted; they are named under "Not counted".',
+    );
+    // Sugar (no class, no flash point, no hazard category) is named under Not counted, after the products.
+    const notCounted = text.indexOf('Not counted', products);
+    expect(notCounted).toBeGreaterThan(products);
+    expect(text.indexOf('Sugar', notCounted)).toBeGreaterThan(notCounted);
+    expect(text).toContain(
+      'No fire-code hazard class chosen, and no flash point or hazard category that gives one',
+    );
   });
 
   it('hmpp_excel: the class rows on the facility sheet as plain numbers, the same figures', async () => {
@@ -164,6 +173,7 @@ describe('Hazardous materials permit report (hmpp, hmpp_excel)', () => {
       'Paint Shop',
       'Below threshold',
       'Products',
+      'Not counted',
       'Contributions',
       'Warnings',
     ]);
@@ -211,6 +221,16 @@ describe('Hazardous materials permit report (hmpp, hmpp_excel)', () => {
       ['Propane', 'Acme Chemical Co', 349.6, 'cu ft', 'YARD', 'Storage'],
       ['Oxygen', 'Acme Chemical Co', 500, 'cu ft', 'YARD', 'Use - closed system'],
       ['Kerosene', 'Acme Chemical Co', 20, 'gal', 'ROOM 1', 'Storage'],
+    ]);
+    expect(
+      sheetRows(book.getWorksheet('Not counted')!, ['Line ID', 'Trade name', 'Location', 'Why not counted']),
+    ).toEqual([
+      [
+        ids.sugar,
+        'Sugar',
+        'WAREHOUSE',
+        'No fire-code hazard class chosen, and no flash point or hazard category that gives one',
+      ],
     ]);
     expect(labelledValues(facilitySheet).get('Hazardous materials permit required (1 = yes)')).toBe(1);
     const header = labelledValues(book.getWorksheet('Report')!);
@@ -329,7 +349,7 @@ describe('Hazardous materials inventory statement (haz_mat_inventory, haz_mat_in
     expect(text).toContain('Oxidizing gas (cu ft): in use, closed: 500.00');
     expect(text.indexOf('Sugar')).toBeGreaterThan(below);
     expect(text).toContain(
-      'No fire-code hazard class (none chosen, and no flash point of a liquid that gives one)',
+      'No fire-code hazard class chosen, and no flash point or hazard category that gives one',
     );
   });
 
@@ -417,8 +437,9 @@ describe('the permit amounts an admin adjusts', () => {
     expect(res.statusCode).toBe(200);
     const rows = res.json().resource as PermitAmountResource[];
     // 116 rows per class seeded; Class I's IA, IB and IC rows (2 places each) are one group's 2 rows,
-    // Classes II and IIIA's 4 rows are 2: 116 − 6 + 2 − 4 + 2 = 110.
-    expect(rows).toHaveLength(110);
+    // Classes II and IIIA's 4 rows are 2, and LP-gas adds 2 (gas inside and outside):
+    // 116 − 6 + 2 − 4 + 2 + 2 = 112.
+    expect(rows).toHaveLength(112);
     expect(rows[0]).toMatchObject({
       permit_group: 'flammable_liquid_i',
       classes: ['flammable_liquid_ia', 'flammable_liquid_ib', 'flammable_liquid_ic'],

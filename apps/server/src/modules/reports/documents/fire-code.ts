@@ -9,7 +9,7 @@
  * `Below threshold` (lines not listed, with the reason).
  */
 import {
-  type compliance,
+  compliance,
   FIRE_CODE_FORM_LABELS,
   FIRE_CODE_PLACE_LABELS,
   FIRE_CODE_USE_MODE_LABELS,
@@ -22,7 +22,7 @@ import {
 import { column, explanationOf, listedRow, total } from './document.ts';
 
 /** The heading of the section after the main table (issue 23: exactly this). */
-export const FIRE_CODE_BELOW_THRESHOLD_TITLE = 'Below threshold';
+export const FIRE_CODE_BELOW_THRESHOLD_TITLE = compliance.FIRE_CODE_BELOW_THRESHOLD_TITLE;
 
 const CLASS_COLUMNS = [
   column('class_label', 'Hazard class'),
@@ -126,6 +126,30 @@ function hmppTablesOf(result: compliance.HmppResult, excel: { facilitySheet: str
       columns: PRODUCT_COLUMNS,
       rows: result.products.map(productRow),
       totals: [total('Product lines', result.products.length)],
+      ...plain,
+    },
+    {
+      // Issue 31 point 4: the lines left out for want of a class, by name, with what to record.
+      key: 'hmpp_not_counted',
+      title: compliance.NOT_COUNTED_TITLE,
+      columns: [
+        column('inventory_product_id', 'Line ID', 'count'),
+        column('product_name', 'Trade name'),
+        column('location', 'Location'),
+        column('reason', 'Why not counted'),
+      ],
+      rows: result.not_counted.map((row) =>
+        listedRow(
+          {
+            inventory_product_id: row.inventory_product_id,
+            product_name: row.product_name,
+            location: row.location_stored,
+            reason: row.reason,
+          },
+          false,
+        ),
+      ),
+      totals: [total('Lines not counted', result.not_counted.length)],
       ...plain,
     },
   ];
