@@ -5,10 +5,13 @@ import { expect, test } from './fixtures.ts';
 
 /**
  * Issue 23: the fire-code permit spreadsheet (`hmpp_excel`) generated from the Reports screen on the
- * demo data and read back. Pasadena Refinery's last year holds Propane HD-5 (class: flammable gas)
- * recorded in cubic feet: PROPANE TANK YARD 35,700 × 3 = 107,100 cu ft and FORKLIFT CAGE 33.5 × 8 =
- * 268 cu ft → 107,368 cu ft > 200 cu ft, a permit; unleaded gasoline (class IB) 3 tanks × 10,000
- * gal = 30,000 gal > 5 gal. Reports only read.
+ * demo data and read back. Pasadena Refinery's last year holds Propane HD-5 (class chosen: flammable
+ * gas; 99.5% propane, propylene and butane, so LP-gas: issue 31 point 4) recorded in cubic feet:
+ * PROPANE TANK YARD 35,700 × 3 = 107,100 cu ft ÷ 8.5 = 12,600 lb and FORKLIFT CAGE 33.5 × 8 = 268 cu ft
+ * ÷ 8.5 = 31.5294 lb, each ÷ (0.42 × 8.34) → 3,597.1223 + 9.0012 = 3,606.1235 gal water capacity > 0
+ * (any amount), a permit; Class I (IA, IB, IC as one, issue 31 point 3): unleaded gasoline (IB) 3 tanks
+ * × 10,000 gal = 30,000 gal + isopropyl alcohol 6 gal and methanol 110 gal (IA by flash point) = 30,116
+ * gal > 5 gal. Reports only read.
  */
 
 const LAST_YEAR = new Date().getFullYear() - 1;
@@ -73,8 +76,10 @@ test('the hazardous materials permit spreadsheet from the Reports screen, read b
       ]);
     }
   });
-  expect(rows).toContainEqual(['Flammable gas', 107_368, 'cu ft', 200, 'Y']);
-  expect(rows).toContainEqual(['Flammable liquid Class IB', 30_000, 'gal', 5, 'Y']);
+  // Propane HD-5 is LP-gas (issue 31 point 4): its own row, gallons of water capacity, any amount.
+  expect(rows).toContainEqual(['LP-gas', 3_606.1235, 'gal water capacity', 0, 'Y']);
+  // Class I as one aggregate: gasoline 30,000 gal (IB) + isopropyl alcohol 6 gal and methanol 110 gal (IA).
+  expect(rows).toContainEqual(['Flammable liquid Class I (IA, IB, IC)', 30_116, 'gal', 5, 'Y']);
   // Numbers as plain cells: no number format on the figures (rules §10, hmpp_excel).
   expect(sheet.getRow(2).getCell(at('Total quantity')).numFmt).toBeUndefined();
   const products = book.getWorksheet('Products');

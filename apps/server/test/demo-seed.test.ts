@@ -387,10 +387,15 @@ describe('the reports of part 1 on the demo refinery, last year', () => {
     const hmpp = documents.get('hmpp');
     expect(hmpp?.header).toContainEqual({ label: 'Hazardous materials permit required', value: 'Yes' });
     const permits = hmpp?.tables[0]?.rows.map((r) => [r.cells.class_label, r.cells.form, r.cells.quantity]);
-    // Propane HD-5 recorded in cubic feet: yard 35,700 × 3 = 107,100 + forklift cage 33.5 × 8 = 268
-    // → 107,368 cu ft > 200 cu ft. Gasoline (class IB) 30,000 gal > 5 gal.
-    expect(permits).toContainEqual(['Flammable gas', 'Gas', 107_368]);
-    expect(permits).toContainEqual(['Flammable liquid Class IB', 'Liquid', 30_000]);
+    // Propane HD-5 (95% propane + 3% propylene + 1.5% butane: LP-gas, issue 31 point 4) follows the
+    // LP-gas row, in gallons of water capacity, not flammable gas. Recorded in cubic feet: yard
+    // 35,700 × 3 = 107,100 cu ft ÷ 8.5 = 12,600 lb ÷ (0.42 × 8.34 = 3.5028) = 3,597.1223 gal; forklift cage
+    // 33.5 × 8 = 268 cu ft ÷ 8.5 = 31.5294 lb ÷ 3.5028 = 9.0012 gal → 3,606.1235 gal > 0 (any amount).
+    expect(permits).toContainEqual(['LP-gas', 'Gas', 3_606.1235]);
+    // Class I is one aggregate (issue 31 point 3): gasoline (IB) 3 × 10,000 = 30,000 gal + isopropyl
+    // alcohol (IA by its flash point 53 °F) 32 oz × 24 = 6 gal + methanol (IA, 52 °F) 55 × 2 = 110 gal
+    // = 30,116 gal (IA 116 + IB 30,000) > 5 gal.
+    expect(permits).toContainEqual(['Flammable liquid Class I (IA, IB, IC)', 'Liquid', 30_116]);
     // Hydraulic oil has no class chosen; its flash point (≥ 200 °F) makes it IIIB, which has no amount.
     expect(hmpp?.tables[1]?.title).toBe('Below threshold');
     expect(hmpp?.tables[1]?.rows.map((r) => [r.cells.class_label, r.cells.quantity])).toEqual([
@@ -400,7 +405,7 @@ describe('the reports of part 1 on the demo refinery, last year', () => {
       .get('haz_mat_inventory')
       ?.tables.find((t) => t.title === 'Control area: PROPANE TANK YARD');
     expect(yard?.totals).toContainEqual({
-      label: 'Flammable gas (cu ft): total',
+      label: 'LP-gas (cu ft): total',
       value: 107_100,
       kind: 'amount',
     });

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { DEFAULT_PERMIT_AMOUNTS, suggestLiquidClass } from '../products/fire-code-classes.ts';
 import { createComplianceContext } from './context.ts';
 import { computeReport, runReport } from './registry.ts';
-import { gas, LISTS, line, snapshot, solid } from './test-fixtures.ts';
+import { component, gas, LISTS, line, snapshot, solid } from './test-fixtures.ts';
 import type { SnapshotLine } from './types.ts';
 
 function hmpp(lines: SnapshotLine[], lists = LISTS) {
@@ -11,9 +11,10 @@ function hmpp(lines: SnapshotLine[], lists = LISTS) {
 function hmis(lines: SnapshotLine[]) {
   return computeReport('haz_mat_inventory', snapshot(lines), LISTS);
 }
-function classRow(result: ReturnType<typeof hmpp>, hazardClass: string, place = 'inside') {
+/** The permit-table row of a group (Class I, Classes II and IIIA, or a class of its own). */
+function classRow(result: ReturnType<typeof hmpp>, group: string, place = 'inside') {
   return [...result.rows, ...result.below_threshold].find(
-    (row) => row.hazard_class === hazardClass && row.place === place,
+    (row) => row.permit_group === group && row.place === place,
   );
 }
 
@@ -47,9 +48,9 @@ describe('fire-code classes from flash point (rules §10, NFPA 30)', () => {
 
 describe('Hazardous materials permit (rules §10)', () => {
   it('a permit amount met in aggregate across containers and in no one container', () => {
-    // Class IB inside: permit amount 5 gal. 4 cans × 1.5 gal = 6 gal > 5 gal, each can 1.5 gal ≤ 5.
+    // Class I (IB here) inside: permit amount 5 gal. 4 cans × 1.5 gal = 6 gal > 5 gal, each can 1.5 gal ≤ 5.
     const result = hmpp([solvent(1.5, 4, { inventory_product_id: 1 })]);
-    const row = classRow(result, 'flammable_liquid_ib');
+    const row = classRow(result, 'flammable_liquid_i');
     expect(row).toMatchObject({
       quantity: 6,
       unit: 'gal',
@@ -58,7 +59,7 @@ describe('Hazardous materials permit (rules §10)', () => {
       largest_container: 1.5,
       required_in_aggregate_only: true,
     });
-    expect(row?.explanation.rule_text).toBe('6.00 gal > permit amount 5 gal (inside a building)');
+    expect(row?.explanation.rule_text).toBe('6.00 gal: IB 6.00 > permit amount 5 gal (inside a building)');
     expect(row?.explanation.notes).toContain(
       'No one container is over the permit amount (the largest holds 1.50 gal); the aggregate on the property is.',
     );
@@ -69,9 +70,9 @@ describe('Hazardous materials permit (rules §10)', () => {
   it('exactly at the permit amount is no permit; the row goes under Below threshold', () => {
     // 2 lines: 2 × 1 gal + 1 × 3 gal = 5 gal, not more than 5 gal.
     const result = hmpp([solvent(1, 2), solvent(3, 1)]);
-    const row = classRow(result, 'flammable_liquid_ib');
+    const row = classRow(result, 'flammable_liquid_i');
     expect(row).toMatchObject({ quantity: 5, permit_required: false, line_count: 2 });
-    expect(row?.explanation.rule_text).toBe('5.00 gal ≤ permit amount 5 gal (inside a building)');
+    expect(row?.explanation.rule_text).toBe('5.00 gal: IB 5.00 ≤ permit amount 5 gal (inside a building)');
     expect(result.rows).toEqual([]);
     expect(result.below_threshold).toHaveLength(1);
     expect(result.permit_required).toBe(false);
@@ -80,7 +81,7 @@ describe('Hazardous materials permit (rules §10)', () => {
 
   it('outside a building the outside amount applies: 8 gal of Class IB outside needs none (10 gal)', () => {
     const result = hmpp([solvent(8, 1, { is_outdoor: true })]);
-    expect(classRow(result, 'flammable_liquid_ib', 'outside')).toMatchObject({
+    expect(classRow(result, 'flammable_liquid_i', 'outside')).toMatchObject({
       quantity: 8,
       permit_amount: 10,
       permit_required: false,
@@ -155,7 +156,7 @@ describe('Hazardous materials permit (rules §10)', () => {
     const fire = runReport('hmpp', context);
     const spccGallons = [...spcc.rows, ...spcc.below_threshold][0]?.total_capacity_gal;
     expect(spccGallons).toBe(13.1894);
-    expect(classRow(fire, 'combustible_liquid_iiia')?.quantity).toBe(spccGallons);
+    expect(classRow(fire, 'combustible_liquid_ii_iiia')?.quantity).toBe(spccGallons);
   });
 
   it('a product with several classes counts under each; a suggested class is an estimate in the header', () => {
@@ -174,7 +175,7 @@ describe('Hazardous materials permit (rules §10)', () => {
     const result = hmpp([acid, kerosene]);
     expect(classRow(result, 'corrosive')).toMatchObject({ quantity: 60, permit_required: true });
     expect(classRow(result, 'toxic')).toMatchObject({ quantity: 60, permit_required: true });
-    expect(classRow(result, 'combustible_liquid_ii')).toMatchObject({
+    expect(classRow(result, 'combustible_liquid_ii_iiia')).toMatchObject({
       quantity: 20,
       permit_amount: 25,
       permit_required: false,
@@ -190,12 +191,12 @@ describe('Hazardous materials permit (rules §10)', () => {
     ]);
   });
 
-  it('reads the stored permit amounts: an admin who raised Class IB inside to 10 gal', () => {
+  it('reads the stored permit amounts: an admin who raised Class I inside to 10 gal', () => {
     const amended = DEFAULT_PERMIT_AMOUNTS.map((row) =>
-      row.hazard_class === 'flammable_liquid_ib' && row.place === 'inside' ? { ...row, amount: 10 } : row,
+      row.permit_group === 'flammable_liquid_i' && row.place === 'inside' ? { ...row, amount: 10 } : row,
     );
     const result = hmpp([solvent(1.5, 4)], { ...LISTS, fire_code_permit_amounts: amended });
-    expect(classRow(result, 'flammable_liquid_ib')).toMatchObject({
+    expect(classRow(result, 'flammable_liquid_i')).toMatchObject({
       quantity: 6,
       permit_amount: 10,
       permit_required: false,
@@ -204,7 +205,7 @@ describe('Hazardous materials permit (rules §10)', () => {
 
   it('no row in the table for a class in this form: a list warning, not compared', () => {
     const result = hmpp([solid(10, 1, { fire_code_hazard_classes: ['flammable_gas'] })]);
-    const row = result.below_threshold.find((r) => r.hazard_class === 'flammable_gas');
+    const row = result.below_threshold.find((r) => r.permit_group === 'flammable_gas');
     expect(row).toMatchObject({ form: 'solid', quantity: 10, permit_amount: null, permit_required: false });
     expect(result.warnings.find((w) => w.code === 'missing_permit_amount')?.message).toBe(
       'The permit-amount table has no row for Flammable gas, solid, inside a building: 10.00 lb not compared; add one on the permit amounts screen',
@@ -215,7 +216,7 @@ describe('Hazardous materials permit (rules §10)', () => {
 describe('Hazardous materials inventory statement (rules §11)', () => {
   it('per control area: storage, closed and open use columns and totals per class', () => {
     // ROOM 1: Class IB 4 × 1.5 gal = 6 gal in storage, 1 × 2 gal in open use → total 8 gal.
-    // YARD: oxidizing gas 2 × 250 cu ft = 500 cu ft in closed use.
+    // YARD, outside (an outdoor area of its own): oxidizing gas 2 × 250 cu ft = 500 cu ft in closed use.
     const result = hmis([
       solvent(1.5, 4, { inventory_product_id: 1, location_stored: 'ROOM 1' }),
       solvent(2, 1, { inventory_product_id: 2, location_stored: 'ROOM 1', fire_code_use_mode: 'use_open' }),
@@ -240,7 +241,7 @@ describe('Hazardous materials inventory statement (rules §11)', () => {
     ).toEqual([
       ['ROOM 1', 1, 6, 0, 0],
       ['ROOM 1', 2, 0, 0, 2],
-      ['YARD', 3, 0, 500, 0],
+      ['YARD (outside)', 3, 0, 500, 0],
     ]);
     expect(result.totals).toEqual([
       expect.objectContaining({
@@ -254,7 +255,8 @@ describe('Hazardous materials inventory statement (rules §11)', () => {
         line_count: 2,
       }),
       expect.objectContaining({
-        control_area: 'YARD',
+        control_area: 'YARD (outside)',
+        place: 'outside',
         hazard_class: 'oxidizing_gas',
         unit: 'cu ft',
         use_closed: 500,
@@ -264,7 +266,7 @@ describe('Hazardous materials inventory statement (rules §11)', () => {
     expect(result.below_threshold).toEqual([
       expect.objectContaining({ inventory_product_id: 4, control_area: 'ROOM 1' }),
     ]);
-    expect(result.control_areas).toEqual(['ROOM 1', 'YARD']);
+    expect(result.control_areas).toEqual(['ROOM 1', 'YARD (outside)']);
   });
 
   it('lists a product under every class it has', () => {
@@ -274,5 +276,290 @@ describe('Hazardous materials inventory statement (rules §11)', () => {
       ['Corrosive', 55],
       ['Toxic', 55],
     ]);
+  });
+});
+
+describe('issue 31 point 3: permit amounts apply to class groups (IFC 105.6, rules §10)', () => {
+  function groupRow(result: ReturnType<typeof hmpp>, group: string, place = 'inside') {
+    return [...result.rows, ...result.below_threshold].find(
+      (row) => row.permit_group === group && row.place === place,
+    );
+  }
+
+  it('Class I is one class: 2 gal IA and 4 gal IC inside are 6 gal > 5 gal, a permit', () => {
+    // Rules §10: "Flammable liquid Class I (FP < 100 F): 5 gal inside". IA 2 gal + IC 4 gal = 6 gal > 5 gal.
+    // Read per subclass (before the fix) each is under 5 gal and no permit is required.
+    const ia = line({
+      inventory_product_id: 1,
+      container_size: 2,
+      fire_code_hazard_classes: ['flammable_liquid_ia'],
+    });
+    const ic = line({
+      inventory_product_id: 2,
+      container_size: 4,
+      fire_code_hazard_classes: ['flammable_liquid_ic'],
+    });
+    const result = hmpp([ia, ic]);
+    expect(result.permit_required).toBe(true);
+    const row = groupRow(result, 'flammable_liquid_i');
+    expect(row).toMatchObject({
+      class_label: 'Flammable liquid Class I (IA, IB, IC)',
+      quantity: 6,
+      unit: 'gal',
+      permit_amount: 5,
+      permit_required: true,
+      members: [
+        { hazard_class: 'flammable_liquid_ia', label: 'IA', quantity: 2 },
+        { hazard_class: 'flammable_liquid_ic', label: 'IC', quantity: 4 },
+      ],
+      members_text: 'IA 2.00 + IC 4.00',
+    });
+    expect(row?.explanation.rule_text).toBe(
+      '6.00 gal: IA 2.00 + IC 4.00 > permit amount 5 gal (inside a building)',
+    );
+    expect(result.header_facts?.[1]?.value).toBe(
+      'Flammable liquid Class I (IA, IB, IC) (liquid, inside a building): 6.00 gal: IA 2.00 + IC 4.00',
+    );
+    expect(result.rows).toHaveLength(1);
+  });
+
+  it('Classes II and IIIA count together: 15 gal II and 15 gal IIIA inside are 30 gal > 25 gal', () => {
+    // Rules §10: "Combustible liquid Class II, IIIA: 25 gal inside". 15 + 15 = 30 gal > 25 gal.
+    const ii = line({
+      inventory_product_id: 1,
+      container_size: 15,
+      fire_code_hazard_classes: ['combustible_liquid_ii'],
+    });
+    const iiia = line({
+      inventory_product_id: 2,
+      container_size: 15,
+      fire_code_hazard_classes: ['combustible_liquid_iiia'],
+    });
+    const result = hmpp([ii, iiia]);
+    expect(result.permit_required).toBe(true);
+    expect(groupRow(result, 'combustible_liquid_ii_iiia')).toMatchObject({
+      class_label: 'Combustible liquid Class II and IIIA (II, IIIA)',
+      quantity: 30,
+      permit_amount: 25,
+      permit_required: true,
+      members_text: 'II 15.00 + IIIA 15.00',
+      largest_container: 15,
+      required_in_aggregate_only: true,
+    });
+  });
+
+  it('a line ticked with two classes of one group counts once in the group', () => {
+    // A 4-gal line ticked IB and IC: 4 gal in Class I (not 8), under IB, the first of its classes.
+    const result = hmpp([
+      line({ container_size: 4, fire_code_hazard_classes: ['flammable_liquid_ib', 'flammable_liquid_ic'] }),
+    ]);
+    expect(groupRow(result, 'flammable_liquid_i')).toMatchObject({
+      quantity: 4,
+      permit_required: false,
+      members_text: 'IB 4.00',
+    });
+  });
+
+  it('the inventory statement keeps each class apart: IA 2 gal and IC 4 gal are two totals', () => {
+    const result = hmis([
+      line({ inventory_product_id: 1, container_size: 2, fire_code_hazard_classes: ['flammable_liquid_ia'] }),
+      line({ inventory_product_id: 2, container_size: 4, fire_code_hazard_classes: ['flammable_liquid_ic'] }),
+    ]);
+    expect(result.totals.map((total) => [total.class_label, total.total])).toEqual([
+      ['Flammable liquid Class IA', 2],
+      ['Flammable liquid Class IC', 4],
+    ]);
+  });
+});
+
+describe('issue 31 point 12: the inventory statement keeps indoor and outdoor lines of one location apart', () => {
+  it('PLANT inside 4 gal and PLANT outside 8 gal of Class IB are two control areas with their own totals', () => {
+    // Rules §11: "Report each control area (and each outdoor area) on a separate sheet".
+    // PLANT inside: 4 gal IB in storage → total 4 gal. PLANT outside: 8 gal IB in storage → total 8 gal.
+    // Before the fix both were one area "PLANT" with one total of 4 + 8 = 12 gal.
+    const result = hmis([
+      solvent(4, 1, { inventory_product_id: 1, location_stored: 'PLANT' }),
+      solvent(8, 1, { inventory_product_id: 2, location_stored: 'PLANT', is_outdoor: true }),
+    ]);
+    expect(result.control_areas).toEqual(['PLANT', 'PLANT (outside)']);
+    expect(
+      result.totals.map((total) => [total.control_area, total.place, total.class_label, total.total]),
+    ).toEqual([
+      ['PLANT', 'inside', 'Flammable liquid Class IB', 4],
+      ['PLANT (outside)', 'outside', 'Flammable liquid Class IB', 8],
+    ]);
+    expect(result.rows.map((row) => [row.control_area, row.inventory_product_id, row.storage])).toEqual([
+      ['PLANT', 1, 4],
+      ['PLANT (outside)', 2, 8],
+    ]);
+  });
+});
+
+describe('issue 31 point 4: lines with no fire-code class ticked', () => {
+  const FLAMMABLE = 'Flammable (gases, aerosols, liquids, or solids)' as const;
+  const OXIDIZER = 'Oxidizer (liquid, solid or gas)' as const;
+
+  it('a flammable gas by its Tier II category and gas state: 250 cu ft > 200 cu ft, an estimate', () => {
+    // Hydrogen, no class ticked, Tier II "Flammable (…)" + compressed gas: flammable gas.
+    // 1 cylinder × 250 cu ft = 250 cu ft > 200 cu ft (rules §10) → permit. Before the fix: not counted, no permit.
+    const hydrogen = gas(250, 1, 192, {
+      inventory_product_id: 41,
+      product_name: 'Hydrogen',
+      hazard_categories: [FLAMMABLE, 'Gas under pressure (compressed gas)'],
+    });
+    const result = hmpp([hydrogen]);
+    expect(result.permit_required).toBe(true);
+    expect(classRow(result, 'flammable_gas')).toMatchObject({
+      quantity: 250,
+      permit_amount: 200,
+      is_estimate: true,
+    });
+    expect(result.estimated).toEqual([
+      `Fire-code class of Hydrogen at WAREHOUSE (line 41): Flammable gas from its Tier II category "${FLAMMABLE}" and its gas state (compressed gas)`,
+    ]);
+    expect(result.warnings.map((w) => w.code)).toContain('fire_code_class_estimated');
+    expect(result.not_counted).toEqual([]);
+  });
+
+  it('an oxidizing gas by "Oxidizer" and gas state: 2 × 300 = 600 cu ft > 504 cu ft', () => {
+    const oxygen = gas(300, 2, 12.1, { product_name: 'Oxygen', hazard_categories: [OXIDIZER] });
+    const result = hmpp([oxygen]);
+    expect(classRow(result, 'oxidizing_gas')).toMatchObject({
+      quantity: 600,
+      permit_amount: 504,
+      permit_required: true,
+      is_estimate: true,
+    });
+  });
+
+  it('a pyrophoric gas by "Pyrophoric Gas": any amount', () => {
+    const silane = gas(10, 1, 11.7, { product_name: 'Silane', hazard_categories: ['Pyrophoric Gas'] });
+    expect(classRow(hmpp([silane]), 'pyrophoric')).toMatchObject({
+      quantity: 10,
+      permit_amount: 0,
+      permit_required: true,
+    });
+  });
+
+  it('what the categories cannot say is not guessed: the lines are listed by name with the reason', () => {
+    // A solid oxidizer (class 1-4 not given by the GHS category), an acutely toxic liquid (toxic or
+    // highly toxic depends on its LD50/LC50), a skin corrosive or irritant, a flammable liquid with no
+    // flash point, and water (nothing): none counted, each named.
+    const chlorinator = solid(50, 2, {
+      inventory_product_id: 51,
+      product_name: 'Pool Shock',
+      hazard_categories: [OXIDIZER],
+    });
+    const pesticide = line({
+      inventory_product_id: 52,
+      product_name: 'Pesticide',
+      hazard_categories: ['Acute toxicity (any route of exposure)'],
+    });
+    const cleaner = line({
+      inventory_product_id: 53,
+      product_name: 'Cleaner',
+      hazard_categories: ['Skin corrosion or irritation'],
+    });
+    const thinner = line({
+      inventory_product_id: 54,
+      product_name: 'Thinner',
+      hazard_categories: [FLAMMABLE],
+    });
+    const water = line({ inventory_product_id: 55, product_name: 'Water' });
+    const result = hmpp([chlorinator, pesticide, cleaner, thinner, water]);
+    expect(result.rows).toEqual([]);
+    expect(result.not_counted.map((row) => [row.inventory_product_id, row.product_name, row.reason])).toEqual(
+      [
+        [
+          51,
+          'Pool Shock',
+          `Tier II "${OXIDIZER}" on a solid: its oxidizer class (1-4) is not given by the category; choose it on the product`,
+        ],
+        [
+          52,
+          'Pesticide',
+          'Tier II "Acute toxicity (any route of exposure)": Toxic or Highly toxic is decided by the LD50/LC50, which the category does not give; choose it on the product',
+        ],
+        [
+          53,
+          'Cleaner',
+          'Tier II "Skin corrosion or irritation": the category joins skin corrosion (Corrosive) and skin irritation (not a fire-code class); choose Corrosive on the product if the SDS says skin corrosion',
+        ],
+        [
+          54,
+          'Thinner',
+          `Tier II "${FLAMMABLE}" on a liquid with no flash point: Class I, II or IIIA is not given; record the flash point or choose the class`,
+        ],
+        [
+          55,
+          'Water',
+          'No fire-code hazard class chosen, and no flash point or hazard category that gives one',
+        ],
+      ],
+    );
+    expect(result.notes).toContain(
+      '5 inventory line(s) have no fire-code hazard class that was chosen or could be derived and were not counted; they are named under "Not counted".',
+    );
+    expect(
+      result.warnings
+        .filter((w) => w.code === 'fire_code_class_not_derived')
+        .map((w) => w.inventory_product_id),
+    ).toEqual([51, 52, 53, 54]);
+    // The inventory statement names them too, with the same reasons.
+    expect(hmis([chlorinator]).below_threshold[0]?.reason).toBe(
+      `Tier II "${OXIDIZER}" on a solid: its oxidizer class (1-4) is not given by the category; choose it on the product`,
+    );
+  });
+
+  it('LP-gas by its composition follows its own row (any amount, in gallons of water capacity), not flammable gas', () => {
+    // Propane 74-98-6 at 100%, liquified gas, Tier II flammable, no class: LP-gas (NFPA 58: predominantly
+    // propane, propylene, butanes, butylenes). Tank 1,000 gal × 1 = 1,000 gal water capacity > 0 → permit.
+    const tank = line({
+      inventory_product_id: 61,
+      product_name: 'Propane',
+      physical_state: 'liquified gas',
+      container_name: 'Tank',
+      container_size: 1000,
+      specific_gravity: 0.51,
+      pounds_per_gallon: null,
+      conversion_factor: 8.74,
+      location_stored: 'TANK YARD',
+      is_outdoor: true,
+      hazard_categories: [FLAMMABLE, 'Gas under pressure (compressed gas)'],
+      components: [component('74-98-6', 'Propane', 100)],
+    });
+    // Forklift cylinders ticked "Flammable gas", 95% propane: LP-gas too. 33.5 lb × 2 = 67 lb of LP-gas
+    // ÷ (0.42 filling density × 8.34 lb/gal of water = 3.5028 lb per gal of water capacity) = 19.1276 gal.
+    const forklift = solid(33.5, 2, {
+      inventory_product_id: 62,
+      product_name: 'Forklift propane',
+      physical_state: 'liquified gas',
+      conversion_factor: 8.74,
+      location_stored: 'TANK YARD',
+      is_outdoor: true,
+      fire_code_hazard_classes: ['flammable_gas'],
+      components: [component('74-98-6', 'Propane', 95), component('115-07-1', 'Propylene', 5)],
+    });
+    const result = hmpp([tank, forklift]);
+    expect(classRow(result, 'flammable_gas', 'outside')).toBeUndefined();
+    expect(classRow(result, 'lp_gas', 'outside')).toMatchObject({
+      class_label: 'LP-gas',
+      unit: 'gal water capacity',
+      quantity: 1019.1276,
+      permit_amount: 0,
+      permit_required: true,
+      is_estimate: true,
+    });
+    expect(result.estimated).toEqual(
+      expect.arrayContaining([
+        expect.stringContaining('Fire-code class of Propane at TANK YARD (line 61): LP-gas from its'),
+        expect.stringContaining(
+          'Fire-code class of Forklift propane at TANK YARD (line 62): LP-gas, not the Flammable gas chosen',
+        ),
+        expect.stringContaining(
+          'Water capacity of Forklift propane at TANK YARD (line 62): 67.00 lb ÷ (42% × 8.34 lb/gal)',
+        ),
+      ]),
+    );
   });
 });

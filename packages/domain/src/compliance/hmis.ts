@@ -4,7 +4,8 @@
  * and fire-code hazard class (a product is listed under every class it has) with the quantity in
  * storage, in use in a closed system and in use in an open system, then the totals per class per
  * control area. A control area is the line's storage location, the only grouping the inventory
- * holds; the maximum allowable quantities per control area (IFC Tables 5003.1.1) are the code
+ * holds, and its outdoor lines are an area of their own ("YARD (outside)": rules §11, each outdoor
+ * area on a separate sheet; issue 31 point 12), so indoor and outdoor amounts never add up; the maximum allowable quantities per control area (IFC Tables 5003.1.1) are the code
  * official's comparison and are not computed.
  */
 import {
@@ -27,6 +28,10 @@ import {
 } from './fire-code.ts';
 import { formatPounds } from './format.ts';
 import { fireCodeNotes, ingredientsText } from './hmpp.ts';
+
+/** The section of lines not listed (issue 23: exactly this title, shared with the documents). */
+export const FIRE_CODE_BELOW_THRESHOLD_TITLE = 'Below threshold';
+
 import { NO_LOCATION } from './process-safety.ts';
 import type { Explanation, ProgrammeResult, ProgrammeRule } from './programme.ts';
 import type { LineQuantity } from './quantities.ts';
@@ -35,7 +40,8 @@ export const HMIS_RULE_TEXT =
   'Hazardous Materials Inventory Statement (International Fire Code 5001.5.2; rules §11): for each control area, ' +
   'every hazardous material with its composition and CAS numbers, location, container size, hazard classification ' +
   'and the quantities in storage, in use in closed systems and in use in open systems; a product is listed under ' +
-  'every hazard class it has. A control area is a storage location of the inventory. Liquids in gallons, solids in ' +
+  'every hazard class it has. A control area is a storage location of the inventory; the lines held outside at a ' +
+  'location are an outdoor area of their own, with their own totals. Liquids in gallons, solids in ' +
   'pounds, gases in cubic feet at NTP. The code official compares the control-area totals with the maximum ' +
   'allowable quantities (IFC Tables 5003.1.1), which this worksheet does not hold.';
 
@@ -69,6 +75,8 @@ export interface HmisRow {
 /** The totals of one class in one form in one control area. */
 export interface HmisTotal {
   control_area: string;
+  /** Inside a building or outside: an outdoor area is a control area of its own. */
+  place: FireCodePlace;
   hazard_class: FireCodeHazardClass;
   class_label: string;
   form: FireCodeForm;
@@ -96,8 +104,13 @@ export interface HmisResult extends ProgrammeResult<HmisRow> {
   estimated: string[];
 }
 
+/** The outdoor area of a location: "YARD (outside)". */
+export const OUTDOOR_AREA_SUFFIX = ' (outside)';
+
+/** The line's storage location; its outdoor lines are an area of their own (rules §11). */
 export function controlAreaOf(quantity: LineQuantity): string {
-  return quantity.line.location_stored.trim() || NO_LOCATION;
+  const location = quantity.line.location_stored.trim() || NO_LOCATION;
+  return quantity.line.is_outdoor ? `${location}${OUTDOOR_AREA_SUFFIX}` : location;
 }
 
 function containerText(quantity: LineQuantity): string {
@@ -119,12 +132,12 @@ function run(context: ComplianceContext): HmisResult {
   const estimated = new Set<string>();
   const { classified, unclassified } = readFireCodeLines(context, warnings, estimated);
   const rows: HmisRow[] = [];
-  const below: HmisBelowRow[] = unclassified.map((quantity) => ({
+  const below: HmisBelowRow[] = unclassified.map(({ quantity, reason }) => ({
     control_area: controlAreaOf(quantity),
     inventory_product_id: quantity.line.inventory_product_id,
     product_id: quantity.line.product_id,
     product_name: quantity.line.product_name,
-    reason: 'No fire-code hazard class (none chosen, and no flash point of a liquid that gives one)',
+    reason,
   }));
   for (const reading of classified) {
     const { quantity, measure, form } = reading;
@@ -184,7 +197,7 @@ function run(context: ComplianceContext): HmisResult {
   );
   const byKey = new Map<string, HmisRow[]>();
   for (const row of rows) {
-    const key = `${row.control_area}|${row.hazard_class}|${row.form}`;
+    const key = `${row.control_area}|${row.place}|${row.hazard_class}|${row.form}`;
     byKey.set(key, [...(byKey.get(key) ?? []), row]);
   }
   const totals: HmisTotal[] = [...byKey.values()].map((group) => {
@@ -194,6 +207,7 @@ function run(context: ComplianceContext): HmisResult {
     const useOpen = sumAmounts(group.map((row) => row.use_open));
     return {
       control_area: first.control_area,
+      place: first.place,
       hazard_class: first.hazard_class,
       class_label: first.class_label,
       form: first.form,
@@ -208,7 +222,7 @@ function run(context: ComplianceContext): HmisResult {
   below.sort(
     (a, b) => a.control_area.localeCompare(b.control_area) || a.inventory_product_id - b.inventory_product_id,
   );
-  const notes = fireCodeNotes(context, unclassified.length).filter(
+  const notes = fireCodeNotes(context, unclassified.length, FIRE_CODE_BELOW_THRESHOLD_TITLE).filter(
     (note) => !note.startsWith('Permit amounts'),
   );
   notes.push(

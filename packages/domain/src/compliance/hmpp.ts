@@ -13,14 +13,27 @@ import {
   FIRE_CODE_PLACE_LABELS,
   type FireCodeForm,
   type FireCodeHazardClass,
+  type FireCodePermitGroup,
   type FireCodePlace,
   type FireCodeUseMode,
+  memberLabel,
   NO_PERMIT_AMOUNT_NOTES,
+  permitGroupClasses,
+  permitGroupHasMembers,
+  permitGroupLabel,
+  permitGroupOf,
+  permitGroupUnit,
 } from '../products/fire-code-classes.ts';
-import { type Contribution, type Exclusion, lineContribution, lineExclusion } from './aggregation.ts';
+import {
+  type Contribution,
+  type Exclusion,
+  type LineMeasure,
+  lineContribution,
+  lineExclusion,
+} from './aggregation.ts';
 import { type ComplianceContext, listsUsed } from './context.ts';
 import {
-  compareFireCodeKeys,
+  comparePermitKeys,
   contributionNote,
   type FireCodeLine,
   findPermitAmount,
@@ -37,15 +50,33 @@ import { type EngineWarning, listWarning } from './warnings.ts';
 export const HMPP_RULE_TEXT =
   'Fire-code operational permit for hazardous materials (International Fire Code 105.6; rules §10): a permit is ' +
   'required when the aggregate amount of a hazard class on the property, regardless of the amounts within separate ' +
-  'containers, is more than the permit amount (at exactly the amount, no permit). Liquids are measured in gallons, ' +
-  'solids in pounds and gases in cubic feet at normal temperature and pressure (70 °F, 14.7 psia); flammable and ' +
-  'combustible liquids have their own amounts inside a building and outside. A product is counted under every ' +
-  'class it has. The permit amounts are the table an administrator keeps (seeded from an IFC-derived table): ' +
+  'containers, is more than the permit amount (at exactly the amount, no permit). Class I liquids (IA, IB and IC) ' +
+  'are one aggregate, and Classes II and IIIA another, as the permit table gives them. Liquids are measured in ' +
+  'gallons, solids in pounds and gases in cubic feet at normal temperature and pressure (70 °F, 14.7 psia); ' +
+  'flammable and combustible liquids have their own amounts inside a building and outside. A product is counted ' +
+  'under every class it has (once in a group). The permit amounts are the table an administrator keeps (seeded from an IFC-derived table): ' +
   'jurisdictions amend them, so check them against the local fire code.';
 
-export interface HmppClassRow {
+/** One class's share of a group's total ("IA 2.00"). */
+export interface HmppMember {
   hazard_class: FireCodeHazardClass;
+  /** "IA". */
+  label: string;
+  quantity: number;
+  line_count: number;
+}
+
+/** One row of the permit table tested: a permit group (Class I, Classes II and IIIA, or one class) in a form and place. */
+export interface HmppClassRow {
+  permit_group: FireCodePermitGroup;
+  /** The classes the group covers. */
+  classes: readonly FireCodeHazardClass[];
+  /** "Flammable liquid Class I (IA, IB, IC)"; a one-class group is the class's label. */
   class_label: string;
+  /** A group of several classes: each class present with its amount; [] for a one-class group. */
+  members: HmppMember[];
+  /** "IA 2.00 + IC 4.00"; '' for a one-class group. */
+  members_text: string;
   form: FireCodeForm;
   place: FireCodePlace;
   unit: string;
@@ -83,15 +114,27 @@ export interface HmppProductRow {
   use_mode: FireCodeUseMode;
 }
 
+/** A line not counted for want of a fire-code class, named with why (issue 31 point 4). */
+export interface HmppNotCounted {
+  inventory_product_id: number;
+  product_id: number;
+  product_name: string;
+  location_stored: string;
+  reason: string;
+}
+
 export interface HmppResult extends ProgrammeResult<HmppClassRow> {
   below_threshold: HmppClassRow[];
   products: HmppProductRow[];
+  not_counted: HmppNotCounted[];
   permit_required: boolean;
   estimated: string[];
 }
 
 interface Accumulator {
-  hazard_class: FireCodeHazardClass;
+  permit_group: FireCodePermitGroup;
+  /** Per class of the group, the amounts its lines add. */
+  members: Map<FireCodeHazardClass, { amounts: number[]; lines: Set<number> }>;
   form: FireCodeForm;
   place: FireCodePlace;
   unit: string;
@@ -114,20 +157,51 @@ export function ingredientsText(reading: FireCodeLine): string {
     .join('; ');
 }
 
+/**
+ * Each class a line has, once per permit group: a line ticked IB and IC is one amount of Class I
+ * (counted under the first of them), since the same gallons cannot be two classes at once.
+ */
+function groupsOf(classes: readonly FireCodeHazardClass[]): Map<FireCodePermitGroup, FireCodeHazardClass> {
+  const groups = new Map<FireCodePermitGroup, FireCodeHazardClass>();
+  for (const hazardClass of classes) {
+    const group = permitGroupOf(hazardClass);
+    if (!groups.has(group)) groups.set(group, hazardClass);
+  }
+  return groups;
+}
+
+/**
+ * What a line adds to a group: its amount in the fire code's unit, or for LP-gas the containers'
+ * water capacity in gallons (its permit's measure, whatever state the line records).
+ */
+function groupMeasure(
+  reading: FireCodeLine,
+  group: FireCodePermitGroup,
+): { form: FireCodeForm; unit: string; measure: LineMeasure | null; reason: string | null } | null {
+  if (group === 'lp_gas' && reading.lp_gas !== null) {
+    return { form: 'gas', unit: permitGroupUnit(group, 'gas'), ...reading.lp_gas };
+  }
+  if (reading.form === null || reading.unit === null) return null;
+  return { form: reading.form, unit: reading.unit, measure: reading.measure, reason: reading.reason };
+}
+
 function accumulate(readings: readonly FireCodeLine[]): Map<string, Accumulator> {
   const byKey = new Map<string, Accumulator>();
   for (const reading of readings) {
-    if (reading.form === null || reading.unit === null) continue;
-    const { quantity, measure } = reading;
-    for (const hazardClass of reading.classes) {
-      const key = `${hazardClass}|${reading.form}|${reading.place}`;
+    const { quantity } = reading;
+    for (const [group, hazardClass] of groupsOf(reading.classes)) {
+      const read = groupMeasure(reading, group);
+      if (read === null) continue;
+      const { form, unit, measure } = read;
+      const key = `${group}|${form}|${reading.place}`;
       let acc = byKey.get(key);
       if (!acc) {
         acc = {
-          hazard_class: hazardClass,
-          form: reading.form,
+          permit_group: group,
+          members: new Map(),
+          form,
           place: reading.place,
-          unit: reading.unit,
+          unit,
           amounts: [],
           largest: null,
           is_estimate: false,
@@ -141,21 +215,54 @@ function accumulate(readings: readonly FireCodeLine[]): Map<string, Accumulator>
       acc.lines.add(quantity.line.inventory_product_id);
       if (reading.class_is_estimate) acc.is_estimate = true;
       if (measure === null) {
-        acc.excluded.push(lineExclusion(quantity.line, null, reading.reason ?? 'amount unknown'));
+        acc.excluded.push(lineExclusion(quantity.line, null, read.reason ?? 'amount unknown'));
         continue;
       }
       acc.amounts.push(measure.amount);
+      const member = acc.members.get(hazardClass) ?? { amounts: [], lines: new Set<number>() };
+      member.amounts.push(measure.amount);
+      member.lines.add(quantity.line.inventory_product_id);
+      acc.members.set(hazardClass, member);
       const one = measure.per_container ?? measure.amount;
       if (acc.largest === null || one > acc.largest) acc.largest = one;
       acc.contributions.push(
-        lineContribution(quantity, quantity.pounds ?? 0, 100, null, contributionNote(reading)),
+        lineContribution(
+          quantity,
+          quantity.pounds ?? 0,
+          100,
+          null,
+          group === 'lp_gas' ? measure.basis : contributionNote(reading),
+        ),
       );
+      const as = permitGroupHasMembers(group) ? ` as ${memberLabel(hazardClass)}` : '';
       acc.notes.push(
-        `${lineLabel(quantity)}: ${measure.basis}${reading.class_is_estimate ? ` (class estimated: ${reading.class_reason})` : ''}`,
+        `${lineLabel(quantity)}: ${measure.basis}${as}${reading.class_is_estimate ? ` (class estimated: ${reading.class_reason})` : ''}`,
       );
     }
   }
   return byKey;
+}
+
+/** The group's classes present, in the class list's order, each with its amount. */
+function membersOf(acc: Accumulator): HmppMember[] {
+  if (!permitGroupHasMembers(acc.permit_group)) return [];
+  return permitGroupClasses(acc.permit_group).flatMap((hazardClass) => {
+    const member = acc.members.get(hazardClass);
+    if (member === undefined) return [];
+    return [
+      {
+        hazard_class: hazardClass,
+        label: memberLabel(hazardClass),
+        quantity: sumAmounts(member.amounts),
+        line_count: member.lines.size,
+      },
+    ];
+  });
+}
+
+/** "IA 2.00 + IC 4.00". */
+function membersText(members: readonly HmppMember[]): string {
+  return members.map((member) => `${member.label} ${formatPounds(member.quantity)}`).join(' + ');
 }
 
 function classRow(
@@ -165,9 +272,13 @@ function classRow(
   missing: Set<string>,
 ): HmppClassRow {
   const quantity = sumAmounts(acc.amounts);
-  const permit = findPermitAmount(context.permit_amounts, acc.hazard_class, acc.form, acc.place);
-  const label = FIRE_CODE_HAZARD_CLASS_LABELS[acc.hazard_class];
+  const permit = findPermitAmount(context.permit_amounts, acc.permit_group, acc.form, acc.place);
+  const label = permitGroupLabel(acc.permit_group);
   const where = FIRE_CODE_PLACE_LABELS[acc.place].toLowerCase();
+  const members = membersOf(acc);
+  const breakdown = membersText(members);
+  // "6.00 gal: IA 2.00 + IC 4.00": the group's total with its members, where the group has several classes.
+  const total = `${formatPounds(quantity)} ${acc.unit}${breakdown ? `: ${breakdown}` : ''}`;
   const notes = [...acc.notes];
   let ruleText: string;
   let required = false;
@@ -184,9 +295,9 @@ function classRow(
         ),
       );
     }
-    ruleText = `${formatPounds(quantity)} ${acc.unit}: no permit amount in the table for a ${FIRE_CODE_FORM_LABELS[acc.form].toLowerCase()} ${where}`;
+    ruleText = `${total}: no permit amount in the table for a ${FIRE_CODE_FORM_LABELS[acc.form].toLowerCase()} ${where}`;
   } else if (amount === null) {
-    ruleText = `${formatPounds(quantity)} ${acc.unit}: ${NO_PERMIT_AMOUNT_NOTES[acc.hazard_class] ?? 'the table sets no permit amount'}`;
+    ruleText = `${total}: ${NO_PERMIT_AMOUNT_NOTES[acc.permit_group] ?? 'the table sets no permit amount'}`;
   } else {
     const test = testThreshold(
       quantity,
@@ -198,7 +309,8 @@ function classRow(
     );
     required = test.meets;
     near = test.near_threshold;
-    ruleText = `${test.rule_text} (${where})`;
+    const comparison = test.rule_text.slice(`${formatPounds(test.quantity_lb)} ${acc.unit}`.length);
+    ruleText = `${total}${comparison} (${where})`;
   }
   const largest = acc.largest;
   const aggregateOnly =
@@ -212,8 +324,11 @@ function classRow(
     );
   }
   return {
-    hazard_class: acc.hazard_class,
+    permit_group: acc.permit_group,
+    classes: permitGroupClasses(acc.permit_group),
     class_label: label,
+    members,
+    members_text: breakdown,
     form: acc.form,
     place: acc.place,
     unit: acc.unit,
@@ -254,14 +369,22 @@ function productRow(reading: FireCodeLine): HmppProductRow {
   };
 }
 
+/** The section naming the lines not counted (issue 31 point 4: by name, not only counted). */
+export const NOT_COUNTED_TITLE = 'Not counted';
+
 /** The header's and the notes' sentences shared with the inventory statement. */
-export function fireCodeNotes(context: ComplianceContext, unclassified: number): string[] {
+export function fireCodeNotes(
+  context: ComplianceContext,
+  unclassified: number,
+  listedUnder: string = NOT_COUNTED_TITLE,
+): string[] {
   const notes = [
     'Units: liquids in US gallons, solids in pounds, gases in cubic feet at NTP (70 °F, 14.7 psia); a gas recorded in pounds is converted with its conversion factor (cu ft per lb).',
+    "A product with no fire-code class chosen is counted under a class only where its data gives one one to one (a liquid's flash point; a Tier II flammable gas, flammable solid, oxidizing gas, pyrophoric or explosive category), as an estimate; LP-gas (predominantly propane, propylene, butanes or butylenes by composition, or chosen) follows its own permit row, in gallons of water capacity.",
   ];
   if (unclassified > 0) {
     notes.push(
-      `${unclassified} inventory line(s) have no fire-code hazard class and no flash point that gives one, and were not counted.`,
+      `${unclassified} inventory line(s) have no fire-code hazard class that was chosen or could be derived and were not counted; they are named under "${listedUnder}".`,
     );
   }
   if (!context.permit_amounts_stored) {
@@ -277,7 +400,7 @@ function run(context: ComplianceContext): HmppResult {
   const missing = new Set<string>();
   const all = [...accumulate(classified).values()]
     .map((acc) => classRow(acc, context, warnings, missing))
-    .sort(compareFireCodeKeys);
+    .sort(comparePermitKeys);
   const rows = all.filter((row) => row.permit_required);
   const permitRequired = rows.length > 0;
   const products = classified.map(productRow).sort((a, b) => a.inventory_product_id - b.inventory_product_id);
@@ -291,6 +414,15 @@ function run(context: ComplianceContext): HmppResult {
     rows,
     below_threshold: all.filter((row) => !row.permit_required),
     products,
+    not_counted: unclassified
+      .map(({ quantity, reason }) => ({
+        inventory_product_id: quantity.line.inventory_product_id,
+        product_id: quantity.line.product_id,
+        product_name: quantity.line.product_name,
+        location_stored: quantity.line.location_stored,
+        reason,
+      }))
+      .sort((a, b) => a.inventory_product_id - b.inventory_product_id),
     permit_required: permitRequired,
     estimated: [...estimated],
     header_facts: [
@@ -301,7 +433,7 @@ function run(context: ComplianceContext): HmppResult {
           ? rows
               .map(
                 (row) =>
-                  `${row.class_label} (${FIRE_CODE_FORM_LABELS[row.form].toLowerCase()}, ${FIRE_CODE_PLACE_LABELS[row.place].toLowerCase()}): ${formatPounds(row.quantity)} ${row.unit}`,
+                  `${row.class_label} (${FIRE_CODE_FORM_LABELS[row.form].toLowerCase()}, ${FIRE_CODE_PLACE_LABELS[row.place].toLowerCase()}): ${formatPounds(row.quantity)} ${row.unit}${row.members_text ? `: ${row.members_text}` : ''}`,
               )
               .join('; ')
           : 'None',

@@ -54,8 +54,10 @@ export const WARNING_CODES = [
   'override_not_applied',
   /** Fire code: a line's amount in the fire code's unit (gal, lb, cu ft at NTP) cannot be found. */
   'missing_fire_code_amount',
-  /** Fire code: no fire-code class chosen; the flash point suggested one (an estimate). */
+  /** Fire code: no fire-code class chosen; the flash point or a Tier II category gave one (an estimate). */
   'fire_code_class_estimated',
+  /** Fire code: a Tier II category (or a flammable liquid with no flash point) gives no one class; not counted under it. */
+  'fire_code_class_not_derived',
   /** Fire code: the permit-amount table has no row for a class in this form and place. */
   'missing_permit_amount',
 ] as const;

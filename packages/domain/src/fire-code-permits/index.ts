@@ -2,7 +2,9 @@ import { z } from 'zod';
 import {
   FIRE_CODE_FORMS,
   FIRE_CODE_HAZARD_CLASSES,
+  FIRE_CODE_PERMIT_GROUPS,
   FIRE_CODE_PLACES,
+  type FireCodePermitGroup,
 } from '../products/fire-code-classes.ts';
 import { decimalSchema, EncodeFlagSchema, recordIdSchema } from '../shared/fields.ts';
 import { READ_VERSION_FIELD } from '../shared/record-version.ts';
@@ -32,10 +34,18 @@ export type UpdatePermitAmount = z.output<typeof UpdatePermitAmountRequestSchema
 
 export const PermitAmountParamsSchema = z.object({ id: recordIdSchema(PERMIT_AMOUNT_MSG.idInvalid) });
 
+/** The permit groups as an enum object (z.enum reads one). */
+const PERMIT_GROUP_ENUM = Object.fromEntries(
+  FIRE_CODE_PERMIT_GROUPS.map((group) => [group, group]),
+) as Record<FireCodePermitGroup, FireCodePermitGroup>;
+
 export const PermitAmountResourceSchema = z.object({
   id: z.number(),
-  hazard_class: z.enum(FIRE_CODE_HAZARD_CLASSES),
-  /** "Flammable liquid Class IB". */
+  /** The row's group: Class I (IA, IB, IC), Classes II and IIIA, or one class of its own (issue 31). */
+  permit_group: z.enum(PERMIT_GROUP_ENUM),
+  /** The classes the row covers. */
+  classes: z.array(z.enum(FIRE_CODE_HAZARD_CLASSES)),
+  /** "Flammable liquid Class I (IA, IB, IC)", "Corrosive". */
   class_label: z.string(),
   form: z.enum(FIRE_CODE_FORMS),
   place: z.enum(FIRE_CODE_PLACES),

@@ -3,6 +3,8 @@
  * the permit amounts and the hazardous materials inventory statement are kept by. A product may
  * have several (a corrosive that is also toxic); it is listed under every class it has (rules §11).
  * Defined once here: the product schema, the permit-amount table, the engine and the forms read it.
+ * LP-gas (issue 31) is a class of its own: rules §10's table gives "Flammable gas (not LPG)", and the
+ * IFC has a permit of its own for it (105.6 "LP-gas"); in the inventory statement it is a gas.
  */
 import type { PhysicalState } from '../shared/enums.ts';
 
@@ -18,6 +20,7 @@ export const FIRE_CODE_HAZARD_CLASSES = [
   'highly_toxic',
   'pyrophoric',
   'flammable_gas',
+  'lp_gas',
   'flammable_solid',
   'oxidizing_gas',
   'oxidizer_1',
@@ -52,6 +55,7 @@ export const FIRE_CODE_HAZARD_CLASS_LABELS: Record<FireCodeHazardClass, string> 
   highly_toxic: 'Highly toxic',
   pyrophoric: 'Pyrophoric',
   flammable_gas: 'Flammable gas',
+  lp_gas: 'LP-gas',
   flammable_solid: 'Flammable solid',
   oxidizing_gas: 'Oxidizing gas',
   oxidizer_1: 'Oxidizer Class 1',
@@ -166,12 +170,112 @@ export function suggestLiquidClass(
 }
 
 /**
- * A permit amount (rules §10's table, IFC 105.6 derived): a permit is required when the aggregate
- * on the property is more than `amount` (strictly); 0 means "any amount"; null means the table sets
- * no amount (Class IIIB outside motor-vehicle fuel tanks, organic peroxide Class V).
+ * The permit table's rows are class groups (rules §10, IFC 105.6.17): Class I liquids (IA, IB and
+ * IC together: "Flammable liquid Class I (FP < 100 F): 5 gal inside / 10 gal outside") and Classes
+ * II and IIIA together ("Combustible liquid Class II, IIIA: 25 gal inside / 60 gal outside") are
+ * each one aggregate; every other class is a group of its own. The inventory statement keeps the
+ * classes apart (rules §11: hazard classification per product); only the permit test adds them up.
+ */
+const MULTI_CLASS_GROUPS = {
+  flammable_liquid_i: {
+    label: 'Flammable liquid Class I (IA, IB, IC)',
+    classes: ['flammable_liquid_ia', 'flammable_liquid_ib', 'flammable_liquid_ic'],
+  },
+  combustible_liquid_ii_iiia: {
+    label: 'Combustible liquid Class II and IIIA (II, IIIA)',
+    classes: ['combustible_liquid_ii', 'combustible_liquid_iiia'],
+  },
+} as const satisfies Record<string, { label: string; classes: readonly FireCodeHazardClass[] }>;
+type MultiClassGroup = keyof typeof MULTI_CLASS_GROUPS;
+type GroupedClass = (typeof MULTI_CLASS_GROUPS)[MultiClassGroup]['classes'][number];
+
+/** A row of the permit table: a group of several classes, or one class on its own. */
+export type FireCodePermitGroup = MultiClassGroup | Exclude<FireCodeHazardClass, GroupedClass>;
+
+/** How a member of a group is named in the group's breakdown ("IA 2.00 + IC 4.00"). */
+export const FIRE_CODE_MEMBER_LABELS: Record<GroupedClass, string> = {
+  flammable_liquid_ia: 'IA',
+  flammable_liquid_ib: 'IB',
+  flammable_liquid_ic: 'IC',
+  combustible_liquid_ii: 'II',
+  combustible_liquid_iiia: 'IIIA',
+};
+
+function multiGroupOf(hazardClass: FireCodeHazardClass): MultiClassGroup | null {
+  for (const [group, item] of Object.entries(MULTI_CLASS_GROUPS) as [
+    MultiClassGroup,
+    { classes: readonly FireCodeHazardClass[] },
+  ][]) {
+    if (item.classes.includes(hazardClass)) return group;
+  }
+  return null;
+}
+
+/** The permit-table row a class is counted in. */
+export function permitGroupOf(hazardClass: FireCodeHazardClass): FireCodePermitGroup {
+  return multiGroupOf(hazardClass) ?? (hazardClass as Exclude<FireCodeHazardClass, GroupedClass>);
+}
+
+/** Every permit group, in the class list's order (Class I where IA stands, II and IIIA where II stands). */
+export const FIRE_CODE_PERMIT_GROUPS: readonly FireCodePermitGroup[] = [
+  ...new Set(FIRE_CODE_HAZARD_CLASSES.map(permitGroupOf)),
+];
+
+export function isFireCodePermitGroup(value: unknown): value is FireCodePermitGroup {
+  return typeof value === 'string' && (FIRE_CODE_PERMIT_GROUPS as readonly string[]).includes(value);
+}
+
+function isMultiClassGroup(group: FireCodePermitGroup): group is MultiClassGroup {
+  return group in MULTI_CLASS_GROUPS;
+}
+
+/** The classes a permit-table row covers, in the class list's order. */
+export function permitGroupClasses(group: FireCodePermitGroup): readonly FireCodeHazardClass[] {
+  return isMultiClassGroup(group) ? MULTI_CLASS_GROUPS[group].classes : [group];
+}
+
+/** "Flammable liquid Class I (IA, IB, IC)"; a one-class group is the class's own label. */
+export function permitGroupLabel(group: FireCodePermitGroup): string {
+  return isMultiClassGroup(group) ? MULTI_CLASS_GROUPS[group].label : FIRE_CODE_HAZARD_CLASS_LABELS[group];
+}
+
+/**
+ * LP-gas's permit (IFC 105.6 "LP-gas", item 1 "storage and use of LP-gas") is by the containers'
+ * aggregate water capacity in gallons, not cubic feet: the IFC exempts containers of 500 gal water
+ * capacity or less (in aggregate) only where they serve a Group R-3 occupancy, which an inventory
+ * does not record, so the seed is any amount (0) and an admin sets 500 for an R-3 site [U: the IFC
+ * text is not among the rules document's sources; rules §10 names the permit and no amount].
+ */
+export const PERMIT_GROUP_UNITS: Partial<Record<FireCodePermitGroup, string>> = {
+  lp_gas: 'gal water capacity',
+};
+
+/** The unit a permit group is tested in: its own (LP-gas), else the form's. */
+export function permitGroupUnit(group: FireCodePermitGroup, form: FireCodeForm): string {
+  return PERMIT_GROUP_UNITS[group] ?? FIRE_CODE_FORM_UNITS[form];
+}
+
+/** A group of several classes shows its members' amounts beside its total. */
+export function permitGroupHasMembers(group: FireCodePermitGroup): boolean {
+  return isMultiClassGroup(group);
+}
+
+/** How a member is named in its group's breakdown: "IA", or the class's label. */
+export function memberLabel(hazardClass: FireCodeHazardClass): string {
+  return (
+    (FIRE_CODE_MEMBER_LABELS as Partial<Record<FireCodeHazardClass, string>>)[hazardClass] ??
+    FIRE_CODE_HAZARD_CLASS_LABELS[hazardClass]
+  );
+}
+
+/**
+ * A permit amount (rules §10's table, IFC 105.6 derived), one per permit group, form and place: a
+ * permit is required when the aggregate of the group's classes on the property is more than
+ * `amount` (strictly); 0 means "any amount"; null means the table sets no amount (Class IIIB
+ * outside motor-vehicle fuel tanks, organic peroxide Class V).
  */
 export interface PermitAmount {
-  hazard_class: FireCodeHazardClass;
+  permit_group: FireCodePermitGroup;
   form: FireCodeForm;
   place: FireCodePlace;
   amount: number | null;
@@ -179,17 +283,13 @@ export interface PermitAmount {
 
 type Amounts = Partial<Record<FireCodeForm, number | null>>;
 
-/** One class's amounts, the same inside and outside unless `outside` is given. */
-function rowsOf(
-  hazardClass: FireCodeHazardClass,
-  inside: Amounts,
-  outside: Amounts = inside,
-): PermitAmount[] {
+/** One group's amounts, the same inside and outside unless `outside` is given. */
+function rowsOf(group: FireCodePermitGroup, inside: Amounts, outside: Amounts = inside): PermitAmount[] {
   const rows: PermitAmount[] = [];
   for (const form of FIRE_CODE_FORMS) {
     if (!(form in inside)) continue;
-    rows.push({ hazard_class: hazardClass, form, place: 'inside', amount: inside[form] ?? null });
-    rows.push({ hazard_class: hazardClass, form, place: 'outside', amount: outside[form] ?? null });
+    rows.push({ permit_group: group, form, place: 'inside', amount: inside[form] ?? null });
+    rows.push({ permit_group: group, form, place: 'outside', amount: outside[form] ?? null });
   }
   return rows;
 }
@@ -201,17 +301,15 @@ const ANY_FORM: Amounts = { liquid: 0, solid: 0, gas: 0 };
  * jurisdictions amend them, so the admin edits the stored table; the engine reads the stored one).
  */
 export const DEFAULT_PERMIT_AMOUNTS: readonly PermitAmount[] = [
-  ...rowsOf('flammable_liquid_ia', { liquid: 5 }, { liquid: 10 }),
-  ...rowsOf('flammable_liquid_ib', { liquid: 5 }, { liquid: 10 }),
-  ...rowsOf('flammable_liquid_ic', { liquid: 5 }, { liquid: 10 }),
-  ...rowsOf('combustible_liquid_ii', { liquid: 25 }, { liquid: 60 }),
-  ...rowsOf('combustible_liquid_iiia', { liquid: 25 }, { liquid: 60 }),
+  ...rowsOf('flammable_liquid_i', { liquid: 5 }, { liquid: 10 }),
+  ...rowsOf('combustible_liquid_ii_iiia', { liquid: 25 }, { liquid: 60 }),
   ...rowsOf('combustible_liquid_iiib', { liquid: null }),
   ...rowsOf('corrosive', { gas: 200, liquid: 55, solid: 1_000 }),
   ...rowsOf('explosive', ANY_FORM),
   ...rowsOf('highly_toxic', ANY_FORM),
   ...rowsOf('pyrophoric', ANY_FORM),
   ...rowsOf('flammable_gas', { gas: 200 }),
+  ...rowsOf('lp_gas', { gas: 0 }),
   ...rowsOf('flammable_solid', { solid: 100 }),
   ...rowsOf('oxidizing_gas', { gas: 504 }),
   ...rowsOf('oxidizer_1', { liquid: 55, solid: 500 }),
@@ -233,8 +331,8 @@ export const DEFAULT_PERMIT_AMOUNTS: readonly PermitAmount[] = [
   ...rowsOf('water_reactive_3', { liquid: 0, solid: 0 }),
 ];
 
-/** Why the table sets no amount for a class, printed where a row has none. */
-export const NO_PERMIT_AMOUNT_NOTES: Partial<Record<FireCodeHazardClass, string>> = {
+/** Why the table sets no amount for a group, printed where a row has none. */
+export const NO_PERMIT_AMOUNT_NOTES: Partial<Record<FireCodePermitGroup, string>> = {
   combustible_liquid_iiib:
     'Class IIIB: a permit only for any amount in tanks for motor-vehicle fuel dispensing, which the inventory does not record',
   organic_peroxide_v: 'Organic peroxide Class V: no permit amount',

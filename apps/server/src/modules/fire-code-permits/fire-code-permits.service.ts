@@ -1,11 +1,12 @@
 import {
   compliance,
   FIRE_CODE_FORM_UNITS,
-  FIRE_CODE_HAZARD_CLASS_LABELS,
-  isFireCodeHazardClass,
+  isFireCodePermitGroup,
   PERMIT_AMOUNT_MSG,
   type PermitAmount,
   type PermitAmountResource,
+  permitGroupClasses,
+  permitGroupLabel,
   type UpdatePermitAmount,
 } from '@chemtrack/domain';
 import type { Db } from '../../db/client.ts';
@@ -26,12 +27,12 @@ const ENTITY = 'fire_code_permit_amount';
 const FORMS = ['liquid', 'solid', 'gas'] as const;
 const PLACES = ['inside', 'outside'] as const;
 
-/** A stored row as the domain reads it; a row naming no known class, form or place is skipped. */
+/** A stored row as the domain reads it; a row naming no known permit group, form or place is skipped. */
 function toPermitAmount(row: PermitAmountRow): PermitAmount | null {
   const form = FORMS.find((value) => value === row.form);
   const place = PLACES.find((value) => value === row.place);
-  if (!isFireCodeHazardClass(row.hazardClass) || !form || !place) return null;
-  return { hazard_class: row.hazardClass, form, place, amount: fromNumeric(row.amount) };
+  if (!isFireCodePermitGroup(row.permitGroup) || !form || !place) return null;
+  return { permit_group: row.permitGroup, form, place, amount: fromNumeric(row.amount) };
 }
 
 function toResource(row: PermitAmountRow): PermitAmountResource | null {
@@ -39,8 +40,9 @@ function toResource(row: PermitAmountRow): PermitAmountResource | null {
   if (!amount) return null;
   return {
     id: row.id,
-    hazard_class: amount.hazard_class,
-    class_label: FIRE_CODE_HAZARD_CLASS_LABELS[amount.hazard_class],
+    permit_group: amount.permit_group,
+    classes: [...permitGroupClasses(amount.permit_group)],
+    class_label: permitGroupLabel(amount.permit_group),
     form: amount.form,
     place: amount.place,
     unit: FIRE_CODE_FORM_UNITS[amount.form],
@@ -56,12 +58,12 @@ export async function permitAmountsInForce(db: Db): Promise<PermitAmount[]> {
     .filter((row): row is PermitAmount => row !== null);
 }
 
-/** The table in the class list's order, liquid, solid, gas, inside before outside. */
+/** The table in the groups' order (the class list's), liquid, solid, gas, inside before outside. */
 async function list(db: Db): Promise<PermitAmountResource[]> {
   const rows = (await selectPermitAmounts(db))
     .map(toResource)
     .filter((row): row is PermitAmountResource => row !== null);
-  return rows.sort(compliance.compareFireCodeKeys);
+  return rows.sort(compliance.comparePermitKeys);
 }
 
 async function update(
@@ -79,7 +81,7 @@ async function update(
       action: 'update',
       entity: ENTITY,
       entityId: id,
-      details: { hazard_class: row.hazardClass, form: row.form, place: row.place },
+      details: { permit_group: row.permitGroup, form: row.form, place: row.place },
       before: { amount: fromNumeric(before.amount) },
       after: { amount: fromNumeric(row.amount) },
     });

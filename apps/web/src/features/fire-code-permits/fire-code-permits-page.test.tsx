@@ -22,17 +22,16 @@ function renderPage() {
   );
 }
 
-const IB_INSIDE = 'Flammable liquid Class IB, liquid, inside a building';
+const CLASS_I_INSIDE = 'Flammable liquid Class I (IA, IB, IC), liquid, inside a building';
 
-async function storedIbInside(): Promise<number | null> {
+async function storedClassIInside(): Promise<number | null> {
   const answer = await server.call<{ resource: PermitAmountResource[] }>(
     'admin',
     'GET',
     '/fire-code-permit-amounts/list',
   );
   const row = answer.body.resource.find(
-    (item) =>
-      item.hazard_class === 'flammable_liquid_ib' && item.form === 'liquid' && item.place === 'inside',
+    (item) => item.permit_group === 'flammable_liquid_i' && item.form === 'liquid' && item.place === 'inside',
   );
   return row?.amount ?? null;
 }
@@ -42,26 +41,26 @@ describe('FireCodePermitsPage', { timeout: 30_000 }, () => {
     useSession.setState({ user: { role: 'admin' } as UserResource });
     renderPage();
     const table = await screen.findByRole('table', { name: 'Permit amounts' });
-    await within(table).findAllByText('Flammable liquid Class IA');
+    await within(table).findAllByText('Flammable liquid Class I (IA, IB, IC)');
     const row = within(table).getAllByRole('row')[1] as HTMLElement;
     expect(
       within(row)
         .getAllByRole('cell')
         .map((cell) => cell.textContent),
-    ).toEqual(['Flammable liquid Class IA', 'Liquid', 'Inside a building', '5', 'gal', 'Edit']);
-    await userEvent.click(screen.getByRole('button', { name: `Edit ${IB_INSIDE}` }));
-    const input = screen.getByRole('textbox', { name: `Permit amount of ${IB_INSIDE}` });
+    ).toEqual(['Flammable liquid Class I (IA, IB, IC)', 'Liquid', 'Inside a building', '5', 'gal', 'Edit']);
+    await userEvent.click(screen.getByRole('button', { name: `Edit ${CLASS_I_INSIDE}` }));
+    const input = screen.getByRole('textbox', { name: `Permit amount of ${CLASS_I_INSIDE}` });
     await userEvent.clear(input);
     await userEvent.type(input, '-1');
     await userEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
     expect((await screen.findByRole('alert')).textContent).toBe('Permit Amount must be 0 or more.');
-    expect(await storedIbInside()).toBe(5);
+    expect(await storedClassIInside()).toBe(5);
 
     await userEvent.clear(input);
     await userEvent.type(input, '7.5');
     await userEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
-    await screen.findByRole('button', { name: `Edit ${IB_INSIDE}` }, { timeout: 10_000 });
-    expect(await storedIbInside()).toBe(7.5);
+    await screen.findByRole('button', { name: `Edit ${CLASS_I_INSIDE}` }, { timeout: 10_000 });
+    expect(await storedClassIInside()).toBe(7.5);
   });
 
   it('staff read the amounts and get no Edit', async () => {

@@ -94,7 +94,8 @@ export function FireCodePermitsPage() {
     <section className="flex flex-col gap-4">
       <p className="text-sm text-slate-700">
         A hazardous materials permit is required when the aggregate amount of a class on the property is more
-        than its permit amount. Liquids in gallons, solids in pounds, gases in cubic feet at NTP. Check the
+        than its permit amount. Class I liquids (IA, IB, IC) are added up under one amount, Classes II and
+        IIIA under another. Liquids in gallons, solids in pounds, gases in cubic feet at NTP. Check the
         amounts against the fire code the jurisdiction adopted.
       </p>
       <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">

@@ -1,14 +1,15 @@
 /**
- * The fire-code reports (rules §10-13). The permit report (`hmpp`): the classes over their permit
- * amount, then `Below threshold` (the classes tested and not over), then every hazardous product
+ * The fire-code reports (rules §10-13). The permit report (`hmpp`): the permit groups (Class I,
+ * Classes II and IIIA, or one class) over their permit amount with the classes in each total, then
+ * `Below threshold` (the groups tested and not over), then every hazardous product
  * line with rules §10's per-product columns. Its Excel form (`hmpp_excel`) holds the same rows, the
  * class table on a sheet named for the facility, with numbers as plain cells. The inventory
  * statement (`haz_mat_inventory` and `haz_mat_inventory_excel`): one table (one sheet) per control
- * area with rules §11's columns and the totals per class, then the totals of every area, then
+ * area (a location's outdoor lines are an area of their own) with rules §11's columns and the totals per class, then the totals of every area, then
  * `Below threshold` (lines not listed, with the reason).
  */
 import {
-  type compliance,
+  compliance,
   FIRE_CODE_FORM_LABELS,
   FIRE_CODE_PLACE_LABELS,
   FIRE_CODE_USE_MODE_LABELS,
@@ -21,7 +22,7 @@ import {
 import { column, explanationOf, listedRow, total } from './document.ts';
 
 /** The heading of the section after the main table (issue 23: exactly this). */
-export const FIRE_CODE_BELOW_THRESHOLD_TITLE = 'Below threshold';
+export const FIRE_CODE_BELOW_THRESHOLD_TITLE = compliance.FIRE_CODE_BELOW_THRESHOLD_TITLE;
 
 const CLASS_COLUMNS = [
   column('class_label', 'Hazard class'),
@@ -29,6 +30,8 @@ const CLASS_COLUMNS = [
   column('place', 'Inside or outside'),
   column('quantity', 'Total quantity', 'amount'),
   column('unit', 'Unit'),
+  // Issue 31: a group's total with its members ("IA 2.00 + IC 4.00"); empty for a one-class row.
+  column('members', 'Classes in the total'),
   column('permit_amount', 'Permit amount', 'threshold'),
   column('permit_required', 'Permit required', 'flag'),
   column('largest_container', 'Largest container', 'amount'),
@@ -44,6 +47,7 @@ function classRow(row: compliance.HmppClassRow, withReason: boolean): ReportRow 
       place: FIRE_CODE_PLACE_LABELS[row.place],
       quantity: row.quantity,
       unit: row.unit,
+      members: row.members_text,
       permit_amount: row.permit_amount,
       permit_required: row.permit_required,
       largest_container: row.largest_container,
@@ -122,6 +126,30 @@ function hmppTablesOf(result: compliance.HmppResult, excel: { facilitySheet: str
       columns: PRODUCT_COLUMNS,
       rows: result.products.map(productRow),
       totals: [total('Product lines', result.products.length)],
+      ...plain,
+    },
+    {
+      // Issue 31 point 4: the lines left out for want of a class, by name, with what to record.
+      key: 'hmpp_not_counted',
+      title: compliance.NOT_COUNTED_TITLE,
+      columns: [
+        column('inventory_product_id', 'Line ID', 'count'),
+        column('product_name', 'Trade name'),
+        column('location', 'Location'),
+        column('reason', 'Why not counted'),
+      ],
+      rows: result.not_counted.map((row) =>
+        listedRow(
+          {
+            inventory_product_id: row.inventory_product_id,
+            product_name: row.product_name,
+            location: row.location_stored,
+            reason: row.reason,
+          },
+          false,
+        ),
+      ),
+      totals: [total('Lines not counted', result.not_counted.length)],
       ...plain,
     },
   ];
@@ -222,6 +250,7 @@ function hmisTablesOf(result: compliance.HmisResult, excel: boolean): ReportTabl
       sheet: 'Totals by control area',
       columns: [
         column('control_area', 'Control area'),
+        column('place', 'Inside or outside'),
         column('class_label', 'Hazard class'),
         column('form', 'Physical state'),
         column('unit', 'Unit'),
@@ -234,6 +263,7 @@ function hmisTablesOf(result: compliance.HmisResult, excel: boolean): ReportTabl
       rows: result.totals.map((item) =>
         listedRow({
           control_area: item.control_area,
+          place: FIRE_CODE_PLACE_LABELS[item.place],
           class_label: item.class_label,
           form: FIRE_CODE_FORM_LABELS[item.form],
           unit: item.unit,
