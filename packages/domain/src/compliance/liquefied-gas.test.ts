@@ -139,19 +139,34 @@ describe('a liquified gas in gallons on every programme (issue 31, point 2)', ()
     });
   });
 
-  it('fire code: the propane tank is 127,602 lb × 8.74 cu ft/lb = 1,115,241.48 cu ft > 200 → permit', () => {
-    const result = run('hmpp', [propaneTank()]);
+  // A liquified flammable gas that is not LP-gas (dimethyl ether 115-10-6, SG 0.66, 8.4 cu ft/lb):
+  // 1,000 gal × 0.66 × 8.34 = 5,504.40 lb × 8.4 cu ft/lb = 46,236.96 cu ft > 200 → permit.
+  it('fire code: a 1,000-gal dimethyl ether tank is 5,504.40 lb × 8.4 cu ft/lb = 46,236.96 cu ft > 200 → permit', () => {
+    const ether = propaneTank({
+      product_name: 'Dimethyl ether',
+      container_size: 1_000,
+      specific_gravity: 0.66,
+      conversion_factor: 8.4,
+      components: [component('115-10-6', 'Dimethyl ether', 100)],
+    });
+    const result = run('hmpp', [ether]);
     const row = [...result.rows, ...result.below_threshold].find(
-      (item) => item.hazard_class === 'flammable_gas' && item.place === 'outside',
+      (item) => item.permit_group === 'flammable_gas' && item.place === 'outside',
     );
-    expect(row).toMatchObject({ unit: 'cu ft', quantity: 1_115_241.48, permit_required: true });
+    expect(row).toMatchObject({ unit: 'cu ft', quantity: 46_236.96, permit_required: true });
     expect(row?.explanation.notes).toEqual(
       expect.arrayContaining([
-        expect.stringContaining(
-          '127,602.00 lb × 8.74 cu ft/lb (conversion factor) = 1,115,241.48 cu ft at NTP',
-        ),
+        expect.stringContaining('5,504.40 lb × 8.4 cu ft/lb (conversion factor) = 46,236.96 cu ft at NTP'),
       ]),
     );
+  });
+
+  // Propane is LP-gas (fire point 4 of issue 31): its own permit row, in gallons of water capacity,
+  // the 30,000-gal tank as recorded; the permit amount is any amount (0) → permit.
+  it('fire code: the propane tank is LP-gas, 30,000 gal of water capacity → permit', () => {
+    const result = run('hmpp', [propaneTank()]);
+    const row = [...result.rows, ...result.below_threshold].find((item) => item.permit_group === 'lp_gas');
+    expect(row).toMatchObject({ unit: 'gal water capacity', quantity: 30_000, permit_required: true });
   });
 
   it('a tank with no conversion factor keeps its pounds for the EPA reports; the fire code names the factor', () => {

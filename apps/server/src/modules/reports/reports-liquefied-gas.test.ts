@@ -181,16 +181,21 @@ describe('RMP, read back', () => {
   });
 });
 
+// Propane is LP-gas (issue 31 point 4): its own permit row in gallons of water capacity, the
+// 30,000-gal tank as recorded, over the seeded amount of 0 (any amount); the product list still
+// gives its gas at NTP: 127,602 lb × 8.74 cu ft/lb = 1,115,241.48 cu ft (issue 31 point 2).
 describe('Hazardous materials permit, read back', () => {
-  it('the PDF: flammable gas 127,602 lb × 8.74 cu ft/lb = 1,115,241.48 cu ft > 200 cu ft outside', async () => {
+  it('the PDF: LP-gas 30,000 gal of water capacity outside, the tank as 1,115,241.48 cu ft at NTP', async () => {
     const { text } = await pdfOf(await generate('hmpp', 'pdf'));
     expect(text).toContain('Hazardous materials permit required: Yes');
-    expect(text).toContain('Flammable gas (gas, outside): 1,115,241.48 cu ft');
-    expect(text).toContain('1,115,241.48 cu ft > permit amount 200 cu ft (outside)');
-    expect(text).toContain('127,602.00 lb × 8.74 cu ft/lb (conversion factor) = 1,115,241.48 cu ft at NTP');
+    expect(text).toContain('LP-gas (gas, outside): 30,000.00 gal water capacity');
+    expect(text).toContain('30,000.00 gal water capacity > permit amount (any amount)');
+    expect(text).toContain(
+      'Propane Acme Chemical Co Propane 74-98-6 (100%) LP-gas 1-4-0 1,115,241.48 cu ft TANK FARM',
+    );
   });
 
-  it('hmpp_excel: the flammable gas row in cubic feet', async () => {
+  it('hmpp_excel: the LP-gas row in gallons of water capacity', async () => {
     const book = await xlsxOf(await generate('hmpp_excel', 'xlsx'));
     const sheet = book.getWorksheet('Gas Depot')!;
     expect(
@@ -202,7 +207,7 @@ describe('Hazardous materials permit, read back', () => {
         'Permit amount',
         'Permit required',
       ]),
-    ).toEqual([['Flammable gas', 'Outside', 1_115_241.48, 'cu ft', 200, 'Y']]);
+    ).toEqual([['LP-gas', 'Outside', 30_000, 'gal water capacity', 0, 'Y']]);
     expect(labelledValues(sheet).get('Hazardous materials permit required (1 = yes)')).toBe(1);
   });
 });
