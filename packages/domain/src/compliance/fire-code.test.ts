@@ -563,3 +563,23 @@ describe('issue 31 point 4: lines with no fire-code class ticked', () => {
     );
   });
 });
+
+// Issue 31 point 14: three cans of 0.335 gal of IB print 0.34 each (1.02) under a Class I total of
+// 1.005 gal printed 1.01 (half up at two decimals): the permit report and the inventory statement
+// say totals are computed before rounding.
+describe('printed totals over their printed lines (issue 31 point 14)', () => {
+  const NOTE =
+    'Totals are computed before rounding: printed rows may differ from the printed total by rounding.';
+  const cans = [1, 2, 3].map((id) => solvent(0.335, 1, { inventory_product_id: id }));
+
+  it('the permit report notes it when the class total is not the sum of its printed lines', () => {
+    const result = hmpp(cans);
+    expect(classRow(result, 'flammable_liquid_i')?.quantity).toBe(1.005);
+    expect(result.notes).toContain(NOTE);
+  });
+
+  it('no note when the lines add up as printed (0.25 × 3 = 0.75)', () => {
+    const result = hmpp([1, 2, 3].map((id) => solvent(0.25, 1, { inventory_product_id: id })));
+    expect(result.notes).not.toContain(NOTE);
+  });
+});

@@ -45,6 +45,7 @@ import {
 import { formatPounds, formatThreshold } from './format.ts';
 import type { Explanation, ProgrammeResult, ProgrammeRule } from './programme.ts';
 import { FIRE_CODE_PERMIT_OPERATOR, meetsThreshold, testThreshold } from './thresholds.ts';
+import { printedRowsAddUp, roundingNotes } from './totals.ts';
 import { type EngineWarning, listWarning } from './warnings.ts';
 
 export const HMPP_RULE_TEXT =
@@ -398,9 +399,24 @@ function run(context: ComplianceContext): HmppResult {
   const estimated = new Set<string>();
   const { classified, unclassified } = readFireCodeLines(context, warnings, estimated);
   const missing = new Set<string>();
-  const all = [...accumulate(classified).values()]
-    .map((acc) => classRow(acc, context, warnings, missing))
-    .sort(comparePermitKeys);
+  const accumulated = [...accumulate(classified).values()];
+  const all = accumulated.map((acc) => classRow(acc, context, warnings, missing)).sort(comparePermitKeys);
+  // A class row prints its lines' amounts and a group its members' under the total (issue 31 point 14).
+  const addUp = accumulated.flatMap((acc) => {
+    const total = sumAmounts(acc.amounts);
+    const members = membersOf(acc);
+    return [
+      printedRowsAddUp(acc.amounts, total),
+      ...(members.length > 0
+        ? [
+            printedRowsAddUp(
+              members.map((member) => member.quantity),
+              total,
+            ),
+          ]
+        : []),
+    ];
+  });
   const rows = all.filter((row) => row.permit_required);
   const permitRequired = rows.length > 0;
   const products = classified.map(productRow).sort((a, b) => a.inventory_product_id - b.inventory_product_id);
@@ -409,7 +425,7 @@ function run(context: ComplianceContext): HmppResult {
     title: 'Hazardous Materials Permit (fire code)',
     rule: HMPP_RULE_TEXT,
     is_screening: estimated.size > 0,
-    notes: fireCodeNotes(context, unclassified.length),
+    notes: [...fireCodeNotes(context, unclassified.length), ...roundingNotes(addUp)],
     lists_used: listsUsed(context, []),
     rows,
     below_threshold: all.filter((row) => !row.permit_required),

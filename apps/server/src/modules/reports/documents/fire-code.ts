@@ -219,14 +219,34 @@ function areaRow(row: compliance.HmisRow): ReportRow {
 }
 
 /** "Flammable liquid Class IB (gal): in storage", … one per figure of a class in the area. */
-function areaTotals(totals: readonly compliance.HmisTotal[]): ReportTotal[] {
+/** An area's totals per class, each over the rows of that class the area's table prints (issue 31 point 14). */
+function areaTotals(
+  totals: readonly compliance.HmisTotal[],
+  rows: readonly compliance.HmisRow[],
+): ReportTotal[] {
   return totals.flatMap((item) => {
     const name = `${item.class_label} (${item.unit})`;
+    const members = rows.filter((row) => row.hazard_class === item.hazard_class && row.unit === item.unit);
     return [
-      total(`${name}: in storage`, item.storage, 'amount'),
-      total(`${name}: in use, closed`, item.use_closed, 'amount'),
-      total(`${name}: in use, open`, item.use_open, 'amount'),
-      total(`${name}: total`, item.total, 'amount'),
+      total(
+        `${name}: in storage`,
+        item.storage,
+        'amount',
+        members.map((row) => row.storage),
+      ),
+      total(
+        `${name}: in use, closed`,
+        item.use_closed,
+        'amount',
+        members.map((row) => row.use_closed),
+      ),
+      total(
+        `${name}: in use, open`,
+        item.use_open,
+        'amount',
+        members.map((row) => row.use_open),
+      ),
+      total(`${name}: total`, item.total, 'amount', [item.storage, item.use_closed, item.use_open]),
     ];
   });
 }
@@ -239,7 +259,10 @@ function hmisTablesOf(result: compliance.HmisResult, excel: boolean): ReportTabl
     sheet: sheetName(area),
     columns: AREA_COLUMNS,
     rows: result.rows.filter((row) => row.control_area === area).map(areaRow),
-    totals: areaTotals(result.totals.filter((item) => item.control_area === area)),
+    totals: areaTotals(
+      result.totals.filter((item) => item.control_area === area),
+      result.rows.filter((row) => row.control_area === area),
+    ),
     ...plain,
   }));
   return [
