@@ -36,7 +36,7 @@ async function openSource(config: Config): Promise<SnapshotReader> {
   const folder = path.join(config.dataDir, 'db');
   if (!fs.existsSync(path.join(folder, 'PG_VERSION'))) throw new Error(`No embedded database in ${folder}.`);
   const client = await PGlite.create({ dataDir: folder, extensions: { pg_trgm } });
-  return pgliteReader(client, { closeWith: () => client.close() });
+  return await pgliteReader(client, { closeWith: () => client.close() });
 }
 
 export function describeManifest(manifest: Manifest): string {

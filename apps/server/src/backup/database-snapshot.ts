@@ -29,6 +29,8 @@ export async function openPostgresSnapshot(url: string): Promise<SnapshotReader>
   client.on('error', () => {});
   await client.connect();
   await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ, READ ONLY');
+  // Timestamps written with a +00 offset whatever the server's zone: archives compare alike.
+  await client.query(`SET LOCAL TIME ZONE 'UTC'`);
   return {
     kind: 'postgres',
     async rows<Row>(text: string, params: unknown[] = []) {

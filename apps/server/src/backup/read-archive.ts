@@ -94,6 +94,16 @@ const discard = () =>
  * no entry missing and none unknown. Returns the manifest a restore then follows.
  */
 export async function verifyArchive(source: Readable): Promise<Manifest> {
+  try {
+    return await checkEntries(source);
+  } catch (error) {
+    // A read cut short inside an entry fails in the reader's hands, not the tar parser's.
+    if (error instanceof RestoreRefusedError) throw error;
+    throw new RestoreRefusedError(`${DAMAGED} (${reasonOf(error)}).`);
+  }
+}
+
+async function checkEntries(source: Readable): Promise<Manifest> {
   let header: ArchiveHeader | undefined;
   let manifest: Manifest | undefined;
   const seen = new Map<string, { size: number; sha256: string }>();
