@@ -51,6 +51,8 @@ describe('backups', () => {
         expect(res.statusCode).toBe(200);
         longest = Math.max(longest, performance.now() - started);
         served++;
+        // A client's pace, not a busy loop: one list every 50 ms.
+        await new Promise((resolve) => setTimeout(resolve, 50));
       }
     })();
     const res = await ctx.call('admin', { method: 'POST', url: '/backups/create' });
@@ -82,9 +84,10 @@ describe('backups', () => {
   it('keeps BACKUP_KEEP archives and never lists a partial one, which the next backup removes', async () => {
     const dir = ctx.config.backupDir;
     const partial = path.join(dir, '.chemtrack-backup-2026-01-01T00-00-00-000Z.tar.partial');
+    fs.mkdirSync(dir, { recursive: true });
     fs.writeFileSync(partial, 'half an archive');
     const names = (await ctx.call('admin', { method: 'GET', url: '/backups/list' })).json().resource.items;
-    expect(names).toHaveLength(1);
+    expect(names.map((item: { name: string }) => item.name)).not.toContain(path.basename(partial));
     for (let i = 0; i < 2; i++) {
       expect((await ctx.call('admin', { method: 'POST', url: '/backups/create' })).statusCode).toBe(201);
     }
