@@ -14,6 +14,7 @@ import type { Config } from './lib/config.ts';
 import { setListCountCap } from './lib/list-query.ts';
 import { prettyLogStream } from './lib/pretty-log.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
+import backupsPlugin from './modules/backups/backups.plugin.ts';
 import fileSweepPlugin from './modules/files/file-sweep.plugin.ts';
 import { apiModules } from './modules/index.ts';
 import sessionPlugin from './modules/sessions/session.plugin.ts';
@@ -128,6 +129,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(multipartPlugin, { maxFileBytes: config.uploadMaxBytes });
   await app.register(storagePlugin, { store: options.fileStore });
   await app.register(fileSweepPlugin);
+  await app.register(backupsPlugin);
   await app.register(healthPlugin);
   await app.register(authPlugin, { appKey: config.appKey });
   await app.register(sessionPlugin);

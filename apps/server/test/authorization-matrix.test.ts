@@ -159,6 +159,11 @@ const MATRIX: Record<string, Role[] | typeof PUBLIC | typeof ASSIGNED> = {
 
   // Issue 12: the audit trail is an admin's.
   'GET /audit-log/list': ADMIN,
+
+  // Issue 32: backups hold everything: an admin's.
+  'POST /backups/create': ADMIN,
+  'GET /backups/list': ADMIN,
+  'GET /backups/:name/download': ADMIN,
 };
 
 let ctx: TestContext;

@@ -1,6 +1,7 @@
 export * from './addresses/index.ts';
 export * from './audit/index.ts';
 export * from './auth/index.ts';
+export * from './backups/index.ts';
 export * from './chemical-components/index.ts';
 export * as compliance from './compliance/index.ts';
 export * from './contacts/index.ts';

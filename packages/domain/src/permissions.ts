@@ -130,6 +130,9 @@ export const PERMISSIONS = {
   'database.create': ADMIN,
   /** The audit trail (issue 12): who changed what, including failed sign-ins. */
   'audit-log.read': ADMIN,
+  /** Issue 32: backups hold every record and file: an admin's, like the audit trail. */
+  'backups.read': ADMIN,
+  'backups.create': ADMIN,
 } as const satisfies Record<string, readonly Role[]>;
 
 export type Action = keyof typeof PERMISSIONS;

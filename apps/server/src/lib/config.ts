@@ -33,7 +33,26 @@ const EnvSchema = z.object({
   LIST_COUNT_CAP: z.coerce.number().int().min(1).default(DEFAULT_LIST_COUNT_CAP),
   REPORT_WORKERS: z.coerce.number().int().min(1).default(2),
   REPORT_WORKER_HEAP_MB: z.coerce.number().int().min(1).default(1024),
+  BACKUP_DIR: z.string().optional(),
+  /** `24h`, `90m`, `7d`, or `off`/`0`. */
+  BACKUP_EVERY: z
+    .string()
+    .regex(/^(off|0|\d+(\.\d+)?\s*[mhd])$/i, 'BACKUP_EVERY must be like 24h, 90m, 7d or off')
+    .optional(),
+  BACKUP_KEEP: z.coerce.number().int().min(1).default(7),
 });
+
+const DURATION_UNIT_MS = { m: 60 * 1000, h: 60 * 60 * 1000, d: 24 * 60 * 60 * 1000 } as const;
+
+/** `24h` → ms; `off`/`0` → 0. Unset: on (24 h) for the embedded database, off for PostgreSQL. */
+function backupEveryMs(value: string | undefined, databaseUrl: string | undefined): number {
+  if (value === undefined) return databaseUrl?.startsWith('postgres') ? 0 : DURATION_UNIT_MS.h * 24;
+  const match = /^(\d+(?:\.\d+)?)\s*([mhd])$/i.exec(value);
+  if (!match) return 0;
+  return (
+    Number(match[1]) * DURATION_UNIT_MS[(match[2] ?? 'h').toLowerCase() as keyof typeof DURATION_UNIT_MS]
+  );
+}
 
 export interface Config {
   port: number;
@@ -98,6 +117,12 @@ export interface Config {
   reportWorkers: number;
   /** Each report worker's heap ceiling: a report that outgrows it fails alone (503), not the server. */
   reportWorkerHeapMb: number;
+  /** Where backup archives go (`POST /backups/create`, the schedule): `DATA_DIR/backups` by default. */
+  backupDir: string;
+  /** Scheduled backups this far apart; 0: off. */
+  backupEveryMs: number;
+  /** Archives kept in `backupDir`: older ones are removed after each good backup. */
+  backupKeep: number;
 }
 
 const MINUTE_MS = 60 * 1000;
@@ -148,6 +173,9 @@ export function loadConfig(
     listCountCap: parsed.LIST_COUNT_CAP,
     reportWorkers: parsed.REPORT_WORKERS,
     reportWorkerHeapMb: parsed.REPORT_WORKER_HEAP_MB,
+    backupDir: path.resolve(parsed.BACKUP_DIR ?? path.join(parsed.DATA_DIR, 'backups')),
+    backupEveryMs: backupEveryMs(parsed.BACKUP_EVERY, parsed.DATABASE_URL),
+    backupKeep: parsed.BACKUP_KEEP,
     ...overrides,
   };
 }

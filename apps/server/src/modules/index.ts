@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { addressRoutes } from './addresses/addresses.routes.ts';
 import { auditLogRoutes } from './audit-log/audit-log.routes.ts';
 import { authRoutes } from './auth/auth.routes.ts';
+import { backupsRoutes } from './backups/backups.routes.ts';
 import { chemicalComponentsRoutes } from './chemical-components/chemical-components.routes.ts';
 import { contactsRoutes } from './contacts/contacts.routes.ts';
 import { containersRoutes } from './containers/containers.routes.ts';
@@ -45,4 +46,5 @@ export const apiModules: FastifyPluginAsyncZod[] = [
   fireCodePermitsRoutes,
   tier2ImportRoutes,
   auditLogRoutes,
+  backupsRoutes,
 ];

@@ -14,6 +14,12 @@ export interface FileStore {
   readonly description: string;
   /** Stores the bytes under a new key and returns the key. */
   put(source: Buffer | Readable, options: PutOptions): Promise<string>;
+  /**
+   * Stores the bytes under a key given by the caller, one this store generated before: a restore
+   * (`backup/restore.ts`) puts an archive's files back under their own keys. The local store has
+   * none (a restore writes a new folder and swaps it in).
+   */
+  putAt?(key: string, source: Readable, size: number): Promise<void>;
   /** The stored bytes; rejects with `FileNotStoredError` when the key holds nothing. */
   read(key: string): Promise<Readable>;
   /**

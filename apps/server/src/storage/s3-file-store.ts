@@ -133,6 +133,20 @@ export function createS3FileStore(
       return key;
     },
 
+    async putAt(key, source, size) {
+      await client
+        .send(
+          new PutObjectCommand({
+            Bucket: bucket,
+            Key: objectKey(key),
+            Body: source,
+            ContentLength: size,
+            ContentType: 'application/octet-stream',
+          }),
+        )
+        .catch(unavailable('store a file'));
+    },
+
     async read(key) {
       const Key = objectKey(key);
       try {
