@@ -51,6 +51,8 @@ test('the hazardous materials permit spreadsheet from the Reports screen, read b
     'Pasadena Refinery',
     'Below threshold',
     'Products',
+    // Issue 31 point 4: the lines with no class chosen or derived, by name.
+    'Not counted',
     'Contributions',
     'Warnings',
   ]);

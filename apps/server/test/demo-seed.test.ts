@@ -408,6 +408,8 @@ describe('the reports of part 1 on the demo refinery, last year', () => {
       label: 'LP-gas (cu ft): total',
       value: 107_100,
       kind: 'amount',
+      // Issue 31 point 14: storage, closed and open use print as they add up.
+      rows_add_up: true,
     });
   });
 

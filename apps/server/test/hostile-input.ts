@@ -582,18 +582,6 @@ export const BODY_ROUTES: Record<string, BodyRoute> = {
     },
     columns: [],
   },
-  'POST /inventories/:id/copy-products': {
-    async prepare(ctx) {
-      const earlier = await create.inventory(ctx, { year: 2019 });
-      const empty = await create.inventory(ctx, {
-        customer_id: earlier.customerId,
-        facility_id: earlier.facilityId,
-        year: 2020,
-      });
-      return { url: `/inventories/${empty.id}/copy-products`, body: () => ({ inventory_ids: [earlier.id] }) };
-    },
-    columns: [],
-  },
   'POST /inventories/:id/product/create': {
     async prepare(ctx) {
       const inventory = await create.inventory(ctx);

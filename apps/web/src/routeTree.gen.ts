@@ -16,6 +16,7 @@ import { Route as ForgotPasswordRouteImport } from './routes/forgot-password'
 import { Route as LoginRouteImport } from './routes/login'
 import { Route as SetPasswordRouteImport } from './routes/set-password'
 import { Route as AuthenticatedAuditLogRouteImport } from './routes/_authenticated/audit-log'
+import { Route as AuthenticatedBackupsRouteImport } from './routes/_authenticated/backups'
 import { Route as AuthenticatedContactsRouteImport } from './routes/_authenticated/contacts'
 import { Route as AuthenticatedContainersRouteImport } from './routes/_authenticated/containers'
 import { Route as AuthenticatedContainersMgmtRouteImport } from './routes/_authenticated/containers-mgmt'
@@ -98,6 +99,11 @@ const SetPasswordRoute = SetPasswordRouteImport.update({
 const AuthenticatedAuditLogRoute = AuthenticatedAuditLogRouteImport.update({
   id: '/audit-log',
   path: '/audit-log',
+  getParentRoute: () => AuthenticatedRoute,
+} as any)
+const AuthenticatedBackupsRoute = AuthenticatedBackupsRouteImport.update({
+  id: '/backups',
+  path: '/backups',
   getParentRoute: () => AuthenticatedRoute,
 } as any)
 const AuthenticatedContactsRoute = AuthenticatedContactsRouteImport.update({
@@ -404,6 +410,7 @@ export interface FileRoutesByFullPath {
   '/login': typeof LoginRoute
   '/set-password': typeof SetPasswordRoute
   '/audit-log': typeof AuthenticatedAuditLogRoute
+  '/backups': typeof AuthenticatedBackupsRoute
   '/contacts': typeof AuthenticatedContactsRouteWithChildren
   '/containers': typeof AuthenticatedContainersRouteWithChildren
   '/containers-mgmt': typeof AuthenticatedContainersMgmtRoute
@@ -461,6 +468,7 @@ export interface FileRoutesByTo {
   '/login': typeof LoginRoute
   '/set-password': typeof SetPasswordRoute
   '/audit-log': typeof AuthenticatedAuditLogRoute
+  '/backups': typeof AuthenticatedBackupsRoute
   '/contacts': typeof AuthenticatedContactsRouteWithChildren
   '/containers': typeof AuthenticatedContainersRouteWithChildren
   '/containers-mgmt': typeof AuthenticatedContainersMgmtRoute
@@ -519,6 +527,7 @@ export interface FileRoutesById {
   '/login': typeof LoginRoute
   '/set-password': typeof SetPasswordRoute
   '/_authenticated/audit-log': typeof AuthenticatedAuditLogRoute
+  '/_authenticated/backups': typeof AuthenticatedBackupsRoute
   '/_authenticated/contacts': typeof AuthenticatedContactsRouteWithChildren
   '/_authenticated/containers': typeof AuthenticatedContainersRouteWithChildren
   '/_authenticated/containers-mgmt': typeof AuthenticatedContainersMgmtRoute
@@ -578,6 +587,7 @@ export interface FileRouteTypes {
     | '/login'
     | '/set-password'
     | '/audit-log'
+    | '/backups'
     | '/contacts'
     | '/containers'
     | '/containers-mgmt'
@@ -635,6 +645,7 @@ export interface FileRouteTypes {
     | '/login'
     | '/set-password'
     | '/audit-log'
+    | '/backups'
     | '/contacts'
     | '/containers'
     | '/containers-mgmt'
@@ -692,6 +703,7 @@ export interface FileRouteTypes {
     | '/login'
     | '/set-password'
     | '/_authenticated/audit-log'
+    | '/_authenticated/backups'
     | '/_authenticated/contacts'
     | '/_authenticated/containers'
     | '/_authenticated/containers-mgmt'
@@ -801,6 +813,13 @@ declare module '@tanstack/react-router' {
       path: '/audit-log'
       fullPath: '/audit-log'
       preLoaderRoute: typeof AuthenticatedAuditLogRouteImport
+      parentRoute: typeof AuthenticatedRoute
+    }
+    '/_authenticated/backups': {
+      id: '/_authenticated/backups'
+      path: '/backups'
+      fullPath: '/backups'
+      preLoaderRoute: typeof AuthenticatedBackupsRouteImport
       parentRoute: typeof AuthenticatedRoute
     }
     '/_authenticated/contacts': {
@@ -1321,6 +1340,7 @@ const AuthenticatedInventoriesInventoryIdProductsInventoryProductIdRouteWithChil
 
 interface AuthenticatedRouteChildren {
   AuthenticatedAuditLogRoute: typeof AuthenticatedAuditLogRoute
+  AuthenticatedBackupsRoute: typeof AuthenticatedBackupsRoute
   AuthenticatedContactsRoute: typeof AuthenticatedContactsRouteWithChildren
   AuthenticatedContainersRoute: typeof AuthenticatedContainersRouteWithChildren
   AuthenticatedContainersMgmtRoute: typeof AuthenticatedContainersMgmtRoute
@@ -1353,6 +1373,7 @@ interface AuthenticatedRouteChildren {
 
 const AuthenticatedRouteChildren: AuthenticatedRouteChildren = {
   AuthenticatedAuditLogRoute: AuthenticatedAuditLogRoute,
+  AuthenticatedBackupsRoute: AuthenticatedBackupsRoute,
   AuthenticatedContactsRoute: AuthenticatedContactsRouteWithChildren,
   AuthenticatedContainersRoute: AuthenticatedContainersRouteWithChildren,
   AuthenticatedContainersMgmtRoute: AuthenticatedContainersMgmtRoute,

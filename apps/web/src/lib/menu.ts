@@ -27,6 +27,8 @@ export const MENU: MenuEntry[] = [
   { label: 'User Mgmt.', path: '/users', action: 'users.read' },
   /** Issue 12: who changed what, for admins. */
   { label: 'Audit Log', path: '/audit-log', action: 'audit-log.read' },
+  /** Issue 32: backups of the database and the files, for admins. */
+  { label: 'Backups', path: '/backups', action: 'backups.read' },
 ];
 
 /**

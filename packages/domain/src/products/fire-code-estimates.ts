@@ -26,7 +26,6 @@
  * - "Flammable" on a liquid with no flash point: Class I, II or IIIA not given.
  * [U] The IFC definitions paraphrased here were not read in a source of the rules document.
  */
-import type { SnapshotComponent } from '../compliance/types.ts';
 import type { PhysicalState } from '../shared/enums.ts';
 import {
   FIRE_CODE_HAZARD_CLASS_LABELS,
@@ -35,6 +34,17 @@ import {
   suggestLiquidClass,
 } from './fire-code-classes.ts';
 import type { Tier2HazardCategory } from './hazard-categories.ts';
+
+/**
+ * What the estimates read of a component: its CAS and percent by weight. Declared here, not taken
+ * from the compliance engine's types, so products never imports compliance (no folder cycle).
+ */
+export interface ComponentShare {
+  cas_number: string;
+  percentage_weight: number | null;
+  percentage_weight_low?: number | null;
+  percentage_weight_high?: number | null;
+}
 
 /**
  * LP-gas (NFPA 58 definition, as local codes quote it: "any material composed predominantly of
@@ -71,9 +81,7 @@ export const LP_GAS_PREDOMINANT_PERCENT = 50;
  * The share of a gas product that is LP-gas hydrocarbons, by weight (each component's single
  * figure, else the top of its range), when it is more than half; null otherwise.
  */
-export function lpGasShare(
-  components: readonly SnapshotComponent[],
-): { percent: number; text: string } | null {
+export function lpGasShare(components: readonly ComponentShare[]): { percent: number; text: string } | null {
   let percent = 0;
   const names: string[] = [];
   for (const component of components) {
@@ -105,7 +113,7 @@ export interface EstimateInput {
   physical_state: PhysicalState | null;
   flash_point_f?: number | null;
   hazard_categories?: readonly Tier2HazardCategory[] | null;
-  components: readonly SnapshotComponent[];
+  components: readonly ComponentShare[];
 }
 
 const FLAMMABLE: Tier2HazardCategory = 'Flammable (gases, aerosols, liquids, or solids)';

@@ -271,12 +271,12 @@ describe('a line of a catalog product', () => {
       drum({ container_unit_id: ids.ounce, container_size: '32', container_quantity: '4' }),
     );
     expect([ounces.max_gallons, ounces.max_pounds]).toEqual([1, 6.6]);
-    // lb on a liquid: the pound formula is for solids, so there is no figure.
+    // lb on a liquid: pounds in any state (issue 33 point 4; was null): 50 lb × 2 = 100 lb.
     const pounds = await saveOk(
       inventoryId,
       drum({ container_unit_id: ids.pound, container_size: '50', container_quantity: '2' }),
     );
-    expect([pounds.max_gallons, pounds.max_pounds]).toEqual([null, null]);
+    expect([pounds.max_gallons, pounds.max_pounds]).toEqual([null, 100]);
     // A zero quantity gives no figure either.
     const none = await saveOk(inventoryId, drum({ container_id: ids.can, container_quantity: '0' }));
     expect([none.max_gallons, none.max_pounds]).toEqual([null, null]);
