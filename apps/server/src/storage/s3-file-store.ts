@@ -110,6 +110,19 @@ export function createS3FileStore(
   const unavailable = (operation: string) => (error: unknown) => {
     throw new FileStoreUnavailableError(operation, error);
   };
+  const writeObject = async (key: string, source: Buffer | Readable, size: number) => {
+    await client
+      .send(
+        new PutObjectCommand({
+          Bucket: bucket,
+          Key: objectKey(key),
+          Body: source,
+          ContentLength: size,
+          ContentType: 'application/octet-stream',
+        }),
+      )
+      .catch(unavailable('store a file'));
+  };
 
   return {
     description: `S3 bucket ${bucket}${prefix ? ` (under ${prefix})` : ''}${target.endpoint ? ` at ${target.endpoint}` : ''}`,
@@ -119,33 +132,12 @@ export function createS3FileStore(
       const size = Buffer.isBuffer(source) ? source.length : options.size;
       // Without a length the SDK would have to buffer the stream; every caller knows it.
       if (size === undefined) throw new Error('A streamed put needs the size of its bytes');
-      await client
-        .send(
-          new PutObjectCommand({
-            Bucket: bucket,
-            Key: objectKey(key),
-            Body: source,
-            ContentLength: size,
-            ContentType: 'application/octet-stream',
-          }),
-        )
-        .catch(unavailable('store a file'));
+      await writeObject(key, source, size);
       return key;
     },
 
-    async putAt(key, source, size) {
-      await client
-        .send(
-          new PutObjectCommand({
-            Bucket: bucket,
-            Key: objectKey(key),
-            Body: source,
-            ContentLength: size,
-            ContentType: 'application/octet-stream',
-          }),
-        )
-        .catch(unavailable('store a file'));
-    },
+    // A restore puts each file back under the key its records name (backup/restore.ts).
+    putAt: writeObject,
 
     async read(key) {
       const Key = objectKey(key);

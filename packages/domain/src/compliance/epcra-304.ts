@@ -16,7 +16,7 @@ import {
 } from './format.ts';
 import type { Explanation, ProgrammeResult, ProgrammeRule } from './programme.ts';
 import { type LineQuantity, QUANTITY_DECIMALS } from './quantities.ts';
-import { normalizeCas } from './reference.ts';
+import { AMMONIA_CAS, AMMONIUM_HYDROXIDE_CAS, normalizeCas, WATER_CAS } from './reference.ts';
 import { CERCLA_OPERATOR, meetsThreshold, type ThresholdTest, testThreshold } from './thresholds.ts';
 import { contributionsAddUp, roundingNotes } from './totals.ts';
 import type { PercentBasis, SnapshotLine } from './types.ts';
@@ -48,13 +48,12 @@ export const MASSIVE_FORM_METALS: ReadonlySet<string> = new Set([
  * (epa.gov/epcra, read 2026): the two are considered individually, and a release of ammonium
  * hydroxide solution is compared with its RQ without the CERCLA mixture rule (rules §2).
  */
-export const AMMONIUM_HYDROXIDE_CAS = '1336-21-6';
 /**
  * What an ammonium hydroxide solution holds besides itself: water 7732-18-5 and the ammonia
  * 7664-41-7 an SDS may name in it. A product naming anything else is a mixture holding the
  * solution, for which the mixture rule stands (302.6(b)).
  */
-const AMMONIUM_HYDROXIDE_SOLUTION_PARTS: ReadonlySet<string> = new Set(['7732-18-5', '7664-41-7']);
+const AMMONIUM_HYDROXIDE_SOLUTION_PARTS: ReadonlySet<string> = new Set([WATER_CAS, AMMONIA_CAS]);
 
 export const NATIONAL_RESPONSE_CENTER = 'NRC 1-800-424-8802 / SERC / LEPC';
 

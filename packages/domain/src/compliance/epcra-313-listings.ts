@@ -7,14 +7,16 @@ import { isGas } from '../products/index.ts';
 import type { Contribution } from './aggregation.ts';
 import { builtInPbt, builtInPfas, TRI_NDAA_PFAS } from './epcra-313-special-concern.ts';
 import { formatPounds, formatThreshold } from './format.ts';
-import { normalizeCas, type ReferenceIndex } from './reference.ts';
+import {
+  AMMONIA_CAS,
+  AMMONIUM_HYDROXIDE_CAS,
+  normalizeCas,
+  type ReferenceIndex,
+  WATER_CAS,
+} from './reference.ts';
 import type { ReferenceEntry, SnapshotLine } from './types.ts';
 import { type EngineWarning, listWarning } from './warnings.ts';
 
-/** The ammonia listing (372.65): anhydrous ammonia plus 10% of total aqueous ammonia. */
-export const TRI_AMMONIA_CAS = '7664-41-7';
-/** Ammonium hydroxide is reported under the ammonia listing as aqueous ammonia (GuideME Q550), for 313 only. */
-export const TRI_AMMONIUM_HYDROXIDE_CAS = '1336-21-6';
 /** The share of aqueous ammonia the listing counts (372.65 qualifier; GuideME Q552). */
 export const TRI_AQUEOUS_AMMONIA_SHARE = 0.1;
 /** Form A (372.27): annual reportable amount at most 500 lb, and each activity at most 1,000,000 lb. */
@@ -38,8 +40,6 @@ type AmmoniaForm = 'anhydrous' | 'aqueous' | 'undetermined';
  * atmospheric pressure. A refrigerated tank recorded as "liquid" is anhydrous ammonia (rules §4-6).
  */
 export const TRI_ANHYDROUS_AMMONIA_MIN_PCT = 99;
-/** Water: on an SDS's section 3 beside ammonia, it makes the product a water solution. */
-export const WATER_CAS = '7732-18-5';
 /** A product name that says the product is ammonia in water ("Aqua Ammonia 30%", "Ammonia solution"). */
 const SOLUTION_NAME = /\b(solution|aqueous|aqua|ammonium hydroxide|ammonia water)\b/i;
 
@@ -80,7 +80,7 @@ function readAmmoniaLine(
   if (fromHydroxide)
     return {
       form: 'aqueous',
-      reason: `ammonium hydroxide ${TRI_AMMONIUM_HYDROXIDE_CAS} is ammonia in water (GuideME Q550)`,
+      reason: `ammonium hydroxide ${AMMONIUM_HYDROXIDE_CAS} is ammonia in water (GuideME Q550)`,
     };
   const percent = contribution.percent_weight;
   const ammonia = `${formatThreshold(percent)}% ammonia`;
@@ -112,7 +112,7 @@ function readAmmoniaLine(
 const AMMONIA_RULE_NOTE =
   `Ammonia listing (40 CFR 372.65): anhydrous ammonia counts 100%, aqueous ammonia (ammonia in water) ` +
   `${formatThreshold(TRI_AQUEOUS_AMMONIA_SHARE * 100)}% (GuideME Q552). Each line is read from its record: ammonium hydroxide ` +
-  `${TRI_AMMONIUM_HYDROXIDE_CAS}, or ammonia below ${TRI_ANHYDROUS_AMMONIA_MIN_PCT}% with water ${WATER_CAS} as a component or in a ` +
+  `${AMMONIUM_HYDROXIDE_CAS}, or ammonia below ${TRI_ANHYDROUS_AMMONIA_MIN_PCT}% with water ${WATER_CAS} as a component or in a ` +
   `product named as a solution, is aqueous; ammonia of ${TRI_ANHYDROUS_AMMONIA_MIN_PCT}% or more is anhydrous whatever state is ` +
   `recorded (a refrigerated liquid included); ammonia in a gas with no water counts whole; anything else is not determined ` +
   `and counts whole.`;
@@ -154,7 +154,7 @@ export function countAmmonia(
   if (byForm.aqueous.length > 0) {
     const hydroxideNote =
       hydroxide.length > 0
-        ? ` (ammonium hydroxide ${TRI_AMMONIUM_HYDROXIDE_CAS} included as aqueous ammonia, GuideME Q550)`
+        ? ` (ammonium hydroxide ${AMMONIUM_HYDROXIDE_CAS} included as aqueous ammonia, GuideME Q550)`
         : '';
     sums.push(
       `Aqueous${hydroxideNote}: ${formatPounds(aqueous)} lb × ${percent}% = ${formatPounds(aqueousCounted)} lb counted.`,
@@ -184,7 +184,7 @@ export function countAmmonia(
  */
 export function formQualifier(entry: ReferenceEntry | undefined): string | null {
   const qualifier = entry?.condition?.trim() ?? '';
-  if (qualifier === '' || normalizeCas(entry?.cas_number) === TRI_AMMONIA_CAS) return null;
+  if (qualifier === '' || normalizeCas(entry?.cas_number) === AMMONIA_CAS) return null;
   return qualifier;
 }
 

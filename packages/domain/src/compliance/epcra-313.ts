@@ -15,8 +15,6 @@ import {
   listMarkerWarnings,
   splitByQualifierMark,
   sumContributions,
-  TRI_AMMONIA_CAS,
-  TRI_AMMONIUM_HYDROXIDE_CAS,
   TRI_FORM_A_MAX_LB,
   TRI_FORM_A_REPORTABLE_MAX_LB,
   type TriMarkerSources,
@@ -26,6 +24,7 @@ import { builtInPbt, builtInPbtCategory, builtInPfas } from './epcra-313-special
 import { formatPounds, formatThreshold } from './format.ts';
 import type { Explanation, ProgrammeResult, ProgrammeRule } from './programme.ts';
 import { type LineQuantity, QUANTITY_DECIMALS } from './quantities.ts';
+import { AMMONIA_CAS, AMMONIUM_HYDROXIDE_CAS } from './reference.ts';
 import {
   type DeMinimisRule,
   deMinimisText,
@@ -256,14 +255,14 @@ function byLine(a: { inventory_product_id: number }, b: { inventory_product_id: 
 function aggregateListed(context: ComplianceContext, activity: TriActivity, sources: TriMarkerSources) {
   const entryOf = (cas: string) => context.lists.find('313', cas)[0];
   const casNumbers = new Set(context.lists.casNumbers('313'));
-  const ammoniaListed = casNumbers.has(TRI_AMMONIA_CAS);
-  if (ammoniaListed) casNumbers.add(TRI_AMMONIUM_HYDROXIDE_CAS);
+  const ammoniaListed = casNumbers.has(AMMONIA_CAS);
+  if (ammoniaListed) casNumbers.add(AMMONIUM_HYDROXIDE_CAS);
   const aggregates = aggregateByCas(context.components, {
     basis: 'midpoint',
     casNumbers,
     includeLine: (quantity) => quantity.line[LINE_FLAG[activity]],
     exclude: (item, percent) => {
-      const cas = item.cas_number === TRI_AMMONIUM_HYDROXIDE_CAS ? TRI_AMMONIA_CAS : item.cas_number;
+      const cas = item.cas_number === AMMONIUM_HYDROXIDE_CAS ? AMMONIA_CAS : item.cas_number;
       const rule = deMinimisFor(entryOf(cas), cas, activity, sources);
       return rule && isBelowDeMinimis(percent, rule, item.is_carcinogen)
         ? deMinimisText(percent, rule, item.is_carcinogen)
@@ -271,17 +270,17 @@ function aggregateListed(context: ComplianceContext, activity: TriActivity, sour
     },
     linePounds: (quantity) => annualPounds(quantity, activity),
   });
-  const hydroxide = ammoniaListed ? aggregates.get(TRI_AMMONIUM_HYDROXIDE_CAS) : undefined;
+  const hydroxide = ammoniaListed ? aggregates.get(AMMONIUM_HYDROXIDE_CAS) : undefined;
   if (!hydroxide) return { aggregates: [...aggregates.values()], hydroxide: [] as Contribution[] };
-  aggregates.delete(TRI_AMMONIUM_HYDROXIDE_CAS);
-  const ammonia: CasAggregate = aggregates.get(TRI_AMMONIA_CAS) ?? {
-    cas_number: TRI_AMMONIA_CAS,
+  aggregates.delete(AMMONIUM_HYDROXIDE_CAS);
+  const ammonia: CasAggregate = aggregates.get(AMMONIA_CAS) ?? {
+    cas_number: AMMONIA_CAS,
     component_names: [],
     pounds: 0,
     contributions: [],
     excluded: [],
   };
-  aggregates.set(TRI_AMMONIA_CAS, {
+  aggregates.set(AMMONIA_CAS, {
     ...ammonia,
     component_names: [...new Set([...ammonia.component_names, ...hydroxide.component_names])].sort(),
     excluded: [...ammonia.excluded, ...hydroxide.excluded].sort(byLine),
@@ -310,7 +309,7 @@ function runFor(activity: TriActivity, context: ComplianceContext): Epcra313Resu
     let countBasis = '';
     const countNotes: string[] = [];
     const excluded = [...aggregate.excluded];
-    if (aggregate.cas_number === TRI_AMMONIA_CAS) {
+    if (aggregate.cas_number === AMMONIA_CAS) {
       const ammonia = countAmmonia(aggregate.contributions, hydroxide, snapshotLines);
       counted = [...aggregate.contributions, ...hydroxide].sort(byLine);
       pounds = ammonia.pounds;

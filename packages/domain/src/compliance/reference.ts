@@ -17,6 +17,16 @@ export interface ReferenceIndex {
   uncasedEntries(listType: RegulatoryListType): readonly ReferenceEntry[];
 }
 
+/**
+ * The CAS numbers several programmes read by identity, once (rules §0.2): ammonia and ammonium
+ * hydroxide are different chemicals for EPCRA 302/304/311/312, the same listing for 313 (aqueous
+ * ammonia, GuideME Q550) and RMP (the alias); water makes an SDS's ammonia a water solution and is
+ * no hazardous chemical of its own.
+ */
+export const AMMONIA_CAS = '7664-41-7';
+export const AMMONIUM_HYDROXIDE_CAS = '1336-21-6';
+export const WATER_CAS = '7732-18-5';
+
 export function normalizeCas(casNumber: string | null | undefined): string {
   return normalizeCasNumber(casNumber ?? '');
 }

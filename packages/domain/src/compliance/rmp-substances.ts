@@ -15,7 +15,7 @@
  * greater; 7647-01-0 hydrogen chloride anhydrous and hydrochloric acid conc 37% or greater): 77
  * listings, 75 CAS numbers. No CAS is both toxic and flammable.
  */
-import { normalizeCas } from './reference.ts';
+import { AMMONIA_CAS, AMMONIUM_HYDROXIDE_CAS, normalizeCas } from './reference.ts';
 
 export type RmpTableKind = 'toxic' | 'flammable';
 
@@ -194,9 +194,9 @@ export function rmpTableKind(casNumber: string): RmpTableKind | null {
  * EPCRA 302/311/312 where the two CAS numbers stay apart (rules §0.2).
  */
 export const RMP_AMMONIA_ALIAS = {
-  alias_cas_number: '1336-21-6',
+  alias_cas_number: AMMONIUM_HYDROXIDE_CAS,
   alias_name: 'Ammonium hydroxide',
-  listing_cas_number: '7664-41-7',
+  listing_cas_number: AMMONIA_CAS,
   /** The listing's concentration: the alias goes to the conc-20%-or-greater listing only. */
   listing_min_percent: 20,
   source: '40 CFR 68.130 Table 1, Ammonia (conc 20% or greater); rules §8',

@@ -22,7 +22,7 @@ import { formatPounds, formatThreshold } from './format.ts';
 import type { Explanation, ProgrammeResult, ProgrammeRule } from './programme.ts';
 import { type LineQuantity, type ProductQuantity, QUANTITY_DECIMALS } from './quantities.ts';
 import { type RangeCode, tier2RangeCode } from './range-codes.ts';
-import { normalizeCas } from './reference.ts';
+import { normalizeCas, WATER_CAS } from './reference.ts';
 import {
   deMinimisText,
   isBelowDeMinimis,
@@ -70,7 +70,7 @@ export function retailFuelOf(line: SnapshotLine): RetailFuel | null {
  * Components that are not hazardous chemicals (OSHA HCS) and so never a Tier II row of the
  * component option, whatever the mixture holding them: water, which SDSs list for completeness.
  */
-export const NOT_HAZARDOUS_COMPONENTS: ReadonlyMap<string, string> = new Map([['7732-18-5', 'Water']]);
+export const NOT_HAZARDOUS_COMPONENTS: ReadonlyMap<string, string> = new Map([[WATER_CAS, 'Water']]);
 
 /** Days on site assumed while the inventory does not record them, and the most a row shows (rules §3). */
 export const TIER2_DEFAULT_DAYS_ON_SITE = 365;

@@ -40,7 +40,7 @@ import { readTier2File } from './tier2-reader.ts';
 /** Products a Tier II file creates name no manufacturer; the catalog requires one. */
 export const IMPORTED_MFG_NAME = 'Unknown (Tier II import)';
 /** The engine knows water by its CAS (`NOT_HAZARDOUS_COMPONENTS`); Tier2 Submit often leaves its CAS empty. */
-const WATER_CAS = '7732-18-5';
+
 const POUNDS_PER_KILOGRAM = 2.20462262185;
 
 /** Case and spacing aside: "GREEN  valley" is Green Valley. */
@@ -141,7 +141,7 @@ function physicalStateOf(chemical: Tier2Chemical) {
 /** A component's CAS: the file's, or water's when the file names water without one. */
 function componentCas(name: string, cas: string): string {
   if (cas !== '') return cas;
-  return key(name) === 'water' ? WATER_CAS : '';
+  return key(name) === 'water' ? compliance.WATER_CAS : '';
 }
 
 /** The CAS numbers a new product of this chemical would hold: its components', or its own when pure. */

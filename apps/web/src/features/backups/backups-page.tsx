@@ -1,4 +1,4 @@
-import type { BackupItem } from '@chemtrack/domain';
+import { type BackupItem, formatFileSize } from '@chemtrack/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button } from '../../components/ui/button.tsx';
 import { ApiError } from '../../lib/api.ts';
@@ -6,13 +6,6 @@ import { saveBlob } from '../../lib/download.ts';
 import { usePageMeta } from '../../lib/page-meta.ts';
 import { toast } from '../../lib/toast.ts';
 import { backupsListOptions, createBackup, downloadBackup } from './api.ts';
-
-/** "1.4 MB", "820 KB": sizes as the uploads show them. */
-export function formatSize(bytes: number): string {
-  return bytes >= 1024 * 1024
-    ? `${(bytes / (1024 * 1024)).toFixed(1)} MB`
-    : `${Math.max(1, Math.round(bytes / 1024))} KB`;
-}
 
 /** "3 hours ago", "2 days ago": the age of the last backup. */
 export function formatAge(iso: string, now: number = Date.now()): string {
@@ -46,7 +39,7 @@ export function BackupsPage() {
       toast({
         variant: 'success',
         title: result.message,
-        description: `${result.resource.name}, ${formatSize(result.resource.size_bytes)}`,
+        description: `${result.resource.name}, ${formatFileSize(result.resource.size_bytes)}`,
       });
       await queryClient.invalidateQueries({ queryKey: ['backups'] });
     },
@@ -78,7 +71,7 @@ export function BackupsPage() {
             <p className="text-slate-600">Loading…</p>
           ) : last ? (
             <p className="text-slate-700">
-              {utc(last.created_at)} · {formatSize(last.size_bytes)} · {formatAge(last.created_at)}
+              {utc(last.created_at)} · {formatFileSize(last.size_bytes)} · {formatAge(last.created_at)}
             </p>
           ) : (
             <p className="text-slate-700">No backup yet.</p>
@@ -118,7 +111,7 @@ export function BackupsPage() {
           {(data?.items ?? []).map((item) => (
             <tr key={item.name} className="border-b border-slate-100">
               <td className="py-2 pr-3">{utc(item.created_at)}</td>
-              <td className="py-2 pr-3">{formatSize(item.size_bytes)}</td>
+              <td className="py-2 pr-3">{formatFileSize(item.size_bytes)}</td>
               <td className="py-2 pr-3">{item.tables ?? '-'}</td>
               <td className="py-2 pr-3">{item.rows ?? '-'}</td>
               <td className="py-2 pr-3">{item.files ?? '-'}</td>

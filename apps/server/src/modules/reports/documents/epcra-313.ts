@@ -49,7 +49,7 @@ export function epcra313Tables(result: compliance.Epcra313Result): ReportTable[]
         // Ammonia counts 10% of its aqueous lines: its figure is not the sum of the lines printed.
         explanation: explanationOf(
           row.explanation,
-          row.cas_number === compliance.TRI_AMMONIA_CAS ? undefined : row.annual_lb,
+          row.cas_number === compliance.AMMONIA_CAS ? undefined : row.annual_lb,
         ),
       })),
       totals: [
