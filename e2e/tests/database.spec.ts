@@ -54,7 +54,7 @@ test('an admin uploads a list, reads what changed, opens its table and searches 
   await psmRow.getByRole('link', { name: 'View PSM list' }).click();
   await page.getByLabel('Search Chemical by name').fill('7782-50-5');
   await expect(page.getByRole('table', { name: 'PSM list' }).getByRole('row').nth(1)).toContainText('1,500');
-  await page.getByRole('link', { name: 'Back' }).click();
+  await page.getByRole('link', { name: 'Back', exact: true }).click();
 
   // Confirm replaces it.
   await choose();
@@ -86,7 +86,7 @@ test('an admin uploads a list, reads what changed, opens its table and searches 
   await expect(list.getByRole('row').nth(1)).toContainText('Chlorine');
   await expect(list.getByRole('row').nth(1)).toContainText('2,000');
 
-  await page.getByRole('link', { name: 'Back' }).click();
+  await page.getByRole('link', { name: 'Back', exact: true }).click();
   await expect(page).toHaveURL(/\/database$/);
 });
 

@@ -120,7 +120,7 @@ test('a catalog product locks its data, the figures follow the typing, and the s
   const f = await lineFixture(api, 'Lines');
   await page.goto(`/inventories/${f.inventoryId}/products`);
   await expect(page.getByRole('heading', { name: f.title })).toBeVisible();
-  await expect(page.getByRole('link', { name: 'Back' })).toHaveAttribute('href', '/inventories');
+  await expect(page.getByRole('link', { name: 'Back', exact: true })).toHaveAttribute('href', '/inventories');
   await expect(page.getByPlaceholder('Search Inventory by product or manufacturer')).toBeVisible();
   await expect(page.getByText('No results.')).toBeVisible();
   const stats = page.getByRole('definition');
@@ -392,7 +392,7 @@ test('staff find the lines of a completed inventory read-only', async ({ page, r
     await expect(page.getByLabel(label)).toBeDisabled();
   await expect(page.getByRole('combobox', { name: 'Product Name' })).toBeDisabled();
   await expect(page.getByRole('button', { name: /Save Changes|Create Product/ })).toHaveCount(0);
-  await expect(page.getByRole('link', { name: 'Back' }).last()).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Back', exact: true }).last()).toBeVisible();
 
   // The create address itself is no way round it.
   await page.goto(`/inventories/${f.inventoryId}/products/create`);

@@ -463,6 +463,7 @@ const CASES: Record<string, WriteCase> = {
     'fire_code_permit_amount',
     'update',
   ),
+  'POST /backups/create': simpleCase('POST', async () => ({ url: '/backups/create' }), 'backup', 'create'),
   'POST /report/generate': async (c) => {
     const inventory = await create.inventory(c);
     await create.inventoryProduct(c, inventory.id);

@@ -33,12 +33,13 @@ describe('menuFor', () => {
     expect(menuFor(undefined)).toHaveLength(MENU.length);
   });
 
-  it('gives staff all but Database Entry, User Mgmt. and Audit Log, and technicians nothing', () => {
+  it('gives staff all but Database Entry, User Mgmt., Audit Log and Backups, and technicians nothing', () => {
     expect(menuFor('admin').map((e) => e.label)).toEqual(MENU.map((e) => e.label));
     expect(menuFor('staff').map((e) => e.label)).not.toContain('Database Entry');
     expect(menuFor('staff').map((e) => e.label)).not.toContain('User Mgmt.');
     expect(menuFor('staff').map((e) => e.label)).not.toContain('Audit Log');
-    expect(menuFor('staff')).toHaveLength(MENU.length - 3);
+    expect(menuFor('staff').map((e) => e.label)).not.toContain('Backups');
+    expect(menuFor('staff')).toHaveLength(MENU.length - 4);
     expect(menuFor('technician')).toEqual([]);
   });
 });

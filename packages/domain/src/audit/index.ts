@@ -27,6 +27,7 @@ export const AUDIT_ACTIONS = [
   'password-set',
   'end-sessions',
   'generate',
+  'download',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -54,6 +55,7 @@ export const AUDIT_ENTITY_LABELS = {
   report: 'Report',
   fire_code_permit_amount: 'Fire-code permit amount',
   tier2_import: 'Tier II import',
+  backup: 'Backup',
 } as const;
 export const AUDIT_ENTITIES = Object.keys(AUDIT_ENTITY_LABELS) as [
   keyof typeof AUDIT_ENTITY_LABELS,

@@ -1,7 +1,11 @@
 import { BACKUP_MSG, BackupItemSchema, BackupListSchema } from '@chemtrack/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { actorOf, recordAudit } from '../../lib/audit.ts';
 import { ERROR_RESPONSES } from '../../lib/route-schemas.ts';
+
+/** A backup holds every record: who took one and who carried one away are both on the audit trail. */
+const ENTITY = 'backup';
 
 /**
  * Issue 32: online backups, an admin's. `create` answers once the archive is complete (other
@@ -17,8 +21,13 @@ export const backupsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 201: z.object({ message: z.string(), resource: BackupItemSchema }), ...ERROR_RESPONSES },
       },
     },
-    async (_request, reply) => {
+    async (request, reply) => {
       const { held_ms: _held, ...item } = await app.backups.run();
+      await recordAudit(app.db, actorOf(request), {
+        action: 'create',
+        entity: ENTITY,
+        details: { name: item.name, size: item.size_bytes, rows: item.rows, files: item.files },
+      });
       return reply.status(201).send({ message: BACKUP_MSG.created, resource: item });
     },
   );
@@ -44,6 +53,11 @@ export const backupsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const found = await app.backups.open(request.params.name);
       if (!found) return reply.status(404).send({ message: BACKUP_MSG.notFound });
+      await recordAudit(app.db, actorOf(request), {
+        action: 'download',
+        entity: ENTITY,
+        details: { name: request.params.name, size: found.size },
+      });
       return reply
         .header('content-type', 'application/x-tar')
         .header('content-length', found.size)

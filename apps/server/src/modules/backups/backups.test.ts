@@ -2,10 +2,12 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { BACKUP_NAME_PATTERN } from '@chemtrack/domain';
+import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../test/helper.ts';
 import { uploadPdf } from '../../../test/uploads.ts';
 import { verifyArchive } from '../../backup/read-archive.ts';
+import { auditLog } from '../../db/schema/index.ts';
 import { create } from '../../seed/factories.ts';
 
 /**
@@ -76,6 +78,15 @@ describe('backups', () => {
     expect(download.rawPayload.length).toBe(item.size_bytes);
     const manifest = await verifyArchive(Readable.from([download.rawPayload]));
     expect(manifest.tables.find((table) => table.table === 'customers')?.rows).toBeGreaterThanOrEqual(1);
+    // Who carried a copy of every record away is on the audit trail.
+    const [audited] = await ctx.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entity, 'backup'), eq(auditLog.action, 'download')))
+      .orderBy(desc(auditLog.id))
+      .limit(1);
+    expect(audited?.userId).toBe(ctx.users.admin.id);
+    expect(audited?.details).toMatchObject({ name: item.name, size: item.size_bytes });
 
     const missing = await ctx.call('admin', { method: 'GET', url: '/backups/../../etc/passwd/download' });
     expect(missing.statusCode).toBe(404);

@@ -120,10 +120,10 @@ describe('InventoryProductFields', { timeout: 60_000 }, () => {
     expect(value('Max Gallons')).toBe('0.375');
     expect(value('Max Pounds')).toBe('2.625');
 
-    // A liquid in a pound unit has no figure (the formula is the solids').
+    // A liquid in a pound unit is weighed as recorded: 16 lb × 3 = 48 lb, and no gallons.
     await pick('Unit', 'Bag', /^Bag \(lb\)/);
     expect(value('Max Gallons')).toBe('N/A');
-    expect(value('Max Pounds')).toBe('N/A');
+    expect(value('Max Pounds')).toBe('48');
     expect(screen.getByTestId('toasts').textContent).toBe('[]');
 
     // A size that is no number ("1.2."): the warning 'Error Gl', once, for 3000 ms.
