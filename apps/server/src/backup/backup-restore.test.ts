@@ -318,126 +318,129 @@ describe.each(['local', 's3'] as const)('backup and restore, %s files', (filesKi
     await expect(refusal).rejects.toThrow(/holds data\. Restore with --replace/);
   });
 
-  // The swap of folders is the local store's; a bucket only gains objects (restore.ts).
-  for (const kind of TARGETS) {
-    it.runIf(filesKind === 'local')(
-      `a failed --replace leaves the ${kind} target as it was; a good one replaces it`,
-      async () => {
-        const target = filled.get(kind);
-        if (!target) throw new Error('the restore into an empty target failed');
-        const before = await openTargetReader(target).then(async (reader) => {
-          const rows = await tableRows(reader);
-          await reader.close();
-          return rows;
-        });
-        const folders = fs.readdirSync(target.dataDir).sort();
+  // The swap of folders is the local store's; a bucket only gains objects (restore.ts), so the
+  // bucket pass has no such case (registered only for the local store, never reported as skipped).
+  for (const kind of filesKind === 'local' ? TARGETS : []) {
+    it(`a failed --replace leaves the ${kind} target as it was; a good one replaces it`, async () => {
+      const target = filled.get(kind);
+      if (!target) throw new Error('the restore into an empty target failed');
+      const before = await openTargetReader(target).then(async (reader) => {
+        const rows = await tableRows(reader);
+        await reader.close();
+        return rows;
+      });
+      const folders = fs.readdirSync(target.dataDir).sort();
 
-        // An archive whose checksums hold but whose manifest miscounts a table fails after loading.
-        const miscounted = path.join(work, `${filesKind}-${kind}-miscounted.tar`);
-        await rewriteArchive(archive, miscounted, (name, content) => {
-          if (name !== MANIFEST_ENTRY) return content;
-          const edited = JSON.parse(content.toString('utf8')) as Manifest;
-          const products = edited.tables.find((table) => table.table === 'products');
-          if (products) products.rows += 1;
-          return Buffer.from(JSON.stringify(edited));
-        });
-        await expect(restore(miscounted, target, true)).rejects.toThrow(
-          /Table products: \d+ rows read, the manifest says/,
-        );
-        expect(fs.readdirSync(target.dataDir).sort()).toEqual(folders);
-        const after = await openTargetReader(target).then(async (reader) => {
-          const rows = await tableRows(reader);
-          await reader.close();
-          return rows;
-        });
-        expect(after).toEqual(before);
+      // An archive whose checksums hold but whose manifest miscounts a table fails after loading.
+      const miscounted = path.join(work, `${filesKind}-${kind}-miscounted.tar`);
+      await rewriteArchive(archive, miscounted, (name, content) => {
+        if (name !== MANIFEST_ENTRY) return content;
+        const edited = JSON.parse(content.toString('utf8')) as Manifest;
+        const products = edited.tables.find((table) => table.table === 'products');
+        if (products) products.rows += 1;
+        return Buffer.from(JSON.stringify(edited));
+      });
+      await expect(restore(miscounted, target, true)).rejects.toThrow(
+        /Table products: \d+ rows read, the manifest says/,
+      );
+      expect(fs.readdirSync(target.dataDir).sort()).toEqual(folders);
+      const after = await openTargetReader(target).then(async (reader) => {
+        const rows = await tableRows(reader);
+        await reader.close();
+        return rows;
+      });
+      expect(after).toEqual(before);
 
-        // A good archive replaces it; the dated copy is removed once the restore has succeeded.
-        const replaced = await restore(archive, target, true);
-        expect(replaced.replaced.length).toBeGreaterThan(0);
-        expect(fs.readdirSync(target.dataDir).sort()).toEqual(folders);
-      },
-      180_000,
-    );
+      // A good archive replaces it; the dated copy is removed once the restore has succeeded.
+      const replaced = await restore(archive, target, true);
+      expect(replaced.replaced.length).toBeGreaterThan(0);
+      expect(fs.readdirSync(target.dataDir).sort()).toEqual(folders);
+    }, 180_000);
   }
 });
 
-describe.runIf(POSTGRES)('moving from the embedded database to PostgreSQL', () => {
-  it('backs up a PGlite install, restores it onto PostgreSQL with the CLI, starts and reads the same records and files', async () => {
-    const ctx = await createTestContext({}, await openMigrated(undefined));
-    const archive = path.join(work, 'move.tar');
-    const target = { dataDir: path.join(work, 'moved'), databaseUrl: await newPostgresDatabase() };
-    fs.mkdirSync(target.dataDir);
-    let customerId = 0;
-    let productId = 0;
-    const pdf = await makePdf('Moved SDS', 5_000);
-    try {
-      customerId = (await create.customer(ctx, { name: 'Moved Customer' })).id;
-      const file = await uploadPdf(ctx, 'moved.pdf', pdf);
-      productId = (
-        await create.product(ctx, { sds: { filepath: file.filepath, original_name: file.original_name } })
-      ).id;
-      const snapshot = await openOnlineSnapshot(ctx.database.db);
-      await writeArchiveFile(archive, { reader: snapshot.reader, store: ctx.app.files });
-      await snapshot.reader.close();
-    } finally {
-      await ctx.close();
-    }
+// The move needs a PostgreSQL server: it runs in the PostgreSQL pass (TEST_DATABASE_URL), which CI
+// always runs; the embedded pass registers nothing here rather than reporting a skipped test.
+if (POSTGRES)
+  describe('moving from the embedded database to PostgreSQL', () => {
+    it('backs up a PGlite install, restores it onto PostgreSQL with the CLI, starts and reads the same records and files', async () => {
+      const ctx = await createTestContext({}, await openMigrated(undefined));
+      const archive = path.join(work, 'move.tar');
+      const target = { dataDir: path.join(work, 'moved'), databaseUrl: await newPostgresDatabase() };
+      fs.mkdirSync(target.dataDir);
+      let customerId = 0;
+      let productId = 0;
+      const pdf = await makePdf('Moved SDS', 5_000);
+      try {
+        customerId = (await create.customer(ctx, { name: 'Moved Customer' })).id;
+        const file = await uploadPdf(ctx, 'moved.pdf', pdf);
+        productId = (
+          await create.product(ctx, { sds: { filepath: file.filepath, original_name: file.original_name } })
+        ).id;
+        const snapshot = await openOnlineSnapshot(ctx.database.db);
+        await writeArchiveFile(archive, { reader: snapshot.reader, store: ctx.app.files });
+        await snapshot.reader.close();
+      } finally {
+        await ctx.close();
+      }
 
-    const env = {
-      ...process.env,
-      DATA_DIR: target.dataDir,
-      DATABASE_URL: target.databaseUrl,
-      STORAGE_URL: '',
-    };
-    const cli = (args: string[]) =>
-      run(process.execPath, ['--import', 'tsx', 'src/backup/cli.ts', ...args], { cwd: SERVER_DIR, env }).then(
-        (done) => ({ code: 0, out: done.stdout + done.stderr }),
-        (failed: { code: number; stdout: string; stderr: string }) => ({
-          code: failed.code,
-          out: failed.stdout + failed.stderr,
-        }),
+      const env = {
+        ...process.env,
+        DATA_DIR: target.dataDir,
+        DATABASE_URL: target.databaseUrl,
+        STORAGE_URL: '',
+      };
+      const cli = (args: string[]) =>
+        run(process.execPath, ['--import', 'tsx', 'src/backup/cli.ts', ...args], {
+          cwd: SERVER_DIR,
+          env,
+        }).then(
+          (done) => ({ code: 0, out: done.stdout + done.stderr }),
+          (failed: { code: number; stdout: string; stderr: string }) => ({
+            code: failed.code,
+            out: failed.stdout + failed.stderr,
+          }),
+        );
+      const cut = path.join(work, 'move-cut.tar');
+      fs.writeFileSync(cut, fs.readFileSync(archive).subarray(0, 4000));
+      const refused = await cli(['restore', '--from', cut]);
+      expect(refused.code).toBe(1);
+      expect(refused.out).toMatch(/^The archive is damaged or incomplete/m);
+      expect(refused.out).not.toMatch(/\n\s+at /);
+
+      const restored = await cli(['restore', '--from', archive]);
+      expect(restored.out).toMatch(/every row count and checksum matches/);
+      expect(restored.code).toBe(0);
+
+      // Start as `npm start` would: migrate, build the app on the restored database and folder.
+      const database = await openDatabase(target.databaseUrl, target.dataDir);
+      await database.migrate();
+      const config = loadConfig(
+        { APP_KEY, DATA_DIR: target.dataDir, LOG_LEVEL: 'silent' },
+        { webDist: path.join(target.dataDir, 'no-web'), maxEventLoopDelayMs: 0 },
       );
-    const cut = path.join(work, 'move-cut.tar');
-    fs.writeFileSync(cut, fs.readFileSync(archive).subarray(0, 4000));
-    const refused = await cli(['restore', '--from', cut]);
-    expect(refused.code).toBe(1);
-    expect(refused.out).toMatch(/^The archive is damaged or incomplete/m);
-    expect(refused.out).not.toMatch(/\n\s+at /);
-
-    const restored = await cli(['restore', '--from', archive]);
-    expect(restored.out).toMatch(/every row count and checksum matches/);
-    expect(restored.code).toBe(0);
-
-    // Start as `npm start` would: migrate, build the app on the restored database and folder.
-    const database = await openDatabase(target.databaseUrl, target.dataDir);
-    await database.migrate();
-    const config = loadConfig(
-      { APP_KEY, DATA_DIR: target.dataDir, LOG_LEVEL: 'silent' },
-      { webDist: path.join(target.dataDir, 'no-web'), maxEventLoopDelayMs: 0 },
-    );
-    const app = await buildApp({ config, db: database.db });
-    try {
-      // The source's admin session was restored with everything else.
-      const token = ctx.users.admin.token;
-      const headers = { 'x-app-key': APP_KEY, authorization: `Bearer ${token}` };
-      const customer = await app.inject({
-        method: 'GET',
-        url: `/api/admin/v1/customers/${customerId}/get`,
-        headers,
-      });
-      expect(customer.statusCode, customer.body).toBe(200);
-      expect(customer.json().resource.name).toBe('Moved Customer');
-      const download = await app.inject({
-        method: 'GET',
-        url: `/api/admin/v1/products/${productId}/sds-download`,
-        headers,
-      });
-      expect(download.statusCode).toBe(200);
-      expect(download.rawPayload.equals(pdf)).toBe(true);
-    } finally {
-      await app.close();
-      await database.close();
-    }
-  }, 180_000);
-});
+      const app = await buildApp({ config, db: database.db });
+      try {
+        // The source's admin session was restored with everything else.
+        const token = ctx.users.admin.token;
+        const headers = { 'x-app-key': APP_KEY, authorization: `Bearer ${token}` };
+        const customer = await app.inject({
+          method: 'GET',
+          url: `/api/admin/v1/customers/${customerId}/get`,
+          headers,
+        });
+        expect(customer.statusCode, customer.body).toBe(200);
+        expect(customer.json().resource.name).toBe('Moved Customer');
+        const download = await app.inject({
+          method: 'GET',
+          url: `/api/admin/v1/products/${productId}/sds-download`,
+          headers,
+        });
+        expect(download.statusCode).toBe(200);
+        expect(download.rawPayload.equals(pdf)).toBe(true);
+      } finally {
+        await app.close();
+        await database.close();
+      }
+    }, 180_000);
+  });

@@ -1,11 +1,8 @@
 import { BACKUP_MSG, BackupItemSchema, BackupListSchema } from '@chemtrack/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { actorOf, recordAudit } from '../../lib/audit.ts';
+import { actorOf } from '../../lib/audit.ts';
 import { ERROR_RESPONSES } from '../../lib/route-schemas.ts';
-
-/** A backup holds every record: who took one and who carried one away are both on the audit trail. */
-const ENTITY = 'backup';
 
 /**
  * Issue 32: online backups, an admin's. `create` answers once the archive is complete (other
@@ -22,12 +19,7 @@ export const backupsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const { held_ms: _held, ...item } = await app.backups.run();
-      await recordAudit(app.db, actorOf(request), {
-        action: 'create',
-        entity: ENTITY,
-        details: { name: item.name, size: item.size_bytes, rows: item.rows, files: item.files },
-      });
+      const { held_ms: _held, ...item } = await app.backups.run(actorOf(request));
       return reply.status(201).send({ message: BACKUP_MSG.created, resource: item });
     },
   );
@@ -51,13 +43,8 @@ export const backupsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags: ['Backups'], params: z.object({ name: z.string().max(100) }) },
     },
     async (request, reply) => {
-      const found = await app.backups.open(request.params.name);
+      const found = await app.backups.open(request.params.name, actorOf(request));
       if (!found) return reply.status(404).send({ message: BACKUP_MSG.notFound });
-      await recordAudit(app.db, actorOf(request), {
-        action: 'download',
-        entity: ENTITY,
-        details: { name: request.params.name, size: found.size },
-      });
       return reply
         .header('content-type', 'application/x-tar')
         .header('content-length', found.size)

@@ -5,6 +5,7 @@ import { BACKUP_NAME_PATTERN, type BackupItem, type BackupList } from '@chemtrac
 import { openOnlineSnapshot } from '../../backup/online-snapshot.ts';
 import { writeArchive } from '../../backup/write-archive.ts';
 import type { Db } from '../../db/client.ts';
+import { type Actor, recordAudit } from '../../lib/audit.ts';
 import type { FileStore } from '../../storage/file-store.ts';
 
 export interface BackupServiceOptions {
@@ -26,12 +27,18 @@ interface Summary {
   held_ms: number;
 }
 
+/** A backup holds every record: who took one and who carried one away are both on the audit trail. */
+const ENTITY = 'backup';
+
 export interface BackupService {
-  /** Takes a backup now; a call while one runs joins it. */
-  run(): Promise<BackupItem & { held_ms: number }>;
+  /**
+   * Takes a backup now; a call while one runs joins it. Each call is recorded for its actor
+   * (none for the schedule's).
+   */
+  run(actor?: Actor): Promise<BackupItem & { held_ms: number }>;
   list(): Promise<BackupList>;
-  /** The archive's bytes, or undefined when there is no such finished archive. */
-  open(name: string): Promise<{ stream: Readable; size: number } | undefined>;
+  /** The archive's bytes, or undefined when there is no such finished archive; recorded as a download. */
+  open(name: string, actor: Actor): Promise<{ stream: Readable; size: number } | undefined>;
   /** Resolves when no backup is running (the app's close waits for it). */
   idle(): Promise<void>;
 }
@@ -136,11 +143,17 @@ export function createBackupService(options: BackupServiceOptions): BackupServic
   }
 
   return {
-    run() {
+    async run(actor) {
       running ??= take().finally(() => {
         running = undefined;
       });
-      return running;
+      const item = await running;
+      await recordAudit(options.db, actor, {
+        action: 'create',
+        entity: ENTITY,
+        details: { name: item.name, size: item.size_bytes, rows: item.rows, files: item.files },
+      });
+      return item;
     },
     async list() {
       const items = await finished();
@@ -153,12 +166,13 @@ export function createBackupService(options: BackupServiceOptions): BackupServic
         is_stale: isStale,
       };
     },
-    async open(name) {
+    async open(name, actor) {
       if (!BACKUP_NAME_PATTERN.test(name)) return undefined;
       const file = path.join(dir, name);
       const handle = await fs.promises.open(file, 'r').catch(() => undefined);
       if (!handle) return undefined;
       const { size } = await handle.stat();
+      await recordAudit(options.db, actor, { action: 'download', entity: ENTITY, details: { name, size } });
       return { stream: handle.createReadStream(), size };
     },
     async idle() {
