@@ -8,6 +8,7 @@ import {
   APP_KEY,
   call,
   cleanUp,
+  PrivateCluster,
   paddedPdf,
   signIn,
   startReadyServer,
@@ -34,12 +35,20 @@ function partialAppears(dir: string, onAppear: (name: string) => void): Promise<
   });
 }
 
-describe('kill -9 of the server during a backup', () => {
+/** PostgreSQL's cluster, made only for its case. */
+let cluster: PrivateCluster | undefined;
+
+describe.each(['embedded', 'postgres'] as const)('kill -9 of the server during a backup (%s)', (kind) => {
   it('leaves no archive listed; the next backup removes the partial one and verifies', async () => {
-    const dataDir = tempDir('backup-kill');
+    const dataDir = tempDir(`backup-kill-${kind}`);
     const backups = path.join(dataDir, 'backups');
     fs.mkdirSync(backups);
-    const server = await startReadyServer({ dataDir });
+    let databaseUrl: string | undefined;
+    if (kind === 'postgres') {
+      cluster ??= await PrivateCluster.create();
+      databaseUrl = cluster.url(await cluster.createDatabase('backup_kill'));
+    }
+    const server = await startReadyServer({ dataDir, databaseUrl });
     const token = await signIn(server);
     // Files big enough that the archive is still being written when the kill lands.
     for (const name of ['first.pdf', 'second.pdf']) {
@@ -61,7 +70,7 @@ describe('kill -9 of the server during a backup', () => {
     expect(left).toContain(partial);
     expect(left.filter((name) => BACKUP_NAME_PATTERN.test(name))).toEqual([]);
 
-    const restarted = await startReadyServer({ dataDir });
+    const restarted = await startReadyServer({ dataDir, databaseUrl });
     const again = await signIn(restarted);
     const before = await call(restarted, 'GET', '/backups/list', { token: again });
     expect(before.status).toBe(200);
