@@ -11,12 +11,18 @@
  *   the app sees them ('request'), or their answers send the status line and headers and wait
  *   before the body ('response'), so a test can see a component's loading and progress states.
  * - POST /servers/:id/release
+ * - POST /servers/:id/backup-archive {created_at, size_bytes}: a finished archive of that time and
+ *   size (its bytes are filler) in the app's BACKUP_DIR, as an earlier backup would have left it,
+ *   for the Backups page's age and stale warning
  * - GET /servers/:id/requests → what reached the server: method, url, content type, auth headers
  * - DELETE /servers/:id
  */
+import fs from 'node:fs';
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import path from 'node:path';
 import type { TestProject } from 'vitest/node';
+import { backupName } from '../src/modules/backups/backups.service.ts';
 import { APP_KEY, createTestContext, type TestContext } from './helper.ts';
 import { createTemplate, openFromTemplate } from './template-database.ts';
 
@@ -152,6 +158,17 @@ export default async function setup(project: TestProject) {
       served.hold?.release();
       served.hold = null;
       return send(204);
+    }
+    if (req.method === 'POST' && action === 'backup-archive') {
+      const body = await readJson(req);
+      const createdAt = new Date(String(body.created_at));
+      const dir = served.context.config.backupDir;
+      const name = backupName(createdAt);
+      await fs.promises.mkdir(dir, { recursive: true });
+      await fs.promises.writeFile(path.join(dir, name), Buffer.alloc(Number(body.size_bytes)));
+      const summary = { created_at: createdAt.toISOString(), tables: 1, rows: 1, files: 0, held_ms: 0 };
+      await fs.promises.writeFile(path.join(dir, `${name}.json`), JSON.stringify(summary));
+      return send(201, { name });
     }
     if (req.method === 'DELETE' && !action) {
       apps.delete(Number(idText));

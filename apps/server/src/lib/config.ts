@@ -54,6 +54,33 @@ function backupEveryMs(value: string | undefined, databaseUrl: string | undefine
   );
 }
 
+/** A prefix in a bucket: path segments, no `..`, `/` at the end. */
+const BACKUP_PREFIX = /^([A-Za-z0-9][A-Za-z0-9._-]*\/)+$/;
+
+/**
+ * Where archives go. Without a bucket: the folder `BACKUP_DIR` (default `DATA_DIR/backups`).
+ * With `STORAGE_URL=s3://…`: beside the files in the bucket, under `BACKUP_DIR` read as a key
+ * prefix (default `backups/`), spooled in `DATA_DIR/backups` first; an absolute `BACKUP_DIR`
+ * keeps them in that local folder instead.
+ */
+function backupPlace(
+  value: string | undefined,
+  storageUrl: string | undefined,
+  dataDir: string,
+): Pick<Config, 'backupDir' | 'backupPrefix'> {
+  const spool = path.resolve(dataDir, 'backups');
+  if (storageUrl === undefined || (value !== undefined && path.isAbsolute(value))) {
+    return { backupDir: value === undefined ? spool : path.resolve(value), backupPrefix: undefined };
+  }
+  const prefix = value === undefined ? 'backups/' : value.endsWith('/') ? value : `${value}/`;
+  if (!BACKUP_PREFIX.test(prefix) || prefix.split('/').includes('..')) {
+    throw new Error(
+      'BACKUP_DIR must be an absolute folder, or with STORAGE_URL=s3://… a key prefix like backups/',
+    );
+  }
+  return { backupDir: spool, backupPrefix: prefix };
+}
+
 export interface Config {
   port: number;
   host: string;
@@ -117,8 +144,16 @@ export interface Config {
   reportWorkers: number;
   /** Each report worker's heap ceiling: a report that outgrows it fails alone (503), not the server. */
   reportWorkerHeapMb: number;
-  /** Where backup archives go (`POST /backups/create`, the schedule): `DATA_DIR/backups` by default. */
+  /**
+   * The local folder backup archives are written in (`POST /backups/create`, the schedule):
+   * `DATA_DIR/backups` by default. With `backupPrefix` set it only spools them.
+   */
   backupDir: string;
+  /**
+   * A key prefix in the bucket (`backups/`, after STORAGE_URL's own prefix) where finished
+   * archives are kept, listed and downloaded from; undefined: they stay in `backupDir`.
+   */
+  backupPrefix: string | undefined;
   /** Scheduled backups this far apart; 0: off. */
   backupEveryMs: number;
   /** Archives kept in `backupDir`: older ones are removed after each good backup. */
@@ -173,7 +208,7 @@ export function loadConfig(
     listCountCap: parsed.LIST_COUNT_CAP,
     reportWorkers: parsed.REPORT_WORKERS,
     reportWorkerHeapMb: parsed.REPORT_WORKER_HEAP_MB,
-    backupDir: path.resolve(parsed.BACKUP_DIR ?? path.join(parsed.DATA_DIR, 'backups')),
+    ...backupPlace(parsed.BACKUP_DIR, parsed.STORAGE_URL || undefined, parsed.DATA_DIR),
     backupEveryMs: backupEveryMs(parsed.BACKUP_EVERY, parsed.DATABASE_URL),
     backupKeep: parsed.BACKUP_KEEP,
     ...overrides,

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import type { NamedObjects } from './named-objects.ts';
 
 /**
  * Where uploaded files live. Keys are generated here (`sds/2026/11/<uuid>.pdf`) and never derived
@@ -38,6 +39,12 @@ export interface FileStore {
   listWrittenBefore(cutoff: Date): Promise<string[]>;
   /** Resolves when the store can be written to now; rejects with the reason otherwise (`/readyz`). */
   check(): Promise<void>;
+  /**
+   * Objects by plain name under `prefix` (after the store's own), beside the uploaded files: where
+   * backups go with `STORAGE_URL=s3://…`. Only the bucket has it; the local store's files are
+   * not the place for archives (`BACKUP_DIR` is its own folder).
+   */
+  under?(prefix: string): NamedObjects;
   /** Frees what the store holds open (an HTTP agent), once the app closes. */
   close?(): void;
 }

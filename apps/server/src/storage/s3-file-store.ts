@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import { Readable } from 'node:stream';
 import {
   DeleteObjectCommand,
@@ -17,6 +18,7 @@ import {
   isStorageKey,
   StorageUrlError,
 } from './file-store.ts';
+import { checkedObjectName, type NamedObjects } from './named-objects.ts';
 
 /** What `STORAGE_URL=s3://…` says, parsed (see `parseS3StorageUrl`). */
 export interface S3StorageTarget {
@@ -192,8 +194,74 @@ export function createS3FileStore(
       });
     },
 
+    under(area) {
+      return bucketObjects(`${prefix}${area}`);
+    },
+
     close() {
       client.destroy();
     },
   };
+
+  /**
+   * Objects under `base` in the bucket by plain name (backup archives). A PUT is atomic, so a
+   * process killed mid-upload leaves no object; a local file goes up as a stream, its length
+   * sent first (one PUT: up to 5 GB on AWS).
+   */
+  function bucketObjects(base: string): NamedObjects {
+    const Key = (name: string) => `${base}${checkedObjectName(name)}`;
+    const get = async (name: string) => {
+      try {
+        const answer = await client.send(new GetObjectCommand({ Bucket: bucket, Key: Key(name) }));
+        if (!(answer.Body instanceof Readable)) throw new Error(`No body for object ${name}`);
+        return { stream: answer.Body, size: answer.ContentLength ?? 0 };
+      } catch (error) {
+        if (isNoSuchKey(error)) return undefined;
+        throw new FileStoreUnavailableError('read a backup', error);
+      }
+    };
+    const put = async (name: string, body: Readable | string, size: number) => {
+      await client
+        .send(new PutObjectCommand({ Bucket: bucket, Key: Key(name), Body: body, ContentLength: size }))
+        .catch(unavailable('store a backup'));
+    };
+    return {
+      description: `S3 bucket ${bucket} under ${base}`,
+      async list() {
+        const found: { name: string; size: number }[] = [];
+        let token: string | undefined;
+        do {
+          const page = await client
+            .send(new ListObjectsV2Command({ Bucket: bucket, Prefix: base, ContinuationToken: token }))
+            .catch(unavailable('list backups'));
+          for (const object of page.Contents ?? []) {
+            const name = object.Key?.slice(base.length);
+            // Deeper keys are another area's (or another program's): not listed.
+            if (name && !name.includes('/')) found.push({ name, size: object.Size ?? 0 });
+          }
+          token = page.IsTruncated ? page.NextContinuationToken : undefined;
+        } while (token);
+        return found;
+      },
+      async moveIn(name, file) {
+        const { size } = await fs.promises.stat(file);
+        await put(name, fs.createReadStream(file), size);
+        await fs.promises.rm(file, { force: true });
+      },
+      putText: (name, text) => put(name, text, Buffer.byteLength(text)),
+      read: get,
+      async readText(name) {
+        const found = await get(name);
+        if (!found) return undefined;
+        const chunks: Buffer[] = [];
+        for await (const chunk of found.stream) chunks.push(Buffer.from(chunk as Uint8Array));
+        return Buffer.concat(chunks).toString('utf8');
+      },
+      async delete(name) {
+        await client
+          .send(new DeleteObjectCommand({ Bucket: bucket, Key: Key(name) }))
+          .catch(unavailable('delete a backup'));
+      },
+    };
+  }
 }

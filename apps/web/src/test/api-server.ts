@@ -42,6 +42,8 @@ export interface ApiServer {
   /** Until `release`, new requests wait before the app sees them, or their answers wait before the body. */
   hold(stage: 'request' | 'response'): Promise<void>;
   release(): Promise<void>;
+  /** A finished backup archive of that time and size in the app's BACKUP_DIR: its name. */
+  backupArchive(createdAt: Date, sizeBytes: number): Promise<string>;
 }
 
 /** What vitest's jsdom environment exposes as `globalThis.jsdom`: the JSDOM instance. */
@@ -143,5 +145,9 @@ export function realApiServer(options: { uploadMaxBytes?: number; role?: Role } 
     requests: () => control<RecordedRequest[]>('GET', `/servers/${current().id}/requests`),
     hold: (stage) => control('POST', `/servers/${current().id}/hold`, { stage }),
     release: () => control('POST', `/servers/${current().id}/release`),
+    async backupArchive(createdAt, sizeBytes) {
+      const body = { created_at: createdAt.toISOString(), size_bytes: sizeBytes };
+      return (await control<{ name: string }>('POST', `/servers/${current().id}/backup-archive`, body)).name;
+    },
   };
 }

@@ -1,48 +1,46 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { createFolderObjects, type NamedObjects } from '../../storage/named-objects.ts';
+import { type BackupSchedule, createBackupSchedule } from './backup-schedule.ts';
 import { type BackupService, createBackupService } from './backups.service.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
     backups: BackupService;
+    /** Scheduled backups (`BACKUP_EVERY`); undefined when they are off. */
+    backupSchedule: BackupSchedule | undefined;
   }
 }
 
+/** Where finished archives are kept: a prefix in the bucket (`backupPrefix`), or the folder `BACKUP_DIR`. */
+function backupShelf(app: FastifyInstance): NamedObjects {
+  const { backupPrefix, backupDir } = app.config;
+  if (backupPrefix === undefined) return createFolderObjects(backupDir);
+  if (!app.files.under) throw new Error(`Backups cannot be kept in ${app.files.description}.`);
+  return app.files.under(backupPrefix);
+}
+
 /**
- * The backup service and its schedule (`BACKUP_EVERY`): the next backup comes one period after
- * the last finished one (a restart does not push it back), then every period. The timer never
- * keeps the process alive, and the app's close waits for a running backup.
+ * The backup service and its schedule (`backup-schedule.ts`). The app's close stops the schedule
+ * and waits for a running backup.
  */
 async function backupsPlugin(app: FastifyInstance) {
   const service = createBackupService({
     db: app.db,
     files: app.files,
     dir: app.config.backupDir,
+    shelf: backupShelf(app),
     everyMs: app.config.backupEveryMs,
     keep: app.config.backupKeep,
     log: app.log,
   });
   app.decorate('backups', service);
-  let timer: NodeJS.Timeout | undefined;
   const every = app.config.backupEveryMs;
-  if (every > 0) {
-    const schedule = (delayMs: number) => {
-      timer = setTimeout(() => {
-        service
-          .run()
-          .catch((error: unknown) => app.log.error({ err: error }, 'scheduled backup failed'))
-          .finally(() => schedule(every));
-      }, delayMs);
-      timer.unref();
-    };
-    app.addHook('onReady', async () => {
-      const [last] = (await service.list()).items;
-      const since = last ? Date.now() - Date.parse(last.created_at) : 0;
-      schedule(Math.max(1_000, every - since));
-    });
-  }
+  const schedule = every > 0 ? createBackupSchedule(service, every, app.log) : undefined;
+  app.decorate('backupSchedule', schedule);
+  if (schedule) app.addHook('onReady', () => schedule.start());
   app.addHook('onClose', async () => {
-    clearTimeout(timer);
+    schedule?.stop();
     await service.idle();
   });
 }

@@ -7,11 +7,15 @@ import { writeArchive } from '../../backup/write-archive.ts';
 import type { Db } from '../../db/client.ts';
 import { type Actor, recordAudit } from '../../lib/audit.ts';
 import type { FileStore } from '../../storage/file-store.ts';
+import { createFolderObjects, type NamedObjects } from '../../storage/named-objects.ts';
 
 export interface BackupServiceOptions {
   db: Db;
   files: FileStore;
+  /** The local folder partial archives and their table spools are written in. */
   dir: string;
+  /** Where finished archives are kept: `dir` itself by default, or a prefix in the bucket. */
+  shelf?: NamedObjects;
   everyMs: number;
   keep: number;
   log?: { info(object: object, message: string): void; warn(object: object, message: string): void };
@@ -30,17 +34,21 @@ interface Summary {
 /** A backup holds every record: who took one and who carried one away are both on the audit trail. */
 const ENTITY = 'backup';
 
+export type TakenBackup = BackupItem & { held_ms: number };
+
 export interface BackupService {
   /**
    * Takes a backup now; a call while one runs joins it. Each call is recorded for its actor
    * (none for the schedule's).
    */
-  run(actor?: Actor): Promise<BackupItem & { held_ms: number }>;
+  run(actor?: Actor): Promise<TakenBackup>;
   list(): Promise<BackupList>;
   /** The archive's bytes, or undefined when there is no such finished archive; recorded as a download. */
   open(name: string, actor: Actor): Promise<{ stream: Readable; size: number } | undefined>;
   /** Resolves when no backup is running (the app's close waits for it). */
   idle(): Promise<void>;
+  /** Where finished archives are kept, for the log. */
+  readonly description: string;
 }
 
 /** `chemtrack-backup-2026-11-28T04-05-06-789Z.tar`: sorts by time, safe in a URL and on every file system. */
@@ -49,23 +57,25 @@ export function backupName(now: Date): string {
 }
 
 const PARTIAL_SUFFIX = '.partial';
+const SUMMARY_SUFFIX = '.json';
 
 /**
- * Online backups into `BACKUP_DIR`: an archive is written under a hidden temporary name
- * (`.chemtrack-backup-….tar.partial`), its summary beside it, and renamed to its final name only
- * once complete, so a process killed mid-backup leaves nothing the list shows. Only finished
- * names match `BACKUP_NAME_PATTERN`; a partial left by a killed process is removed by the next backup.
+ * Online backups. An archive is written in the local `dir` under a hidden temporary name
+ * (`.chemtrack-backup-….tar.partial`), then its summary and the archive are put on the shelf
+ * (`BACKUP_DIR`: a rename in the same folder, or an upload under the bucket prefix), so a process
+ * killed mid-backup leaves nothing the list shows. Only finished names match
+ * `BACKUP_NAME_PATTERN`; a partial left by a killed process is removed by the next backup.
  */
 export function createBackupService(options: BackupServiceOptions): BackupService {
   const { dir } = options;
-  let running: Promise<BackupItem & { held_ms: number }> | undefined;
+  const shelf = options.shelf ?? createFolderObjects(dir);
+  let running: Promise<TakenBackup> | undefined;
 
-  async function take(): Promise<BackupItem & { held_ms: number }> {
+  async function take(): Promise<TakenBackup> {
     await fs.promises.mkdir(dir, { recursive: true });
     await removeLeftovers();
     const now = new Date();
     const name = backupName(now);
-    const final = path.join(dir, name);
     const partial = path.join(dir, `.${name}${PARTIAL_SUFFIX}`);
     const snapshot = await openOnlineSnapshot(options.db);
     try {
@@ -83,15 +93,16 @@ export function createBackupService(options: BackupServiceOptions): BackupServic
         files: manifest.files.length,
         held_ms: Math.round(snapshot.heldMs),
       };
-      await fs.promises.writeFile(`${final}.json`, JSON.stringify(summary));
-      await fs.promises.rename(partial, final);
-      const size = (await fs.promises.stat(final)).size;
-      options.log?.info({ name, size, heldMs: summary.held_ms }, 'backup written');
+      const size = (await fs.promises.stat(partial)).size;
+      // The summary first: the archive's name is what makes a backup listed.
+      await shelf.putText(`${name}${SUMMARY_SUFFIX}`, JSON.stringify(summary));
+      await shelf.moveIn(name, partial);
+      options.log?.info({ name, size, heldMs: summary.held_ms, to: shelf.description }, 'backup written');
       await prune();
       return { name, size_bytes: size, ...summary };
     } catch (error) {
       await fs.promises.rm(partial, { force: true });
-      await fs.promises.rm(`${final}.json`, { force: true });
+      await shelf.delete(`${name}${SUMMARY_SUFFIX}`).catch(() => undefined);
       throw error;
     } finally {
       await snapshot.reader.close();
@@ -111,22 +122,19 @@ export function createBackupService(options: BackupServiceOptions): BackupServic
   }
 
   async function finished(): Promise<BackupItem[]> {
-    const entries = await fs.promises.readdir(dir).catch(() => [] as string[]);
+    const held = await shelf.list();
     const items: BackupItem[] = [];
-    for (const name of entries
-      .filter((entry) => BACKUP_NAME_PATTERN.test(entry))
-      .sort()
-      .reverse()) {
-      const stat = await fs.promises.stat(path.join(dir, name)).catch(() => undefined);
-      if (!stat) continue;
-      const summary = await fs.promises
-        .readFile(path.join(dir, `${name}.json`), 'utf8')
-        .then((text) => JSON.parse(text) as Summary)
+    for (const { name, size } of held
+      .filter((entry) => BACKUP_NAME_PATTERN.test(entry.name))
+      .sort((a, b) => b.name.localeCompare(a.name))) {
+      const summary = await shelf
+        .readText(`${name}${SUMMARY_SUFFIX}`)
+        .then((text) => (text === undefined ? undefined : (JSON.parse(text) as Summary)))
         .catch(() => undefined);
       items.push({
         name,
-        created_at: summary?.created_at ?? stat.mtime.toISOString(),
-        size_bytes: stat.size,
+        created_at: summary?.created_at ?? timeOfName(name),
+        size_bytes: size,
         tables: summary?.tables ?? null,
         rows: summary?.rows ?? null,
         files: summary?.files ?? null,
@@ -135,14 +143,17 @@ export function createBackupService(options: BackupServiceOptions): BackupServic
     return items;
   }
 
+  /** Archives beyond `BACKUP_KEEP`, and summaries whose archive never arrived (a killed upload). */
   async function prune(): Promise<void> {
-    for (const item of (await finished()).slice(options.keep)) {
-      await fs.promises.rm(path.join(dir, item.name), { force: true });
-      await fs.promises.rm(path.join(dir, `${item.name}.json`), { force: true });
+    const kept = (await finished()).slice(0, options.keep).map((item) => item.name);
+    for (const { name } of await shelf.list()) {
+      const archive = name.endsWith(SUMMARY_SUFFIX) ? name.slice(0, -SUMMARY_SUFFIX.length) : name;
+      if (BACKUP_NAME_PATTERN.test(archive) && !kept.includes(archive)) await shelf.delete(name);
     }
   }
 
   return {
+    description: shelf.description,
     async run(actor) {
       running ??= take().finally(() => {
         running = undefined;
@@ -168,15 +179,25 @@ export function createBackupService(options: BackupServiceOptions): BackupServic
     },
     async open(name, actor) {
       if (!BACKUP_NAME_PATTERN.test(name)) return undefined;
-      const file = path.join(dir, name);
-      const handle = await fs.promises.open(file, 'r').catch(() => undefined);
-      if (!handle) return undefined;
-      const { size } = await handle.stat();
-      await recordAudit(options.db, actor, { action: 'download', entity: ENTITY, details: { name, size } });
-      return { stream: handle.createReadStream(), size };
+      const found = await shelf.read(name);
+      if (found) {
+        await recordAudit(options.db, actor, {
+          action: 'download',
+          entity: ENTITY,
+          details: { name, size: found.size },
+        });
+      }
+      return found;
     },
     async idle() {
       await running?.catch(() => undefined);
     },
   };
+}
+
+/** `chemtrack-backup-2026-11-28T04-05-06-789Z.tar` → its ISO time, for an archive without its summary. */
+function timeOfName(name: string): string {
+  const [, date, h, m, sec, ms] =
+    /^chemtrack-backup-(\d{4}-\d{2}-\d{2})T(\d{2})-(\d{2})-(\d{2})-(\d{3})Z/.exec(name) ?? [];
+  return `${date}T${h}:${m}:${sec}.${ms}Z`;
 }

@@ -108,6 +108,13 @@ export function BackupsPage() {
           </tr>
         </thead>
         <tbody>
+          {data?.items.length === 0 ? (
+            <tr>
+              <td colSpan={6} className="py-3 text-slate-600">
+                No backups yet.
+              </td>
+            </tr>
+          ) : null}
           {(data?.items ?? []).map((item) => (
             <tr key={item.name} className="border-b border-slate-100">
               <td className="py-2 pr-3">{utc(item.created_at)}</td>
