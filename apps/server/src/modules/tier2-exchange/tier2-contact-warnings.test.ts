@@ -151,7 +151,7 @@ describe('Tier II contacts and legacy hazards (issue 33 point 6)', () => {
       .where(and(eq(auditLog.entity, 'report'), sql`${auditLog.details}->>'type' = 'tier2_t2s'`))
       .orderBy(sql`${auditLog.id} desc`)
       .limit(1);
-    expect((audit?.details as { warnings: string[] }).warnings).toEqual([
+    expect((audit!.details as { warnings: string[] }).warnings).toEqual([
       ...contactWarnings,
       legacyWarning(),
     ]);
