@@ -358,9 +358,9 @@ async function makePlan(
     chemicals.flatMap((chemical) => (chemical.casNumber === '' ? [] : [chemical.casNumber])),
   );
   const keys = new Map<Tier2Chemical, string>();
-  dataset.facilities.forEach((facility, f) => {
-    facility.chemicals.forEach((chemical, c) => keys.set(chemical, chemicalKey(f, c)));
-  });
+  for (const [f, facility] of dataset.facilities.entries()) {
+    for (const [c, chemical] of facility.chemicals.entries()) keys.set(chemical, chemicalKey(f, c));
+  }
   const unknown = [...newProducts].filter((wanted) => ![...keys.values()].includes(wanted));
   if (unknown.length > 0) {
     throw new AppError('VALIDATION', TIER2_IMPORT_MSG.newProductsField, {
