@@ -74,7 +74,7 @@ function Table({
 }
 
 export const CREATE_NEW_PRODUCT = 'Create a new product';
-const useLabel = (product: string) => `Use ${product}`;
+const catalogueLabel = (product: string) => `Use ${product}`;
 
 /** The catalogue product a chemical will use: name, manufacturer, CAS (issue 33 point 7). */
 function productText(chemical: Tier2ImportPlan['chemicals'][number]): string {
@@ -164,7 +164,7 @@ export function Tier2PlanTables({
                 value={newProducts.includes(chemical.key) ? 'new' : 'catalogue'}
                 onChange={(event) => choose(chemical.key, event.target.value === 'new')}
               >
-                <option value="catalogue">{useLabel(chemical.product_name)}</option>
+                <option value="catalogue">{catalogueLabel(chemical.product_name)}</option>
                 <option value="new">{CREATE_NEW_PRODUCT}</option>
               </select>
             ),
