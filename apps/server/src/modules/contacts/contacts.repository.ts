@@ -197,12 +197,22 @@ export async function setContactFacilities(db: Db | Tx, contactId: number, facil
       .delete(facilityContacts)
       .where(and(eq(facilityContacts.contactId, contactId), inArray(facilityContacts.facilityId, gone)));
   }
-  for (const facilityId of facilityIds.filter((id) => !had.has(id))) {
+  const added = facilityIds.filter((id) => !had.has(id));
+  for (const facilityId of added) {
     const [last] = await db
       .select({ n: sql<number>`coalesce(max(${facilityContacts.position}) + 1, 0)::int` })
       .from(facilityContacts)
       .where(eq(facilityContacts.facilityId, facilityId));
     await db.insert(facilityContacts).values({ facilityId, contactId, position: last?.n ?? 0 });
+  }
+  // The facilities' contacts changed: their version moves (the `updated_at` hook), so an admin's
+  // facility form opened before is refused as stale rather than dropping the new link on save.
+  const changed = [...gone, ...added];
+  if (changed.length > 0) {
+    await db
+      .update(facilities)
+      .set({ isActive: sql`${facilities.isActive}` })
+      .where(inArray(facilities.id, changed));
   }
 }
 

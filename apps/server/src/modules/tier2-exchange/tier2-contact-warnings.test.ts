@@ -7,7 +7,7 @@ import {
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../test/helper.ts';
-import { auditLog, facilityContacts } from '../../db/schema/index.ts';
+import { auditLog, facilities, facilityContacts } from '../../db/schema/index.ts';
 import { contactBody, create } from '../../seed/factories.ts';
 
 /**
@@ -178,12 +178,22 @@ describe('Tier II contacts and legacy hazards (issue 33 point 6)', () => {
   });
 
   it('staff link the contacts from the contact form; the contact warnings go, the legacy one stays', async () => {
+    const version = async () =>
+      (
+        await ctx.database.db
+          .select({ at: facilities.updatedAt })
+          .from(facilities)
+          .where(eq(facilities.id, ids.facility))
+      )[0]!.at.getTime();
+    const unlinked = await version();
     const owner = await linkContact('staff', ids.owner, {
       contact_types: ['Owner / Operator', 'Emergency Contact'],
       facility_ids: [ids.facility],
     });
     expect(owner.statusCode, owner.body).toBe(200);
     expect(owner.json().resource.facilities).toEqual([{ id: ids.facility, name: FACILITY }]);
+    // The facility's version moved: an admin's facility form read before is stale now.
+    expect(await version()).toBeGreaterThan(unlinked);
     expect(await previewWarnings()).toEqual([MSG.noInformationContact(FACILITY), legacyWarning()]);
 
     const info = await linkContact('staff', ids.info, {
