@@ -138,6 +138,8 @@ export interface DownloadedFile {
   filename: string | undefined;
   /** The answer's media type without parameters ("application/pdf"); '' when it gave none. */
   contentType: string;
+  /** The answer's headers (a file's warnings may come in one). */
+  headers?: Headers;
 }
 
 async function fileOf(response: Response): Promise<DownloadedFile> {
@@ -145,6 +147,7 @@ async function fileOf(response: Response): Promise<DownloadedFile> {
     blob: await response.blob(),
     filename: filenameFromDisposition(response.headers.get('Content-Disposition')),
     contentType: (response.headers.get('Content-Type') ?? '').split(';')[0]?.trim().toLowerCase() ?? '',
+    headers: response.headers,
   };
 }
 

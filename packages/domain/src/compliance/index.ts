@@ -49,6 +49,7 @@ export * from './rmp-substances.ts';
 export * from './spcc.ts';
 export * from './thresholds.ts';
 export * from './tier2.ts';
+export * from './tier2-file-warnings.ts';
 export * from './totals.ts';
 export * from './types.ts';
 export * from './unverified.ts';

@@ -31,6 +31,7 @@ import {
   TIER2_OPERATOR,
   testThreshold,
 } from './thresholds.ts';
+import { tier2ContactWarnings, tier2LegacyHazardWarnings } from './tier2-file-warnings.ts';
 import { printedRowsAddUp, roundingNotes } from './totals.ts';
 import type { SnapshotLine } from './types.ts';
 import { type EngineWarning, lineWarning } from './warnings.ts';
@@ -414,6 +415,11 @@ function run(context: ComplianceContext): Tier2Result {
   }
   rows.sort((a, b) => a.name.localeCompare(b.name));
   const reported = rows.filter((row) => row.reportable);
+  // What the filing would lack (issue 33 point 6): the contacts 370.42 asks for, hazards it cannot carry.
+  warnings.push(
+    ...tier2ContactWarnings(snapshot.facility),
+    ...tier2LegacyHazardWarnings(reported, lineById, snapshot.year),
+  );
 
   return {
     programme: 'tier2',

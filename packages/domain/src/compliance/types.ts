@@ -158,6 +158,12 @@ export interface EmergencyCoordinator {
   phone: string;
 }
 
+/** A contact the facility names, as far as the Tier II checks need it (issue 33). */
+export interface SnapshotTier2Contact {
+  contact_types: readonly string[];
+  phone_types: readonly string[];
+}
+
 export interface SnapshotFacility {
   id: number;
   name: string;
@@ -175,6 +181,8 @@ export interface SnapshotFacility {
   is_retail_facility?: boolean;
   /** 40 CFR 112.1(b): could reasonably be expected to discharge oil to navigable waters or shorelines (default yes). */
   spcc_could_discharge?: boolean;
+  /** Tier II: the contacts the facility names (issue 33); absent when not loaded, so not checked. */
+  tier2_contacts?: readonly SnapshotTier2Contact[];
 }
 
 export interface ComplianceSnapshot {

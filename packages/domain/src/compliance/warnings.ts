@@ -60,6 +60,10 @@ export const WARNING_CODES = [
   'fire_code_class_not_derived',
   /** Fire code: the permit-amount table has no row for a class in this form and place. */
   'missing_permit_amount',
+  /** Tier II: the facility names no owner/operator, no emergency contact with a 24-hour phone or no information contact. */
+  'tier2_missing_contact',
+  /** Tier II: a product with only the legacy SARA flags, which the `.t2s` cannot carry (from 2017). */
+  'tier2_legacy_hazards_only',
 ] as const;
 export type WarningCode = (typeof WARNING_CODES)[number];
 

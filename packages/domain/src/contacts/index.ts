@@ -48,6 +48,7 @@ export const CONTACT_MSG = {
   phoneNumberMax: 'Phone Number must be less than 30 characters',
   phoneType: `Phone Type must be one of: ${CONTACT_PHONE_TYPES.join(', ')}`,
   emergencyNeeds24Hour: 'An emergency contact needs a 24-hour phone',
+  facilities: "Facilities must be facilities of the contact's customer",
   customerLocked: 'A contact named by facilities keeps its customer; remove it from the facilities first',
   inUse: (name: string, count: number) =>
     `Contact ${name} is named by ${count} ${count === 1 ? 'facility' : 'facilities'}; remove it from ${count === 1 ? 'it' : 'them'} first`,
@@ -126,6 +127,16 @@ export const SaveContactRequestSchema = z
       .max(MAX_CONTACT_PHONES, CONTACT_MSG.phonesMax)
       .optional()
       .transform((phones) => phones ?? []),
+    /**
+     * Issue 33: the facilities that name the contact, chosen on the contact form (staff edit
+     * contacts, not facilities). Absent: the links stay as they are; a facility gaining the
+     * contact names it last.
+     */
+    facility_ids: z
+      .array(recordIdSchema(CONTACT_MSG.facilities), { error: CONTACT_MSG.facilities })
+      .max(1000, CONTACT_MSG.facilities)
+      .transform((ids) => [...new Set(ids)])
+      .optional(),
     is_active: ActiveFlagSchema.optional(),
     ...READ_VERSION_FIELD,
     encode: EncodeFlagSchema,

@@ -39,6 +39,27 @@ export const TIER2_EXPORT_MSG = {
 /** The one XML file inside a `.t2s`, named as Tier2 Submit names it. */
 export const T2S_XML_FILE_NAME = 'epcra_tier2_data.xml';
 export const T2S_CONTENT_TYPE = 'application/zip';
+/**
+ * The export answers a file, so what the file lacks (issue 33 point 6: contacts, hazards it cannot
+ * carry) comes in this header: the warnings' messages as JSON, percent-encoded (a header is ASCII).
+ */
+export const TIER2_EXPORT_WARNINGS_HEADER = 'X-Tier2-Warnings';
+
+export function encodeExportWarnings(messages: readonly string[]): string {
+  return encodeURIComponent(JSON.stringify(messages));
+}
+
+/** The header's messages; none when it is absent or not what `encodeExportWarnings` writes. */
+export function decodeExportWarnings(header: string | null): string[] {
+  if (!header) return [];
+  try {
+    const parsed: unknown = JSON.parse(decodeURIComponent(header));
+    return Array.isArray(parsed) ? parsed.filter((item): item is string => typeof item === 'string') : [];
+  } catch {
+    return [];
+  }
+}
+
 /** The words that name the file, as a report type's name does ("EPCRA 311/312 Tier II"). */
 export const TIER2_EXPORT_NAME = 'EPCRA 311/312 Tier II';
 

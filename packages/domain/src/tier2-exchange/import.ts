@@ -26,6 +26,26 @@ export const TIER2_IMPORT_MSG = {
     `${facility} already has a ${year} inventory with products; import into a facility-year with no products.`,
   dryRun: (facilities: number, chemicals: number, contacts: number) =>
     `Preview: ${facilities} facility(ies), ${chemicals} chemical(s), ${contacts} contact(s). Nothing was written.`,
+  /** Issue 33 point 7: why a chemical uses a catalogue product, or why it gets a new one. */
+  matchedPure: (cas: string) => `Same CAS ${cas} at 100%, same hazard categories as the file`,
+  matchedMixture: 'Same name and component CAS numbers, same hazard categories as the file',
+  matchedByName: 'Same name, no CAS, same hazard categories as the file',
+  notPure: (product: string, cas: string, percent: string) =>
+    `${product} holds ${cas} at ${percent}, not 100%: the file's pounds of the pure chemical would shrink, so a new product is created`,
+  otherHazards: (product: string) =>
+    `${product} has other hazard categories than the file: the file's categories go on a new product`,
+  noMatch: 'No catalogue product with this CAS, name and hazard categories: a new product is created',
+  chosenNew: 'Create a new product was chosen',
+  newProductsField: 'new_products must list chemical keys of the file',
+  /** What the preview says the file does not carry, and how lines come in. */
+  notCarried:
+    'A .t2s carries no containers, container sizes or storage capacities: none come in; add them on the lines after the import.',
+  linesComeIn:
+    "Each chemical comes in as one line per storage location, with that location's amount in pounds (kilograms converted, gallons kept as gallons), the chemical's average split across its locations by their share of the amount, and its days on site.",
+  hazardsFromFile:
+    "Hazard categories come from the file: a catalogue product is used only when its Tier II hazard categories are the file's, and a new product takes the file's.",
+  coordinator:
+    "The file's Fac. Emergency Coordinator contact becomes the facility's emergency coordinator (name, title and 24-hour phone).",
   imported: (facilities: number, lines: number) =>
     `Tier II file imported: ${facilities} facility(ies), ${lines} inventory line(s).`,
 } as const;
@@ -56,6 +76,8 @@ export const Tier2PlanFacilitySchema = z.object({
 });
 
 export const Tier2PlanChemicalSchema = z.object({
+  /** The chemical in the file ("1-2": facility 1, chemical 2); `new_products` names chemicals by it. */
+  key: z.string(),
   facility: z.string(),
   name: z.string(),
   cas_number: z.string(),
@@ -63,6 +85,12 @@ export const Tier2PlanChemicalSchema = z.object({
   status: MatchSchema,
   product_id: z.number().nullable(),
   product_name: z.string().nullable(),
+  product_mfg_name: z.string().nullable(),
+  product_cas_numbers: z.array(z.string()),
+  /** Why this product, or why a new one (issue 33 point 7). */
+  reason: z.string(),
+  /** The file's hazard categories, which the line's product carries. */
+  hazard_categories: z.array(z.string()),
   components: z.number(),
   max_amount_lb: z.number().nullable(),
   max_amount_code: z.string(),
@@ -94,6 +122,8 @@ export const Tier2ImportPlanSchema = z.object({
   chemicals: z.array(Tier2PlanChemicalSchema),
   contacts: z.array(Tier2PlanContactSchema),
   lines: z.array(Tier2PlanLineSchema),
+  /** What a `.t2s` does not carry and how the lines come in. */
+  notes: z.array(z.string()),
   warnings: z.array(z.string()),
 });
 export type Tier2ImportPlan = z.infer<typeof Tier2ImportPlanSchema>;

@@ -171,6 +171,51 @@ export async function replaceFacilityContactLinks(
     .values(links.map((link, position) => ({ ...link, facilityId, position })));
 }
 
+/** Which of `ids` are facilities of the customer (a contact's facilities, issue 33). */
+export async function selectCustomerFacilityIds(db: Db | Tx, customerId: number, ids: number[]) {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .select({ id: facilities.id })
+    .from(facilities)
+    .where(and(eq(facilities.customerId, customerId), inArray(facilities.id, ids)));
+  return rows.map((row) => row.id);
+}
+
+/**
+ * The contact is named by exactly these facilities: links to others go, a facility that did not
+ * name it gets it last in its order (the others keep their places and link ids).
+ */
+export async function setContactFacilities(db: Db | Tx, contactId: number, facilityIds: number[]) {
+  const current = await db
+    .select({ facilityId: facilityContacts.facilityId })
+    .from(facilityContacts)
+    .where(eq(facilityContacts.contactId, contactId));
+  const had = new Set(current.map((row) => row.facilityId));
+  const gone = [...had].filter((id) => !facilityIds.includes(id));
+  if (gone.length > 0) {
+    await db
+      .delete(facilityContacts)
+      .where(and(eq(facilityContacts.contactId, contactId), inArray(facilityContacts.facilityId, gone)));
+  }
+  const added = facilityIds.filter((id) => !had.has(id));
+  for (const facilityId of added) {
+    const [last] = await db
+      .select({ n: sql<number>`coalesce(max(${facilityContacts.position}) + 1, 0)::int` })
+      .from(facilityContacts)
+      .where(eq(facilityContacts.facilityId, facilityId));
+    await db.insert(facilityContacts).values({ facilityId, contactId, position: last?.n ?? 0 });
+  }
+  // The facilities' contacts changed: their version moves (the `updated_at` hook), so an admin's
+  // facility form opened before is refused as stale rather than dropping the new link on save.
+  const changed = [...gone, ...added];
+  if (changed.length > 0) {
+    await db
+      .update(facilities)
+      .set({ isActive: sql`${facilities.isActive}` })
+      .where(inArray(facilities.id, changed));
+  }
+}
+
 export async function setContactActive(db: Db | Tx, id: number, isActive: boolean): Promise<void> {
   await db.update(contacts).set({ isActive }).where(eq(contacts.id, id));
 }

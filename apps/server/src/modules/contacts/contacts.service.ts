@@ -33,7 +33,9 @@ import {
   selectContactFacilities,
   selectContactListRows,
   selectContactPhones,
+  selectCustomerFacilityIds,
   setContactActive,
+  setContactFacilities,
   updateContactRow,
 } from './contacts.repository.ts';
 
@@ -129,12 +131,24 @@ async function assertReferences(tx: Tx, body: SaveContact): Promise<void> {
   }
 }
 
+/**
+ * Issue 33: staff link a contact to its customer's facilities from the contact form, with the
+ * permission to edit a contact. Every id must be a facility of the contact's customer (422).
+ */
+async function linkFacilities(tx: Tx, id: number, body: SaveContact): Promise<void> {
+  if (body.facility_ids === undefined) return;
+  const found = await selectCustomerFacilityIds(tx, body.customer_id, body.facility_ids);
+  if (found.length !== body.facility_ids.length) throw fieldError('facility_ids', CONTACT_MSG.facilities);
+  await setContactFacilities(tx, id, body.facility_ids);
+}
+
 async function createContact(db: Db, actor: Actor, body: SaveContact): Promise<ContactResource> {
   return db.transaction(async (tx) => {
     await assertReferences(tx, body);
     const id = await insertContact(tx, toValues(body));
     if (body.is_active === false) await setContactActive(tx, id, false);
     await replaceContactPhones(tx, id, toPhones(body));
+    await linkFacilities(tx, id, body);
     const resource = await getContact(tx, id);
     await recordAudit(tx, actor, { action: 'create', entity: ENTITY, entityId: id, after: resource });
     return resource;
@@ -147,12 +161,15 @@ async function updateContact(db: Db, actor: Actor, id: number, body: SaveContact
     await checkContactVersion(tx, { entity: ENTITY, id, readAt: body.updated_at });
     const before = await getContact(tx, id);
     await assertReferences(tx, body);
-    // A facility names only its own customer's contacts: moving a named contact would break that.
-    if (body.customer_id !== current.contact.customerId && before.facilities.length > 0) {
+    // A facility names only its own customer's contacts: moving a named contact would break that
+    // (unless the same save names only the new customer's facilities, checked with the links).
+    const staysNamed = body.facility_ids === undefined ? before.facilities.length > 0 : false;
+    if (body.customer_id !== current.contact.customerId && staysNamed) {
       throw fieldError('customer_id', CONTACT_MSG.customerLocked);
     }
     await updateContactRow(tx, id, toValues(body));
     await replaceContactPhones(tx, id, toPhones(body));
+    await linkFacilities(tx, id, body);
     const resource = await getContact(tx, id);
     await recordAudit(tx, actor, { action: 'update', entity: ENTITY, entityId: id, before, after: resource });
     return resource;

@@ -183,6 +183,10 @@ export interface FacilityTier2Columns {
   maxOccupants: number | null;
   tier2RecordId: string | null;
   tier2Extras: Tier2FacilityExtras;
+  /** A file's "Fac. Emergency Coordinator" contact (issue 33); absent: the coordinator stays. */
+  emergencyCoordinatorName?: string;
+  emergencyCoordinatorTitle?: string;
+  emergencyCoordinatorPhone?: string;
 }
 
 export async function updateFacilityTier2Row(

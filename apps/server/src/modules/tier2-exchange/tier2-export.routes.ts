@@ -1,4 +1,8 @@
-import { Tier2ExportQuerySchema } from '@chemtrack/domain';
+import {
+  encodeExportWarnings,
+  TIER2_EXPORT_WARNINGS_HEADER,
+  Tier2ExportQuerySchema,
+} from '@chemtrack/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf } from '../../lib/audit.ts';
@@ -33,6 +37,7 @@ export const tier2ExportRoutes: FastifyPluginAsyncZod = async (app) => {
         .header('Content-Disposition', attachmentDisposition(file.fileName))
         .header('X-Content-Type-Options', 'nosniff')
         .header('Cache-Control', 'no-store')
+        .header(TIER2_EXPORT_WARNINGS_HEADER, encodeExportWarnings(file.warnings))
         .send(Buffer.from(file.body.buffer, file.body.byteOffset, file.body.byteLength));
     },
   );

@@ -1,5 +1,6 @@
 import {
   buildTier2Dataset,
+  compliance,
   isTier2ExportYear,
   T2S_CONTENT_TYPE,
   TIER2_EXPORT_MSG,
@@ -64,6 +65,8 @@ export interface Tier2ExportFile {
   fileName: string;
   contentType: string;
   body: Uint8Array;
+  /** What the file lacks (contacts, hazards it cannot carry), each saying what to add and where. */
+  warnings: string[];
 }
 
 /**
@@ -127,6 +130,8 @@ async function exportTier2(db: Db, actor: Actor, query: Tier2ExportQueryValues):
     lines,
   });
   const body = writeTier2File(dataset);
+  const fileCodes: readonly string[] = compliance.TIER2_FILE_WARNING_CODES;
+  const warnings = result.warnings.filter((w) => fileCodes.includes(w.code)).map((w) => w.message);
   await recordAudit(db, actor, {
     action: 'generate',
     entity: 'report',
@@ -141,12 +146,14 @@ async function exportTier2(db: Db, actor: Actor, query: Tier2ExportQueryValues):
       tier2_option: query.tier2_option,
       chemicals: result.rows.length,
       contacts: contacts.length,
+      warnings,
     },
   });
   return {
     fileName: tier2ExportFileName(snapshot.customer.name, snapshot.facility.name, query.year),
     contentType: T2S_CONTENT_TYPE,
     body,
+    warnings,
   };
 }
 

@@ -59,14 +59,23 @@ export async function selectProductCandidates(db: Db | Tx, names: string[], casN
       : undefined;
   if (!byName && !byCas) return [];
   const rows = await db
-    .select({ id: products.id, name: products.name })
+    .select({
+      id: products.id,
+      name: products.name,
+      mfgName: products.mfgName,
+      tier2HazardCategories: products.tier2HazardCategories,
+    })
     .from(products)
     .where(and(eq(products.isActive, true), or(byName, byCas)))
     .orderBy(asc(products.id))
     .limit(500);
   if (rows.length === 0) return [];
   const components = await db
-    .select({ productId: productChemicalComponents.productId, number: chemicalComponents.number })
+    .select({
+      productId: productChemicalComponents.productId,
+      number: chemicalComponents.number,
+      percentWeight: productChemicalComponents.percentageWeight,
+    })
     .from(productChemicalComponents)
     .innerJoin(chemicalComponents, eq(chemicalComponents.id, productChemicalComponents.chemicalComponentId))
     .where(
@@ -78,6 +87,10 @@ export async function selectProductCandidates(db: Db | Tx, names: string[], casN
   return rows.map((row) => ({
     ...row,
     casNumbers: components.filter((c) => c.productId === row.id).map((c) => c.number),
+    /** By weight, as stored ('99.5'); null when the product gives none. */
+    percents: components
+      .filter((c) => c.productId === row.id)
+      .map((c) => (c.percentWeight === null ? null : Number(c.percentWeight))),
   }));
 }
 export type ProductCandidate = Awaited<ReturnType<typeof selectProductCandidates>>[number];

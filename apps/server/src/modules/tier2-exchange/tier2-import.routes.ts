@@ -27,6 +27,23 @@ function customerIdOf(value: string | undefined): number | null {
 }
 
 /**
+ * The optional `new_products` form field (issue 33 point 7): the keys of the file's chemicals
+ * ("1-2", comma-separated) that get a new product instead of the catalogue product matched.
+ */
+function newProductsOf(value: string | undefined): Set<string> {
+  const keys = (value ?? '')
+    .split(',')
+    .map((item) => item.trim())
+    .filter((item) => item !== '');
+  if (keys.some((item) => !/^\d{1,6}-\d{1,6}$/.test(item))) {
+    throw new AppError('VALIDATION', TIER2_IMPORT_MSG.newProductsField, {
+      new_products: [TIER2_IMPORT_MSG.newProductsField],
+    });
+  }
+  return new Set(keys);
+}
+
+/**
  * `POST /tier2/import` (issue 25): a multipart `file` (.t2s or XML, by content), an optional
  * `customer_id` field and `dry_run=1` (query or field). The dry run answers the plan and writes
  * nothing; without it the plan is written in one transaction and the answer names what was written.
@@ -67,10 +84,11 @@ export const tier2ImportRoutes: FastifyPluginAsyncZod = async (app) => {
         throw error;
       }
       const customerId = customerIdOf(upload.fields.customer_id);
+      const newProducts = newProductsOf(upload.fields.new_products);
       const dryField = upload.fields.dry_run;
       const isDryRun = request.query.dry_run || dryField === '1' || dryField === 'true';
       if (isDryRun) {
-        const plan = await previewTier2Import(app.db, upload.bytes, customerId);
+        const plan = await previewTier2Import(app.db, upload.bytes, customerId, newProducts);
         return {
           message: TIER2_IMPORT_MSG.dryRun(
             plan.facilities.length,
@@ -80,7 +98,13 @@ export const tier2ImportRoutes: FastifyPluginAsyncZod = async (app) => {
           resource: { dry_run: true, plan, written: null },
         };
       }
-      const { plan, written } = await applyTier2Import(app.db, actorOf(request), upload.bytes, customerId);
+      const { plan, written } = await applyTier2Import(
+        app.db,
+        actorOf(request),
+        upload.bytes,
+        customerId,
+        newProducts,
+      );
       reply.status(201);
       return {
         message: TIER2_IMPORT_MSG.imported(written.facility_ids.length, written.line_ids.length),

@@ -42,6 +42,8 @@ export const IMPORTED_MFG_NAME = 'Unknown (Tier II import)';
 /** The engine knows water by its CAS (`NOT_HAZARDOUS_COMPONENTS`); Tier2 Submit often leaves its CAS empty. */
 
 const POUNDS_PER_KILOGRAM = 2.20462262185;
+/** The Tier II contact type of the facility emergency coordinator (40 CFR 355.20(b)). */
+const COORDINATOR_TYPE = 'Fac. Emergency Coordinator';
 
 /** Case and spacing aside: "GREEN  valley" is Green Valley. */
 function key(text: string): string {
@@ -154,25 +156,92 @@ function productCasNumbers(chemical: Tier2Chemical): string[] {
   return chemical.casNumber === '' ? [] : [chemical.casNumber];
 }
 
+/** The file's hazard categories of a chemical: the 23 standard ones marked true. */
+function fileHazards(chemical: Tier2Chemical): string[] {
+  return chemical.hazards
+    .filter((hazard) => hazard.value)
+    .map((hazard) => hazard.category)
+    .filter(compliance.isTier2HazardCategory);
+}
+
+/** "99.5%", as the reason prints a percent. */
+const percentText = (percent: number | null) => (percent === null ? 'no stated percent' : `${percent}%`);
+
 /**
- * The catalog product a chemical is: a pure chemical by its CAS (a product whose one component is
- * that CAS, the one of the same name first), a mixture by its name and the CAS numbers of its
- * components (the same set), a chemical with no CAS by its name alone.
+ * The catalog product a chemical is, and why (issue 33 point 7: import without bending): a pure
+ * chemical by its CAS at 100% (a 99.5% product would shrink the file's pounds), a mixture by its
+ * name and the CAS numbers of its components (the same set), a chemical with no CAS by its name
+ * alone; in every case with the file's hazard categories, which the line's product carries.
  */
-function matchProduct(chemical: Tier2Chemical, candidates: readonly ProductCandidate[]) {
+function matchProduct(
+  chemical: Tier2Chemical,
+  candidates: readonly ProductCandidate[],
+): { product: ProductCandidate | undefined; reason: string } {
   const sameName = (candidate: ProductCandidate) => key(candidate.name) === key(chemical.chemName);
   const sorted = (list: readonly string[]) => [...new Set(list)].sort().join(',');
+  const hazards = sorted(fileHazards(chemical));
+  const sameHazards = (candidate: ProductCandidate) => sorted(candidate.tier2HazardCategories) === hazards;
+  const pick = (found: ProductCandidate[], reason: string) => {
+    const product = found.filter(sameHazards).find(sameName) ?? found.find(sameHazards);
+    if (product) return { product, reason };
+    const other = found.find(sameName) ?? found[0];
+    return {
+      product: undefined,
+      reason: other ? TIER2_IMPORT_MSG.otherHazards(other.name) : TIER2_IMPORT_MSG.noMatch,
+    };
+  };
   if (chemical.mixtureComponents.length > 0) {
     const wanted = sorted(productCasNumbers(chemical));
-    return candidates.find((candidate) => sameName(candidate) && sorted(candidate.casNumbers) === wanted);
+    return pick(
+      candidates.filter((candidate) => sameName(candidate) && sorted(candidate.casNumbers) === wanted),
+      TIER2_IMPORT_MSG.matchedMixture,
+    );
   }
   if (chemical.casNumber !== '') {
     const single = candidates.filter(
       (candidate) => candidate.casNumbers.length === 1 && candidate.casNumbers[0] === chemical.casNumber,
     );
-    return single.find(sameName) ?? single[0];
+    const pure = single.filter((candidate) => candidate.percents[0] === 100);
+    if (pure.length === 0 && single.length > 0) {
+      const near = single.find(sameName) ?? single[0]!;
+      return {
+        product: undefined,
+        reason: TIER2_IMPORT_MSG.notPure(
+          near.name,
+          chemical.casNumber,
+          percentText(near.percents[0] ?? null),
+        ),
+      };
+    }
+    return pick(pure, TIER2_IMPORT_MSG.matchedPure(chemical.casNumber));
   }
-  return candidates.find((candidate) => sameName(candidate) && candidate.casNumbers.length === 0);
+  return pick(
+    candidates.filter((candidate) => sameName(candidate) && candidate.casNumbers.length === 0),
+    TIER2_IMPORT_MSG.matchedByName,
+  );
+}
+
+/** The chemical's key in the plan: its facility's and its own place in the file, from 1. */
+const chemicalKey = (facilityIndex: number, chemicalIndex: number) =>
+  `${facilityIndex + 1}-${chemicalIndex + 1}`;
+
+/** The phone an emergency coordinator is reached on: the 24-hour one, else the first; digits. */
+function coordinatorPhone(contact: Tier2Contact): string {
+  const phone = contact.phones.find((p) => p.phoneType === '24-hour') ?? contact.phones[0];
+  return (phone?.phoneNumber ?? '').replace(/\D/g, '').slice(0, 20);
+}
+
+/** The facility's "Fac. Emergency Coordinator" in the file, as the facility's coordinator columns. */
+function coordinatorColumns(facility: Tier2Facility, contacts: readonly Tier2Contact[]) {
+  const coordinator = facility.contactIds
+    .map((link) => contacts.find((contact) => contact.recordId === link.contactId))
+    .find((contact) => contact?.contactTypes.includes(COORDINATOR_TYPE));
+  if (!coordinator) return {};
+  return {
+    emergencyCoordinatorName: contactName(coordinator).slice(0, 150),
+    emergencyCoordinatorTitle: coordinator.title.slice(0, 100),
+    emergencyCoordinatorPhone: coordinatorPhone(coordinator),
+  };
 }
 
 function contactName(contact: Pick<Tier2Contact, 'firstName' | 'lastName'>): string {
@@ -230,13 +299,18 @@ interface Plan {
   customerId: number | null;
   customerName: string;
   facilities: FacilityPlan[];
-  /** Chemical (by facility and index) → the product it matched, if any. */
+  /** Chemical (by facility and index) → the product it uses, if any (none: a new product). */
   products: Map<Tier2Chemical, ProductCandidate | undefined>;
   contacts: Map<string, number | undefined>;
   view: Tier2ImportPlan;
 }
 
-async function makePlan(db: Db | Tx, dataset: Tier2Dataset, customerId: number | null): Promise<Plan> {
+async function makePlan(
+  db: Db | Tx,
+  dataset: Tier2Dataset,
+  customerId: number | null,
+  newProducts: ReadonlySet<string> = new Set(),
+): Promise<Plan> {
   const first = dataset.facilities[0];
   let customerName = first?.facilityName ?? '';
   if (customerId !== null) {
@@ -269,7 +343,12 @@ async function makePlan(db: Db | Tx, dataset: Tier2Dataset, customerId: number |
       }
       inventoryId = inventory?.id ?? null;
     }
-    facilities.push({ facility, columns: facilityColumns(facility), match, inventoryId });
+    facilities.push({
+      facility,
+      columns: { ...facilityColumns(facility), ...coordinatorColumns(facility, dataset.contacts) },
+      match,
+      inventoryId,
+    });
   }
 
   const chemicals = dataset.facilities.flatMap((facility) => facility.chemicals);
@@ -278,8 +357,25 @@ async function makePlan(db: Db | Tx, dataset: Tier2Dataset, customerId: number |
     chemicals.map((chemical) => chemical.chemName),
     chemicals.flatMap((chemical) => (chemical.casNumber === '' ? [] : [chemical.casNumber])),
   );
+  const keys = new Map<Tier2Chemical, string>();
+  for (const [f, facility] of dataset.facilities.entries()) {
+    for (const [c, chemical] of facility.chemicals.entries()) keys.set(chemical, chemicalKey(f, c));
+  }
+  const unknown = [...newProducts].filter((wanted) => ![...keys.values()].includes(wanted));
+  if (unknown.length > 0) {
+    throw new AppError('VALIDATION', TIER2_IMPORT_MSG.newProductsField, {
+      new_products: [TIER2_IMPORT_MSG.newProductsField],
+    });
+  }
   const products = new Map<Tier2Chemical, ProductCandidate | undefined>();
-  for (const chemical of chemicals) products.set(chemical, matchProduct(chemical, candidates));
+  const reasons = new Map<Tier2Chemical, string>();
+  for (const chemical of chemicals) {
+    const found = matchProduct(chemical, candidates);
+    // "Create a new product", chosen in the preview, wins over a match.
+    const chosenNew = found.product !== undefined && newProducts.has(keys.get(chemical)!);
+    products.set(chemical, chosenNew ? undefined : found.product);
+    reasons.set(chemical, chosenNew ? TIER2_IMPORT_MSG.chosenNew : found.reason);
+  }
 
   const stored = customerId === null ? [] : await selectCustomerContacts(db, customerId);
   const contacts = new Map<string, number | undefined>();
@@ -327,6 +423,7 @@ async function makePlan(db: Db | Tx, dataset: Tier2Dataset, customerId: number |
       facility.chemicals.map((chemical) => {
         const product = products.get(chemical);
         return {
+          key: keys.get(chemical)!,
           facility: facility.facilityName,
           name: chemical.chemName,
           cas_number: chemical.casNumber,
@@ -334,6 +431,10 @@ async function makePlan(db: Db | Tx, dataset: Tier2Dataset, customerId: number |
           status: product ? ('matched' as const) : ('new' as const),
           product_id: product?.id ?? null,
           product_name: product?.name ?? null,
+          product_mfg_name: product?.mfgName ?? null,
+          product_cas_numbers: product?.casNumbers ?? [],
+          reason: reasons.get(chemical)!,
+          hazard_categories: fileHazards(chemical),
           components: chemical.mixtureComponents.length,
           max_amount_lb: chemical.maxAmount,
           max_amount_code: chemical.maxAmountCode,
@@ -361,14 +462,25 @@ async function makePlan(db: Db | Tx, dataset: Tier2Dataset, customerId: number |
         })),
       ),
     ),
+    notes: [
+      TIER2_IMPORT_MSG.notCarried,
+      TIER2_IMPORT_MSG.linesComeIn,
+      TIER2_IMPORT_MSG.hazardsFromFile,
+      TIER2_IMPORT_MSG.coordinator,
+    ],
     warnings,
   };
   return { dataset, customerId, customerName, facilities, products, contacts, view };
 }
 
 /** `POST /tier2/import?dry_run=1`: what the file would write; reads only. */
-export async function previewTier2Import(db: Db, bytes: Uint8Array, customerId: number | null) {
-  return (await makePlan(db, readUploadedFile(bytes), customerId)).view;
+export async function previewTier2Import(
+  db: Db,
+  bytes: Uint8Array,
+  customerId: number | null,
+  newProducts: ReadonlySet<string> = new Set(),
+) {
+  return (await makePlan(db, readUploadedFile(bytes), customerId, newProducts)).view;
 }
 
 // ——— applying the plan, in one transaction ———
@@ -404,7 +516,7 @@ async function createFacilityFor(tx: Tx, actor: Actor, customerId: number, facil
 }
 
 async function createProductFor(tx: Tx, actor: Actor, chemical: Tier2Chemical): Promise<number> {
-  const categories = chemical.hazards.filter((hazard) => hazard.value).map((hazard) => hazard.category);
+  const categories = fileHazards(chemical);
   const body = SaveProductRequestSchema.parse({
     name: chemical.chemName.slice(0, 200),
     mfg_name: IMPORTED_MFG_NAME,
@@ -415,7 +527,7 @@ async function createProductFor(tx: Tx, actor: Actor, chemical: Tier2Chemical): 
     is_sara_r: false,
     is_sara_a: false,
     is_sara_c: false,
-    tier2_hazard_categories: categories.filter(compliance.isTier2HazardCategory),
+    tier2_hazard_categories: categories,
     hazard_ids: [],
   });
   const { productId } = await createProductForLine(tx, actor, body);
@@ -484,11 +596,17 @@ async function writeContacts(tx: Tx, actor: Actor, customerId: number, plan: Pla
 }
 
 /** `POST /tier2/import`: the plan written in one transaction; answers the plan and what was written. */
-export async function applyTier2Import(db: Db, actor: Actor, bytes: Uint8Array, customerId: number | null) {
+export async function applyTier2Import(
+  db: Db,
+  actor: Actor,
+  bytes: Uint8Array,
+  customerId: number | null,
+  newProducts: ReadonlySet<string> = new Set(),
+) {
   const dataset = readUploadedFile(bytes);
   return db.transaction(async (tx) => {
     // Planned again inside the transaction, so what is written is what the database holds now.
-    const plan = await makePlan(tx, dataset, customerId);
+    const plan = await makePlan(tx, dataset, customerId, newProducts);
     const first = dataset.facilities[0];
     const owner = customerId ?? (first ? await createCustomerFor(tx, actor, first) : null);
     if (owner === null)

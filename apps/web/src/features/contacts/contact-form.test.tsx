@@ -60,7 +60,7 @@ describe('the contact form’s rules', () => {
       contact_types: ['Owner / Operator'],
       phones: [{ phone_number: '713-555-0100', phone_type: 'Work' }],
       phone_24_hour: '',
-      facilities: [],
+      facilities: [{ id: 3, name: 'Plant 1' }],
       is_active: true,
       created_at: '2026-01-01T00:00:00.000Z',
       updated_at: '2026-01-01T00:00:00.000Z',
@@ -78,6 +78,8 @@ describe('the contact form’s rules', () => {
       mailing_country: 'USA',
       contact_types: ['Owner / Operator'],
       phones: [{ phone_number: '713-555-0100', phone_type: 'Work' }],
+      // Issue 33: the facilities naming the contact, which staff change on this form.
+      facility_ids: [3],
     });
   });
 });

@@ -26,6 +26,8 @@ export interface ContactFormValues {
   mailing_country: string;
   contact_types: string[];
   phones: PhoneRow[];
+  /** Issue 33: the facilities that name the contact (staff link them here, not on the admin's facility form). */
+  facility_ids: number[];
 }
 
 export const EMPTY_PHONE: PhoneRow = { phone_number: '', phone_type: '24-hour' };
@@ -44,6 +46,7 @@ export function emptyContactForm(customerId?: number): ContactFormValues {
     mailing_country: 'USA',
     contact_types: [],
     phones: [{ ...EMPTY_PHONE }],
+    facility_ids: [],
   };
 }
 
@@ -64,6 +67,7 @@ export function toContactForm(contact: ContactResource): ContactFormValues {
       phone_number: phone.phone_number,
       phone_type: phone.phone_type as ContactPhoneType,
     })),
+    facility_ids: contact.facilities.map((facility) => facility.id),
   };
 }
 

@@ -13,6 +13,7 @@ import { Controller, type FieldErrors, useFieldArray, useForm } from 'react-hook
 import { ArchiveToggle } from '../../components/archive-toggle.tsx';
 import { LoadedRecord } from '../../components/loaded-record.tsx';
 import { ModalForm, useModalRoute } from '../../components/modal-form.tsx';
+import { MultiPicker } from '../../components/multi-picker.tsx';
 import { PagedPicker } from '../../components/paged-picker.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Checkbox } from '../../components/ui/checkbox.tsx';
@@ -42,6 +43,8 @@ export function ContactModal({ id, customerId }: { id: number | undefined; custo
     </LoadedRecord>
   );
 }
+
+const FACILITIES_LIST_PATH = '/facilities/list';
 
 const TEXT_FIELDS = [
   { name: 'first_name', label: 'First Name' },
@@ -162,6 +165,7 @@ function ContactFormModal({
         ? { id: preset.data.resource.id, name: preset.data.resource.name }
         : null;
   const { isOpen, close } = useModalRoute(() => void navigate({ to: '/contacts', search: keepSearch }));
+  const [facilities, setFacilities] = useState<AutocompleteItem[]>(contact?.facilities ?? []);
 
   const form = useForm<ContactFormValues, unknown, ParsedContactForm>({
     resolver: zodResolver(ContactFormSchema),
@@ -177,11 +181,17 @@ function ContactFormModal({
     toggle: contactsApi.toggle,
     invalidate: [contactsApi.keys.all, facilitiesApi.keys.all],
     setError: form.setError,
-    onSaved: (c) => form.reset(toContactForm(c)),
+    onSaved: (c) => {
+      form.reset(toContactForm(c));
+      setFacilities(c.facilities);
+    },
     onDone: close,
     reload: contact && {
       queryKey: contactsApi.keys.detail(contact.id),
-      load: (c) => form.reset(toContactForm(c)),
+      load: (c) => {
+        form.reset(toContactForm(c));
+        setFacilities(c.facilities);
+      },
     },
   });
   const { errors, isDirty } = form.formState;
@@ -225,6 +235,11 @@ function ContactFormModal({
               placeholder="Select a customer"
               onChange={(item) => {
                 setCustomer(item);
+                // A contact is named only by its customer's facilities: another customer starts with none.
+                if (item?.id !== customer?.id) {
+                  setFacilities([]);
+                  form.setValue('facility_ids', [], { shouldDirty: true });
+                }
                 form.setValue('customer_id', item?.id ?? '', {
                   shouldDirty: true,
                   shouldTouch: true,
@@ -309,11 +324,36 @@ function ContactFormModal({
           </Select>
         </Field>
       </div>
-      {contact && contact.facilities.length > 0 ? (
-        <p className="text-xs text-slate-600">
-          Named by: {contact.facilities.map((facility) => facility.name).join(', ')}
-        </p>
-      ) : null}
+      <Field
+        id="c-facilities"
+        label="Facilities"
+        hint="The facilities whose Tier II names this contact"
+        error={errors.facility_ids?.message}
+      >
+        {customer ? (
+          <MultiPicker
+            id="c-facilities"
+            path={FACILITIES_LIST_PATH}
+            params={{ customer_id: customer.id, status: 'active' }}
+            value={facilities}
+            onChange={(items) => {
+              setFacilities(items);
+              form.setValue(
+                'facility_ids',
+                items.map((item) => item.id),
+                { shouldDirty: true, shouldValidate: true },
+              );
+            }}
+            placeholder="Add a facility"
+            emptyText="No facilities for this customer yet"
+            selectedLabel="Selected facilities"
+            disabled={isReadOnly}
+            invalid={Boolean(errors.facility_ids)}
+          />
+        ) : (
+          <p className="text-sm text-slate-600">Choose the customer first.</p>
+        )}
+      </Field>
     </ModalForm>
   );
 }

@@ -1,10 +1,12 @@
 import {
+  decodeExportWarnings,
   REPORT_CONTENT_TYPES,
   type ReportListResponseSchema,
   type ReportPreviewResponse,
   type ReportRequestValues,
   type ServerErrorBody,
   T2S_CONTENT_TYPE,
+  TIER2_EXPORT_WARNINGS_HEADER,
   type Tier2ExportQueryValues,
 } from '@chemtrack/domain';
 import { queryOptions } from '@tanstack/react-query';
@@ -80,6 +82,10 @@ export async function generateReport(
 export async function exportTier2(
   query: Tier2ExportQueryValues,
   signal?: AbortSignal,
-): Promise<DownloadedFile> {
-  return checkReportFile(await api.download('/tier2/export', { ...query }, signal), [T2S_CONTENT_TYPE]);
+): Promise<DownloadedFile & { warnings: string[] }> {
+  const file = await checkReportFile(await api.download('/tier2/export', { ...query }, signal), [
+    T2S_CONTENT_TYPE,
+  ]);
+  // What the file lacks (issue 33: contacts, hazards it cannot carry) comes in a header.
+  return { ...file, warnings: decodeExportWarnings(file.headers?.get(TIER2_EXPORT_WARNINGS_HEADER) ?? null) };
 }

@@ -1,4 +1,4 @@
-import { TIER2_EXPORT_MSG, tier2ExportFileName } from '@chemtrack/domain';
+import { compliance, TIER2_EXPORT_MSG, tier2ExportFileName } from '@chemtrack/domain';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import {
   createMemoryHistory,
@@ -15,7 +15,7 @@ import { realApiServer } from '../../test/api-server.ts';
 import { catchSavedFiles } from '../../test/saved-files.ts';
 import { ToastProbe } from '../../test/toast-probe.tsx';
 import { ReportsPage } from './reports-page.tsx';
-import { TIER2_EXPORT_LABEL } from './tier2-export-button.tsx';
+import { TIER2_EXPORT_LABEL, TIER2_EXPORT_WARNINGS_LABEL } from './tier2-export-button.tsx';
 
 /**
  * The Reports screen's "Export Tier II (.t2s)" (issue 25) against the real API: the chosen
@@ -113,6 +113,13 @@ describe('Export Tier II (.t2s)', { timeout: 30_000 }, () => {
     expect(screen.getByTestId('toasts').textContent).toBe('[]');
     const exports = (await server.requests()).filter((request) => request.url.includes('/tier2/export'));
     expect(exports.at(-1)?.url).toContain(`year=${YEAR}`);
+    // Issue 33: the facility names no contact, so the saved file lacks all three, said under the button.
+    const status = screen.getByRole('status', { name: TIER2_EXPORT_WARNINGS_LABEL });
+    expect([...status.querySelectorAll('li')].map((item) => item.textContent)).toEqual([
+      compliance.TIER2_FILE_MSG.noOwnerOperator('Export Plant'),
+      compliance.TIER2_FILE_MSG.noEmergencyContact('Export Plant'),
+      compliance.TIER2_FILE_MSG.noInformationContact('Export Plant'),
+    ]);
   });
 
   it('shows a 422 under the Year field and saves nothing; another year clears it', async () => {

@@ -7,12 +7,14 @@ import {
 } from '@chemtrack/domain';
 import { useMutation } from '@tanstack/react-query';
 import { Download, Loader2 } from 'lucide-react';
+import { useState } from 'react';
 import { Button } from '../../components/ui/button.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { saveBlob } from '../../lib/download.ts';
 import { exportTier2 } from './api.ts';
 
 export const TIER2_EXPORT_LABEL = 'Export Tier II (.t2s)';
+export const TIER2_EXPORT_WARNINGS_LABEL = 'The .t2s file was saved; before filing it:';
 
 interface Tier2ExportButtonProps {
   customerId: number | '';
@@ -36,10 +38,14 @@ interface Tier2ExportButtonProps {
  */
 export function Tier2ExportButton(props: Tier2ExportButtonProps) {
   const { customerId, facilityId, year } = props;
+  // What the last file saved lacks (issue 33): shown under the button until the next export.
+  const [warnings, setWarnings] = useState<string[]>([]);
   const exporting = useMutation({
     mutationFn: (query: Tier2ExportQueryValues) => exportTier2(query),
     meta: { handlesErrors: true },
+    onMutate: () => setWarnings([]),
     onSuccess: (file, query) => {
+      setWarnings(file.warnings);
       saveBlob(
         file.blob,
         file.filename ?? tier2ExportFileName(props.customerName, props.facilityName, query.year),
@@ -53,29 +59,45 @@ export function Tier2ExportButton(props: Tier2ExportButtonProps) {
   });
   const ready = customerId !== '' && facilityId !== '' && year !== '';
   return (
-    <Button
-      type="button"
-      variant="secondary"
-      disabled={!ready || exporting.isPending}
-      aria-busy={exporting.isPending || undefined}
-      title={ready ? undefined : 'Choose a customer, a facility and a year first.'}
-      onClick={() => {
-        if (!ready) return;
-        exporting.mutate({
-          customer_id: customerId,
-          facility_id: facilityId,
-          year,
-          percent_basis: props.percentBasis ?? DEFAULT_REPORT_SETTINGS.percent_basis,
-          tier2_option: props.tier2Option ?? DEFAULT_REPORT_SETTINGS.tier2_option,
-        });
-      }}
-    >
-      {exporting.isPending ? (
-        <Loader2 className="h-4 w-4 animate-spin" aria-hidden />
-      ) : (
-        <Download className="h-4 w-4" aria-hidden />
-      )}
-      {TIER2_EXPORT_LABEL}
-    </Button>
+    <>
+      <Button
+        type="button"
+        variant="secondary"
+        disabled={!ready || exporting.isPending}
+        aria-busy={exporting.isPending || undefined}
+        title={ready ? undefined : 'Choose a customer, a facility and a year first.'}
+        onClick={() => {
+          if (!ready) return;
+          exporting.mutate({
+            customer_id: customerId,
+            facility_id: facilityId,
+            year,
+            percent_basis: props.percentBasis ?? DEFAULT_REPORT_SETTINGS.percent_basis,
+            tier2_option: props.tier2Option ?? DEFAULT_REPORT_SETTINGS.tier2_option,
+          });
+        }}
+      >
+        {exporting.isPending ? (
+          <Loader2 className="h-4 w-4 animate-spin" aria-hidden />
+        ) : (
+          <Download className="h-4 w-4" aria-hidden />
+        )}
+        {TIER2_EXPORT_LABEL}
+      </Button>
+      {warnings.length > 0 ? (
+        <div
+          role="status"
+          aria-label={TIER2_EXPORT_WARNINGS_LABEL}
+          className="basis-full rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900"
+        >
+          <p className="font-medium">{TIER2_EXPORT_WARNINGS_LABEL}</p>
+          <ul className="list-disc pl-5">
+            {warnings.map((warning) => (
+              <li key={warning}>{warning}</li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+    </>
   );
 }

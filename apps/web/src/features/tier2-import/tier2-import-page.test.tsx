@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { UserResource } from '@chemtrack/domain';
+import { TIER2_IMPORT_MSG, type UserResource } from '@chemtrack/domain';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import {
   createMemoryHistory,
@@ -14,7 +14,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { useSession } from '../../lib/session.ts';
 import { realApiServer } from '../../test/api-server.ts';
-import { Tier2ImportPage } from './tier2-import-page.tsx';
+import { CREATE_NEW_PRODUCT, Tier2ImportPage } from './tier2-import-page.tsx';
 
 const server = realApiServer();
 
@@ -66,9 +66,20 @@ describe('Tier2ImportPage', { timeout: 60_000 }, () => {
     expect(rows('Facilities')).toEqual([
       'Green Valley Water Facility123 First Avenue, Colchester, VT 05408New—New 2025 inventory',
     ]);
+    // Issue 33: each chemical says which product it uses and why (here none: the catalogue is empty).
     expect(rows('Chemicals')).toEqual([
-      'Chlorine7782-50-5NewNew product020000061',
-      'Fluorosilic Acid16961-83-4NewNew product345000071',
+      `Chlorine7782-50-5NewNew product${TIER2_IMPORT_MSG.noMatch}New product020000061`,
+      `Fluorosilic Acid16961-83-4NewNew product${TIER2_IMPORT_MSG.noMatch}New product345000071`,
+    ]);
+    expect(
+      within(within(preview).getByRole('list', { name: 'What the file brings' }))
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual([
+      TIER2_IMPORT_MSG.notCarried,
+      TIER2_IMPORT_MSG.linesComeIn,
+      TIER2_IMPORT_MSG.hazardsFromFile,
+      TIER2_IMPORT_MSG.coordinator,
     ]);
     expect(rows('Contacts')).toHaveLength(4);
     const before = await server.call<{ resource: { meta: { total: number } } }>(
@@ -90,6 +101,28 @@ describe('Tier2ImportPage', { timeout: 60_000 }, () => {
       '/customers/list',
     );
     expect(after.body.resource.items.map((item) => item.name)).toEqual(['Green Valley Water Facility']);
+  });
+
+  it('names the catalogue product a chemical will use and why, and "Create a new product" is sent with the import', async () => {
+    useSession.setState({ user: { role: 'staff' } as UserResource });
+    renderPage();
+    // The first test's import made Chlorine and Fluorosilic Acid catalogue products.
+    await userEvent.upload(await screen.findByLabelText('Tier II file'), xml(SAMPLE));
+    await userEvent.click(screen.getByRole('button', { name: 'Preview' }));
+    const preview = await screen.findByRole('region', { name: 'Preview' }, { timeout: 30_000 });
+    const chemicals = within(preview).getByRole('table', { name: 'Chemicals' });
+    const chlorine = within(chemicals).getAllByRole('row')[1]!;
+    expect(chlorine.textContent).toContain(
+      `Chlorine · Unknown (Tier II import) · CAS 7782-50-5${TIER2_IMPORT_MSG.matchedPure('7782-50-5')}`,
+    );
+    const choice = within(chlorine).getByRole('combobox', { name: 'Product for Chlorine' });
+    expect((choice as HTMLSelectElement).value).toBe('catalogue');
+    await userEvent.selectOptions(choice, CREATE_NEW_PRODUCT);
+
+    await userEvent.click(within(preview).getByRole('button', { name: 'Import' }));
+    const done = await screen.findByRole('region', { name: 'Imported' }, { timeout: 30_000 });
+    // Only the chlorine is new (the choice went with the import): the acid uses the catalogue's.
+    expect(done.textContent).toContain('1 product(s) created');
   });
 
   it("shows the server's message for a refused file and writes nothing", async () => {

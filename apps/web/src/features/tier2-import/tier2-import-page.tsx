@@ -73,13 +73,46 @@ function Table({
   );
 }
 
-/** The plan the dry run answered: facilities, chemicals, contacts and lines, each matched or new. */
-export function Tier2PlanTables({ plan }: { plan: Tier2ImportPlan }) {
+export const CREATE_NEW_PRODUCT = 'Create a new product';
+const catalogueLabel = (product: string) => `Use ${product}`;
+
+/** The catalogue product a chemical will use: name, manufacturer, CAS (issue 33 point 7). */
+function productText(chemical: Tier2ImportPlan['chemicals'][number]): string {
+  if (chemical.product_name === null) return 'New product';
+  const cas =
+    chemical.product_cas_numbers.length > 0 ? `CAS ${chemical.product_cas_numbers.join(', ')}` : 'no CAS';
+  return `${chemical.product_name} · ${chemical.product_mfg_name ?? ''} · ${cas}`;
+}
+
+/**
+ * The plan the dry run answered: facilities, chemicals, contacts and lines, each matched or new.
+ * A matched chemical offers "Create a new product" instead (`newProducts`, by the chemical's key).
+ */
+export function Tier2PlanTables({
+  plan,
+  newProducts = [],
+  onNewProducts,
+  disabled,
+}: {
+  plan: Tier2ImportPlan;
+  newProducts?: readonly string[];
+  onNewProducts?: (keys: string[]) => void;
+  disabled?: boolean;
+}) {
+  const choose = (key: string, createNew: boolean) =>
+    onNewProducts?.(createNew ? [...newProducts, key] : newProducts.filter((other) => other !== key));
   return (
     <div className="flex flex-col gap-4">
       <p>
         Reporting year {plan.year}, customer {plan.customer.name} <Status status={plan.customer.status} />
       </p>
+      {plan.notes.length > 0 ? (
+        <ul aria-label="What the file brings" className="list-disc pl-5 text-sm text-slate-700">
+          {plan.notes.map((note) => (
+            <li key={note}>{note}</li>
+          ))}
+        </ul>
+      ) : null}
       <Table
         caption="Facilities"
         headers={['Facility', 'Address', 'Status', 'Changes', 'Inventory']}
@@ -105,18 +138,36 @@ export function Tier2PlanTables({ plan }: { plan: Tier2ImportPlan }) {
           'CAS #',
           'Status',
           'Product',
+          'Why',
+          'Use',
           'Components',
           'Max amount (lb)',
           'Code',
           'Locations',
         ]}
         rows={plan.chemicals.map((chemical) => ({
-          key: `${chemical.name}|${chemical.cas_number}`,
+          key: chemical.key,
           cells: [
             chemical.name,
             chemical.cas_number || '—',
             <Status key="s" status={chemical.status} />,
-            chemical.product_name ?? 'New product',
+            productText(chemical),
+            chemical.reason,
+            chemical.product_name === null || !onNewProducts ? (
+              'New product'
+            ) : (
+              <select
+                key="use"
+                aria-label={`Product for ${chemical.name}`}
+                className="rounded border px-1 py-0.5"
+                disabled={disabled}
+                value={newProducts.includes(chemical.key) ? 'new' : 'catalogue'}
+                onChange={(event) => choose(chemical.key, event.target.value === 'new')}
+              >
+                <option value="catalogue">{catalogueLabel(chemical.product_name)}</option>
+                <option value="new">{CREATE_NEW_PRODUCT}</option>
+              </select>
+            ),
             chemical.components,
             chemical.max_amount_lb ?? '—',
             chemical.max_amount_code || '—',
@@ -171,12 +222,14 @@ export function Tier2ImportPage() {
   const [customer, setCustomer] = useState<AutocompleteItem | null>(null);
   const [state, setState] = useState<Step>({ step: 'choose' });
   const [error, setError] = useState<string | null>(null);
+  const [newProducts, setNewProducts] = useState<string[]>([]);
 
   const reset = (next: { file?: File | null; customer?: AutocompleteItem | null }) => {
     if (next.file !== undefined) setFile(next.file);
     if (next.customer !== undefined) setCustomer(next.customer);
     setState({ step: 'choose' });
     setError(null);
+    setNewProducts([]);
   };
 
   const preview = async () => {
@@ -197,7 +250,11 @@ export function Tier2ImportPage() {
     setError(null);
     setState({ step: 'importing', plan, message });
     try {
-      const answer = await importTier2File(file, { customerId: customer?.id ?? null, dryRun: false });
+      const answer = await importTier2File(file, {
+        customerId: customer?.id ?? null,
+        dryRun: false,
+        newProducts,
+      });
       const written = answer.resource.written!;
       // Customers, facilities, products and inventories changed: their lists read anew.
       await queryClient.invalidateQueries();
@@ -253,7 +310,12 @@ export function Tier2ImportPage() {
       {state.step === 'review' || state.step === 'importing' ? (
         <section aria-label="Preview" className="flex flex-col gap-3">
           <p className="text-sm">{state.message}</p>
-          <Tier2PlanTables plan={state.plan} />
+          <Tier2PlanTables
+            plan={state.plan}
+            newProducts={newProducts}
+            onNewProducts={setNewProducts}
+            disabled={busy}
+          />
           <div className="flex gap-2">
             <Button type="button" onClick={() => confirm(state.plan, state.message)} disabled={busy}>
               {state.step === 'importing' ? 'Importing…' : 'Import'}
