@@ -7,7 +7,7 @@ import {
   OptionalPhoneSchema,
   PasswordSchema,
 } from '../shared/fields.ts';
-import { MSG } from '../shared/messages.ts';
+import { MSG, SERVER_MSG } from '../shared/messages.ts';
 import { UserResourceSchema } from '../users/index.ts';
 
 export const LoginRequestSchema = z.object({
@@ -59,6 +59,42 @@ export const SetPasswordFormSchema = z
     path: ['password_confirmation'],
   });
 export type SetPasswordForm = z.infer<typeof SetPasswordFormSchema>;
+
+/**
+ * Why a set-password link was sent: a reset asked for on the sign-in page, or the invitation of a
+ * new account. The page says which before anything is typed (issue 33 point 15): a used
+ * invitation is not a "password reset link".
+ */
+export const PASSWORD_LINK_PURPOSES = ['reset', 'invitation'] as const;
+export type PasswordLinkPurpose = (typeof PASSWORD_LINK_PURPOSES)[number];
+export const PASSWORD_LINK_STATES = ['valid', 'used', 'expired', 'unknown'] as const;
+export type PasswordLinkState = (typeof PASSWORD_LINK_STATES)[number];
+
+export const PasswordLinkRequestSchema = z.object({
+  token: z.string({ error: MSG.tokenRequired }).min(1, MSG.tokenRequired),
+  encode: EncodeFlagSchema,
+});
+/** A link's purpose (null when the token is unknown) and whether it can still set a password. */
+export const PasswordLinkResourceSchema = z.object({
+  purpose: z.enum(PASSWORD_LINK_PURPOSES).nullable(),
+  state: z.enum(PASSWORD_LINK_STATES),
+});
+export type PasswordLinkResource = z.infer<typeof PasswordLinkResourceSchema>;
+
+export const PASSWORD_LINK_MSG = {
+  invitationUsed:
+    'This invitation link was already used to choose a password. Sign in with that password, or use Forgot Password? to get a new one.',
+  invitationExpired:
+    'This invitation link has expired. Ask an administrator to send it again, or use Forgot Password? to choose a password.',
+} as const;
+
+/** What the set-password page says instead of its form, or null when the link can be used. */
+export function passwordLinkProblem(link: PasswordLinkResource): string | null {
+  if (link.state === 'valid') return null;
+  if (link.purpose === 'invitation')
+    return link.state === 'used' ? PASSWORD_LINK_MSG.invitationUsed : PASSWORD_LINK_MSG.invitationExpired;
+  return SERVER_MSG.resetLinkInvalid;
+}
 
 export const SetPasswordSearchSchema = z.object({
   token: z.string().min(1, MSG.tokenRequired).optional(),
