@@ -77,7 +77,8 @@ describe('the contact form’s rules', () => {
       mailing_zip: '77002',
       mailing_country: 'USA',
       contact_types: ['Owner / Operator'],
-      phones: [{ phone_number: '713-555-0100', phone_type: 'Work' }],
+      // Shown as every other phone (issue 33 point 15).
+      phones: [{ phone_number: '(713) 555-0100', phone_type: 'Work' }],
     });
   });
 });
