@@ -7,7 +7,7 @@ import {
   OptionalPhoneSchema,
   PasswordSchema,
 } from '../shared/fields.ts';
-import { MSG, SERVER_MSG } from '../shared/messages.ts';
+import { MSG } from '../shared/messages.ts';
 import { UserResourceSchema } from '../users/index.ts';
 
 export const LoginRequestSchema = z.object({
@@ -70,9 +70,8 @@ export type PasswordLinkPurpose = (typeof PASSWORD_LINK_PURPOSES)[number];
 export const PASSWORD_LINK_STATES = ['valid', 'used', 'expired', 'unknown'] as const;
 export type PasswordLinkState = (typeof PASSWORD_LINK_STATES)[number];
 
-export const PasswordLinkRequestSchema = z.object({
-  token: z.string({ error: MSG.tokenRequired }).min(1, MSG.tokenRequired),
-  encode: EncodeFlagSchema,
+export const PasswordLinkQuerySchema = z.object({
+  token: z.string({ error: MSG.tokenRequired }).min(1, MSG.tokenRequired).max(200, MSG.tokenRequired),
 });
 /** A link's purpose (null when the token is unknown) and whether it can still set a password. */
 export const PasswordLinkResourceSchema = z.object({
@@ -88,12 +87,14 @@ export const PASSWORD_LINK_MSG = {
     'This invitation link has expired. Ask an administrator to send it again, or use Forgot Password? to choose a password.',
 } as const;
 
-/** What the set-password page says instead of its form, or null when the link can be used. */
+/**
+ * What the set-password page says instead of its form, or null when the form is shown. Only an
+ * invitation is answered before anything is typed: a reset link that no longer works keeps the
+ * spec's notice after the save (spec 01 §8, "Set-password failure").
+ */
 export function passwordLinkProblem(link: PasswordLinkResource): string | null {
-  if (link.state === 'valid') return null;
-  if (link.purpose === 'invitation')
-    return link.state === 'used' ? PASSWORD_LINK_MSG.invitationUsed : PASSWORD_LINK_MSG.invitationExpired;
-  return SERVER_MSG.resetLinkInvalid;
+  if (link.state === 'valid' || link.purpose !== 'invitation') return null;
+  return link.state === 'used' ? PASSWORD_LINK_MSG.invitationUsed : PASSWORD_LINK_MSG.invitationExpired;
 }
 
 export const SetPasswordSearchSchema = z.object({
