@@ -172,6 +172,40 @@ test('forgot password → link from the outbox → set password → sign in', as
   await expect(page).toHaveURL(/\/inventories$/);
 });
 
+// Issue 33 point 15: an invitation link used once says so before anything is typed, not
+// "Your password reset link is invalid" after the form was filled.
+test('a used invitation link says it was an invitation, without the form', async ({ page, request }) => {
+  const signInRes = await request.post('/api/admin/v1/auth/sign-in', {
+    headers: { 'x-app-key': E2E.appKey },
+    data: E2E.admin,
+  });
+  const token = (await signInRes.json()).credentials.access_token;
+  const email = `invited.${Date.now()}@e2e.local`;
+  const created = await request.post('/api/admin/v1/users/create', {
+    headers: { 'x-app-key': E2E.appKey, authorization: `Bearer ${token}` },
+    data: { first_name: 'Invited', last_name: 'Once', email, phone: '', role: 'staff' },
+  });
+  expect(created.status()).toBe(201);
+  const link = resetPathFrom(latestMailTo(email));
+  await page.goto(link);
+  await expect(page.getByRole('heading', { name: 'Choose your password' })).toBeVisible();
+  const used = await request.post('/api/admin/v1/auth/set-password', {
+    headers: { 'x-app-key': E2E.appKey },
+    data: { token: new URL(link, 'http://x').searchParams.get('token'), password: 'Chosen12345' },
+  });
+  expect(used.status()).toBe(200);
+
+  await page.goto(link);
+  await expect(page.getByRole('heading', { name: 'Invitation link' })).toBeVisible();
+  await expect(page.getByRole('alert')).toHaveText(
+    'This invitation link was already used to choose a password. Sign in with that password, or use Forgot Password? to get a new one.',
+  );
+  await expect(page.getByLabel('New Password', { exact: true })).toHaveCount(0);
+  await expect(page.getByText(/password reset link/)).toHaveCount(0);
+  await page.getByRole('link', { name: 'Login' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+});
+
 /** Every console error and uncaught page error from now on. */
 function collectErrors(page: Page): string[] {
   const errors: string[] = [];

@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
-import { adminApi, createInventory, customerWithFacilities } from './api.ts';
+import { adminApi, createInventory, customerWithFacilities, invitedTechnician } from './api.ts';
 import { E2E, expect, signIn, test } from './fixtures.ts';
 
 /**
@@ -109,6 +109,39 @@ test.describe('on a phone', () => {
     // The header's controls stay within reach while the notice shows.
     await page.getByRole('button', { name: 'Open menu' }).tap();
     await expect(page.getByRole('complementary', { name: 'Main menu' })).toBeVisible();
+  });
+});
+
+// Issue 33 point 15: a technician's first sign-in on a phone greets them without hiding the
+// first card of My Inventories: the page starts below the notice while it is open.
+test.describe('on a phone, a first sign-in', () => {
+  test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+
+  test('shows its notice above the first card, not over it', async ({ page, request }) => {
+    const api = await adminApi(request);
+    const technician = await invitedTechnician(api, request, 'Firstvisit');
+    await signIn(page, { email: technician.email, password: technician.password });
+    const notice = page.locator('li[data-variant]').filter({ hasText: 'Welcome to ChemTrack!' });
+    await expect(notice).toBeVisible();
+    const firstCard = page.locator('#main-content > *').first();
+    await expect(firstCard).toBeVisible();
+    // Both read at once: the notice closes by itself after a few seconds.
+    await expect
+      .poll(async () => {
+        const { card, noticeBox } = await notice.evaluate((element) => {
+          const plain = (rect: DOMRect) => ({ x: rect.x, y: rect.y, width: rect.width, height: rect.height });
+          const first = document.querySelector('#main-content > *');
+          return {
+            card: plain((first ?? element).getBoundingClientRect()),
+            noticeBox: plain(element.getBoundingClientRect()),
+          };
+        });
+        return {
+          overlapping: overlaps(card, noticeBox),
+          cardBelow: card.y >= noticeBox.y + noticeBox.height,
+        };
+      })
+      .toEqual({ overlapping: false, cardBelow: true });
   });
 });
 

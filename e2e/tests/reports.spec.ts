@@ -126,3 +126,112 @@ test('empty fields say what is missing; facility and year cascade and clear', as
   await expect(year).toHaveValue('');
   await expect(year).toBeDisabled();
 });
+
+interface Box {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+/** `inner` lies wholly inside `outer` from left to right. */
+function isWithin(inner: Box, outer: Box) {
+  return inner.x >= outer.x - 0.5 && inner.x + inner.width <= outer.x + outer.width + 0.5;
+}
+
+/**
+ * The first row with an Explain button: its name, its verdict cell (the column named `verdict`)
+ * and the button sit inside the table's scrolling frame and the window, before and after the
+ * frame is scrolled to its right end; the page never scrolls sideways; a CAS number is one line.
+ */
+async function expectPinnedInView(page: Page, table: ReturnType<Page['getByRole']>, verdict: string) {
+  const frame = table.locator('xpath=ancestor::div[@data-preview-scroll][1]');
+  const headers = await table.locator('thead th').allTextContents();
+  const verdictIndex = headers.findIndex((text) => text.toLowerCase() === verdict.toLowerCase());
+  expect(verdictIndex, headers.join(' | ')).toBeGreaterThanOrEqual(0);
+  const row = table
+    .locator('tbody > tr')
+    .filter({ has: page.getByRole('button', { name: /^Explain / }) })
+    .first();
+  const cells = row.locator('td');
+  const nameCell = cells.first();
+  const verdictCell = cells.nth(verdictIndex);
+  const explain = row.getByRole('button', { name: /^Explain / });
+  const boxes = async () => ({
+    frame: await frame.boundingBox(),
+    name: await nameCell.boundingBox(),
+    verdict: await verdictCell.boundingBox(),
+    explain: await explain.boundingBox(),
+  });
+  const check = async () => {
+    const box = await boxes();
+    if (!box.frame || !box.name || !box.verdict || !box.explain) throw new Error('not on screen');
+    const window = { x: 0, y: 0, width: 1366, height: 768 };
+    for (const part of [box.name, box.verdict, box.explain]) {
+      expect(isWithin(part, box.frame), JSON.stringify(box)).toBe(true);
+      expect(isWithin(part, window), JSON.stringify(box)).toBe(true);
+    }
+  };
+  const pageOverflow = () =>
+    page.evaluate(() => {
+      const root = document.scrollingElement ?? document.documentElement;
+      return root.scrollWidth - root.clientWidth;
+    });
+  expect(await pageOverflow()).toBeLessThanOrEqual(0);
+  await check();
+  // The other figures scroll under the pinned columns, which stay.
+  const scrolled = await frame.evaluate((element) => {
+    element.scrollLeft = element.scrollWidth;
+    return element.scrollLeft;
+  });
+  expect(scrolled).toBeGreaterThan(0);
+  await check();
+  // Explain opens the figure's lines and the row's name stays in view.
+  await explain.click();
+  await expect(explain).toHaveAttribute('aria-expanded', 'true');
+  await check();
+  expect(await pageOverflow()).toBeLessThanOrEqual(0);
+  // A CAS number on one line: never broken at its hyphens.
+  const cas = table
+    .locator('tbody td')
+    .filter({ hasText: /^\d{2,7}-\d{2}-\d$/ })
+    .first();
+  const casLayout = await cas.evaluate((element) => {
+    const range = document.createRange();
+    range.selectNodeContents(element);
+    return { whiteSpace: getComputedStyle(element).whiteSpace, lines: range.getClientRects().length };
+  });
+  expect(casLayout).toEqual({ whiteSpace: 'nowrap', lines: 1 });
+}
+
+// Issue 33 point 12: the Reports screen fits 1366×768.
+test.describe('at 1366×768', () => {
+  test.use({ viewport: { width: 1366, height: 768 } });
+
+  test('the Tier II and 313 previews keep the name, the verdict and Explain in view', async ({
+    adminPage: page,
+  }) => {
+    await openReports(page);
+    await pick(page, 'Select Customer', 'Gulf Coast Refining', CUSTOMER);
+    await pick(page, 'Facility Name', 'Pasadena', 'Pasadena Refinery');
+    const year = page.getByRole('combobox', { name: 'Year' });
+    await expect(year.getByRole('option', { name: String(LAST_YEAR) })).toBeAttached();
+    await year.selectOption(String(LAST_YEAR));
+    const type = page.getByRole('combobox', { name: 'Report Type' });
+
+    await type.selectOption({ label: 'EPCRA 311/312 Tier I and II' });
+    const tier2 = page
+      .getByRole('region', { name: /^EPCRA 311\/312 Tier I and Tier II/ })
+      .getByRole('table', { name: 'Tier II chemicals' });
+    await expect(tier2.locator('tr[data-reported="true"]').first()).toBeVisible();
+    await expectPinnedInView(page, tier2, 'Reportable');
+
+    await type.selectOption({ label: 'EPCRA 313 threshold from R otherwise used' });
+    const tri = page
+      .getByRole('region', { name: /^EPCRA 313/ })
+      .getByRole('table')
+      .first();
+    await expect(tri.getByRole('button', { name: /^Explain / }).first()).toBeVisible();
+    await expectPinnedInView(page, tri, 'Threshold exceeded');
+  });
+});

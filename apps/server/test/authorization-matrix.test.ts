@@ -22,6 +22,7 @@ const MATRIX: Record<string, Role[] | typeof PUBLIC | typeof ASSIGNED> = {
   'POST /auth/sign-in': PUBLIC,
   'POST /auth/forgot-password': PUBLIC,
   'POST /auth/set-password': PUBLIC,
+  'GET /auth/password-link': PUBLIC,
   'POST /auth/logout': ALL,
   'GET /auth/me': ALL,
   'PATCH /auth/update-profile': ALL,

@@ -161,6 +161,7 @@ export const NOT_WRITTEN_FROM_A_BODY: Record<string, string> = {
   contact_phones:
     "written from the contact body's phones list, which the field paths here do not reach; contacts.test.ts checks its lengths",
   facility_contacts: 'ids and positions from contact_ids; the link id comes from a Tier II import',
+  password_reset_tokens: "the purpose is the server's ('reset' or 'invitation'), never a body's",
 };
 
 function unique(length: number): string {

@@ -64,4 +64,36 @@ describe('product searches use the trigram indexes', () => {
     expect(count?.plan).toContain('"Index Name":"products_mfg_name_trgm"');
     for (const { plan } of plans) expect(plan).not.toContain('"Node Type":"Seq Scan"');
   });
+
+  // Issue 33 point 14: a CAS-shaped search also reads the components' CAS numbers, through their
+  // trigram index, and meets the product ids without reading every product.
+  it('a CAS search reads chemical_components_number_trgm and scans no table of products', async () => {
+    await ctx.database.db.execute(sql`
+      INSERT INTO chemical_components (name, number)
+      SELECT 'Component ' || g, g || '-' || (g % 90 + 10) || '-' || (g % 10) FROM generate_series(1000, 3999) AS g`);
+    await ctx.database.db.execute(sql`
+      INSERT INTO product_chemical_components (product_id, chemical_component_id)
+      SELECT p.id, c.id FROM chemical_components c JOIN products p ON p.id = c.id * 5`);
+    await ctx.database.db.execute(sql`ANALYZE chemical_components`);
+    await ctx.database.db.execute(sql`ANALYZE product_chemical_components`);
+    for (const { plan } of await plansOf('2718-')) {
+      expect(plan).toContain('"Index Name":"chemical_components_number_trgm"');
+      expect(seqScanned(plan)).not.toContain('products');
+    }
+  });
 });
+
+/** The tables a plan reads from end to end. */
+function seqScanned(plan: string): string[] {
+  const found: string[] = [];
+  const walk = (node: unknown): void => {
+    if (Array.isArray(node)) node.forEach(walk);
+    else if (node && typeof node === 'object') {
+      const record = node as Record<string, unknown>;
+      if (record['Node Type'] === 'Seq Scan') found.push(String(record['Relation Name']));
+      Object.values(record).forEach(walk);
+    }
+  };
+  walk(JSON.parse(plan));
+  return found;
+}

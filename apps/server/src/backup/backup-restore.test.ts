@@ -7,7 +7,6 @@ import type { Readable } from 'node:stream';
 import { buffer } from 'node:stream/consumers';
 import { promisify } from 'node:util';
 import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import pg from 'pg';
 import tar from 'tar-stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -17,6 +16,7 @@ import { openMigrated } from '../../test/template-database.ts';
 import { makePdf, uploadPdf } from '../../test/uploads.ts';
 import { buildApp } from '../app.ts';
 import { openDatabase } from '../db/client.ts';
+import { PGLITE_EXTENSIONS } from '../db/pglite-extensions.ts';
 import { loadConfig } from '../lib/config.ts';
 import { create } from '../seed/factories.ts';
 import { createS3FileStore, parseS3StorageUrl } from '../storage/s3-file-store.ts';
@@ -85,7 +85,10 @@ async function newTarget(
 
 async function openTargetReader(config: RestoreOptions['config']): Promise<SnapshotReader> {
   if (config.databaseUrl) return openPostgresSnapshot(config.databaseUrl);
-  const client = await PGlite.create({ dataDir: path.join(config.dataDir, 'db'), extensions: { pg_trgm } });
+  const client = await PGlite.create({
+    dataDir: path.join(config.dataDir, 'db'),
+    extensions: PGLITE_EXTENSIONS,
+  });
   return pgliteReader(client, { closeWith: () => client.close() });
 }
 

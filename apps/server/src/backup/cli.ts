@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { acquireDataDirLock, DataDirLockedError } from '../db/data-dir-lock.ts';
+import { PGLITE_EXTENSIONS } from '../db/pglite-extensions.ts';
 import { type Config, loadConfig } from '../lib/config.ts';
 import { createFileStore } from '../storage/create-file-store.ts';
 import { StorageUrlError } from '../storage/file-store.ts';
@@ -35,7 +35,7 @@ async function openSource(config: Config): Promise<SnapshotReader> {
   if (isPostgres(config)) return openPostgresSnapshot(config.databaseUrl);
   const folder = path.join(config.dataDir, 'db');
   if (!fs.existsSync(path.join(folder, 'PG_VERSION'))) throw new Error(`No embedded database in ${folder}.`);
-  const client = await PGlite.create({ dataDir: folder, extensions: { pg_trgm } });
+  const client = await PGlite.create({ dataDir: folder, extensions: PGLITE_EXTENSIONS });
   return await pgliteReader(client, { closeWith: () => client.close() });
 }
 

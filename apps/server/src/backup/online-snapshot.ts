@@ -1,7 +1,7 @@
 import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import pg from 'pg';
 import type { Db } from '../db/client.ts';
+import { PGLITE_EXTENSIONS } from '../db/pglite-extensions.ts';
 import { openPostgresSnapshot, pgliteReader, type SnapshotReader } from './database-snapshot.ts';
 
 export interface OnlineSnapshot {
@@ -26,7 +26,7 @@ export async function openOnlineSnapshot(db: Db): Promise<OnlineSnapshot> {
     await client.query('CHECKPOINT');
     const copy = await client.dumpDataDir('none');
     const heldMs = performance.now() - started;
-    const instance = await PGlite.create({ loadDataDir: copy, extensions: { pg_trgm } });
+    const instance = await PGlite.create({ loadDataDir: copy, extensions: PGLITE_EXTENSIONS });
     return { reader: await pgliteReader(instance, { closeWith: () => instance.close() }), heldMs };
   }
   if (client instanceof pg.Pool) {

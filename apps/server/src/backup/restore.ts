@@ -4,9 +4,9 @@ import { type Duplex, pipeline as pipeStreams, type Readable, Writable } from 'n
 import { pipeline } from 'node:stream/promises';
 import { createGunzip } from 'node:zlib';
 import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
+import { DATABASE_EXTENSIONS, PGLITE_EXTENSIONS } from '../db/pglite-extensions.ts';
 import type { Config } from '../lib/config.ts';
 import { createFileStore } from '../storage/create-file-store.ts';
 import { createLocalFileStore, type FileStore, isStorageKey } from '../storage/file-store.ts';
@@ -232,7 +232,7 @@ function pgliteFolderTarget(dataDir: string): DatabaseTarget {
     async begin(last, stamp, tables) {
       staging = path.join(dataDir, `db.restoring-${stamp}`);
       fs.mkdirSync(staging, { recursive: true });
-      client = await PGlite.create({ dataDir: staging, extensions: { pg_trgm } });
+      client = await PGlite.create({ dataDir: staging, extensions: PGLITE_EXTENSIONS });
       await buildSchema(run, last, tables);
       // Tables are loaded in ranges of lines (PGlite takes a COPY as one blob in memory), so a row
       // may come before the row of its own table it points at: the keys were checked where the
@@ -356,12 +356,16 @@ function postgresTarget(url: string): DatabaseTarget {
         moved.push(`${name}_replaced_${suffix}`);
         if (name === 'public') await run('CREATE SCHEMA public');
       }
-      // pg_trgm moved with the old schema: bring it back, or the new indexes would not find it.
-      const trgm = await run(
-        `SELECT n.nspname AS schema FROM pg_extension e JOIN pg_namespace n ON n.oid = e.extnamespace WHERE e.extname = 'pg_trgm'`,
-      );
-      if (trgm.rows[0] && trgm.rows[0].schema !== 'public')
-        await run('ALTER EXTENSION pg_trgm SET SCHEMA public');
+      // The extensions moved with the old schema: bring them back, or the new indexes and
+      // f_unaccent would not find them.
+      for (const extension of DATABASE_EXTENSIONS) {
+        const found = await run(
+          `SELECT n.nspname AS schema FROM pg_extension e JOIN pg_namespace n ON n.oid = e.extnamespace WHERE e.extname = $1`,
+          [extension],
+        );
+        if (found.rows[0] && found.rows[0].schema !== 'public')
+          await run(`ALTER EXTENSION ${extension} SET SCHEMA public`);
+      }
       await buildSchema(run, last, tables);
       // The app's own triggers (a version bumped on each write) would change rows as they load;
       // the foreign keys' triggers stay on (DISABLE TRIGGER USER leaves them), so keys are checked.

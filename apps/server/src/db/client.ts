@@ -1,7 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { Logger } from 'drizzle-orm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
@@ -10,6 +9,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { SERVER_ROOT } from '../runtime/server-root.ts';
+import { PGLITE_EXTENSIONS } from './pglite-extensions.ts';
 import * as schema from './schema/index.ts';
 
 export type Schema = typeof schema;
@@ -88,7 +88,7 @@ export async function openDatabase(
   }
   const client = await PGlite.create({
     dataDir: dataPath,
-    extensions: { pg_trgm },
+    extensions: PGLITE_EXTENSIONS,
     loadDataDir: options.loadDataDir,
   });
   const db = drizzlePglite(client, {

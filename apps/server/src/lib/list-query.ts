@@ -49,13 +49,16 @@ export function searchValues(search: string | undefined): Record<string, string>
  * `% ab%` keep the padded trigrams of a word's start ("  a", " ab") and stay index scans.
  */
 export function matchesSearch(column: AnyColumn | SQL, search: SearchArg): SQL {
+  // Both sides without accents (issue 33 point 14: "Tomas" finds "Tomás"); the trigram indexes
+  // are built over f_unaccent(column), so the planner still answers from them.
+  const text = sql`f_unaccent(${column})`;
   if (search instanceof SearchSlot) {
-    if (search.kind === 'substring') return sql`${column} ILIKE ${sql.placeholder('search_any')}`;
-    return sql`(${column} ILIKE ${sql.placeholder('search_start')} OR ${column} ILIKE ${sql.placeholder('search_word')})`;
+    if (search.kind === 'substring') return sql`${text} ILIKE f_unaccent(${sql.placeholder('search_any')})`;
+    return sql`(${text} ILIKE f_unaccent(${sql.placeholder('search_start')}) OR ${text} ILIKE f_unaccent(${sql.placeholder('search_word')}))`;
   }
-  if (search.length >= SUBSTRING_SEARCH_MIN) return sql`${column} ILIKE ${likePattern(search)}`;
+  if (search.length >= SUBSTRING_SEARCH_MIN) return sql`${text} ILIKE f_unaccent(${likePattern(search)})`;
   const term = escapeLike(search);
-  return sql`(${column} ILIKE ${`${term}%`} OR ${column} ILIKE ${`% ${term}%`})`;
+  return sql`(${text} ILIKE f_unaccent(${`${term}%`}) OR ${text} ILIKE f_unaccent(${`% ${term}%`}))`;
 }
 
 /** Any of the columns matches the search (`matchesSearch`), or undefined when there is no search. */

@@ -1,6 +1,6 @@
 import * as ToastPrimitive from '@radix-ui/react-toast';
 import { X } from 'lucide-react';
-import type { ComponentProps } from 'react';
+import { type ComponentProps, useEffect, useRef } from 'react';
 import { cn } from '../lib/cn.ts';
 import { DEFAULT_TOAST_DURATION, dismissToast, type ToastVariant, useToasts } from '../lib/toast.ts';
 
@@ -33,8 +33,37 @@ export function ToastAction({
   );
 }
 
+/**
+ * The open notices' height in px (0 when none), which a phone's page adds above its content
+ * (features/layout/app-layout.tsx): there the notice spans the screen's width and would cover
+ * the page's first card (issue 33 point 15), so the card moves down below it instead.
+ */
+export const NOTICE_HEIGHT_VAR = '--notice-height';
+
 export function Toaster() {
   const toasts = useToasts();
+  const viewport = useRef<HTMLOListElement>(null);
+  useEffect(() => {
+    const element = viewport.current;
+    if (!element) return;
+    const root = document.documentElement;
+    const publish = () =>
+      root.style.setProperty(
+        NOTICE_HEIGHT_VAR,
+        `${element.childElementCount > 0 ? element.offsetHeight : 0}px`,
+      );
+    publish();
+    // jsdom (the component tests) has no ResizeObserver; the count of notices still moves it.
+    const resized = typeof ResizeObserver === 'undefined' ? undefined : new ResizeObserver(publish);
+    resized?.observe(element);
+    const changed = new MutationObserver(publish);
+    changed.observe(element, { childList: true });
+    return () => {
+      resized?.disconnect();
+      changed.disconnect();
+      root.style.removeProperty(NOTICE_HEIGHT_VAR);
+    };
+  }, []);
   return (
     <ToastPrimitive.Provider swipeDirection="right" swipeThreshold={50} label="Notification">
       {toasts.map((t) => (
@@ -90,6 +119,7 @@ export function Toaster() {
         lets clicks through; only the notice itself takes them.
       */}
       <ToastPrimitive.Viewport
+        ref={viewport}
         hotkey={['F8']}
         label="Notifications ({hotkey})"
         className="pointer-events-none fixed left-1/2 top-[var(--app-header-height,0px)] z-[100] flex max-h-screen w-full -translate-x-1/2 flex-col gap-2 p-4 sm:max-w-[420px]"

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { LoginRequestSchema, SetPasswordFormSchema, SetPasswordSearchSchema } from './index.ts';
+import {
+  LoginRequestSchema,
+  PASSWORD_LINK_MSG,
+  passwordLinkProblem,
+  SetPasswordFormSchema,
+  SetPasswordSearchSchema,
+} from './index.ts';
 
 function messages(result: {
   success: boolean;
@@ -47,5 +53,20 @@ describe('SetPasswordSearchSchema', () => {
     expect(SetPasswordSearchSchema.safeParse({}).success).toBe(true);
     expect(SetPasswordSearchSchema.safeParse({ token: 'abc' }).success).toBe(true);
     expect(messages(SetPasswordSearchSchema.safeParse({ token: '' }))).toEqual(['token: Token is required']);
+  });
+});
+
+// Issue 33 point 15: a used invitation says it was an invitation before the form is filled.
+describe('passwordLinkProblem', () => {
+  it('names a used or expired invitation and leaves every other link to the form', () => {
+    expect(passwordLinkProblem({ purpose: 'invitation', state: 'used' })).toBe(
+      'This invitation link was already used to choose a password. Sign in with that password, or use Forgot Password? to get a new one.',
+    );
+    expect(passwordLinkProblem({ purpose: 'invitation', state: 'expired' })).toBe(
+      PASSWORD_LINK_MSG.invitationExpired,
+    );
+    expect(passwordLinkProblem({ purpose: 'invitation', state: 'valid' })).toBeNull();
+    expect(passwordLinkProblem({ purpose: 'reset', state: 'used' })).toBeNull();
+    expect(passwordLinkProblem({ purpose: null, state: 'unknown' })).toBeNull();
   });
 });

@@ -60,6 +60,43 @@ export const SetPasswordFormSchema = z
   });
 export type SetPasswordForm = z.infer<typeof SetPasswordFormSchema>;
 
+/**
+ * Why a set-password link was sent: a reset asked for on the sign-in page, or the invitation of a
+ * new account. The page says which before anything is typed (issue 33 point 15): a used
+ * invitation is not a "password reset link".
+ */
+export const PASSWORD_LINK_PURPOSES = ['reset', 'invitation'] as const;
+export type PasswordLinkPurpose = (typeof PASSWORD_LINK_PURPOSES)[number];
+export const PASSWORD_LINK_STATES = ['valid', 'used', 'expired', 'unknown'] as const;
+export type PasswordLinkState = (typeof PASSWORD_LINK_STATES)[number];
+
+export const PasswordLinkQuerySchema = z.object({
+  token: z.string({ error: MSG.tokenRequired }).min(1, MSG.tokenRequired).max(200, MSG.tokenRequired),
+});
+/** A link's purpose (null when the token is unknown) and whether it can still set a password. */
+export const PasswordLinkResourceSchema = z.object({
+  purpose: z.enum(PASSWORD_LINK_PURPOSES).nullable(),
+  state: z.enum(PASSWORD_LINK_STATES),
+});
+export type PasswordLinkResource = z.infer<typeof PasswordLinkResourceSchema>;
+
+export const PASSWORD_LINK_MSG = {
+  invitationUsed:
+    'This invitation link was already used to choose a password. Sign in with that password, or use Forgot Password? to get a new one.',
+  invitationExpired:
+    'This invitation link has expired. Ask an administrator to send it again, or use Forgot Password? to choose a password.',
+} as const;
+
+/**
+ * What the set-password page says instead of its form, or null when the form is shown. Only an
+ * invitation is answered before anything is typed: a reset link that no longer works keeps the
+ * spec's notice after the save (spec 01 §8, "Set-password failure").
+ */
+export function passwordLinkProblem(link: PasswordLinkResource): string | null {
+  if (link.state === 'valid' || link.purpose !== 'invitation') return null;
+  return link.state === 'used' ? PASSWORD_LINK_MSG.invitationUsed : PASSWORD_LINK_MSG.invitationExpired;
+}
+
 export const SetPasswordSearchSchema = z.object({
   token: z.string().min(1, MSG.tokenRequired).optional(),
 });

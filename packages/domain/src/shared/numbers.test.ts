@@ -5,6 +5,7 @@ import {
   parseDecimal,
   parseSignedInteger,
   roundTo,
+  specificGravityFromPoundsPerGallon,
 } from './numbers.ts';
 
 describe('reading a typed decimal (issue 22 point 2: refused, never bent)', () => {
@@ -54,6 +55,16 @@ describe('reading a typed decimal (issue 22 point 2: refused, never bent)', () =
     }
     expect(parseDecimal(Number.NaN)).toEqual({ ok: false, problem: 'not-a-number' });
     expect(parseDecimal(Number.POSITIVE_INFINITY)).toEqual({ ok: false, problem: 'not-a-number' });
+  });
+});
+
+describe('specific gravity from pounds per gallon', () => {
+  // Issue 33 point 3: 14.05 lb/gal is SG 1.685, the issue's example.
+  it('divides by 8.34 and rounds to three decimals', () => {
+    expect(specificGravityFromPoundsPerGallon('14.05')).toBe(1.685);
+    expect(specificGravityFromPoundsPerGallon('8.34')).toBe(1);
+    expect(specificGravityFromPoundsPerGallon('')).toBeUndefined();
+    expect(specificGravityFromPoundsPerGallon('abc')).toBeUndefined();
   });
 });
 

@@ -78,6 +78,16 @@ export function densityFromSpecificGravity(specificGravity: string | number | nu
   return roundTo(parsed.value * WATER_POUNDS_PER_GALLON, 2);
 }
 
+/**
+ * The specific gravity a weight per gallon stands for (lb/gal ÷ 8.34), to three decimals: the
+ * inverse of the density above, so a form can fill one measure from the other (issue 33 point 3).
+ */
+export function specificGravityFromPoundsPerGallon(poundsPerGallon: string | number | null | undefined) {
+  const parsed = parseDecimal(poundsPerGallon);
+  if (!parsed.ok || parsed.value === null) return undefined;
+  return roundTo(parsed.value / WATER_POUNDS_PER_GALLON, 3);
+}
+
 /** Number of digits after the decimal point of a plain decimal text. */
 export function decimalPlaces(text: string): number {
   const dot = text.indexOf('.');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatPhone, normalizePhone } from './phone.ts';
+import { formatPhone, formatTypedPhone, normalizePhone } from './phone.ts';
 
 describe('phone', () => {
   it.each([
@@ -23,5 +23,18 @@ describe('phone', () => {
     ['', ''],
   ])('formats %j as %j', (input, expected) => {
     expect(formatPhone(input)).toBe(expected);
+  });
+
+  // Issue 33 point 15: a contact's phone reads as every other phone unless it carries more.
+  it.each([
+    ['713-555-0100', '(713) 555-0100'],
+    ['713.555.0100', '(713) 555-0100'],
+    [' 7135550100 ', '(713) 555-0100'],
+    ['713-555-0100 x12', '713-555-0100 x12'],
+    ['+44 20 7946 0958', '+44 20 7946 0958'],
+    ['', ''],
+    [null, ''],
+  ])('shows the typed phone %j as %j', (input, expected) => {
+    expect(formatTypedPhone(input)).toBe(expected);
   });
 });

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { boolean, type ExtraConfigColumn, index, integer, numeric, timestamp } from 'drizzle-orm/pg-core';
 
 // Column helpers shared by the area files; not re-exported by index.ts, so the schema handed to
@@ -19,9 +19,13 @@ export const timestamps = {
     ),
 };
 export const isActive = () => boolean().notNull().default(true);
-/** A GIN trigram index so `ILIKE '%term%'` searches stay index-backed at 100k+ rows. */
-export const trigram = (name: string, column: ExtraConfigColumn) =>
-  index(name).using('gin', column.op('gin_trgm_ops'));
+/**
+ * A GIN trigram index so `ILIKE '%term%'` searches stay index-backed at 100k+ rows. It indexes the
+ * text without accents (`f_unaccent`, migration 0026), as list searches compare it (issue 33
+ * point 14: "Tomas" finds "Tomás").
+ */
+export const trigram = (name: string, column: ExtraConfigColumn | SQL) =>
+  index(name).using('gin', sql`f_unaccent(${column}) gin_trgm_ops`);
 
 // Decimal quantities are numeric (exact), read back as strings and converted at the edge.
 export const quantity = (precision = 14, scale = 4) => numeric({ precision, scale });

@@ -1,3 +1,4 @@
+import type { PasswordLinkPurpose } from '@chemtrack/domain';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -31,7 +32,7 @@ export const users = pgTable(
     uniqueIndex('users_email_unique').on(sql`lower(${t.email})`),
     index('users_role_idx').on(t.role, t.isActive),
     // One index on the full name serves searches for the first, the last or both names.
-    index('users_full_name_trgm').using('gin', sql`(${t.firstName} || ' ' || ${t.lastName}) gin_trgm_ops`),
+    trigram('users_full_name_trgm', sql`(${t.firstName} || ' ' || ${t.lastName})`),
     trigram('users_email_trgm', t.email),
     // Every sort of the users and technicians lists, then id as they break ties (issue 24).
     index('users_first_name_lower_idx').on(sql`lower(${t.firstName})`, t.id),
@@ -70,6 +71,8 @@ export const passwordResetTokens = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     tokenHash: char({ length: 64 }).notNull(),
+    /** Whom the link was sent for: a used or expired invitation says so (issue 33 point 15). */
+    purpose: varchar({ length: 16 }).$type<PasswordLinkPurpose>().notNull().default('reset'),
     expiresAt: timestamp({ withTimezone: true }).notNull(),
     usedAt: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),

@@ -1,13 +1,20 @@
+import type { PasswordLinkPurpose } from '@chemtrack/domain';
 import { and, desc, eq, gt, isNull, lt } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { loginFailures, passwordResetTokens, users } from '../../db/schema/index.ts';
 import { generateToken, hashToken } from '../../lib/tokens.ts';
 
 /** Auth's own tables: reset tokens, sign-in failures, and the sign-in and password columns of a user. */
-export async function createResetToken(db: Db | Tx, userId: number, ttlMs: number): Promise<string> {
+export async function createResetToken(
+  db: Db | Tx,
+  userId: number,
+  ttlMs: number,
+  purpose: PasswordLinkPurpose = 'reset',
+): Promise<string> {
   const token = generateToken();
   await db.insert(passwordResetTokens).values({
     userId,
+    purpose,
     tokenHash: hashToken(token),
     expiresAt: new Date(Date.now() + ttlMs),
   });
@@ -22,6 +29,20 @@ export async function findResetTokenOwner(db: Db, token: string): Promise<number
     .where(eq(passwordResetTokens.tokenHash, hashToken(token)))
     .limit(1);
   return row?.userId;
+}
+
+/** What a link was sent for and when it stops working, whether or not it is still valid. */
+export async function findResetToken(db: Db, token: string) {
+  const [row] = await db
+    .select({
+      purpose: passwordResetTokens.purpose,
+      usedAt: passwordResetTokens.usedAt,
+      expiresAt: passwordResetTokens.expiresAt,
+    })
+    .from(passwordResetTokens)
+    .where(eq(passwordResetTokens.tokenHash, hashToken(token)))
+    .limit(1);
+  return row;
 }
 
 /** Marks a reset token used and returns its user, or undefined when it is unknown, used or expired. */

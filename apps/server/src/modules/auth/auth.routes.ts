@@ -4,6 +4,8 @@ import {
   LoginResponseSchema,
   MessageResponseSchema,
   makeResourceResponseSchema,
+  PasswordLinkQuerySchema,
+  PasswordLinkResourceSchema,
   SERVER_MSG,
   SetPasswordRequestSchema,
   signInGreeting,
@@ -15,6 +17,7 @@ import { actorOf } from '../../lib/audit.ts';
 import { ERROR_RESPONSES, ErrorBodySchema } from '../../lib/route-schemas.ts';
 import { currentUser } from '../../plugins/auth.ts';
 import {
+  describePasswordLink,
   getProfile,
   requestPasswordReset,
   setPasswordWithToken,
@@ -98,6 +101,19 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       await setPasswordWithToken(app, request.body, { ip: request.ip });
       return { message: SERVER_MSG.passwordChanged };
     },
+  );
+
+  app.get(
+    '/auth/password-link',
+    {
+      config: { isPublic: true },
+      schema: {
+        tags,
+        querystring: PasswordLinkQuerySchema,
+        response: { 200: makeResourceResponseSchema(PasswordLinkResourceSchema), 422: ErrorBodySchema },
+      },
+    },
+    async (request) => ({ resource: await describePasswordLink(app.db, request.query.token) }),
   );
 
   app.get(

@@ -1,4 +1,9 @@
-import { SERVER_MSG, type UpdateProfileRequestSchema, type UserResource } from '@chemtrack/domain';
+import {
+  type PasswordLinkResource,
+  SERVER_MSG,
+  type UpdateProfileRequestSchema,
+  type UserResource,
+} from '@chemtrack/domain';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { AppError, fieldError } from '../../lib/app-error.ts';
@@ -15,6 +20,7 @@ import {
   clearFailures,
   consumeResetToken,
   createResetToken,
+  findResetToken,
   findResetTokenOwner,
   lockedUntil,
   recordFailure,
@@ -203,7 +209,7 @@ export async function requestPasswordReset(
 /** An account created by an admin has no password yet: it gets a link to choose one. */
 export async function sendInvitation({ db, config, mailer }: AuthDeps, user: UserRow): Promise<void> {
   const ttlMs = 7 * 24 * 60 * 60 * 1000;
-  const token = await createResetToken(db, user.id, ttlMs);
+  const token = await createResetToken(db, user.id, ttlMs, 'invitation');
   await mailer.send({
     to: user.email,
     subject: 'Your ChemTrack account',
@@ -217,6 +223,18 @@ export async function sendInvitation({ db, config, mailer }: AuthDeps, user: Use
       'The link works once and expires in 7 days.',
     ].join('\n'),
   });
+}
+
+/**
+ * What a set-password link was sent for and whether it still works, so the page can say so before
+ * anything is typed (issue 33 point 15): a used invitation is not a "password reset link". It
+ * names no account, and a token is 256 random bits, so it tells a guesser nothing.
+ */
+export async function describePasswordLink(db: Db, token: string): Promise<PasswordLinkResource> {
+  const found = await findResetToken(db, token);
+  if (!found) return { purpose: null, state: 'unknown' };
+  const state = found.usedAt ? 'used' : found.expiresAt <= new Date() ? 'expired' : 'valid';
+  return { purpose: found.purpose, state };
 }
 
 /**

@@ -12,6 +12,7 @@ import {
 } from '../../../test/helper.ts';
 import { loginFailures, passwordResetTokens, sessions, users } from '../../db/schema/index.ts';
 import { hashToken } from '../../lib/tokens.ts';
+import { create } from '../../seed/factories.ts';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -385,6 +386,49 @@ describe('forgot and set password', () => {
     expect(res.statusCode).toBe(422);
     const [after] = await ctx.database.db.select().from(users).where(eq(users.id, user.id));
     expect(after?.passwordHash).toBe(before?.passwordHash);
+  });
+});
+
+// Issue 33 point 15: the set-password page asks what the link was sent for before anything is typed.
+describe('GET /auth/password-link', () => {
+  async function describeLink(token: string) {
+    const res = await ctx.call(null, { method: 'GET', url: `/auth/password-link?token=${token}` });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json().resource;
+  }
+
+  it('says an invitation is an invitation, valid, then used, and a reset a reset', async () => {
+    await create.user(ctx, { email: 'invited@test.local' });
+    const invitation = extractResetToken(readOutbox(ctx.dataDir).at(-1)!);
+    expect(await describeLink(invitation)).toEqual({ purpose: 'invitation', state: 'valid' });
+    const set = await ctx.call(null, {
+      method: 'POST',
+      url: '/auth/set-password',
+      payload: { token: invitation, password: 'NewPass123' },
+    });
+    expect(set.statusCode, set.body).toBe(200);
+    expect(await describeLink(invitation)).toEqual({ purpose: 'invitation', state: 'used' });
+    const [stored] = await ctx.database.db
+      .select({ purpose: passwordResetTokens.purpose })
+      .from(passwordResetTokens)
+      .where(eq(passwordResetTokens.tokenHash, hashToken(invitation)));
+    expect(stored).toEqual({ purpose: 'invitation' });
+
+    await ctx.call(null, { method: 'POST', url: `/auth/forgot-password?username=invited@test.local` });
+    const reset = extractResetToken(readOutbox(ctx.dataDir).at(-1)!);
+    expect(await describeLink(reset)).toEqual({ purpose: 'reset', state: 'valid' });
+    await ctx.database.db
+      .update(passwordResetTokens)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(passwordResetTokens.tokenHash, hashToken(reset)));
+    expect(await describeLink(reset)).toEqual({ purpose: 'reset', state: 'expired' });
+    expect(await describeLink('not-a-token')).toEqual({ purpose: null, state: 'unknown' });
+  });
+
+  it('asks for the token', async () => {
+    const res = await ctx.call(null, { method: 'GET', url: '/auth/password-link' });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().errors.token).toEqual(['Token is required']);
   });
 });
 

@@ -101,6 +101,27 @@ describe('contacts', () => {
     expect(searched.json().resource.items.map((c: { name: string }) => c.name)).toEqual(['Kim Charlie']);
   });
 
+  // Issue 33 point 14: the list searches ignore accents, through the one search helper.
+  it('finds "Tomás Núñez" by "Tomas Nunez", and a customer and facility named with accents too', async () => {
+    const customer = await create.customer(ctx, { name: 'Química Ñandú' });
+    await create.contact(ctx, { customer_id: customer.id, first_name: 'Tomás', last_name: 'Núñez' });
+    await create.contact(ctx, { customer_id: customer.id, first_name: 'Tom', last_name: 'Baker' });
+    for (const search of ['Tomas%20Nunez', 'nunez', 'to']) {
+      const res = await ctx.call('staff', {
+        method: 'GET',
+        url: `/contacts/list?customer_id=${customer.id}&search=${search}`,
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      const names = res.json().resource.items.map((c: { name: string }) => c.name);
+      expect(names, search).toContain('Tomás Núñez');
+    }
+    const customers = await ctx.call('staff', {
+      method: 'GET',
+      url: '/customers/list?search=quimica%20nandu',
+    });
+    expect(customers.json().resource.items.map((c: { name: string }) => c.name)).toEqual(['Química Ñandú']);
+  });
+
   it('refuses bad fields with their messages and writes nothing', async () => {
     const customer = await create.customer(ctx);
     const body = contactBody({ customer_id: customer.id });

@@ -447,6 +447,23 @@ describe('list', () => {
     expect((await list('search=50%25')).meta.total).toBe(0);
   });
 
+  // Issue 33 point 14: a product is found by a component's CAS number, and a name typed without
+  // its accents finds the name with them (a one-, two- and many-letter search alike).
+  it('searches the CAS numbers of the components and ignores accents', async () => {
+    const acid = await create.productWithComponents(ctx, 'Descalant Fuerte', { mfg_name: 'Química Tomás' }, [
+      { name: 'Hydrochloric acid', number: '7647-01-0', percentage_weight: '30' },
+    ]);
+    expect((await list('search=7647-01-0')).items.map((row) => row.id)).toEqual([acid]);
+    expect((await list('search=7647')).items.map((row) => row.id)).toEqual([acid]);
+    expect((await list('search=7664-93-9')).meta.total).toBe(0);
+    expect((await list('search=Tomas')).items.map((row) => row.id)).toEqual([acid]);
+    expect((await list('search=quimica')).items.map((row) => row.id)).toEqual([acid]);
+    expect((await list('search=Qu')).items.map((row) => row.id)).toEqual([acid]);
+    // An accent typed where the name has none still finds it.
+    expect((await list('search=Fuérte')).items.map((row) => row.id)).toEqual([acid]);
+    expect((await list('search=7647&sds_status=update')).meta.total).toBe(0);
+  });
+
   it('filters by SDS status', async () => {
     expect((await list('sds_status=update')).items.map((row) => row.name)).toEqual(['Bleach']);
     expect((await list('sds_status=sds&ipp=100')).items.map((row) => row.name)).toContain('Xylene');

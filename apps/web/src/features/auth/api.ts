@@ -1,4 +1,4 @@
-import type { LoginRequest, LoginResponse, UserResource } from '@chemtrack/domain';
+import type { LoginRequest, LoginResponse, PasswordLinkResource, UserResource } from '@chemtrack/domain';
 import { api, type ResourceResponse } from '../../lib/api.ts';
 
 export function signIn(body: LoginRequest) {
@@ -15,6 +15,11 @@ export function forgotPassword(email: string) {
 
 export function setPassword(token: string, password: string) {
   return api.post<{ message: string }>('/auth/set-password', { token, password, encode: true });
+}
+
+/** What a set-password link was sent for and whether it still works (issue 33 point 15). */
+export function describePasswordLink(token: string) {
+  return api.get<ResourceResponse<PasswordLinkResource>>('/auth/password-link', { token });
 }
 
 export function updateProfile(body: Record<string, unknown>) {

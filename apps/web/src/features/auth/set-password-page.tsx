@@ -1,12 +1,13 @@
-import { SetPasswordFormSchema } from '@chemtrack/domain';
+import { passwordLinkProblem, SetPasswordFormSchema } from '@chemtrack/domain';
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useForm } from 'react-hook-form';
 import { PasswordInput } from '../../components/password-input.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Field } from '../../components/ui/field.tsx';
 import { toast } from '../../lib/toast.ts';
-import { setPassword } from './api.ts';
+import { describePasswordLink, setPassword } from './api.ts';
 import { PublicLayout } from './public-layout.tsx';
 
 export function SetPasswordPage({ token }: { token: string | undefined }) {
@@ -37,6 +38,40 @@ export function SetPasswordPage({ token }: { token: string | undefined }) {
       });
     }
   });
+  // Asked before anything is typed (issue 33 point 15): a used invitation says it was an
+  // invitation, not a password reset. Should the question fail, the form stays and the save's
+  // answer says what is wrong, as before.
+  const link = useQuery({
+    queryKey: ['auth', 'password-link', token],
+    queryFn: () => describePasswordLink(token ?? ''),
+    enabled: token !== undefined,
+    meta: { handlesErrors: true },
+    retry: false,
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+  const problem = link.data ? passwordLinkProblem(link.data.resource) : null;
+  if (problem) {
+    return (
+      <PublicLayout
+        title={link.data?.resource.purpose === 'invitation' ? 'Invitation link' : 'Password link'}
+      >
+        <div className="flex flex-col gap-4">
+          <p role="alert" className="text-sm text-slate-700">
+            {problem}
+          </p>
+          <Link to="/login" className="text-center text-sm font-medium text-brand-700 hover:underline">
+            Login
+          </Link>
+          <Link
+            to="/forgot-password"
+            className="text-center text-sm font-medium text-brand-700 hover:underline"
+          >
+            Forgot Password?
+          </Link>
+        </div>
+      </PublicLayout>
+    );
+  }
   // The spec gives this page no heading; "Set New Password" is the button's label and names only it.
   return (
     <PublicLayout title="Choose your password">

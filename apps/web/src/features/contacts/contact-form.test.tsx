@@ -77,7 +77,8 @@ describe('the contact form’s rules', () => {
       mailing_zip: '77002',
       mailing_country: 'USA',
       contact_types: ['Owner / Operator'],
-      phones: [{ phone_number: '713-555-0100', phone_type: 'Work' }],
+      // Shown as every other phone (issue 33 point 15).
+      phones: [{ phone_number: '(713) 555-0100', phone_type: 'Work' }],
       // Issue 33: the facilities naming the contact, which staff change on this form.
       facility_ids: [3],
     });
@@ -106,7 +107,8 @@ describe('the contact form’s phone rows', () => {
     expect(screen.getByLabelText('Phone 2 Type')).toHaveProperty('value', 'Work');
     await userEvent.click(screen.getByRole('button', { name: 'Remove phone 1' }));
     expect(screen.queryByLabelText('Phone 2')).toBeNull();
-    expect(screen.getByLabelText('Phone 1')).toHaveProperty('value', '713-555-0101');
+    // Formatted as every other phone once the field is left (issue 33 point 15).
+    expect(screen.getByLabelText('Phone 1')).toHaveProperty('value', '(713) 555-0101');
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(screen.getByText(CONTACT_MSG.emergencyNeeds24Hour)).toBeTruthy());
     expect(onSave).not.toHaveBeenCalled();
@@ -115,7 +117,7 @@ describe('the contact form’s phone rows', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(onSave).toHaveBeenCalledTimes(1));
     expect(onSave.mock.calls[0]![0].phones).toEqual([
-      { phone_number: '713-555-0101', phone_type: '24-hour' },
+      { phone_number: '(713) 555-0101', phone_type: '24-hour' },
     ]);
     // Typing a dozen keys and two saves: more than the default 5 s on a loaded machine.
   }, 30_000);

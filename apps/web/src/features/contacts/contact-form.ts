@@ -1,6 +1,7 @@
 import {
   type ContactPhoneType,
   type ContactResource,
+  formatTypedPhone,
   type SaveContact,
   SaveContactRequestSchema,
 } from '@chemtrack/domain';
@@ -64,7 +65,7 @@ export function toContactForm(contact: ContactResource): ContactFormValues {
     mailing_country: contact.mailing_country,
     contact_types: contact.contact_types,
     phones: contact.phones.map((phone) => ({
-      phone_number: phone.phone_number,
+      phone_number: formatTypedPhone(phone.phone_number),
       phone_type: phone.phone_type as ContactPhoneType,
     })),
     facility_ids: contact.facilities.map((facility) => facility.id),

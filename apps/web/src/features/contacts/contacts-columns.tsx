@@ -1,4 +1,4 @@
-import type { ContactResource } from '@chemtrack/domain';
+import { type ContactResource, formatTypedPhone } from '@chemtrack/domain';
 import type { ColumnDef } from '@tanstack/react-table';
 import { actionsColumn } from '../../components/actions-column.tsx';
 import { keepSearch } from '../../lib/list-search.ts';
@@ -34,7 +34,11 @@ export function contactsColumns({
       header: 'Contact Types',
       cell: ({ row }) => row.original.contact_types.join(', '),
     },
-    { id: 'phone_24_hour', header: '24-Hour Phone', cell: ({ row }) => row.original.phone_24_hour || '-' },
+    {
+      id: 'phone_24_hour',
+      header: '24-Hour Phone',
+      cell: ({ row }) => formatTypedPhone(row.original.phone_24_hour) || '-',
+    },
     { id: 'email', header: 'Email', cell: ({ row }) => row.original.email || '-' },
     actionsColumn<ContactResource>({
       entity: 'Contact',

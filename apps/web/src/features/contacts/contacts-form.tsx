@@ -3,12 +3,13 @@ import {
   type AutocompleteItem,
   CONTACT_PHONE_TYPES,
   type ContactResource,
+  formatTypedPhone,
   TIER2_CONTACT_TYPES,
 } from '@chemtrack/domain';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
-import { useState } from 'react';
+import { type FocusEvent, useState } from 'react';
 import { Controller, type FieldErrors, useFieldArray, useForm } from 'react-hook-form';
 import { ArchiveToggle } from '../../components/archive-toggle.tsx';
 import { LoadedRecord } from '../../components/loaded-record.tsx';
@@ -85,7 +86,13 @@ export function PhoneRows({
               id={`c-phone-${index}`}
               disabled={disabled}
               aria-invalid={errors.phones?.[index]?.phone_number ? true : undefined}
-              {...form.register(`phones.${index}.phone_number`)}
+              placeholder="(000) 000-0000"
+              {...form.register(`phones.${index}.phone_number`, {
+                // Shown as every other phone once typed (issue 33 point 15); an extension or a
+                // country code stays as typed.
+                onBlur: (event: FocusEvent<HTMLInputElement>) =>
+                  form.setValue(`phones.${index}.phone_number`, formatTypedPhone(event.target.value)),
+              })}
             />
           </Field>
           <Field

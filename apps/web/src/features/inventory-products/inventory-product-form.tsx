@@ -34,6 +34,7 @@ import { useRecordMutations } from '../../lib/use-record-mutations.ts';
 import { ChemicalComponentsTable } from '../chemical-components/chemical-components-table.tsx';
 import { inventoriesApi } from '../inventories/api.ts';
 import { productsApi } from '../products/api.ts';
+import { useSpecificGravityCheck } from '../products/specific-gravity-check.tsx';
 import { type InventoryProductBody, inventoryProductsApi, inventoryTitle } from './api.ts';
 import { ID, InventoryProductFields, type LineFormLayout } from './inventory-product-fields.tsx';
 import {
@@ -243,7 +244,7 @@ function InventoryProductForm({
     meta: { handlesErrors: true },
   });
 
-  const onSubmit = form.handleSubmit(async (parsed) => {
+  const sendParsed = async (parsed: SaveInventoryProduct) => {
     const body = toInventoryProductBody(parsed);
     // Kept on the device before anything goes out: only the server's answer lets go of it.
     await draft.sending(form.getValues());
@@ -278,7 +279,17 @@ function InventoryProductForm({
       }
     }
     save.mutate({ body, aggregate: false, sent: sentWith() });
-  });
+  };
+  // A draft sent again when the connection returns was asked about when it was saved.
+  const onSubmit = form.handleSubmit(sendParsed);
+  const gravityCheck = useSpecificGravityCheck();
+  const onSave = form.handleSubmit((parsed) =>
+    gravityCheck.confirmThen(
+      parsed.product_id ? null : parsed.specific_gravity,
+      form.getFieldState('specific_gravity').isDirty,
+      () => void sendParsed(parsed),
+    ),
+  );
 
   const resolve = useMutation({
     mutationFn: (id: number) => lines.resolveQuestion(id),
@@ -325,7 +336,7 @@ function InventoryProductForm({
         keepWithin={line && !isCompact ? `${listPath}/${line.id}` : undefined}
       />
       <section className="min-w-0 rounded-lg border border-slate-200 bg-white p-4 shadow-sm sm:p-6">
-        <form onSubmit={onSubmit} noValidate aria-label={title}>
+        <form onSubmit={onSave} noValidate aria-label={title}>
           <fieldset disabled={isBusy || !canEdit} className="flex min-w-0 flex-col gap-6">
             {canEdit ? null : (
               <p className="rounded-md bg-slate-100 px-3 py-2 text-sm text-slate-700">
@@ -444,6 +455,7 @@ function InventoryProductForm({
           setAggregation(null);
         }}
       />
+      {gravityCheck.dialog}
       {line && !isCompact ? (
         <ChemicalComponentsTable
           parent={{

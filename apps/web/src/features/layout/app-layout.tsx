@@ -238,7 +238,9 @@ export function AppLayout() {
         <main
           id="main-content"
           tabIndex={-1}
-          className="flex-1 overflow-y-auto p-4 focus:outline-none md:p-6"
+          // On a phone an open notice spans the width under the header: the page starts below it
+          // rather than under it (issue 33 point 15; the toaster publishes --notice-height).
+          className="flex-1 overflow-y-auto p-4 pt-[calc(1rem+var(--notice-height,0px))] focus:outline-none sm:pt-4 md:p-6"
         >
           <Outlet />
         </main>

@@ -7,10 +7,10 @@ import { describe, expect, it } from 'vitest';
 import { EMPTY_PRODUCT_FORM, ProductFormSchema, type ProductFormValues } from './product-form.ts';
 import { ProductMeasureFields } from './product-measure-fields.tsx';
 
-function Harness() {
+function Harness({ values }: { values?: Partial<ProductFormValues> }) {
   const form = useForm<ProductFormValues, unknown, SaveProduct>({
     resolver: zodResolver(ProductFormSchema),
-    defaultValues: EMPTY_PRODUCT_FORM,
+    defaultValues: { ...EMPTY_PRODUCT_FORM, ...values },
   });
   return (
     <FormProvider {...form}>
@@ -81,6 +81,8 @@ describe('ProductMeasureFields', () => {
     await userEvent.selectOptions(screen.getByLabelText('Physical State'), 'Liquid');
     await userEvent.type(screen.getByLabelText('Specific Gravity'), '1.75');
     const ppg = screen.getByLabelText('Pounds per Gallon');
+    // Pounds per Gallon follows the specific gravity until it is typed by hand.
+    await userEvent.clear(ppg);
     await userEvent.type(ppg, '14.05');
     // 1.75 × 8.34 = 14.595 lb/gal, shown 14.60; 14.05 is 3.7% off.
     expect(
@@ -100,5 +102,50 @@ describe('ProductMeasureFields', () => {
     expect(
       screen.getByText('Above 5: heavier than almost any liquid (mercury is 13.5). Check it before saving.'),
     ).toBeTruthy();
+  });
+
+  // Issue 33 point 3: editing one updates the other unless the other was typed by hand.
+  it('fills Pounds per Gallon from Specific Gravity and back, until the other one is typed by hand', async () => {
+    render(<Harness />);
+    await userEvent.selectOptions(screen.getByLabelText('Physical State'), 'Liquid');
+    const gravity = screen.getByLabelText('Specific Gravity');
+    const ppg = screen.getByLabelText('Pounds per Gallon');
+    await userEvent.type(gravity, '1.75');
+    expect(ppg).toHaveProperty('value', '14.60');
+    await userEvent.clear(gravity);
+    await userEvent.type(gravity, '1.2');
+    expect(ppg).toHaveProperty('value', '10.01');
+    await userEvent.clear(gravity);
+    expect(ppg).toHaveProperty('value', '');
+    // The other way: 14.05 lb/gal is SG 1.685.
+    await userEvent.type(ppg, '14.05');
+    expect(gravity).toHaveProperty('value', '1.685');
+    // Pounds per Gallon was typed by hand: a new specific gravity leaves it, and they disagree.
+    await userEvent.clear(gravity);
+    await userEvent.type(gravity, '1.75');
+    expect(ppg).toHaveProperty('value', '14.05');
+    expect(screen.getByText(/disagree: the reports use Pounds per Gallon\./)).toBeTruthy();
+    // Both typed by hand now: neither moves the other.
+    await userEvent.clear(ppg);
+    await userEvent.type(ppg, '14.1');
+    expect(gravity).toHaveProperty('value', '1.75');
+  });
+
+  it('keeps a saved Pounds per Gallon that disagrees with the saved specific gravity when the gravity is edited', async () => {
+    render(
+      <Harness values={{ physical_state: 'liquid', specific_gravity: '1.75', pounds_per_gallon: '14.05' }} />,
+    );
+    await userEvent.type(screen.getByLabelText('Specific Gravity'), '1');
+    expect(screen.getByLabelText('Pounds per Gallon')).toHaveProperty('value', '14.05');
+  });
+
+  it('updates a saved Pounds per Gallon that agrees with the saved specific gravity', async () => {
+    render(
+      <Harness values={{ physical_state: 'liquid', specific_gravity: '1', pounds_per_gallon: '8.34' }} />,
+    );
+    const gravity = screen.getByLabelText('Specific Gravity');
+    await userEvent.clear(gravity);
+    await userEvent.type(gravity, '0.79');
+    expect(screen.getByLabelText('Pounds per Gallon')).toHaveProperty('value', '6.59');
   });
 });

@@ -8,8 +8,9 @@ import {
   PHYSICAL_STATE_LABELS,
   PHYSICAL_STATES,
   parseDecimal,
+  specificGravityFromPoundsPerGallon,
 } from '@chemtrack/domain';
-import type { ReactNode } from 'react';
+import { type ChangeEvent, type ReactNode, useRef } from 'react';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { Field } from '../../components/ui/field.tsx';
 import { Input } from '../../components/ui/input.tsx';
@@ -34,6 +35,21 @@ export function ProductMeasureFields({ idPrefix = 'p' }: { idPrefix?: string }) 
   const poundsPerGallon = useWatch({ control: form.control, name: 'pounds_per_gallon' });
   const disagreement = measuresDisagree(poundsPerGallon, density);
   const id = (name: string) => `${idPrefix}-${name}`;
+  // What the person typed into each measure in this form; a value set by a reset or filled
+  // from the other measure no longer equals it, so it is not "typed by hand".
+  const typedByHand = useRef<Partial<Record<Measure, string>>>({});
+  // Runs after react-hook-form stored the new value; the watched values of this render are
+  // still the ones before the keystroke.
+  const followFrom = (edited: Measure) => (event: ChangeEvent<HTMLInputElement>) => {
+    const typed = event.target.value;
+    typedByHand.current[edited] = typed;
+    const other = OTHER_MEASURE[edited];
+    const previous = edited === 'specific_gravity' ? specificGravity : poundsPerGallon;
+    const otherValue = String(form.getValues(other) ?? '').trim();
+    if (otherValue !== '' && typedByHand.current[other] === otherValue) return;
+    if (otherValue !== '' && !measuresAgree(edited, previous, otherValue)) return;
+    form.setValue(other, deriveMeasure(edited, typed), { shouldDirty: true });
+  };
   return (
     <>
       <Field id={id('physical_state')} label="Physical State" error={errors.physical_state?.message}>
@@ -62,7 +78,7 @@ export function ProductMeasureFields({ idPrefix = 'p' }: { idPrefix?: string }) 
               id={id('specific_gravity')}
               inputMode="decimal"
               aria-invalid={errors.specific_gravity ? true : undefined}
-              {...form.register('specific_gravity')}
+              {...form.register('specific_gravity', { onChange: followFrom('specific_gravity') })}
             />
           </Field>
           <Field id={id('density')} label="Density (lb/gal)" hint="Specific gravity × 8.34">
@@ -102,7 +118,7 @@ export function ProductMeasureFields({ idPrefix = 'p' }: { idPrefix?: string }) 
               id={id('pounds_per_gallon')}
               inputMode="decimal"
               aria-invalid={errors.pounds_per_gallon ? true : undefined}
-              {...form.register('pounds_per_gallon')}
+              {...form.register('pounds_per_gallon', { onChange: followFrom('pounds_per_gallon') })}
             />
           </Field>
         </div>
@@ -124,6 +140,36 @@ export function ProductMeasureFields({ idPrefix = 'p' }: { idPrefix?: string }) 
       ) : null}
     </>
   );
+}
+
+type Measure = 'specific_gravity' | 'pounds_per_gallon';
+const OTHER_MEASURE: Record<Measure, Measure> = {
+  specific_gravity: 'pounds_per_gallon',
+  pounds_per_gallon: 'specific_gravity',
+};
+
+/** The other measure's text for a typed one: SG × 8.34 to two decimals, or lb/gal ÷ 8.34 to three. */
+function deriveMeasure(edited: Measure, typed: string): string {
+  if (edited === 'specific_gravity') {
+    const density = densityFromSpecificGravity(typed);
+    return density === undefined || density <= 0 ? '' : density.toFixed(2);
+  }
+  const gravity = specificGravityFromPoundsPerGallon(typed);
+  return gravity === undefined || gravity <= 0 ? '' : String(gravity);
+}
+
+/**
+ * Whether the other measure still stands for the edited one's value before the keystroke
+ * (within the tolerance of the disagreement sentence): then it was filled from it, not typed
+ * apart, and follows it (issue 33 point 3).
+ */
+function measuresAgree(edited: Measure, previous: string | number | null | undefined, otherValue: string) {
+  const [gravity, perGallon] =
+    edited === 'specific_gravity' ? [previous, otherValue] : [otherValue, previous];
+  const density = densityFromSpecificGravity(gravity);
+  const parsed = parseDecimal(perGallon);
+  if (density === undefined || density <= 0 || !parsed.ok || parsed.value === null) return false;
+  return Math.abs(parsed.value - density) <= density * MEASURES_TOLERANCE;
 }
 
 /** Above this a specific gravity is asked about (issue 33 point 3): mercury is 13.5, common liquids 0.6-2. */

@@ -45,6 +45,7 @@ import {
 } from './product-form.ts';
 import { ProductMeasureFields } from './product-measure-fields.tsx';
 import { SdsFileField } from './sds-file-field.tsx';
+import { useSpecificGravityCheck } from './specific-gravity-check.tsx';
 
 const SDS_STATUS_OPTIONS: Record<SdsStatus, string> = {
   sds: 'SDS',
@@ -137,7 +138,12 @@ function ProductForm({
   const [isUploading, setUploading] = useState(false);
   const { errors, isDirty, isValid } = form.formState;
   const isBusy = save.isPending;
-  const onSubmit = form.handleSubmit((parsed) => save.mutate(parsed));
+  const gravityCheck = useSpecificGravityCheck();
+  const onSubmit = form.handleSubmit((parsed) =>
+    gravityCheck.confirmThen(parsed.specific_gravity, form.getFieldState('specific_gravity').isDirty, () =>
+      save.mutate(parsed),
+    ),
+  );
 
   const removeSds = (file: StoredFile | null, isSaved: boolean) => {
     if (isSaved && product) deleteSds.mutate(product.id);
@@ -272,6 +278,7 @@ function ProductForm({
           </form>
         </FormProvider>
       </section>
+      {gravityCheck.dialog}
       {product ? <ChemicalComponentsTable parent={{ kind: 'product', productId: product.id }} /> : null}
       <Outlet />
     </div>

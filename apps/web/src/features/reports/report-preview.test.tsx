@@ -106,13 +106,48 @@ describe('ReportPreview', () => {
     );
     const table = within(preview).getByRole('table', { name: 'Tier II chemicals' });
     const [, first, second, third] = within(table).getAllByRole('row');
-    expect(first?.textContent).toBe('ReportedChemical 11,001.0110,000NExplain');
+    // The row's name and its Explain button come first, pinned (issue 33 point 12), then the status.
+    expect(first?.textContent).toBe('Chemical 1ExplainReported1,001.0110,000N');
     expect(first?.getAttribute('data-reported')).toBe('true');
     expect(second?.textContent).toContain('near threshold');
-    expect(third?.textContent).toBe('Chemical 31,003.0110,000NExplain');
+    expect(third?.textContent).toBe('Chemical 3Explain1,003.0110,000N');
     expect(preview.textContent).toContain('Reportable chemicals:1');
     const fix = within(preview).getByRole('link', { name: 'Fix Product 1 at SHED' });
     expect(fix.getAttribute('href')).toBe('/inventories/7/products/100');
+  });
+
+  // Issue 33 point 12: a wide table keeps the name, the verdict and Explain pinned on the left
+  // (the layout itself is checked at 1366×768 in e2e/tests/reports.spec.ts).
+  it('pins the name, the Reportable column and Explain, and keeps a CAS number on one line', async () => {
+    const report = document(2, 0);
+    const [table] = report.tables;
+    if (!table) throw new Error('no table');
+    table.columns = [
+      { key: 'name', label: 'Chemical', kind: 'text' },
+      { key: 'cas_number', label: 'CAS', kind: 'text' },
+      { key: 'pounds', label: 'Max (lb)', kind: 'pounds' },
+      { key: 'reportable', label: 'Reportable', kind: 'flag' },
+    ];
+    table.rows = table.rows.map((row, i) => ({
+      ...row,
+      cells: { ...row.cells, cas_number: '7647-01-0', reportable: i === 0 },
+    }));
+    const preview = await renderPreview(report);
+    const drawn = within(preview).getByRole('table', { name: 'Tier II chemicals' });
+    const headers = within(drawn)
+      .getAllByRole('columnheader')
+      .map((header) => header.textContent);
+    expect(headers).toEqual(['Chemical', 'Reportable', 'Explanation', 'Status', 'CAS', 'Max (lb)']);
+    const [, first] = within(drawn).getAllByRole('row');
+    const cells = within(first as HTMLElement).getAllByRole('cell');
+    expect(cells.slice(0, 3).map((cell) => [cell.className.includes('sticky'), cell.style.left])).toEqual([
+      [true, '0rem'],
+      [true, '12rem'],
+      [true, '19rem'],
+    ]);
+    expect(cells[1]?.textContent).toBe('Y');
+    const cas = within(drawn).getAllByRole('cell', { name: '7647-01-0' })[0];
+    expect(cas?.className).toContain('whitespace-nowrap');
   });
 
   it('a warning about a reference list names no line, so it has no Fix link (issue 21: 313 list markers)', async () => {

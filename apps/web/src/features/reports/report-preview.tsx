@@ -15,7 +15,7 @@ import {
 } from '@chemtrack/domain';
 import { Link } from '@tanstack/react-router';
 import { ChevronDown, ChevronRight } from 'lucide-react';
-import { Fragment, useState } from 'react';
+import { type CSSProperties, Fragment, useState } from 'react';
 import { Button } from '../../components/ui/button.tsx';
 import { cn } from '../../lib/cn.ts';
 
@@ -134,6 +134,51 @@ export function ReportPreview({ report }: { report: ReportPreviewDocument }) {
   );
 }
 
+/**
+ * The columns that say whether a row is reported, by their key in the report documents: the Tier
+ * II "Reportable" (and "Near threshold" below it), the 313 "Threshold exceeded", the PSM/RMP
+ * "Covered". The preview keeps the first of them beside the row's name (issue 33 point 12).
+ */
+const VERDICT_KEYS: readonly string[] = ['reportable', 'exceeds', 'covered', 'near_threshold'];
+
+/** Widths of the pinned columns, in rem: the row's name, its verdict, its Explain button. */
+const PINNED_WIDTH = { name: 12, verdict: 7, explain: 7 } as const;
+
+/** A CAS number reads as one token: 7647-01-0 never breaks at its hyphens. */
+function isCasColumn(column: ReportColumn): boolean {
+  return column.key === 'cas_number' || column.label === 'CAS';
+}
+
+/**
+ * The table's columns as the preview draws them (issue 33 point 12): a Tier II table has 16, wider
+ * than a 1366×768 screen, so the row's name, its verdict and its Explain button are pinned on the
+ * left (sticky, the name wrapped in a fixed width) and the other figures scroll beside them. The
+ * page itself never scrolls sideways, and opening an explanation never moves the name away.
+ */
+function pinnedLayout(table: ReportTable, hasExplanations: boolean) {
+  const name = table.columns.find((column) => column.kind === 'text');
+  const verdict = table.columns.find((column) => VERDICT_KEYS.includes(column.key));
+  const rest = table.columns.filter((column) => column !== name && column !== verdict);
+  let left = 0;
+  const place = (width: number) => {
+    const at = left;
+    left += width;
+    return { left: `${at}rem`, width: `${width}rem`, minWidth: `${width}rem`, maxWidth: `${width}rem` };
+  };
+  return {
+    name,
+    verdict,
+    rest,
+    nameStyle: name ? place(PINNED_WIDTH.name) : undefined,
+    verdictStyle: verdict ? place(PINNED_WIDTH.verdict) : undefined,
+    explainStyle: hasExplanations ? place(PINNED_WIDTH.explain) : undefined,
+  };
+}
+
+const PINNED_CELL = 'sticky z-10 bg-inherit';
+/** The last pinned column draws a line the scrolled figures pass under. */
+const PINNED_EDGE = 'shadow-[inset_-1px_0_0_theme(colors.slate.200)]';
+
 function PreviewTable({ table, inventoryId }: { table: ReportTable; inventoryId: number }) {
   const [shown, setShown] = useState(PREVIEW_ROW_LIMIT);
   const [open, setOpen] = useState<ReadonlySet<number>>(new Set());
@@ -148,20 +193,50 @@ function PreviewTable({ table, inventoryId }: { table: ReportTable; inventoryId:
     });
   // Status, the table's columns and the Explain button.
   const span = table.columns.length + 1 + (hasExplanations ? 1 : 0);
+  const layout = pinnedLayout(table, hasExplanations);
+  const lastPinned = hasExplanations ? 'explain' : layout.verdict ? 'verdict' : 'name';
+  const edge = (which: 'name' | 'verdict' | 'explain') => (which === lastPinned ? PINNED_EDGE : undefined);
 
   return (
     <div className="flex flex-col gap-2">
-      <div className="overflow-x-auto rounded-md border border-slate-200">
+      <div className="overflow-x-auto rounded-md border border-slate-200" data-preview-scroll="">
         <table className="w-full text-left text-sm">
           <caption className="bg-slate-50 px-3 py-2 text-left font-semibold text-slate-800">
             {table.title}
           </caption>
           <thead className="bg-slate-50 text-xs uppercase text-slate-600">
             <tr>
+              {layout.name ? (
+                <th
+                  scope="col"
+                  style={layout.nameStyle}
+                  className={cn('px-3 py-2', PINNED_CELL, edge('name'))}
+                >
+                  {layout.name.label}
+                </th>
+              ) : null}
+              {layout.verdict ? (
+                <th
+                  scope="col"
+                  style={layout.verdictStyle}
+                  className={cn('px-3 py-2', PINNED_CELL, edge('verdict'))}
+                >
+                  {layout.verdict.label}
+                </th>
+              ) : null}
+              {hasExplanations ? (
+                <th
+                  scope="col"
+                  style={layout.explainStyle}
+                  className={cn('px-3 py-2', PINNED_CELL, edge('explain'))}
+                >
+                  <span className="sr-only">Explanation</span>
+                </th>
+              ) : null}
               <th scope="col" className="px-3 py-2">
                 Status
               </th>
-              {table.columns.map((column) => (
+              {layout.rest.map((column) => (
                 <th
                   key={column.key}
                   scope="col"
@@ -170,11 +245,6 @@ function PreviewTable({ table, inventoryId }: { table: ReportTable; inventoryId:
                   {column.label}
                 </th>
               ))}
-              {hasExplanations ? (
-                <th scope="col" className="px-3 py-2">
-                  <span className="sr-only">Explanation</span>
-                </th>
-              ) : null}
             </tr>
           </thead>
           <tbody>
@@ -196,19 +266,33 @@ function PreviewTable({ table, inventoryId }: { table: ReportTable; inventoryId:
                   <tr
                     data-reported={row.reported === true || undefined}
                     className={cn(
-                      'border-t border-slate-100',
+                      // The pinned cells take the row's colour, so the scrolled figures pass under them.
+                      'border-t border-slate-100 bg-white',
                       row.reported === true && 'bg-amber-50 font-medium',
                       row.near_threshold && 'bg-sky-50',
                     )}
                   >
-                    <td className="whitespace-nowrap px-3 py-2">
-                      <RowStatus row={row} />
-                    </td>
-                    {table.columns.map((column) => (
-                      <Cell key={column.key} column={column} value={row.cells[column.key] ?? null} />
-                    ))}
+                    {layout.name ? (
+                      <Cell
+                        column={layout.name}
+                        value={row.cells[layout.name.key] ?? null}
+                        style={layout.nameStyle}
+                        className={cn(PINNED_CELL, 'break-words', edge('name'))}
+                      />
+                    ) : null}
+                    {layout.verdict ? (
+                      <Cell
+                        column={layout.verdict}
+                        value={row.cells[layout.verdict.key] ?? null}
+                        style={layout.verdictStyle}
+                        className={cn(PINNED_CELL, edge('verdict'))}
+                      />
+                    ) : null}
                     {hasExplanations ? (
-                      <td className="px-3 py-2 text-right">
+                      <td
+                        style={layout.explainStyle}
+                        className={cn('px-3 py-2 text-right', PINNED_CELL, edge('explain'))}
+                      >
                         {row.explanation ? (
                           <Button
                             variant="ghost"
@@ -228,16 +312,25 @@ function PreviewTable({ table, inventoryId }: { table: ReportTable; inventoryId:
                         ) : null}
                       </td>
                     ) : null}
+                    <td className="whitespace-nowrap px-3 py-2">
+                      <RowStatus row={row} />
+                    </td>
+                    {layout.rest.map((column) => (
+                      <Cell key={column.key} column={column} value={row.cells[column.key] ?? null} />
+                    ))}
                   </tr>
                   {isOpen && row.explanation ? (
                     <tr id={detailsId} className="bg-slate-50">
                       <td colSpan={span} className="px-3 py-3">
-                        <ExplanationView
-                          explanation={row.explanation}
-                          details={row.details}
-                          inventoryId={inventoryId}
-                          name={name}
-                        />
+                        {/* Pinned to the frame's left edge too: read where the row's name is. */}
+                        <div className="sticky left-3 max-w-[min(56rem,calc(100vw-4rem))]">
+                          <ExplanationView
+                            explanation={row.explanation}
+                            details={row.details}
+                            inventoryId={inventoryId}
+                            name={name}
+                          />
+                        </div>
                       </td>
                     </tr>
                   ) : null}
@@ -296,10 +389,28 @@ function RowStatus({ row }: { row: ReportRow }) {
   return null;
 }
 
-function Cell({ column, value }: { column: ReportColumn; value: ReportCell }) {
+function Cell({
+  column,
+  value,
+  style,
+  className,
+}: {
+  column: ReportColumn;
+  value: ReportCell;
+  style?: CSSProperties | undefined;
+  className?: string | undefined;
+}) {
   const isNumeric = NUMERIC_KINDS.includes(column.kind);
   return (
-    <td className={cn('px-3 py-2', isNumeric && 'whitespace-nowrap text-right tabular-nums')}>
+    <td
+      style={style}
+      className={cn(
+        'px-3 py-2',
+        isNumeric && 'whitespace-nowrap text-right tabular-nums',
+        isCasColumn(column) && 'whitespace-nowrap',
+        className,
+      )}
+    >
       {formatReportCell(value, column.kind)}
     </td>
   );
