@@ -79,6 +79,8 @@ export const DbEntryUploadSchema = z.object({
   name: z.string(),
   updated_at: z.string(),
   uploaded_by: z.string().nullable(),
+  /** The seed's partial sample of the list (decision 028), until an admin uploads one. */
+  is_sample: z.boolean(),
   file: StoredFileSchema.nullable(),
 });
 export type DbEntryUpload = z.infer<typeof DbEntryUploadSchema>;
