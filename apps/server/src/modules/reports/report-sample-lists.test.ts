@@ -130,6 +130,15 @@ describe('a report built on the shipped sample lists', () => {
     ]);
   });
 
+  it('answers the .t2s export with the sample list it rests on, in a header', async () => {
+    const res = await ctx.call('staff', {
+      method: 'GET',
+      url: `/tier2/export?customer_id=${ids.customer}&facility_id=${ids.facility}&year=${YEAR}`,
+    });
+    expect(res.statusCode, res.body.slice(0, 300)).toBe(200);
+    expect(res.headers['x-sample-lists']).toBe(EHS_SAMPLE);
+  });
+
   it('shows the admin which lists are still samples on the Database Entry list', async () => {
     const res = await ctx.call('admin', { method: 'GET', url: '/db-entry/list' });
     expect(res.statusCode, res.body).toBe(200);

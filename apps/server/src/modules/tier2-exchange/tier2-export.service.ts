@@ -64,6 +64,8 @@ export interface Tier2ExportFile {
   fileName: string;
   contentType: string;
   body: Uint8Array;
+  /** The sample lists the figures rest on (decision 028): the file cannot say so, the answer does. */
+  sampleLists: string[];
 }
 
 /**
@@ -147,6 +149,7 @@ async function exportTier2(db: Db, actor: Actor, query: Tier2ExportQueryValues):
     fileName: tier2ExportFileName(snapshot.customer.name, snapshot.facility.name, query.year),
     contentType: T2S_CONTENT_TYPE,
     body,
+    sampleLists: result.warnings.filter((w) => w.code === 'sample_list').map((w) => w.message),
   };
 }
 

@@ -16,6 +16,7 @@ import {
   inventoriesApi,
   inventoriesListParams,
 } from './api.ts';
+import { SampleListsNotice } from '../reference-lists/sample-lists-notice.tsx';
 import { inventoriesColumns, inventoryName } from './inventories-columns.tsx';
 
 /** Inventories List (spec 02 §2): search, the status filter, and the inventory modals over it. */
@@ -38,6 +39,7 @@ export function InventoriesPage({ search }: { search: InventoriesSearch }) {
 
   return (
     <section className="flex flex-col gap-3">
+      <SampleListsNotice />
       <ListToolbar
         list={list}
         searchLabel="Search Inventories"
