@@ -3,7 +3,7 @@ import { adminApi, createInventory, customerWithFacilities, uniqueStamp } from '
 import { E2E, expect, signIn, test } from './fixtures.ts';
 
 /**
- * Issue 33 point 1 (decision 028): a fresh install's reference lists are the seed's partial
+ * Issue 33 point 1 (decision 029): a fresh install's reference lists are the seed's partial
  * samples. Staff opening a report see it in the preview's header and warnings; the admin's home
  * (Inventories) says which lists are still samples. The Tier II report relies on the EHS list only,
  * which no other spec replaces (database.spec's EHS upload is refused).
@@ -23,7 +23,10 @@ test('the admin’s home names the sample lists', async ({ adminPage: page }) =>
   const notice = page.getByTestId('sample-lists-notice');
   await expect(notice).toContainText('still a partial sample');
   await expect(notice).toContainText('EHS');
-  await expect(notice.getByRole('link', { name: 'Open Database Entry' })).toHaveAttribute('href', '/database');
+  await expect(notice.getByRole('link', { name: 'Open Database Entry' })).toHaveAttribute(
+    'href',
+    '/database',
+  );
 });
 
 test('staff see the sample-list warning in a report preview', async ({ page, request }) => {

@@ -49,7 +49,7 @@ export function runReport<T extends AvailableReportType>(
   context: ComplianceContext,
 ): ReportResult<T> {
   const result = REPORT_RULES[type].run(context) as ReportResult<T>;
-  // Every report on a sample list says so (decision 028), whatever its rule: here, once.
+  // Every report on a sample list says so (decision 029), whatever its rule: here, once.
   const samples = sampleListWarnings(
     context,
     result.lists_used.map((list) => list.list_type),

@@ -1,5 +1,5 @@
 /**
- * Issue 33 point 1 (decision 028): a fresh install's reference lists are the seed's partial samples.
+ * Issue 33 point 1 (decision 029): a fresh install's reference lists are the seed's partial samples.
  * A report built on one must say so, in its header and as a warning, or a 304 listing only chlorine
  * reads as complete when hydrochloric acid is simply missing from a five-row CERCLA sample.
  */

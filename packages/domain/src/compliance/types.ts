@@ -241,7 +241,7 @@ export interface ReferenceLists {
   fire_code_permit_amounts?: readonly PermitAmount[];
   /** Upload date of each list used, ISO text, for the report header (rules §0.6). */
   uploaded_at?: Partial<Record<RegulatoryListType, string | null>>;
-  /** The row count of each list that is still the seed's partial sample (decision 028). */
+  /** The row count of each list that is still the seed's partial sample (decision 029). */
   sample_rows?: Partial<Record<RegulatoryListType, number>>;
 }
 

@@ -60,7 +60,7 @@ export const WARNING_CODES = [
   'fire_code_class_not_derived',
   /** Fire code: the permit-amount table has no row for a class in this form and place. */
   'missing_permit_amount',
-  /** A list the report relies on is the seed's partial sample (a list, not a line; decision 028). */
+  /** A list the report relies on is the seed's partial sample (a list, not a line; decision 029). */
   'sample_list',
 ] as const;
 export type WarningCode = (typeof WARNING_CODES)[number];

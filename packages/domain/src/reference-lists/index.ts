@@ -79,7 +79,7 @@ export const DbEntryUploadSchema = z.object({
   name: z.string(),
   updated_at: z.string(),
   uploaded_by: z.string().nullable(),
-  /** The seed's partial sample of the list (decision 028), until an admin uploads one. */
+  /** The seed's partial sample of the list (decision 029), until an admin uploads one. */
   is_sample: z.boolean(),
   file: StoredFileSchema.nullable(),
 });
@@ -229,11 +229,13 @@ export const DbEntryDryRunResponseSchema = z.object({
 export type DbEntryDryRunResponse = z.infer<typeof DbEntryDryRunResponseSchema>;
 
 /**
- * The admin's home line (issue 33 point 1, decision 028): which lists are still the seed's partial
+ * The admin's home line (issue 33 point 1, decision 029): which lists are still the seed's partial
  * samples; '' when none is.
  */
 export function sampleListsNotice(rows: readonly DbEntryRow[]): string {
-  const samples = rows.filter((row) => row.current?.is_sample).map((row) => REFERENCE_LIST_TYPE_LABEL(row.type));
+  const samples = rows
+    .filter((row) => row.current?.is_sample)
+    .map((row) => REFERENCE_LIST_TYPE_LABEL(row.type));
   if (samples.length === 0) return '';
   const lists = samples.length === 1 ? `${samples[0]} list is` : `${samples.join(', ')} lists are`;
   return `Reference lists: the ${lists} still a partial sample. Reports built on a sample say so; upload the current official lists on Database Entry before filing.`;

@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import {
   type ChangeSummary,
   CreateDbEntryRequestSchema,
-  DbEntryTypeParamSchema,
   type DbEntryRow,
+  DbEntryTypeParamSchema,
   describeChangeSummary,
   REFERENCE_LIST_MSG,
   sampleListsNotice,
@@ -87,7 +87,14 @@ describe('sampleListsNotice (issue 33 point 1: the admin’s home line)', () => 
     current:
       isSample === null
         ? null
-        : { id: 1, name: 'x.csv', updated_at: '2026-01-01T00:00:00Z', uploaded_by: null, is_sample: isSample, file: null },
+        : {
+            id: 1,
+            name: 'x.csv',
+            updated_at: '2026-01-01T00:00:00Z',
+            uploaded_by: null,
+            is_sample: isSample,
+            file: null,
+          },
     previous: null,
   });
 

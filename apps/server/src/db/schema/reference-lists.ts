@@ -25,7 +25,7 @@ export const databaseEntries = pgTable(
     fileId: integer().references(() => files.id, { onDelete: 'set null' }),
     uploadedBy: integer().references(() => users.id, { onDelete: 'set null' }),
     /**
-     * True for the partial sample list the seed installs (decision 028): reports built on it say so.
+     * True for the partial sample list the seed installs (decision 029): reports built on it say so.
      * An admin's upload is a new row without it, so uploading a list clears it.
      */
     isSample: boolean().notNull().default(false),

@@ -187,7 +187,7 @@ export async function importList(
     name: string;
     file: FileRow;
     upload: ListUpload;
-    /** Only the seed's partial samples (decision 028); an admin's upload never is one. */
+    /** Only the seed's partial samples (decision 029); an admin's upload never is one. */
     isSample?: boolean;
   },
 ): Promise<ChangeSummary> {

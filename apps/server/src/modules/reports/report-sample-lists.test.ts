@@ -9,7 +9,7 @@ import { seedReferenceLists } from '../../seed/reference-lists/load.ts';
 import { createLocalFileStore } from '../../storage/file-store.ts';
 
 /**
- * Issue 33 point 1 (decision 028): a fresh install's lists are the seed's partial samples. The 304
+ * Issue 33 point 1 (decision 029): a fresh install's lists are the seed's partial samples. The 304
  * of a facility with 5,108 lb of hydrochloric acid listed only chlorine, its header saying "CERCLA
  * list uploaded …" as if the five-row sample were EPA's list. Every report built on a sample says
  * so in its header and as a warning, in the preview, the PDF and the XLSX, until an admin uploads
@@ -90,9 +90,7 @@ describe('a report built on the shipped sample lists', () => {
   });
 
   it('names only the lists the report relies on (Tier II: EHS; PSM: OSHA’s list)', async () => {
-    expect(sampleWarnings(await preview('epcra_311_312_tier2')).map((w) => w.message)).toEqual([
-      EHS_SAMPLE,
-    ]);
+    expect(sampleWarnings(await preview('epcra_311_312_tier2')).map((w) => w.message)).toEqual([EHS_SAMPLE]);
     expect(sampleWarnings(await preview('caa_304_psm')).map((w) => w.message)).toEqual([
       "PSM list: partial sample list, 27 rows: upload OSHA's current list before filing",
     ]);

@@ -260,7 +260,7 @@ export async function selectReportLines(db: Db, inventoryId: number): Promise<Re
 
 /**
  * The list in use of each type: when it was uploaded (its newest upload's `updated_at`) and whether
- * it is the seed's partial sample (decision 028).
+ * it is the seed's partial sample (decision 029).
  */
 export async function selectListUploadDates(
   db: Db | Tx,

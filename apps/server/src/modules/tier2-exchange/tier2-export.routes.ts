@@ -28,7 +28,7 @@ export const tier2ExportRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const file = await service.exportTier2(app.db, actorOf(request), request.query);
-      // A .t2s has no place for a warning: the answer carries it (decision 028).
+      // A .t2s has no place for a warning: the answer carries it (decision 029).
       if (file.sampleLists.length > 0) reply.header('X-Sample-Lists', file.sampleLists.join('; '));
       return reply
         .header('Content-Type', file.contentType)

@@ -64,7 +64,7 @@ export interface Tier2ExportFile {
   fileName: string;
   contentType: string;
   body: Uint8Array;
-  /** The sample lists the figures rest on (decision 028): the file cannot say so, the answer does. */
+  /** The sample lists the figures rest on (decision 029): the file cannot say so, the answer does. */
   sampleLists: string[];
 }
 

@@ -10,13 +10,13 @@ import { usePageMeta } from '../../lib/page-meta.ts';
 import { useCan } from '../../lib/permissions.ts';
 import { useArchiveToggle } from '../../lib/use-archive-toggle.ts';
 import { useListState } from '../../lib/use-list-state.ts';
+import { SampleListsNotice } from '../reference-lists/sample-lists-notice.tsx';
 import {
   INVENTORY_STATUS_FILTERS,
   type InventoriesSearch,
   inventoriesApi,
   inventoriesListParams,
 } from './api.ts';
-import { SampleListsNotice } from '../reference-lists/sample-lists-notice.tsx';
 import { inventoriesColumns, inventoryName } from './inventories-columns.tsx';
 
 /** Inventories List (spec 02 §2): search, the status filter, and the inventory modals over it. */
