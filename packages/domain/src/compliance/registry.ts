@@ -54,7 +54,7 @@ export function runReport<T extends AvailableReportType>(
     context,
     result.lists_used.map((list) => list.list_type),
   );
-  return samples.length === 0 ? result : { ...result, warnings: [...samples, ...result.warnings] };
+  return samples.length === 0 ? result : { ...result, warnings: [...result.warnings, ...samples] };
 }
 
 /** One report straight from a snapshot and the lists. */

@@ -79,6 +79,8 @@ const sampleWarnings = (report: ReportPreviewDocument) =>
 describe('a report built on the shipped sample lists', () => {
   it('says so in the 304 header and as one warning per sample list, with its row count', async () => {
     const report = await preview('epcra_304_cercla');
+    // The five-row sample has no hydrochloric acid: the 5,108 lb are on no list the report reads.
+    expect(JSON.stringify(report.tables)).not.toContain(HCL_CAS);
     expect(report.header).toContainEqual({
       label: 'Sample reference lists',
       value: `${CERCLA_SAMPLE}; ${EHS_SAMPLE}`,
@@ -165,6 +167,7 @@ describe('a report built on the shipped sample lists', () => {
     expect(created.json().resource.entry.current.is_sample).toBe(false);
     const report = await preview('epcra_304_cercla');
     expect(sampleWarnings(report).map((w) => w.message)).toEqual([EHS_SAMPLE]);
+    expect(JSON.stringify(report.tables)).toContain(HCL_CAS);
     expect(report.header).toContainEqual({ label: 'Sample reference lists', value: EHS_SAMPLE });
   });
 });
