@@ -46,6 +46,7 @@ export * from './reference.ts';
 export * from './registry.ts';
 export * from './rmp.ts';
 export * from './rmp-substances.ts';
+export * from './sample-lists.ts';
 export * from './spcc.ts';
 export * from './thresholds.ts';
 export * from './tier2.ts';

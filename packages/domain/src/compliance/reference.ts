@@ -13,6 +13,8 @@ export interface ReferenceIndex {
   /** Every CAS a list names, for the programmes that walk a list. */
   casNumbers(listType: RegulatoryListType): string[];
   uploadedAt(listType: RegulatoryListType): string | null;
+  /** The row count of a list that is the seed's partial sample; null for an uploaded list. */
+  sampleRows(listType: RegulatoryListType): number | null;
   /** Entries with no CAS (313 categories such as N230): no component can match them. */
   uncasedEntries(listType: RegulatoryListType): readonly ReferenceEntry[];
 }
@@ -54,6 +56,7 @@ export function indexReferenceLists(lists: ReferenceLists): ReferenceIndex {
     isListed: (listType, casNumber) => byList.get(listType)?.has(normalizeCas(casNumber)) ?? false,
     casNumbers: (listType) => [...(byList.get(listType)?.keys() ?? [])],
     uploadedAt: (listType) => lists.uploaded_at?.[listType] ?? null,
+    sampleRows: (listType) => lists.sample_rows?.[listType] ?? null,
     uncasedEntries: (listType) => uncased.filter((entry) => entry.list_type === listType),
   };
 }

@@ -13,6 +13,7 @@ import { inventoryIndexRule } from './inventory-index.ts';
 import type { ProgrammeResult, ProgrammeRule } from './programme.ts';
 import { psmRule } from './psm.ts';
 import { rmpRule } from './rmp.ts';
+import { sampleListWarnings } from './sample-lists.ts';
 import { spccRule } from './spcc.ts';
 import { tier2Rule } from './tier2.ts';
 import type { ComplianceOptions, ComplianceSnapshot, ReferenceLists } from './types.ts';
@@ -47,7 +48,13 @@ export function runReport<T extends AvailableReportType>(
   type: T,
   context: ComplianceContext,
 ): ReportResult<T> {
-  return REPORT_RULES[type].run(context) as ReportResult<T>;
+  const result = REPORT_RULES[type].run(context) as ReportResult<T>;
+  // Every report on a sample list says so (decision 029), whatever its rule: here, once.
+  const samples = sampleListWarnings(
+    context,
+    result.lists_used.map((list) => list.list_type),
+  );
+  return samples.length === 0 ? result : { ...result, warnings: [...result.warnings, ...samples] };
 }
 
 /** One report straight from a snapshot and the lists. */

@@ -30,7 +30,12 @@ export const TIER2_FILE_MSG = {
 } as const;
 
 /** The warnings about what the `.t2s` itself lacks, answered with the export. */
-export const TIER2_FILE_WARNING_CODES = ['tier2_missing_contact', 'tier2_legacy_hazards_only'] as const;
+export const TIER2_FILE_WARNING_CODES = [
+  'tier2_missing_contact',
+  'tier2_legacy_hazards_only',
+  // The file cannot say that its figures rest on a partial sample list (decision 029).
+  'sample_list',
+] as const;
 
 /** A warning about the facility, not a line: nothing in the inventory to fix. */
 function facilityWarning(message: string): EngineWarning {

@@ -249,6 +249,8 @@ export interface ReferenceLists {
   fire_code_permit_amounts?: readonly PermitAmount[];
   /** Upload date of each list used, ISO text, for the report header (rules §0.6). */
   uploaded_at?: Partial<Record<RegulatoryListType, string | null>>;
+  /** The row count of each list that is still the seed's partial sample (decision 029). */
+  sample_rows?: Partial<Record<RegulatoryListType, number>>;
 }
 
 /** Where in an SDS percent range 302, 304 and Tier II read (rules §0.1); 313 follows its own rule. */

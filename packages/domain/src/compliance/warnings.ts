@@ -64,6 +64,8 @@ export const WARNING_CODES = [
   'tier2_missing_contact',
   /** Tier II: a product with only the legacy SARA flags, which the `.t2s` cannot carry (from 2017). */
   'tier2_legacy_hazards_only',
+  /** A list the report relies on is the seed's partial sample (a list, not a line; decision 029). */
+  'sample_list',
 ] as const;
 export type WarningCode = (typeof WARNING_CODES)[number];
 

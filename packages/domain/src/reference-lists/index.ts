@@ -79,6 +79,8 @@ export const DbEntryUploadSchema = z.object({
   name: z.string(),
   updated_at: z.string(),
   uploaded_by: z.string().nullable(),
+  /** The seed's partial sample of the list (decision 029), until an admin uploads one. */
+  is_sample: z.boolean(),
   file: StoredFileSchema.nullable(),
 });
 export type DbEntryUpload = z.infer<typeof DbEntryUploadSchema>;
@@ -225,6 +227,19 @@ export const DbEntryDryRunResponseSchema = z.object({
   resource: z.object({ dry_run: z.literal(true), summary: ChangeSummarySchema }),
 });
 export type DbEntryDryRunResponse = z.infer<typeof DbEntryDryRunResponseSchema>;
+
+/**
+ * The admin's home line (issue 33 point 1, decision 029): which lists are still the seed's partial
+ * samples; '' when none is.
+ */
+export function sampleListsNotice(rows: readonly DbEntryRow[]): string {
+  const samples = rows
+    .filter((row) => row.current?.is_sample)
+    .map((row) => REFERENCE_LIST_TYPE_LABEL(row.type));
+  if (samples.length === 0) return '';
+  const lists = samples.length === 1 ? `${samples[0]} list is` : `${samples.join(', ')} lists are`;
+  return `Reference lists: the ${lists} still a partial sample. Reports built on a sample say so; upload the current official lists on Database Entry before filing.`;
+}
 
 /** The change summary in one line, for the upload notice. */
 export function describeChangeSummary(summary: ChangeSummary): string {

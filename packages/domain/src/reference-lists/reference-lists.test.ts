@@ -2,9 +2,11 @@ import { describe, expect, it } from 'vitest';
 import {
   type ChangeSummary,
   CreateDbEntryRequestSchema,
+  type DbEntryRow,
   DbEntryTypeParamSchema,
   describeChangeSummary,
   REFERENCE_LIST_MSG,
+  sampleListsNotice,
 } from './index.ts';
 
 const SUMMARY: ChangeSummary = {
@@ -73,5 +75,36 @@ describe('the create body', () => {
       ['db_entry.filepath', REFERENCE_LIST_MSG.fileRequired],
     ]);
     expect(DbEntryTypeParamSchema.safeParse({ type: 'PSM' }).success).toBe(false);
+  });
+});
+
+describe('sampleListsNotice (issue 33 point 1: the admin’s home line)', () => {
+  const row = (type: DbEntryRow['type'], isSample: boolean | null): DbEntryRow => ({
+    type,
+    name: `list-${type}.csv`,
+    updated_at: null,
+    row_count: 5,
+    current:
+      isSample === null
+        ? null
+        : {
+            id: 1,
+            name: 'x.csv',
+            updated_at: '2026-01-01T00:00:00Z',
+            uploaded_by: null,
+            is_sample: isSample,
+            file: null,
+          },
+    previous: null,
+  });
+
+  it('names every list still a sample, and nothing once none is', () => {
+    expect(sampleListsNotice([row('cercla', true), row('ehs', true), row('rmp', false)])).toBe(
+      'Reference lists: the CERCLA, EHS lists are still a partial sample. Reports built on a sample say so; upload the current official lists on Database Entry before filing.',
+    );
+    expect(sampleListsNotice([row('psm', true), row('313', null)])).toBe(
+      'Reference lists: the PSM list is still a partial sample. Reports built on a sample say so; upload the current official lists on Database Entry before filing.',
+    );
+    expect(sampleListsNotice([row('cercla', false), row('313', null)])).toBe('');
   });
 });

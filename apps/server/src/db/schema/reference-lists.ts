@@ -24,6 +24,11 @@ export const databaseEntries = pgTable(
     name: varchar({ length: 255 }).notNull(),
     fileId: integer().references(() => files.id, { onDelete: 'set null' }),
     uploadedBy: integer().references(() => users.id, { onDelete: 'set null' }),
+    /**
+     * True for the partial sample list the seed installs (decision 029): reports built on it say so.
+     * An admin's upload is a new row without it, so uploading a list clears it.
+     */
+    isSample: boolean().notNull().default(false),
     ...timestamps,
   },
   (t) => [index('database_entries_type_idx').on(t.type, t.createdAt)],

@@ -128,7 +128,13 @@ export async function selectEntriesVersion(db: Db): Promise<number> {
 
 export async function insertUpload(
   tx: Tx,
-  values: { type: RegulatoryListType; name: string; fileId: number | null; uploadedBy: number | null },
+  values: {
+    type: RegulatoryListType;
+    name: string;
+    fileId: number | null;
+    uploadedBy: number | null;
+    isSample: boolean;
+  },
 ): Promise<number> {
   const [row] = await tx.insert(databaseEntries).values(values).returning({ id: databaseEntries.id });
   if (!row) throw new Error('database entry insert returned no row');

@@ -51,6 +51,7 @@ function toUpload(row: UploadRow): DbEntryUpload {
     name: row.entry.name,
     updated_at: toIso(row.entry.updatedAt),
     uploaded_by: row.uploadedBy,
+    is_sample: row.entry.isSample,
     file: row.file ? toStoredFile(row.file) : null,
   };
 }
@@ -181,7 +182,14 @@ async function summarizeReplacement(db: Db | Tx, type: RegulatoryListType, uploa
 export async function importList(
   db: Db,
   actor: Actor,
-  input: { type: RegulatoryListType; name: string; file: FileRow; upload: ListUpload },
+  input: {
+    type: RegulatoryListType;
+    name: string;
+    file: FileRow;
+    upload: ListUpload;
+    /** Only the seed's partial samples (decision 029); an admin's upload never is one. */
+    isSample?: boolean;
+  },
 ): Promise<ChangeSummary> {
   return db.transaction(async (tx) => {
     await lockListType(tx, input.type);
@@ -191,6 +199,7 @@ export async function importList(
       name: input.name,
       fileId: input.file.id,
       uploadedBy: actor.userId ?? null,
+      isSample: input.isSample ?? false,
     });
     await replaceEntries(tx, input.type, id, input.upload.entries);
     await recordAudit(tx, actor, {

@@ -258,14 +258,20 @@ export async function selectReportLines(db: Db, inventoryId: number): Promise<Re
   return rows;
 }
 
-/** When the list in use of each type was uploaded: its newest upload's `updated_at`. */
-export async function selectListUploadDates(db: Db | Tx): Promise<Map<RegulatoryListType, Date>> {
+/**
+ * The list in use of each type: when it was uploaded (its newest upload's `updated_at`) and whether
+ * it is the seed's partial sample (decision 029).
+ */
+export async function selectListUploadDates(
+  db: Db | Tx,
+): Promise<Map<RegulatoryListType, { updatedAt: Date; isSample: boolean }>> {
   const rows = await db
     .selectDistinctOn([databaseEntries.type], {
       type: databaseEntries.type,
       updatedAt: databaseEntries.updatedAt,
+      isSample: databaseEntries.isSample,
     })
     .from(databaseEntries)
     .orderBy(databaseEntries.type, desc(databaseEntries.createdAt), desc(databaseEntries.id));
-  return new Map(rows.map((row) => [row.type, row.updatedAt]));
+  return new Map(rows.map(({ type, ...upload }) => [type, upload]));
 }

@@ -244,8 +244,13 @@ export async function loadReportJob(db: Db, request: ReportRequestValues): Promi
     lines: [],
   };
   const uploadedAt: Partial<Record<(typeof REGULATORY_LIST_TYPES)[number], string | null>> = {};
-  for (const listType of REGULATORY_LIST_TYPES)
-    uploadedAt[listType] = uploads.get(listType)?.toISOString() ?? null;
+  const sampleRows: Partial<Record<(typeof REGULATORY_LIST_TYPES)[number], number>> = {};
+  for (const listType of REGULATORY_LIST_TYPES) {
+    const upload = uploads.get(listType);
+    uploadedAt[listType] = upload?.updatedAt.toISOString() ?? null;
+    if (upload?.isSample)
+      sampleRows[listType] = entries.filter((entry) => entry.list_type === listType).length;
+  }
   return {
     inputs: {
       type,
@@ -253,6 +258,7 @@ export async function loadReportJob(db: Db, request: ReportRequestValues): Promi
       lists: {
         entries,
         uploaded_at: uploadedAt,
+        sample_rows: sampleRows,
         fire_code_permit_amounts: permitAmounts,
       },
       options: {

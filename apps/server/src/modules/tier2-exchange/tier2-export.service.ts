@@ -65,7 +65,10 @@ export interface Tier2ExportFile {
   fileName: string;
   contentType: string;
   body: Uint8Array;
-  /** What the file lacks (contacts, hazards it cannot carry), each saying what to add and where. */
+  /**
+   * What the file lacks (contacts, hazards it cannot carry) and the sample lists its figures rest
+   * on (decision 029), each saying what to add and where: the file cannot say so, the answer does.
+   */
   warnings: string[];
 }
 

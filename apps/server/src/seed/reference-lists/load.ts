@@ -47,6 +47,7 @@ export async function seedReferenceLists(db: Db, store: FileStore): Promise<Regu
         name: seedListFileName(type),
         file,
         upload: parsed,
+        isSample: true,
       },
     );
     loaded.push(type);

@@ -10,6 +10,7 @@ import { usePageMeta } from '../../lib/page-meta.ts';
 import { useCan } from '../../lib/permissions.ts';
 import { useArchiveToggle } from '../../lib/use-archive-toggle.ts';
 import { useListState } from '../../lib/use-list-state.ts';
+import { SampleListsNotice } from '../reference-lists/sample-lists-notice.tsx';
 import {
   INVENTORY_STATUS_FILTERS,
   type InventoriesSearch,
@@ -38,6 +39,7 @@ export function InventoriesPage({ search }: { search: InventoriesSearch }) {
 
   return (
     <section className="flex flex-col gap-3">
+      <SampleListsNotice />
       <ListToolbar
         list={list}
         searchLabel="Search Inventories"

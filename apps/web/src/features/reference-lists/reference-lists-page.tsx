@@ -48,8 +48,8 @@ function DownloadLink({ upload, label }: { upload: DbEntryUpload; label: string 
 function FileCell({ row }: { row: DbEntryRow }) {
   const label = REFERENCE_LIST_TYPE_LABEL(row.type);
   if (!row.current) return <span className="text-slate-500">No list uploaded</span>;
-  // The shipped samples were loaded by no one: they are partial, and say so.
-  const isSample = row.current.uploaded_by === null;
+  // The seed marks its partial samples (decision 029); an upload clears the mark.
+  const isSample = row.current.is_sample;
   return (
     <div className="flex flex-col gap-0.5">
       <DownloadLink upload={row.current} label={`Download ${label} file ${row.current.name}`} />

@@ -63,6 +63,9 @@ export function reportHeader(
   // First: figures resting on data no one confirmed this year are the first thing a reader must know.
   const unverified = compliance.unverifiedSummary(context.unverified);
   if (unverified !== '') header.push({ label: compliance.UNVERIFIED_HEADER_LABEL, value: unverified });
+  // A sample list makes every "not reportable" a guess: said right after (decision 029).
+  const samples = compliance.sampleListsHeader(context, compliance.REPORT_RULES[type].lists);
+  if (samples !== '') header.push({ label: compliance.SAMPLE_LISTS_HEADER_LABEL, value: samples });
   if (usesPercentBasis(type)) {
     header.push({
       label: 'SDS percent ranges',
