@@ -657,7 +657,7 @@ describe('an amount unknown for want of a product input (issue 33 point 2)', () 
 
   it('an unknown amount beside a table with no permit amount changes nothing', () => {
     const result = hmpp([
-      chlorine({ fire_code_hazard_classes: ['flammable_liquid_iiib'], physical_state: 'liquid' }),
+      chlorine({ fire_code_hazard_classes: ['combustible_liquid_iiib'], physical_state: 'liquid' }),
     ]);
     expect(result.permit_undetermined).toBe(false);
   });

@@ -55,3 +55,29 @@ export function partlyUnknownAmountText(known: number, missing: Iterable<string>
   const unknown = cannotBeDeterminedText(missing);
   return known > 0 ? `at least ${formatPounds(known)}${unit ? ` ${unit}` : ''}; ${unknown}` : unknown;
 }
+
+/** The inputs missing on a figure's lines left out for unknown pounds, each once, in line order. */
+export function missingInputsOf(excluded: readonly { missing_input?: string }[]): string[] {
+  return [
+    ...new Set(excluded.flatMap((item) => (item.missing_input === undefined ? [] : [item.missing_input]))),
+  ];
+}
+
+/**
+ * The verdict of a threshold test with unknown amounts beside it: "cannot be determined: {input}"
+ * when the known part is not over the threshold (the unknown could take it over), else null (the
+ * known part decides, and a met threshold stays met).
+ */
+export function undeterminedVerdict(meets: boolean, missing: readonly string[]): string | null {
+  return !meets && missing.length > 0 ? cannotBeDeterminedText(missing) : null;
+}
+
+/** The sentence an explanation adds for lines of unknown amount: "the total is at least …". */
+export function unknownLinesNote(
+  lines: number,
+  missing: readonly string[],
+  known: string,
+  meets: boolean,
+): string {
+  return `${lines} line(s) of unknown amount (${missing.join('; ')} missing): the total is at least ${known}${meets ? ', already over the threshold' : `, so the verdict ${CANNOT_BE_DETERMINED}`}.`;
+}
