@@ -473,6 +473,21 @@ function run(context: ComplianceContext): Tier2Result {
     ],
     lists_used: listsUsed(context, ['ehs']),
     rows: reported,
+    // Issue 33 point 2: the header says which rows unknown pounds leave undetermined.
+    ...(rows.some((row) => row.cannot_be_determined !== null)
+      ? {
+          header_facts: [
+            {
+              label: 'Chemicals whose reporting cannot be determined',
+              value: rows
+                .flatMap((row) =>
+                  row.cannot_be_determined === null ? [] : [`${row.name}: ${row.cannot_be_determined}`],
+                )
+                .join('; '),
+            },
+          ],
+        }
+      : {}),
     below_threshold: rows.filter((row) => !row.reportable && row.cannot_be_determined === null),
     undetermined: rows.filter((row) => row.cannot_be_determined !== null),
     warnings,

@@ -86,3 +86,52 @@ describe('the fire-code permit report with an amount unknown (issue 33 point 2)'
     ]);
   });
 });
+
+describe('Tier II with a liquid of no density (issue 33 point 2)', () => {
+  // 2 drums × 55 gal of a flammable solvent, no specific gravity or pounds per gallon: pounds unknown.
+  function tier2Report(): ReportDocument {
+    const solvent = line({
+      inventory_product_id: 90,
+      product_id: 9,
+      product_name: 'Solvent T',
+      container_size: 55,
+      container_quantity: 2,
+      pounds_per_gallon: null,
+      is_sara_f: true,
+      hazard_categories: ['Flammable (liquids)'],
+      components: [component(CAS.toluene, 'Toluene', 100)],
+    });
+    const context = compliance.createComplianceContext(
+      {
+        customer: { id: 1, name: 'Paints' },
+        facility: { id: 2, name: 'Plant' },
+        year: 2025,
+        lines: [solvent],
+      },
+      LISTS,
+    );
+    return buildReportDocument('epcra_311_312_tier2', context, { inventoryId: 9, generatedAt: new Date() });
+  }
+  const WHY = 'cannot be determined: Specific Gravity or Pounds per Gallon';
+
+  it('the main table says why, the header names the row, and nothing is below threshold', async () => {
+    const report = tier2Report();
+    const main = report.tables.find((table) => table.key === 'tier2');
+    expect(
+      main?.rows.map((row) => [
+        row.cells.name,
+        row.cells.max_amount_lb,
+        row.cells.max_amount_code,
+        row.cells.reportable,
+      ]),
+    ).toEqual([['Solvent T', WHY, '', WHY]]);
+    expect(main?.totals[0]).toEqual({ label: 'Reported chemicals and products', value: 0, kind: 'count' });
+    expect(report.tables.find((table) => table.key === 'tier2_below_threshold')?.rows).toEqual([]);
+    expect(report.header).toContainEqual({
+      label: 'Chemicals whose reporting cannot be determined',
+      value: `Solvent T: ${WHY}`,
+    });
+    const { text } = await pdfTextOf(new Uint8Array(await bytesOf(reportPdf(report))));
+    expect(text).toContain(`Chemicals whose reporting cannot be determined: Solvent T: ${WHY}`);
+  });
+});
