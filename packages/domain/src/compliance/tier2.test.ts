@@ -764,7 +764,10 @@ describe('Tier II component option: only hazardous components become rows (issue
 // Issue 33 point 2: unknown is not zero. A flammable solvent (toluene 100%, not an EHS) in two 55-gal
 // drums with no specific gravity, pounds per gallon or density: 110 gal, pounds unknown.
 describe('Tier II rows with pounds unknown (issue 33 point 2)', () => {
-  const flammable = { is_sara_f: true, hazard_categories: ['Flammable (liquids)'] } as const;
+  const flammable = {
+    is_sara_f: true,
+    hazard_categories: ['Flammable (gases, aerosols, liquids, or solids)'],
+  } as const;
   const noDensity = line({
     inventory_product_id: 90,
     product_id: 9,

@@ -81,3 +81,43 @@ export function unknownLinesNote(
 ): string {
   return `${lines} line(s) of unknown amount (${missing.join('; ')} missing): the total is at least ${known}${meets ? ', already over the threshold' : `, so the verdict ${CANNOT_BE_DETERMINED}`}.`;
 }
+
+/** What a threshold row carries about its lines of unknown amount (issue 33 point 2). */
+export interface UnknownAmounts {
+  /** "cannot be determined: {input}" when the unknown amounts could change the verdict; else null. */
+  cannot_be_determined: string | null;
+  /** The product inputs missing on the row's lines of unknown amount; [] when every amount is known. */
+  missing_inputs: string[];
+}
+
+/**
+ * A row's unknown amounts from the lines its figure left out for unknown pounds, with the note
+ * its explanation adds ([] when none): `known` is the known part as printed ("0.00 lb").
+ */
+export function unknownAmountsOf(
+  meets: boolean,
+  excluded: readonly { missing_input?: string }[],
+  known: string,
+): UnknownAmounts & { notes: string[] } {
+  const missing = missingInputsOf(excluded);
+  const lines = excluded.filter((item) => item.missing_input !== undefined).length;
+  return {
+    cannot_be_determined: undeterminedVerdict(meets, missing),
+    missing_inputs: missing,
+    notes: missing.length > 0 ? [unknownLinesNote(lines, missing, known, meets)] : [],
+  };
+}
+
+/** The header line naming the rows whose verdict cannot be determined; nothing when there are none. */
+export function undeterminedHeader(
+  label: string,
+  rows: readonly (UnknownAmounts & { name: string })[],
+): { header_facts?: { label: string; value: string }[] } {
+  const undetermined = rows.filter((row) => row.cannot_be_determined !== null);
+  if (undetermined.length === 0) return {};
+  return {
+    header_facts: [
+      { label, value: undetermined.map((row) => `${row.name}: ${row.cannot_be_determined}`).join('; ') },
+    ],
+  };
+}

@@ -20,6 +20,7 @@ import {
   type ReportTotal,
 } from '@chemtrack/domain';
 import { column, explanationOf, listedRow, total } from './document.ts';
+import { amountCell, verdictCell } from './unknown-cells.ts';
 
 /** The heading of the section after the main table (issue 23: exactly this). */
 export const FIRE_CODE_BELOW_THRESHOLD_TITLE = compliance.FIRE_CODE_BELOW_THRESHOLD_TITLE;
@@ -40,21 +41,16 @@ const CLASS_COLUMNS = [
 ];
 
 function classRow(row: compliance.HmppClassRow, withReason: boolean): ReportRow {
-  // Issue 33 point 2: a total with lines of unknown amount is "at least" its known part, and a
-  // verdict they could change says so instead of N.
-  const partlyUnknown = row.missing_inputs.length > 0;
   return {
     cells: {
       class_label: row.class_label,
       form: FIRE_CODE_FORM_LABELS[row.form],
       place: FIRE_CODE_PLACE_LABELS[row.place],
-      quantity: partlyUnknown
-        ? compliance.partlyUnknownAmountText(row.quantity, row.missing_inputs)
-        : row.quantity,
+      quantity: amountCell(row.quantity, row),
       unit: row.unit,
       members: row.members_text,
       permit_amount: row.permit_amount,
-      permit_required: row.cannot_be_determined ?? row.permit_required,
+      permit_required: verdictCell(row.permit_required, row),
       largest_container: row.largest_container,
       line_count: row.line_count,
       is_estimate: row.is_estimate,

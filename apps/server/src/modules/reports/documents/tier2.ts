@@ -7,6 +7,7 @@
  */
 import { compliance, type ReportRow, type ReportTable } from '@chemtrack/domain';
 import { column, countReported, explanationOf, listedRow, sumOf, total } from './document.ts';
+import { amountCell, verdictCell } from './unknown-cells.ts';
 
 const KIND_LABELS: Record<compliance.Tier2Row['kind'], string> = {
   ehs: 'EHS',
@@ -48,12 +49,8 @@ const TIER2_COLUMNS = [
 ];
 
 function tier2Row(row: compliance.Tier2Row): ReportRow {
-  // Issue 33 point 2: lines of unknown pounds make the maximum "at least" its known part, and an
-  // undetermined row prints why, never 0.00 beside N.
-  const partlyUnknown = row.missing_inputs.length > 0;
+  // An undetermined row has no range code to print (issue 33 point 2).
   const undetermined = row.cannot_be_determined !== null;
-  const amount = (pounds: number) =>
-    partlyUnknown ? compliance.partlyUnknownAmountText(pounds, row.missing_inputs) : pounds;
   return {
     cells: {
       name: row.name,
@@ -63,9 +60,9 @@ function tier2Row(row: compliance.Tier2Row): ReportRow {
       is_mixture: row.is_mixture,
       physical_states: row.physical_states.join(', '),
       hazard_categories: row.hazard_categories.join('; '),
-      max_amount_lb: amount(row.max_amount_lb),
+      max_amount_lb: amountCell(row.max_amount_lb, row),
       max_amount_code: undetermined ? '' : row.max_amount_code.code,
-      average_amount_lb: amount(row.average_amount_lb),
+      average_amount_lb: amountCell(row.average_amount_lb, row),
       average_amount_code: undetermined
         ? ''
         : `${row.average_amount_code.code}${row.average_is_estimate ? ' (est.)' : ''}`,
@@ -74,7 +71,7 @@ function tier2Row(row: compliance.Tier2Row): ReportRow {
       threshold_lb: row.gallons
         ? `${compliance.formatThreshold(row.gallons.threshold_gal)} gal`
         : row.threshold_lb,
-      reportable: row.cannot_be_determined ?? row.reportable,
+      reportable: verdictCell(row.reportable, row),
       near_threshold: row.near_threshold,
       locations: row.locations.map((location) => location.location).join(', '),
     },

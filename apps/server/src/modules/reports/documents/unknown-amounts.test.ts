@@ -98,7 +98,7 @@ describe('Tier II with a liquid of no density (issue 33 point 2)', () => {
       container_quantity: 2,
       pounds_per_gallon: null,
       is_sara_f: true,
-      hazard_categories: ['Flammable (liquids)'],
+      hazard_categories: ['Flammable (gases, aerosols, liquids, or solids)'],
       components: [component(CAS.toluene, 'Toluene', 100)],
     });
     const context = compliance.createComplianceContext(
