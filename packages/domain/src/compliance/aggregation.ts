@@ -11,7 +11,7 @@ import { roundTo } from '../shared/numbers.ts';
 import { formatFactor, formatPercent, formatPercentRange, formatPounds } from './format.ts';
 import type { LineQuantity } from './quantities.ts';
 import { normalizeCas } from './reference.ts';
-import type { PercentBasis, SnapshotComponent } from './types.ts';
+import type { PercentBasis, SnapshotComponent, SnapshotLine } from './types.ts';
 import { missingPoundsInput } from './unknown-amounts.ts';
 import { type EngineWarning, lineWarning } from './warnings.ts';
 
@@ -341,6 +341,14 @@ export function lineExclusion(
     location_stored: line.location_stored,
     percent_weight: percent,
     reason,
+  };
+}
+
+/** A line left out for unknown pounds, naming the product input it lacks (issue 33 point 2). */
+export function unknownPoundsExclusion(line: SnapshotLine, percent: number | null): Exclusion {
+  return {
+    ...lineExclusion(line, percent, 'pounds unknown (see warnings)'),
+    missing_input: missingPoundsInput(line),
   };
 }
 
