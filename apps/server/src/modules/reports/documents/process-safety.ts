@@ -34,7 +34,8 @@ export function processCells(row: compliance.ProcessRow): ReportRow['cells'] {
     condition: row.condition,
     threshold_lb: row.threshold_lb,
     quantity_lb: amountCell(row.quantity_lb, row),
-    ratio: row.test.ratio,
+    // No ratio of an undetermined amount (issue 33 point 2): the cell is empty, not 0.
+    ratio: row.cannot_be_determined === null ? row.test.ratio : null,
     covered: verdictCell(row.covered, row),
     exemptions: row.exemptions.join('; '),
   };
