@@ -11,7 +11,8 @@ import { roundTo } from '../shared/numbers.ts';
 import { formatFactor, formatPercent, formatPercentRange, formatPounds } from './format.ts';
 import type { LineQuantity } from './quantities.ts';
 import { normalizeCas } from './reference.ts';
-import type { PercentBasis, SnapshotComponent } from './types.ts';
+import type { PercentBasis, SnapshotComponent, SnapshotLine } from './types.ts';
+import { missingPoundsInput } from './unknown-amounts.ts';
 import { type EngineWarning, lineWarning } from './warnings.ts';
 
 /** A component on a line whose CAS and percent the engine can use. */
@@ -189,6 +190,8 @@ export interface Exclusion {
   location_stored: string;
   percent_weight: number | null;
   reason: string;
+  /** Issue 33 point 2: the product input whose absence left the line's pounds unknown (not a rule's exclusion). */
+  missing_input?: string;
 }
 
 export interface CasAggregate {
@@ -256,6 +259,9 @@ export function aggregateByCas(
         location_stored: line.location_stored,
         percent_weight: percent,
         reason: reason ?? 'pounds unknown (see warnings)',
+        ...(reason === null && item.quantity.pounds === null
+          ? { missing_input: missingPoundsInput(line) }
+          : {}),
       });
       continue;
     }
@@ -335,6 +341,14 @@ export function lineExclusion(
     location_stored: line.location_stored,
     percent_weight: percent,
     reason,
+  };
+}
+
+/** A line left out for unknown pounds, naming the product input it lacks (issue 33 point 2). */
+export function unknownPoundsExclusion(line: SnapshotLine, percent: number | null): Exclusion {
+  return {
+    ...lineExclusion(line, percent, 'pounds unknown (see warnings)'),
+    missing_input: missingPoundsInput(line),
   };
 }
 

@@ -380,3 +380,46 @@ describe('EPCRA 302: solids with two TPQs (355.15, 355.16) and the emergency coo
     );
   });
 });
+
+// Issue 33 point 2: 2 × 150-lb-class chlorine cylinders recorded as 20 gal each of liquified gas
+// with no specific gravity or pounds per gallon: pounds unknown. Chlorine's TPQ is 100 lb; known
+// part 0 lb, so the notification cannot be determined. 150 lb of known chlorine beside it: ≥ 100 → Yes.
+describe('EPCRA 302 with pounds unknown (issue 33 point 2)', () => {
+  const cylinders = line({
+    inventory_product_id: 95,
+    product_id: 19,
+    product_name: 'Chlorine liquid',
+    physical_state: 'liquified gas',
+    container_name: 'Cylinder',
+    container_size: 20,
+    container_quantity: 2,
+    pounds_per_gallon: null,
+    components: [component(CAS.chlorine, 'Chlorine', 100)],
+  });
+
+  it('the EHS row cannot be determined and the header names it', () => {
+    const result = computeReport('epcra_302', snapshot([cylinders]), LISTS);
+    expect(result.rows[0]).toMatchObject({
+      cas_number: CAS.chlorine,
+      quantity_lb: 0,
+      notification_required: false,
+      cannot_be_determined: 'cannot be determined: Specific Gravity or Pounds per Gallon',
+    });
+    expect(result.header_facts).toEqual([
+      {
+        label: 'EHS whose notification cannot be determined',
+        value: 'Chlorine: cannot be determined: Specific Gravity or Pounds per Gallon',
+      },
+    ]);
+  });
+
+  it('150 lb of known chlorine beside the unknown cylinders: notification required, not undetermined', () => {
+    const known = stored(150, {
+      inventory_product_id: 96,
+      components: [component(CAS.chlorine, 'Chlorine', 100)],
+    });
+    const result = computeReport('epcra_302', snapshot([known, cylinders]), LISTS);
+    expect(result.rows[0]).toMatchObject({ notification_required: true, cannot_be_determined: null });
+    expect(result.header_facts).toBeUndefined();
+  });
+});

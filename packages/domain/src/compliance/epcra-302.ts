@@ -20,6 +20,7 @@ import {
 } from './thresholds.ts';
 import { contributionsAddUp, roundingNotes } from './totals.ts';
 import type { EmergencyCoordinator, PercentBasis, ReferenceEntry, SnapshotLine } from './types.ts';
+import { undeterminedHeader, unknownAmountsOf } from './unknown-amounts.ts';
 
 export interface Epcra302Row {
   cas_number: string;
@@ -33,6 +34,9 @@ export interface Epcra302Row {
   tpq_applied_lb: number;
   quantity_lb: number;
   notification_required: boolean;
+  /** Issue 33 point 2: lines of unknown pounds could require the notification ("cannot be determined: {input}"). */
+  cannot_be_determined: string | null;
+  missing_inputs: string[];
   near_threshold: boolean;
   /** The EPCRA 304 / CERCLA RQ, for reference. */
   rq_lb: number | null;
@@ -221,6 +225,11 @@ function run(context: ComplianceContext): Epcra302Result {
     const notification =
       test.meets ||
       (best.tpq.upper !== null && meetsThreshold(aggregate.pounds, best.tpq.upper, EPCRA_302_OPERATOR));
+    const unknown = unknownAmountsOf(
+      notification,
+      aggregate.excluded,
+      `${formatPounds(test.quantity_lb)} lb`,
+    );
     rows.push({
       cas_number: aggregate.cas_number,
       chemical_name: best.entry.chemical_name,
@@ -231,6 +240,8 @@ function run(context: ComplianceContext): Epcra302Result {
       tpq_applied_lb: applied,
       quantity_lb: test.quantity_lb,
       notification_required: notification,
+      cannot_be_determined: unknown.cannot_be_determined,
+      missing_inputs: unknown.missing_inputs,
       near_threshold: test.near_threshold,
       rq_lb: lowestRq(context, aggregate.cas_number)?.rq_lb ?? null,
       test,
@@ -238,7 +249,7 @@ function run(context: ComplianceContext): Epcra302Result {
         rule_text: test.rule_text,
         contributions: figure.contributions,
         excluded: figure.excluded,
-        notes: rowNotes,
+        notes: [...rowNotes, ...unknown.notes],
       },
     });
   }
@@ -259,6 +270,10 @@ function run(context: ComplianceContext): Epcra302Result {
       ...roundingNotes(rows.map((row) => contributionsAddUp(row.explanation, row.quantity_lb))),
     ],
     emergency_coordinator: coordinator?.name ? coordinator : null,
+    ...undeterminedHeader(
+      'EHS whose notification cannot be determined',
+      rows.map((row) => ({ name: row.chemical_name, ...row })),
+    ),
     lists_used: listsUsed(context, ['ehs', 'cercla']),
     rows,
     warnings: context.warnings,

@@ -336,3 +336,41 @@ describe('EPCRA 304 / CERCLA spill-reporting exposure', () => {
     expect(run304([]).is_screening).toBe(true);
   });
 });
+
+// Issue 33 point 2: the same chlorine cylinders in gallons with no specific gravity or pounds per
+// gallon: pounds unknown, chlorine's CERCLA RQ 10 lb; known 0 lb, so whether a release could reach
+// the RQ cannot be determined. 12 lb known beside them: ≥ 10 → Yes.
+describe('EPCRA 304 with pounds unknown (issue 33 point 2)', () => {
+  const cylinders = line({
+    inventory_product_id: 97,
+    product_id: 21,
+    product_name: 'Chlorine liquid',
+    physical_state: 'liquified gas',
+    container_size: 20,
+    container_quantity: 2,
+    pounds_per_gallon: null,
+    components: [component(CAS.chlorine, 'Chlorine', 100)],
+  });
+
+  it('the row cannot be determined', () => {
+    const result = computeReport('epcra_304_cercla', snapshot([cylinders]), LISTS);
+    const row = result.rows.find((item) => item.cas_number === CAS.chlorine);
+    expect(row).toMatchObject({
+      release_could_reach_rq: false,
+      cannot_be_determined: 'cannot be determined: Specific Gravity or Pounds per Gallon',
+    });
+    expect(result.header_facts?.[0]?.label).toBe('Chemicals whose release exposure cannot be determined');
+  });
+
+  it('12 lb known beside them reaches the RQ', () => {
+    const known = stored(12, {
+      inventory_product_id: 98,
+      components: [component(CAS.chlorine, 'Chlorine', 100)],
+    });
+    const result = computeReport('epcra_304_cercla', snapshot([known, cylinders]), LISTS);
+    expect(result.rows.find((item) => item.cas_number === CAS.chlorine)).toMatchObject({
+      release_could_reach_rq: true,
+      cannot_be_determined: null,
+    });
+  });
+});

@@ -20,6 +20,7 @@ import { AMMONIA_CAS, AMMONIUM_HYDROXIDE_CAS, normalizeCas, WATER_CAS } from './
 import { CERCLA_OPERATOR, meetsThreshold, type ThresholdTest, testThreshold } from './thresholds.ts';
 import { contributionsAddUp, roundingNotes } from './totals.ts';
 import type { PercentBasis, SnapshotLine } from './types.ts';
+import { undeterminedHeader, unknownAmountsOf } from './unknown-amounts.ts';
 
 /**
  * Metals whose release in pieces larger than 100 µm need not be reported (40 CFR 302.6(c)):
@@ -110,6 +111,9 @@ export interface Epcra304Row {
   quantity_lb: number;
   /** On-site pounds ≥ RQ: a release of what is stored could reach the RQ. */
   release_could_reach_rq: boolean;
+  /** Issue 33 point 2: lines of unknown pounds could reach the RQ ("cannot be determined: {input}"). */
+  cannot_be_determined: string | null;
+  missing_inputs: string[];
   near_threshold: boolean;
   releases: ReleaseToRq[];
   largest_container_lb: number | null;
@@ -412,6 +416,13 @@ function run(context: ComplianceContext): Epcra304Result {
         'Solid metal of 40 CFR 302.6(c): pieces larger than 100 µm need not be reported; form unknown.',
       );
     }
+    const reaches = test.meets || mixtureReaches;
+    const unknownAmounts = unknownAmountsOf(
+      reaches,
+      aggregate.excluded,
+      `${formatPounds(test.quantity_lb)} lb`,
+    );
+    rowNotes.push(...unknownAmounts.notes);
     const lists: ('cercla' | 'ehs')[] = [];
     if (context.lists.isListed('cercla', aggregate.cas_number)) lists.push('cercla');
     if (context.lists.isListed('ehs', aggregate.cas_number)) lists.push('ehs');
@@ -423,7 +434,9 @@ function run(context: ComplianceContext): Epcra304Result {
       rq_lb: rq.rq_lb,
       rq_list: rq.list,
       quantity_lb: test.quantity_lb,
-      release_could_reach_rq: test.meets || mixtureReaches,
+      release_could_reach_rq: reaches,
+      cannot_be_determined: unknownAmounts.cannot_be_determined,
+      missing_inputs: unknownAmounts.missing_inputs,
       near_threshold: test.near_threshold && !mixtureReaches,
       releases,
       largest_container_lb: largest,
@@ -453,6 +466,10 @@ function run(context: ComplianceContext): Epcra304Result {
     is_screening: true,
     notes,
     lists_used: listsUsed(context, ['cercla', 'ehs']),
+    ...undeterminedHeader(
+      'Chemicals whose release exposure cannot be determined',
+      rows.map((row) => ({ name: row.chemical_name, ...row })),
+    ),
     rows,
     warnings: context.warnings,
   };

@@ -7,7 +7,7 @@ import {
   TRI_PBT_CHEMICALS,
 } from './epcra-313-special-concern.ts';
 import { type AvailableReportType, computeReport } from './registry.ts';
-import { CAS, component, LISTS, snapshot, stored } from './test-fixtures.ts';
+import { CAS, component, LISTS, line, snapshot, stored } from './test-fixtures.ts';
 import type { SnapshotLine } from './types.ts';
 
 const AMMONIA_RULE_NOTE =
@@ -742,5 +742,43 @@ describe('the built-in 372.28 PBT and NDAA PFAS tables (issue 31 point 6)', () =
       '375-95-1',
       '355-46-4',
     ]);
+  });
+});
+
+// Issue 33 point 2: toluene otherwise used, 2 × 55 gal with no density and no annual amount: pounds
+// unknown; the 10,000 lb otherwise-used threshold cannot be determined. With 12,000 lb used in the
+// year on another line (> 10,000), it is exceeded whatever the drums weigh.
+describe('EPCRA 313 with pounds unknown (issue 33 point 2)', () => {
+  const drums = line({
+    inventory_product_id: 99,
+    product_id: 23,
+    product_name: 'Solvent T',
+    container_size: 55,
+    container_quantity: 2,
+    pounds_per_gallon: null,
+    is_otherwise_used: true,
+    components: [component(CAS.toluene, 'Toluene', 100)],
+  });
+
+  it('the row cannot be determined', () => {
+    const result = run313('epcra_313_otherwise_used', drums);
+    expect(result.rows[0]).toMatchObject({
+      exceeds: false,
+      cannot_be_determined: 'cannot be determined: Specific Gravity or Pounds per Gallon',
+    });
+    expect(result.header_facts?.[0]?.value).toBe(
+      'Toluene: cannot be determined: Specific Gravity or Pounds per Gallon',
+    );
+  });
+
+  it('a known amount over the threshold keeps it exceeded', () => {
+    const used = stored(800, {
+      inventory_product_id: 100,
+      is_otherwise_used: true,
+      annual_pounds: { otherwise_used: 12_000 },
+      components: [component(CAS.toluene, 'Toluene', 100)],
+    });
+    const result = run313('epcra_313_otherwise_used', used, drums);
+    expect(result.rows[0]).toMatchObject({ exceeds: true, cannot_be_determined: null });
   });
 });

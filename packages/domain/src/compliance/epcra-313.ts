@@ -35,6 +35,7 @@ import {
   testThreshold,
 } from './thresholds.ts';
 import type { ReferenceEntry, TriActivity } from './types.ts';
+import { undeterminedHeader, unknownAmountsOf } from './unknown-amounts.ts';
 
 /** 42 USC 11023(f): manufactured and processed 25,000 lb, otherwise used 10,000 lb per year. */
 export const TRI_THRESHOLDS_LB: Record<TriActivity, number> = {
@@ -73,6 +74,9 @@ export interface Epcra313Row {
   annual_lb: number;
   threshold_lb: number;
   exceeds: boolean;
+  /** Issue 33 point 2: lines of unknown pounds could exceed the threshold ("cannot be determined: {input}"). */
+  cannot_be_determined: string | null;
+  missing_inputs: string[];
   near_threshold: boolean;
   /**
    * Form A (372.27) may apply: the chemical exceeds its threshold, is not PBT or PFAS and this
@@ -381,6 +385,7 @@ function runFor(activity: TriActivity, context: ComplianceContext): Epcra313Resu
       pounds: test.quantity_lb,
       activityLabel: TRI_ACTIVITY_LABELS[activity],
     });
+    const unknown = unknownAmountsOf(test.meets, aggregate.excluded, `${formatPounds(test.quantity_lb)} lb`);
     rows.push({
       cas_number: aggregate.cas_number,
       chemical_name: chemicalName,
@@ -393,6 +398,8 @@ function runFor(activity: TriActivity, context: ComplianceContext): Epcra313Resu
       annual_lb: test.quantity_lb,
       threshold_lb: threshold.value,
       exceeds: test.meets,
+      cannot_be_determined: unknown.cannot_be_determined,
+      missing_inputs: unknown.missing_inputs,
       near_threshold: test.near_threshold,
       form_a_possible: formAResult.possible,
       form_a: formAResult.text,
@@ -402,7 +409,12 @@ function runFor(activity: TriActivity, context: ComplianceContext): Epcra313Resu
         rule_text: test.rule_text,
         contributions: counted,
         excluded,
-        notes: [threshold.note, ...countNotes, ...(formAResult.note ? [formAResult.note] : [])],
+        notes: [
+          threshold.note,
+          ...countNotes,
+          ...(formAResult.note ? [formAResult.note] : []),
+          ...unknown.notes,
+        ],
       },
     });
   }
@@ -430,6 +442,10 @@ function runFor(activity: TriActivity, context: ComplianceContext): Epcra313Resu
       ...categoryNote(context),
     ],
     lists_used: listsUsed(context, ['313']),
+    ...undeterminedHeader(
+      'Chemicals whose threshold cannot be determined',
+      rows.map((row) => ({ name: row.chemical_name, ...row })),
+    ),
     rows,
     warnings: [...listMarkerWarnings(context.lists), ...context.warnings],
     activity,

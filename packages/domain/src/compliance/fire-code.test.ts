@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { DEFAULT_PERMIT_AMOUNTS, suggestLiquidClass } from '../products/fire-code-classes.ts';
 import { createComplianceContext } from './context.ts';
 import { computeReport, runReport } from './registry.ts';
-import { component, gas, LISTS, line, snapshot, solid } from './test-fixtures.ts';
+import { CAS, component, gas, LISTS, line, snapshot, solid } from './test-fixtures.ts';
 import type { SnapshotLine } from './types.ts';
 
 function hmpp(lines: SnapshotLine[], lists = LISTS) {
@@ -581,5 +581,105 @@ describe('printed totals over their printed lines (issue 31 point 14)', () => {
   it('no note when the lines add up as printed (0.25 × 3 = 0.75)', () => {
     const result = hmpp([1, 2, 3].map((id) => solvent(0.25, 1, { inventory_product_id: id })));
     expect(result.notes).not.toContain(NOTE);
+  });
+});
+
+// Issue 33 point 2: unknown is not zero. 4,000 lb of chlorine (2 cylinders × 2,000 lb) with no
+// conversion factor has no cubic feet at NTP; the toxic-gas permit is required at any amount
+// (permit amount 0), so the unknown amount decides it: "cannot be determined", never 0.00 and "No".
+describe('an amount unknown for want of a product input (issue 33 point 2)', () => {
+  const chlorine = (overrides: Partial<SnapshotLine> = {}) =>
+    line({
+      inventory_product_id: 70,
+      product_name: 'Chlorine',
+      physical_state: 'compressed gas',
+      container_name: 'Cylinder',
+      unit_name: 'lb',
+      unit_type: 'lb',
+      container_size: 2000,
+      container_quantity: 2,
+      pounds_per_gallon: null,
+      conversion_factor: null,
+      fire_code_hazard_classes: ['toxic'],
+      components: [component(CAS.chlorine, 'Chlorine', 100)],
+      ...overrides,
+    });
+
+  it('4,000 lb of chlorine with no cu ft/lb factor: the toxic-gas permit cannot be determined', () => {
+    const result = hmpp([chlorine()]);
+    const row = classRow(result, 'toxic');
+    expect(row).toMatchObject({
+      quantity: 0,
+      permit_amount: 0,
+      permit_required: false,
+      cannot_be_determined: 'cannot be determined: Conversion Factor (cu ft per lb)',
+      missing_inputs: ['Conversion Factor (cu ft per lb)'],
+    });
+    // The row stays in the main table, not under Below threshold.
+    expect(result.rows).toEqual([row]);
+    expect(result.below_threshold).toEqual([]);
+    expect(result.permit_required).toBe(false);
+    expect(result.permit_undetermined).toBe(true);
+    expect(result.header_facts?.[0]).toEqual({
+      label: 'Hazardous materials permit required',
+      value: 'cannot be determined',
+    });
+    expect(result.header_facts?.[1]).toEqual({
+      label: 'Classes over the permit amount',
+      value: 'Toxic (gas, inside a building): cannot be determined: Conversion Factor (cu ft per lb)',
+    });
+    expect(row?.explanation.rule_text).toBe(
+      '0.00 cu ft ≤ permit amount (any amount) 0 cu ft (inside a building); 1 line(s) of unknown amount (Conversion Factor (cu ft per lb) missing): the total is at least 0.00 cu ft, so whether a permit is required cannot be determined',
+    );
+    expect(result.warnings.map((warning) => [warning.code, warning.product_id])).toContainEqual([
+      'missing_fire_code_amount',
+      70,
+    ]);
+  });
+
+  it('a known amount already over the permit amount keeps the verdict "Yes" beside an unknown line', () => {
+    // 10 cylinders × 150 cu ft = 1,500 cu ft of chlorine known (> 0, any amount), plus the 4,000 lb unknown.
+    const known = gas(150, 10, 5.4, {
+      inventory_product_id: 71,
+      product_name: 'Chlorine',
+      fire_code_hazard_classes: ['toxic'],
+    });
+    const result = hmpp([known, chlorine()]);
+    const row = classRow(result, 'toxic');
+    expect(row).toMatchObject({ quantity: 1500, permit_required: true, cannot_be_determined: null });
+    expect(result.permit_required).toBe(true);
+    expect(result.permit_undetermined).toBe(false);
+    expect(result.header_facts?.[0]).toEqual({ label: 'Hazardous materials permit required', value: 'Yes' });
+    expect(row?.explanation.rule_text).toContain(
+      '1 line(s) of unknown amount (Conversion Factor (cu ft per lb) missing): the total is at least 1,500.00 cu ft, already over the permit amount',
+    );
+  });
+
+  it('an unknown amount beside a table with no permit amount changes nothing', () => {
+    const result = hmpp([
+      chlorine({ fire_code_hazard_classes: ['combustible_liquid_iiib'], physical_state: 'liquid' }),
+    ]);
+    expect(result.permit_undetermined).toBe(false);
+  });
+});
+
+// Issue 33 point 5: ranged components are printed as the SDS gives them; their upper bounds (60% +
+// 50% = 110%) are never summed or printed as single figures.
+describe('ingredient ranges as printed (issue 33 point 5)', () => {
+  const cleaner = solvent(1, 1, {
+    inventory_product_id: 80,
+    components: [
+      component(CAS.toluene, 'Toluene', null, { percentage_weight_low: 30, percentage_weight_high: 60 }),
+      component(CAS.xylene, 'Xylene', null, { percentage_weight_low: 40, percentage_weight_high: 50 }),
+      component('7732-18-5', 'Water', 5),
+    ],
+  });
+
+  it('the permit report and the inventory statement print 30–60% and 40–50%', () => {
+    const printed = 'Toluene 108-88-3 (30–60%); Xylene 1330-20-7 (40–50%); Water 7732-18-5 (5%)';
+    expect(hmpp([cleaner]).products[0]?.hazardous_ingredients).toBe(printed);
+    const statement = JSON.stringify(hmis([cleaner]));
+    expect(statement).toContain(printed);
+    expect(statement).not.toContain('(60%)');
   });
 });

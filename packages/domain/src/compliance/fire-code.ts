@@ -29,6 +29,11 @@ import { type LineMeasure, lineMeasure } from './aggregation.ts';
 import type { ComplianceContext } from './context.ts';
 import { formatFactor, formatPounds } from './format.ts';
 import type { LineQuantity } from './quantities.ts';
+import {
+  MISSING_CONVERSION_FACTOR_INPUT,
+  MISSING_DENSITY_INPUT,
+  missingPoundsInput,
+} from './unknown-amounts.ts';
 import { type EngineWarning, lineWarning } from './warnings.ts';
 
 export interface FireCodeLine {
@@ -45,8 +50,10 @@ export interface FireCodeLine {
   measure: LineMeasure | null;
   /** Why no amount, when `measure` is null. */
   reason: string | null;
+  /** The product input whose absence leaves the amount unknown (issue 33 point 2); null with an amount. */
+  missing_input: string | null;
   /** LP-gas only: the containers' water capacity in gallons, what its permit measures. */
-  lp_gas: { measure: LineMeasure | null; reason: string | null } | null;
+  lp_gas: { measure: LineMeasure | null; reason: string | null; missing_input: string | null } | null;
 }
 
 /** A line left out of the fire-code figures for want of a class, with why. */
@@ -90,7 +97,7 @@ export function fireCodeBaseWarnings(context: ComplianceContext): EngineWarning[
 function lpGasWaterCapacity(
   quantity: LineQuantity,
   estimated: Set<string>,
-): { measure: LineMeasure | null; reason: string | null } {
+): { measure: LineMeasure | null; reason: string | null; missing_input: string | null } {
   const { line } = quantity;
   const unit = permitGroupUnit('lp_gas', 'gas');
   const count =
@@ -108,10 +115,15 @@ function lpGasWaterCapacity(
         basis: `${formatFactor(size)} gal × ${formatFactor(count)} = ${formatPounds(gallons)} gal water capacity (the containers' gallons as recorded, taken as their water capacity)`,
       },
       reason: null,
+      missing_input: null,
     };
   }
   if (quantity.pounds === null)
-    return { measure: null, reason: 'pounds unknown, so no water capacity (see warnings)' };
+    return {
+      measure: null,
+      reason: 'pounds unknown, so no water capacity (see warnings)',
+      missing_input: missingPoundsInput(line),
+    };
   const perGallon = LP_GAS_FILLING_DENSITY * WATER_POUNDS_PER_GALLON;
   const gallons = quantity.pounds / perGallon;
   const basis = `${formatPounds(quantity.pounds)} lb ÷ (${formatFactor(LP_GAS_FILLING_DENSITY * 100)}% × ${WATER_POUNDS_PER_GALLON} lb/gal) = ${formatPounds(gallons)} gal water capacity`;
@@ -126,7 +138,15 @@ function lpGasWaterCapacity(
       basis: `${basis} (estimate)`,
     },
     reason: null,
+    missing_input: null,
   };
+}
+
+/** What a line lacks for its amount in the fire code's unit, named as the product form names it. */
+function missingMeasureInput(quantity: LineQuantity, form: FireCodeForm | null): string {
+  if (form === null) return 'Physical State';
+  if (quantity.pounds === null) return missingPoundsInput(quantity.line);
+  return form === 'liquid' ? MISSING_DENSITY_INPUT : MISSING_CONVERSION_FACTOR_INPUT;
 }
 
 interface LineClasses {
@@ -217,6 +237,7 @@ export function readFireCodeLines(
       use_mode: line.fire_code_use_mode ?? DEFAULT_FIRE_CODE_USE_MODE,
       measure: read.measure,
       reason: read.reason,
+      missing_input: read.measure === null ? missingMeasureInput(quantity, form) : null,
       lp_gas: found.classes.includes('lp_gas') ? lpGasWaterCapacity(quantity, estimated) : null,
     });
   }

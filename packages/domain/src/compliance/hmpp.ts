@@ -42,10 +42,12 @@ import {
   readFireCodeLines,
   sumAmounts,
 } from './fire-code.ts';
-import { formatPounds, formatThreshold } from './format.ts';
+import { formatPercentRange, formatPounds, formatThreshold } from './format.ts';
 import type { Explanation, ProgrammeResult, ProgrammeRule } from './programme.ts';
 import { FIRE_CODE_PERMIT_OPERATOR, meetsThreshold, testThreshold } from './thresholds.ts';
 import { printedRowsAddUp, roundingNotes } from './totals.ts';
+import type { SnapshotComponent } from './types.ts';
+import { CANNOT_BE_DETERMINED, cannotBeDeterminedText, partlyUnknownAmountText } from './unknown-amounts.ts';
 import { type EngineWarning, listWarning } from './warnings.ts';
 
 export const HMPP_RULE_TEXT =
@@ -85,6 +87,14 @@ export interface HmppClassRow {
   /** Null: the table sets no amount (or has no row) for this class, form and place. */
   permit_amount: number | null;
   permit_required: boolean;
+  /**
+   * Issue 33 point 2: lines of the row whose amount is unknown could take it over the permit
+   * amount, so the verdict is "cannot be determined: {missing input}"; null when it is known (a
+   * known part already over the amount keeps the verdict "Yes").
+   */
+  cannot_be_determined: string | null;
+  /** The product inputs missing on the row's lines of unknown amount; [] when every amount is known. */
+  missing_inputs: string[];
   /** The largest amount in one container of the class here. */
   largest_container: number | null;
   /** Required by the aggregate while no one container is over the amount. */
@@ -129,6 +139,8 @@ export interface HmppResult extends ProgrammeResult<HmppClassRow> {
   products: HmppProductRow[];
   not_counted: HmppNotCounted[];
   permit_required: boolean;
+  /** No permit is known to be required, and a row's unknown amounts could make one (issue 33 point 2). */
+  permit_undetermined: boolean;
   estimated: string[];
 }
 
@@ -146,14 +158,26 @@ interface Accumulator {
   excluded: Exclusion[];
   notes: string[];
   lines: Set<number>;
+  /** The inputs missing on the lines whose amount is unknown. */
+  missing: Set<string>;
+}
+
+/**
+ * A component's percent as the SDS prints it (issue 33 point 5): a range stays "30–60%", never its
+ * upper bound, so two ranged components never read as more than 100% between them.
+ */
+function printedPercent(component: SnapshotComponent): string {
+  const low = component.percentage_weight_low ?? null;
+  const high = component.percentage_weight_high ?? null;
+  if (low !== null || high !== null) return formatPercentRange(low, high);
+  return component.percentage_weight === null ? '' : `${formatThreshold(component.percentage_weight)}%`;
 }
 
 export function ingredientsText(reading: FireCodeLine): string {
   return reading.quantity.line.components
     .map((component) => {
-      const percent =
-        component.percentage_weight ?? component.percentage_weight_high ?? component.percentage_weight_low;
-      return `${component.name}${component.cas_number ? ` ${component.cas_number}` : ''}${typeof percent === 'number' ? ` (${formatThreshold(percent)}%)` : ''}`;
+      const percent = printedPercent(component);
+      return `${component.name}${component.cas_number ? ` ${component.cas_number}` : ''}${percent ? ` (${percent})` : ''}`;
     })
     .join('; ');
 }
@@ -178,12 +202,24 @@ function groupsOf(classes: readonly FireCodeHazardClass[]): Map<FireCodePermitGr
 function groupMeasure(
   reading: FireCodeLine,
   group: FireCodePermitGroup,
-): { form: FireCodeForm; unit: string; measure: LineMeasure | null; reason: string | null } | null {
+): {
+  form: FireCodeForm;
+  unit: string;
+  measure: LineMeasure | null;
+  reason: string | null;
+  missing_input: string | null;
+} | null {
   if (group === 'lp_gas' && reading.lp_gas !== null) {
     return { form: 'gas', unit: permitGroupUnit(group, 'gas'), ...reading.lp_gas };
   }
   if (reading.form === null || reading.unit === null) return null;
-  return { form: reading.form, unit: reading.unit, measure: reading.measure, reason: reading.reason };
+  return {
+    form: reading.form,
+    unit: reading.unit,
+    measure: reading.measure,
+    reason: reading.reason,
+    missing_input: reading.missing_input,
+  };
 }
 
 function accumulate(readings: readonly FireCodeLine[]): Map<string, Accumulator> {
@@ -210,6 +246,7 @@ function accumulate(readings: readonly FireCodeLine[]): Map<string, Accumulator>
           excluded: [],
           notes: [],
           lines: new Set(),
+          missing: new Set(),
         };
         byKey.set(key, acc);
       }
@@ -217,6 +254,7 @@ function accumulate(readings: readonly FireCodeLine[]): Map<string, Accumulator>
       if (reading.class_is_estimate) acc.is_estimate = true;
       if (measure === null) {
         acc.excluded.push(lineExclusion(quantity.line, null, read.reason ?? 'amount unknown'));
+        acc.missing.add(read.missing_input ?? 'amount');
         continue;
       }
       acc.amounts.push(measure.amount);
@@ -313,6 +351,13 @@ function classRow(
     const comparison = test.rule_text.slice(`${formatPounds(test.quantity_lb)} ${acc.unit}`.length);
     ruleText = `${total}${comparison} (${where})`;
   }
+  // Unknown is not zero: with no permit known to be required, an unknown amount could make one.
+  const missingInputs = [...acc.missing];
+  const undetermined = !required && amount !== null && missingInputs.length > 0;
+  if (missingInputs.length > 0) {
+    const lines = acc.excluded.length;
+    ruleText += `; ${lines} line(s) of unknown amount (${missingInputs.join('; ')} missing): the total is at least ${formatPounds(quantity)} ${acc.unit}${undetermined ? `, so whether a permit is required ${CANNOT_BE_DETERMINED}` : ', already over the permit amount'}`;
+  }
   const largest = acc.largest;
   const aggregateOnly =
     required &&
@@ -336,6 +381,8 @@ function classRow(
     quantity,
     permit_amount: amount,
     permit_required: required,
+    cannot_be_determined: undetermined ? cannotBeDeterminedText(missingInputs) : null,
+    missing_inputs: missingInputs,
     largest_container: largest,
     required_in_aggregate_only: aggregateOnly,
     line_count: acc.lines.size,
@@ -417,8 +464,11 @@ function run(context: ComplianceContext): HmppResult {
         : []),
     ];
   });
-  const rows = all.filter((row) => row.permit_required);
-  const permitRequired = rows.length > 0;
+  // The main table: the rows over the permit amount, and those an unknown amount could put over it.
+  const rows = all.filter((row) => row.permit_required || row.cannot_be_determined !== null);
+  const permitRequired = rows.some((row) => row.permit_required);
+  const undetermined = !permitRequired && rows.length > 0;
+  const overRows = rows.filter((row) => row.permit_required);
   const products = classified.map(productRow).sort((a, b) => a.inventory_product_id - b.inventory_product_id);
   return {
     programme: 'hmpp',
@@ -428,7 +478,7 @@ function run(context: ComplianceContext): HmppResult {
     notes: [...fireCodeNotes(context, unclassified.length), ...roundingNotes(addUp)],
     lists_used: listsUsed(context, []),
     rows,
-    below_threshold: all.filter((row) => !row.permit_required),
+    below_threshold: all.filter((row) => !row.permit_required && row.cannot_be_determined === null),
     products,
     not_counted: unclassified
       .map(({ quantity, reason }) => ({
@@ -440,19 +490,30 @@ function run(context: ComplianceContext): HmppResult {
       }))
       .sort((a, b) => a.inventory_product_id - b.inventory_product_id),
     permit_required: permitRequired,
+    permit_undetermined: undetermined,
     estimated: [...estimated],
     header_facts: [
-      { label: 'Hazardous materials permit required', value: permitRequired ? 'Yes' : 'No' },
+      {
+        label: 'Hazardous materials permit required',
+        value: permitRequired ? 'Yes' : undetermined ? CANNOT_BE_DETERMINED : 'No',
+      },
       {
         label: 'Classes over the permit amount',
         value: permitRequired
-          ? rows
+          ? overRows
               .map(
                 (row) =>
                   `${row.class_label} (${FIRE_CODE_FORM_LABELS[row.form].toLowerCase()}, ${FIRE_CODE_PLACE_LABELS[row.place].toLowerCase()}): ${formatPounds(row.quantity)} ${row.unit}${row.members_text ? `: ${row.members_text}` : ''}`,
               )
               .join('; ')
-          : 'None',
+          : undetermined
+            ? rows
+                .map(
+                  (row) =>
+                    `${row.class_label} (${FIRE_CODE_FORM_LABELS[row.form].toLowerCase()}, ${FIRE_CODE_PLACE_LABELS[row.place].toLowerCase()}): ${partlyUnknownAmountText(row.quantity, row.missing_inputs, row.unit)}`,
+                )
+                .join('; ')
+            : 'None',
       },
       { label: 'Units', value: 'Liquids in gallons, solids in pounds, gases in cubic feet at NTP' },
     ],

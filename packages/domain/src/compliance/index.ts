@@ -53,5 +53,6 @@ export * from './tier2.ts';
 export * from './tier2-file-warnings.ts';
 export * from './totals.ts';
 export * from './types.ts';
+export * from './unknown-amounts.ts';
 export * from './unverified.ts';
 export * from './warnings.ts';

@@ -8,13 +8,14 @@
 
 import { roundTo } from '../shared/numbers.ts';
 import type { Contribution, Exclusion, LineComponent } from './aggregation.ts';
-import { choosePercent, lineContribution, lineExclusion } from './aggregation.ts';
+import { choosePercent, lineContribution, lineExclusion, unknownPoundsExclusion } from './aggregation.ts';
 import type { ComplianceContext } from './context.ts';
-import { formatPercent, formatThreshold } from './format.ts';
+import { formatPercent, formatPounds, formatThreshold } from './format.ts';
 import type { Explanation } from './programme.ts';
 import { normalizeCas } from './reference.ts';
 import { type ThresholdOperator, type ThresholdTest, testThreshold } from './thresholds.ts';
 import type { ReferenceEntry, SnapshotFacility, SnapshotLine } from './types.ts';
+import { undeterminedHeader, unknownAmountsOf } from './unknown-amounts.ts';
 import { type EngineWarning, listWarning } from './warnings.ts';
 
 /** The label of the facility-wide screen row (the sum over every location, rules §8). */
@@ -150,6 +151,9 @@ export interface ProcessRow {
   threshold_lb: number;
   quantity_lb: number;
   covered: boolean;
+  /** Issue 33 point 2: lines of unknown pounds could reach the TQ ("cannot be determined: {input}"). */
+  cannot_be_determined: string | null;
+  missing_inputs: string[];
   near_threshold: boolean;
   /** A figure counts a line whose data was missing by the conservative reading (see the row's notes). */
   is_estimate: boolean;
@@ -236,12 +240,16 @@ function toRow(
       'Every location added up: a screen, since the app cannot tell which vessels are interconnected or co-located (one process).',
     );
   }
+  const unknown = unknownAmountsOf(test.meets, acc.excluded, `${formatPounds(test.quantity_lb)} lb`);
+  notes.push(...unknown.notes);
   return {
     ...base,
     scope,
     process,
     quantity_lb: test.quantity_lb,
     covered: test.meets,
+    cannot_be_determined: unknown.cannot_be_determined,
+    missing_inputs: unknown.missing_inputs,
     near_threshold: test.near_threshold,
     is_estimate: acc.is_estimate,
     exemptions: [...acc.exemptions],
@@ -253,6 +261,14 @@ function toRow(
       notes,
     },
   };
+}
+
+/** The header line naming the process rows whose coverage unknown pounds leave undetermined. */
+export function processHeader(rows: readonly ProcessRow[]) {
+  return undeterminedHeader(
+    'Processes whose coverage cannot be determined',
+    rows.map((row) => ({ name: `${row.substance} (${row.process})`, ...row })),
+  );
 }
 
 /** Covered first, then by process (locations before the facility screen), substance and condition. */
@@ -384,7 +400,7 @@ export function countListedComponent<L extends ProcessListing>(
     return;
   }
   if (quantity.pounds === null) {
-    acc.excluded.push(lineExclusion(line, percent, 'pounds unknown (see warnings)'));
+    acc.excluded.push(unknownPoundsExclusion(line, percent));
     return;
   }
   // The aggregation's rounding (four decimals), so a chemical's pounds agree across reports.

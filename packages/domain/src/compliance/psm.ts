@@ -6,7 +6,7 @@
  * and the 10,000 lb flammable screen per location (1910.119(a)(1)(ii)).
  */
 import { isGas } from '../products/index.ts';
-import { lineContribution, lineExclusion } from './aggregation.ts';
+import { lineContribution, lineExclusion, unknownPoundsExclusion } from './aggregation.ts';
 import type { ComplianceContext } from './context.ts';
 import { listsUsed } from './context.ts';
 import { formatThreshold } from './format.ts';
@@ -19,6 +19,7 @@ import {
   isRetailFacility,
   nameUnknownPercents,
   type ProcessRow,
+  processHeader,
   processOf,
   type RowAccumulator,
   rowsOfListing,
@@ -136,7 +137,7 @@ function flammableScreen(
       continue;
     }
     if (quantity.pounds === null) {
-      acc.excluded.push(lineExclusion(line, null, 'pounds unknown (see warnings)'));
+      acc.excluded.push(unknownPoundsExclusion(line, null));
       continue;
     }
     addPounds(acc, lineContribution(quantity, quantity.pounds, 100, null, `${reading.text}: whole weight`));
@@ -194,8 +195,10 @@ function run(context: ComplianceContext): PsmResult {
     notes,
     estimated: [...estimated],
     lists_used: listsUsed(context, ['psm']),
-    rows: tested.filter((row) => row.covered),
-    below_threshold: tested.filter((row) => !row.covered),
+    ...processHeader(tested),
+    // Issue 33 point 2: a row unknown pounds could cover stays in the main table, undetermined.
+    rows: tested.filter((row) => row.covered || row.cannot_be_determined !== null),
+    below_threshold: tested.filter((row) => !row.covered && row.cannot_be_determined === null),
     warnings,
   };
 }

@@ -3,7 +3,7 @@ import { isValidCasNumber } from '../shared/cas.ts';
 import { parseListingCondition } from './process-safety.ts';
 import { computeReport } from './registry.ts';
 import { RMP_TABLE_1_TOXICS, RMP_TABLE_3_FLAMMABLES, rmpTableKind } from './rmp-substances.ts';
-import { CAS, component, LISTS, snapshot, stored } from './test-fixtures.ts';
+import { CAS, component, line as inventoryLine, LISTS, snapshot, stored } from './test-fixtures.ts';
 import type { ComplianceOptions, ReferenceEntry, ReferenceLists, SnapshotLine } from './types.ts';
 
 export const PROPANE = '74-98-6';
@@ -473,6 +473,43 @@ describe('CAA 112(r) RMP', () => {
         marked,
       );
       expect(rowOf(obeyed, 'MIX', 'Propane')).toMatchObject({ kind: 'toxic', quantity_lb: 6_000 });
+    });
+  });
+});
+
+// Issue 33 point 2: chlorine in ROOM 9 recorded as 2 × 20 gal of liquified gas with no specific
+// gravity or pounds per gallon: pounds unknown; known 0 lb ≤ TQ 2,500, so coverage cannot be
+// determined (per process and in the facility screen). 3,000 lb known beside it: covered.
+describe('RMP with pounds unknown (issue 33 point 2)', () => {
+  const cylinders = inventoryLine({
+    inventory_product_id: 101,
+    product_name: 'Chlorine liquid',
+    physical_state: 'liquified gas',
+    location_stored: 'ROOM 9',
+    container_size: 20,
+    container_quantity: 2,
+    pounds_per_gallon: null,
+    components: [component(CAS.chlorine, 'Chlorine', 100)],
+  });
+
+  it('the process row is in the main table, undetermined', () => {
+    const result = runRmp([cylinders]);
+    expect(rowOf(result, 'ROOM 9', 'Chlorine')).toMatchObject({
+      covered: false,
+      cannot_be_determined: 'cannot be determined: Specific Gravity or Pounds per Gallon',
+    });
+    expect(result.rows.map((row) => row.process)).toContain('ROOM 9');
+    expect(result.header_facts?.[0]?.label).toBe('Processes whose coverage cannot be determined');
+  });
+
+  it('3,000 lb known in the same room is covered whatever the cylinders weigh', () => {
+    const known = stored(3_000, {
+      location_stored: 'ROOM 9',
+      components: [component(CAS.chlorine, 'Chlorine', 100)],
+    });
+    expect(rowOf(runRmp([known, cylinders]), 'ROOM 9', 'Chlorine')).toMatchObject({
+      covered: true,
+      cannot_be_determined: null,
     });
   });
 });

@@ -6,7 +6,7 @@
  * mixture whole only at NFPA flammability 4 with at least 1% of the flammable (68.115(b)(2)(i)).
  */
 import type { LineComponent } from './aggregation.ts';
-import { lineContribution, lineExclusion } from './aggregation.ts';
+import { lineContribution, lineExclusion, unknownPoundsExclusion } from './aggregation.ts';
 import type { ComplianceContext } from './context.ts';
 import { listsUsed } from './context.ts';
 import { formatPercent } from './format.ts';
@@ -24,6 +24,7 @@ import {
   type ProcessListing,
   type ProcessRow,
   PURE_MIN_PERCENT,
+  processHeader,
   processOf,
   processPercent,
   rowsOfListing,
@@ -233,7 +234,7 @@ function countFlammable(
     return;
   }
   if (quantity.pounds === null) {
-    acc.excluded.push(lineExclusion(line, percent, 'pounds unknown (see warnings)'));
+    acc.excluded.push(unknownPoundsExclusion(line, percent));
     return;
   }
   const rating = nfpaFlammability(line.nfpa);
@@ -328,8 +329,10 @@ function run(context: ComplianceContext): RmpResult {
     notes,
     estimated: [...estimated],
     lists_used: listsUsed(context, ['rmp']),
-    rows: rows.filter((row) => row.covered),
-    below_threshold: rows.filter((row) => !row.covered),
+    ...processHeader(rows),
+    // Issue 33 point 2: a row unknown pounds could cover stays in the main table, undetermined.
+    rows: rows.filter((row) => row.covered || row.cannot_be_determined !== null),
+    below_threshold: rows.filter((row) => !row.covered && row.cannot_be_determined === null),
     warnings,
   };
 }

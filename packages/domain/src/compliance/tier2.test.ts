@@ -760,3 +760,84 @@ describe('Tier II component option: only hazardous components become rows (issue
     );
   });
 });
+
+// Issue 33 point 2: unknown is not zero. A flammable solvent (toluene 100%, not an EHS) in two 55-gal
+// drums with no specific gravity, pounds per gallon or density: 110 gal, pounds unknown.
+describe('Tier II rows with pounds unknown (issue 33 point 2)', () => {
+  const flammable = {
+    is_sara_f: true,
+    hazard_categories: ['Flammable (gases, aerosols, liquids, or solids)'],
+  } as const;
+  const noDensity = line({
+    inventory_product_id: 90,
+    product_id: 9,
+    product_name: 'Solvent T',
+    container_size: 55,
+    container_quantity: 2,
+    pounds_per_gallon: null,
+    ...flammable,
+    components: [component(CAS.toluene, 'Toluene', 100)],
+  });
+
+  it('a liquid with no density in gallons: the row cannot be determined, never 0.00 and N', () => {
+    // Known part 0 lb < 10,000 lb, and 110 gal of unknown weight could be more: undetermined.
+    const result = runTier2([noDensity]);
+    expect(result.rows).toEqual([]);
+    expect(result.below_threshold).toEqual([]);
+    expect(result.undetermined).toHaveLength(1);
+    expect(result.undetermined[0]).toMatchObject({
+      name: 'Solvent T',
+      reportable: false,
+      cannot_be_determined: 'cannot be determined: Specific Gravity or Pounds per Gallon',
+      missing_inputs: ['Specific Gravity or Pounds per Gallon'],
+    });
+    expect(result.undetermined[0]?.explanation.notes).toContain(
+      '1 line(s) of unknown amount (Specific Gravity or Pounds per Gallon missing): the total is at least 0.00 lb, so the verdict cannot be determined.',
+    );
+    expect(result.warnings).toContainEqual(
+      expect.objectContaining({ code: 'missing_density', product_id: 9 }),
+    );
+  });
+
+  it('a known 15,000 lb of the same product beside the unknown line is still reported', () => {
+    // 15,000 lb known ≥ 10,000 lb: reported whatever the drums weigh.
+    const known = stored(15_000, {
+      inventory_product_id: 91,
+      product_id: 9,
+      product_name: 'Solvent T',
+      ...flammable,
+      components: [component(CAS.toluene, 'Toluene', 100)],
+    });
+    const result = runTier2([known, noDensity]);
+    expect(result.undetermined).toEqual([]);
+    expect(result.rows).toHaveLength(1);
+    expect(result.rows[0]).toMatchObject({
+      max_amount_lb: 15_000,
+      reportable: true,
+      cannot_be_determined: null,
+      missing_inputs: ['Specific Gravity or Pounds per Gallon'],
+    });
+    expect(result.rows[0]?.explanation.notes).toContain(
+      '1 line(s) of unknown amount (Specific Gravity or Pounds per Gallon missing): the total is at least 15,000.00 lb, already over the threshold.',
+    );
+  });
+
+  it('the component option: an EHS of unknown pounds leaves its row undetermined', () => {
+    // Sulfuric acid 35% of an acid in 2 × 55 gal with no density: threshold 500 lb, known 0 lb.
+    const acid = line({
+      inventory_product_id: 92,
+      product_id: 10,
+      product_name: 'Acid',
+      container_size: 55,
+      container_quantity: 2,
+      pounds_per_gallon: null,
+      is_sara_a: true,
+      hazard_categories: ['Corrosive to metal'],
+      components: [component(CAS.sulfuricAcid, 'Sulfuric acid', 35)],
+    });
+    const result = runTier2([acid], { tier2_non_ehs_basis: 'component' });
+    expect(result.undetermined.map((row) => [row.kind, row.cannot_be_determined])).toEqual([
+      ['ehs', 'cannot be determined: Specific Gravity or Pounds per Gallon'],
+    ]);
+  });
+});

@@ -34,6 +34,12 @@ import {
 import { tier2ContactWarnings, tier2LegacyHazardWarnings } from './tier2-file-warnings.ts';
 import { printedRowsAddUp, roundingNotes } from './totals.ts';
 import type { SnapshotLine } from './types.ts';
+import {
+  missingInputsOf,
+  missingPoundsInput,
+  undeterminedVerdict,
+  unknownLinesNote,
+} from './unknown-amounts.ts';
 import { type EngineWarning, lineWarning } from './warnings.ts';
 
 /** 40 CFR 370.10(a): EHS at 500 lb or the TPQ, whichever is lower; others at 10,000 lb. */
@@ -121,6 +127,13 @@ export interface Tier2Row {
   locations: Tier2Location[];
   threshold_lb: number;
   reportable: boolean;
+  /**
+   * Issue 33 point 2: lines of unknown pounds could take the row over its threshold, so whether it
+   * is reported "cannot be determined: {missing input}"; null when the known part decides.
+   */
+  cannot_be_determined: string | null;
+  /** The product inputs missing on the row's lines of unknown pounds; [] when every amount is known. */
+  missing_inputs: string[];
   near_threshold: boolean;
   test: ThresholdTest;
   explanation: Explanation;
@@ -144,6 +157,8 @@ export interface Tier1Row {
  */
 export interface Tier2Result extends ProgrammeResult<Tier2Row> {
   below_threshold: Tier2Row[];
+  /** Rows not known to be reported that unknown pounds could take over their threshold (issue 33 point 2). */
+  undetermined: Tier2Row[];
   tier1: Tier1Row[];
   non_ehs_basis: 'product' | 'component';
 }
@@ -300,7 +315,10 @@ function run(context: ComplianceContext): Tier2Result {
       hazard_basis: hazards.basis,
       max_amount_lb: test.quantity_lb,
       max_amount_code: tier2RangeCode(test.quantity_lb),
-      ...testedFigures(test, aggregate, lineById, threshold, [thresholdNote]),
+      ...testedFigures(test, aggregate, lineById, threshold, [thresholdNote], {
+        lines: aggregate.excluded.filter((item) => item.missing_input !== undefined).length,
+        missing: missingInputsOf(aggregate.excluded),
+      }),
     });
   };
 
@@ -331,6 +349,9 @@ function run(context: ComplianceContext): Tier2Result {
       threshold,
       note,
     );
+    // A line of unknown pounds is this row's too (its verdict names it): no product row of its own.
+    for (const c of aggregate.excluded)
+      if (c.missing_input !== undefined) inFigures.add(c.inventory_product_id);
     for (const c of aggregate.contributions) {
       inFigures.add(c.inventory_product_id);
       ehsShare.set(c.inventory_product_id, (ehsShare.get(c.inventory_product_id) ?? 0) + c.percent_weight);
@@ -379,7 +400,11 @@ function run(context: ComplianceContext): Tier2Result {
         dropped.push(`${name} ${aggregate.cas_number} (${formatPounds(aggregate.pounds)} lb)`);
         continue;
       }
-      for (const c of aggregate.contributions) inFigures.add(c.inventory_product_id);
+      for (const c of [
+        ...aggregate.contributions,
+        ...aggregate.excluded.filter((x) => x.missing_input !== undefined),
+      ])
+        inFigures.add(c.inventory_product_id);
       chemicalRow(
         'chemical',
         aggregate,
@@ -448,7 +473,23 @@ function run(context: ComplianceContext): Tier2Result {
     ],
     lists_used: listsUsed(context, ['ehs']),
     rows: reported,
-    below_threshold: rows.filter((row) => !row.reportable),
+    // Issue 33 point 2: the header says which rows unknown pounds leave undetermined.
+    ...(rows.some((row) => row.cannot_be_determined !== null)
+      ? {
+          header_facts: [
+            {
+              label: 'Chemicals whose reporting cannot be determined',
+              value: rows
+                .flatMap((row) =>
+                  row.cannot_be_determined === null ? [] : [`${row.name}: ${row.cannot_be_determined}`],
+                )
+                .join('; '),
+            },
+          ],
+        }
+      : {}),
+    below_threshold: rows.filter((row) => !row.reportable && row.cannot_be_determined === null),
+    undetermined: rows.filter((row) => row.cannot_be_determined !== null),
     warnings,
     tier1: tier1(reported.map((row) => tier1Share(row, reported, lineById))),
     non_ehs_basis: options.tier2_non_ehs_basis,
@@ -553,6 +594,11 @@ function wholeProductRow(
   const components = snapshotLines[0] ? componentsOf(snapshotLines[0], context) : [];
   const mixture = isMixture(components);
   const unknown = lines.length - contributions.length;
+  const missing = [
+    ...new Set(
+      lines.flatMap((quantity) => (quantity.pounds === null ? [missingPoundsInput(quantity.line)] : [])),
+    ),
+  ];
   return {
     kind: 'product',
     gallons: null,
@@ -567,10 +613,17 @@ function wholeProductRow(
     hazard_basis: hazards.basis,
     max_amount_lb: test.quantity_lb,
     max_amount_code: tier2RangeCode(test.quantity_lb),
-    ...testedFigures(test, { contributions, excluded: [] }, lineById, TIER2_OTHER_THRESHOLD_LB, [
-      why,
-      ...(unknown > 0 ? [`${unknown} line(s) with unknown pounds are not counted (see warnings).`] : []),
-    ]),
+    ...testedFigures(
+      test,
+      { contributions, excluded: [] },
+      lineById,
+      TIER2_OTHER_THRESHOLD_LB,
+      [
+        why,
+        ...(unknown > 0 ? [`${unknown} line(s) with unknown pounds are not counted (see warnings).`] : []),
+      ],
+      { lines: unknown, missing },
+    ),
   };
 }
 
@@ -658,19 +711,30 @@ function testedFigures(
   lineById: Map<number, SnapshotLine>,
   thresholdLb: number,
   notes: string[],
+  /** Issue 33 point 2: the lines of unknown pounds and the inputs they lack. */
+  unknown: { lines: number; missing: readonly string[] } = { lines: 0, missing: [] },
 ) {
+  const { missing } = unknown;
   return {
     ...withCodes(averageAndDays(counted.contributions, lineById)),
     locations: locationsOf(counted.contributions, lineById),
     threshold_lb: thresholdLb,
     reportable: test.meets,
+    cannot_be_determined: undeterminedVerdict(test.meets, missing),
+    missing_inputs: [...missing],
     near_threshold: test.near_threshold,
     test,
     explanation: {
       rule_text: test.rule_text,
       contributions: counted.contributions,
       excluded: counted.excluded,
-      notes,
+      notes:
+        missing.length > 0
+          ? [
+              ...notes,
+              unknownLinesNote(unknown.lines, missing, `${formatPounds(test.quantity_lb)} lb`, test.meets),
+            ]
+          : notes,
     },
   };
 }

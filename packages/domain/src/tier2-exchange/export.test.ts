@@ -81,6 +81,8 @@ function row(overrides: Partial<Tier2Row>, lineIds: number[], pounds: number): T
     ],
     threshold_lb: 10_000,
     reportable: true,
+    cannot_be_determined: null,
+    missing_inputs: [],
     near_threshold: false,
     test: {} as Tier2Row['test'],
     explanation: {

@@ -224,13 +224,15 @@ describe('a line saved before the fix', () => {
       .set({ specificGravity: null, density: null, maxPounds: null, maxGallons: null })
       .where(eq(inventoryProducts.id, ids.propaneLine));
     const before = await xlsxOf(await generate('caa_112r_rmp', 'xlsx'));
-    // No density anywhere: 0 lb, with a warning naming the missing specific gravity, not the factor.
-    expect(sheetRows(before.getWorksheet('Below threshold')!, RMP_COLUMNS)).toContainEqual([
-      'TANK FARM',
-      'Propane',
-      0,
-      0,
-    ]);
+    // No density anywhere: not 0 lb but "cannot be determined" in the main table (issue 33 point 2),
+    // with a warning naming the missing specific gravity, not the factor.
+    const undetermined = 'cannot be determined: Specific Gravity or Pounds per Gallon';
+    expect(
+      sheetRows(before.getWorksheet('Covered processes (CAA 112(r))')!, [...RMP_COLUMNS, 'Covered']),
+    ).toContainEqual(['TANK FARM', 'Propane', undetermined, null, undetermined]);
+    expect(sheetRows(before.getWorksheet('Below threshold')!, RMP_COLUMNS)).not.toContainEqual(
+      expect.arrayContaining(['TANK FARM', 'Propane']),
+    );
     const warnings = before.getWorksheet('Warnings')!;
     const texts: string[] = [];
     warnings.eachRow((row) => texts.push(row.values?.toString() ?? ''));

@@ -113,7 +113,8 @@ describe('ReportPreview', () => {
     expect(third?.textContent).toBe('Chemical 3Explain1,003.0110,000N');
     expect(preview.textContent).toContain('Reportable chemicals:1');
     const fix = within(preview).getByRole('link', { name: 'Fix Product 1 at SHED' });
-    expect(fix.getAttribute('href')).toBe('/inventories/7/products/100');
+    // A missing density is fixed on the product (issue 33 point 2), no longer on the line.
+    expect(fix.getAttribute('href')).toBe('/products/1');
   });
 
   // Issue 33 point 12: a wide table keeps the name, the verdict and Explain pinned on the left
@@ -168,6 +169,34 @@ describe('ReportPreview', () => {
     expect(listWarning?.textContent).toBe('The EPCRA 313 list in use marks no chemical as PBT or PFAS. ');
     expect(within(listWarning as HTMLElement).queryByRole('link')).toBeNull();
     expect(within(lineWarning as HTMLElement).getByRole('link').textContent).toBe('Fix Product 1 at SHED');
+  });
+
+  it('a missing conversion factor or density is fixed on the product: its Fix link opens the product (issue 33 point 2)', async () => {
+    const report = document(1, 1);
+    report.warnings.unshift({
+      code: 'missing_fire_code_amount',
+      severity: 'warning',
+      message:
+        'Chlorine at YARD (line 70): 4,000.00 lb of gas with no conversion factor (cu ft per lb): its cubic feet at NTP are unknown; left out of the fire-code totals',
+      inventory_product_id: 70,
+      product_id: 700,
+      product_name: 'Chlorine',
+      location_stored: 'YARD',
+    });
+    const other = report.warnings[1];
+    if (other) other.code = 'missing_percent';
+    const preview = await renderPreview(report);
+    const [productWarning, lineWarning] = within(
+      within(preview).getByRole('list', { name: 'Warnings' }),
+    ).getAllByRole('listitem');
+    const fix = within(productWarning as HTMLElement).getByRole('link', { name: 'Fix Chlorine at YARD' });
+    expect(fix.getAttribute('href')).toBe('/products/700');
+    // Other warnings still open the line.
+    expect(
+      within(lineWarning as HTMLElement)
+        .getByRole('link')
+        .getAttribute('href'),
+    ).toBe('/inventories/7/products/100');
   });
 
   it('links each count of unverified lines, in the header and the warnings, to the line list filtered to them (issue 22)', async () => {

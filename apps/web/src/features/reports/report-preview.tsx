@@ -60,6 +60,20 @@ function lineLink(inventoryId: number, inventoryProductId: number) {
   } as const;
 }
 
+function productLink(productId: number) {
+  return { to: '/products/$productId', params: { productId: String(productId) } } as const;
+}
+
+/**
+ * Where a warning's Fix goes: a missing density or conversion factor is the product's (issue 33
+ * point 2), so it opens the product; the rest open the line.
+ */
+function warningLink(inventoryId: number, inventoryProductId: number, warning: ReportWarning) {
+  return compliance.isProductInputWarning(warning.code) && warning.product_id !== null
+    ? productLink(warning.product_id)
+    : lineLink(inventoryId, inventoryProductId);
+}
+
 /**
  * Issue 11 "Preview and explain": the report as it will be filed, under the form, before the
  * download. Each figure opens the inventory lines it came from, with links to fix them.
@@ -559,7 +573,7 @@ function Warnings({ warnings, inventoryId }: { warnings: ReportWarning[]; invent
             ) : null}
             {warning.inventory_product_id === null ? null : (
               <Link
-                {...lineLink(inventoryId, warning.inventory_product_id)}
+                {...warningLink(inventoryId, warning.inventory_product_id, warning)}
                 className="text-brand-700 underline"
               >
                 Fix {warning.product_name}

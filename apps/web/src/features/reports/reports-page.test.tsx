@@ -20,7 +20,15 @@ import { ReportsPage } from './reports-page.tsx';
 const server = realApiServer();
 const YEAR = new Date().getFullYear() - 1;
 const address = { address: '1 Test Way', city: 'Tulsa', state: 'OK', zip: '74107', phone: '' };
-const ids = { customer: 0, facility: 0, emptyFacility: 0, inventory: 0, ammoniaLine: 0, mysteryLine: 0 };
+const ids = {
+  customer: 0,
+  facility: 0,
+  emptyFacility: 0,
+  inventory: 0,
+  ammoniaLine: 0,
+  mysteryLine: 0,
+  mysteryProduct: 0,
+};
 
 /** A liquid with one component at 40% by weight, a fire hazard (the legacy SARA F flag: Tier II counts it). */
 async function liquidProduct(
@@ -95,10 +103,8 @@ beforeAll(async () => {
   // 55 gal × 20 × 8.34 lb/gal = 9,174 lb: within 10% below Tier II's 10,000 lb.
   await line(await liquidProduct('Toluene Blend', '8.34', { name: 'Toluene', number: '108-88-3' }), '20');
   // No density: the engine cannot weigh it and says so, naming the line.
-  ids.mysteryLine = await line(
-    await liquidProduct('Mystery Liquid', '', { name: 'Methanol', number: '67-56-1' }),
-    '1',
-  );
+  ids.mysteryProduct = await liquidProduct('Mystery Liquid', '', { name: 'Methanol', number: '67-56-1' });
+  ids.mysteryLine = await line(ids.mysteryProduct, '1');
 });
 
 afterEach(() => {
@@ -234,7 +240,10 @@ describe('ReportsPage', { timeout: 30_000 }, () => {
     );
     const warnings = within(preview).getByRole('list', { name: 'Warnings' });
     const fixes = within(warnings).getAllByRole('link', { name: /^Fix Mystery Liquid/ });
-    expect(fixes.map((fix) => fix.getAttribute('href'))).toEqual(fixes.map(() => lineHref(ids.mysteryLine)));
+    // The density is the product's to enter: its Fix opens the product (issue 33 point 2), not the line.
+    expect(fixes.map((fix) => fix.getAttribute('href'))).toEqual(
+      fixes.map(() => `/products/${ids.mysteryProduct}`),
+    );
     expect(warnings.textContent).toMatch(/density/i);
 
     await server.hold('response');
@@ -278,7 +287,8 @@ describe('ReportsPage', { timeout: 30_000 }, () => {
     await waitFor(
       () =>
         expect(preview.querySelector('dl[aria-label="Report settings"]')?.textContent).toBe(
-          "SDS percent rangesUpper bound of SDS percent rangesTier II option (40 CFR 370.14)Each mixture's hazardous components",
+          // Issue 33 point 2: the header names the product whose pounds are unknown.
+          "SDS percent rangesUpper bound of SDS percent rangesTier II option (40 CFR 370.14)Each mixture's hazardous componentsChemicals whose reporting cannot be determinedMystery Liquid: cannot be determined: Specific Gravity or Pounds per Gallon",
         ),
       { timeout: 10_000 },
     );

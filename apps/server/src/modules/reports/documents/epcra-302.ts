@@ -6,6 +6,7 @@
  */
 import type { compliance, ReportTable } from '@chemtrack/domain';
 import { column, countReported, explanationOf, total } from './document.ts';
+import { amountCell, verdictCell } from './unknown-cells.ts';
 
 export function epcra302Tables(result: compliance.Epcra302Result): ReportTable[] {
   return [
@@ -28,9 +29,9 @@ export function epcra302Tables(result: compliance.Epcra302Result): ReportTable[]
           chemical_name: row.chemical_name,
           tpq_text: row.tpq_text,
           tpq_applied_lb: row.tpq_applied_lb,
-          quantity_lb: row.quantity_lb,
-          ratio: row.test.ratio,
-          notification_required: row.notification_required,
+          quantity_lb: amountCell(row.quantity_lb, row),
+          ratio: row.cannot_be_determined === null ? row.test.ratio : null,
+          notification_required: verdictCell(row.notification_required, row),
           rq_lb: row.rq_lb,
         },
         reported: row.notification_required,

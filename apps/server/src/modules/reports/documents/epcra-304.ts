@@ -5,6 +5,7 @@
  */
 import { compliance, type ReportTable } from '@chemtrack/domain';
 import { column, countReported, explanationOf, total } from './document.ts';
+import { amountCell, verdictCell } from './unknown-cells.ts';
 
 const LIST_NAMES = { cercla: 'CERCLA', ehs: 'EHS' } as const;
 
@@ -55,9 +56,9 @@ export function epcra304Tables(result: compliance.Epcra304Result): ReportTable[]
           lists: row.lists.map((list) => LIST_NAMES[list]).join(', '),
           rq_lb: row.rq_lb,
           rq_list: LIST_NAMES[row.rq_list],
-          quantity_lb: row.quantity_lb,
+          quantity_lb: amountCell(row.quantity_lb, row),
           ratio: row.test.ratio,
-          release_could_reach_rq: row.release_could_reach_rq,
+          release_could_reach_rq: verdictCell(row.release_could_reach_rq, row),
           largest_container_lb: row.largest_container_lb,
           single_container_exposure: row.single_container_exposure,
           notify: row.notify,

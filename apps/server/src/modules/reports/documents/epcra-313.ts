@@ -7,6 +7,7 @@
  */
 import { compliance, type ReportTable } from '@chemtrack/domain';
 import { column, countReported, explanationOf, sumOf, total } from './document.ts';
+import { amountCell, verdictCell } from './unknown-cells.ts';
 
 export function epcra313Tables(result: compliance.Epcra313Result): ReportTable[] {
   const exceeding = result.rows.filter((row) => row.exceeds);
@@ -37,9 +38,9 @@ export function epcra313Tables(result: compliance.Epcra313Result): ReportTable[]
           is_pbt: row.is_pbt,
           is_pfas: row.is_pfas,
           activity: compliance.TRI_ACTIVITY_LABELS[row.activity],
-          annual_lb: row.annual_lb,
+          annual_lb: amountCell(row.annual_lb, row),
           threshold_lb: row.threshold_lb,
-          exceeds: row.exceeds,
+          exceeds: verdictCell(row.exceeds, row),
           form_a: row.form_a,
           is_screening: row.is_screening,
         },

@@ -20,6 +20,7 @@ import {
   type ReportTotal,
 } from '@chemtrack/domain';
 import { column, explanationOf, listedRow, total } from './document.ts';
+import { amountCell, verdictCell } from './unknown-cells.ts';
 
 /** The heading of the section after the main table (issue 23: exactly this). */
 export const FIRE_CODE_BELOW_THRESHOLD_TITLE = compliance.FIRE_CODE_BELOW_THRESHOLD_TITLE;
@@ -45,11 +46,11 @@ function classRow(row: compliance.HmppClassRow, withReason: boolean): ReportRow 
       class_label: row.class_label,
       form: FIRE_CODE_FORM_LABELS[row.form],
       place: FIRE_CODE_PLACE_LABELS[row.place],
-      quantity: row.quantity,
+      quantity: amountCell(row.quantity, row),
       unit: row.unit,
       members: row.members_text,
       permit_amount: row.permit_amount,
-      permit_required: row.permit_required,
+      permit_required: verdictCell(row.permit_required, row),
       largest_container: row.largest_container,
       line_count: row.line_count,
       is_estimate: row.is_estimate,
@@ -101,13 +102,23 @@ function hmppTablesOf(result: compliance.HmppResult, excel: { facilitySheet: str
   return [
     {
       key: 'hmpp_permits',
-      title: 'Permit required: hazard classes over the permit amount',
+      title: result.permit_undetermined
+        ? 'Permit required: hazard classes over the permit amount, or whose amount cannot be determined'
+        : 'Permit required: hazard classes over the permit amount',
       sheet: excel?.facilitySheet ?? 'Permit required',
       columns: CLASS_COLUMNS,
       rows: result.rows.map((row) => classRow(row, false)),
       totals: [
         total('Hazardous materials permit required (1 = yes)', result.permit_required ? 1 : 0),
-        total('Classes over the permit amount', result.rows.length),
+        total('Classes over the permit amount', result.rows.filter((row) => row.permit_required).length),
+        ...(result.rows.some((row) => row.cannot_be_determined !== null)
+          ? [
+              total(
+                'Classes whose permit cannot be determined (amounts unknown)',
+                result.rows.filter((row) => row.cannot_be_determined !== null).length,
+              ),
+            ]
+          : []),
       ],
       ...plain,
     },

@@ -6,6 +6,7 @@
  */
 import { compliance, type ReportColumn, type ReportRow, type ReportTable } from '@chemtrack/domain';
 import { column, countReported, explanationOf, total } from './document.ts';
+import { amountCell, verdictCell } from './unknown-cells.ts';
 
 /** The heading of the section after the covered table (issue 23: exactly this). */
 export const PROCESS_BELOW_THRESHOLD_TITLE = 'Below threshold';
@@ -32,9 +33,10 @@ export function processCells(row: compliance.ProcessRow): ReportRow['cells'] {
     cas_number: row.cas_number,
     condition: row.condition,
     threshold_lb: row.threshold_lb,
-    quantity_lb: row.quantity_lb,
-    ratio: row.test.ratio,
-    covered: row.covered,
+    quantity_lb: amountCell(row.quantity_lb, row),
+    // No ratio of an undetermined amount (issue 33 point 2): the cell is empty, not 0.
+    ratio: row.cannot_be_determined === null ? row.test.ratio : null,
+    covered: verdictCell(row.covered, row),
     exemptions: row.exemptions.join('; '),
   };
 }
@@ -78,11 +80,11 @@ export function processTables<Row extends compliance.ProcessRow>(
       totals: [
         total(
           'Covered processes and listings',
-          countReported(result.rows, (row) => row.scope === 'location'),
+          countReported(result.rows, (row) => row.covered && row.scope === 'location'),
         ),
         total(
           'Covered in the facility screen',
-          countReported(result.rows, (row) => row.scope === 'facility'),
+          countReported(result.rows, (row) => row.covered && row.scope === 'facility'),
         ),
       ],
     },

@@ -7,6 +7,7 @@
  */
 import { compliance, type ReportRow, type ReportTable } from '@chemtrack/domain';
 import { column, countReported, explanationOf, listedRow, sumOf, total } from './document.ts';
+import { amountCell, verdictCell } from './unknown-cells.ts';
 
 const KIND_LABELS: Record<compliance.Tier2Row['kind'], string> = {
   ehs: 'EHS',
@@ -48,6 +49,8 @@ const TIER2_COLUMNS = [
 ];
 
 function tier2Row(row: compliance.Tier2Row): ReportRow {
+  // An undetermined row has no range code to print (issue 33 point 2).
+  const undetermined = row.cannot_be_determined !== null;
   return {
     cells: {
       name: row.name,
@@ -57,16 +60,18 @@ function tier2Row(row: compliance.Tier2Row): ReportRow {
       is_mixture: row.is_mixture,
       physical_states: row.physical_states.join(', '),
       hazard_categories: row.hazard_categories.join('; '),
-      max_amount_lb: row.max_amount_lb,
-      max_amount_code: row.max_amount_code.code,
-      average_amount_lb: row.average_amount_lb,
-      average_amount_code: `${row.average_amount_code.code}${row.average_is_estimate ? ' (est.)' : ''}`,
+      max_amount_lb: amountCell(row.max_amount_lb, row),
+      max_amount_code: undetermined ? '' : row.max_amount_code.code,
+      average_amount_lb: amountCell(row.average_amount_lb, row),
+      average_amount_code: undetermined
+        ? ''
+        : `${row.average_amount_code.code}${row.average_is_estimate ? ' (est.)' : ''}`,
       days_on_site: row.days_on_site,
       // A retail station's fuel is tested in gallons (370.10(a)(2)); the cell says so.
       threshold_lb: row.gallons
         ? `${compliance.formatThreshold(row.gallons.threshold_gal)} gal`
         : row.threshold_lb,
-      reportable: row.reportable,
+      reportable: verdictCell(row.reportable, row),
       near_threshold: row.near_threshold,
       locations: row.locations.map((location) => location.location).join(', '),
     },
@@ -111,15 +116,22 @@ function tier2Section(
 export function tier2Tables(result: compliance.Tier2Result): ReportTable[] {
   const below = result.below_threshold;
   return [
-    tier2Section('tier2', 'Tier II chemicals', column('reportable', 'Reportable', 'flag'), result.rows, [
-      total('Reported chemicals and products', result.rows.length),
-      total(
-        'Sum of the reportable maximum amounts (lb)',
-        sumOf(result.rows, (row) => row.max_amount_lb),
-        'pounds',
-        result.rows.map((row) => row.max_amount_lb),
-      ),
-    ]),
+    // The rows whose reporting cannot be determined stay in the main table, after the reported ones.
+    tier2Section(
+      'tier2',
+      'Tier II chemicals',
+      column('reportable', 'Reportable', 'flag'),
+      [...result.rows, ...result.undetermined],
+      [
+        total('Reported chemicals and products', result.rows.length),
+        total(
+          'Sum of the reportable maximum amounts (lb)',
+          sumOf(result.rows, (row) => row.max_amount_lb),
+          'pounds',
+          result.rows.map((row) => row.max_amount_lb),
+        ),
+      ],
+    ),
     tier2Section(
       'tier2_below_threshold',
       TIER2_BELOW_THRESHOLD_TITLE,
