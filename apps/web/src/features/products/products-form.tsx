@@ -44,6 +44,7 @@ import {
   toProductForm,
 } from './product-form.ts';
 import { ProductMeasureFields } from './product-measure-fields.tsx';
+import { ProductReviewNotes } from './product-status-cell.tsx';
 import { SdsFileField } from './sds-file-field.tsx';
 
 const SDS_STATUS_OPTIONS: Record<SdsStatus, string> = {
@@ -155,6 +156,12 @@ function ProductForm({
         {/* The product-data fields, shared with the line form, read the form from here. */}
         <FormProvider {...form}>
           <form onSubmit={onSubmit} noValidate aria-label={isNew ? 'Create New Product' : 'Edit Product'}>
+            {product ? (
+              <ProductReviewNotes
+                needsReview={product.needs_review}
+                isLabelPhoto={product.sds_is_label_photo}
+              />
+            ) : null}
             <fieldset disabled={isBusy} className="grid gap-4 md:grid-cols-2">
               <Field id="p-name" label="Product Name" required error={errors.name?.message}>
                 <Input id="p-name" aria-invalid={errors.name ? true : undefined} {...form.register('name')} />
