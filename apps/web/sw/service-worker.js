@@ -6,7 +6,8 @@
  * - The app shell (the page and every built file) is kept at install and served from the copy,
  *   so the app opens without a connection.
  * - A page opened by address (a reload) gets the network's page, or the kept one offline.
- * - The API's GET calls of the technician's pages (My Inventories, the worklist, the line form)
+ * - The API's GET calls of the technician's pages (My Inventories, the worklist, the line form;
+ *   staff's calls of the same inventories too, which the URL cannot tell apart)
  *   go to the network first; their last answer is kept and given back when there is no
  *   connection. Nothing else of the API is touched: saves always go to the server.
  */
@@ -15,8 +16,13 @@ const PRECACHE = __PRECACHE__;
 const SHELL_CACHE = `chemtrack-shell-${VERSION}`;
 /** Also named in apps/web/src/lib/offline-cache.ts, which clears it on sign-out. */
 const DATA_CACHE = 'chemtrack-technician-data';
-const API_PREFIX = '/api/admin/v1/';
-const TECHNICIAN_PAGES = '/my-inventories';
+/**
+ * The GET calls the technician's pages make: their inventories, an inventory, its lines and a
+ * line, and the line form's pickers. Told by the call, not by the page: a window's client URL is
+ * the one it was opened at (the sign-in page), not where the router has since taken it.
+ */
+const TECHNICIAN_API =
+  /^\/api\/admin\/v1\/(inventories\/|(products|containers|container-units|hazards)\/(list|autocomplete)$)/;
 
 self.addEventListener('install', (event) => {
   event.waitUntil(
@@ -57,13 +63,6 @@ async function networkFirst(request, cacheName, fallbackKey) {
   }
 }
 
-/** Whether a call comes from one of the technician's pages (only their data is kept). */
-async function isFromTechnicianPage(clientId) {
-  if (!clientId) return false;
-  const client = await self.clients.get(clientId);
-  return client !== undefined && new URL(client.url).pathname.startsWith(TECHNICIAN_PAGES);
-}
-
 self.addEventListener('fetch', (event) => {
   const { request } = event;
   if (request.method !== 'GET') return;
@@ -75,12 +74,8 @@ self.addEventListener('fetch', (event) => {
     event.respondWith(networkFirst(request, SHELL_CACHE, '/'));
     return;
   }
-  if (url.pathname.startsWith(API_PREFIX)) {
-    event.respondWith(
-      isFromTechnicianPage(event.clientId).then((isTechnicianPage) =>
-        isTechnicianPage ? networkFirst(request, DATA_CACHE) : fetch(request),
-      ),
-    );
+  if (TECHNICIAN_API.test(url.pathname)) {
+    event.respondWith(networkFirst(request, DATA_CACHE));
     return;
   }
   if (PRECACHE.includes(url.pathname)) {
