@@ -67,15 +67,15 @@ export async function sendKeptLines(
 }
 
 /**
- * Sends the kept line saves of the signed-in user when the app opens online and each time the
- * connection returns, wherever the user is in the app.
+ * Sends the kept line saves of the signed-in user each time the connection returns, wherever the
+ * user is in the app. Not when the app opens: a kept save is then sent by its form when opened,
+ * which shows the server's answer (a newer version, a line to aggregate) where it can be acted on.
  */
 export function useSendKeptLines(userId: number | undefined): void {
   const queryClient = useQueryClient();
   useEffect(() => {
     if (userId === undefined) return;
     const send = () => void sendKeptLines(userId, queryClient);
-    if (navigator.onLine) send();
     window.addEventListener('online', send);
     return () => window.removeEventListener('online', send);
   }, [userId, queryClient]);
