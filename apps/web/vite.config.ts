@@ -6,6 +6,7 @@ import tailwindcss from '@tailwindcss/vite';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { serviceWorker } from './sw/plugin.ts';
 
 const COMPRESSIBLE = /\.(?:js|mjs|css|svg|json|txt|xml|map|wasm|ico)$/;
 const brotli = promisify(brotliCompress);
@@ -56,6 +57,7 @@ export default defineConfig({
     tanstackRouter({ target: 'react', autoCodeSplitting: true }),
     react(),
     tailwindcss(),
+    serviceWorker(),
     precompress(),
   ],
   server: { proxy: { '/api': 'http://localhost:3000' } },

@@ -124,7 +124,8 @@ test('a catalog product locks its data, the figures follow the typing, and the s
   await expect(page.getByPlaceholder('Search Inventory by product or manufacturer')).toBeVisible();
   await expect(page.getByText('No results.')).toBeVisible();
   const stats = page.getByRole('definition');
-  await expect(stats).toHaveText(['0', '0']);
+  // products inventoried, products with sds, label photo only (issue 33 point 9).
+  await expect(stats).toHaveText(['0', '0', '0']);
 
   await page.getByRole('link', { name: '+ Add New Product' }).click();
   await expect(page).toHaveURL(new RegExp(`/inventories/${f.inventoryId}/products/create$`));
@@ -162,7 +163,7 @@ test('a catalog product locks its data, the figures follow the typing, and the s
   const table = page.getByRole('table', { name: 'Inventory products' });
   await expect(table.getByRole('row')).toHaveCount(2);
   await expect(table.getByRole('row').nth(1)).toContainText('SHED A');
-  await expect(stats).toHaveText(['1', '1']);
+  await expect(stats).toHaveText(['1', '1', '0']);
 
   // The same product, container, unit and size again: the form asks, and Proceed adds it up.
   await page.getByRole('link', { name: '+ Add New Product' }).click();
@@ -189,7 +190,7 @@ test('a catalog product locks its data, the figures follow the typing, and the s
   );
   await confirm.getByRole('button', { name: 'Delete' }).click();
   await expect(page.getByText('No results.')).toBeVisible();
-  await expect(stats).toHaveText(['0', '0']);
+  await expect(stats).toHaveText(['0', '0', '0']);
 });
 
 test('a number typed wrong is refused under its field and nothing is saved (issue 22)', async ({

@@ -74,9 +74,10 @@ test.describe('a technician on a phone', () => {
     expect(lines.resource.items).toHaveLength(1);
     const line = lines.resource.items[0];
     if (!line) throw new Error('the line was not saved');
-    expect(line).toMatchObject({ name, has_sds_file: true, sds_status: 'sds' });
+    // A label photo is kept but is not an SDS: the product stays Pending SDS (issue 33 point 9).
+    expect(line).toMatchObject({ name, has_sds_file: true, sds_status: 'pending' });
     const product = await api.get<{ resource: CatalogProduct }>(`/products/${line.product_id}/get`);
-    expect(product.resource.sds_status).toBe('sds');
+    expect(product.resource.sds_status).toBe('pending');
     expect(product.resource.sds_file).toMatchObject({
       original_name: 'label.pdf',
       mime_type: 'application/pdf',

@@ -5,6 +5,7 @@ import { createRoot } from 'react-dom/client';
 import { RouteErrorBox, RouteNotFound } from './features/layout/route-fallbacks.tsx';
 import { LoadingPage } from './features/system/system-pages.tsx';
 import { setUnauthorizedHandler } from './lib/api.ts';
+import { registerServiceWorker } from './lib/offline-cache.ts';
 import { queryClient } from './lib/query-client.ts';
 import { useSession } from './lib/session.ts';
 import { toast } from './lib/toast.ts';
@@ -51,3 +52,5 @@ if (root) {
     </StrictMode>,
   );
 }
+
+registerServiceWorker();

@@ -84,6 +84,7 @@ describe('the draft store when the device cannot keep anything', () => {
     put: () => Promise.reject(new DOMException('full', 'QuotaExceededError')),
     delete: () => Promise.reject(new DOMException('blocked', 'SecurityError')),
     deleteUser: () => Promise.reject(new DOMException('blocked', 'SecurityError')),
+    listUser: () => Promise.reject(new DOMException('blocked', 'SecurityError')),
   };
 
   it('says nothing was kept and never throws into the form', async () => {

@@ -32,6 +32,8 @@ export interface DraftBackend {
   put(draft: Draft<unknown>): Promise<void>;
   delete(key: string): Promise<void>;
   deleteUser(userId: number): Promise<void>;
+  /** Every draft of one user. */
+  listUser(userId: number): Promise<Draft<unknown>[]>;
 }
 
 export function draftKey(ref: DraftRef): string {
@@ -46,6 +48,8 @@ export interface DraftStore {
   discard(ref: DraftRef): Promise<void>;
   /** Every draft of one user on this device: signing out. */
   clearUser(userId: number): Promise<void>;
+  /** The user's drafts of one form that wait to be sent (Save was pressed), with their refs. */
+  queued(userId: number, form: string): Promise<{ ref: DraftRef; draft: Draft<unknown> }[]>;
 }
 
 /**
@@ -98,6 +102,17 @@ export function createDraftStore(backend: DraftBackend, now: () => number = Date
         // As above.
       }
     },
+    async queued(userId, form) {
+      const prefix = `${userId}/${form}/`;
+      try {
+        const all = await backend.listUser(userId);
+        return all
+          .filter((draft) => draft.queued && draft.key.startsWith(prefix))
+          .map((draft) => ({ ref: { userId, form, record: draft.key.slice(prefix.length) }, draft }));
+      } catch {
+        return [];
+      }
+    },
   };
 }
 
@@ -123,6 +138,7 @@ export function indexedDbBackend(name = 'chemtrack-drafts'): DraftBackend {
       await (await open()).put('drafts', draft);
     },
     delete: async (key) => (await open()).delete('drafts', key),
+    listUser: async (userId) => (await open()).getAllFromIndex('drafts', 'byUser', userId),
     deleteUser: async (userId) => {
       const tx = (await open()).transaction('drafts', 'readwrite');
       const keys = await tx.store.index('byUser').getAllKeys(userId);

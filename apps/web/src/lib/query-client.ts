@@ -12,6 +12,15 @@ export const queryClient = new QueryClient({
       retry: (count, error) => !(error instanceof ApiError && error.status < 500) && count < 2,
       staleTime: 30_000,
       refetchOnWindowFocus: false,
+      // Offline, a read still goes out once: the service worker may answer it from its copy of the
+      // last answer (issue 33 point 8); React Query's default would wait for the connection.
+      networkMode: 'offlineFirst',
+    },
+    mutations: {
+      // A save made offline must fail at once with NetworkError, so the form keeps it on the device
+      // and says so. React Query's default ('online') holds it paused instead, the mutation pending
+      // and the button on "Saving changes..." until the connection returns (issue 33 point 8).
+      networkMode: 'always',
     },
   },
   queryCache: new QueryCache({

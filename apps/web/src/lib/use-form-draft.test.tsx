@@ -135,6 +135,7 @@ describe('a form’s draft on the device', () => {
       put: () => Promise.reject(new DOMException('full', 'QuotaExceededError')),
       delete: () => Promise.resolve(),
       deleteUser: () => Promise.resolve(),
+      listUser: () => Promise.resolve([]),
     });
     render(<DraftForm store={store} send={() => {}} />);
     await userEvent.click(screen.getByRole('button', { name: 'Connection lost' }));

@@ -9,6 +9,15 @@ import { type DraftRef, type DraftStore, draftKey, drafts } from './drafts.ts';
 export const DRAFT_AUTOSAVE_MS = 150;
 
 /**
+ * The drafts a mounted form looks after (it sends its own when the connection returns): the
+ * background sender (send-kept-drafts.ts) leaves those alone, so a save never goes out twice.
+ */
+const openDrafts = new Set<string>();
+export function isDraftOpen(key: string): boolean {
+  return openDrafts.has(key);
+}
+
+/**
  * Where the form's draft stands, as the form tells the user:
  * - restored: opened with changes kept on this device that were never sent;
  * - sending: the save is on its way (the draft stays until the server answers);
@@ -58,6 +67,14 @@ export function useFormDraft<T extends FieldValues, TParsed = T>({
 
   useEffect(() => {
     if (key === null) return;
+    openDrafts.add(key);
+    return () => {
+      openDrafts.delete(key);
+    };
+  }, [key]);
+
+  useEffect(() => {
+    if (key === null) return;
     let cancelled = false;
     const { ref: current, store: currentStore, version: currentVersion } = latest.current;
     if (!current) return;
@@ -97,7 +114,9 @@ export function useFormDraft<T extends FieldValues, TParsed = T>({
       subscription.unsubscribe();
       clearTimeout(timer.current);
       const { ref: current, store: currentStore } = latest.current;
-      if (isLeavingByCancel.current && current) void currentStore.discard(current);
+      // A save kept for sending is not dropped by Cancel: the background sender sends it when the
+      // connection returns (issue 33 point 8); Cancel only leaves the page.
+      if (isLeavingByCancel.current && current && !queued.current) void currentStore.discard(current);
     };
   }, [key]);
 

@@ -497,6 +497,8 @@ export const InventoryProductListResponseSchema = z.object({
     is_active: z.boolean(),
     products_inventoried: z.number(),
     products_with_sds: z.number(),
+    /** Issue 33 point 9: those whose only file is a photo of the label, which is not an SDS. */
+    products_with_label_photo: z.number(),
     lines: z.number(),
     unchecked_lines: z.number(),
     open_questions: z.number(),

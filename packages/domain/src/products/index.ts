@@ -293,6 +293,8 @@ export const ProductListQuerySchema = makeListQuerySchema(PRODUCT_ORDER_KEYS).ex
       error: `The SDS status must be one of: all, ${SDS_STATUSES.join(', ')}`,
     })
     .optional(),
+  /** Issue 33 point 9: `1` lists only the products a technician added that staff have not saved yet. */
+  needs_review: z.enum(['1', '0', ''], { error: 'The needs review filter must be 1 or 0' }).optional(),
 });
 export type ProductListQuery = z.infer<typeof ProductListQuerySchema>;
 
@@ -308,6 +310,10 @@ export const ProductResourceSchema = z.object({
   sds_date: z.string().nullable(),
   sds_file: StoredFileSchema.nullable(),
   sds_status: z.enum(SDS_STATUSES),
+  /** The SDS file is a photo of the label (issue 33 point 9): kept, but not an SDS. */
+  sds_is_label_photo: z.boolean(),
+  /** Added by a technician on site and not yet saved by staff (issue 33 point 9). */
+  needs_review: z.boolean(),
   physical_state: z.enum(PHYSICAL_STATES).nullable(),
   specific_gravity: z.number().nullable(),
   density: z.number().nullable(),
@@ -346,6 +352,7 @@ export const ProductListRowSchema = ProductResourceSchema.pick({
   is_active: true,
   hazards: true,
   updated_at: true,
+  needs_review: true,
 }).extend({ has_sds_file: z.boolean() });
 export type ProductListRow = z.infer<typeof ProductListRowSchema>;
 

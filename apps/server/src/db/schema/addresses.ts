@@ -1,4 +1,14 @@
-import { char, index, integer, jsonb, pgTable, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  char,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  timestamp,
+  uniqueIndex,
+  varchar,
+} from 'drizzle-orm/pg-core';
 import { id, timestamps } from './columns.ts';
 import { users } from './users.ts';
 
@@ -28,6 +38,8 @@ export const files = pgTable(
     sizeBytes: integer().notNull(),
     sha256: char({ length: 64 }).notNull(),
     uploadedBy: integer().references(() => users.id, { onDelete: 'set null' }),
+    /** A photo of a label stored as its one-page PDF (issue 33 point 9: a label is not an SDS). */
+    isLabelPhoto: boolean().notNull().default(false),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('files_storage_key_unique').on(t.storageKey)],

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, pgTable, primaryKey, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, primaryKey, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { files } from './addresses.ts';
 import { id, isActive, timestamps, trigram } from './columns.ts';
 import { hazards } from './lookups.ts';
@@ -11,6 +11,8 @@ export const products = pgTable(
     id: id(),
     ...productDataColumns(),
     sdsFileId: integer().references(() => files.id, { onDelete: 'set null' }),
+    /** Added by a technician on site and not yet saved by staff (issue 33 point 9). */
+    needsReview: boolean().notNull().default(false),
     isActive: isActive(),
     ...timestamps,
   },
@@ -23,6 +25,8 @@ export const products = pgTable(
     index('products_mfg_name_lower_idx').on(sql`lower(${t.mfgName})`, t.id),
     index('products_created_at_idx').on(t.createdAt, t.id),
     // The archived filter: a few rows, counted without reading the active ones.
+    // The Needs review filter: a few rows, found without reading the reviewed ones.
+    index('products_needs_review_idx').on(t.id).where(sql`${t.needsReview} = true`),
     index('products_archived_idx').on(t.id).where(sql`${t.isActive} = false`),
     // The name sort, case-insensitive: lower(name) then id.
     index('products_name_lower_idx').on(sql`lower(${t.name})`, t.id),

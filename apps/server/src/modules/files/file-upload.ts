@@ -57,6 +57,8 @@ export interface ReceivedUpload {
   sha256: string;
   /** A PDF with an `/Encrypt` dictionary: kept, but Print All SDS cannot include it. */
   isEncrypted: boolean;
+  /** The PDF made of a photo of a label: kept as the product's SDS file but not an SDS (issue 33). */
+  isLabelPhoto?: boolean;
 }
 
 function refuse(code: 'UNSUPPORTED_MEDIA_TYPE' | 'PAYLOAD_TOO_LARGE' | 'BAD_REQUEST', message: string) {

@@ -5,7 +5,7 @@ import { databaseEntries, files, products } from '../../db/schema/index.ts';
 export type FileRow = typeof files.$inferSelect;
 export type FileValues = Pick<
   typeof files.$inferInsert,
-  'storageKey' | 'originalName' | 'mimeType' | 'sizeBytes' | 'sha256' | 'uploadedBy'
+  'storageKey' | 'originalName' | 'mimeType' | 'sizeBytes' | 'sha256' | 'uploadedBy' | 'isLabelPhoto'
 >;
 
 export async function insertFileRow(db: Db | Tx, values: FileValues): Promise<FileRow> {

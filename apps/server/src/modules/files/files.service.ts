@@ -59,6 +59,7 @@ interface SaveFileInput {
   uploadedBy?: number | null | undefined;
   /** Storage folder; `sds` by default. */
   folder?: string;
+  isLabelPhoto?: boolean;
 }
 
 /**
@@ -87,6 +88,7 @@ async function saveFile(
         sizeBytes: input.size,
         sha256: input.sha256,
         uploadedBy: input.uploadedBy ?? null,
+        isLabelPhoto: input.isLabelPhoto ?? false,
       });
       await alongside?.(tx, row);
       return row;
@@ -119,6 +121,7 @@ export async function storeUpload(
         originalName: upload.originalName,
         mimeType: upload.mimeType,
         uploadedBy: actor.userId,
+        isLabelPhoto: upload.isLabelPhoto ?? false,
         // An SDS is an SDS whichever way it came (a photo is stored as its PDF); the store's
         // folders are lower-case words.
         folder: kind === 'sds-photo' ? 'sds' : kind,

@@ -213,6 +213,7 @@ export async function photoToPdfUpload(
       size: pdf.byteLength,
       sha256: createHash('sha256').update(pdf).digest('hex'),
       isEncrypted: false,
+      isLabelPhoto: true,
     };
   } catch (error) {
     await fs.promises.rm(tempPath, { force: true });

@@ -232,7 +232,11 @@ function inventoryWithStatistics(db: Db) {
     .where(eq(line.inventoryId, inventoryId))
     .groupBy(line.productId)
     .as('by_product');
-  const hasSds = sql`EXISTS (SELECT 1 FROM ${products} WHERE ${products.id} = ${byProduct.productId} AND ${products.sdsFileId} IS NOT NULL)`;
+  // A photo of the label is kept as the product's file but is not an SDS: counted apart (issue 33).
+  const sdsFile = (isLabelPhoto: boolean) =>
+    sql`EXISTS (SELECT 1 FROM ${products} INNER JOIN ${files} ON ${files.id} = ${products.sdsFileId} WHERE ${products.id} = ${byProduct.productId} AND ${isLabelPhoto ? sql`` : sql`NOT `}${files.isLabelPhoto})`;
+  const hasSds = sdsFile(false);
+  const hasLabelPhoto = sdsFile(true);
   const counts = db
     .select({
       lines: sql<number>`coalesce(sum(${byProduct.lines}), 0)::int`.as('lines'),
@@ -245,6 +249,10 @@ function inventoryWithStatistics(db: Db) {
       productsWithSds: sql<number>`(count(*) FILTER (WHERE ${byProduct.isChecked} AND ${hasSds}))::int`.as(
         'products_with_sds',
       ),
+      productsWithLabelPhoto:
+        sql<number>`(count(*) FILTER (WHERE ${byProduct.isChecked} AND ${hasLabelPhoto}))::int`.as(
+          'products_with_label_photo',
+        ),
     })
     .from(byProduct)
     .as('counts');
@@ -258,6 +266,7 @@ function inventoryWithStatistics(db: Db) {
       openQuestions: counts.openQuestions,
       productsInventoried: counts.productsInventoried,
       productsWithSds: counts.productsWithSds,
+      productsWithLabelPhoto: counts.productsWithLabelPhoto,
     })
     .from(inventories)
     .innerJoin(customers, eq(customers.id, inventories.customerId))

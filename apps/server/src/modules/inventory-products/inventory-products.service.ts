@@ -49,6 +49,7 @@ async function listLines(
     is_active: inventory.isActive,
     products_inventoried: stats.productsInventoried,
     products_with_sds: stats.productsWithSds,
+    products_with_label_photo: stats.productsWithLabelPhoto,
     lines: stats.lines,
     unchecked_lines: stats.uncheckedLines,
     open_questions: stats.openQuestions,

@@ -120,9 +120,10 @@ describe('a technician adds a line of a new product with its SDS or label photo'
     const res = await addLine(own, 'Drum Label Solvent', file);
     expect(res.statusCode, res.body).toBe(201);
     const line = res.json().resource;
-    expect(line).toMatchObject({ name: 'Drum Label Solvent', has_sds_file: true, sds_status: 'sds' });
+    // A label photo is kept but is not an SDS: the product stays Pending SDS (issue 33 point 9).
+    expect(line).toMatchObject({ name: 'Drum Label Solvent', has_sds_file: true, sds_status: 'pending' });
     const product = await productOf(line);
-    expect(product.sds_status).toBe('sds');
+    expect(product.sds_status).toBe('pending');
     expect(product.sds_file).toEqual(file);
 
     const stored = fs.readFileSync(storedPath(ctx, file.filepath));

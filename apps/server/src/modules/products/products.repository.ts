@@ -121,12 +121,14 @@ export async function selectProductListRows(db: Db, query: ProductListQuery) {
   const sdsStatus = query.sds_status && query.sds_status !== 'all' ? query.sds_status : undefined;
   const search = searchSlot(query.search);
   const isCas = isCasSearch(query.search);
-  const key = `products:${query.status ?? ''}:${search?.kind ?? ''}:${isCas}:${sdsStatus ?? ''}:${query.order_by ?? ''}:${query.order_dir ?? ''}`;
+  const needsReview = query.needs_review === '1';
+  const key = `products:${query.status ?? ''}:${search?.kind ?? ''}:${isCas}:${sdsStatus ?? ''}:${needsReview}:${query.order_by ?? ''}:${query.order_dir ?? ''}`;
   const list = cachedList(db, key, { replanned: search !== undefined }, () => {
     const where = and(
       activeFilter(query.status, products.isActive),
       search ? productMatches(db, search, isCas) : undefined,
       sdsStatus ? eq(products.sdsStatus, sdsStatus) : undefined,
+      needsReview ? eq(products.needsReview, true) : undefined,
     );
     const order: SQL[] = query.order_by
       ? [orderBy(ORDER_COLUMNS[query.order_by], query.order_dir)]
@@ -141,6 +143,7 @@ export async function selectProductListRows(db: Db, query: ProductListQuery) {
           sdsDate: products.sdsDate,
           physicalState: products.physicalState,
           isActive: products.isActive,
+          needsReview: products.needsReview,
           updatedAt: products.updatedAt,
           hasSdsFile: sql<boolean>`${products.sdsFileId} IS NOT NULL`,
         })

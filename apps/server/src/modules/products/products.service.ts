@@ -53,6 +53,8 @@ function toProductResource(row: ProductRow, hazardList: HazardRef[]): ProductRes
     sds_date: product.sdsDate,
     sds_file: row.file ? toStoredFile(row.file) : null,
     sds_status: product.sdsStatus,
+    sds_is_label_photo: row.file?.isLabelPhoto ?? false,
+    needs_review: product.needsReview,
     physical_state: product.physicalState,
     specific_gravity: fromNumeric(product.specificGravity),
     density: fromNumeric(product.density),
@@ -97,6 +99,7 @@ async function listProducts(db: Db, query: ProductListQuery) {
     sds_date: row.sdsDate,
     physical_state: row.physicalState,
     is_active: row.isActive,
+    needs_review: row.needsReview,
     hazards: hazardMap.get(row.id) ?? [],
     updated_at: toIso(row.updatedAt),
     has_sds_file: row.hasSdsFile,
@@ -140,6 +143,8 @@ interface SdsChange {
   isAttached: boolean;
   /** The current file is let go (detached or replaced). */
   isReleased: boolean;
+  /** The attached file is a photo of the label, which is not an SDS (issue 33 point 9). */
+  isLabelPhoto: boolean;
 }
 
 /**
@@ -147,13 +152,18 @@ interface SdsChange {
  * other product holds.
  */
 async function resolveSds(tx: Tx, currentFileId: number | null, sds: SaveProduct['sds']): Promise<SdsChange> {
-  if (sds === undefined) return { fileId: currentFileId, isAttached: false, isReleased: false };
-  if (sds === null) return { fileId: null, isAttached: false, isReleased: currentFileId !== null };
+  if (sds === undefined)
+    return { fileId: currentFileId, isAttached: false, isReleased: false, isLabelPhoto: false };
+  if (sds === null) {
+    return { fileId: null, isAttached: false, isReleased: currentFileId !== null, isLabelPhoto: false };
+  }
   const file = await findFileByKey(tx, sds.filepath);
   if (!file || file.mimeType !== PDF_MIME_TYPE) throw fieldError('sds', PRODUCT_MSG.sdsFileUnknown);
-  if (file.id === currentFileId) return { fileId: file.id, isAttached: false, isReleased: false };
+  const isLabelPhoto = file.isLabelPhoto;
+  if (file.id === currentFileId)
+    return { fileId: file.id, isAttached: false, isReleased: false, isLabelPhoto };
   if ((await findSdsHolder(tx, file.id)) !== undefined) throw fieldError('sds', PRODUCT_MSG.sdsFileUnknown);
-  return { fileId: file.id, isAttached: true, isReleased: currentFileId !== null };
+  return { fileId: file.id, isAttached: true, isReleased: currentFileId !== null, isLabelPhoto };
 }
 
 /**
@@ -172,8 +182,10 @@ function resolveSdsStatus(
     }
     return requested;
   }
-  if (current === null) return change.fileId === null ? 'pending' : 'sds';
-  if (change.isAttached) return 'sds';
+  // A photo of the label is kept as the product's file but is not an SDS: the product stays in
+  // the Pending SDS filter until staff attach the real one or set the status (issue 33 point 9).
+  if (current === null) return change.fileId === null || change.isLabelPhoto ? 'pending' : 'sds';
+  if (change.isAttached) return change.isLabelPhoto ? 'pending' : 'sds';
   if (change.fileId === null && change.isReleased) return 'pending';
   return current;
 }
@@ -257,7 +269,14 @@ export async function createProductForLine(
   await checkHazards(tx, body.hazard_ids, []);
   const sds = await resolveSds(tx, null, body.sds);
   const data = { ...toProductColumns(body), sdsStatus: resolveSdsStatus(undefined, null, sds) };
-  const productId = await insertProduct(tx, { ...data, sdsFileId: sds.fileId, isActive: true });
+  // A technician's product is made on site from what the label says: staff check it before it is
+  // trusted (issue 33 point 9); staff saving it clears the mark.
+  const productId = await insertProduct(tx, {
+    ...data,
+    sdsFileId: sds.fileId,
+    isActive: true,
+    needsReview: actor.role === 'technician',
+  });
   await replaceHazards(tx, productId, body.hazard_ids);
   await recordAudit(tx, actor, {
     action: 'create',
@@ -367,6 +386,8 @@ export function createProductsService(store: FileStore, log?: WarnLog, onChange?
         ...toProductColumns(body),
         sdsFileId: sds.fileId,
         sdsStatus: resolveSdsStatus(body.sds_status, product.sdsStatus, sds),
+        // Only staff save a catalogue product (products.update): their save is the review.
+        needsReview: false,
       });
       await replaceHazards(tx, id, body.hazard_ids);
       const released =

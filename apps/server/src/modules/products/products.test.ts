@@ -112,6 +112,8 @@ describe('create and get', () => {
         sds_date: '2026-01-15',
         sds_file: null,
         sds_status: 'pending',
+        sds_is_label_photo: false,
+        needs_review: false,
         physical_state: 'liquid',
         specific_gravity: 1.84,
         // 1.84 × 8.34 = 15.3456: the server's figure, not the client's 99.
@@ -426,6 +428,7 @@ describe('list', () => {
       sds_date: '2026-01-15',
       physical_state: 'liquid',
       is_active: true,
+      needs_review: false,
       hazards: [
         { id: hazard.toxic, name: 'Acute Toxic' },
         { id: hazard.corrosive, name: 'Corrosive' },

@@ -45,6 +45,7 @@ import {
   toInventoryProductBody,
   toInventoryProductForm,
 } from './inventory-product-values.ts';
+import { LINE_DRAFT_FORM, LINE_DRAFT_VERSION } from './send-kept-lines.ts';
 
 /** The refusal of a save that would leave two lines of one combination (a save racing another). */
 const AGGREGATION_SUFFIX = INVENTORY_PRODUCT_MSG.needsAggregation('');
@@ -120,12 +121,6 @@ function CatalogNotice({
   );
 }
 
-/**
- * The line form's draft shape (InventoryProductFormValues): raise it when those values change
- * shape, so a draft kept by an older build is dropped rather than put into the form.
- */
-const LINE_DRAFT_VERSION = 1;
-
 interface PendingAggregation {
   body: InventoryProductBody;
   target: AggregationTarget | null;
@@ -191,7 +186,7 @@ function InventoryProductForm({
     ref:
       userId === undefined || !canEdit
         ? null
-        : { userId, form: 'inventory-line', record: `${inventory.id}/${line?.id ?? 'new'}` },
+        : { userId, form: LINE_DRAFT_FORM, record: `${inventory.id}/${line?.id ?? 'new'}` },
     version: LINE_DRAFT_VERSION,
     form,
     send: () => void onSubmit(),

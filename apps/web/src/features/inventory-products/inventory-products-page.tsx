@@ -21,6 +21,7 @@ import {
 } from './api.ts';
 import { CopyProductsOffer } from './copy-products-offer.tsx';
 import { inventoryProductsColumns } from './inventory-products-columns.tsx';
+import { InventoryStatistics } from './inventory-statistics.tsx';
 import { PrintAllSdsButton } from './print-all-sds-button.tsx';
 
 /** Spec 02 §2: the list opens sorted by updated_at, newest first. */
@@ -83,16 +84,7 @@ export function InventoryProductsPage({
           </Link>
           <h2 className="text-base font-bold text-slate-900">{title}</h2>
         </div>
-        <dl className="flex gap-4 text-sm" aria-label="Statistics">
-          <div className="rounded-md border border-slate-200 bg-white px-3 py-2">
-            <dt className="text-slate-600">products inventoried</dt>
-            <dd className="text-lg font-semibold text-slate-900">{summary?.products_inventoried ?? '-'}</dd>
-          </div>
-          <div className="rounded-md border border-slate-200 bg-white px-3 py-2">
-            <dt className="text-slate-600">products with sds</dt>
-            <dd className="text-lg font-semibold text-slate-900">{summary?.products_with_sds ?? '-'}</dd>
-          </div>
-        </dl>
+        <InventoryStatistics summary={summary} />
       </div>
       {summary && summary.lines === 0 && mayAdd && isOpenToUser ? (
         <CopyProductsOffer inventoryId={inventoryId} />

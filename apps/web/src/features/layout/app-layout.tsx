@@ -7,10 +7,12 @@ import { Logo } from '../../components/logo.tsx';
 import { cn } from '../../lib/cn.ts';
 import { drafts } from '../../lib/drafts.ts';
 import { isMenuEntryActive, menuFor } from '../../lib/menu.ts';
+import { clearOfflineData } from '../../lib/offline-cache.ts';
 import { usePageMetaStore } from '../../lib/page-meta.ts';
 import { useSession } from '../../lib/session.ts';
 import { toast } from '../../lib/toast.ts';
 import { logout } from '../auth/api.ts';
+import { useSendKeptLines } from '../inventory-products/send-kept-lines.ts';
 
 const MENU_STATE_KEY = 'sidebar-open';
 /** The header's height in px, read by the toaster (components/toaster.tsx) to stay below it. */
@@ -34,6 +36,8 @@ export function AppLayout() {
   const user = useSession((s) => s.user);
   const { title, crumbs } = usePageMetaStore();
   const queryClient = useQueryClient();
+  // Line saves kept on this device while offline go out when the connection returns (issue 33).
+  useSendKeptLines(user?.id);
   const navigate = useNavigate();
 
   useEffect(() => {
@@ -70,6 +74,7 @@ export function AppLayout() {
     // Signing out leaves nothing of the user's on a shared device, unsent drafts included. An
     // expired session (a 401) keeps them: the same user signs in again and finds them.
     if (user) await drafts.clearUser(user.id);
+    await clearOfflineData();
     useSession.getState().logout();
     queryClient.clear();
     // Spec 01 §8 reads "Goodbye! Successfully logged out": title plus text.

@@ -8,5 +8,7 @@ import { listSearchSchema } from '../../lib/list-search.ts';
  */
 export const ProductListSearchSchema = listSearchSchema(PRODUCT_ORDER_KEYS, {
   sds_status: z.enum(SDS_STATUSES),
+  // Issue 33 point 9: only the products a technician added that staff have not saved yet.
+  needs_review: z.literal('1'),
 });
 export type ProductListSearch = z.infer<typeof ProductListSearchSchema>;

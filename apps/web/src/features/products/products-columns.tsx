@@ -2,7 +2,7 @@ import { formatHazardNames, type ProductListRow } from '@chemtrack/domain';
 import type { ColumnDef } from '@tanstack/react-table';
 import { actionsColumn } from '../../components/actions-column.tsx';
 import { keepSearch } from '../../lib/list-search.ts';
-import { SdsStatusBadge } from './sds-status-badge.tsx';
+import { ProductStatusCell } from './product-status-cell.tsx';
 
 /** The products list's columns; archiving a product does not ask first (spec 02 §4). */
 export function productsColumns({
@@ -24,7 +24,9 @@ export function productsColumns({
     {
       id: 'sds_status',
       header: 'Status',
-      cell: ({ row }) => <SdsStatusBadge status={row.original.sds_status} />,
+      cell: ({ row }) => (
+        <ProductStatusCell status={row.original.sds_status} needsReview={row.original.needs_review} />
+      ),
       meta: { sortKey: 'sds_status' },
     },
     actionsColumn<ProductListRow>({

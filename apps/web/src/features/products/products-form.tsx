@@ -44,6 +44,7 @@ import {
   toProductForm,
 } from './product-form.ts';
 import { ProductMeasureFields } from './product-measure-fields.tsx';
+import { ProductReviewNotes } from './product-status-cell.tsx';
 import { SdsFileField } from './sds-file-field.tsx';
 import { useSpecificGravityCheck } from './specific-gravity-check.tsx';
 
@@ -161,6 +162,12 @@ function ProductForm({
         {/* The product-data fields, shared with the line form, read the form from here. */}
         <FormProvider {...form}>
           <form onSubmit={onSubmit} noValidate aria-label={isNew ? 'Create New Product' : 'Edit Product'}>
+            {product ? (
+              <ProductReviewNotes
+                needsReview={product.needs_review}
+                isLabelPhoto={product.sds_is_label_photo}
+              />
+            ) : null}
             <fieldset disabled={isBusy} className="grid gap-4 md:grid-cols-2">
               <Field id="p-name" label="Product Name" required error={errors.name?.message}>
                 <Input id="p-name" aria-invalid={errors.name ? true : undefined} {...form.register('name')} />

@@ -10,6 +10,7 @@ import { useArchiveToggle } from '../../lib/use-archive-toggle.ts';
 import { useListState } from '../../lib/use-list-state.ts';
 import { productsApi } from './api.ts';
 import type { ProductListSearch } from './list-search.ts';
+import { NeedsReviewFilter } from './needs-review-filter.tsx';
 import { productsColumns } from './products-columns.tsx';
 
 /** Products Mgmt: the products list with search, Show Archived and the SDS status filter. */
@@ -34,14 +35,20 @@ export function ProductsPage({ search }: { search: ProductListSearch }) {
         searchLabel="Search Products"
         heading={<h2 className="text-sm font-bold uppercase tracking-wide text-slate-700">Products List</h2>}
         filters={
-          <ListFilter
-            id="sds-status-filter"
-            label="SDS Status"
-            className="h-9 w-32"
-            value={search.sds_status}
-            choices={SDS_STATUS_FILTERS}
-            onChange={(sds_status) => list.setFilters({ sds_status })}
-          />
+          <>
+            <ListFilter
+              id="sds-status-filter"
+              label="SDS Status"
+              className="h-9 w-32"
+              value={search.sds_status}
+              choices={SDS_STATUS_FILTERS}
+              onChange={(sds_status) => list.setFilters({ sds_status })}
+            />
+            <NeedsReviewFilter
+              checked={search.needs_review === '1'}
+              onChange={(checked) => list.setFilters({ needs_review: checked ? '1' : undefined })}
+            />
+          </>
         }
         add={{ label: '+ Add New Product', link: { to: '/products/create', search: keepSearch } }}
       />
