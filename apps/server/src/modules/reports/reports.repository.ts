@@ -6,11 +6,14 @@ import type { Db, Tx } from '../../db/client.ts';
 import {
   addresses,
   chemicalComponents,
+  contactPhones,
+  contacts,
   containers,
   containerUnits,
   customers,
   databaseEntries,
   facilities,
+  facilityContacts,
   hazards,
   inventories,
   inventoryProductChemicalComponents,
@@ -55,6 +58,16 @@ export async function findFacilityAddress(db: Db | Tx, facilityId: number) {
       isUstCompliant: facilities.isUstCompliant,
       isRetailFacility: facilities.isRetailFacility,
       spccCouldDischarge: facilities.spccCouldDischarge,
+      // The active contacts' types and phone types, which the Tier II contact warnings check
+      // (issue 33 point 6): in this statement, so a report reads no more statements for them.
+      tier2Contacts: sql<{ contact_types: string[]; phone_types: string[] }[]>`coalesce((
+        SELECT json_agg(json_build_object(
+          'contact_types', ${contacts.contactTypes},
+          'phone_types', coalesce((SELECT json_agg(${contactPhones.phoneType} ORDER BY ${contactPhones.position})
+            FROM ${contactPhones} WHERE ${contactPhones.contactId} = ${contacts.id}), '[]'::json)
+        ) ORDER BY ${facilityContacts.position}, ${contacts.id})
+        FROM ${facilityContacts} INNER JOIN ${contacts} ON ${contacts.id} = ${facilityContacts.contactId}
+        WHERE ${facilityContacts.facilityId} = ${facilities.id} AND ${contacts.isActive}), '[]'::json)`,
     })
     .from(facilities)
     // A facility with no address row still has its county.

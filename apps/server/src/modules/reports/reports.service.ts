@@ -24,7 +24,6 @@ import { permitAmountsInForce } from '../fire-code-permits/fire-code-permits.ser
 import { findFacilityOf } from '../inventories/inventories.repository.ts';
 import { productReportInputs } from '../products/products.service.ts';
 import { referenceEntriesInUse } from '../reference-lists/reference-lists.service.ts';
-import { selectContactPhones, selectFacilityContacts } from '../tier2-exchange/tier2-export.repository.ts';
 import {
   drawReportDocument,
   drawReportFile,
@@ -179,19 +178,6 @@ export interface ReportJob {
   lines: ReportLines;
 }
 
-/** The facility's active contacts' types and phone types: what the Tier II contact warnings check. */
-async function loadTier2Contacts(db: Db, facilityId: number): Promise<compliance.SnapshotTier2Contact[]> {
-  const contacts = await selectFacilityContacts(db, facilityId);
-  const phones = await selectContactPhones(
-    db,
-    contacts.map((contact) => contact.id),
-  );
-  return contacts.map((contact) => ({
-    contact_types: contact.contactTypes,
-    phone_types: phones.filter((phone) => phone.contactId === contact.id).map((phone) => phone.phoneType),
-  }));
-}
-
 /**
  * The facility-year the request names, loaded as the engine's inputs with the lines left to
  * `lines.load()`: plain data, drawn into the report in a worker thread (`report-workers.ts`). 422
@@ -212,13 +198,13 @@ export async function loadReportJob(db: Db, request: ReportRequestValues): Promi
   if (inventory === undefined) throw new AppError('NOT_FOUND', REPORT_MSG.noInventory);
   const inventoryId = inventory.id;
 
-  const [facilityRow, entries, uploads, permitAmounts, tier2Contacts] = await Promise.all([
+  const [facilityRow, entries, uploads, permitAmounts] = await Promise.all([
     findFacilityAddress(db, request.facility_id),
     referenceEntriesInUse(db),
     selectListUploadDates(db),
     permitAmountsInForce(db),
-    type === 'epcra_311_312_tier2' ? loadTier2Contacts(db, request.facility_id) : undefined,
   ]);
+  const tier2Contacts = facilityRow?.tier2Contacts;
 
   const snapshot: compliance.ComplianceSnapshot = {
     customer: { id: request.customer_id, name: customerName },
@@ -237,7 +223,7 @@ export async function loadReportJob(db: Db, request: ReportRequestValues): Promi
       is_ust_compliant: facilityRow?.isUstCompliant ?? false,
       is_retail_facility: facilityRow?.isRetailFacility ?? false,
       spcc_could_discharge: facilityRow?.spccCouldDischarge ?? true,
-      ...(tier2Contacts ? { tier2_contacts: tier2Contacts } : {}),
+      ...(type === 'epcra_311_312_tier2' && tier2Contacts ? { tier2_contacts: tier2Contacts } : {}),
     },
     year: request.year,
     inventory_id: inventoryId,
