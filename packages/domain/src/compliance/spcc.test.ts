@@ -129,6 +129,49 @@ describe('SPCC plan (40 CFR 112, rules §7)', () => {
     expect(result.figures[0]?.is_estimate).toBe(true);
   });
 
+  it('a container of unknown capacity is not zero: the plan cannot be determined unless the known capacity is over (issue 33 point 2)', () => {
+    // Known: 20 drums × 55 gal = 1,100 gal aboveground ≤ 1,320. Line 9: no shell capacity and no
+    // size, so no gallons either: its capacity is unknown and could take the total over 1,320 gal.
+    const unknownTank = oil(0, 1, {
+      inventory_product_id: 9,
+      shell_capacity_gal: null,
+      container_size: null,
+    });
+    const result = spcc([oil(55, 20, { inventory_product_id: 8 }), unknownTank]);
+    expect(result.aboveground_gal).toBe(1100);
+    expect(result.plan_required).toBe(false);
+    expect(result.plan_undetermined).toBe(true);
+    // In the main table, saying what is missing; never under Below threshold.
+    expect(
+      result.rows.map((row) => [row.inventory_product_id, row.counted, row.cannot_be_determined]),
+    ).toEqual([
+      [8, true, false],
+      [9, false, true],
+    ]);
+    expect(result.below_threshold).toEqual([]);
+    expect(result.rows[1]?.reason).toBe(
+      'cannot be determined: Shell Capacity (line or container type), or Container Size, Quantity and Unit',
+    );
+    expect(result.header_facts.find((fact) => fact.label === 'SPCC plan required')?.value).toBe(
+      'cannot be determined: Shell Capacity (line or container type), or Container Size, Quantity and Unit',
+    );
+    expect(result.plan_type_text).toBe(
+      'cannot be determined: Shell Capacity (line or container type), or Container Size, Quantity and Unit: 1 oil container line(s) of unknown capacity beside 1,100.00 gal aboveground and 0.00 gal buried',
+    );
+
+    // Known: 25 × 55 = 1,375 gal > 1,320: the unknown tank cannot undo it, the plan is required.
+    const over = spcc([oil(55, 25, { inventory_product_id: 8 }), unknownTank]);
+    expect(over.plan_required).toBe(true);
+    expect(over.plan_undetermined).toBe(false);
+    expect(over.header_facts.find((fact) => fact.label === 'SPCC plan required')?.value).toBe('Yes');
+
+    // A facility that could not discharge needs no plan whatever the unknown capacity.
+    const inland = spcc([oil(55, 20, { inventory_product_id: 8 }), unknownTank], {
+      spcc_could_discharge: false,
+    });
+    expect(inland.plan_undetermined).toBe(false);
+  });
+
   it("the line's own capacity and placement override its container type's; the type's apply when the line is silent", () => {
     const typed = oil(55, 2, {
       shell_capacity_gal: null,

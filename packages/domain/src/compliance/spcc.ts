@@ -22,6 +22,7 @@ import { formatFactor, formatPounds, formatThreshold } from './format.ts';
 import type { Explanation, ProgrammeResult, ProgrammeRule } from './programme.ts';
 import { type LineQuantity, QUANTITY_DECIMALS } from './quantities.ts';
 import { meetsThreshold, type ThresholdOperator, type ThresholdTest, testThreshold } from './thresholds.ts';
+import { cannotBeDeterminedText } from './unknown-amounts.ts';
 import { type EngineWarning, lineWarning } from './warnings.ts';
 
 /** 40 CFR 112.1(d)(2)(ii): containers under 55 gallons are not counted. */
@@ -78,8 +79,13 @@ export interface SpccContainerRow {
   count_is_estimate: boolean;
   /** Shell capacity × containers. */
   total_capacity_gal: number | null;
-  /** Counted in the totals; false rows are the `below_threshold` section's. */
+  /** Counted in the totals; false rows are the `below_threshold` section's, but for unknown ones. */
   counted: boolean;
+  /**
+   * Tested and not excluded, with no shell capacity and no gallons (issue 33 point 2): its
+   * capacity is unknown, not zero. In the main table, saying what is missing.
+   */
+  cannot_be_determined: boolean;
   /** Why a row is not counted (under 55 gal, an exclusion, capacity unknown); null for counted rows. */
   reason: string | null;
   explanation: Explanation;
@@ -107,6 +113,12 @@ export interface SpccResult extends ProgrammeResult<SpccContainerRow> {
   /** Aboveground or buried capacity over its threshold, whatever the discharge setting. */
   capacity_exceeded: boolean;
   plan_required: boolean;
+  /**
+   * Not over either threshold on the known capacities while a container's capacity is unknown
+   * (and the facility could discharge): the unknown could take it over, so the plan requirement
+   * cannot be determined (issue 33 point 2).
+   */
+  plan_undetermined: boolean;
   /** Null when no plan is required. */
   plan_type: SpccPlanType | null;
   plan_type_text: string;
@@ -226,7 +238,8 @@ function containerRow(
     count_is_estimate: recordedCount === null,
     total_capacity_gal: total,
     counted: reason === null,
-    reason,
+    cannot_be_determined: exclusion === null && capacity === null,
+    reason: exclusion === null && capacity === null ? cannotBeDeterminedText([SPCC_CAPACITY_INPUT]) : reason,
     explanation: {
       rule_text: reason ? `${ruleText}. ${reason}` : ruleText,
       contributions: [lineContribution(quantity, quantity.pounds ?? 0, 100)],
@@ -235,6 +248,10 @@ function containerRow(
     },
   };
 }
+
+/** What an SPCC container row of unknown capacity lacks (the line form's labels). */
+export const SPCC_CAPACITY_INPUT =
+  'Shell Capacity (line or container type), or Container Size, Quantity and Unit';
 
 function sumCapacity(rows: readonly SpccContainerRow[]): number {
   return roundTo(
@@ -259,14 +276,16 @@ function run(context: ComplianceContext): SpccResult {
   const notes: string[] = [];
   const tested = context.lines.filter((quantity) => quantity.line.is_spcc);
   const all = tested.map((quantity) => containerRow(quantity, warnings, estimated));
-  const rows = all.filter((row) => row.counted);
-  const below = all.filter((row) => !row.counted);
+  // A container of unknown capacity stays in the main table (unknown is not zero); it adds nothing.
+  const rows = all.filter((row) => row.counted || row.cannot_be_determined);
+  const below = all.filter((row) => !row.counted && !row.cannot_be_determined);
+  const unknownRows = all.filter((row) => row.cannot_be_determined);
   const untested = context.lines.length - tested.length;
   if (untested > 0)
     notes.push(`${untested} inventory line(s) hold products not flagged as SPCC oil and were not tested.`);
 
-  const aboveRows = rows.filter((row) => row.placement === 'aboveground');
-  const buriedRows = rows.filter((row) => row.placement === 'buried');
+  const aboveRows = rows.filter((row) => row.counted && row.placement === 'aboveground');
+  const buriedRows = rows.filter((row) => row.counted && row.placement === 'buried');
   const aboveground = sumCapacity(aboveRows);
   const buried = sumCapacity(buriedRows);
   const largestRow = aboveRows.reduce<SpccContainerRow | null>(
@@ -294,6 +313,7 @@ function run(context: ComplianceContext): SpccResult {
   const capacityExceeded = abovegroundTest.meets || buriedTest.meets;
   const couldDischarge = snapshot.facility.spcc_could_discharge !== false;
   const planRequired = capacityExceeded && couldDischarge;
+  const planUndetermined = !capacityExceeded && couldDischarge && unknownRows.length > 0;
   const planType = planRequired ? planTypeOf(aboveground, largest) : null;
 
   const excludedOf = (placement: ContainerPlacement) =>
@@ -373,9 +393,11 @@ function run(context: ComplianceContext): SpccResult {
   );
   const planTypeText =
     planType === null
-      ? capacityExceeded
-        ? 'No plan: the facility could not reasonably be expected to discharge oil'
-        : 'No plan required'
+      ? planUndetermined
+        ? `${cannotBeDeterminedText([SPCC_CAPACITY_INPUT])}: ${unknownRows.length} oil container line(s) of unknown capacity beside ${gal(aboveground)} aboveground and ${gal(buried)} buried`
+        : capacityExceeded
+          ? 'No plan: the facility could not reasonably be expected to discharge oil'
+          : 'No plan required'
       : `${SPCC_PLAN_TYPE_LABELS[planType]}: ${gal(aboveground)} aboveground ${aboveground > SPCC_QF_AGGREGATE_MAX_GAL ? '>' : '≤'} ${formatThreshold(SPCC_QF_AGGREGATE_MAX_GAL)} gal${planType === 'pe' ? '' : `, largest container ${gal(largest)} ${largest > SPCC_TIER1_CONTAINER_MAX_GAL ? '>' : '≤'} ${formatThreshold(SPCC_TIER1_CONTAINER_MAX_GAL)} gal`}`;
 
   return {
@@ -395,6 +417,7 @@ function run(context: ComplianceContext): SpccResult {
     could_discharge: couldDischarge,
     capacity_exceeded: capacityExceeded,
     plan_required: planRequired,
+    plan_undetermined: planUndetermined,
     plan_type: planType,
     plan_type_text: planTypeText,
     figures,
@@ -405,7 +428,10 @@ function run(context: ComplianceContext): SpccResult {
           'Could reasonably be expected to discharge oil to navigable waters or shorelines (facility setting)',
         value: couldDischarge ? 'Yes' : 'No',
       },
-      { label: 'SPCC plan required', value: planRequired ? 'Yes' : 'No' },
+      {
+        label: 'SPCC plan required',
+        value: planRequired ? 'Yes' : planUndetermined ? cannotBeDeterminedText([SPCC_CAPACITY_INPUT]) : 'No',
+      },
       { label: 'Plan type', value: planTypeText },
     ],
     warnings,

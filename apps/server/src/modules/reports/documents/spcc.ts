@@ -34,7 +34,8 @@ function containerRow(row: compliance.SpccContainerRow, withReason: boolean): Re
       container_count: row.container_count,
       total_capacity_gal: row.total_capacity_gal,
       placement: `${CONTAINER_PLACEMENT_LABELS[row.placement]}${row.placement_is_estimate ? ' (assumed)' : ''}`,
-      capacity_source: row.capacity_source,
+      // Unknown is not zero (issue 33 point 2): the row says what is missing.
+      capacity_source: row.cannot_be_determined ? (row.reason ?? '') : row.capacity_source,
       is_estimate: row.capacity_is_estimate || row.placement_is_estimate || row.count_is_estimate,
       ...(withReason ? { reason: row.reason ?? '' } : {}),
     },
@@ -50,11 +51,26 @@ function capacities(
   result: compliance.SpccResult,
   placement: compliance.SpccContainerRow['placement'],
 ): number[] {
-  return result.rows.filter((row) => row.placement === placement).map((row) => row.total_capacity_gal ?? 0);
+  return result.rows
+    .filter((row) => row.counted && row.placement === placement)
+    .map((row) => row.total_capacity_gal ?? 0);
+}
+
+/** A figure's result when containers of its placement have no known capacity and it is not over. */
+function undeterminedResult(result: compliance.SpccResult, figure: compliance.SpccFigure): string | null {
+  if (!figure.test || figure.test.meets) return null;
+  const unknown = result.rows.filter(
+    (row) =>
+      row.cannot_be_determined &&
+      (figure.key === 'buried' ? row.placement === 'buried' : row.placement === 'aboveground'),
+  );
+  return unknown.length > 0 ? (unknown[0]?.reason ?? null) : null;
 }
 
 export function spccTables(result: compliance.SpccResult): ReportTable[] {
   const below = result.below_threshold;
+  const counted = result.rows.filter((row) => row.counted);
+  const unknown = result.rows.filter((row) => row.cannot_be_determined);
   return [
     {
       key: 'spcc_capacity',
@@ -72,13 +88,15 @@ export function spccTables(result: compliance.SpccResult): ReportTable[] {
           figure: figure.label,
           gallons: figure.gallons,
           threshold: figure.test?.threshold_lb ?? compliance.SPCC_TIER1_CONTAINER_MAX_GAL,
-          result: figure.test
-            ? figure.test.meets
-              ? 'Over the threshold'
-              : 'Not over the threshold'
-            : figure.gallons > compliance.SPCC_TIER1_CONTAINER_MAX_GAL
-              ? 'Over 5,000 gal: not Tier I'
-              : 'Within Tier I',
+          result: undeterminedResult(result, figure)
+            ? `not over on the known capacities; ${undeterminedResult(result, figure)}`
+            : figure.test
+              ? figure.test.meets
+                ? 'Over the threshold'
+                : 'Not over the threshold'
+              : figure.gallons > compliance.SPCC_TIER1_CONTAINER_MAX_GAL
+                ? 'Over 5,000 gal: not Tier I'
+                : 'Within Tier I',
           is_estimate: figure.is_estimate,
         },
         reported: figure.test?.meets ?? null,
@@ -87,19 +105,26 @@ export function spccTables(result: compliance.SpccResult): ReportTable[] {
         explanation: explanationOf(figure.explanation),
       })),
       totals: [
-        total('SPCC plan required (1 = yes)', result.plan_required ? 1 : 0),
+        // A 0 would read "no plan" where the unknown capacities could require one.
+        ...(result.plan_undetermined
+          ? []
+          : [total('SPCC plan required (1 = yes)', result.plan_required ? 1 : 0)]),
         total('Aboveground capacity (gal)', result.aboveground_gal, 'gallons'),
         total('Completely buried capacity (gal)', result.buried_gal, 'gallons'),
       ],
     },
     {
       key: 'spcc_containers',
-      title: 'SPCC containers (55 gallons or more)',
+      title:
+        unknown.length > 0
+          ? 'SPCC containers (55 gallons or more, or of unknown capacity)'
+          : 'SPCC containers (55 gallons or more)',
       sheet: 'SPCC containers',
       columns: CONTAINER_COLUMNS,
       rows: result.rows.map((row) => containerRow(row, false)),
       totals: [
-        total('Containers counted (lines)', result.rows.length),
+        total('Containers counted (lines)', counted.length),
+        ...(unknown.length > 0 ? [total('Containers of unknown capacity (lines)', unknown.length)] : []),
         total(
           'Aboveground capacity (gal)',
           result.aboveground_gal,

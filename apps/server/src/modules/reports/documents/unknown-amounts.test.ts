@@ -135,3 +135,50 @@ describe('Tier II with a liquid of no density (issue 33 point 2)', () => {
     expect(text).toContain(`Chemicals whose reporting cannot be determined: Solvent T: ${WHY}`);
   });
 });
+
+describe('the SPCC plan with a container of unknown capacity (issue 33 point 2)', () => {
+  it('prints the plan as undetermined, the container in the main table with what it lacks, and no 0 plan flag', async () => {
+    // 20 drums × 55 gal = 1,100 gal aboveground ≤ 1,320, and a tank (line 9) with no shell
+    // capacity, no size and so no gallons: it could take the total over 1,320 gal.
+    const oil = (id: number, size: number | null, count: number, capacity: number | null) =>
+      line({
+        inventory_product_id: id,
+        product_name: 'Diesel fuel',
+        is_spcc: true,
+        container_name: 'Tank',
+        container_size: size,
+        container_quantity: count,
+        shell_capacity_gal: capacity,
+        placement: 'aboveground',
+      });
+    const context = compliance.createComplianceContext(
+      {
+        customer: { id: 1, name: 'Fleet Co' },
+        facility: { id: 2, name: 'Yard' },
+        year: 2025,
+        lines: [oil(8, 55, 20, 55), oil(9, null, 1, null)],
+      },
+      LISTS,
+    );
+    const report = buildReportDocument('spcc_plan', context, { inventoryId: 9, generatedAt: new Date() });
+    const missing =
+      'cannot be determined: Shell Capacity (line or container type), or Container Size, Quantity and Unit';
+    expect(report.header).toContainEqual({ label: 'SPCC plan required', value: missing });
+    const capacity = report.tables.find((table) => table.key === 'spcc_capacity');
+    expect(capacity?.rows[0]?.cells.result).toBe(`not over on the known capacities; ${missing}`);
+    expect(capacity?.totals.map((row) => row.label)).not.toContain('SPCC plan required (1 = yes)');
+    const containers = report.tables.find((table) => table.key === 'spcc_containers');
+    expect(
+      containers?.rows.map((row) => [row.cells.inventory_product_id, row.cells.capacity_source]),
+    ).toEqual([
+      [8, 'line'],
+      [9, missing],
+    ]);
+    expect(containers?.totals.map((row) => [row.label, row.value])).toContainEqual([
+      'Containers of unknown capacity (lines)',
+      1,
+    ]);
+    const { text } = await pdfTextOf(new Uint8Array(await bytesOf(reportPdf(report))));
+    expect(text.replace(/\s+/g, ' ')).toContain('Containers of unknown capacity');
+  });
+});
