@@ -4,6 +4,7 @@ import pg from 'pg';
 import { to as copyTo } from 'pg-copy-streams';
 import type { MigrationRef, SequenceValue } from './archive-format.ts';
 import { knownMigrations } from './archive-format.ts';
+import type { SpooledTable } from './table-spool.ts';
 
 /**
  * One consistent view of a database that a backup reads from: every query sees the same
@@ -16,6 +17,11 @@ export interface SnapshotReader {
   rows<Row>(text: string, params?: unknown[]): Promise<Row[]>;
   /** The table's rows in COPY text format (one line per row), streamed. */
   copyOut(table: string, columns: string[]): Readable;
+  /**
+   * The table's rows gzipped into `file` by the reader itself: the online PGlite copy's reader
+   * does it in its worker thread. Without it the archive writer spools `copyOut` itself.
+   */
+  spoolTable?(table: TableInfo, file: string): Promise<SpooledTable>;
   close(): Promise<void>;
 }
 

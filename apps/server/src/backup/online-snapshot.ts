@@ -1,8 +1,8 @@
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import type { Db } from '../db/client.ts';
-import { PGLITE_EXTENSIONS } from '../db/pglite-extensions.ts';
-import { openPostgresSnapshot, pgliteReader, type SnapshotReader } from './database-snapshot.ts';
+import { openPostgresSnapshot, type SnapshotReader } from './database-snapshot.ts';
+import { openWorkerSnapshot } from './worker-snapshot.ts';
 
 export interface OnlineSnapshot {
   reader: SnapshotReader;
@@ -15,9 +15,9 @@ export interface OnlineSnapshot {
  * PostgreSQL: a REPEATABLE READ transaction on a connection of its own (writers go on). PGlite
  * has one connection, so a long transaction there would stop every request: `dumpDataDir` copies
  * its data directory under its query lock (between two statements, after a CHECKPOINT), and the
- * slow logical dump then reads a second, in-memory PGlite loaded from that copy. A transaction
- * open at the copy is rolled back by the copy's recovery: a write is in the archive whole or not
- * at all.
+ * slow logical dump then reads a second, in-memory PGlite loaded from that copy in a worker
+ * thread (worker-snapshot.ts), so the event loop goes on serving requests. A transaction open at
+ * the copy is rolled back by the copy's recovery: a write is in the archive whole or not at all.
  */
 export async function openOnlineSnapshot(db: Db): Promise<OnlineSnapshot> {
   const client = (db as unknown as { $client: unknown }).$client;
@@ -26,8 +26,7 @@ export async function openOnlineSnapshot(db: Db): Promise<OnlineSnapshot> {
     await client.query('CHECKPOINT');
     const copy = await client.dumpDataDir('none');
     const heldMs = performance.now() - started;
-    const instance = await PGlite.create({ loadDataDir: copy, extensions: PGLITE_EXTENSIONS });
-    return { reader: await pgliteReader(instance, { closeWith: () => instance.close() }), heldMs };
+    return { reader: await openWorkerSnapshot(copy), heldMs };
   }
   if (client instanceof pg.Pool) {
     const url = client.options.connectionString;

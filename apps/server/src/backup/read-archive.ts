@@ -10,7 +10,7 @@ import {
   type Manifest,
   ManifestSchema,
 } from './archive-format.ts';
-import { Digest } from './write-archive.ts';
+import { Digest } from './digest.ts';
 
 /** A restore that must not go on: the message is for the operator, as is (exit code 1). */
 export class RestoreRefusedError extends Error {}

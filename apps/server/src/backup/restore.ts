@@ -12,8 +12,8 @@ import { createFileStore } from '../storage/create-file-store.ts';
 import { createLocalFileStore, type FileStore, isStorageKey } from '../storage/file-store.ts';
 import { type Manifest, type MigrationRef, migrationStatements, type TableEntry } from './archive-format.ts';
 import { quoteIdent } from './database-snapshot.ts';
+import { Digest } from './digest.ts';
 import { archiveEntries, RestoreRefusedError, verifyArchive } from './read-archive.ts';
-import { Digest } from './write-archive.ts';
 
 export { RestoreRefusedError } from './read-archive.ts';
 

@@ -1,10 +1,9 @@
-import { createHash, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { type Readable, Transform, type Writable } from 'node:stream';
+import type { Readable, Transform, Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { createGzip } from 'node:zlib';
 import tar from 'tar-stream';
 import { FileNotStoredError, type FileStore } from '../storage/file-store.ts';
 import {
@@ -20,30 +19,8 @@ import {
   tableEntryName,
 } from './archive-format.ts';
 import { listTables, readLastMigration, readSequences, type SnapshotReader } from './database-snapshot.ts';
-
-/** Hashes and counts what passes through. */
-export class Digest extends Transform {
-  readonly hash = createHash('sha256');
-  bytes = 0;
-  /** Newlines seen: one per row in COPY text format (a newline inside a value is written `\n`). */
-  lines = 0;
-  override _transform(
-    chunk: Buffer,
-    _encoding: BufferEncoding,
-    done: (error?: Error | null, data?: Buffer) => void,
-  ) {
-    this.hash.update(chunk);
-    this.bytes += chunk.length;
-    for (let at = chunk.indexOf(10); at !== -1; at = chunk.indexOf(10, at + 1)) this.lines++;
-    done(null, chunk);
-  }
-  hex(): string {
-    return this.hash.digest('hex');
-  }
-}
-
-/** gzip level of the table entries: 1 compresses COPY text about 4x at a fraction of level 6's time. */
-const GZIP_LEVEL = 1;
+import { Digest } from './digest.ts';
+import { spoolRows } from './table-spool.ts';
 
 export interface WriteArchiveOptions {
   reader: SnapshotReader;
@@ -114,25 +91,20 @@ async function writeTables(pack: tar.Pack, reader: SnapshotReader, spoolDir: str
   const entries: TableEntry[] = [];
   for (const [position, table] of (await listTables(reader)).entries()) {
     const spool = path.join(spoolDir, `${position}.gz`);
-    const rows = new Digest();
-    const gzipped = new Digest();
-    await pipeline(
-      reader.copyOut(table.name, table.columns),
-      rows,
-      createGzip({ level: GZIP_LEVEL }),
-      gzipped,
-      fs.createWriteStream(spool),
-    );
+    // A reader that spools itself does it off this thread (the online PGlite copy's worker).
+    const spooled = reader.spoolTable
+      ? await reader.spoolTable(table, spool)
+      : await spoolRows(reader.copyOut(table.name, table.columns), spool);
     const entry = tableEntryName(position, table.name);
-    await addStream(pack, entry, gzipped.bytes, fs.createReadStream(spool));
+    await addStream(pack, entry, spooled.bytes, fs.createReadStream(spool));
     fs.rmSync(spool);
     entries.push({
       table: table.name,
       entry,
       columns: table.columns,
-      rows: rows.lines,
-      bytes: gzipped.bytes,
-      sha256: gzipped.hex(),
+      rows: spooled.rows,
+      bytes: spooled.bytes,
+      sha256: spooled.sha256,
     });
   }
   return entries;

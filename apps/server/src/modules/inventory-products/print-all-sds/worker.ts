@@ -1,6 +1,6 @@
 import fs from 'node:fs';
-import os from 'node:os';
 import { parentPort } from 'node:worker_threads';
+import { lowerThisThreadPriority } from '../../../lib/thread-priority.ts';
 import { isMissingError, NotIncludedError, writeSdsMerge } from './merge.ts';
 import type { FromWorker, MergeJob, ToWorker } from './protocol.ts';
 
@@ -98,21 +98,9 @@ function reader(job: MergeJob): (index: number) => Promise<Uint8Array | undefine
 
 /**
  * The merge gives way to the server's own thread: a list request waiting for a core should not
- * wait behind a file nobody is watching page by page. On Linux a thread is a task of its own and
- * setpriority on its id (from /proc/thread-self) lowers that thread alone; elsewhere the merge
- * keeps the server's priority. Nice 10 still gets a core that is otherwise idle.
+ * wait behind a file nobody is watching page by page.
  */
 const MERGE_NICE = 10;
-function yieldToTheServer(): void {
-  try {
-    const threadId = Number(fs.readlinkSync('/proc/thread-self').split('/').pop());
-    if (Number.isInteger(threadId) && threadId > 0 && os.getPriority(threadId) < MERGE_NICE) {
-      os.setPriority(threadId, MERGE_NICE);
-    }
-  } catch {
-    // No /proc (macOS, Windows) or not allowed: the merge runs at the server's priority.
-  }
-}
 
 async function run(job: MergeJob): Promise<void> {
   const read = reader(job);
@@ -138,4 +126,4 @@ async function run(job: MergeJob): Promise<void> {
   port.unref();
 }
 
-yieldToTheServer();
+lowerThisThreadPriority(MERGE_NICE);
