@@ -31,6 +31,10 @@ export default defineConfig({
   use: {
     baseURL: E2E.baseURL,
     trace: 'off',
+    // The production build registers a service worker (the technician's pages offline, decision
+    // 031); its fetches bypass `page.route`, so the specs that stub or abort requests would not
+    // see them. Blocked here; technician-offline.spec.ts allows it.
+    serviceWorkers: 'block',
     launchOptions: {
       executablePath: '/usr/bin/chromium',
       args: [

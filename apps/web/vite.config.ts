@@ -43,9 +43,11 @@ function precompress(): Plugin {
             }),
             gzipAsync(source, { level: 9 }),
           ]);
-          // A variant no smaller than the file is not worth a second copy; the file is sent instead.
-          if (br.length < source.length) await fs.writeFile(`${fullPath}.br`, br);
-          if (gz.length < source.length) await fs.writeFile(`${fullPath}.gz`, gz);
+          // Every file gets both, even a chunk of a few bytes that compression makes no smaller:
+          // one rule for every script and style (sent compressed whenever the browser asks), at the
+          // cost of a few bytes on the rare tiny chunk the bundler splits off.
+          await fs.writeFile(`${fullPath}.br`, br);
+          await fs.writeFile(`${fullPath}.gz`, gz);
         }),
       );
     },

@@ -10,7 +10,7 @@ function shippedPsmLines(): string[] {
 test('an admin uploads a list, reads what changed, opens its table and searches it by CAS', async ({
   adminPage: page,
 }) => {
-  await page.getByRole('link', { name: 'Database Entry' }).click();
+  await page.getByRole('link', { name: 'Database Entry', exact: true }).click();
   await expect(page).toHaveURL(/\/database$/);
   await expect(page.getByRole('navigation', { name: 'Breadcrumb' })).toContainText('Database Entry');
   const table = page.getByRole('table', { name: 'Database entries' });

@@ -63,7 +63,9 @@ test('the SPCC preview shows the plan and its containers, and the PDF downloads 
     settings.filter({ hasText: 'PE-certified plan: 42,550.00 gal aboveground > 10,000 gal' }),
   ).toHaveCount(1);
   const capacity = preview.getByRole('table', { name: 'SPCC capacity and plan determination' });
-  await expect(capacity.getByRole('row', { name: /Aboveground capacity \(gal\) 42,550\.00/ })).toBeVisible();
+  await expect(
+    capacity.getByRole('row', { name: /^Aboveground capacity \(gal\) Explain .* 42,550\.00 / }),
+  ).toBeVisible();
   const containers = preview.getByRole('table', { name: 'SPCC containers (55 gallons or more)' });
   await expect(containers).toContainText('Unleaded Gasoline (E10)');
   await expect(containers).toContainText('36,000.00');
@@ -90,11 +92,11 @@ test("editing a container type's capacity changes the SPCC preview", async ({ ad
     const preview = await spccPreview(page);
     const capacity = preview.getByRole('table', { name: 'SPCC capacity and plan determination' });
     await expect(
-      capacity.getByRole('row', { name: /Aboveground capacity \(gal\) 42,600\.00/ }),
+      capacity.getByRole('row', { name: /^Aboveground capacity \(gal\) Explain .* 42,600\.00 / }),
     ).toBeVisible();
     const containers = preview.getByRole('table', { name: 'SPCC containers (55 gallons or more)' });
     await expect(
-      containers.getByRole('row', { name: /AW 46 Hydraulic Oil Drum 60\.00 4 240\.00/ }),
+      containers.getByRole('row', { name: /AW 46 Hydraulic Oil .*Drum 60\.00 4 240\.00/ }),
     ).toBeVisible();
   } finally {
     await setDrumCapacity(page, request, '55');

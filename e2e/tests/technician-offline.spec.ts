@@ -27,7 +27,12 @@ async function controlledByServiceWorker(page: Page) {
 }
 
 test.describe('a technician on a phone, offline', () => {
-  test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+  test.use({
+    viewport: { width: 390, height: 844 },
+    hasTouch: true,
+    isMobile: true,
+    serviceWorkers: 'allow',
+  });
 
   test('saves a line offline, reloads, cancels, and the line is sent once back online', async ({
     page,

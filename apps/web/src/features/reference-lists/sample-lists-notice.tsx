@@ -15,7 +15,6 @@ export function SampleListsNotice() {
   if (text === '') return null;
   return (
     <p
-      role="status"
       data-testid="sample-lists-notice"
       className="rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900"
     >
