@@ -152,7 +152,7 @@ describe('SPCC plan (40 CFR 112, rules §7)', () => {
     expect(result.rows[1]?.reason).toBe(
       'cannot be determined: Shell Capacity (line or container type), or Container Size, Quantity and Unit',
     );
-    expect(result.header_facts.find((fact) => fact.label === 'SPCC plan required')?.value).toBe(
+    expect(result.header_facts?.find((fact) => fact.label === 'SPCC plan required')?.value).toBe(
       'cannot be determined: Shell Capacity (line or container type), or Container Size, Quantity and Unit',
     );
     expect(result.plan_type_text).toBe(
@@ -163,7 +163,7 @@ describe('SPCC plan (40 CFR 112, rules §7)', () => {
     const over = spcc([oil(55, 25, { inventory_product_id: 8 }), unknownTank]);
     expect(over.plan_required).toBe(true);
     expect(over.plan_undetermined).toBe(false);
-    expect(over.header_facts.find((fact) => fact.label === 'SPCC plan required')?.value).toBe('Yes');
+    expect(over.header_facts?.find((fact) => fact.label === 'SPCC plan required')?.value).toBe('Yes');
 
     // A facility that could not discharge needs no plan whatever the unknown capacity.
     const inland = spcc([oil(55, 20, { inventory_product_id: 8 }), unknownTank], {
