@@ -56,7 +56,17 @@ function capacities(
     .map((row) => row.total_capacity_gal ?? 0);
 }
 
-/** A figure's result when containers of its placement have no known capacity and it is not over. */
+/** A figure's result: undetermined when containers of its placement have no known capacity and it is not over. */
+function figureResult(result: compliance.SpccResult, figure: compliance.SpccFigure): string {
+  const undetermined = undeterminedResult(result, figure);
+  if (undetermined) return `not over on the known capacities; ${undetermined}`;
+  if (figure.test) return figure.test.meets ? 'Over the threshold' : 'Not over the threshold';
+  return figure.gallons > compliance.SPCC_TIER1_CONTAINER_MAX_GAL
+    ? 'Over 5,000 gal: not Tier I'
+    : 'Within Tier I';
+}
+
+/** What containers of the figure's placement lack, when they have no known capacity and it is not over. */
 function undeterminedResult(result: compliance.SpccResult, figure: compliance.SpccFigure): string | null {
   if (!figure.test || figure.test.meets) return null;
   const unknown = result.rows.filter(
@@ -88,15 +98,7 @@ export function spccTables(result: compliance.SpccResult): ReportTable[] {
           figure: figure.label,
           gallons: figure.gallons,
           threshold: figure.test?.threshold_lb ?? compliance.SPCC_TIER1_CONTAINER_MAX_GAL,
-          result: undeterminedResult(result, figure)
-            ? `not over on the known capacities; ${undeterminedResult(result, figure)}`
-            : figure.test
-              ? figure.test.meets
-                ? 'Over the threshold'
-                : 'Not over the threshold'
-              : figure.gallons > compliance.SPCC_TIER1_CONTAINER_MAX_GAL
-                ? 'Over 5,000 gal: not Tier I'
-                : 'Within Tier I',
+          result: figureResult(result, figure),
           is_estimate: figure.is_estimate,
         },
         reported: figure.test?.meets ?? null,
