@@ -78,7 +78,7 @@ function changes(query: Record<string, string | number>, role: 'admin' | 'staff'
       customer_id: ids.customer,
       facility_id: ids.facility,
       ...query,
-    }).map(([key, value]) => [key, String(value)]),
+    }).map(([key, value]): [string, string] => [key, String(value)]),
   );
   return ctx.call(role, { method: 'GET', url: `/report/changes?${search}` });
 }
