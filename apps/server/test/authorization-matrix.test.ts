@@ -167,6 +167,11 @@ const MATRIX: Record<string, Role[] | typeof PUBLIC | typeof ASSIGNED> = {
   'POST /backups/create': ADMIN,
   'GET /backups/list': ADMIN,
   'GET /backups/:name/download': ADMIN,
+  // Issue 36: filing status; staff mark what they filed, an admin takes a mark back.
+  'GET /filings/list': STAFF,
+  'GET /filings/export': STAFF,
+  'POST /filings/mark-filed': STAFF,
+  'DELETE /filings/:id/unmark': ADMIN,
 };
 
 let ctx: TestContext;
