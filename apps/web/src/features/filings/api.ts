@@ -1,8 +1,8 @@
 import {
   FILING_STATUS_FILTERS,
   type FilingItem,
-  type MarkFiledRequest,
   MAX_RECORD_ID,
+  type MarkFiledRequest,
 } from '@chemtrack/domain';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { z } from 'zod';

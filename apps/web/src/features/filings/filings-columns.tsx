@@ -73,7 +73,8 @@ export function filingColumns(actions: {
           <ul className="flex flex-col gap-1">
             {row.original.reports.map((report) => (
               <li key={report.type} className="text-xs">
-                <span className="font-medium">{REPORT_TYPE_NAMES[report.type]}</span> ({report.format.toUpperCase()}
+                <span className="font-medium">{REPORT_TYPE_NAMES[report.type]}</span> (
+                {report.format.toUpperCase()}
                 ), {utcTime(report.generated_at)}
                 {report.generated_by ? ` by ${report.generated_by}` : ''}
                 {report.inventory_changed_since ? (
