@@ -463,6 +463,23 @@ const CASES: Record<string, WriteCase> = {
     'fire_code_permit_amount',
     'update',
   ),
+  'POST /filings/mark-filed': bodyCase('POST /filings/mark-filed', 'filing', 'create'),
+  'DELETE /filings/:id/unmark': simpleCase(
+    'DELETE',
+    async (c) => {
+      const inventory = await create.inventory(c);
+      const res = await c.call('admin', {
+        method: 'POST',
+        url: '/filings/mark-filed',
+        payload: { inventory_id: inventory.id, obligation: 'tier2', filed_on: '2026-02-15', method: 'paper' },
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      const id = (res.json() as { resource: { id: number } }).resource.id;
+      return { url: `/filings/${id}/unmark`, entityId: id };
+    },
+    'filing',
+    'delete',
+  ),
   'POST /backups/create': simpleCase('POST', async () => ({ url: '/backups/create' }), 'backup', 'create'),
   'POST /report/generate': async (c) => {
     const inventory = await create.inventory(c);

@@ -148,6 +148,8 @@ const MATRIX: Record<string, Role[] | typeof PUBLIC | typeof ASSIGNED> = {
   'GET /report/list': STAFF,
   'POST /report/preview': STAFF,
   'POST /report/generate': STAFF,
+  // Issue 36: what changed since the previous inventory, as the reports.
+  'GET /report/changes': STAFF,
   // Issue 25: a Tier II import writes customers, facilities, products and an inventory: staff and admins.
   'POST /tier2/import': STAFF,
 
@@ -165,6 +167,11 @@ const MATRIX: Record<string, Role[] | typeof PUBLIC | typeof ASSIGNED> = {
   'POST /backups/create': ADMIN,
   'GET /backups/list': ADMIN,
   'GET /backups/:name/download': ADMIN,
+  // Issue 36: filing status; staff mark what they filed, an admin takes a mark back.
+  'GET /filings/list': STAFF,
+  'GET /filings/export': STAFF,
+  'POST /filings/mark-filed': STAFF,
+  'DELETE /filings/:id/unmark': ADMIN,
 };
 
 let ctx: TestContext;

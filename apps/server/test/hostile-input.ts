@@ -131,6 +131,8 @@ export const CHOSEN_FROM_A_LIST: Record<string, string> = {
   'inventory_products.placement': 'aboveground or buried (SPCC)',
   'inventory_products.spccExclusion': 'one of the 40 CFR 112.1(d) exclusions',
   'inventory_products.fireCodeUseMode': 'storage, use_closed or use_open (fire code)',
+  'filings.obligation': 'tier2, tri_form_r or spcc_review',
+  'filings.method': 'portal, t2s or paper',
 };
 
 /** Which record an area's `:id` names (`/facilities/:id/update` → a facility), for tests that make one. */
@@ -653,6 +655,30 @@ export const BODY_ROUTES: Record<string, BodyRoute> = {
   // Reads only (plus the audit row of a generation): ids, a year, a type and a format.
   'POST /report/preview': { prepare: (ctx) => reportTarget(ctx, '/report/preview'), columns: [] },
   'POST /report/generate': { prepare: (ctx) => reportTarget(ctx, '/report/generate'), columns: [] },
+  // Issue 36: one mark per inventory and obligation, so each body names a new inventory of the same
+  // facility (inserted directly: a hundred variants through the API would take a minute).
+  'POST /filings/mark-filed': {
+    async prepare(ctx) {
+      const inventory = await create.inventory(ctx);
+      return {
+        url: '/filings/mark-filed',
+        async body() {
+          const [row] = await ctx.database.db
+            .insert(schema.inventories)
+            .values({ year: 2015, customerId: inventory.customerId, facilityId: inventory.facilityId })
+            .returning({ id: schema.inventories.id });
+          return {
+            inventory_id: row!.id,
+            obligation: 'tier2',
+            filed_on: '2026-02-15',
+            method: 'portal',
+            confirmation_number: `TX-${nextSequence()}`,
+          };
+        },
+      };
+    },
+    columns: [{ table: schema.filings }],
+  },
   // A figure only: the class, form and place of a permit amount are the migration's.
   'PATCH /fire-code-permit-amounts/:id/update': {
     async prepare(ctx) {

@@ -22,6 +22,7 @@ import { Route as AuthenticatedContainersRouteImport } from './routes/_authentic
 import { Route as AuthenticatedContainersMgmtRouteImport } from './routes/_authenticated/containers-mgmt'
 import { Route as AuthenticatedCustomersFacilitiesMgmtRouteImport } from './routes/_authenticated/customers-facilities-mgmt'
 import { Route as AuthenticatedDatabaseRouteImport } from './routes/_authenticated/database'
+import { Route as AuthenticatedFilingsRouteImport } from './routes/_authenticated/filings'
 import { Route as AuthenticatedFireCodePermitAmountsRouteImport } from './routes/_authenticated/fire-code-permit-amounts'
 import { Route as AuthenticatedHazardClassMgmtRouteImport } from './routes/_authenticated/hazard-class-mgmt'
 import { Route as AuthenticatedInventoriesRouteImport } from './routes/_authenticated/inventories'
@@ -131,6 +132,11 @@ const AuthenticatedCustomersFacilitiesMgmtRoute =
 const AuthenticatedDatabaseRoute = AuthenticatedDatabaseRouteImport.update({
   id: '/database',
   path: '/database',
+  getParentRoute: () => AuthenticatedRoute,
+} as any)
+const AuthenticatedFilingsRoute = AuthenticatedFilingsRouteImport.update({
+  id: '/filings',
+  path: '/filings',
   getParentRoute: () => AuthenticatedRoute,
 } as any)
 const AuthenticatedFireCodePermitAmountsRoute =
@@ -416,6 +422,7 @@ export interface FileRoutesByFullPath {
   '/containers-mgmt': typeof AuthenticatedContainersMgmtRoute
   '/customers-facilities-mgmt': typeof AuthenticatedCustomersFacilitiesMgmtRouteWithChildren
   '/database': typeof AuthenticatedDatabaseRouteWithChildren
+  '/filings': typeof AuthenticatedFilingsRoute
   '/fire-code-permit-amounts': typeof AuthenticatedFireCodePermitAmountsRoute
   '/hazard-class-mgmt': typeof AuthenticatedHazardClassMgmtRouteWithChildren
   '/inventories': typeof AuthenticatedInventoriesRouteWithChildren
@@ -473,6 +480,7 @@ export interface FileRoutesByTo {
   '/containers': typeof AuthenticatedContainersRouteWithChildren
   '/containers-mgmt': typeof AuthenticatedContainersMgmtRoute
   '/customers-facilities-mgmt': typeof AuthenticatedCustomersFacilitiesMgmtRouteWithChildren
+  '/filings': typeof AuthenticatedFilingsRoute
   '/fire-code-permit-amounts': typeof AuthenticatedFireCodePermitAmountsRoute
   '/hazard-class-mgmt': typeof AuthenticatedHazardClassMgmtRouteWithChildren
   '/inventories': typeof AuthenticatedInventoriesRouteWithChildren
@@ -533,6 +541,7 @@ export interface FileRoutesById {
   '/_authenticated/containers-mgmt': typeof AuthenticatedContainersMgmtRoute
   '/_authenticated/customers-facilities-mgmt': typeof AuthenticatedCustomersFacilitiesMgmtRouteWithChildren
   '/_authenticated/database': typeof AuthenticatedDatabaseRouteWithChildren
+  '/_authenticated/filings': typeof AuthenticatedFilingsRoute
   '/_authenticated/fire-code-permit-amounts': typeof AuthenticatedFireCodePermitAmountsRoute
   '/_authenticated/hazard-class-mgmt': typeof AuthenticatedHazardClassMgmtRouteWithChildren
   '/_authenticated/inventories': typeof AuthenticatedInventoriesRouteWithChildren
@@ -593,6 +602,7 @@ export interface FileRouteTypes {
     | '/containers-mgmt'
     | '/customers-facilities-mgmt'
     | '/database'
+    | '/filings'
     | '/fire-code-permit-amounts'
     | '/hazard-class-mgmt'
     | '/inventories'
@@ -650,6 +660,7 @@ export interface FileRouteTypes {
     | '/containers'
     | '/containers-mgmt'
     | '/customers-facilities-mgmt'
+    | '/filings'
     | '/fire-code-permit-amounts'
     | '/hazard-class-mgmt'
     | '/inventories'
@@ -709,6 +720,7 @@ export interface FileRouteTypes {
     | '/_authenticated/containers-mgmt'
     | '/_authenticated/customers-facilities-mgmt'
     | '/_authenticated/database'
+    | '/_authenticated/filings'
     | '/_authenticated/fire-code-permit-amounts'
     | '/_authenticated/hazard-class-mgmt'
     | '/_authenticated/inventories'
@@ -855,6 +867,13 @@ declare module '@tanstack/react-router' {
       path: '/database'
       fullPath: '/database'
       preLoaderRoute: typeof AuthenticatedDatabaseRouteImport
+      parentRoute: typeof AuthenticatedRoute
+    }
+    '/_authenticated/filings': {
+      id: '/_authenticated/filings'
+      path: '/filings'
+      fullPath: '/filings'
+      preLoaderRoute: typeof AuthenticatedFilingsRouteImport
       parentRoute: typeof AuthenticatedRoute
     }
     '/_authenticated/fire-code-permit-amounts': {
@@ -1346,6 +1365,7 @@ interface AuthenticatedRouteChildren {
   AuthenticatedContainersMgmtRoute: typeof AuthenticatedContainersMgmtRoute
   AuthenticatedCustomersFacilitiesMgmtRoute: typeof AuthenticatedCustomersFacilitiesMgmtRouteWithChildren
   AuthenticatedDatabaseRoute: typeof AuthenticatedDatabaseRouteWithChildren
+  AuthenticatedFilingsRoute: typeof AuthenticatedFilingsRoute
   AuthenticatedFireCodePermitAmountsRoute: typeof AuthenticatedFireCodePermitAmountsRoute
   AuthenticatedHazardClassMgmtRoute: typeof AuthenticatedHazardClassMgmtRouteWithChildren
   AuthenticatedInventoriesRoute: typeof AuthenticatedInventoriesRouteWithChildren
@@ -1380,6 +1400,7 @@ const AuthenticatedRouteChildren: AuthenticatedRouteChildren = {
   AuthenticatedCustomersFacilitiesMgmtRoute:
     AuthenticatedCustomersFacilitiesMgmtRouteWithChildren,
   AuthenticatedDatabaseRoute: AuthenticatedDatabaseRouteWithChildren,
+  AuthenticatedFilingsRoute: AuthenticatedFilingsRoute,
   AuthenticatedFireCodePermitAmountsRoute:
     AuthenticatedFireCodePermitAmountsRoute,
   AuthenticatedHazardClassMgmtRoute:

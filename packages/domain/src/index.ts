@@ -8,6 +8,7 @@ export * from './contacts/index.ts';
 export * from './customers/index.ts';
 export * from './facilities/index.ts';
 export * from './files/index.ts';
+export * from './filings/index.ts';
 export * from './fire-code-permits/index.ts';
 export * from './inventories/index.ts';
 export * from './inventory-products/index.ts';

@@ -133,6 +133,10 @@ export const PERMISSIONS = {
   /** Issue 32: backups hold every record and file: an admin's, like the audit trail. */
   'backups.read': ADMIN,
   'backups.create': ADMIN,
+  /** Issue 36: where each filing stands; staff mark what they filed, an admin takes a mark back. */
+  'filings.read': STAFF,
+  'filings.create': STAFF,
+  'filings.delete': ADMIN,
 } as const satisfies Record<string, readonly Role[]>;
 
 export type Action = keyof typeof PERMISSIONS;

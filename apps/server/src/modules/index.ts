@@ -9,6 +9,7 @@ import { containersRoutes } from './containers/containers.routes.ts';
 import { customersRoutes } from './customers/customers.routes.ts';
 import { facilitiesRoutes } from './facilities/facilities.routes.ts';
 import { filesRoutes } from './files/files.routes.ts';
+import { filingsRoutes } from './filings/filings.routes.ts';
 import { fireCodePermitsRoutes } from './fire-code-permits/fire-code-permits.routes.ts';
 import { hazardsRoutes } from './hazards/hazards.routes.ts';
 import { inventoriesRoutes } from './inventories/inventories.routes.ts';
@@ -47,4 +48,5 @@ export const apiModules: FastifyPluginAsyncZod[] = [
   tier2ImportRoutes,
   auditLogRoutes,
   backupsRoutes,
+  filingsRoutes,
 ];

@@ -107,6 +107,22 @@ export async function seed(ctx: TestContext): Promise<Seeds> {
   expect(list.statusCode, list.body).toBe(201);
   const profileUser = await createTestUser(ctx.database, { email: 'fuzz-profile@test.local', role: 'staff' });
   const ids = (records: { id: number }[]) => records.map((record) => record.id);
+  // Issue 36: two filings marked, for the route that takes a mark back.
+  const filings: { id: number }[] = [];
+  for (const inventory of inventories) {
+    const res = await ctx.call('admin', {
+      method: 'POST',
+      url: '/filings/mark-filed',
+      payload: {
+        inventory_id: inventory.id,
+        obligation: 'spcc_review',
+        filed_on: '2020-05-01',
+        method: 'paper',
+      },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    filings.push((res.json() as { resource: { id: number } }).resource);
+  }
   // The permit amounts come from the migration (0017); two of them are the records to update.
   const permitAmounts = await ctx.call('admin', { method: 'GET', url: '/fire-code-permit-amounts/list' });
   expect(permitAmounts.statusCode, permitAmounts.body).toBe(200);
@@ -128,6 +144,7 @@ export async function seed(ctx: TestContext): Promise<Seeds> {
       inventory: ids(inventories),
       line: ids(lines),
       lineComponent: lineComponents,
+      filing: ids(filings),
       permitAmount: ids((permitAmounts.json() as { resource: { id: number }[] }).resource.slice(0, 2)),
     },
     dbEntry: (list.json() as { file: Seeds['dbEntry'] }).file,
@@ -163,6 +180,7 @@ function idArbitrary(real: number[]): fc.Arbitrary<number | string> {
 const RECORD_OF_FUZZED_AREA: Record<string, string> = {
   ...RECORD_OF_AREA,
   'fire-code-permit-amounts': 'permitAmount',
+  filings: 'filing',
 };
 
 /** Which seeded records a path parameter names, by the route's area. */
@@ -190,6 +208,7 @@ function idFields(seeds: Seeds): Record<string, fc.Arbitrary<unknown>> {
     contact_ids: many('contact'),
     technician_ids: many('technician'),
     inventory_ids: many('inventory'),
+    inventory_id: one('inventory'),
     db_entry: fc.constant(seeds.dbEntry),
   };
 }

@@ -12,6 +12,8 @@ export interface MenuEntry {
 export const MENU: MenuEntry[] = [
   { label: 'Inventories', path: '/inventories', action: 'inventories.read' },
   { label: 'Reports', path: '/reports', action: 'reports.read' },
+  /** Issue 36: where each filing stands (due dates, reports generated, marked as filed). */
+  { label: 'Filings', path: '/filings', action: 'filings.read' },
   /** Issue 25: a Tier2 Submit .t2s (or its XML) read into customers, facilities, products and an inventory. */
   { label: 'Import Tier II', path: '/reports/tier2-import', action: 'tier2.import' },
   { label: 'Products Mgmt.', path: '/products', action: 'products.read' },

@@ -56,6 +56,7 @@ export const AUDIT_ENTITY_LABELS = {
   fire_code_permit_amount: 'Fire-code permit amount',
   tier2_import: 'Tier II import',
   backup: 'Backup',
+  filing: 'Filing',
 } as const;
 export const AUDIT_ENTITIES = Object.keys(AUDIT_ENTITY_LABELS) as [
   keyof typeof AUDIT_ENTITY_LABELS,

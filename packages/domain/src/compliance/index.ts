@@ -56,3 +56,4 @@ export * from './types.ts';
 export * from './unknown-amounts.ts';
 export * from './unverified.ts';
 export * from './warnings.ts';
+export * from './year-changes.ts';

@@ -3,6 +3,7 @@ import { formatPercent, formatPounds, formatThreshold } from '../compliance/form
 import { PERCENT_BASES, type PercentBasis } from '../compliance/types.ts';
 import { UNVERIFIED_CODES } from '../compliance/unverified.ts';
 import { infoWarningDetail, WARNING_CODES } from '../compliance/warnings.ts';
+import { CHANGE_FIELDS, CHANGE_PROGRAMME_LABELS } from '../compliance/year-changes.ts';
 import { generatedFileName } from '../files/index.ts';
 import { INVENTORY_PRODUCT_WORKLISTS } from '../inventory-products/inventory-product.ts';
 import {
@@ -426,3 +427,59 @@ export function formatReportCell(value: ReportCell | undefined, kind: ReportColu
       return formatThreshold(value);
   }
 }
+
+/**
+ * `GET /report/changes?type=&customer_id=&facility_id=&year=` (issue 36): what changed in the
+ * facility's chemicals since its previous inventory. `type` names the report the reviewer is
+ * about to sign; the comparison is the same chemical list (the Tier II rows) for every type.
+ */
+export const ReportChangesQuerySchema = z.object({
+  type: z.enum(REPORT_TYPES, { error: REPORT_MSG.typeRequired }),
+  customer_id: recordIdSchema(REPORT_MSG.customerRequired),
+  facility_id: recordIdSchema(REPORT_MSG.facilityRequired),
+  year: YearSchema,
+});
+export type ReportChangesQuery = z.input<typeof ReportChangesQuerySchema>;
+export type ReportChangesQueryValues = z.output<typeof ReportChangesQuerySchema>;
+
+const ChangedChemicalSchema = z.object({
+  cas_number: z.string().nullable(),
+  name: z.string(),
+  max_amount_code: z.string(),
+  reported_on_tier2: z.enum(['covered', 'not covered', 'cannot be determined']),
+});
+
+export const ReportChangesSchema = z.object({
+  /** The latest earlier year with an inventory of the facility; null when there is none (nothing to compare). */
+  previous_year: z.number().nullable(),
+  added: z.array(ChangedChemicalSchema),
+  removed: z.array(ChangedChemicalSchema),
+  changed: z.array(
+    z.object({
+      cas_number: z.string().nullable(),
+      name: z.string(),
+      field: z.enum(CHANGE_FIELDS),
+      /** The field as a reviewer reads it ("Reported on Tier II", "Maximum amount code"). */
+      label: z.string(),
+      before: z.string(),
+      after: z.string(),
+    }),
+  ),
+});
+export type ReportChanges = z.infer<typeof ReportChangesSchema>;
+export const ReportChangesResponseSchema = z.object({ resource: ReportChangesSchema });
+
+/** The compared fields' names as the changes list prints them. */
+export const CHANGE_FIELD_LABELS: Record<(typeof CHANGE_FIELDS)[number], string> = {
+  max_amount_code: 'Maximum amount code',
+  average_amount_code: 'Average amount code',
+  days_on_site: 'Days on site',
+  locations: 'Storage locations',
+  hazard_categories: 'Hazard categories',
+  is_ehs: 'EHS',
+  covered_tier2: CHANGE_PROGRAMME_LABELS.tier2,
+  covered_epcra_302: CHANGE_PROGRAMME_LABELS.epcra_302,
+  covered_epcra_313: CHANGE_PROGRAMME_LABELS.epcra_313,
+  covered_rmp: CHANGE_PROGRAMME_LABELS.rmp,
+  covered_psm: CHANGE_PROGRAMME_LABELS.psm,
+};

@@ -4,6 +4,7 @@
 export * from './addresses.ts';
 export * from './customers.ts';
 export * from './enums.ts';
+export * from './filings.ts';
 export * from './fire-code.ts';
 export * from './inventories.ts';
 export * from './lookups.ts';

@@ -1,5 +1,5 @@
 import type { RegulatoryListType } from '@chemtrack/domain';
-import { and, asc, type Column, desc, eq, type SQL, sql } from 'drizzle-orm';
+import { and, asc, type Column, desc, eq, lt, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { SelectResult } from 'drizzle-orm/query-builders/select.types';
 import type { Db, Tx } from '../../db/client.ts';
@@ -287,4 +287,27 @@ export async function selectListUploadDates(
     .from(databaseEntries)
     .orderBy(databaseEntries.type, desc(databaseEntries.createdAt), desc(databaseEntries.id));
   return new Map(rows.map(({ type, ...upload }) => [type, upload]));
+}
+
+/** The latest year before `year` with an active inventory of the facility: what "since last year" compares with. */
+export async function findPreviousInventoryYear(
+  db: Db | Tx,
+  customerId: number,
+  facilityId: number,
+  year: number,
+): Promise<number | undefined> {
+  const [row] = await db
+    .select({ year: inventories.year })
+    .from(inventories)
+    .where(
+      and(
+        eq(inventories.customerId, customerId),
+        eq(inventories.facilityId, facilityId),
+        lt(inventories.year, year),
+        eq(inventories.isActive, true),
+      ),
+    )
+    .orderBy(desc(inventories.year))
+    .limit(1);
+  return row?.year;
 }

@@ -1,4 +1,6 @@
 import {
+  ReportChangesQuerySchema,
+  ReportChangesResponseSchema,
   ReportListResponseSchema,
   ReportPreviewResponseSchema,
   ReportRequestSchema,
@@ -8,6 +10,7 @@ import { z } from 'zod';
 import { actorOf } from '../../lib/audit.ts';
 import { attachmentDisposition } from '../../lib/file-names.ts';
 import { ERROR_RESPONSES, sendJsonText } from '../../lib/route-schemas.ts';
+import { reportChanges } from './report-changes.ts';
 import { ReportWorkers } from './report-workers.ts';
 import { reportsService as service } from './reports.service.ts';
 
@@ -57,6 +60,20 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => sendJsonText(reply, await service.preview(app.db, request.body, workers)),
+  );
+
+  // Issue 36: what changed in the facility's chemicals since its previous inventory.
+  app.get(
+    '/report/changes',
+    {
+      config: { permission: 'reports.read' },
+      schema: {
+        tags,
+        querystring: ReportChangesQuerySchema,
+        response: { 200: ReportChangesResponseSchema, ...ERROR_RESPONSES },
+      },
+    },
+    async (request) => ({ resource: await reportChanges(app.db, request.query) }),
   );
 
   // Failures answer JSON (spec 02 §7: a JSON content type means an error); success, the file.

@@ -176,6 +176,8 @@ export interface ReportJob {
   /** The report's inputs, `snapshot.lines` empty: the lines come from `lines`. */
   inputs: ReportInputs;
   lines: ReportLines;
+  /** The version of the inventory's lines read (issue 36: a filed report drawn before a change says so). */
+  linesVersion: number;
 }
 
 /**
@@ -254,6 +256,7 @@ export async function loadReportJob(db: Db, request: ReportRequestValues): Promi
       inventoryId,
       generatedAt: new Date(),
     },
+    linesVersion: Number(inventory.linesVersion),
     lines: {
       key: `${databaseKey(db)}:${inventoryId}:${inventory.linesVersion}:${inventory.catalogVersion}`,
       load: async () => (await selectReportLines(db, inventoryId)).map(toSnapshotLine),
@@ -352,6 +355,7 @@ async function generate(
       tier2_option: request.tier2_option,
       rows: summary.rows,
       warnings: summary.warnings,
+      lines_version: job.linesVersion,
     },
   });
   return {
