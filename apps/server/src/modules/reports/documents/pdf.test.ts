@@ -4,7 +4,8 @@ import { PDFParse } from 'pdf-parse';
 import { describe, expect, it } from 'vitest';
 import { pdfTextOf, pdfWithoutStamps } from '../../../../test/report-files.ts';
 import { buildReportDocument } from './index.ts';
-import { pdfText, reportPdf } from './pdf.ts';
+import { reportPdf } from './pdf.ts';
+import { pdfText } from './pdf-fonts.ts';
 
 async function bytesOf(stream: PDFKit.PDFDocument): Promise<Buffer> {
   const chunks: Buffer[] = [];
