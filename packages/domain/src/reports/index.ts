@@ -4,7 +4,7 @@ import { PERCENT_BASES, type PercentBasis } from '../compliance/types.ts';
 import { UNVERIFIED_CODES } from '../compliance/unverified.ts';
 import { infoWarningDetail, WARNING_CODES } from '../compliance/warnings.ts';
 import { generatedFileName } from '../files/index.ts';
-import { INVENTORY_PRODUCT_WORKLISTS } from '../inventory-products/inventory-product.ts';
+import { INVENTORY_PRODUCT_WORKLISTS } from '../inventory-products/inventory-product-resource.ts';
 import {
   PHYSICAL_STATES,
   REGULATORY_LIST_TYPES,
