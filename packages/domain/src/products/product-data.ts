@@ -172,6 +172,43 @@ export function isImplausibleConversionFactor(value: number | null | undefined):
 }
 
 /**
+ * A product's fields under the labels its form shows (spec 02 "Product"), for every screen that
+ * names a field outside its form: the audit log (issue 22). The line's form shows the same
+ * product data under the same labels.
+ */
+export const PRODUCT_FIELD_LABELS = {
+  name: 'Product Name',
+  mfg_name: 'Manufacturer Name',
+  mfg_product_number: 'Manufacturer Product Number',
+  mfg_phone: 'Manufacturer Phone',
+  mfg_emergency_phone: 'Manufacturer Emergency Phone',
+  sds_date: 'SDS Date',
+  sds_file: 'SDS File',
+  sds_status: 'SDS Status',
+  physical_state: 'Physical State',
+  specific_gravity: 'Specific Gravity',
+  density: 'Density (lb/gal)',
+  pounds_per_gallon: 'Pounds per Gallon',
+  conversion_factor: 'Conversion Factor',
+  flash_points: 'Flash Point (°F)',
+  nfpa: 'NFPA',
+  is_spcc: 'SPCC',
+  is_sara_f: 'SARA F',
+  is_sara_p: 'SARA P',
+  is_sara_r: 'SARA R',
+  is_sara_a: 'SARA A',
+  is_sara_c: 'SARA C',
+  tier2_hazard_categories: 'Tier II Hazard Categories',
+  fire_code_hazard_classes: 'Fire Code Hazard Classes',
+  tier2_exclusion: 'Tier II Exclusion (40 CFR 370.13)',
+  solid_form: 'Solid Form (EPCRA 302)',
+  powder_fraction_pct: 'Share under 100 µm (%)',
+  is_active: 'Active',
+  hazards: 'Hazard Classes',
+  hazard_ids: 'Hazard Classes',
+} as const;
+
+/**
  * The product data a save takes, by wire name, in the order their messages come: a product save,
  * and a line save, which uses them only for a new product (a catalog product's data is copied by
  * the server) and takes neither `sds_status` nor a `density` of its own (see the line's contract).
