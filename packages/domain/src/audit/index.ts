@@ -4,7 +4,7 @@ import { CONTACT_FIELD_LABELS } from '../contacts/index.ts';
 import { CUSTOMER_FIELD_LABELS } from '../customers/index.ts';
 import { FACILITY_FIELD_LABELS } from '../facilities/index.ts';
 import { INVENTORY_FIELD_LABELS } from '../inventories/inventory.ts';
-import { INVENTORY_PRODUCT_FIELD_LABELS } from '../inventory-products/inventory-product.ts';
+import { INVENTORY_PRODUCT_FIELD_LABELS } from '../inventory-products/inventory-product-labels.ts';
 import { PRODUCT_FIELD_LABELS } from '../products/index.ts';
 import { optionalIsoDateSchema, recordIdSchema } from '../shared/fields.ts';
 import { makeListQuerySchema } from '../shared/list.ts';

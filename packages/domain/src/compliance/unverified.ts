@@ -4,7 +4,7 @@
  * would under-report), so every report says how many there are and names them: a consultant
  * must not file figures resting on last year's data without knowing it.
  */
-import type { InventoryProductWorklist } from '../inventory-products/inventory-product.ts';
+import type { InventoryProductWorklist } from '../inventory-products/inventory-product-resource.ts';
 import type { SnapshotLine } from './types.ts';
 import type { EngineWarning, WarningCode } from './warnings.ts';
 

@@ -7,7 +7,8 @@ import {
   TIER2_STORAGE_TEMPERATURES,
   TIER2_STORAGE_TYPES,
 } from '../products/storage-conditions.ts';
-import { INVENTORY_PRODUCT_MSG, SaveInventoryProductRequestSchema } from './inventory-product.ts';
+import { INVENTORY_PRODUCT_MSG } from './inventory-product-labels.ts';
+import { SaveInventoryProductRequestSchema } from './save-inventory-product.ts';
 
 /** The optional fields the reports need (issue 11): what they accept, keep and refuse, and with which message. */
 

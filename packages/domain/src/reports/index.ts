@@ -5,7 +5,7 @@ import { UNVERIFIED_CODES } from '../compliance/unverified.ts';
 import { infoWarningDetail, WARNING_CODES } from '../compliance/warnings.ts';
 import { CHANGE_FIELDS, CHANGE_PROGRAMME_LABELS } from '../compliance/year-changes.ts';
 import { generatedFileName } from '../files/index.ts';
-import { INVENTORY_PRODUCT_WORKLISTS } from '../inventory-products/inventory-product.ts';
+import { INVENTORY_PRODUCT_WORKLISTS } from '../inventory-products/inventory-product-resource.ts';
 import {
   PHYSICAL_STATES,
   REGULATORY_LIST_TYPES,

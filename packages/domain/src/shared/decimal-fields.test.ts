@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SaveInventoryProductRequestSchema } from '../inventory-products/inventory-product.ts';
+import { SaveInventoryProductRequestSchema } from '../inventory-products/save-inventory-product.ts';
 import { SaveProductRequestSchema } from '../products/index.ts';
 import { decimalSchema } from './fields.ts';
 

@@ -1,5 +1,4 @@
 import {
-  compliance,
   type InventoryProductListRow,
   type InventoryProductResource,
   parseContainerPlacement,
@@ -10,7 +9,7 @@ import type { Db, Tx } from '../../db/client.ts';
 import { toIso } from '../../lib/dates.ts';
 import { fromNumeric } from '../../lib/numeric.ts';
 import { findInventoryRow } from '../inventories/inventories.repository.ts';
-import { productReportInputs } from '../products/products.service.ts';
+import { toProductDataResource } from '../products/product-data.ts';
 import { catalogDifferences } from './catalog-differences.ts';
 import {
   findLineRow,
@@ -70,37 +69,19 @@ export function toListRow(row: LineListRow): InventoryProductListRow {
 export async function toResource(db: Db | Tx, row: LineRow): Promise<InventoryProductResource> {
   const { line } = row;
   const lists = await selectLineLists(db, line.id);
-  const lineHazards = lists.hazards;
   const differences = await catalogDifferences(db, line, lists);
   return {
     ...toListRow(row),
+    ...toProductDataResource(line, lists.hazards),
     inventory_id: line.inventoryId,
-    mfg_product_number: line.mfgProductNumber,
-    mfg_phone: line.mfgPhone,
-    mfg_emergency_phone: line.mfgEmergencyPhone,
-    nfpa: line.nfpa,
     sds_no: line.sdsNo,
-    sds_date: line.sdsDate,
     container_info: line.containerInfo,
     shell_capacity_gal: fromNumeric(line.shellCapacityGal),
     placement: parseContainerPlacement(line.placement),
     spcc_exclusion: parseSpccExclusion(line.spccExclusion),
-    conversion_factor: fromNumeric(line.conversionFactor),
-    flash_points: line.flashPoints,
-    hazards: lineHazards,
     is_processed: line.isProcessed,
     is_manufactured: line.isManufactured,
     is_otherwise_used: line.isOtherwiseUsed,
-    is_spcc: line.isSpcc,
-    is_sara_f: line.isSaraF,
-    is_sara_p: line.isSaraP,
-    is_sara_r: line.isSaraR,
-    is_sara_a: line.isSaraA,
-    is_sara_c: line.isSaraC,
-    tier2_hazard_categories: compliance.TIER2_HAZARD_CATEGORIES.filter((category) =>
-      line.tier2HazardCategories.includes(category),
-    ),
-    ...productReportInputs(line),
     annual_pounds_manufactured: fromNumeric(line.annualPoundsManufactured),
     annual_pounds_processed: fromNumeric(line.annualPoundsProcessed),
     annual_pounds_otherwise_used: fromNumeric(line.annualPoundsOtherwiseUsed),
@@ -114,9 +95,6 @@ export async function toResource(db: Db | Tx, row: LineRow): Promise<InventoryPr
     is_atmospheric_storage: line.isAtmosphericStorage,
     fire_code_use_mode: parseFireCodeUseMode(line.fireCodeUseMode),
     is_outdoor: line.isOutdoor,
-    pounds_per_gallon: fromNumeric(line.poundsPerGallon),
-    specific_gravity: fromNumeric(line.specificGravity),
-    density: fromNumeric(line.density),
     catalog_differences: differences,
     catalog_differs: differences.length > 0,
     source_line_id: line.sourceLineId,

@@ -1,14 +1,10 @@
-import type { Readable } from 'node:stream';
 import {
   compliance,
-  FIRE_CODE_HAZARD_CLASSES,
   PRODUCT_MSG,
   type ProductListQuery,
   type ProductListRow,
   type ProductResource,
-  productMeasures,
   type SaveProduct,
-  type SdsStatus,
 } from '@chemtrack/domain';
 import type { Db, Tx } from '../../db/client.ts';
 import { fieldError, notFound } from '../../lib/app-error.ts';
@@ -16,15 +12,13 @@ import { type Actor, recordAudit } from '../../lib/audit.ts';
 import type { CrudService } from '../../lib/crud-routes.ts';
 import { toIso } from '../../lib/dates.ts';
 import { toPage } from '../../lib/list-query.ts';
-import { fromNumeric, toNumeric } from '../../lib/numeric.ts';
-import { FileNotStoredError, type FileStore } from '../../storage/file-store.ts';
-import { PDF_MIME_TYPE } from '../files/file-types.ts';
-import { type FileRow, findFileByKey } from '../files/files.repository.ts';
+import type { FileStore } from '../../storage/file-store.ts';
 import { releaseFiles, removeStoredFiles, toStoredFile, type WarnLog } from '../files/files.service.ts';
+import { type ProductDataBody, toProductColumns, toProductDataResource } from './product-data.ts';
+import { openSds, resolveSds, resolveSdsStatus } from './product-sds.ts';
 import {
   checkProductVersion,
   findProduct,
-  findSdsHolder,
   type HazardRef,
   hazardsByProduct,
   insertProduct,
@@ -45,35 +39,11 @@ function toProductResource(row: ProductRow, hazardList: HazardRef[]): ProductRes
   const { product } = row;
   return {
     id: product.id,
-    name: product.name,
-    mfg_name: product.mfgName,
-    mfg_product_number: product.mfgProductNumber,
-    mfg_phone: product.mfgPhone,
-    mfg_emergency_phone: product.mfgEmergencyPhone,
-    sds_date: product.sdsDate,
+    ...toProductDataResource(product, hazardList),
     sds_file: row.file ? toStoredFile(row.file) : null,
-    sds_status: product.sdsStatus,
     sds_is_label_photo: row.file?.isLabelPhoto ?? false,
     needs_review: product.needsReview,
-    physical_state: product.physicalState,
-    specific_gravity: fromNumeric(product.specificGravity),
-    density: fromNumeric(product.density),
-    pounds_per_gallon: fromNumeric(product.poundsPerGallon),
-    conversion_factor: fromNumeric(product.conversionFactor),
-    flash_points: product.flashPoints,
-    nfpa: product.nfpa,
-    is_spcc: product.isSpcc,
-    is_sara_f: product.isSaraF,
-    is_sara_p: product.isSaraP,
-    is_sara_r: product.isSaraR,
-    is_sara_a: product.isSaraA,
-    is_sara_c: product.isSaraC,
-    tier2_hazard_categories: compliance.TIER2_HAZARD_CATEGORIES.filter((category) =>
-      product.tier2HazardCategories.includes(category),
-    ),
-    ...productReportInputs(product),
     is_active: product.isActive,
-    hazards: hazardList,
     created_at: toIso(product.createdAt),
     updated_at: toIso(product.updatedAt),
   };
@@ -135,123 +105,6 @@ export async function checkPartialPressureOverride(
   if (excepted.length === 0) return;
   const names = excepted.map((part) => `${part.name} ${part.cas_number}`).join(', ');
   throw fieldError('is_partial_pressure_exempt', PRODUCT_MSG.partialPressureExcepted(names));
-}
-
-interface SdsChange {
-  fileId: number | null;
-  /** A file other than the current one is attached. */
-  isAttached: boolean;
-  /** The current file is let go (detached or replaced). */
-  isReleased: boolean;
-  /** The attached file is a photo of the label, which is not an SDS (issue 33 point 9). */
-  isLabelPhoto: boolean;
-}
-
-/**
- * `sds` omitted keeps the file; null detaches it; `{ filepath }` attaches an upload that no
- * other product holds.
- */
-async function resolveSds(tx: Tx, currentFileId: number | null, sds: SaveProduct['sds']): Promise<SdsChange> {
-  if (sds === undefined)
-    return { fileId: currentFileId, isAttached: false, isReleased: false, isLabelPhoto: false };
-  if (sds === null) {
-    return { fileId: null, isAttached: false, isReleased: currentFileId !== null, isLabelPhoto: false };
-  }
-  const file = await findFileByKey(tx, sds.filepath);
-  if (!file || file.mimeType !== PDF_MIME_TYPE) throw fieldError('sds', PRODUCT_MSG.sdsFileUnknown);
-  const isLabelPhoto = file.isLabelPhoto;
-  if (file.id === currentFileId)
-    return { fileId: file.id, isAttached: false, isReleased: false, isLabelPhoto };
-  if ((await findSdsHolder(tx, file.id)) !== undefined) throw fieldError('sds', PRODUCT_MSG.sdsFileUnknown);
-  return { fileId: file.id, isAttached: true, isReleased: currentFileId !== null, isLabelPhoto };
-}
-
-/**
- * The status the body asks for, or else what the file change implies: a new product is `sds`
- * with a file and `pending` without; an update turns `sds` when a file is attached, `pending`
- * when it is removed, and otherwise keeps what the staff set (e.g. `update`).
- */
-function resolveSdsStatus(
-  requested: SdsStatus | null | undefined,
-  current: SdsStatus | null,
-  change: SdsChange,
-): SdsStatus {
-  if (requested) {
-    if (requested === 'sds' && change.fileId === null) {
-      throw fieldError('sds_status', PRODUCT_MSG.sdsStatusNeedsFile);
-    }
-    return requested;
-  }
-  // A photo of the label is kept as the product's file but is not an SDS: the product stays in
-  // the Pending SDS filter until staff attach the real one or set the status (issue 33 point 9).
-  if (current === null) return change.fileId === null || change.isLabelPhoto ? 'pending' : 'sds';
-  if (change.isAttached) return change.isLabelPhoto ? 'pending' : 'sds';
-  if (change.fileId === null && change.isReleased) return 'pending';
-  return current;
-}
-
-/** The product data columns of a body; the inventory-product save uses it for a new product too. */
-export type ProductDataBody = Omit<SaveProduct, 'sds' | 'sds_status' | 'hazard_ids' | 'is_active' | 'encode'>;
-
-export function toProductColumns(body: ProductDataBody) {
-  const measures = productMeasures(body);
-  return {
-    name: body.name,
-    mfgName: body.mfg_name,
-    mfgProductNumber: body.mfg_product_number ?? '',
-    mfgPhone: body.mfg_phone,
-    mfgEmergencyPhone: body.mfg_emergency_phone,
-    sdsDate: body.sds_date ?? null,
-    physicalState: body.physical_state ?? null,
-    specificGravity: toNumeric(measures.specific_gravity),
-    density: toNumeric(measures.density),
-    poundsPerGallon: toNumeric(measures.pounds_per_gallon),
-    conversionFactor: toNumeric(measures.conversion_factor),
-    flashPoints: body.flash_points,
-    nfpa: body.nfpa ?? '',
-    isSpcc: body.is_spcc,
-    isSaraF: body.is_sara_f,
-    isSaraP: body.is_sara_p,
-    isSaraR: body.is_sara_r,
-    isSaraA: body.is_sara_a,
-    isSaraC: body.is_sara_c,
-    // Undefined (omitted) leaves the column as it is on update and to its default on insert.
-    tier2HazardCategories: body.tier2_hazard_categories,
-    fireCodeHazardClasses: body.fire_code_hazard_classes,
-    tier2Exclusion: body.tier2_exclusion,
-    solidForm: body.solid_form,
-    powderFractionPct:
-      body.powder_fraction_pct === undefined ? undefined : toNumeric(body.powder_fraction_pct),
-    isUsedAsFuel: body.is_used_as_fuel,
-    isPartialPressureExempt: body.is_partial_pressure_exempt,
-    partialPressureNote: body.partial_pressure_note,
-  };
-}
-
-/**
- * The 370.13 exclusion, the 302 solid form and the RMP/PSM fuel and partial-pressure inputs of a
- * product or a line, as the API shows them.
- */
-export function productReportInputs(row: {
-  fireCodeHazardClasses: string[];
-  tier2Exclusion: string | null;
-  solidForm: string | null;
-  powderFractionPct: string | null;
-  isUsedAsFuel: boolean;
-  isPartialPressureExempt: boolean;
-  partialPressureNote: string;
-}) {
-  return {
-    fire_code_hazard_classes: FIRE_CODE_HAZARD_CLASSES.filter((item) =>
-      row.fireCodeHazardClasses.includes(item),
-    ),
-    tier2_exclusion: compliance.TIER2_EXCLUSIONS.find((value) => value === row.tier2Exclusion) ?? null,
-    solid_form: compliance.SOLID_FORMS.find((value) => value === row.solidForm) ?? null,
-    powder_fraction_pct: fromNumeric(row.powderFractionPct),
-    is_used_as_fuel: row.isUsedAsFuel,
-    is_partial_pressure_exempt: row.isPartialPressureExempt,
-    partial_pressure_note: row.partialPressureNote,
-  };
 }
 
 /**
@@ -319,20 +172,6 @@ async function toggleProduct(db: Db, actor: Actor, id: number): Promise<ProductR
     });
     return resource;
   });
-}
-
-/** The product's SDS bytes and what to call them; 404 when it has none (or the bytes are gone). */
-async function openSds(db: Db, store: FileStore, id: number): Promise<{ file: FileRow; stream: Readable }> {
-  const { file } = await findProduct(db, id);
-  if (!file) throw notFound('SDS file');
-  let stream: Readable;
-  try {
-    stream = await store.read(file.storageKey);
-  } catch (error) {
-    if (error instanceof FileNotStoredError) throw notFound('SDS file');
-    throw error;
-  }
-  return { file, stream };
 }
 
 /** A catalog product's row as stored. */

@@ -22,7 +22,7 @@ import { fromNumeric } from '../../lib/numeric.ts';
 import { AVAILABILITY_MSG, RETRY_AFTER_SECONDS } from '../../plugins/availability.ts';
 import { permitAmountsInForce } from '../fire-code-permits/fire-code-permits.service.ts';
 import { findFacilityOf } from '../inventories/inventories.repository.ts';
-import { productReportInputs } from '../products/products.service.ts';
+import { productReportInputs } from '../products/product-data.ts';
 import { referenceEntriesInUse } from '../reference-lists/reference-lists.service.ts';
 import {
   drawReportDocument,

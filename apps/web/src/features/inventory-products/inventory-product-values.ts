@@ -3,9 +3,7 @@ import {
   type ContainerPlacement,
   DEFAULT_FIRE_CODE_USE_MODE,
   type FireCodeUseMode,
-  hasLiquidDensity,
   type InventoryProductResource,
-  isGas,
   productMeasures,
   type SaveInventoryProduct,
   type SaveInventoryProductRequest,
@@ -20,7 +18,7 @@ import { numberText } from '../../lib/form-text.ts';
 import {
   EMPTY_PRODUCT_FORM,
   type ProductDataValues,
-  reportInputsRequest,
+  productDataRequest,
   toProductDataForm,
 } from '../products/product-form.ts';
 import type { InventoryProductBody } from './api.ts';
@@ -219,7 +217,6 @@ function toRequestInput(values: InventoryProductFormValues): SaveInventoryProduc
     sds_no: values.sds_no,
   };
   if (values.product_id !== null) return { ...ownFields, product_id: values.product_id, name: '' };
-  const state = values.physical_state || null;
   return {
     ...ownFields,
     product_id: null,
@@ -228,25 +225,7 @@ function toRequestInput(values: InventoryProductFormValues): SaveInventoryProduc
     ...(values.sds
       ? { sds: { filepath: values.sds.filepath, original_name: values.sds.original_name } }
       : {}),
-    mfg_name: values.mfg_name,
-    mfg_product_number: values.mfg_product_number,
-    mfg_phone: values.mfg_phone,
-    mfg_emergency_phone: values.mfg_emergency_phone,
-    physical_state: state,
-    specific_gravity: hasLiquidDensity(state) ? values.specific_gravity : '',
-    pounds_per_gallon: hasLiquidDensity(state) ? values.pounds_per_gallon : '',
-    conversion_factor: isGas(state) ? values.conversion_factor : '',
-    flash_points: values.flash_points,
-    nfpa: values.nfpa,
-    is_spcc: values.is_spcc,
-    is_sara_f: values.is_sara_f,
-    is_sara_p: values.is_sara_p,
-    is_sara_r: values.is_sara_r,
-    is_sara_a: values.is_sara_a,
-    is_sara_c: values.is_sara_c,
-    tier2_hazard_categories: values.tier2_hazard_categories,
-    ...reportInputsRequest(values),
-    hazard_ids: values.hazards.map((hazard) => hazard.id),
+    ...productDataRequest(values),
   };
 }
 

@@ -128,7 +128,7 @@ export type ProductDataValues = Pick<
 export type ProductDataSource = Pick<ProductResource, keyof ProductDataValues>;
 
 /** The report inputs of a product's data as the request takes them: '' is "none", a powder share only for a powder. */
-export function reportInputsRequest(
+function reportInputsRequest(
   values: Pick<
     ProductDataValues,
     | 'fire_code_hazard_classes'
@@ -148,6 +148,36 @@ export function reportInputsRequest(
     is_used_as_fuel: values.is_used_as_fuel,
     is_partial_pressure_exempt: values.is_partial_pressure_exempt,
     partial_pressure_note: values.partial_pressure_note,
+  };
+}
+
+/**
+ * The product data part of a request, from the form's values: the measures the physical state
+ * does not use left out, so a hidden field can never block the save. The product form and a
+ * line naming a new product both send it.
+ */
+export function productDataRequest(values: ProductDataValues) {
+  const state = values.physical_state || null;
+  return {
+    mfg_name: values.mfg_name,
+    mfg_product_number: values.mfg_product_number,
+    mfg_phone: values.mfg_phone,
+    mfg_emergency_phone: values.mfg_emergency_phone,
+    physical_state: state,
+    specific_gravity: hasLiquidDensity(state) ? values.specific_gravity : '',
+    pounds_per_gallon: hasLiquidDensity(state) ? values.pounds_per_gallon : '',
+    conversion_factor: isGas(state) ? values.conversion_factor : '',
+    flash_points: values.flash_points,
+    nfpa: values.nfpa,
+    is_spcc: values.is_spcc,
+    is_sara_f: values.is_sara_f,
+    is_sara_p: values.is_sara_p,
+    is_sara_r: values.is_sara_r,
+    is_sara_a: values.is_sara_a,
+    is_sara_c: values.is_sara_c,
+    tier2_hazard_categories: values.tier2_hazard_categories,
+    ...reportInputsRequest(values),
+    hazard_ids: values.hazards.map((hazard) => hazard.id),
   };
 }
 
@@ -201,18 +231,12 @@ export function toProductForm(product: ProductResource): ProductFormValues {
  * not use left out, so a hidden field can never block the save.
  */
 function toRequestInput(values: ProductFormValues): SaveProductRequest {
-  const { hazards, sds_date, sds_status, physical_state, ...rest } = values;
-  const state = physical_state || null;
+  const { hazards: _hazards, sds_date, sds_status, ...rest } = values;
   return {
     ...rest,
+    ...productDataRequest(values),
     sds_date: usDateToIso(sds_date),
     sds_status: sds_status || null,
-    physical_state: state,
-    specific_gravity: hasLiquidDensity(state) ? values.specific_gravity : '',
-    pounds_per_gallon: hasLiquidDensity(state) ? values.pounds_per_gallon : '',
-    conversion_factor: isGas(state) ? values.conversion_factor : '',
-    ...reportInputsRequest(values),
-    hazard_ids: hazards.map((hazard) => hazard.id),
   };
 }
 
