@@ -1,10 +1,14 @@
 import { z } from 'zod';
-import type { Tier2Row } from '../compliance/tier2.ts';
+import type { Tier2Row } from '../compliance/tier2-types.ts';
 import { PERCENT_BASES } from '../compliance/types.ts';
 import { generatedFileName } from '../files/index.ts';
 import { DEFAULT_REPORT_SETTINGS, REPORT_MSG, TIER2_OPTIONS } from '../reports/index.ts';
 import { recordIdSchema } from '../shared/fields.ts';
-import { TIER2_FIRST_SUPPORTED_YEAR } from './dataset.ts';
+import {
+  TIER2_FIRST_SUPPORTED_YEAR,
+  type Tier2ComponentRecordId,
+  type Tier2FacilityExtras,
+} from './dataset.ts';
 
 /**
  * The Tier II export (issue 25): `GET /tier2/export` answers a facility-year's Tier II as a Tier2

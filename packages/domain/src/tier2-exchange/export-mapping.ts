@@ -1,5 +1,5 @@
 import { tier2RangeCode } from '../compliance/range-codes.ts';
-import type { Tier2Row } from '../compliance/tier2.ts';
+import type { Tier2Row } from '../compliance/tier2-types.ts';
 import { TIER2_HAZARD_CATEGORIES } from '../products/hazard-categories.ts';
 import type { PhysicalState } from '../shared/enums.ts';
 import { roundTo } from '../shared/numbers.ts';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { tier2RangeCode } from '../compliance/range-codes.ts';
-import type { Tier2Row } from '../compliance/tier2.ts';
+import type { Tier2Row } from '../compliance/tier2-types.ts';
 import {
   type Tier2ExportFacility,
   type Tier2ExportInput,
