@@ -34,7 +34,7 @@ import type { LineQuantity } from './quantities.ts';
 import { normalizeCas } from './reference.ts';
 import { RMP_AMMONIA_ALIAS, rmpPartialPressureExcepted, rmpTableKind } from './rmp-substances.ts';
 import { RMP_DE_MINIMIS, RMP_OPERATOR } from './thresholds.ts';
-import { retailFuelOf } from './tier2.ts';
+import { retailFuelOf } from './tier2-thresholds.ts';
 import type { ReferenceEntry } from './types.ts';
 import { type EngineWarning, lineWarning, listWarning } from './warnings.ts';
 

@@ -5,7 +5,7 @@
  * and its preview, and answered with the `.t2s` export, with what to add and where.
  */
 import { LEGACY_HAZARD_FLAGS, TIER2_GHS_FIRST_YEAR } from '../products/hazard-categories.ts';
-import type { Tier2Row } from './tier2.ts';
+import type { Tier2Row } from './tier2-types.ts';
 import type { SnapshotFacility, SnapshotLine } from './types.ts';
 import { type EngineWarning, lineWarning } from './warnings.ts';
 

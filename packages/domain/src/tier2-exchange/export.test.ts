@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { tier2RangeCode } from '../compliance/range-codes.ts';
-import type { Tier2Row } from '../compliance/tier2.ts';
+import type { Tier2Row } from '../compliance/tier2-types.ts';
 import {
-  buildTier2Dataset,
   type Tier2ExportFacility,
   type Tier2ExportInput,
   type Tier2ExportLine,
   Tier2ExportQuerySchema,
   tier2ExportFileName,
-} from './export.ts';
+} from './export-contract.ts';
+import { buildTier2Dataset } from './export-mapping.ts';
 
 /** The mapping rules of the Tier II export (decision 017, Export) on hand-made engine rows. */
 

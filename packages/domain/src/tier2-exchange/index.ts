@@ -1,3 +1,4 @@
 export * from './dataset.ts';
-export * from './export.ts';
+export * from './export-contract.ts';
+export * from './export-mapping.ts';
 export * from './import.ts';

@@ -1,176 +1,33 @@
-import { z } from 'zod';
 import { tier2RangeCode } from '../compliance/range-codes.ts';
-import type { Tier2Row } from '../compliance/tier2.ts';
-import { PERCENT_BASES } from '../compliance/types.ts';
-import { generatedFileName } from '../files/index.ts';
+import type { Tier2Row } from '../compliance/tier2-types.ts';
 import { TIER2_HAZARD_CATEGORIES } from '../products/hazard-categories.ts';
-import { DEFAULT_REPORT_SETTINGS, REPORT_MSG, TIER2_OPTIONS } from '../reports/index.ts';
 import type { PhysicalState } from '../shared/enums.ts';
-import { recordIdSchema } from '../shared/fields.ts';
 import { roundTo } from '../shared/numbers.ts';
 import {
-  TIER2_FIRST_SUPPORTED_YEAR,
   TIER2_STANDARD_VERSION,
   type Tier2Address,
   type Tier2Chemical,
-  type Tier2ComponentRecordId,
   type Tier2Contact,
   type Tier2Dataset,
   type Tier2Facility,
-  type Tier2FacilityExtras,
   type Tier2FacilityId,
   type Tier2MixtureComponent,
   type Tier2Phone,
   type Tier2StorageLocation,
 } from './dataset.ts';
+import type {
+  Tier2ExportContact,
+  Tier2ExportFacility,
+  Tier2ExportInput,
+  Tier2ExportLine,
+} from './export-contract.ts';
 
 /**
- * The Tier II export (issue 25): `GET /tier2/export` answers a facility-year's Tier II as a Tier2
- * Submit `.t2s` (a ZIP holding one XML file of the National Tier II Data Standard). The chemicals
- * are the Tier II report's reported rows (the same engine run, so the file and the report agree);
- * the facility, its contacts and what a Tier II file brought in (`tier2_extras`) fill the rest.
+ * The Tier II export's mapping (issue 25, decision 017): what the server loads for a facility-year,
+ * turned into the standard's dataset. Pure, so the rules (which column wins, which record id, which
+ * physical state) are tested without a database; the request, the file's naming and
+ * this mapping's input are in `export-contract.ts`.
  */
-
-export const TIER2_EXPORT_MSG = {
-  /** Reporting years before 2017 use the five legacy categories, which the standard cannot carry. */
-  legacyYear: 'Tier II files hold the hazard categories used from 2017; choose 2017 or later.',
-} as const;
-
-/** The one XML file inside a `.t2s`, named as Tier2 Submit names it. */
-export const T2S_XML_FILE_NAME = 'epcra_tier2_data.xml';
-export const T2S_CONTENT_TYPE = 'application/zip';
-/**
- * The export answers a file, so what the file lacks (issue 33 point 6: contacts, hazards it cannot
- * carry) comes in this header: the warnings' messages as JSON, percent-encoded (a header is ASCII).
- */
-export const TIER2_EXPORT_WARNINGS_HEADER = 'X-Tier2-Warnings';
-
-export function encodeExportWarnings(messages: readonly string[]): string {
-  return encodeURIComponent(JSON.stringify(messages));
-}
-
-/** The header's messages; none when it is absent or not what `encodeExportWarnings` writes. */
-export function decodeExportWarnings(header: string | null): string[] {
-  if (!header) return [];
-  try {
-    const parsed: unknown = JSON.parse(decodeURIComponent(header));
-    return Array.isArray(parsed) ? parsed.filter((item): item is string => typeof item === 'string') : [];
-  } catch {
-    return [];
-  }
-}
-
-/** The words that name the file, as a report type's name does ("EPCRA 311/312 Tier II"). */
-export const TIER2_EXPORT_NAME = 'EPCRA 311/312 Tier II';
-
-/** `EPCRA_311_312_Tier_II_Acme_Corp__Plant_1_2025.t2s`: type, customer, facility, year, as the report files are named. */
-export function tier2ExportFileName(customerName: string, facilityName: string, year: number): string {
-  return generatedFileName([TIER2_EXPORT_NAME, customerName, facilityName, year], 't2s');
-}
-
-const YearSchema = z.coerce
-  .number({ error: REPORT_MSG.yearRequired })
-  .int(REPORT_MSG.yearRequired)
-  .min(1, REPORT_MSG.yearRequired)
-  .max(9999, REPORT_MSG.yearRequired);
-
-/**
- * `GET /tier2/export?customer_id=&facility_id=&year=`: the report's request without a type or a
- * format; the Tier II settings (percent basis, 370.14 option) as the report takes them, so an export
- * made beside a report with the same settings carries the same figures.
- */
-export const Tier2ExportQuerySchema = z.object({
-  customer_id: recordIdSchema(REPORT_MSG.customerRequired),
-  facility_id: recordIdSchema(REPORT_MSG.facilityRequired),
-  year: YearSchema,
-  percent_basis: z
-    .enum(PERCENT_BASES, { error: REPORT_MSG.percentBasisInvalid })
-    .nullish()
-    .transform((value) => value ?? DEFAULT_REPORT_SETTINGS.percent_basis),
-  tier2_option: z
-    .enum(TIER2_OPTIONS, { error: REPORT_MSG.tier2OptionInvalid })
-    .nullish()
-    .transform((value) => value ?? DEFAULT_REPORT_SETTINGS.tier2_option),
-});
-export type Tier2ExportQuery = z.input<typeof Tier2ExportQuerySchema>;
-export type Tier2ExportQueryValues = z.output<typeof Tier2ExportQuerySchema>;
-
-export function isTier2ExportYear(year: number): boolean {
-  return year >= TIER2_FIRST_SUPPORTED_YEAR;
-}
-
-// The mapping: what the server loads, turned into the standard's dataset. Pure, so the rules
-// (which column wins, which record id, which physical state) are tested without a database.
-
-export interface Tier2ExportFacility {
-  id: number;
-  name: string;
-  street: string;
-  city: string;
-  /** Two-letter code; '' when the address has none. */
-  state: string;
-  zip: string;
-  /** The address's phone (digits); '' when none. */
-  phone: string;
-  county: string;
-  fireDistrict: string;
-  naicsCode: string;
-  dunsNumber: string;
-  rmpFacilityId: string;
-  triFacilityId: string;
-  latitude: number | null;
-  longitude: number | null;
-  isManned: boolean | null;
-  maxOccupants: number | null;
-  tier2RecordId: string | null;
-  extras: Tier2FacilityExtras;
-  /** YYYY-MM-DD of the facility's last change. */
-  lastModified: string;
-}
-
-export interface Tier2ExportContact {
-  id: number;
-  tier2RecordId: string | null;
-  /** The facility's link to the contact (`facility_contacts.tier2_link_id`). */
-  tier2LinkId: string | null;
-  firstName: string;
-  lastName: string;
-  title: string;
-  email: string;
-  mailing: { street: string; city: string; state: string; zip: string; country: string };
-  contactTypes: string[];
-  phones: { id: number; tier2RecordId: string | null; phoneNumber: string; phoneType: string }[];
-  /** YYYY-MM-DD. */
-  lastModified: string;
-}
-
-/** A line of the facility-year, as the chemicals' record ids and storage locations need it. */
-export interface Tier2ExportLine {
-  id: number;
-  locationStored: string;
-  storageType: string | null;
-  storagePressure: string | null;
-  storageTemperature: string | null;
-  containerQuantity: number | null;
-  tier2ChemicalRecordId: string | null;
-  tier2LocationRecordId: string | null;
-  /** An imported line's chemical CAS as the file gave it (a mixture's own CAS); null/absent otherwise. */
-  tier2CasNumber?: string | null;
-  /** An imported line's mixture components' record ids; null/absent otherwise. */
-  tier2ComponentRecordIds?: Tier2ComponentRecordId[] | null;
-  /** YYYY-MM-DD. */
-  lastModified: string;
-}
-
-export interface Tier2ExportInput {
-  year: number;
-  facility: Tier2ExportFacility;
-  /** The facility's contacts in its order. */
-  contacts: Tier2ExportContact[];
-  /** The Tier II report's reported rows (`Tier2Result.rows`). */
-  rows: Tier2Row[];
-  lines: Tier2ExportLine[];
-}
 
 /** The id types the facility holds as columns, in the standard's labels and the order written. */
 const COLUMN_ID_TYPES = [
