@@ -8,7 +8,7 @@
 import type { Epcra302Result } from './epcra-302.ts';
 import type { Epcra313Result } from './epcra-313.ts';
 import type { ProcessRow } from './process-safety.ts';
-import type { Tier2Result, Tier2Row } from './tier2.ts';
+import type { Tier2Result, Tier2Row } from './tier2-types.ts';
 
 /** The programmes whose coverage of a chemical is compared, in the order the changes list them. */
 export const CHANGE_PROGRAMMES = ['tier2', 'epcra_302', 'epcra_313', 'rmp', 'psm'] as const;
