@@ -3,12 +3,7 @@ import type { compliance, ReportFormat } from '@chemtrack/domain';
 import { Lru } from '../../../lib/lru.ts';
 import { startWorker } from '../../../lib/start-worker.ts';
 import type { ReportFileSummary, ReportInputs } from '../documents/draw.ts';
-import type {
-  FromReportWorker,
-  ReferenceEntries,
-  ToReportWorker,
-  WorkerLines,
-} from './protocol.ts';
+import type { FromReportWorker, ReferenceEntries, ToReportWorker, WorkerLines } from './protocol.ts';
 
 /**
  * Report drawing off the event loop (issue 24, decision 016): the engine, the layout and the file
