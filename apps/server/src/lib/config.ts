@@ -140,7 +140,7 @@ export interface Config {
   maxEventLoopDelayMs: number;
   /** Lists count matching rows exactly up to this many, then estimate (lib/list-query.ts `countUpTo`). */
   listCountCap: number;
-  /** Report worker threads drawing at once (modules/reports/report-workers.ts); more wait in a short queue. */
+  /** Report worker threads drawing at once (modules/reports/workers/); more wait in a short queue. */
   reportWorkers: number;
   /** Each report worker's heap ceiling: a report that outgrows it fails alone (503), not the server. */
   reportWorkerHeapMb: number;

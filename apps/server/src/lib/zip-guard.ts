@@ -1,11 +1,13 @@
 import { inflateRawSync } from 'node:zlib';
 
 /**
- * An .xlsx is a zip. A zip bomb (a few kilobytes that inflate to gigabytes) must be stopped before
- * a workbook reader inflates it into memory, and the sizes a zip declares may lie. So the central
- * directory is read first (entry count and declared sizes within limits), then every entry is
- * inflated with Node's `maxOutputLength` set to its declared size: an entry that grows past what
- * it declared stops at once, and the total can never pass the limit.
+ * The one zip-bomb guard (decision 032): every zip we are sent (an .xlsx upload or reference list,
+ * a Tier II .t2s) is opened here and nowhere else. A zip bomb (a few kilobytes that inflate to
+ * gigabytes) must be stopped before anything inflates it into memory, and the sizes a zip declares
+ * may lie. So the central directory is read first (entry count and declared sizes within limits),
+ * then an entry is inflated with Node's `maxOutputLength` set to the most it may be (its declared
+ * size for a workbook, the caller's cap for a .t2s): inflation stops as soon as it grows past that,
+ * so the output is never larger than the limit.
  * https://cheatsheetseries.owasp.org/cheatsheets/File_Upload_Cheat_Sheet.html
  * Zip format: PKWARE APPNOTE.TXT §4.3 (https://pkware.cachefly.net/webdocs/casestudies/APPNOTE.TXT).
  */
@@ -18,7 +20,17 @@ export interface ZipLimits {
 /** A 10,000-row sheet inflates to a few megabytes; these leave room and still stop a bomb. */
 export const XLSX_LIMITS: ZipLimits = { maxEntries: 1_000, maxTotalBytes: 200 * 1024 * 1024 };
 
-export class ZipRefusedError extends Error {}
+/** Why a zip was refused: too many entries, more bytes than allowed (declared or inflated), or unreadable. */
+export type ZipRefusal = 'entries' | 'size' | 'broken';
+
+export class ZipRefusedError extends Error {
+  constructor(
+    message: string,
+    readonly reason: ZipRefusal = 'broken',
+  ) {
+    super(message);
+  }
+}
 
 const EOCD_SIGNATURE = 0x06054b50;
 const CENTRAL_SIGNATURE = 0x02014b50;
@@ -50,7 +62,7 @@ export function readZipEntries(zip: Buffer, limits: ZipLimits): ZipEntry[] {
   const directoryOffset = zip.readUInt32LE(end + 16);
   // Zip64 (markers 0xFFFF / 0xFFFFFFFF) is for archives far larger than any upload we accept.
   if (count === 0xffff || directoryOffset === 0xffffffff) throw new ZipRefusedError('zip64');
-  if (count > limits.maxEntries) throw new ZipRefusedError(`too many entries (${count})`);
+  if (count > limits.maxEntries) throw new ZipRefusedError(`too many entries (${count})`, 'entries');
   const entries: ZipEntry[] = [];
   let at = directoryOffset;
   let total = 0;
@@ -67,7 +79,7 @@ export function readZipEntries(zip: Buffer, limits: ZipLimits): ZipEntry[] {
       name: zip.toString('utf8', at + 46, at + 46 + nameLength),
     };
     total += entry.size;
-    if (total > limits.maxTotalBytes) throw new ZipRefusedError('declared size over the limit');
+    if (total > limits.maxTotalBytes) throw new ZipRefusedError('declared size over the limit', 'size');
     entries.push(entry);
     at += 46 + nameLength + zip.readUInt16LE(at + 30) + zip.readUInt16LE(at + 32);
   }
@@ -86,16 +98,32 @@ export function zipEntryData(zip: Buffer, entry: ZipEntry): Buffer {
   return data;
 }
 
-function inflatedSize(zip: Buffer, entry: ZipEntry): number {
+function isOutputTooLarge(error: unknown): boolean {
+  return error instanceof RangeError && (error as NodeJS.ErrnoException).code === 'ERR_BUFFER_TOO_LARGE';
+}
+
+/**
+ * An entry's bytes, inflated (or as stored), refused with reason 'size' as soon as they pass
+ * `maxBytes`: Node's `maxOutputLength` ends inflation there, so a bomb never inflates in full.
+ * A broken entry or another compression method is refused with reason 'broken'.
+ */
+export function inflateZipEntry(zip: Buffer, entry: ZipEntry, maxBytes: number): Buffer {
   const data = zipEntryData(zip, entry);
-  if (entry.method === STORED) return data.length;
-  if (entry.method !== DEFLATED) throw new ZipRefusedError(`compression method ${entry.method}`);
-  try {
-    // One byte over the declared size is enough to know it lied.
-    return inflateRawSync(data, { maxOutputLength: entry.size + 1 }).length;
-  } catch {
-    throw new ZipRefusedError('entry does not inflate within its declared size');
+  let bytes: Buffer;
+  if (entry.method === STORED) bytes = data;
+  else if (entry.method !== DEFLATED) {
+    throw new ZipRefusedError(`compression method ${entry.method}`);
+  } else {
+    try {
+      // maxOutputLength must be at least 1; a larger output is refused just below.
+      bytes = inflateRawSync(data, { maxOutputLength: Math.max(1, maxBytes) });
+    } catch (error) {
+      if (isOutputTooLarge(error)) throw new ZipRefusedError('entry inflates past the limit', 'size');
+      throw new ZipRefusedError('entry does not inflate');
+    }
   }
+  if (bytes.length > maxBytes) throw new ZipRefusedError('entry past the limit', 'size');
+  return bytes;
 }
 
 /**
@@ -106,7 +134,10 @@ export function inspectZip(zip: Buffer, limits: ZipLimits = XLSX_LIMITS): string
   if (zip.length < 22) throw new ZipRefusedError('too short');
   const entries = readZipEntries(zip, limits);
   for (const entry of entries) {
-    if (inflatedSize(zip, entry) !== entry.size) throw new ZipRefusedError('size mismatch');
+    // Inflated up to its declared size and no further: an entry that lied stops there.
+    if (inflateZipEntry(zip, entry, entry.size).length !== entry.size) {
+      throw new ZipRefusedError('size mismatch', 'size');
+    }
   }
   return entries.map((entry) => entry.name);
 }

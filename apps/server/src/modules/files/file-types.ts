@@ -17,3 +17,21 @@ export type FileType = keyof typeof FILE_TYPES;
 export function fileTypeOf(mimeType: string): FileType | undefined {
   return (Object.keys(FILE_TYPES) as FileType[]).find((type) => FILE_TYPES[type].mimeType === mimeType);
 }
+
+/**
+ * A file received and checked (file-upload.ts), kept in a temporary copy. Here, beside the types,
+ * so the photo conversion (label-photo.ts) that file-upload.ts calls can name it without importing
+ * file-upload.ts back.
+ */
+export interface ReceivedUpload {
+  /** A temporary copy the caller moves into the store and then removes. */
+  tempPath: string;
+  originalName: string;
+  mimeType: string;
+  size: number;
+  sha256: string;
+  /** A PDF with an `/Encrypt` dictionary: kept, but Print All SDS cannot include it. */
+  isEncrypted: boolean;
+  /** The PDF made of a photo of a label: kept as the product's SDS file but not an SDS (issue 33). */
+  isLabelPhoto?: boolean;
+}

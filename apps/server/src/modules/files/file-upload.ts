@@ -15,7 +15,7 @@ import {
 } from '../../lib/file-signature.ts';
 import { createPdfEncryptionScanner } from '../../lib/pdf-encryption.ts';
 import { inspectZip, isXlsxPackage, ZipRefusedError } from '../../lib/zip-guard.ts';
-import { FILE_TYPES, type FileType } from './file-types.ts';
+import { FILE_TYPES, type FileType, type ReceivedUpload } from './file-types.ts';
 import { photoToPdfUpload } from './label-photo.ts';
 
 /** The multipart field the file travels in (spec 02 §7). */
@@ -46,19 +46,6 @@ function expectedType(kind: UploadKind, filename: string): Expected {
   const type = accepted.types.find((candidate) => candidate === extension);
   if (!type) throw refuse('UNSUPPORTED_MEDIA_TYPE', accepted.refusal);
   return { types: [type], refusal: UPLOAD_MSG.contentMismatch(type) };
-}
-
-export interface ReceivedUpload {
-  /** A temporary copy the caller moves into the store and then removes. */
-  tempPath: string;
-  originalName: string;
-  mimeType: string;
-  size: number;
-  sha256: string;
-  /** A PDF with an `/Encrypt` dictionary: kept, but Print All SDS cannot include it. */
-  isEncrypted: boolean;
-  /** The PDF made of a photo of a label: kept as the product's SDS file but not an SDS (issue 33). */
-  isLabelPhoto?: boolean;
 }
 
 function refuse(code: 'UNSUPPORTED_MEDIA_TYPE' | 'PAYLOAD_TOO_LARGE' | 'BAD_REQUEST', message: string) {

@@ -10,7 +10,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { forbidden } from '../../lib/app-error.ts';
 import { actorOf } from '../../lib/audit.ts';
 import { ERROR_RESPONSES, ErrorBodySchema } from '../../lib/route-schemas.ts';
-import { type ReceivedUpload, receiveUpload } from './file-upload.ts';
+import type { ReceivedUpload } from './file-types.ts';
+import { receiveUpload } from './file-upload.ts';
 import { storeUpload, uploadTempDir } from './files.service.ts';
 
 const tags = ['Files'];

@@ -8,8 +8,7 @@ import { type Actor, recordAudit } from '../../lib/audit.ts';
 import { sanitizeFileName } from '../../lib/file-names.ts';
 import { isPdf } from '../../lib/file-signature.ts';
 import type { FileStore } from '../../storage/file-store.ts';
-import { FILE_TYPES, PDF_MIME_TYPE } from './file-types.ts';
-import type { ReceivedUpload } from './file-upload.ts';
+import { FILE_TYPES, PDF_MIME_TYPE, type ReceivedUpload } from './file-types.ts';
 import {
   deleteFileRows,
   deleteUnreferencedFileRows,

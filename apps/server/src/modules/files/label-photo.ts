@@ -5,8 +5,7 @@ import { UPLOAD_MSG } from '@chemtrack/domain';
 import { degrees, PDFDocument, type PDFImage } from 'pdf-lib';
 import { AppError } from '../../lib/app-error.ts';
 import { startWorker } from '../../lib/start-worker.ts';
-import { PDF_MIME_TYPE } from './file-types.ts';
-import type { ReceivedUpload } from './file-upload.ts';
+import { PDF_MIME_TYPE, type ReceivedUpload } from './file-types.ts';
 
 /**
  * A PNG is decoded to RGBA in memory to be put on a page (4 bytes a pixel, plus the copies

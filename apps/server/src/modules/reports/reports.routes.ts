@@ -11,8 +11,8 @@ import { actorOf } from '../../lib/audit.ts';
 import { attachmentDisposition } from '../../lib/file-names.ts';
 import { ERROR_RESPONSES, sendJsonText } from '../../lib/route-schemas.ts';
 import { reportChanges } from './report-changes.ts';
-import { ReportWorkers } from './report-workers.ts';
 import { reportsService as service } from './reports.service.ts';
+import { ReportWorkers } from './workers/index.ts';
 
 const tags = ['Reports'];
 const FileResponse = z

@@ -32,12 +32,6 @@ import {
   type ReportInputs,
 } from './documents/draw.ts';
 import {
-  type ReportLines,
-  ReportWorkerError,
-  type ReportWorkers,
-  ReportWorkersBusyError,
-} from './report-workers.ts';
-import {
   findCustomerName,
   findFacilityAddress,
   findReportInventory,
@@ -46,6 +40,12 @@ import {
   selectListUploadDates,
   selectReportLines,
 } from './reports.repository.ts';
+import {
+  type ReportLines,
+  ReportWorkerError,
+  type ReportWorkers,
+  ReportWorkersBusyError,
+} from './workers/index.ts';
 
 const ENTITY = 'report';
 
@@ -182,7 +182,7 @@ export interface ReportJob {
 
 /**
  * The facility-year the request names, loaded as the engine's inputs with the lines left to
- * `lines.load()`: plain data, drawn into the report in a worker thread (`report-workers.ts`). 422
+ * `lines.load()`: plain data, drawn into the report in a worker thread (`workers/index.ts`). 422
  * for a type the engine has no rule for yet; 404 for a customer that does not exist, a facility
  * that is not the customer's, or a year with no inventory (spec 02 §8).
  */

@@ -20,8 +20,7 @@ import {
   type Tier2StorageLocation,
 } from '@chemtrack/domain';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
-import { Inflate } from 'fflate';
-import { readZipEntries, ZipRefusedError, zipEntryData } from '../../lib/zip-guard.ts';
+import { inflateZipEntry, readZipEntries, ZipRefusedError } from '../../lib/zip-guard.ts';
 
 /**
  * Reads a Tier II file (issue 25): a Tier2 Submit `.t2s` (a ZIP holding one XML file) or the bare
@@ -29,8 +28,8 @@ import { readZipEntries, ZipRefusedError, zipEntryData } from '../../lib/zip-gua
  * input, so safety comes first (OWASP XXE and XML bomb guidance,
  * https://cheatsheetseries.owasp.org/cheatsheets/XML_External_Entity_Prevention_Cheat_Sheet.html):
  * a DOCTYPE or entity declaration is refused before any parsing (no external entity, no billion
- * laughs), the parser's entity processing is off, and a ZIP entry is inflated as a stream that
- * stops at the size cap, so a bomb never inflates in full.
+ * laughs), the parser's entity processing is off, and the ZIP is opened by the one zip-bomb guard
+ * (lib/zip-guard.ts), whose inflation stops at the size and ratio cap, so a bomb never inflates in full.
  */
 
 export interface Tier2ReadLimits {
@@ -50,8 +49,6 @@ export const TIER2_READ_LIMITS: Tier2ReadLimits = {
 };
 
 const ROOT = 'epcraTier2Dataset';
-/** Each push inflates at most ~1 MB (deflate's ratio is at most ~1032:1), so the cap is never passed by much. */
-const INFLATE_STEP = 1024;
 
 class ReadError extends Error {
   constructor(
@@ -69,32 +66,6 @@ function isZip(bytes: Uint8Array): boolean {
   return ZIP_MAGIC.every((byte, i) => bytes[i] === byte);
 }
 
-/** Inflates one deflated entry as a stream, stopping as soon as the output passes the cap or the ratio. */
-function inflateCapped(data: Buffer, limits: Tier2ReadLimits): Buffer {
-  const chunks: Uint8Array[] = [];
-  let total = 0;
-  const tooLarge = () =>
-    new ReadError(TIER2_IMPORT_MSG.expandsPast(Math.round(limits.maxXmlBytes / 1024 / 1024)), null, 413);
-  const inflate = new Inflate((chunk) => {
-    total += chunk.length;
-    if (total > limits.maxXmlBytes || total > Math.max(data.length, 1) * limits.maxCompressionRatio) {
-      throw tooLarge();
-    }
-    chunks.push(chunk);
-  });
-  try {
-    for (let at = 0; at < data.length; at += INFLATE_STEP) {
-      const end = Math.min(data.length, at + INFLATE_STEP);
-      inflate.push(data.subarray(at, end), end === data.length);
-    }
-    if (data.length === 0) inflate.push(new Uint8Array(0), true);
-  } catch (error) {
-    if (error instanceof ReadError) throw error;
-    throw new ReadError(TIER2_IMPORT_MSG.zipBroken);
-  }
-  return Buffer.concat(chunks);
-}
-
 /** The one XML entry of a .t2s, inflated within the limits. */
 function unpackT2s(zip: Buffer, limits: Tier2ReadLimits): Buffer {
   let entries: ReturnType<typeof readZipEntries>;
@@ -105,7 +76,7 @@ function unpackT2s(zip: Buffer, limits: Tier2ReadLimits): Buffer {
       maxTotalBytes: Number.MAX_SAFE_INTEGER,
     });
   } catch (error) {
-    if (error instanceof ZipRefusedError && /too many entries/.test(error.message)) {
+    if (error instanceof ZipRefusedError && error.reason === 'entries') {
       throw new ReadError(TIER2_IMPORT_MSG.zipEntries);
     }
     throw new ReadError(TIER2_IMPORT_MSG.zipBroken);
@@ -114,19 +85,18 @@ function unpackT2s(zip: Buffer, limits: Tier2ReadLimits): Buffer {
   const [entry] = xml;
   if (xml.length !== 1 || !entry) throw new ReadError(TIER2_IMPORT_MSG.zipEntries);
   const mb = Math.round(limits.maxXmlBytes / 1024 / 1024);
-  if (entry.size > limits.maxXmlBytes) throw new ReadError(TIER2_IMPORT_MSG.expandsPast(mb), null, 413);
-  if (entry.size > Math.max(entry.compressedSize, 1) * limits.maxCompressionRatio) {
-    throw new ReadError(TIER2_IMPORT_MSG.expandsPast(mb), null, 413);
-  }
-  let data: Buffer;
+  // Inflated, the XML may pass neither the size cap nor the ratio to its compressed bytes: what
+  // it declares is checked first, then inflation stops at the cap whatever it declared.
+  const cap = Math.min(limits.maxXmlBytes, Math.max(entry.compressedSize, 1) * limits.maxCompressionRatio);
+  if (entry.size > cap) throw new ReadError(TIER2_IMPORT_MSG.expandsPast(mb), null, 413);
   try {
-    data = zipEntryData(zip, entry);
-  } catch {
+    return inflateZipEntry(zip, entry, cap);
+  } catch (error) {
+    if (error instanceof ZipRefusedError && error.reason === 'size') {
+      throw new ReadError(TIER2_IMPORT_MSG.expandsPast(mb), null, 413);
+    }
     throw new ReadError(TIER2_IMPORT_MSG.zipBroken);
   }
-  if (entry.method === 0) return data;
-  if (entry.method !== 8) throw new ReadError(TIER2_IMPORT_MSG.zipBroken);
-  return inflateCapped(data, limits);
 }
 
 /** UTF-8 (with or without a BOM) or UTF-16 with its BOM, as XML 1.0 allows. */

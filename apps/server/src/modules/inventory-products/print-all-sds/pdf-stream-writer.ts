@@ -46,7 +46,8 @@ function copyObjectInto(object: PDFObject, bytes: Uint8Array, offset: number): n
  *
  * The layout is the one pdf-lib's own PDFWriter writes without object streams: header, objects,
  * a classic cross-reference table and trailer. Objects may be written in any order (the index
- * pages, numbered first, are drawn last); the table is sorted at the end.
+ * pages, numbered first, are drawn last); the table is sorted at the end. Why our own writer, with
+ * the figures (peak RSS 269-284 MB instead of 425-437 MB for 300 ten-page files): decision 032.
  */
 export class PdfStreamWriter {
   private position = 0;

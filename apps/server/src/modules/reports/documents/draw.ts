@@ -2,7 +2,7 @@
  * What a report is drawn from and how, with no database: the engine's inputs as the service
  * loaded them (plain data, so they cross to a worker thread by structured clone), the document
  * the preview answers and the file's bytes. The same functions run in the report worker
- * (`../report-worker.ts`) and in process (tests compare the two), so both give the same report.
+ * (`../workers/worker.ts`) and in process (tests compare the two), so both give the same report.
  */
 import { buffer } from 'node:stream/consumers';
 import type { compliance, ReportDocument, ReportFormat, ReportPreviewResponse } from '@chemtrack/domain';

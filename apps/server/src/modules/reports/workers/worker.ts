@@ -1,15 +1,15 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { compliance, REGULATORY_LIST_TYPES, REPORT_TYPES, type ReportDocument } from '@chemtrack/domain';
-import { Lru } from '../../lib/lru.ts';
+import { Lru } from '../../../lib/lru.ts';
 import {
   drawReportDocument,
   drawReportFile,
   fileSummary,
   previewBody,
   type ReportInputs,
-} from './documents/draw.ts';
-import { buildReportDocument } from './documents/index.ts';
-import type { FromReportWorker, ToReportWorker, WorkerLines } from './report-workers.ts';
+} from '../documents/draw.ts';
+import { buildReportDocument } from '../documents/index.ts';
+import type { FromReportWorker, ToReportWorker, WorkerLines } from './protocol.ts';
 
 /**
  * The report worker (issue 24): runs the engine, the layout and the PDF/XLSX writer for one job at
@@ -17,7 +17,7 @@ import type { FromReportWorker, ToReportWorker, WorkerLines } from './report-wor
  * (transferred, not copied) with what the service names the file and audits it by.
  */
 
-if (!parentPort) throw new Error('report-worker.ts runs in a worker thread');
+if (!parentPort) throw new Error('reports workers/worker.ts runs in a worker thread');
 const port = parentPort;
 
 /**

@@ -1,8 +1,9 @@
 import type { Worker } from 'node:worker_threads';
 import type { compliance, ReportFormat } from '@chemtrack/domain';
-import { Lru } from '../../lib/lru.ts';
-import { startWorker } from '../../lib/start-worker.ts';
-import type { ReportFileSummary, ReportInputs } from './documents/draw.ts';
+import { Lru } from '../../../lib/lru.ts';
+import { startWorker } from '../../../lib/start-worker.ts';
+import type { ReportFileSummary, ReportInputs } from '../documents/draw.ts';
+import type { FromReportWorker, ReferenceEntries, ToReportWorker, WorkerLines } from './protocol.ts';
 
 /**
  * Report drawing off the event loop (issue 24, decision 016): the engine, the layout and the file
@@ -11,16 +12,6 @@ import type { ReportFileSummary, ReportInputs } from './documents/draw.ts';
  * job waits in a short queue when every worker is busy, and one past the queue is refused (back
  * pressure, 503) instead of piling up memory.
  */
-
-type ReferenceEntries = compliance.ReferenceLists['entries'];
-
-/**
- * A job's inputs as they cross to a worker: without the reference entries (thousands of them with
- * EPA's full lists), which the worker keeps from the job that last brought them.
- */
-export type WorkerInputs = Omit<ReportInputs, 'lists'> & {
-  lists: Omit<ReportInputs['lists'], 'entries'>;
-};
 
 /**
  * A facility-year's lines as a job names them (decision 022): `key` names the database, the
@@ -31,37 +22,6 @@ export interface ReportLines {
   key: string;
   load: () => Promise<readonly compliance.SnapshotLine[]>;
 }
-
-/**
- * The lines of a job as they cross: `rows` only when the worker does not keep `key`'s lines yet.
- * `drop`: the keys the worker forgets first (the pool decides what each worker keeps, so both
- * sides agree without asking); `clear`: forget every kept line set first (the pool lost track).
- * The worker keeps `rows` under `key` when `keep` says so.
- */
-export interface WorkerLines {
-  key: string;
-  rows?: readonly compliance.SnapshotLine[];
-  drop: string[];
-  clear: boolean;
-  /** False for a set too large to keep: drawn from `rows` and forgotten. */
-  keep: boolean;
-}
-
-/**
- * `entries` comes only when the worker does not hold the job's entries already; `lines` only with
- * a job whose lines are kept between reports (otherwise `inputs.snapshot.lines` has them).
- */
-export type ToReportWorker = {
-  id: number;
-  inputs: WorkerInputs;
-  entries?: ReferenceEntries;
-  lines?: WorkerLines;
-} & ({ kind: 'preview' } | { kind: 'file'; format: ReportFormat });
-
-export type FromReportWorker =
-  | { id: number; ok: true; kind: 'preview'; body: string }
-  | { id: number; ok: true; kind: 'file'; bytes: Uint8Array; summary: ReportFileSummary }
-  | { id: number; ok: false; message: string };
 
 /** The job could not be drawn: the worker threw, ran out of memory or stopped. */
 export class ReportWorkerError extends Error {}
@@ -225,9 +185,9 @@ export class ReportWorkers {
     });
   }
 
-  /** `warmUp`: started ahead of a report, it draws a made-up one first (report-worker.ts). */
+  /** `warmUp`: started ahead of a report, it draws a made-up one first (worker.ts). */
   private startSlot(warmUp = false): Slot {
-    const worker = startWorker('report-worker', new URL('./report-worker.ts', import.meta.url), {
+    const worker = startWorker('report-worker', new URL('./worker.ts', import.meta.url), {
       resourceLimits: { maxOldGenerationSizeMb: this.maxHeapMb },
       workerData: { warmUp },
     });

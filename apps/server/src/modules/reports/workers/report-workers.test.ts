@@ -10,19 +10,19 @@ import {
   reportPreviewDocument,
 } from '@chemtrack/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, type TestContext } from '../../../test/helper.ts';
-import { pdfTextOf, pdfWithoutStamps, uploadedList, workbookOf } from '../../../test/report-files.ts';
-import { regulatoryEntries } from '../../db/schema/index.ts';
-import { AVAILABILITY_MSG } from '../../plugins/availability.ts';
-import { create } from '../../seed/factories.ts';
-import { drawReportDocument, drawReportFile, previewBody, type ReportInputs } from './documents/draw.ts';
+import { createTestContext, type TestContext } from '../../../../test/helper.ts';
+import { pdfTextOf, pdfWithoutStamps, uploadedList, workbookOf } from '../../../../test/report-files.ts';
+import { regulatoryEntries } from '../../../db/schema/index.ts';
+import { AVAILABILITY_MSG } from '../../../plugins/availability.ts';
+import { create } from '../../../seed/factories.ts';
+import { drawReportDocument, drawReportFile, previewBody, type ReportInputs } from '../documents/draw.ts';
+import { loadReportInputs, reportsService } from '../reports.service.ts';
 import {
   ReportWorkerError,
   type ReportWorkerOptions,
   ReportWorkers,
   ReportWorkersBusyError,
-} from './report-workers.ts';
-import { loadReportInputs, reportsService } from './reports.service.ts';
+} from './index.ts';
 
 /**
  * Reports drawn in worker threads (issue 24, decision 016): the worker's document and files are
