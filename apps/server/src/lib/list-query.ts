@@ -193,8 +193,8 @@ export function prepareNamed<T>(query: Preparable<T>): Prepared<T> {
  * list with a search (`cachedList`'s `replanned`): after five runs of a named statement the server
  * may switch to a generic plan, made without the values, and a generic plan cannot see a LIKE
  * pattern. It took a sequential scan for the capped count of every search (the LIMIT a placeholder
- * too, the planner guesses it stops early): 3.3 ms instead of 0.2 ms for a four-letter search over
- * 5,000 products, 11 ms instead of 0.3 ms for two letters, growing with the table (issue 24).
+ * too, the planner guesses it stops early), many times slower than the custom plan's index scan and
+ * growing with the table (issue 24; the measured plans are in docs/decisions/024).
  * The text is still built once: the ORM's share of the CPU is saved either way.
  */
 function prepareUnnamed<T>(query: Preparable<T>): Prepared<T> {
