@@ -284,7 +284,8 @@ try {
     console.log('\nLists (autocannon, signed in)');
     // The targets are a running server's: the first seconds after start also hold the JIT's first
     // compilations and the report worker drawing its warm-up reports, so 3 s of the same requests,
-    // not recorded, come first (measured without it: inventories page 1 p99 69 ms, the later lists 28-46).
+    // not recorded, come first (without them the first list measured was the slowest by far: the
+    // figures are in docs/decisions/014).
     await load(
       app!,
       [

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { ListMeta, ListPage } from '@chemtrack/domain';
 import { type AnyColumn, asc, desc, fillPlaceholders, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../db/client.ts';
 
 /** Searches shorter than this match the start of a word instead of anywhere in the value. */
@@ -127,6 +128,34 @@ export async function countUpTo(db: Db | Tx, matching: SQLWrapper): Promise<List
   return { count: Math.max(cap + 1, await estimateRows(db, matching)), isEstimate: true };
 }
 
+/** The rows of `table` a list's `where` keeps, as `countUpTo` and `readPage` count them. */
+export function selectMatching(db: Db | Tx, table: PgTable, where: SQL | undefined) {
+  return db.select({ one: sql`1` }).from(table).where(where);
+}
+
+/** A list's ordered select, still without its page (drizzle's select before `.limit().offset()`). */
+interface PageableSelect<Row> {
+  limit(limit: number): { offset(offset: number): PromiseLike<Row[]> };
+}
+
+/**
+ * One page of a list and its total, side by side (two statements): `rows` (ordered, with its
+ * filters) read from the query's page and `ipp`, and the rows `matching` selects (the same FROM and
+ * WHERE, `selectMatching` for one table) counted up to the cap (`countUpTo`).
+ */
+export async function readPage<Row>(
+  db: Db | Tx,
+  query: { page: number; ipp: number },
+  rows: PageableSelect<Row>,
+  matching: SQLWrapper,
+): Promise<{ rows: Row[]; total: ListTotal }> {
+  const [page, total] = await Promise.all([
+    rows.limit(query.ipp).offset(pageOffset(query.page, query.ipp)),
+    countUpTo(db, matching),
+  ]);
+  return { rows: page, total };
+}
+
 // --- Cached list statements ------------------------------------------------------------------------
 
 /**
@@ -164,8 +193,8 @@ export function prepareNamed<T>(query: Preparable<T>): Prepared<T> {
  * list with a search (`cachedList`'s `replanned`): after five runs of a named statement the server
  * may switch to a generic plan, made without the values, and a generic plan cannot see a LIKE
  * pattern. It took a sequential scan for the capped count of every search (the LIMIT a placeholder
- * too, the planner guesses it stops early): 3.3 ms instead of 0.2 ms for a four-letter search over
- * 5,000 products, 11 ms instead of 0.3 ms for two letters, growing with the table (issue 24).
+ * too, the planner guesses it stops early), many times slower than the custom plan's index scan and
+ * growing with the table (issue 24; the measured plans are in docs/decisions/024).
  * The text is still built once: the ORM's share of the CPU is saved either way.
  */
 function prepareUnnamed<T>(query: Preparable<T>): Prepared<T> {

@@ -112,3 +112,5 @@ export const UpdateProfileRequestSchema = z.object({
   encode: EncodeFlagSchema,
 });
 export type UpdateProfileRequest = z.input<typeof UpdateProfileRequestSchema>;
+/** A profile save as the server reads it, once the schema has parsed it. */
+export type UpdateProfile = z.output<typeof UpdateProfileRequestSchema>;

@@ -9,13 +9,24 @@ import {
 } from '../shared/fields.ts';
 import { makeListQuerySchema } from '../shared/list.ts';
 import { READ_VERSION_FIELD } from '../shared/record-version.ts';
-import { TIER2_CONTACT_TYPES } from '../tier2-exchange/dataset.ts';
 
 /**
  * A customer's contacts (issue 25): the people and companies its facilities name on Tier II
  * (owner/operator, Tier II information contact, emergency contacts, facility emergency
  * coordinator), shared by the customer's facilities (decision 018).
  */
+
+/**
+ * The contact types a contact records: those the National Tier II Data Standard names (Tier2
+ * Submit's list). A Tier II file's other types are kept as written.
+ */
+export const TIER2_CONTACT_TYPES = [
+  'Owner / Operator',
+  'Tier II Information Contact',
+  'Emergency Contact',
+  'Fac. Emergency Coordinator',
+  'Chemical Carrier',
+] as const;
 
 /** The phone types of the National Tier II Data Standard a form offers. */
 export const CONTACT_PHONE_TYPES = ['24-hour', 'Work', 'Home', 'Emergency', 'Cell', 'Fax', 'Other'] as const;

@@ -187,15 +187,6 @@ export type Tier2ReadResult =
       status?: 413 | 415 | 422;
     };
 
-/** The contact types the standard names (Tier2 Submit's list); a file's other types are kept as written. */
-export const TIER2_CONTACT_TYPES = [
-  'Owner / Operator',
-  'Tier II Information Contact',
-  'Emergency Contact',
-  'Fac. Emergency Coordinator',
-  'Chemical Carrier',
-] as const;
-
 /**
  * What a Tier II file says about a facility that the app holds no column for, kept as it came
  * (`facilities.tier2_extras`) so an export gives it back. NAICS, D-U-N-S, RMP and TRI ids,

@@ -5,10 +5,10 @@ import { inventoryTechnicians, users } from '../../db/schema/index.ts';
 import { notFound } from '../../lib/app-error.ts';
 import {
   activeFilter,
-  countUpTo,
   orderBy,
-  pageOffset,
+  readPage,
   searchAny,
+  selectMatching,
   textKey,
   toPage,
 } from '../../lib/list-query.ts';
@@ -44,16 +44,16 @@ export async function listAccounts(db: Db | Tx, roles: readonly Role[], query: A
   const order: SQL[] = query.order_by
     ? [orderBy(ORDER_COLUMNS[query.order_by], query.order_dir)]
     : [orderBy(users.updatedAt, 'desc')];
-  const [rows, total] = await Promise.all([
+  const { rows, total } = await readPage(
+    db,
+    query,
     db
       .select()
       .from(users)
       .where(where)
-      .orderBy(...order, users.id)
-      .limit(query.ipp)
-      .offset(pageOffset(query.page, query.ipp)),
-    countUpTo(db, db.select({ one: sql`1` }).from(users).where(where)),
-  ]);
+      .orderBy(...order, users.id),
+    selectMatching(db, users, where),
+  );
   return toPage(rows, total, query.page, query.ipp);
 }
 
@@ -64,16 +64,16 @@ export async function autocompleteAccounts(db: Db | Tx, roles: readonly Role[], 
     eq(users.isActive, true),
     searchAny(query.search, [fullName, users.email]),
   );
-  const [rows, total] = await Promise.all([
+  const { rows, total } = await readPage(
+    db,
+    query,
     db
       .select({ id: users.id, name: fullName })
       .from(users)
       .where(where)
-      .orderBy(orderBy(textKey(fullName), query.order_dir), users.id)
-      .limit(query.ipp)
-      .offset(pageOffset(query.page, query.ipp)),
-    countUpTo(db, db.select({ one: sql`1` }).from(users).where(where)),
-  ]);
+      .orderBy(orderBy(textKey(fullName), query.order_dir), users.id),
+    selectMatching(db, users, where),
+  );
   return toPage(rows, total, query.page, query.ipp);
 }
 

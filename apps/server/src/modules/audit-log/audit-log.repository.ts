@@ -1,8 +1,8 @@
 import type { AuditLogListQuery } from '@chemtrack/domain';
-import { and, desc, eq, gte, lt, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, lt, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { auditLog, users } from '../../db/schema/index.ts';
-import { countUpTo, orderBy, pageOffset } from '../../lib/list-query.ts';
+import { orderBy, readPage, selectMatching } from '../../lib/list-query.ts';
 
 const ORDER_COLUMNS = {
   created_at: auditLog.createdAt,
@@ -33,7 +33,9 @@ export async function listAuditRows(db: Db | Tx, query: AuditLogListQuery) {
   const where = filters(query);
   const column = ORDER_COLUMNS[query.order_by ?? 'created_at'];
   const direction = query.order_by ? query.order_dir : (query.order_dir ?? 'desc');
-  const [rows, total] = await Promise.all([
+  return readPage(
+    db,
+    query,
     db
       .select({
         row: auditLog,
@@ -43,12 +45,9 @@ export async function listAuditRows(db: Db | Tx, query: AuditLogListQuery) {
       .leftJoin(users, eq(users.id, auditLog.userId))
       .where(where)
       // The id breaks ties in the same order, so rows written in one millisecond keep their sequence.
-      .orderBy(orderBy(column, direction), direction === 'asc' ? auditLog.id : desc(auditLog.id))
-      .limit(query.ipp)
-      .offset(pageOffset(query.page, query.ipp)),
-    countUpTo(db, db.select({ one: sql`1` }).from(auditLog).where(where)),
-  ]);
-  return { rows, total };
+      .orderBy(orderBy(column, direction), direction === 'asc' ? auditLog.id : desc(auditLog.id)),
+    selectMatching(db, auditLog, where),
+  );
 }
 
 export type AuditListRow = Awaited<ReturnType<typeof listAuditRows>>['rows'][number];

@@ -1,10 +1,9 @@
 import {
   type PasswordLinkResource,
   SERVER_MSG,
-  type UpdateProfileRequestSchema,
+  type UpdateProfile,
   type UserResource,
 } from '@chemtrack/domain';
-import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { AppError, fieldError } from '../../lib/app-error.ts';
 import { type Actor, recordAudit } from '../../lib/audit.ts';
@@ -294,7 +293,7 @@ export async function getProfile(db: Db, actor: SessionUser): Promise<UserResour
 export async function updateProfile(
   db: Db,
   actor: SessionUser,
-  input: z.output<typeof UpdateProfileRequestSchema>,
+  input: UpdateProfile,
   client: { ip: string },
 ): Promise<UserResource> {
   const passwordHash = input.password ? await hashPassword(input.password) : undefined;

@@ -2,6 +2,7 @@ import { BACKUP_MSG, BackupItemSchema, BackupListSchema } from '@chemtrack/domai
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf } from '../../lib/audit.ts';
+import { sendDownload } from '../../lib/download-reply.ts';
 import { ERROR_RESPONSES } from '../../lib/route-schemas.ts';
 
 /**
@@ -45,11 +46,11 @@ export const backupsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const found = await app.backups.open(request.params.name, actorOf(request));
       if (!found) return reply.status(404).send({ message: BACKUP_MSG.notFound });
-      return reply
-        .header('content-type', 'application/x-tar')
-        .header('content-length', found.size)
-        .header('content-disposition', `attachment; filename="${request.params.name}"`)
-        .send(found.stream);
+      return sendDownload(
+        reply,
+        { type: 'application/x-tar', name: request.params.name, size: found.size, isPlainName: true },
+        found.stream,
+      );
     },
   );
 };

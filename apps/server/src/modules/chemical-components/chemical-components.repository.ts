@@ -8,7 +8,7 @@ import {
   products,
 } from '../../db/schema/index.ts';
 import { notFound } from '../../lib/app-error.ts';
-import { activeFilter, countUpTo, orderBy, pageOffset, searchAny, textKey } from '../../lib/list-query.ts';
+import { activeFilter, orderBy, readPage, searchAny, selectMatching, textKey } from '../../lib/list-query.ts';
 import { versionCheck } from '../../lib/record-version.ts';
 
 /**
@@ -132,17 +132,16 @@ export async function selectCatalogPickerRows(db: Db, query: AutocompleteQuery) 
     eq(chemicalComponents.isActive, true),
     searchAny(query.search, [chemicalComponents.name, chemicalComponents.number]),
   );
-  const [rows, total] = await Promise.all([
+  return readPage(
+    db,
+    query,
     db
       .select(catalogColumns)
       .from(chemicalComponents)
       .where(where)
-      .orderBy(orderBy(textKey(chemicalComponents.name), query.order_dir), asc(chemicalComponents.id))
-      .limit(query.ipp)
-      .offset(pageOffset(query.page, query.ipp)),
-    countUpTo(db, db.select({ one: sql`1` }).from(chemicalComponents).where(where)),
-  ]);
-  return { rows, total };
+      .orderBy(orderBy(textKey(chemicalComponents.name), query.order_dir), asc(chemicalComponents.id)),
+    selectMatching(db, chemicalComponents, where),
+  );
 }
 
 /** 404 unless the product exists. */
@@ -163,22 +162,18 @@ export async function selectLinkRows(db: Db, { kind, ownerId }: LinkOwnerRef, qu
   const order = query.order_by
     ? [orderNullsLast(columns[query.order_by], query.order_dir ?? 'asc')]
     : [orderNullsLast(columns.percentage_weight, 'desc'), asc(columns.name)];
-  const [rows, total] = await Promise.all([
+  return readPage(
+    db,
+    query,
     selectLinks(db, kind)
       .where(where)
-      .orderBy(...order, asc(table.id))
-      .limit(query.ipp)
-      .offset(pageOffset(query.page, query.ipp)),
-    countUpTo(
-      db,
-      db
-        .select({ one: sql`1` })
-        .from(table)
-        .innerJoin(chemicalComponents, eq(chemicalComponents.id, table.chemicalComponentId))
-        .where(where),
-    ),
-  ]);
-  return { rows, total };
+      .orderBy(...order, asc(table.id)),
+    db
+      .select({ one: sql`1` })
+      .from(table)
+      .innerJoin(chemicalComponents, eq(chemicalComponents.id, table.chemicalComponentId))
+      .where(where),
+  );
 }
 
 /** A link's table, and the condition naming one link of the owner (none of another owner's). */

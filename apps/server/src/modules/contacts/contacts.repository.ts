@@ -3,7 +3,7 @@ import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { contactPhones, contacts, customers, facilities, facilityContacts } from '../../db/schema/index.ts';
 import { notFound } from '../../lib/app-error.ts';
-import { activeFilter, countUpTo, orderBy, pageOffset, searchAny, textKey } from '../../lib/list-query.ts';
+import { activeFilter, orderBy, readPage, searchAny, selectMatching, textKey } from '../../lib/list-query.ts';
 import { versionCheck } from '../../lib/record-version.ts';
 
 /** Refuses a save over a newer version of the contact than the client read (lib/record-version.ts). */
@@ -69,14 +69,12 @@ export async function selectContactListRows(db: Db, query: ContactListQuery) {
   const order = query.order_by
     ? orderBy(ORDER_COLUMNS[query.order_by], query.order_dir)
     : desc(contacts.updatedAt);
-  const [rows, total] = await Promise.all([
-    selectRows(db, where)
-      .orderBy(order, contacts.id)
-      .limit(query.ipp)
-      .offset(pageOffset(query.page, query.ipp)),
-    countUpTo(db, db.select({ one: sql`1` }).from(contacts).where(where)),
-  ]);
-  return { rows, total };
+  return readPage(
+    db,
+    query,
+    selectRows(db, where).orderBy(order, contacts.id),
+    selectMatching(db, contacts, where),
+  );
 }
 
 /** The phones of the contacts, in the order entered. */

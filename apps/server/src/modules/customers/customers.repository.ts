@@ -7,15 +7,15 @@ import { notFound } from '../../lib/app-error.ts';
 import {
   activeFilter,
   cachedList,
-  countUpTo,
   orderBy,
   PAGE_LIMIT,
   PAGE_OFFSET,
-  pageOffset,
+  readPage,
   runList,
   searchAny,
   searchSlot,
   searchValues,
+  selectMatching,
   textKey,
 } from '../../lib/list-query.ts';
 import { versionCheck } from '../../lib/record-version.ts';
@@ -142,18 +142,17 @@ export async function selectCustomerListRows(db: Db, query: CustomerListQuery) {
 
 export async function selectCustomerPickerRows(db: Db, query: AutocompleteQuery) {
   const where = and(eq(customers.isActive, true), searchAny(query.search, [customers.name]));
-  const [rows, total] = await Promise.all([
+  return readPage(
+    db,
+    query,
     db
       .select({ id: customers.id, name: customers.name, city: sql<string>`coalesce(${addresses.city}, '')` })
       .from(customers)
       .leftJoin(addresses, eq(addresses.id, customers.addressId))
       .where(where)
-      .orderBy(orderBy(textKey(customers.name), query.order_dir), customers.id)
-      .limit(query.ipp)
-      .offset(pageOffset(query.page, query.ipp)),
-    countUpTo(db, db.select({ one: sql`1` }).from(customers).where(where)),
-  ]);
-  return { rows, total };
+      .orderBy(orderBy(textKey(customers.name), query.order_dir), customers.id),
+    selectMatching(db, customers, where),
+  );
 }
 
 /** Another customer with this name (ignoring case and spacing): an active one first, then the oldest. */

@@ -16,7 +16,7 @@ import {
   facilityCustomers,
 } from '../../db/schema/index.ts';
 import { notFound } from '../../lib/app-error.ts';
-import { activeFilter, countUpTo, orderBy, pageOffset, searchAny, textKey } from '../../lib/list-query.ts';
+import { activeFilter, orderBy, readPage, searchAny, selectMatching, textKey } from '../../lib/list-query.ts';
 import { versionCheck } from '../../lib/record-version.ts';
 
 /** Refuses a save over a newer version of the facility than the client read (lib/record-version.ts). */
@@ -82,14 +82,12 @@ export async function selectFacilityListRows(db: Db, query: FacilityListQuery) {
   const order = query.order_by
     ? orderBy(ORDER_COLUMNS[query.order_by], query.order_dir)
     : desc(facilities.updatedAt);
-  const [rows, total] = await Promise.all([
-    selectRows(db, where)
-      .orderBy(order, facilities.id)
-      .limit(query.ipp)
-      .offset(pageOffset(query.page, query.ipp)),
-    countUpTo(db, db.select({ one: sql`1` }).from(facilities).where(where)),
-  ]);
-  return { rows, total };
+  return readPage(
+    db,
+    query,
+    selectRows(db, where).orderBy(order, facilities.id),
+    selectMatching(db, facilities, where),
+  );
 }
 
 export async function selectFacilityPickerRows(db: Db, query: FacilityAutocompleteQuery) {
@@ -98,17 +96,16 @@ export async function selectFacilityPickerRows(db: Db, query: FacilityAutocomple
     belongsTo(query.customer_id),
     searchAny(query.search, [facilities.name]),
   );
-  const [rows, total] = await Promise.all([
+  return readPage(
+    db,
+    query,
     db
       .select({ id: facilities.id, name: facilities.name })
       .from(facilities)
       .where(where)
-      .orderBy(orderBy(textKey(facilities.name), query.order_dir), facilities.id)
-      .limit(query.ipp)
-      .offset(pageOffset(query.page, query.ipp)),
-    countUpTo(db, db.select({ one: sql`1` }).from(facilities).where(where)),
-  ]);
-  return { rows, total };
+      .orderBy(orderBy(textKey(facilities.name), query.order_dir), facilities.id),
+    selectMatching(db, facilities, where),
+  );
 }
 
 export async function findFacility(db: Db | Tx, id: number) {

@@ -33,19 +33,18 @@ import { notFound } from '../../lib/app-error.ts';
 import {
   cachedList,
   cachedStatement,
-  countUpTo,
-  type ListTotal,
   matchesSearch,
   orderBy,
   PAGE_LIMIT,
   PAGE_OFFSET,
-  pageOffset,
   prepareNamed,
+  readPage,
   runList,
   type SearchArg,
   searchAny,
   searchSlot,
   searchValues,
+  selectMatching,
   textKey,
 } from '../../lib/list-query.ts';
 import { versionCheck } from '../../lib/record-version.ts';
@@ -91,11 +90,6 @@ function matchingRows(db: Db | Tx, where: SQL | undefined) {
     .innerJoin(customers, eq(customers.id, inventories.customerId))
     .innerJoin(facilities, eq(facilities.id, inventories.facilityId))
     .where(where);
-}
-
-/** How many inventories the list or picker filter keeps. */
-function countRows(db: Db | Tx, where: SQL | undefined): Promise<ListTotal> {
-  return countUpTo(db, matchingRows(db, where));
 }
 
 /**
@@ -243,9 +237,7 @@ export async function selectInventoryListRows(db: Db, query: InventoryListQuery,
         .innerJoin(customers, eq(customers.id, inventories.customerId))
         .innerJoin(facilities, eq(facilities.id, inventories.facilityId))
         .orderBy(order, inventories.id),
-      matching: needsNames
-        ? matchingRows(db, where)
-        : db.select({ one: sql`1` }).from(inventories).where(where),
+      matching: needsNames ? matchingRows(db, where) : selectMatching(db, inventories, where),
     };
   });
   return runList(db, list, query, { ...searchValues(query.search), assigned_to: assignedTo });
@@ -258,16 +250,15 @@ export async function selectInventoryPickerRows(db: Db, query: InventoryAutocomp
     query.facility_id === undefined ? undefined : eq(inventories.facilityId, query.facility_id),
     searchAny(query.search, [customers.name, facilities.name, sql`${inventories.year}::text`]),
   );
-  const [rows, total] = await Promise.all([
+  return readPage(
+    db,
+    query,
     selectRows(db)
       .where(where)
       // Newest year first unless asked otherwise: last year is the one usually copied.
-      .orderBy(orderBy(inventories.year, query.order_dir ?? 'desc'), desc(inventories.id))
-      .limit(query.ipp)
-      .offset(pageOffset(query.page, query.ipp)),
-    countRows(db, where),
-  ]);
-  return { rows, total };
+      .orderBy(orderBy(inventories.year, query.order_dir ?? 'desc'), desc(inventories.id)),
+    matchingRows(db, where),
+  );
 }
 
 export function selectInventoryYears(db: Db, customerId: number, facilityId: number) {

@@ -21,16 +21,16 @@ import { notFound } from '../../lib/app-error.ts';
 import {
   cachedList,
   cachedStatement,
-  countUpTo,
   orderBy,
   PAGE_LIMIT,
   PAGE_OFFSET,
-  pageOffset,
   prepareNamed,
+  readPage,
   runList,
   searchAny,
   searchSlot,
   searchValues,
+  selectMatching,
   textKey,
 } from '../../lib/list-query.ts';
 import { versionCheck } from '../../lib/record-version.ts';
@@ -179,7 +179,7 @@ export async function selectLineListRows(
         .leftJoin(containers, eq(containers.id, line.containerId))
         .leftJoin(containerUnits, eq(containerUnits.id, line.containerUnitId))
         .orderBy(...ordering),
-      matching: db.select({ one: sql`1` }).from(line).where(where),
+      matching: selectMatching(db, line, where),
     };
   });
   const filtered =
@@ -279,17 +279,16 @@ function inventoryWithStatistics(db: Db) {
 /** The inventory's lines as a picker offers them, by name. */
 export async function selectLinePickerRows(db: Db, inventoryId: number, query: AutocompleteQuery) {
   const where = and(eq(line.inventoryId, inventoryId), searchAny(query.search, [line.name, line.mfgName]));
-  const [rows, total] = await Promise.all([
+  return readPage(
+    db,
+    query,
     db
       .select({ id: line.id, name: line.name })
       .from(line)
       .where(where)
-      .orderBy(orderBy(textKey(line.name), query.order_dir), asc(line.id))
-      .limit(query.ipp)
-      .offset(pageOffset(query.page, query.ipp)),
-    countUpTo(db, db.select({ one: sql`1` }).from(line).where(where)),
-  ]);
-  return { rows, total };
+      .orderBy(orderBy(textKey(line.name), query.order_dir), asc(line.id)),
+    selectMatching(db, line, where),
+  );
 }
 
 /**

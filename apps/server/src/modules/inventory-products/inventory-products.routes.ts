@@ -21,7 +21,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf } from '../../lib/audit.ts';
-import { attachmentDisposition } from '../../lib/file-names.ts';
+import { sendDownload } from '../../lib/download-reply.ts';
 import { conflictResponse, ERROR_RESPONSES } from '../../lib/route-schemas.ts';
 import { registerComponentLinkRoutes } from '../chemical-components/component-links.routes.ts';
 import { inventoriesService } from '../inventories/inventories.service.ts';
@@ -110,14 +110,14 @@ export const inventoryProductsRoutes: FastifyPluginAsyncZod = async (app) => {
           abort.signal,
         );
         const missing = result.entries.filter((entry) => !entry.included).length;
-        return reply
-          .header('Content-Type', 'application/pdf')
-          .header('Content-Disposition', attachmentDisposition(printAllSdsFileName(result.title)))
-          .header('X-Content-Type-Options', 'nosniff')
+        reply
           .header('X-Sds-Included', String(result.entries.length - missing))
-          .header('X-Sds-Not-Included', String(missing))
-          .header('Content-Length', result.byteLength)
-          .send(result.pdf);
+          .header('X-Sds-Not-Included', String(missing));
+        return sendDownload(
+          reply,
+          { type: 'application/pdf', name: printAllSdsFileName(result.title), size: result.byteLength },
+          result.pdf,
+        );
       } finally {
         reply.raw.off('close', onClose);
       }

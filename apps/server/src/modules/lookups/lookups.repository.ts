@@ -5,10 +5,10 @@ import type { Db, Tx } from '../../db/client.ts';
 import { notFound } from '../../lib/app-error.ts';
 import {
   activeFilter,
-  countUpTo,
   orderBy,
-  pageOffset,
+  readPage,
   searchAny,
+  selectMatching,
   textKey,
   toPage,
 } from '../../lib/list-query.ts';
@@ -68,16 +68,16 @@ export function createLookupRepository<TRow extends LookupRow>(
     const order: SQL[] = query.order_by
       ? [orderBy(orderColumns[query.order_by], query.order_dir)]
       : [defaultOrder === 'id' ? orderBy(table.id, 'asc') : orderBy(table.updatedAt, 'desc')];
-    const [rows, total] = await Promise.all([
+    const { rows, total } = await readPage(
+      db,
+      query,
       db
         .select()
         .from(table)
         .where(where)
-        .orderBy(...order, table.id)
-        .limit(query.ipp)
-        .offset(pageOffset(query.page, query.ipp)),
-      countUpTo(db, db.select({ one: sql`1` }).from(table).where(where)),
-    ]);
+        .orderBy(...order, table.id),
+      selectMatching(db, table, where),
+    );
     return toPage(rows as TRow[], total, query.page, query.ipp);
   }
 

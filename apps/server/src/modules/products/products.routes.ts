@@ -12,7 +12,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf } from '../../lib/audit.ts';
 import { registerCrudRoutes } from '../../lib/crud-routes.ts';
-import { attachmentDisposition } from '../../lib/file-names.ts';
+import { sendDownload } from '../../lib/download-reply.ts';
 import { ERROR_RESPONSES } from '../../lib/route-schemas.ts';
 import { createProductsService, type ProductChangeListener } from './products.service.ts';
 
@@ -65,12 +65,11 @@ export const createProductsRoutes =
       },
       async (request, reply) => {
         const { file, stream } = await service.openSds(app.db, request.params.id);
-        return reply
-          .header('Content-Type', file.mimeType)
-          .header('Content-Length', file.sizeBytes)
-          .header('Content-Disposition', attachmentDisposition(file.originalName))
-          .header('X-Content-Type-Options', 'nosniff')
-          .send(stream);
+        return sendDownload(
+          reply,
+          { type: file.mimeType, name: file.originalName, size: file.sizeBytes },
+          stream,
+        );
       },
     );
   };

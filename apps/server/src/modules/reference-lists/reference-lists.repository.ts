@@ -15,11 +15,11 @@ import {
 } from '../../db/schema/index.ts';
 import {
   cachedStatement,
-  countUpTo,
   orderBy,
-  pageOffset,
   prepareNamed,
+  readPage,
   searchAny,
+  selectMatching,
   textKey,
 } from '../../lib/list-query.ts';
 import { toNumeric } from '../../lib/numeric.ts';
@@ -202,15 +202,14 @@ export async function selectEntryPage(db: Db, type: RegulatoryListType, query: R
     searchAny(query.search, [regulatoryEntries.chemicalName, regulatoryEntries.casNumber]),
   );
   const order = orderBy(orderColumn(query.order_by ?? 'chemical_name'), query.order_dir);
-  const [rows, total] = await Promise.all([
+  return readPage(
+    db,
+    query,
     db
       .select({ id: regulatoryEntries.id, ...VALUE_COLUMNS })
       .from(regulatoryEntries)
       .where(where)
-      .orderBy(order, regulatoryEntries.id)
-      .limit(query.ipp)
-      .offset(pageOffset(query.page, query.ipp)),
-    countUpTo(db, db.select({ one: sql`1` }).from(regulatoryEntries).where(where)),
-  ]);
-  return { rows, total };
+      .orderBy(order, regulatoryEntries.id),
+    selectMatching(db, regulatoryEntries, where),
+  );
 }

@@ -15,7 +15,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf } from '../../lib/audit.ts';
-import { attachmentDisposition } from '../../lib/file-names.ts';
+import { sendDownload } from '../../lib/download-reply.ts';
 import { ERROR_RESPONSES } from '../../lib/route-schemas.ts';
 import {
   createDbEntry,
@@ -85,12 +85,11 @@ export const referenceListRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { file, stream } = await openUploadFile(app.db, app.files, request.params.id);
-      return reply
-        .header('Content-Type', file.mimeType)
-        .header('Content-Length', file.sizeBytes)
-        .header('Content-Disposition', attachmentDisposition(file.originalName))
-        .header('X-Content-Type-Options', 'nosniff')
-        .send(stream);
+      return sendDownload(
+        reply,
+        { type: file.mimeType, name: file.originalName, size: file.sizeBytes },
+        stream,
+      );
     },
   );
 

@@ -8,7 +8,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf } from '../../lib/audit.ts';
-import { attachmentDisposition } from '../../lib/file-names.ts';
+import { sendDownload } from '../../lib/download-reply.ts';
 import { ERROR_RESPONSES, sendJsonText } from '../../lib/route-schemas.ts';
 import { reportChanges } from './report-changes.ts';
 import { reportsService as service } from './reports.service.ts';
@@ -89,12 +89,7 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const file = await service.generate(app.db, actorOf(request), request.body, workers);
-      return reply
-        .header('Content-Type', file.contentType)
-        .header('Content-Disposition', attachmentDisposition(file.fileName))
-        .header('X-Content-Type-Options', 'nosniff')
-        .header('Cache-Control', 'no-store')
-        .send(file.stream);
+      return sendDownload(reply, { type: file.contentType, name: file.fileName }, file.stream);
     },
   );
 };

@@ -6,7 +6,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf } from '../../lib/audit.ts';
-import { attachmentDisposition } from '../../lib/file-names.ts';
+import { sendDownload } from '../../lib/download-reply.ts';
 import { ERROR_RESPONSES } from '../../lib/route-schemas.ts';
 import { tier2ExportService as service } from './tier2-export.service.ts';
 
@@ -32,13 +32,12 @@ export const tier2ExportRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const file = await service.exportTier2(app.db, actorOf(request), request.query);
-      return reply
-        .header('Content-Type', file.contentType)
-        .header('Content-Disposition', attachmentDisposition(file.fileName))
-        .header('X-Content-Type-Options', 'nosniff')
-        .header('Cache-Control', 'no-store')
-        .header(TIER2_EXPORT_WARNINGS_HEADER, encodeExportWarnings(file.warnings))
-        .send(Buffer.from(file.body.buffer, file.body.byteOffset, file.body.byteLength));
+      reply.header(TIER2_EXPORT_WARNINGS_HEADER, encodeExportWarnings(file.warnings));
+      return sendDownload(
+        reply,
+        { type: file.contentType, name: file.fileName },
+        Buffer.from(file.body.buffer, file.body.byteOffset, file.body.byteLength),
+      );
     },
   );
 };

@@ -142,8 +142,8 @@ export class ReportWorkers {
 
   /**
    * Starts a worker when none is running (or the `keep` workers), so the report that follows does
-   * not wait for one to load the engine, pdfkit and exceljs (0.5-1 s bundled, seconds from
-   * source): called when the app starts listening and when the Reports screen opens
+   * not wait for one to load the engine, pdfkit and exceljs (most of a second bundled, more from
+   * source; docs/decisions/020): called when the app starts listening and when the Reports screen opens
    * (`GET /report/list`). Unused, a worker beyond `keep` is stopped after `idleMs` like any other.
    */
   warm(): void {

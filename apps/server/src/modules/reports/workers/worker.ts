@@ -168,8 +168,8 @@ function draw(job: ToReportWorker): Drawn {
 /**
  * A worker started ahead of its first report (`ReportWorkers.warm`) draws every type once from a
  * made-up facility-year of three lines, and a PDF and an XLSX of one: the code the first real
- * report runs is then compiled and its fonts loaded (the first preview after a start measured
- * about 200 ms more in the worker than the next ones, at a load average of 9). Nothing is kept.
+ * report runs is then compiled and its fonts loaded (the first preview after a start was slower in
+ * the worker than the next ones; figures in docs/decisions/020). Nothing is kept.
  */
 async function warmUp() {
   const line = (id: number, state: 'liquid' | 'solid'): compliance.SnapshotLine => ({
