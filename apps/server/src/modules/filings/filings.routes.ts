@@ -10,7 +10,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf } from '../../lib/audit.ts';
-import { attachmentDisposition } from '../../lib/file-names.ts';
+import { sendDownload } from '../../lib/download-reply.ts';
 import { ERROR_RESPONSES } from '../../lib/route-schemas.ts';
 import { filingsService as service } from './filings.service.ts';
 
@@ -46,15 +46,8 @@ export const filingsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const csv = await service.exportCsv(app.db, request.query);
-      return reply
-        .header('Content-Type', 'text/csv; charset=utf-8')
-        .header(
-          'Content-Disposition',
-          attachmentDisposition(`filings-${new Date().toISOString().slice(0, 10)}.csv`),
-        )
-        .header('X-Content-Type-Options', 'nosniff')
-        .header('Cache-Control', 'no-store')
-        .send(csv);
+      const name = `filings-${new Date().toISOString().slice(0, 10)}.csv`;
+      return sendDownload(reply, { type: 'text/csv; charset=utf-8', name }, csv);
     },
   );
 

@@ -94,9 +94,8 @@ interface StreamParts {
 
 /**
  * A page's drawing compressed at zlib's level 1 rather than pdfkit's default 6: a report's pages
- * are long runs of text operators, which level 1 compresses to about 13 % more bytes in a third of
- * the time (the inventory index's 11 MB of operators: 150 → 48 ms, 1.12 → 1.27 MB). The stream
- * is the same to a reader (FlateDecode either way).
+ * are long runs of text operators, which level 1 compresses to slightly more bytes in far less
+ * time (figures in decision 019). The stream is the same to a reader (FlateDecode either way).
  */
 function deflateFast(content: unknown) {
   const stream = content as StreamParts;
@@ -148,7 +147,7 @@ export class PdfTextEngine {
   /**
    * The pages stay open to the end for their "Page N of M" footer (`bufferPages`), and pdfkit
    * holds an open page's drawing as one small buffer per operator, uncompressed: the inventory
-   * index's 300 pages held 1.4 million of them (peak RSS +241 MB in the suite). When the drawing
+   * index's 300 pages held over a million of them (decision 019). When the drawing
    * moves to a new page (ours or pdfkit's own for a long paragraph), the page left is finished
    * now: its content stream compressed and written to the file. Only the page's dictionary waits
    * for the footer, which the layout (`pdf.ts`'s `footers`) draws into a second content stream of
