@@ -9,8 +9,9 @@ import {
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { z } from 'zod';
+import { MaskedField } from '../../components/masked-field.tsx';
 import { PasswordInput } from '../../components/password-input.tsx';
 import { PhoneInput } from '../../components/phone-input.tsx';
 import { Button } from '../../components/ui/button.tsx';
@@ -109,21 +110,14 @@ export function ProfilePage() {
           <Field id="email" label="Email" required error={errors.email?.message}>
             <Input id="email" type="email" {...form.register('email')} />
           </Field>
-          <Field id="phone" label="Mobile Phone" error={errors.phone?.message}>
-            <Controller
-              control={form.control}
-              name="phone"
-              render={({ field }) => (
-                <PhoneInput
-                  id="phone"
-                  value={field.value ?? ''}
-                  onChange={field.onChange}
-                  onBlur={field.onBlur}
-                  ref={field.ref}
-                />
-              )}
-            />
-          </Field>
+          <MaskedField
+            id="phone"
+            label="Mobile Phone"
+            error={errors.phone?.message}
+            control={form.control}
+            name="phone"
+            input={PhoneInput}
+          />
           <Field id="password" label="Password" error={errors.password?.message}>
             <PasswordInput id="password" autoComplete="new-password" {...form.register('password')} />
           </Field>
