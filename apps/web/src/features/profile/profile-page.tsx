@@ -12,7 +12,7 @@ import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { MaskedField } from '../../components/masked-field.tsx';
-import { PasswordInput } from '../../components/password-input.tsx';
+import { NewPasswordFields } from '../../components/password-input.tsx';
 import { PhoneInput } from '../../components/phone-input.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Field } from '../../components/ui/field.tsx';
@@ -118,20 +118,11 @@ export function ProfilePage() {
             name="phone"
             input={PhoneInput}
           />
-          <Field id="password" label="Password" error={errors.password?.message}>
-            <PasswordInput id="password" autoComplete="new-password" {...form.register('password')} />
-          </Field>
-          <Field
-            id="password_confirmation"
-            label="Confirm Password"
-            error={errors.password_confirmation?.message}
-          >
-            <PasswordInput
-              id="password_confirmation"
-              autoComplete="new-password"
-              {...form.register('password_confirmation')}
-            />
-          </Field>
+          <NewPasswordFields
+            labels={{ password: 'Password', password_confirmation: 'Confirm Password' }}
+            errors={errors}
+            register={(name) => form.register(name)}
+          />
           <Field id="role" label="Role">
             <select
               id="role"
