@@ -1,6 +1,7 @@
 import { Link, type LinkProps } from '@tanstack/react-router';
 import type { ColumnDef } from '@tanstack/react-table';
 import { Eye, Pencil } from 'lucide-react';
+import type { RowActions } from '../lib/use-list-actions.ts';
 import { ArchiveToggle } from './archive-toggle.tsx';
 import { DeleteAction } from './delete-action.tsx';
 import { Button } from './ui/button.tsx';
@@ -8,6 +9,26 @@ import { Button } from './ui/button.tsx';
 type RowFlag<T> = boolean | ((row: T) => boolean);
 const flag = <T,>(value: RowFlag<T> | undefined, row: T) =>
   typeof value === 'function' ? value(row) : (value ?? false);
+
+/**
+ * The archive and delete actions of a record's row (for `actionsColumn`), wired to the list's
+ * mutations by the row's id and disabled for who may not.
+ */
+export function recordRowActions<T extends { id: number; is_active: boolean }>(actions: RowActions) {
+  return {
+    archive: {
+      isActive: (row: T) => row.is_active,
+      onConfirm: (row: T) => actions.onToggle(row.id),
+      isPending: actions.isToggling,
+      disabled: !actions.canArchive,
+    },
+    remove: {
+      onConfirm: (row: T) => actions.onDelete(row.id),
+      isPending: actions.isDeleting,
+      disabled: !actions.canDelete,
+    },
+  };
+}
 
 /**
  * The Actions cell of a list: edit, archive and delete, each optional, in that order.

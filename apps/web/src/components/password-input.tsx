@@ -1,5 +1,7 @@
 import { Eye, EyeOff } from 'lucide-react';
 import { type InputHTMLAttributes, type Ref, useState } from 'react';
+import type { UseFormRegisterReturn } from 'react-hook-form';
+import { Field } from './ui/field.tsx';
 import { Input } from './ui/input.tsx';
 
 export function PasswordInput({
@@ -20,4 +22,26 @@ export function PasswordInput({
       </button>
     </div>
   );
+}
+
+type NewPasswordField = 'password' | 'password_confirmation';
+
+/**
+ * A new password and its confirmation (set password, profile), typed as new passwords so a
+ * password manager offers to generate one. `labels` are the page's: "New Password" or "Password".
+ */
+export function NewPasswordFields({
+  labels,
+  errors,
+  register,
+}: {
+  labels: Record<NewPasswordField, string>;
+  errors: Partial<Record<NewPasswordField, { message?: string | undefined }>>;
+  register: (name: NewPasswordField) => UseFormRegisterReturn;
+}) {
+  return (['password', 'password_confirmation'] as const).map((name) => (
+    <Field key={name} id={name} label={labels[name]} error={errors[name]?.message}>
+      <PasswordInput id={name} autoComplete="new-password" {...register(name)} />
+    </Field>
+  ));
 }

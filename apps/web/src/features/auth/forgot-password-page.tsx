@@ -1,14 +1,13 @@
 import { ForgotPasswordFormSchema } from '@chemtrack/domain';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Link, useNavigate } from '@tanstack/react-router';
+import { useNavigate } from '@tanstack/react-router';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { Button } from '../../components/ui/button.tsx';
 import { Field } from '../../components/ui/field.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { toast } from '../../lib/toast.ts';
 import { forgotPassword } from './api.ts';
-import { PublicLayout } from './public-layout.tsx';
+import { PublicFormActions, PublicLayout } from './public-layout.tsx';
 
 type ForgotForm = z.input<typeof ForgotPasswordFormSchema>;
 
@@ -48,13 +47,12 @@ export function ForgotPasswordPage() {
             {...form.register('email')}
           />
         </Field>
-        {/* Spec 01 §4: disabled while the form is invalid or saving. */}
-        <Button type="submit" disabled={isSubmitting || !isValid} className="w-full">
-          {isSubmitting ? 'Resetting Password...' : 'Reset Password'}
-        </Button>
-        <Link to="/login" className="text-center text-sm font-medium text-brand-700 hover:underline">
-          Login
-        </Link>
+        <PublicFormActions
+          label="Reset Password"
+          busyLabel="Resetting Password..."
+          isSubmitting={isSubmitting}
+          isValid={isValid}
+        />
       </form>
     </PublicLayout>
   );

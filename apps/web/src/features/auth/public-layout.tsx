@@ -1,5 +1,7 @@
+import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { Logo } from '../../components/logo.tsx';
+import { Button } from '../../components/ui/button.tsx';
 
 export function PublicLayout({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -12,5 +14,32 @@ export function PublicLayout({ title, children }: { title: string; children: Rea
         {children}
       </div>
     </main>
+  );
+}
+
+/**
+ * The foot of the password forms (forgot, set): the submit button, disabled while the form is
+ * invalid or saving (spec 01 §4) and saying what it does meanwhile, and the link back to Login.
+ */
+export function PublicFormActions({
+  label,
+  busyLabel,
+  isSubmitting,
+  isValid,
+}: {
+  label: string;
+  busyLabel: string;
+  isSubmitting: boolean;
+  isValid: boolean;
+}) {
+  return (
+    <>
+      <Button type="submit" disabled={isSubmitting || !isValid} className="w-full">
+        {isSubmitting ? busyLabel : label}
+      </Button>
+      <Link to="/login" className="text-center text-sm font-medium text-brand-700 hover:underline">
+        Login
+      </Link>
+    </>
   );
 }

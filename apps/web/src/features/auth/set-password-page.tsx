@@ -3,12 +3,10 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useForm } from 'react-hook-form';
-import { PasswordInput } from '../../components/password-input.tsx';
-import { Button } from '../../components/ui/button.tsx';
-import { Field } from '../../components/ui/field.tsx';
+import { NewPasswordFields } from '../../components/password-input.tsx';
 import { toast } from '../../lib/toast.ts';
 import { describePasswordLink, setPassword } from './api.ts';
-import { PublicLayout } from './public-layout.tsx';
+import { PublicFormActions, PublicLayout } from './public-layout.tsx';
 
 export function SetPasswordPage({ token }: { token: string | undefined }) {
   const navigate = useNavigate();
@@ -76,27 +74,17 @@ export function SetPasswordPage({ token }: { token: string | undefined }) {
   return (
     <PublicLayout title="Choose your password">
       <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
-        <Field id="password" label="New Password" error={errors.password?.message}>
-          <PasswordInput id="password" autoComplete="new-password" {...form.register('password')} />
-        </Field>
-        <Field
-          id="password_confirmation"
-          label="Confirm New Password"
-          error={errors.password_confirmation?.message}
-        >
-          <PasswordInput
-            id="password_confirmation"
-            autoComplete="new-password"
-            {...form.register('password_confirmation')}
-          />
-        </Field>
-        {/* Spec 01 §4: disabled while the form is invalid or saving. */}
-        <Button type="submit" disabled={isSubmitting || !isValid} className="w-full">
-          {isSubmitting ? 'Setting New Password...' : 'Set New Password'}
-        </Button>
-        <Link to="/login" className="text-center text-sm font-medium text-brand-700 hover:underline">
-          Login
-        </Link>
+        <NewPasswordFields
+          labels={{ password: 'New Password', password_confirmation: 'Confirm New Password' }}
+          errors={errors}
+          register={(name) => form.register(name)}
+        />
+        <PublicFormActions
+          label="Set New Password"
+          busyLabel="Setting New Password..."
+          isSubmitting={isSubmitting}
+          isValid={isValid}
+        />
       </form>
     </PublicLayout>
   );

@@ -1,26 +1,11 @@
 import { type ContactResource, formatTypedPhone } from '@chemtrack/domain';
 import type { ColumnDef } from '@tanstack/react-table';
-import { actionsColumn } from '../../components/actions-column.tsx';
+import { actionsColumn, recordRowActions } from '../../components/actions-column.tsx';
 import { keepSearch } from '../../lib/list-search.ts';
+import type { RowActions } from '../../lib/use-list-actions.ts';
 
 /** The contacts list's columns: who, whose, which roles, the 24-hour phone. */
-export function contactsColumns({
-  canUpdate,
-  canArchive,
-  canDelete,
-  onToggle,
-  isToggling,
-  onDelete,
-  isDeleting,
-}: {
-  canUpdate: boolean;
-  canArchive: boolean;
-  canDelete: boolean;
-  onToggle: (id: number) => void;
-  isToggling: boolean;
-  onDelete: (id: number) => void;
-  isDeleting: boolean;
-}): ColumnDef<ContactResource>[] {
+export function contactsColumns(actions: RowActions): ColumnDef<ContactResource>[] {
   return [
     { id: 'name', header: 'Name', cell: ({ row }) => row.original.name, meta: { sortKey: 'name' } },
     {
@@ -49,20 +34,10 @@ export function contactsColumns({
           params: { contactId: String(contact.id) },
           search: keepSearch,
         }),
-        can: canUpdate,
+        can: actions.canUpdate,
         whenDenied: 'view',
       },
-      archive: {
-        isActive: (contact) => contact.is_active,
-        onConfirm: (contact) => onToggle(contact.id),
-        isPending: isToggling,
-        disabled: !canArchive,
-      },
-      remove: {
-        onConfirm: (contact) => onDelete(contact.id),
-        isPending: isDeleting,
-        disabled: !canDelete,
-      },
+      ...recordRowActions<ContactResource>(actions),
     }),
   ];
 }

@@ -11,11 +11,11 @@ import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { type FocusEvent, useState } from 'react';
 import { Controller, type FieldErrors, useFieldArray, useForm } from 'react-hook-form';
-import { ArchiveToggle } from '../../components/archive-toggle.tsx';
 import { LoadedRecord } from '../../components/loaded-record.tsx';
-import { ModalForm, useModalRoute } from '../../components/modal-form.tsx';
+import { useModalRoute } from '../../components/modal-form.tsx';
 import { MultiPicker } from '../../components/multi-picker.tsx';
 import { PagedPicker } from '../../components/paged-picker.tsx';
+import { RecordModalForm } from '../../components/record-modal-form.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Checkbox } from '../../components/ui/checkbox.tsx';
 import { Field } from '../../components/ui/field.tsx';
@@ -204,29 +204,18 @@ function ContactFormModal({
   const { errors, isDirty } = form.formState;
 
   return (
-    <ModalForm
+    <RecordModalForm
       open={isOpen}
-      history={{ entity: 'contact', id }}
-      title={id === undefined ? 'Create New Contact' : 'Contact Details'}
+      entity="Contact"
+      auditEntity="contact"
+      id={id}
+      record={contact}
+      archive={canArchive ? toggle : undefined}
       isDirty={isDirty}
       isSaving={save.isPending}
       isReadOnly={isReadOnly}
-      saveLabel={id === undefined ? 'Create Contact' : 'Save Changes'}
       onSubmit={form.handleSubmit((values) => save.mutate(values))}
       onClose={close}
-      extraActions={
-        contact && canArchive ? (
-          <ArchiveToggle
-            asText
-            entity="Contact"
-            name={contact.name}
-            isActive={contact.is_active}
-            confirm={false}
-            isPending={toggle.isPending}
-            onConfirm={() => toggle.mutate(contact.id)}
-          />
-        ) : null
-      }
     >
       <Field id="c-customer" label="Customer" required error={errors.customer_id?.message}>
         <Controller
@@ -361,6 +350,6 @@ function ContactFormModal({
           <p className="text-sm text-slate-600">Choose the customer first.</p>
         )}
       </Field>
-    </ModalForm>
+    </RecordModalForm>
   );
 }

@@ -6,8 +6,7 @@ import { DataTable, listTableProps } from '../../components/data-table.tsx';
 import { ListToolbar } from '../../components/list-toolbar.tsx';
 import { keepSearch, type ListSearch, toListParams } from '../../lib/list-search.ts';
 import { usePageMeta } from '../../lib/page-meta.ts';
-import { useCan } from '../../lib/permissions.ts';
-import { useListActions } from '../../lib/use-list-actions.ts';
+import { useRowActions } from '../../lib/use-list-actions.ts';
 import { useListState } from '../../lib/use-list-state.ts';
 import { contactsApi } from './api.ts';
 import { contactsColumns } from './contacts-columns.tsx';
@@ -18,29 +17,15 @@ export function ContactsPage({ search }: { search: ListSearch & { customer_id?: 
     { name: 'Customers and Facilities Management', path: '/customers-facilities-mgmt' },
     { name: 'Contacts' },
   ]);
-  const canUpdate = useCan(AREA_ACTIONS.contacts.update);
-  const canArchive = useCan(AREA_ACTIONS.contacts.archive);
-  const canDelete = useCan(AREA_ACTIONS.contacts.delete ?? AREA_ACTIONS.contacts.archive);
   const list = useListState(search);
   const query = useQuery(contactsApi.listOptions(toListParams(search)));
-  const { toggle, remove } = useListActions<ContactResource>({
+  const actions = useRowActions<ContactResource>({
+    actions: AREA_ACTIONS.contacts,
     api: contactsApi,
     entity: 'Contact',
     nameOf: (contact) => contact.name,
   });
-  const columns = useMemo(
-    () =>
-      contactsColumns({
-        canUpdate,
-        canArchive,
-        canDelete,
-        onToggle: toggle.mutate,
-        isToggling: toggle.isPending,
-        onDelete: remove.mutate,
-        isDeleting: remove.isPending,
-      }),
-    [canUpdate, canArchive, canDelete, toggle.mutate, toggle.isPending, remove.mutate, remove.isPending],
-  );
+  const columns = useMemo(() => contactsColumns(actions), [actions]);
   return (
     <section className="flex flex-col gap-3">
       <ListToolbar

@@ -8,11 +8,12 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { Controller, useController, useForm } from 'react-hook-form';
-import { ArchiveToggle } from '../../components/archive-toggle.tsx';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { DateInput } from '../../components/date-input.tsx';
 import { LoadedRecord } from '../../components/loaded-record.tsx';
-import { ModalForm, useModalRoute } from '../../components/modal-form.tsx';
+import { MaskedField } from '../../components/masked-field.tsx';
+import { useModalRoute } from '../../components/modal-form.tsx';
+import { RecordModalForm } from '../../components/record-modal-form.tsx';
 import { Checkbox } from '../../components/ui/checkbox.tsx';
 import { Field } from '../../components/ui/field.tsx';
 import { Input } from '../../components/ui/input.tsx';
@@ -107,50 +108,32 @@ function CustomerForm({ id, customer }: { id: number | undefined; customer: Cust
   const { errors, isDirty } = form.formState;
 
   return (
-    <ModalForm
+    <RecordModalForm
       open={isOpen}
-      history={{ entity: 'customer', id }}
-      title={id === undefined ? 'Create New Customer' : 'Customer Details'}
+      entity="Customer"
+      auditEntity="customer"
+      id={id}
+      record={customer}
+      archive={canArchive ? toggle : undefined}
       isDirty={isDirty}
       isSaving={save.isPending}
       isReadOnly={isReadOnly}
-      saveLabel={id === undefined ? 'Create Customer' : 'Save Changes'}
       onSubmit={form.handleSubmit((values) => save.mutate(values))}
       onClose={close}
-      extraActions={
-        customer && canArchive ? (
-          <ArchiveToggle
-            asText
-            entity="Customer"
-            name={customer.name}
-            isActive={customer.is_active}
-            confirm={false}
-            isPending={toggle.isPending}
-            onConfirm={() => toggle.mutate(customer.id)}
-          />
-        ) : null
-      }
     >
       <div className="grid gap-4 sm:grid-cols-2">
         <Field id="c-name" label="Customer Name" required error={errors.name?.message}>
           <Input id="c-name" aria-invalid={errors.name ? true : undefined} {...form.register('name')} />
         </Field>
-        <Field id="c-prepared_at" label="Questionnaire Prepared" error={errors.prepared_at?.message}>
-          <Controller
-            control={form.control}
-            name="prepared_at"
-            render={({ field }) => (
-              <DateInput
-                id="c-prepared_at"
-                aria-invalid={errors.prepared_at ? true : undefined}
-                value={field.value}
-                onChange={field.onChange}
-                onBlur={field.onBlur}
-                ref={field.ref}
-              />
-            )}
-          />
-        </Field>
+        <MaskedField
+          id="c-prepared_at"
+          label="Questionnaire Prepared"
+          error={errors.prepared_at?.message}
+          invalid={Boolean(errors.prepared_at)}
+          control={form.control}
+          name="prepared_at"
+          input={DateInput}
+        />
       </div>
       <h3 className="text-sm font-semibold text-slate-800">Company Address</h3>
       <AddressFields
@@ -198,6 +181,6 @@ function CustomerForm({ id, customer }: { id: number | undefined; customer: Cust
           setSameName(null);
         }}
       />
-    </ModalForm>
+    </RecordModalForm>
   );
 }

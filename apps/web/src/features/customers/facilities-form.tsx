@@ -11,13 +11,14 @@ import { Link, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { Controller, useController, useForm } from 'react-hook-form';
 import { z } from 'zod';
-import { ArchiveToggle } from '../../components/archive-toggle.tsx';
 import { CheckboxField } from '../../components/checkbox-field.tsx';
 import { LoadedRecord } from '../../components/loaded-record.tsx';
-import { ModalForm, useModalRoute } from '../../components/modal-form.tsx';
+import { MaskedField } from '../../components/masked-field.tsx';
+import { useModalRoute } from '../../components/modal-form.tsx';
 import { MultiPicker } from '../../components/multi-picker.tsx';
 import { PagedPicker } from '../../components/paged-picker.tsx';
 import { PhoneInput } from '../../components/phone-input.tsx';
+import { RecordModalForm } from '../../components/record-modal-form.tsx';
 import { Field } from '../../components/ui/field.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { keepSearch } from '../../lib/list-search.ts';
@@ -170,29 +171,18 @@ function FacilityFormModal({
   const { errors, isDirty } = form.formState;
 
   return (
-    <ModalForm
+    <RecordModalForm
       open={isOpen}
-      history={{ entity: 'facility', id }}
-      title={id === undefined ? 'Create New Facility' : 'Facility Details'}
+      entity="Facility"
+      auditEntity="facility"
+      id={id}
+      record={facility}
+      archive={canArchive ? toggle : undefined}
       isDirty={isDirty}
       isSaving={save.isPending}
       isReadOnly={isReadOnly}
-      saveLabel={id === undefined ? 'Create Facility' : 'Save Changes'}
       onSubmit={form.handleSubmit((values) => save.mutate(values))}
       onClose={close}
-      extraActions={
-        facility && canArchive ? (
-          <ArchiveToggle
-            asText
-            entity="Facility"
-            name={facility.name}
-            isActive={facility.is_active}
-            confirm={false}
-            isPending={toggle.isPending}
-            onConfirm={() => toggle.mutate(facility.id)}
-          />
-        ) : null
-      }
     >
       <div className="grid gap-4 sm:grid-cols-2">
         <Field id="f-name" label="Facility Name" required error={errors.name?.message}>
@@ -250,25 +240,14 @@ function FacilityFormModal({
               <Input id={id} aria-invalid={errors[name] ? true : undefined} {...form.register(name)} />
             </Field>
           ))}
-          <Field
+          <MaskedField
             id="f-coordinator-phone"
             label="24-Hour Phone"
             error={errors.emergency_coordinator_phone?.message}
-          >
-            <Controller
-              control={form.control}
-              name="emergency_coordinator_phone"
-              render={({ field }) => (
-                <PhoneInput
-                  id="f-coordinator-phone"
-                  value={field.value}
-                  onChange={field.onChange}
-                  onBlur={field.onBlur}
-                  ref={field.ref}
-                />
-              )}
-            />
-          </Field>
+            control={form.control}
+            name="emergency_coordinator_phone"
+            input={PhoneInput}
+          />
         </div>
       </fieldset>
       <fieldset>
@@ -365,6 +344,6 @@ function FacilityFormModal({
             .join(', ')}
         </p>
       ) : null}
-    </ModalForm>
+    </RecordModalForm>
   );
 }

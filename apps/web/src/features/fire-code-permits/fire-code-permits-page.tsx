@@ -6,9 +6,9 @@ import {
 } from '@chemtrack/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { FixedTable } from '../../components/fixed-table.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Input } from '../../components/ui/input.tsx';
-import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { ApiError, showApiError } from '../../lib/api.ts';
 import { usePageMeta } from '../../lib/page-meta.ts';
 import { useCan } from '../../lib/permissions.ts';
@@ -98,66 +98,41 @@ export function FireCodePermitsPage() {
         IIIA under another. Liquids in gallons, solids in pounds, gases in cubic feet at NTP. Check the
         amounts against the fire code the jurisdiction adopted.
       </p>
-      <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
-        <table className="w-full text-left text-sm" aria-label="Permit amounts">
-          <thead className="bg-slate-100 text-xs uppercase tracking-wide text-slate-600">
-            <tr>
-              {HEADERS.map((header) => (
-                <th key={header || 'actions'} scope="col" className="px-4 py-3 font-semibold">
-                  {header}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {query.isError ? (
-              <tr>
-                <td colSpan={HEADERS.length} className="px-4 py-10 text-center text-red-700">
-                  The permit amounts could not be loaded.
-                </td>
-              </tr>
-            ) : rows === undefined ? (
-              ['s1', 's2', 's3'].map((key) => (
-                <tr key={key} data-testid="skeleton-row" className="border-t border-slate-100">
-                  {HEADERS.map((header) => (
-                    <td key={header || 'actions'} className="px-4 py-3">
-                      <Skeleton />
-                    </td>
-                  ))}
-                </tr>
-              ))
-            ) : (
-              rows.map((row) => (
-                <tr key={row.id} className="border-t border-slate-100 align-top">
-                  <td className="px-4 py-3 font-medium">{row.class_label}</td>
-                  <td className="px-4 py-3">{FIRE_CODE_FORM_LABELS[row.form]}</td>
-                  <td className="px-4 py-3">{FIRE_CODE_PLACE_LABELS[row.place]}</td>
-                  <td className="px-4 py-3">
-                    {editing === row.id ? (
-                      <AmountEditor row={row} onDone={() => setEditing(null)} />
-                    ) : (
-                      amountText(row.amount)
-                    )}
-                  </td>
-                  <td className="px-4 py-3">{row.unit}</td>
-                  <td className="px-4 py-3">
-                    {canEdit && editing !== row.id ? (
-                      <Button
-                        size="sm"
-                        variant="secondary"
-                        aria-label={`Edit ${row.class_label}, ${FIRE_CODE_FORM_LABELS[row.form].toLowerCase()}, ${FIRE_CODE_PLACE_LABELS[row.place].toLowerCase()}`}
-                        onClick={() => setEditing(row.id)}
-                      >
-                        Edit
-                      </Button>
-                    ) : null}
-                  </td>
-                </tr>
-              ))
-            )}
-          </tbody>
-        </table>
-      </div>
+      <FixedTable
+        label="Permit amounts"
+        headers={HEADERS}
+        rows={rows}
+        isError={query.isError}
+        errorText="The permit amounts could not be loaded."
+        skeletonRows={3}
+        row={(row) => (
+          <tr key={row.id} className="border-t border-slate-100 align-top">
+            <td className="px-4 py-3 font-medium">{row.class_label}</td>
+            <td className="px-4 py-3">{FIRE_CODE_FORM_LABELS[row.form]}</td>
+            <td className="px-4 py-3">{FIRE_CODE_PLACE_LABELS[row.place]}</td>
+            <td className="px-4 py-3">
+              {editing === row.id ? (
+                <AmountEditor row={row} onDone={() => setEditing(null)} />
+              ) : (
+                amountText(row.amount)
+              )}
+            </td>
+            <td className="px-4 py-3">{row.unit}</td>
+            <td className="px-4 py-3">
+              {canEdit && editing !== row.id ? (
+                <Button
+                  size="sm"
+                  variant="secondary"
+                  aria-label={`Edit ${row.class_label}, ${FIRE_CODE_FORM_LABELS[row.form].toLowerCase()}, ${FIRE_CODE_PLACE_LABELS[row.place].toLowerCase()}`}
+                  onClick={() => setEditing(row.id)}
+                >
+                  Edit
+                </Button>
+              ) : null}
+            </td>
+          </tr>
+        )}
+      />
     </section>
   );
 }

@@ -1,5 +1,4 @@
 import {
-  type AggregationTarget,
   areNotesEditable,
   canEditInventoryLines,
   INVENTORY_PRODUCT_MSG,
@@ -22,40 +21,24 @@ import { Button } from '../../components/ui/button.tsx';
 import { Field } from '../../components/ui/field.tsx';
 import { Textarea } from '../../components/ui/textarea.tsx';
 import { UnsavedChangesGuard } from '../../components/unsaved-changes-guard.tsx';
-import { ApiError, NetworkError, showApiError } from '../../lib/api.ts';
 import { newIdempotencyKey } from '../../lib/drafts.ts';
 import { keepSearch } from '../../lib/list-search.ts';
 import { usePageMeta } from '../../lib/page-meta.ts';
 import { useCan } from '../../lib/permissions.ts';
-import { useSession } from '../../lib/session.ts';
 import { toast } from '../../lib/toast.ts';
-import { useFormDraft } from '../../lib/use-form-draft.ts';
-import { useRecordMutations } from '../../lib/use-record-mutations.ts';
 import { ChemicalComponentsTable } from '../chemical-components/chemical-components-table.tsx';
 import { inventoriesApi } from '../inventories/api.ts';
-import { productsApi } from '../products/api.ts';
 import { useSpecificGravityCheck } from '../products/specific-gravity-check.tsx';
-import { type InventoryProductBody, inventoryProductsApi, inventoryTitle } from './api.ts';
+import { inventoryProductsApi, inventoryTitle } from './api.ts';
 import { ID, InventoryProductFields, type LineFormLayout } from './inventory-product-fields.tsx';
 import {
   canSaveLine,
   EMPTY_INVENTORY_PRODUCT_FORM,
   InventoryProductFormSchema,
   type InventoryProductFormValues,
-  toInventoryProductBody,
   toInventoryProductForm,
 } from './inventory-product-values.ts';
-import { LINE_DRAFT_FORM, LINE_DRAFT_VERSION } from './send-kept-lines.ts';
-
-/** The refusal of a save that would leave two lines of one combination (a save racing another). */
-const AGGREGATION_SUFFIX = INVENTORY_PRODUCT_MSG.needsAggregation('');
-function isAggregationRefusal(error: unknown): error is ApiError {
-  return (
-    error instanceof ApiError &&
-    error.status === 409 &&
-    (error.body.message ?? '').endsWith(AGGREGATION_SUFFIX)
-  );
-}
+import { useLineSave } from './use-line-save.ts';
 
 /**
  * Add or edit one line of an inventory (spec 02 §2, §4): the inventory (and the line) come from
@@ -121,12 +104,6 @@ function CatalogNotice({
   );
 }
 
-interface PendingAggregation {
-  body: InventoryProductBody;
-  target: AggregationTarget | null;
-  message: string;
-}
-
 function InventoryProductForm({
   inventory,
   line,
@@ -175,108 +152,14 @@ function InventoryProductForm({
       ? toInventoryProductForm(line)
       : { ...EMPTY_INVENTORY_PRODUCT_FORM, idempotency_key: createKey },
   });
-  /** What a save sends besides the body: the version the values were typed over, the create's key. */
-  const sentWith = () => {
-    const { updated_at: version, idempotency_key: key } = form.getValues();
-    return { version, idempotencyKey: key || undefined };
-  };
-
-  const userId = useSession((s) => s.user?.id);
-  const draft = useFormDraft({
-    ref:
-      userId === undefined || !canEdit
-        ? null
-        : { userId, form: LINE_DRAFT_FORM, record: `${inventory.id}/${line?.id ?? 'new'}` },
-    version: LINE_DRAFT_VERSION,
+  const { draft, save, isChecking, sendParsed, aggregation, cancelAggregation, aggregate } = useLineSave({
+    inventory,
+    line,
     form,
-    send: () => void onSubmit(),
-  });
-
-  const [aggregation, setAggregation] = useState<PendingAggregation | null>(null);
-  const [isUploading, setUploading] = useState(false);
-  const { save } = useRecordMutations<
-    InventoryProductResource,
-    InventoryProductFormValues,
-    { body: InventoryProductBody; aggregate: boolean; sent: ReturnType<typeof sentWith> }
-  >({
-    entity: 'Inventory product',
-    isNew,
-    nameOf: (saved) => saved.name,
-    // The version is the form's (a restored draft's), not the line as it loads now: a draft typed
-    // over an older version gets the conflict notice rather than overwriting the newer line.
-    save: ({ body, aggregate, sent }) => lines.save(line?.id, body, aggregate, sent),
-    // A new name adds a product to the catalog in the same save.
-    invalidate: [lines.keys.all, productsApi.keys.all],
-    setError: form.setError,
-    onSaved: (saved) => {
-      draft.sent();
-      form.reset(toInventoryProductForm(saved));
-    },
+    canEdit,
     onDone: backToList,
-    // The notice is up and the values stay in the form and on the device, as typing to review.
-    onStaleSave: () => draft.refused(),
-    reload: line && {
-      queryKey: lines.keys.detail(line.id),
-      // Reload takes the line as it now is: the draft typed over the older version goes.
-      load: (reloaded) => {
-        draft.discard();
-        form.reset(toInventoryProductForm(reloaded));
-      },
-    },
-    onSaveError: (error, { body, aggregate }) => {
-      if (error instanceof NetworkError) {
-        void draft.lostConnection();
-        return true;
-      }
-      draft.refused();
-      if (aggregate || !isAggregationRefusal(error)) return false;
-      setAggregation({ body, target: null, message: error.message });
-      return true;
-    },
   });
-  const check = useMutation({
-    mutationFn: lines.checkExisting,
-    meta: { handlesErrors: true },
-  });
-
-  const sendParsed = async (parsed: SaveInventoryProduct) => {
-    const body = toInventoryProductBody(parsed);
-    // Kept on the device before anything goes out: only the server's answer lets go of it.
-    await draft.sending(form.getValues());
-    // Only a catalog product can already have a line: a new name is a new product.
-    if (body.product_id) {
-      try {
-        const { resource } = await check.mutateAsync({
-          product_id: body.product_id,
-          container_id: body.container_id ?? null,
-          container_unit_id: body.container_unit_id ?? null,
-          container_size: body.container_size,
-          inventory_product_id: line?.id ?? null,
-          idempotencyKey: sentWith().idempotencyKey,
-        });
-        if (resource.is_need_aggregation) {
-          draft.refused();
-          const target = resource.inventory_product;
-          setAggregation({
-            body,
-            target,
-            message: INVENTORY_PRODUCT_MSG.needsAggregation(target?.name ?? form.getValues('name')),
-          });
-          return;
-        }
-      } catch (error) {
-        if (error instanceof NetworkError) void draft.lostConnection();
-        else {
-          draft.refused();
-          showApiError(error);
-        }
-        return;
-      }
-    }
-    save.mutate({ body, aggregate: false, sent: sentWith() });
-  };
-  // A draft sent again when the connection returns was asked about when it was saved.
-  const onSubmit = form.handleSubmit(sendParsed);
+  const [isUploading, setUploading] = useState(false);
   const gravityCheck = useSpecificGravityCheck();
   const onSave = form.handleSubmit((parsed) =>
     gravityCheck.confirmThen(
@@ -316,7 +199,7 @@ function InventoryProductForm({
   });
 
   const { errors, isDirty, isValid } = form.formState;
-  const isBusy = save.isPending || check.isPending || refresh.isPending;
+  const isBusy = save.isPending || isChecking || refresh.isPending;
   // A carried-over line is confirmed by saving it as it is (issue 9 worklist).
   const isUnchecked = line?.is_unchecked_carry_over ?? false;
   // Values kept on the device for sending are not lost by leaving or reloading: no warning then.
@@ -426,7 +309,7 @@ function InventoryProductForm({
       <ConfirmDialog
         open={aggregation !== null}
         onOpenChange={(open) => {
-          if (!open) setAggregation(null);
+          if (!open) cancelAggregation();
         }}
         title="Product Already in This Inventory"
         description={
@@ -444,11 +327,7 @@ function InventoryProductForm({
         }
         confirmLabel="Proceed"
         isPending={save.isPending}
-        onConfirm={() => {
-          if (!aggregation) return;
-          save.mutate({ body: aggregation.body, aggregate: true, sent: sentWith() });
-          setAggregation(null);
-        }}
+        onConfirm={aggregate}
       />
       {gravityCheck.dialog}
       {line && !isCompact ? (

@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { ParsedLocation } from '@tanstack/react-router';
 import { isRecordId, loadRecordOrLeave } from '../../lib/route-params.ts';
-import { inventoriesApi } from '../inventories/api.ts';
+import { loadInventoryOrLeave } from '../inventories/inventory-route.ts';
 import { inventoryProductsApi } from './api.ts';
 
 /**
@@ -21,20 +21,15 @@ export async function loadLineOrLeave({
   /** The ids as the address holds them. */
   inventoryId: string;
   lineId: string;
-  inventoriesList: string;
+  inventoriesList: '/inventories' | '/my-inventories';
   linesList: (inventoryId: number) => string;
   location: ParsedLocation;
   preload: boolean;
 }): Promise<void> {
-  await loadRecordOrLeave({
-    queryClient,
-    id: inventoryId,
-    options: inventoriesApi.detailOptions,
-    entity: 'Inventory',
-    list: inventoriesList,
-    location,
-    preload,
-  });
+  await loadInventoryOrLeave(
+    { context: { queryClient }, params: { inventoryId }, location, preload },
+    inventoriesList,
+  );
   if (!isRecordId(inventoryId)) return;
   const id = Number(inventoryId);
   await loadRecordOrLeave({

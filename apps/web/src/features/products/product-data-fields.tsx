@@ -9,6 +9,7 @@ import {
 import { Controller, useFormContext, useWatch } from 'react-hook-form';
 import { CheckboxField } from '../../components/checkbox-field.tsx';
 import { ChoiceField } from '../../components/choice-field.tsx';
+import { MaskedField } from '../../components/masked-field.tsx';
 import { PhoneInput } from '../../components/phone-input.tsx';
 import { Checkbox } from '../../components/ui/checkbox.tsx';
 import { Field } from '../../components/ui/field.tsx';
@@ -32,22 +33,16 @@ export function ManufacturerPhoneFields({ idPrefix = 'p' }: { idPrefix?: string 
   const form = useFormContext<ProductDataValues>();
   const { errors } = form.formState;
   return PHONES.map(({ name, label }) => (
-    <Field key={name} id={`${idPrefix}-${name}`} label={label} error={errors[name]?.message}>
-      <Controller
-        control={form.control}
-        name={name}
-        render={({ field }) => (
-          <PhoneInput
-            id={`${idPrefix}-${name}`}
-            aria-invalid={errors[name] ? true : undefined}
-            value={field.value}
-            onChange={field.onChange}
-            onBlur={field.onBlur}
-            ref={field.ref}
-          />
-        )}
-      />
-    </Field>
+    <MaskedField
+      key={name}
+      id={`${idPrefix}-${name}`}
+      label={label}
+      error={errors[name]?.message}
+      invalid={Boolean(errors[name])}
+      control={form.control}
+      name={name}
+      input={PhoneInput}
+    />
   ));
 }
 

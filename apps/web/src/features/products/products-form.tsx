@@ -14,6 +14,7 @@ import { ArchiveToggle } from '../../components/archive-toggle.tsx';
 import { DateInput } from '../../components/date-input.tsx';
 import { HistoryLink } from '../../components/history-link.tsx';
 import { LoadedRecord } from '../../components/loaded-record.tsx';
+import { MaskedField } from '../../components/masked-field.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Field } from '../../components/ui/field.tsx';
 import { Input } from '../../components/ui/input.tsx';
@@ -194,22 +195,15 @@ function ProductForm({
                 <Input id="p-nfpa" aria-invalid={errors.nfpa ? true : undefined} {...form.register('nfpa')} />
               </Field>
               <ManufacturerPhoneFields />
-              <Field id="p-sds_date" label="SDS Date" error={errors.sds_date?.message}>
-                <Controller
-                  control={form.control}
-                  name="sds_date"
-                  render={({ field }) => (
-                    <DateInput
-                      id="p-sds_date"
-                      aria-invalid={errors.sds_date ? true : undefined}
-                      value={field.value}
-                      onChange={field.onChange}
-                      onBlur={field.onBlur}
-                      ref={field.ref}
-                    />
-                  )}
-                />
-              </Field>
+              <MaskedField
+                id="p-sds_date"
+                label="SDS Date"
+                error={errors.sds_date?.message}
+                invalid={Boolean(errors.sds_date)}
+                control={form.control}
+                name="sds_date"
+                input={DateInput}
+              />
               <Field id="p-sds_status" label="SDS Status" error={errors.sds_status?.message}>
                 <Select
                   id="p-sds_status"

@@ -9,9 +9,10 @@ import {
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { z } from 'zod';
-import { PasswordInput } from '../../components/password-input.tsx';
+import { MaskedField } from '../../components/masked-field.tsx';
+import { NewPasswordFields } from '../../components/password-input.tsx';
 import { PhoneInput } from '../../components/phone-input.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Field } from '../../components/ui/field.tsx';
@@ -109,35 +110,19 @@ export function ProfilePage() {
           <Field id="email" label="Email" required error={errors.email?.message}>
             <Input id="email" type="email" {...form.register('email')} />
           </Field>
-          <Field id="phone" label="Mobile Phone" error={errors.phone?.message}>
-            <Controller
-              control={form.control}
-              name="phone"
-              render={({ field }) => (
-                <PhoneInput
-                  id="phone"
-                  value={field.value ?? ''}
-                  onChange={field.onChange}
-                  onBlur={field.onBlur}
-                  ref={field.ref}
-                />
-              )}
-            />
-          </Field>
-          <Field id="password" label="Password" error={errors.password?.message}>
-            <PasswordInput id="password" autoComplete="new-password" {...form.register('password')} />
-          </Field>
-          <Field
-            id="password_confirmation"
-            label="Confirm Password"
-            error={errors.password_confirmation?.message}
-          >
-            <PasswordInput
-              id="password_confirmation"
-              autoComplete="new-password"
-              {...form.register('password_confirmation')}
-            />
-          </Field>
+          <MaskedField
+            id="phone"
+            label="Mobile Phone"
+            error={errors.phone?.message}
+            control={form.control}
+            name="phone"
+            input={PhoneInput}
+          />
+          <NewPasswordFields
+            labels={{ password: 'Password', password_confirmation: 'Confirm Password' }}
+            errors={errors}
+            register={(name) => form.register(name)}
+          />
           <Field id="role" label="Role">
             <select
               id="role"

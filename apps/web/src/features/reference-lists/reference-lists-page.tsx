@@ -8,8 +8,8 @@ import {
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
+import { FixedTable } from '../../components/fixed-table.tsx';
 import { Button } from '../../components/ui/button.tsx';
-import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { showApiError } from '../../lib/api.ts';
 import { saveBlob } from '../../lib/download.ts';
 import { usePageMeta } from '../../lib/page-meta.ts';
@@ -87,71 +87,46 @@ export function ReferenceListsPage() {
         Upload the current official list of each type (EPA's Consolidated List of Lists, OSHA PSM Appendix A)
         as .csv, .xls or .xlsx.
       </p>
-      <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
-        <table className="w-full text-left text-sm" aria-label="Database entries">
-          <thead className="bg-slate-100 text-xs uppercase tracking-wide text-slate-600">
-            <tr>
-              {HEADERS.map((header) => (
-                <th key={header} scope="col" className="px-4 py-3 font-semibold">
-                  {header}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {query.isError ? (
-              <tr>
-                <td colSpan={HEADERS.length} className="px-4 py-10 text-center text-red-700">
-                  The database entries could not be loaded.
-                </td>
-              </tr>
-            ) : rows === undefined ? (
-              ['s1', 's2', 's3', 's4', 's5'].map((key) => (
-                <tr key={key} data-testid="skeleton-row" className="border-t border-slate-100">
-                  {HEADERS.map((header) => (
-                    <td key={header} className="px-4 py-3">
-                      <Skeleton />
-                    </td>
-                  ))}
-                </tr>
-              ))
-            ) : (
-              rows.map((row) => (
-                <tr key={row.type} className="border-t border-slate-100 align-top">
-                  <td className="px-4 py-3 font-medium">{REFERENCE_LIST_TYPE_LABEL(row.type)}</td>
-                  <td className="px-4 py-3">
-                    <FileCell row={row} />
-                  </td>
-                  <td className="px-4 py-3">{toTableDate(row.updated_at)}</td>
-                  <td className="px-4 py-3">
-                    <Link
-                      to="/database/$type"
-                      params={{ type: row.type }}
-                      className="text-brand-700 underline"
-                      aria-label={`View ${REFERENCE_LIST_TYPE_LABEL(row.type)} list`}
-                    >
-                      View
-                    </Link>
-                  </td>
-                  <td className="px-4 py-3">
-                    <UploadListButton
-                      type={row.type}
-                      onDone={(next) => {
-                        setFailure(null);
-                        setSummary(next);
-                      }}
-                      onFailed={(next) => {
-                        setSummary(null);
-                        setFailure(next);
-                      }}
-                    />
-                  </td>
-                </tr>
-              ))
-            )}
-          </tbody>
-        </table>
-      </div>
+      <FixedTable
+        label="Database entries"
+        headers={HEADERS}
+        rows={rows}
+        isError={query.isError}
+        errorText="The database entries could not be loaded."
+        skeletonRows={5}
+        row={(row) => (
+          <tr key={row.type} className="border-t border-slate-100 align-top">
+            <td className="px-4 py-3 font-medium">{REFERENCE_LIST_TYPE_LABEL(row.type)}</td>
+            <td className="px-4 py-3">
+              <FileCell row={row} />
+            </td>
+            <td className="px-4 py-3">{toTableDate(row.updated_at)}</td>
+            <td className="px-4 py-3">
+              <Link
+                to="/database/$type"
+                params={{ type: row.type }}
+                className="text-brand-700 underline"
+                aria-label={`View ${REFERENCE_LIST_TYPE_LABEL(row.type)} list`}
+              >
+                View
+              </Link>
+            </td>
+            <td className="px-4 py-3">
+              <UploadListButton
+                type={row.type}
+                onDone={(next) => {
+                  setFailure(null);
+                  setSummary(next);
+                }}
+                onFailed={(next) => {
+                  setSummary(null);
+                  setFailure(next);
+                }}
+              />
+            </td>
+          </tr>
+        )}
+      />
       {summary ? <ChangeSummaryPanel summary={summary} /> : null}
       {failure ? <UploadFailurePanel failure={failure} /> : null}
     </section>

@@ -23,10 +23,11 @@ export const reportKeys = {
 };
 
 /**
- * `GET /report/list`: the 14 types by their spec names. The list only changes with a release, but
- * asking it also starts a report worker on the server (decision 020), which stops after 60 s
- * unused: so the screen opened again after a minute asks again, and its first preview finds a
- * worker already started.
+ * `GET /report/list`: the 14 types by their spec names. The list only changes with a release, so
+ * it is kept a minute. The screen need not start a report worker ahead of its first preview: the
+ * server keeps one started from the moment it listens and replaces it when it fails or after it
+ * idles (decision 022, replacing decision 020's worker started by this request, which the server
+ * still does when none is running).
  */
 export const reportTypesOptions = queryOptions({
   queryKey: reportKeys.types(),

@@ -9,7 +9,8 @@ import {
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { PREVIEW_ROW_LIMIT, ReportPreview } from './report-preview.tsx';
+import { ReportPreview } from './report-preview.tsx';
+import { PREVIEW_ROW_LIMIT } from './show-more.tsx';
 
 /**
  * The preview's drawing of a report document as the server sends it (the shape is the domain's

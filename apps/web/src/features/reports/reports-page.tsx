@@ -66,6 +66,26 @@ const CHOSEN = { shouldValidate: true, shouldDirty: true } as const;
 /** Clearing a dependent field is not the user's mistake: no message until they submit again. */
 const CLEARED = { shouldValidate: false, shouldDirty: true } as const;
 
+/** The report settings (issue 21), each shown and sent only for the types that read it. */
+const SETTING_FIELDS = {
+  percent_basis: {
+    id: 'report-percent-basis',
+    label: 'SDS Percent Ranges',
+    hint: 'Where a range such as 30-60% is read (302, 304, Tier II).',
+    labels: REPORT_PERCENT_BASIS_LABELS,
+    isReadBy: usesPercentBasis,
+  },
+  tier2_option: {
+    id: 'report-tier2-option',
+    label: 'Tier II Option',
+    hint: '40 CFR 370.14: report each mixture, or its hazardous components instead.',
+    labels: TIER2_OPTION_LABELS,
+    isReadBy: (type: ReportType) => type === 'epcra_311_312_tier2',
+  },
+} as const;
+type ReportSetting = keyof typeof SETTING_FIELDS;
+const SETTINGS = Object.keys(SETTING_FIELDS) as ReportSetting[];
+
 /** The complete request, or null while a field is still empty. */
 function toBody(values: ReportFormValues): ReportRequestValues | null {
   const { customer_id, facility_id, year, type, percent_basis, tier2_option } = values;
@@ -77,8 +97,12 @@ function toBody(values: ReportFormValues): ReportRequestValues | null {
     facility_id,
     year,
     type,
-    percent_basis: usesPercentBasis(type) ? percent_basis : DEFAULT_REPORT_SETTINGS.percent_basis,
-    tier2_option: type === 'epcra_311_312_tier2' ? tier2_option : DEFAULT_REPORT_SETTINGS.tier2_option,
+    percent_basis: SETTING_FIELDS.percent_basis.isReadBy(type)
+      ? percent_basis
+      : DEFAULT_REPORT_SETTINGS.percent_basis,
+    tier2_option: SETTING_FIELDS.tier2_option.isReadBy(type)
+      ? tier2_option
+      : DEFAULT_REPORT_SETTINGS.tier2_option,
   };
 }
 
@@ -281,28 +305,20 @@ export function ReportsPage() {
                 registration={form.register('format')}
               />
             ) : null}
-            {chosenType && usesPercentBasis(chosenType.type) ? (
-              <ChoiceField
-                id="report-percent-basis"
-                label="SDS Percent Ranges"
-                hint="Where a range such as 30-60% is read (302, 304, Tier II)."
-                error={errors.percent_basis?.message}
-                labels={REPORT_PERCENT_BASIS_LABELS}
-                defaultValue={DEFAULT_REPORT_SETTINGS.percent_basis}
-                registration={form.register('percent_basis')}
-              />
-            ) : null}
-            {chosenType?.type === 'epcra_311_312_tier2' ? (
-              <ChoiceField
-                id="report-tier2-option"
-                label="Tier II Option"
-                hint="40 CFR 370.14: report each mixture, or its hazardous components instead."
-                error={errors.tier2_option?.message}
-                labels={TIER2_OPTION_LABELS}
-                defaultValue={DEFAULT_REPORT_SETTINGS.tier2_option}
-                registration={form.register('tier2_option')}
-              />
-            ) : null}
+            {SETTINGS.filter((name) => chosenType && SETTING_FIELDS[name].isReadBy(chosenType.type)).map(
+              (name) => (
+                <ChoiceField<string>
+                  key={name}
+                  id={SETTING_FIELDS[name].id}
+                  label={SETTING_FIELDS[name].label}
+                  hint={SETTING_FIELDS[name].hint}
+                  error={errors[name]?.message}
+                  labels={SETTING_FIELDS[name].labels}
+                  defaultValue={DEFAULT_REPORT_SETTINGS[name]}
+                  registration={form.register(name)}
+                />
+              ),
+            )}
           </div>
           <div className="flex flex-wrap justify-end gap-2">
             <Tier2ExportButton

@@ -1,26 +1,11 @@
 import { formatPhone, type UserResource } from '@chemtrack/domain';
 import type { ColumnDef } from '@tanstack/react-table';
-import { actionsColumn } from '../../components/actions-column.tsx';
+import { actionsColumn, recordRowActions } from '../../components/actions-column.tsx';
 import { keepSearch } from '../../lib/list-search.ts';
+import type { RowActions } from '../../lib/use-list-actions.ts';
 
 /** The technicians list's columns; archive and delete are for who may (spec 01 §6). */
-export function techniciansColumns({
-  canUpdate,
-  canArchive,
-  canDelete,
-  onToggle,
-  isToggling,
-  onDelete,
-  isDeleting,
-}: {
-  canUpdate: boolean;
-  canArchive: boolean;
-  canDelete: boolean;
-  onToggle: (id: number) => void;
-  isToggling: boolean;
-  onDelete: (id: number) => void;
-  isDeleting: boolean;
-}): ColumnDef<UserResource>[] {
+export function techniciansColumns(actions: RowActions): ColumnDef<UserResource>[] {
   return [
     {
       id: 'name',
@@ -39,20 +24,10 @@ export function techniciansColumns({
           params: { technicianId: String(technician.id) },
           search: keepSearch,
         }),
-        can: canUpdate,
+        can: actions.canUpdate,
         whenDenied: 'disabled',
       },
-      archive: {
-        isActive: (technician) => technician.is_active,
-        onConfirm: (technician) => onToggle(technician.id),
-        isPending: isToggling,
-        disabled: !canArchive,
-      },
-      remove: {
-        onConfirm: (technician) => onDelete(technician.id),
-        isPending: isDeleting,
-        disabled: !canDelete,
-      },
+      ...recordRowActions<UserResource>(actions),
     }),
   ];
 }

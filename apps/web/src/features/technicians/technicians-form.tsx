@@ -7,9 +7,10 @@ import {
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { ArchiveToggle } from '../../components/archive-toggle.tsx';
 import { LoadedRecord } from '../../components/loaded-record.tsx';
+import { MaskedField } from '../../components/masked-field.tsx';
 import { ModalForm, useModalRoute } from '../../components/modal-form.tsx';
 import { PhoneInput } from '../../components/phone-input.tsx';
 import { Field } from '../../components/ui/field.tsx';
@@ -149,21 +150,14 @@ function TechnicianForm({
         <Field id="t-email" label="Email" required error={errors.email?.message}>
           <Input id="t-email" type="email" {...form.register('email')} />
         </Field>
-        <Field id="t-phone" label="Phone" error={errors.phone?.message}>
-          <Controller
-            control={form.control}
-            name="phone"
-            render={({ field }) => (
-              <PhoneInput
-                id="t-phone"
-                value={field.value ?? ''}
-                onChange={field.onChange}
-                onBlur={field.onBlur}
-                ref={field.ref}
-              />
-            )}
-          />
-        </Field>
+        <MaskedField
+          id="t-phone"
+          label="Phone"
+          error={errors.phone?.message}
+          control={form.control}
+          name="phone"
+          input={PhoneInput}
+        />
       </div>
     </ModalForm>
   );

@@ -6,38 +6,23 @@ import { DataTable, listTableProps } from '../../components/data-table.tsx';
 import { ListToolbar } from '../../components/list-toolbar.tsx';
 import { keepSearch, type ListSearch, toListParams } from '../../lib/list-search.ts';
 import { usePageMeta } from '../../lib/page-meta.ts';
-import { useCan } from '../../lib/permissions.ts';
-import { useListActions } from '../../lib/use-list-actions.ts';
+import { useRowActions } from '../../lib/use-list-actions.ts';
 import { useListState } from '../../lib/use-list-state.ts';
 import { techniciansApi } from './api.ts';
 import { techniciansColumns } from './technicians-columns.tsx';
 
 export function TechniciansPage({ search }: { search: ListSearch }) {
   usePageMeta('Technicians Management');
-  const canUpdate = useCan(AREA_ACTIONS.technicians.update);
-  const canArchive = useCan(AREA_ACTIONS.technicians.archive);
-  const canDelete = useCan(AREA_ACTIONS.technicians.delete ?? AREA_ACTIONS.technicians.archive);
   const list = useListState(search);
   const query = useQuery(techniciansApi.listOptions(toListParams(search)));
-  const { toggle, remove } = useListActions<UserResource>({
+  const actions = useRowActions<UserResource>({
+    actions: AREA_ACTIONS.technicians,
     api: techniciansApi,
     entity: 'Technician',
     nameOf: (technician) => technician.profile.full_name,
   });
 
-  const columns = useMemo(
-    () =>
-      techniciansColumns({
-        canUpdate,
-        canArchive,
-        canDelete,
-        onToggle: toggle.mutate,
-        isToggling: toggle.isPending,
-        onDelete: remove.mutate,
-        isDeleting: remove.isPending,
-      }),
-    [canUpdate, canArchive, canDelete, toggle.mutate, toggle.isPending, remove.mutate, remove.isPending],
-  );
+  const columns = useMemo(() => techniciansColumns(actions), [actions]);
 
   return (
     <section className="flex flex-col gap-3">

@@ -14,6 +14,7 @@ import { Controller, useForm } from 'react-hook-form';
 import { ArchiveToggle } from '../../components/archive-toggle.tsx';
 import { HistoryLink } from '../../components/history-link.tsx';
 import { LoadedRecord } from '../../components/loaded-record.tsx';
+import { MaskedField } from '../../components/masked-field.tsx';
 import { PhoneInput } from '../../components/phone-input.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Field } from '../../components/ui/field.tsx';
@@ -154,21 +155,14 @@ export function UserForm({
                 {...form.register('email')}
               />
             </Field>
-            <Field id="phone" label="Mobile Phone" error={errors.phone?.message}>
-              <Controller
-                control={form.control}
-                name="phone"
-                render={({ field }) => (
-                  <PhoneInput
-                    id="phone"
-                    value={field.value ?? ''}
-                    onChange={field.onChange}
-                    onBlur={field.onBlur}
-                    ref={field.ref}
-                  />
-                )}
-              />
-            </Field>
+            <MaskedField
+              id="phone"
+              label="Mobile Phone"
+              error={errors.phone?.message}
+              control={form.control}
+              name="phone"
+              input={PhoneInput}
+            />
             <div className="md:col-span-2">
               <span id="role-label" className="text-sm font-medium text-slate-700">
                 Role

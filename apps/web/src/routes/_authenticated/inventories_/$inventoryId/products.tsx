@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { inventoriesApi } from '../../../../features/inventories/api.ts';
+import { loadInventoryOrLeave } from '../../../../features/inventories/inventory-route.ts';
 import {
   InventoryProductsSearchSchema,
   inventoryProductsApi,
@@ -7,7 +7,7 @@ import {
 } from '../../../../features/inventory-products/api.ts';
 import { InventoryProductsPage } from '../../../../features/inventory-products/inventory-products-page.tsx';
 import { prefetchList } from '../../../../lib/list-search.ts';
-import { loadRecordOrLeave, parseId } from '../../../../lib/route-params.ts';
+import { parseId } from '../../../../lib/route-params.ts';
 
 /**
  * An inventory's products (spec 02 §2), outside the inventories list's layout so it is a page of
@@ -17,19 +17,13 @@ import { loadRecordOrLeave, parseId } from '../../../../lib/route-params.ts';
 export const Route = createFileRoute('/_authenticated/inventories_/$inventoryId/products')({
   validateSearch: InventoryProductsSearchSchema,
   loaderDeps: ({ search }) => search,
-  loader: async ({ context, params, deps, location, preload }) => {
-    await loadRecordOrLeave({
-      queryClient: context.queryClient,
-      id: params.inventoryId,
-      options: inventoriesApi.detailOptions,
-      entity: 'Inventory',
-      list: '/inventories',
-      location,
-      preload,
-    });
+  loader: async (match) => {
+    await loadInventoryOrLeave(match);
     prefetchList(
-      context.queryClient,
-      inventoryProductsApi(parseId(params.inventoryId)).listOptions(inventoryProductsListParams(deps)),
+      match.context.queryClient,
+      inventoryProductsApi(parseId(match.params.inventoryId)).listOptions(
+        inventoryProductsListParams(match.deps),
+      ),
     );
   },
   component: function InventoryProductsRoute() {

@@ -1,20 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { inventoriesApi } from '../../../../../features/inventories/api.ts';
+import { loadInventoryOrLeave } from '../../../../../features/inventories/inventory-route.ts';
 import { InventoryProductFormPage } from '../../../../../features/inventory-products/inventory-product-form.tsx';
-import { loadRecordOrLeave, parseId } from '../../../../../lib/route-params.ts';
+import { parseId } from '../../../../../lib/route-params.ts';
 
 /** Issue 22: a line found on site, added through the quick form. */
 export const Route = createFileRoute('/_authenticated/my-inventories/$inventoryId/lines/create')({
-  loader: ({ context, params, location, preload }) =>
-    loadRecordOrLeave({
-      queryClient: context.queryClient,
-      id: params.inventoryId,
-      options: inventoriesApi.detailOptions,
-      entity: 'Inventory',
-      list: '/my-inventories',
-      location,
-      preload,
-    }),
+  loader: (match) => loadInventoryOrLeave(match, '/my-inventories'),
   component: function AddQuickLineRoute() {
     const { inventoryId } = Route.useParams();
     return (
