@@ -134,8 +134,8 @@ describe('hostile input never produces a server error', () => {
       // value, inventories.test.ts); one valid copy fills the inventory, so the probe's repeated
       // valid bodies meet the 409 and never reach a second write.
       'POST /inventories/:id/copy-products',
-      'POST /sds/read',
       'POST /tier2/import',
+      'POST /sds/read',
     ]);
   });
 
