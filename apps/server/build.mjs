@@ -1,8 +1,8 @@
 // Builds the server for `npm start`: src/main.ts (with @chemtrack/domain) into one ES module,
 // dist/main.js, and each worker thread into its own file (dist/print-all-sds-worker.js,
-// dist/label-photo-worker.js, dist/report-worker.js, dist/backup-snapshot-worker.js; lib/start-worker.ts
-// picks them; each is the worker.ts of a folder laid out as index.ts, worker.ts, protocol.ts,
-// decision 032), so production runs plain
+// dist/label-photo-worker.js, dist/report-worker.js, dist/backup-snapshot-worker.js,
+// dist/sds-reading-worker.js; lib/start-worker.ts picks them; each is the worker.ts of a folder laid
+// out as index.ts, worker.ts, protocol.ts, decision 032), so production runs plain
 // JavaScript with node instead of transpiling TypeScript through tsx at every start.
 // Packages from node_modules stay outside the bundle and load as installed (native modules,
 // PGlite's wasm and pdfkit's font data are read from their own folders). Takes about a second.
@@ -34,6 +34,7 @@ await build({
     'label-photo-worker': 'src/modules/files/label-photo-worker.ts',
     'report-worker': 'src/modules/reports/workers/worker.ts',
     'backup-snapshot-worker': 'src/backup/snapshot-worker.ts',
+    'sds-reading-worker': 'src/modules/sds-reading/reader/worker.ts',
   },
   outdir,
   bundle: true,

@@ -126,7 +126,7 @@ describe('hostile input never produces a server error', () => {
     );
     const known = Object.keys(BODY_ROUTES);
     // forgot-password reads its query (covered below); the uploads take multipart (files.test.ts,
-    // tier2-import.test.ts).
+    // tier2-import.test.ts, sds-reading.test.ts).
     expect(withBody.filter((key) => !known.includes(key))).toEqual([
       'POST /auth/forgot-password',
       'POST /file/upload',
@@ -135,6 +135,7 @@ describe('hostile input never produces a server error', () => {
       // valid bodies meet the 409 and never reach a second write.
       'POST /inventories/:id/copy-products',
       'POST /tier2/import',
+      'POST /sds/read',
     ]);
   });
 
