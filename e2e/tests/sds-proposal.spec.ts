@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { adminApi, casNumber, type PdfText, textPdf, uniqueStamp } from './api.ts';
-import { E2E, expect, test } from './fixtures.ts';
+import { E2E, expect, expectNoSeriousViolations, test } from './fixtures.ts';
 
 /** A name part of letters only: a figure in a component's name would read as a concentration. */
 function letterStamp(): string {
@@ -100,6 +100,7 @@ test('an SDS uploaded on the product form proposes its components; two accepted,
   await expect(proposal.getByText(`${kept.name} (${kept.cas}, 1%)`)).toBeVisible();
   const components = page.getByRole('table', { name: 'Chemical components' });
   await expect(components.getByRole('row')).toHaveCount(2);
+  await expectNoSeriousViolations(page);
 
   // Two rows accepted, the second's high bound edited, then saved after the confirmation.
   await proposal.getByRole('checkbox', { name: `Accept ${solvent.name}` }).check();

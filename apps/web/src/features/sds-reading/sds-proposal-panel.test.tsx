@@ -118,7 +118,7 @@ describe('SdsProposalPanel', () => {
   it('says a scanned SDS is one, with no table of components', () => {
     renderPanel({ reading: { ...READING, scanned: true, components: [] } });
     expect(screen.getByRole('heading', { name: 'Proposed from the SDS' })).toBeTruthy();
-    expect(screen.getByRole('status').textContent).toBe(SCANNED_SDS_MESSAGE);
+    expect(screen.getByRole('note').textContent).toBe(SCANNED_SDS_MESSAGE);
     expect(screen.queryByRole('table')).toBeNull();
     expect(screen.queryByRole('button', { name: 'Accept all' })).toBeNull();
   });

@@ -105,7 +105,7 @@ export function SdsProposalPanel({
       </div>
       {reading.scanned ? (
         <p
-          role="status"
+          role="note"
           className="rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900"
         >
           {SCANNED_SDS_MESSAGE}

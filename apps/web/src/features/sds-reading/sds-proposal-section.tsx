@@ -14,7 +14,7 @@ import { type ProductFieldValues, SdsProposalPanel } from './sds-proposal-panel.
 function ReadingNotice() {
   return (
     <section className="rounded-lg border border-slate-200 bg-white p-6 shadow-sm">
-      <p role="status" className="text-sm text-slate-600">
+      <p aria-live="polite" className="text-sm text-slate-600">
         Reading the SDS…
       </p>
     </section>
