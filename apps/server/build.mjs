@@ -1,6 +1,6 @@
 // Builds the server for `npm start`: src/main.ts (with @chemtrack/domain) into one ES module,
 // dist/main.js, and each worker thread into its own file (dist/print-all-sds-worker.js,
-// dist/label-photo-worker.js, dist/report-worker.js, dist/backup-snapshot-worker.js; lib/start-worker.ts
+// dist/label-photo-worker.js, dist/report-worker.js, dist/backup-snapshot-worker.js, dist/sds-reading-worker.js; lib/start-worker.ts
 // picks them), so production runs plain
 // JavaScript with node instead of transpiling TypeScript through tsx at every start.
 // Packages from node_modules stay outside the bundle and load as installed (native modules,
@@ -33,6 +33,7 @@ await build({
     'label-photo-worker': 'src/modules/files/label-photo-worker.ts',
     'report-worker': 'src/modules/reports/report-worker.ts',
     'backup-snapshot-worker': 'src/backup/snapshot-worker.ts',
+    'sds-reading-worker': 'src/modules/sds-reading/reader/worker.ts',
   },
   outdir,
   bundle: true,

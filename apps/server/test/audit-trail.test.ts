@@ -60,6 +60,7 @@ type WriteCase = (
 const READS: Record<string, string> = {
   'POST /inventories/:id/product/check-existing': 'answers which line a save would join; writes nothing',
   'POST /report/preview': 'draws the report on screen; only the generated file is recorded',
+  'POST /sds/read': 'reads an uploaded SDS and proposes its components; nothing is kept or saved',
 };
 
 const admin = () => ctx.users.admin.id;

@@ -150,6 +150,7 @@ const MATRIX: Record<string, Role[] | typeof PUBLIC | typeof ASSIGNED> = {
   'POST /report/generate': STAFF,
   // Issue 25: a Tier II import writes customers, facilities, products and an inventory: staff and admins.
   'POST /tier2/import': STAFF,
+  'POST /sds/read': STAFF,
 
   // Issue 25: the Tier II export, as the reports.
   'GET /tier2/export': STAFF,

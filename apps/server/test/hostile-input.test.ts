@@ -126,7 +126,7 @@ describe('hostile input never produces a server error', () => {
     );
     const known = Object.keys(BODY_ROUTES);
     // forgot-password reads its query (covered below); the uploads take multipart (files.test.ts,
-    // tier2-import.test.ts).
+    // tier2-import.test.ts, sds-reading.test.ts).
     expect(withBody.filter((key) => !known.includes(key))).toEqual([
       'POST /auth/forgot-password',
       'POST /file/upload',
@@ -134,6 +134,7 @@ describe('hostile input never produces a server error', () => {
       // value, inventories.test.ts); one valid copy fills the inventory, so the probe's repeated
       // valid bodies meet the 409 and never reach a second write.
       'POST /inventories/:id/copy-products',
+      'POST /sds/read',
       'POST /tier2/import',
     ]);
   });

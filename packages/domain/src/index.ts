@@ -16,6 +16,7 @@ export * from './permissions.ts';
 export * from './products/index.ts';
 export * from './reference-lists/index.ts';
 export * from './reports/index.ts';
+export * from './sds-reading/index.ts';
 export * from './shared/cas.ts';
 export * from './shared/dates.ts';
 export * from './shared/enums.ts';

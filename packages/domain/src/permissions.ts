@@ -88,6 +88,8 @@ export const PERMISSIONS = {
   'products.create': STAFF,
   'products.update': STAFF,
   'products.archive': STAFF,
+  /** Reads an uploaded SDS's components and properties to propose them; saves nothing (issue 35). */
+  'sds.read': STAFF,
 
   /** Every inventory, its pickers and Print All SDS. */
   'inventories.read': STAFF,

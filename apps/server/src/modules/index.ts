@@ -17,6 +17,7 @@ import { propagateProductChange } from './inventory-products/line-catalog.servic
 import { createProductsRoutes } from './products/products.routes.ts';
 import { referenceListRoutes } from './reference-lists/reference-lists.routes.ts';
 import { reportsRoutes } from './reports/reports.routes.ts';
+import { sdsReadingRoutes } from './sds-reading/sds-reading.routes.ts';
 import { techniciansRoutes } from './technicians/technicians.routes.ts';
 import { tier2ExportRoutes } from './tier2-exchange/tier2-export.routes.ts';
 import { tier2ImportRoutes } from './tier2-exchange/tier2-import.routes.ts';
@@ -47,4 +48,5 @@ export const apiModules: FastifyPluginAsyncZod[] = [
   tier2ImportRoutes,
   auditLogRoutes,
   backupsRoutes,
+  sdsReadingRoutes,
 ];

@@ -1,0 +1,52 @@
+import { isAllowed, SdsReadResponseSchema, UPLOAD_MSG } from '@chemtrack/domain';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { forbidden } from '../../lib/app-error.ts';
+import { isPdf } from '../../lib/file-signature.ts';
+import { ERROR_RESPONSES, ErrorBodySchema } from '../../lib/route-schemas.ts';
+import { receiveUploadInMemory } from '../files/file-upload.ts';
+import { readSds } from './sds-reading.service.ts';
+
+const tags = ['SDS reading'];
+
+/**
+ * `POST /sds/read` (issue 35): a multipart `file` (a PDF, by its bytes, up to UPLOAD_MAX_MB)
+ * answers the components of its section 3 and the specific gravity and physical state of its
+ * section 9, proposed for review. Nothing is saved.
+ */
+export const sdsReadingRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    '/sds/read',
+    {
+      config: { permission: 'sds.read' },
+      schema: {
+        tags,
+        consumes: ['multipart/form-data'],
+        response: {
+          200: SdsReadResponseSchema,
+          ...ERROR_RESPONSES,
+          400: ErrorBodySchema,
+          413: ErrorBodySchema,
+          415: ErrorBodySchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      if (!isAllowed(request.user?.role, 'sds.read')) {
+        if (!request.raw.complete) reply.header('Connection', 'close');
+        throw forbidden();
+      }
+      let upload: Awaited<ReturnType<typeof receiveUploadInMemory>>;
+      try {
+        upload = await receiveUploadInMemory(request, {
+          maxBytes: app.config.uploadMaxBytes,
+          accepts: isPdf,
+          refusal: UPLOAD_MSG.pdfOnly,
+        });
+      } catch (error) {
+        if (!request.raw.complete) reply.header('Connection', 'close');
+        throw error;
+      }
+      return { resource: await readSds(upload.bytes) };
+    },
+  );
+};

@@ -1,0 +1,3 @@
+export * from './cas-reading.ts';
+export * from './concentration.ts';
+export * from './response.ts';
