@@ -1,14 +1,13 @@
-import type { ChemicalComponentItem } from '@chemtrack/domain';
+import type { ChemicalComponentItem, SdsReadResult } from '@chemtrack/domain';
 import { useMutation, useQueries } from '@tanstack/react-query';
 import { api, type ListResponse, type ResourceResponse } from '../../lib/api.ts';
 import { CHEMICAL_COMPONENTS_AUTOCOMPLETE } from '../chemical-components/api.ts';
-import type { SdsReading } from './reading.ts';
 
 /** Sends the PDF as multipart field `file`; the server reads section 3 and section 9 and saves nothing. */
 export function readSds(file: File, signal?: AbortSignal) {
   const body = new FormData();
   body.append('file', file);
-  return api.post<ResourceResponse<SdsReading>>('/sds/read', body, undefined, signal);
+  return api.post<ResourceResponse<SdsReadResult>>('/sds/read', body, undefined, signal);
 }
 
 /** One reading at a time: the latest SDS chosen; a failure is the house's notice. */

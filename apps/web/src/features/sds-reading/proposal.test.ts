@@ -1,4 +1,4 @@
-import type { ComponentResource } from '@chemtrack/domain';
+import type { ComponentResource, SdsReadComponent } from '@chemtrack/domain';
 import { describe, expect, it } from 'vitest';
 import {
   compareWithComponents,
@@ -10,14 +10,13 @@ import {
   toProposalDrafts,
   toProposalWrites,
 } from './proposal.ts';
-import type { ProposedComponent } from './reading.ts';
 
 function proposed(
   name: string,
   number: string | null,
   low: number | null,
   high: number | null,
-): ProposedComponent {
+): SdsReadComponent {
   return {
     name,
     number,

@@ -5,9 +5,9 @@ import {
   formatWeightPercent,
   isValidCasNumber,
   normalizeCasNumber,
+  type SdsReadComponent,
 } from '@chemtrack/domain';
 import type { ComponentBody } from '../chemical-components/api.ts';
-import type { ProposedComponent } from './reading.ts';
 
 /** A proposed row as the user may change it before accepting: its CAS # and its two bounds, as typed. */
 export interface ProposalDraft {
@@ -17,7 +17,7 @@ export interface ProposalDraft {
   low: string;
   high: string;
   isSelected: boolean;
-  source: ProposedComponent;
+  source: SdsReadComponent;
 }
 
 /** What accepting the row would do to the product's components. */
@@ -49,7 +49,7 @@ export const PROPOSAL_MSG = {
 const figureText = (value: number | null) => (value === null ? '' : String(value));
 
 /** The server's rows as editable drafts, none selected: nothing is accepted without the user. */
-export function toProposalDrafts(components: readonly ProposedComponent[]): ProposalDraft[] {
+export function toProposalDrafts(components: readonly SdsReadComponent[]): ProposalDraft[] {
   return components.map((source, key) => ({
     key,
     name: source.name,

@@ -1,17 +1,11 @@
-import type { ComponentResource } from '@chemtrack/domain';
+import { type ComponentResource, SDS_READ_MSG, type SdsReadResult } from '@chemtrack/domain';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { ProposalWrite } from './proposal.ts';
-import type { SdsReading } from './reading.ts';
-import {
-  type ProductFieldValues,
-  SAVE_FIRST_MESSAGE,
-  SCANNED_SDS_MESSAGE,
-  SdsProposalPanel,
-} from './sds-proposal-panel.tsx';
+import { type ProductFieldValues, SAVE_FIRST_MESSAGE, SdsProposalPanel } from './sds-proposal-panel.tsx';
 
-const READING: SdsReading = {
+const READING: SdsReadResult = {
   scanned: false,
   components: [
     {
@@ -42,10 +36,10 @@ const READING: SdsReading = {
       basis: 'weight',
       page: 3,
       source_text: 'Proprietary surfactant Trade secret < 1 %',
-      warnings: ['The CAS # is withheld as a trade secret.'],
+      warnings: [SDS_READ_MSG.casWithheld],
     },
   ],
-  specific_gravity: 1.3,
+  specific_gravity: { value: 1.3, low: 1.3, high: 1.3, printed: '1.30 (20 °C)', page: 4 },
   physical_state: 'liquid',
   warnings: [],
 };
@@ -88,7 +82,7 @@ function renderPanel({
   isNewProduct = false,
   fields = EMPTY_FIELDS,
 }: {
-  reading?: SdsReading;
+  reading?: SdsReadResult;
   existing?: ComponentResource[];
   /** A product not created yet: no components to compare with or write to. */
   isNewProduct?: boolean;
@@ -118,7 +112,7 @@ describe('SdsProposalPanel', () => {
   it('says a scanned SDS is one, with no table of components', () => {
     renderPanel({ reading: { ...READING, scanned: true, components: [] } });
     expect(screen.getByRole('heading', { name: 'Proposed from the SDS' })).toBeTruthy();
-    expect(screen.getByRole('note').textContent).toBe(SCANNED_SDS_MESSAGE);
+    expect(screen.getByRole('note').textContent).toBe(SDS_READ_MSG.scanned);
     expect(screen.queryByRole('table')).toBeNull();
     expect(screen.queryByRole('button', { name: 'Accept all' })).toBeNull();
   });
@@ -130,7 +124,7 @@ describe('SdsProposalPanel', () => {
       'AcceptComponentCAS #Low %High %BasisPagePrinted textDifference',
       'Sulfuric acidNot in the chemical list: accepting adds it.weight2Sulfuric acid 7664-93-9 30 - 40 %Added',
       'Waterweight2Water 7732-18-5 60 - 70 %Added',
-      'Proprietary surfactantThe SDS withholds the CAS #: type it, or leave the row out.The CAS # is withheld as a trade secret.weight3Proprietary surfactant Trade secret < 1 %Added',
+      'Proprietary surfactantThe SDS withholds the CAS #: type it, or leave the row out.The CAS number is withheld (trade secret, proprietary or a mixture).weight3Proprietary surfactant Trade secret < 1 %Added',
     ]);
     expect((screen.getByLabelText('Low % of Sulfuric acid') as HTMLInputElement).value).toBe('30');
     expect((screen.getByLabelText('Low % of Proprietary surfactant') as HTMLInputElement).value).toBe('');
@@ -203,10 +197,23 @@ describe('SdsProposalPanel', () => {
 
   it('fills the specific gravity and the physical state only while the form has none', async () => {
     const first = renderPanel();
+    expect(screen.getByText('1.30 (20 °C) (page 4)')).toBeTruthy();
     await userEvent.click(screen.getByRole('button', { name: 'Use specific gravity 1.3' }));
     await userEvent.click(screen.getByRole('button', { name: 'Use physical state Liquid' }));
     expect(first.onUseSpecificGravity).toHaveBeenCalledWith('1.3');
     expect(first.onUsePhysicalState).toHaveBeenCalledWith('liquid');
+  });
+
+  it('shows the specific gravity as printed, and offers no figure for a range', () => {
+    renderPanel({
+      reading: {
+        ...READING,
+        specific_gravity: { value: null, low: 1.1, high: 1.2, printed: '1.10 - 1.20', page: 5 },
+      },
+    });
+    expect(screen.getByText('1.10 - 1.20 (page 5)')).toBeTruthy();
+    expect(screen.getByText('A range: type the figure to use.')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /^Use specific gravity/ })).toBeNull();
   });
 
   it('keeps a value the form has instead of offering the SDS one', () => {

@@ -4,6 +4,8 @@ import {
   formatWeightPercent,
   PHYSICAL_STATE_LABELS,
   type PhysicalState,
+  SDS_READ_MSG,
+  type SdsReadResult,
 } from '@chemtrack/domain';
 import { type ReactNode, useState } from 'react';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
@@ -21,10 +23,7 @@ import {
   toProposalDrafts,
   toProposalWrites,
 } from './proposal.ts';
-import type { SdsReading } from './reading.ts';
 
-export const SCANNED_SDS_MESSAGE = 'This SDS is a scan: no text could be read. Enter the components by hand.';
-export const NO_COMPONENTS_MESSAGE = 'No components were found in section 3 of this SDS.';
 export const SAVE_FIRST_MESSAGE =
   'Create the product first: then open it and choose Read components from the SDS to accept these rows.';
 
@@ -51,7 +50,7 @@ export function SdsProposalPanel({
   onUsePhysicalState,
   onIgnore,
 }: {
-  reading: SdsReading;
+  reading: SdsReadResult;
   existing: readonly ComponentResource[] | undefined;
   catalog: ReadonlyMap<string, ChemicalComponentItem | null>;
   fields: ProductFieldValues;
@@ -108,7 +107,7 @@ export function SdsProposalPanel({
           role="note"
           className="rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900"
         >
-          {SCANNED_SDS_MESSAGE}
+          {SDS_READ_MSG.scanned}
         </p>
       ) : (
         <>
@@ -126,7 +125,10 @@ export function SdsProposalPanel({
             onUsePhysicalState={onUsePhysicalState}
           />
           {rows.length === 0 ? (
-            <p className="text-sm text-slate-600">{NO_COMPONENTS_MESSAGE}</p>
+            // The reader says why in its warnings; without one, the plain fact.
+            reading.warnings.length === 0 ? (
+              <p className="text-sm text-slate-600">{SDS_READ_MSG.noComponents}</p>
+            ) : null
           ) : (
             <ProposalTable rows={rows} catalog={catalog} canAccept={canAccept} onChange={change} />
           )}
@@ -284,7 +286,7 @@ function ProposalTable({
                     onChange={(event) => onChange(draft.key, { high: event.target.value })}
                   />
                 </td>
-                <td className={cell}>{draft.source.basis}</td>
+                <td className={cell}>{draft.source.basis ?? '-'}</td>
                 <td className={cell}>{draft.source.page}</td>
                 <td className={`${cell} max-w-xs`}>
                   <q className="whitespace-pre-wrap font-mono text-xs text-slate-700">
@@ -378,7 +380,7 @@ function ProductDataProposal({
   onUseSpecificGravity,
   onUsePhysicalState,
 }: {
-  reading: SdsReading;
+  reading: SdsReadResult;
   fields: ProductFieldValues;
   onUseSpecificGravity: (value: string) => void;
   onUsePhysicalState: (value: PhysicalState) => void;
@@ -391,6 +393,7 @@ function ProductDataProposal({
         <ProposedValue
           label="Physical state"
           value={PHYSICAL_STATE_LABELS[state]}
+          printed={PHYSICAL_STATE_LABELS[state]}
           current={fields.physical_state}
           onUse={() => onUsePhysicalState(state)}
         />
@@ -398,41 +401,50 @@ function ProductDataProposal({
       {gravity !== null ? (
         <ProposedValue
           label="Specific gravity"
-          value={String(gravity)}
+          value={gravity.value === null ? null : String(gravity.value)}
+          printed={`${gravity.printed} (page ${gravity.page})`}
           current={fields.specific_gravity}
-          onUse={() => onUseSpecificGravity(String(gravity))}
+          onUse={(value) => onUseSpecificGravity(value)}
         />
       ) : null}
     </dl>
   );
 }
 
+/**
+ * One proposed product value as the SDS prints it, and "Use" while the form's field is empty.
+ * `value` is null when the SDS gives no single figure (a range): nothing to fill the field with.
+ */
 function ProposedValue({
   label,
   value,
+  printed,
   current,
   onUse,
 }: {
   label: string;
-  value: string;
+  value: string | null;
+  printed: string;
   current: string;
-  onUse: () => void;
+  onUse: (value: string) => void;
 }): ReactNode {
   const isFilled = current.trim() !== '';
   return (
     <>
       <dt className="font-medium text-slate-700">{label}</dt>
       <dd className="flex flex-wrap items-center gap-2">
-        <span>{value}</span>
+        <span>{printed}</span>
         {isFilled ? (
           <span className="text-xs text-slate-500">The form already has a value: it is kept.</span>
+        ) : value === null ? (
+          <span className="text-xs text-slate-500">A range: type the figure to use.</span>
         ) : (
           <Button
             type="button"
             variant="secondary"
             size="sm"
             aria-label={`Use ${label.toLowerCase()} ${value}`}
-            onClick={onUse}
+            onClick={() => onUse(value)}
           >
             Use
           </Button>

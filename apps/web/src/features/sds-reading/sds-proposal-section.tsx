@@ -1,4 +1,9 @@
-import { type ComponentResource, MAX_PAGE_SIZE, type PhysicalState } from '@chemtrack/domain';
+import {
+  type ComponentResource,
+  MAX_PAGE_SIZE,
+  type PhysicalState,
+  type SdsReadResult,
+} from '@chemtrack/domain';
 import { type UseMutationResult, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { FileSearch } from 'lucide-react';
 import { Button } from '../../components/ui/button.tsx';
@@ -7,7 +12,6 @@ import { toast } from '../../lib/toast.ts';
 import { componentLinksApi } from '../chemical-components/api.ts';
 import { useCatalogEntries } from './api.ts';
 import { draftCasNumber, type ProposalWrite } from './proposal.ts';
-import type { SdsReading } from './reading.ts';
 import { type ProductFieldValues, SdsProposalPanel } from './sds-proposal-panel.tsx';
 
 /** While the server reads the SDS (and the product's components load to compare with). */
@@ -21,7 +25,7 @@ function ReadingNotice() {
   );
 }
 
-type SdsReadingMutation = UseMutationResult<ResourceResponse<SdsReading>, Error, File>;
+type SdsReadingMutation = UseMutationResult<ResourceResponse<SdsReadResult>, Error, File>;
 
 /**
  * The product form's SDS reading: "Reading the SDS…" while the server reads, then the proposal.
@@ -83,7 +87,7 @@ function LoadedProposal({
   onIgnore,
 }: {
   productId: number | undefined;
-  reading: SdsReading;
+  reading: SdsReadResult;
   fields: ProductFieldValues;
   onUseSpecificGravity: (value: string) => void;
   onUsePhysicalState: (value: PhysicalState) => void;
