@@ -55,6 +55,8 @@ test('an SDS uploaded on the product form proposes its components; two accepted,
   adminPage: page,
   request,
 }) => {
+  // The first read starts the server's reading worker (pdf.js) on a machine busy with the suite.
+  test.setTimeout(120_000);
   const api = await adminApi(request);
   const stamp = letterStamp();
   const productName = `Reading Cleaner ${stamp}`;
@@ -87,7 +89,7 @@ test('an SDS uploaded on the product form proposes its components; two accepted,
 
   // The proposal: each row with its page and the text it was read from; nothing saved yet.
   const proposal = page.getByRole('region', { name: 'Proposed from the SDS' });
-  await expect(proposal).toBeVisible();
+  await expect(proposal).toBeVisible({ timeout: 45_000 });
   const rows = proposal.getByRole('table', { name: 'Proposed components' }).getByRole('row');
   await expect(rows).toHaveCount(4);
   const solventRow = rows.filter({ hasText: solvent.name });
