@@ -93,10 +93,13 @@ test('an SDS uploaded on the product form proposes its components; two accepted,
   const rows = proposal.getByRole('table', { name: 'Proposed components' }).getByRole('row');
   await expect(rows).toHaveCount(4);
   const solventRow = rows.filter({ hasText: solvent.name });
-  await expect(solventRow).toContainText(solvent.cas);
-  await expect(solventRow).toContainText('1');
-  await expect(solventRow).toContainText(`${solvent.name} ${solvent.cas} ${solvent.percent}`);
-  await expect(solventRow).toContainText('Added');
+  // Accept, Component, CAS #, Low %, High %, Basis, Page, Printed text, Difference.
+  const cells = solventRow.getByRole('cell');
+  await expect(cells.nth(5)).toHaveText('weight');
+  await expect(cells.nth(6)).toHaveText('1');
+  await expect(cells.nth(7)).toHaveText(`${solvent.name} ${solvent.cas} ${solvent.percent}`);
+  await expect(cells.nth(8)).toHaveText('Added');
+  await expect(proposal.getByLabel(`CAS # of ${solvent.name}`)).toHaveValue(solvent.cas);
   await expect(proposal.getByLabel(`Low % of ${solvent.name}`)).toHaveValue('30');
   await expect(proposal.getByLabel(`High % of ${solvent.name}`)).toHaveValue('40');
   await expect(proposal.getByText(`${kept.name} (${kept.cas}, 1%)`)).toBeVisible();
@@ -127,7 +130,7 @@ test('an SDS uploaded on the product form proposes its components; two accepted,
   );
   await expect(components.getByRole('row').filter({ hasText: kept.name })).toBeVisible();
   await expect(components.getByRole('row').filter({ hasText: fragrance.name })).toHaveCount(0);
-  await expect(solventRow).toContainText('Unchanged');
+  await expect(cells.nth(8)).toHaveText('Unchanged');
 
   // The stored links, and each one's audit row written by the component service.
   const list = await api.get<{ resource: { items: ComponentRow[] } }>(

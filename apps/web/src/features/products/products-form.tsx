@@ -171,6 +171,8 @@ function ProductForm({
   );
 
   const removeSds = (file: StoredFile | null, isSaved: boolean) => {
+    // What the removed file proposed no longer stands.
+    sdsReading.reset();
     if (isSaved && product) deleteSds.mutate(product.id);
     else if (file) form.setValue('sds', null, { shouldDirty: true, shouldValidate: true });
   };
