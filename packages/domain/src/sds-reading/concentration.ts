@@ -13,14 +13,17 @@ const LOWER = String.raw`(?:>=|=>|≥|>|gt\.?|min\.?|at least)`;
 const UPPER = String.raw`(?:<=|=<|≤|<|lt\.?|max\.?|up to|less than)`;
 const DASH = String.raw`(?:-|–|—|to|\.\.\.?)`;
 
+/** What may follow the figures: a percent sign and the basis (`%`, `% w/w`, `wt%`, `(by volume)`). */
+const TAIL = String.raw`(?:\s*(?:%|w\/w|v\/v|m\/m|wt\.?|vol\.?|by weight|by volume|by mass|weight|volume|\(|\)))*\s*$`;
+
 /** `25.0 - 50.0`, `>= 25.0 - < 50.0`, `>= 0.1 < 0.5`, `≥25 - ≤50`, `10 to 20`. */
 const RANGE = new RegExp(
-  String.raw`^(?:${LOWER}\s*)?(${NUMBER})\s*%?\s*(?:${DASH}\s*)?(?:${UPPER}\s*)(${NUMBER})|^(?:${LOWER}\s*)?(${NUMBER})\s*%?\s*${DASH}\s*(?:${UPPER}\s*)?(${NUMBER})`,
+  String.raw`^(?:${LOWER}\s*)?(${NUMBER})\s*%?\s*(?:${DASH}\s*)?(?:${UPPER}\s*)(${NUMBER})${TAIL}|^(?:${LOWER}\s*)?(${NUMBER})\s*%?\s*${DASH}\s*(?:${UPPER}\s*)?(${NUMBER})${TAIL}`,
   'i',
 );
-const BELOW = new RegExp(String.raw`^${UPPER}\s*(${NUMBER})`, 'i');
-const ABOVE = new RegExp(String.raw`^${LOWER}\s*(${NUMBER})`, 'i');
-const SINGLE = new RegExp(String.raw`^(?:ca\.?\s*|~\s*|approx\.?\s*)?(${NUMBER})`, 'i');
+const BELOW = new RegExp(String.raw`^${UPPER}\s*(${NUMBER})${TAIL}`, 'i');
+const ABOVE = new RegExp(String.raw`^${LOWER}\s*(${NUMBER})${TAIL}`, 'i');
+const SINGLE = new RegExp(String.raw`^(?:ca\.?\s*|~\s*|approx\.?\s*)?(${NUMBER})${TAIL}`, 'i');
 
 /**
  * A printed number: a comma with one to three digits after it and no point is a decimal comma
@@ -62,7 +65,8 @@ export function parseConcentration(printed: string): Concentration | null {
   if (range) {
     const low = toNumber(range[1] ?? range[3] ?? '');
     const high = toNumber(range[2] ?? range[4] ?? '');
-    if (isPercent(low) && isPercent(high) && low <= high) return { low, high, basis };
+    // An inverted or out-of-range pair is no concentration (`60 - 30`), not its first figure.
+    return isPercent(low) && isPercent(high) && low <= high ? { low, high, basis } : null;
   }
   const below = BELOW.exec(text);
   if (below) {

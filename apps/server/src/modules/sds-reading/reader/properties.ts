@@ -50,16 +50,11 @@ function valueAfterLabel(line: TextLine, label: RegExp, next: TextLine | undefin
   const low = toNumber(value[2]) / divisor;
   const high = value[3] ? toNumber(value[3]) / divisor : low;
   if (!(low > 0 && low < 25 && high >= low && high < 25)) return undefined;
-  const printed =
-    rest
-      .slice(value.index)
-      .trim()
-      .split(/\s{2,}/)[0] ?? '';
   return {
     value: value[3] ? null : Math.round(low * 100000) / 100000,
     low,
     high,
-    printed: `${(value[1] ?? '').trim()}${printed.replace(/^(~|≈|ca\.?|approx\.?)\s*/i, '')}`.trim(),
+    printed: value[0].trim(),
     page: line.page,
     rank: 0,
   };

@@ -15,7 +15,7 @@ export function isScanned(text: PdfText): boolean {
 }
 
 /** Section 3 (by title, whatever its number): the candidate block with the most CAS numbers, then the longest. */
-function compositionLines(lines: TextLine[]): TextLine[] | undefined {
+export function compositionLines(lines: TextLine[]): TextLine[] | undefined {
   const block = pickSection(findSections(lines, COMPOSITION_TITLE), (candidate) =>
     candidate.lines.reduce((sum, line) => sum + findPrintedCas(line.text).length * 1000 + 1, 0),
   );
