@@ -48,6 +48,15 @@ export function uniqueStamp(): string {
   return `${Date.now()}${Math.floor(Math.random() * 1000)}`;
 }
 
+/** A CAS number no seed uses: 7 random digits and the right (or a wrong) check digit. */
+export function casNumber(isValid = true): string {
+  const digits = String(1_000_000 + Math.floor(Math.random() * 9_000_000));
+  let sum = 0;
+  for (let i = 0; i < digits.length; i++) sum += Number(digits[digits.length - 1 - i]) * (i + 1);
+  const check = isValid ? sum % 10 : (sum + 1) % 10;
+  return `${digits.slice(0, 5)}-${digits.slice(5)}-${check}`;
+}
+
 /** A new customer with one facility each name, named uniquely for the run. */
 export async function customerWithFacilities(api: Api, label: string, facilityNames: string[]) {
   const stamp = uniqueStamp();
@@ -88,11 +97,15 @@ export async function createInventory(api: Api, customerId: number, facilityId: 
 
 /** A small but complete PDF: header, one empty page, cross-reference table and trailer. */
 export function minimalPdf(): Buffer {
-  const objects = [
+  return pdfFromObjects([
     '<< /Type /Catalog /Pages 2 0 R >>',
     '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
     '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] >>',
-  ];
+  ]);
+}
+
+/** A PDF of these objects (numbered from 1, the first the catalog) with its cross-reference table. */
+function pdfFromObjects(objects: readonly string[]): Buffer {
   let body = '%PDF-1.4\n';
   const offsets: number[] = [];
   objects.forEach((object, index) => {
@@ -104,6 +117,31 @@ export function minimalPdf(): Buffer {
   for (const offset of offsets) body += `${String(offset).padStart(10, '0')} 00000 n \n`;
   body += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
   return Buffer.from(body, 'latin1');
+}
+
+/** A run of text at a point of the page, in points from its bottom left corner. */
+export interface PdfText {
+  x: number;
+  y: number;
+  text: string;
+}
+
+/**
+ * A one-page PDF with a text layer (Helvetica, 10 pt): what a printed SDS's text reads as to a
+ * parser, each run where a table's cell would be.
+ */
+export function textPdf(runs: readonly PdfText[]): Buffer {
+  const toPdfString = (text: string) => text.replace(/[\\()]/g, (c) => `\\${c}`);
+  const content = runs
+    .map(({ x, y, text }) => `BT /F1 10 Tf ${x} ${y} Td (${toPdfString(text)}) Tj ET`)
+    .join('\n');
+  return pdfFromObjects([
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 5 0 R >> >> /Contents 4 0 R >>',
+    `<< /Length ${Buffer.byteLength(content, 'latin1')} >>\nstream\n${content}\nendstream`,
+    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>',
+  ]);
 }
 
 /**

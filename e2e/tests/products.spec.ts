@@ -1,15 +1,6 @@
 import type { Page } from '@playwright/test';
-import { minimalPdf } from './api.ts';
+import { casNumber, minimalPdf } from './api.ts';
 import { E2E, expect, expectNoSeriousViolations, signIn, test } from './fixtures.ts';
-
-/** A CAS number no seed uses: 7 random digits and the right (or a wrong) check digit. */
-function casNumber(isValid = true): string {
-  const digits = String(1_000_000 + Math.floor(Math.random() * 9_000_000));
-  let sum = 0;
-  for (let i = 0; i < digits.length; i++) sum += Number(digits[digits.length - 1 - i]) * (i + 1);
-  const check = isValid ? sum % 10 : (sum + 1) % 10;
-  return `${digits.slice(0, 5)}-${digits.slice(5)}-${check}`;
-}
 
 async function chooseSdsFile(page: Page, file: { name: string; mimeType: string; buffer: Buffer }) {
   const chooser = page.waitForEvent('filechooser');

@@ -9,7 +9,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link, Outlet, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
-import { Controller, FormProvider, useForm } from 'react-hook-form';
+import { Controller, FormProvider, useForm, useWatch } from 'react-hook-form';
 import { ArchiveToggle } from '../../components/archive-toggle.tsx';
 import { DateInput } from '../../components/date-input.tsx';
 import { HistoryLink } from '../../components/history-link.tsx';
@@ -27,6 +27,8 @@ import { usePageMeta } from '../../lib/page-meta.ts';
 import { toast } from '../../lib/toast.ts';
 import { useRecordMutations } from '../../lib/use-record-mutations.ts';
 import { ChemicalComponentsTable } from '../chemical-components/chemical-components-table.tsx';
+import { useSdsReading } from '../sds-reading/api.ts';
+import { SdsProposalSection } from '../sds-reading/sds-proposal-section.tsx';
 import { deleteProductSds, downloadProductSds, productsApi } from './api.ts';
 import {
   FireCodeHazardClassesField,
@@ -54,6 +56,9 @@ const SDS_STATUS_OPTIONS: Record<SdsStatus, string> = {
   pending: 'Pending',
   update: 'Update Required',
 };
+
+/** A value the SDS proposed and the user chose to use: a change of the form like a typed one. */
+const SET_FROM_SDS = { shouldDirty: true, shouldValidate: true, shouldTouch: true } as const;
 
 /**
  * Create or edit a product on its own page (spec 02 §2, §4). An existing product also lists
@@ -137,6 +142,25 @@ function ProductForm({
       saveBlob(blob, filename ?? product?.sds_file?.original_name ?? 'sds.pdf'),
   });
 
+  // The SDS chosen on the form is read for its components (issue 35); nothing is saved from it
+  // until the user accepts rows. The saved SDS of a product can be read again on demand.
+  const sdsReading = useSdsReading();
+  const readSavedSds = useMutation({
+    mutationFn: async (id: number) => {
+      const { blob, filename } = await downloadProductSds(id);
+      const name = filename ?? product?.sds_file?.original_name ?? 'sds.pdf';
+      return new File([blob], name, { type: 'application/pdf' });
+    },
+    onSuccess: (file) => sdsReading.mutate(file),
+  });
+  const [specificGravity, physicalState] = useWatch({
+    control: form.control,
+    name: ['specific_gravity', 'physical_state'],
+  });
+  // "Use" fills a field only while it is empty: a value the form has is never overwritten.
+  const isEmptyField = (name: 'specific_gravity' | 'physical_state') =>
+    String(form.getValues(name) ?? '').trim() === '';
+
   const [isUploading, setUploading] = useState(false);
   const { errors, isDirty, isValid } = form.formState;
   const isBusy = save.isPending;
@@ -148,6 +172,8 @@ function ProductForm({
   );
 
   const removeSds = (file: StoredFile | null, isSaved: boolean) => {
+    // What the removed file proposed no longer stands.
+    sdsReading.reset();
     if (isSaved && product) deleteSds.mutate(product.id);
     else if (file) form.setValue('sds', null, { shouldDirty: true, shouldValidate: true });
   };
@@ -240,9 +266,10 @@ function ProductForm({
                         disabled={isBusy}
                         error={messageAt(errors, 'sds', 'sds.filepath', 'sds.original_name')}
                         onUploadingChange={setUploading}
-                        onUploaded={(file) => {
+                        onUploaded={(file, chosen) => {
                           field.onChange(file);
                           form.clearErrors('sds');
+                          sdsReading.mutate(chosen);
                         }}
                         onRemove={() => removeSds(field.value, isSaved)}
                         isRemoving={deleteSds.isPending}
@@ -280,6 +307,19 @@ function ProductForm({
         </FormProvider>
       </section>
       {gravityCheck.dialog}
+      <SdsProposalSection
+        productId={product?.id}
+        reading={sdsReading}
+        isFetchingSaved={readSavedSds.isPending}
+        fields={{ specific_gravity: specificGravity, physical_state: physicalState }}
+        onUseSpecificGravity={(value) => {
+          if (isEmptyField('specific_gravity')) form.setValue('specific_gravity', value, SET_FROM_SDS);
+        }}
+        onUsePhysicalState={(value) => {
+          if (isEmptyField('physical_state')) form.setValue('physical_state', value, SET_FROM_SDS);
+        }}
+        onReadSaved={product?.sds_file ? () => readSavedSds.mutate(product.id) : undefined}
+      />
       {product ? <ChemicalComponentsTable parent={{ kind: 'product', productId: product.id }} /> : null}
       <Outlet />
     </div>

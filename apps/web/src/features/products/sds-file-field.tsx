@@ -62,7 +62,8 @@ export function SdsFileField({
   file: StoredFile | null;
   /** The file is the product's saved SDS (not a fresh upload). */
   isSaved: boolean;
-  onUploaded: (file: StoredFile) => void;
+  /** The stored file, and the file chosen (the product form has the SDS read from it). */
+  onUploaded: (file: StoredFile, chosen: File) => void;
   /** Told when an upload starts and ends: the form waits for it before saving. */
   onUploadingChange?: (isUploading: boolean) => void;
   onRemove: () => void;
@@ -101,7 +102,7 @@ export function SdsFileField({
     setProgress(0);
     try {
       const result = await kindOf.upload(chosen, setProgress, controller.signal);
-      onUploaded(result.file);
+      onUploaded(result.file, chosen);
       setWarning(result.warnings?.join(' ') || null);
     } catch (failure) {
       if (!controller.signal.aborted) setUploadError(uploadErrorText(failure));
