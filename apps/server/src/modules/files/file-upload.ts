@@ -3,10 +3,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { Transform, Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { UPLOAD_MSG, type UploadKind } from '@chemtrack/domain';
+import { type Action, isAllowed, UPLOAD_MSG, type UploadKind } from '@chemtrack/domain';
 import type { MultipartFile } from '@fastify/multipart';
-import type { FastifyRequest } from 'fastify';
-import { AppError, fieldError } from '../../lib/app-error.ts';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { AppError, fieldError, forbidden } from '../../lib/app-error.ts';
 import {
   hasSignature,
   isTextChunk,
@@ -269,4 +269,27 @@ export async function receiveUploadInMemory(
   }
   if (!received) throw fieldError(UPLOAD_FIELD, UPLOAD_MSG.fileRequired);
   return received;
+}
+
+/**
+ * A whole-file upload for one action (a Tier II import, an SDS read): refused with 403 before its
+ * body is read when the role may not, and, whenever it is refused while the body is still coming,
+ * answered with `Connection: close` so the rest of a large body is not read.
+ */
+export async function receiveUploadInMemoryFor(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  action: Action,
+  options: { maxBytes: number; accepts: (head: Buffer) => boolean; refusal: string },
+): Promise<UploadInMemory> {
+  if (!isAllowed(request.user?.role, action)) {
+    if (!request.raw.complete) reply.header('Connection', 'close');
+    throw forbidden();
+  }
+  try {
+    return await receiveUploadInMemory(request, options);
+  } catch (error) {
+    if (!request.raw.complete) reply.header('Connection', 'close');
+    throw error;
+  }
 }

@@ -1,9 +1,8 @@
-import { isAllowed, SdsReadResponseSchema, UPLOAD_MSG } from '@chemtrack/domain';
+import { SdsReadResponseSchema, UPLOAD_MSG } from '@chemtrack/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { forbidden } from '../../lib/app-error.ts';
 import { isPdf } from '../../lib/file-signature.ts';
 import { ERROR_RESPONSES, ErrorBodySchema } from '../../lib/route-schemas.ts';
-import { receiveUploadInMemory } from '../files/file-upload.ts';
+import { receiveUploadInMemoryFor } from '../files/file-upload.ts';
 import { readSds } from './sds-reading.service.ts';
 
 const tags = ['SDS reading'];
@@ -31,21 +30,11 @@ export const sdsReadingRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      if (!isAllowed(request.user?.role, 'sds.read')) {
-        if (!request.raw.complete) reply.header('Connection', 'close');
-        throw forbidden();
-      }
-      let upload: Awaited<ReturnType<typeof receiveUploadInMemory>>;
-      try {
-        upload = await receiveUploadInMemory(request, {
-          maxBytes: app.config.uploadMaxBytes,
-          accepts: isPdf,
-          refusal: UPLOAD_MSG.pdfOnly,
-        });
-      } catch (error) {
-        if (!request.raw.complete) reply.header('Connection', 'close');
-        throw error;
-      }
+      const upload = await receiveUploadInMemoryFor(request, reply, 'sds.read', {
+        maxBytes: app.config.uploadMaxBytes,
+        accepts: isPdf,
+        refusal: UPLOAD_MSG.pdfOnly,
+      });
       return { resource: await readSds(upload.bytes) };
     },
   );

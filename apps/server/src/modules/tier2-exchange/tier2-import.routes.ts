@@ -1,14 +1,9 @@
-import {
-  isAllowed,
-  TIER2_IMPORT_MSG,
-  Tier2ImportQuerySchema,
-  Tier2ImportResponseSchema,
-} from '@chemtrack/domain';
+import { TIER2_IMPORT_MSG, Tier2ImportQuerySchema, Tier2ImportResponseSchema } from '@chemtrack/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { AppError, forbidden } from '../../lib/app-error.ts';
+import { AppError } from '../../lib/app-error.ts';
 import { actorOf } from '../../lib/audit.ts';
 import { ERROR_RESPONSES, ErrorBodySchema } from '../../lib/route-schemas.ts';
-import { receiveUploadInMemory } from '../files/file-upload.ts';
+import { receiveUploadInMemoryFor } from '../files/file-upload.ts';
 import { applyTier2Import, previewTier2Import } from './tier2-import.service.ts';
 import { looksLikeTier2Upload } from './tier2-reader.ts';
 
@@ -68,21 +63,11 @@ export const tier2ImportRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      if (!isAllowed(request.user?.role, 'tier2.import')) {
-        if (!request.raw.complete) reply.header('Connection', 'close');
-        throw forbidden();
-      }
-      let upload: Awaited<ReturnType<typeof receiveUploadInMemory>>;
-      try {
-        upload = await receiveUploadInMemory(request, {
-          maxBytes: app.config.uploadMaxBytes,
-          accepts: looksLikeTier2Upload,
-          refusal: TIER2_IMPORT_MSG.notXmlOrZip,
-        });
-      } catch (error) {
-        if (!request.raw.complete) reply.header('Connection', 'close');
-        throw error;
-      }
+      const upload = await receiveUploadInMemoryFor(request, reply, 'tier2.import', {
+        maxBytes: app.config.uploadMaxBytes,
+        accepts: looksLikeTier2Upload,
+        refusal: TIER2_IMPORT_MSG.notXmlOrZip,
+      });
       const customerId = customerIdOf(upload.fields.customer_id);
       const newProducts = newProductsOf(upload.fields.new_products);
       const dryField = upload.fields.dry_run;
