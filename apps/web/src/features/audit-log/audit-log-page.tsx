@@ -6,9 +6,10 @@ import {
   usDateToIso,
 } from '@chemtrack/domain';
 import { useQuery } from '@tanstack/react-query';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { DataTable, listTableProps } from '../../components/data-table.tsx';
 import { DateInput } from '../../components/date-input.tsx';
+import { FilterField } from '../../components/filter-field.tsx';
 import { PagedPicker } from '../../components/paged-picker.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Select } from '../../components/ui/select.tsx';
@@ -32,24 +33,22 @@ function DayFilter({
   value: string | undefined;
   onChange: (day: string | undefined) => void;
 }) {
-  const id = useId();
   const [text, setText] = useState(() => (value ? isoToUsDate(value) : ''));
   return (
-    <div className="flex flex-col gap-1">
-      <label htmlFor={id} className="text-xs font-medium text-slate-700">
-        {label}
-      </label>
-      <DateInput
-        id={id}
-        className="w-32"
-        value={text}
-        onChange={(next) => {
-          setText(next);
-          if (next === '') onChange(undefined);
-          else if (COMPLETE_DATE.test(next)) onChange(usDateToIso(next));
-        }}
-      />
-    </div>
+    <FilterField label={label}>
+      {(id) => (
+        <DateInput
+          id={id}
+          className="w-32"
+          value={text}
+          onChange={(next) => {
+            setText(next);
+            if (next === '') onChange(undefined);
+            else if (COMPLETE_DATE.test(next)) onChange(usDateToIso(next));
+          }}
+        />
+      )}
+    </FilterField>
   );
 }
 
@@ -65,7 +64,6 @@ export function AuditLogPage({ search }: { search: AuditLogSearch }) {
   const [actor, setActor] = useState<AutocompleteItem | null>(
     search.actor ? { id: search.actor, name: `User #${search.actor}` } : null,
   );
-  const ids = { entity: useId(), action: useId(), actor: useId() };
   const hasFilters = Boolean(
     search.entity || search.entity_id || search.actor || search.action || search.from || search.to,
   );
@@ -76,64 +74,61 @@ export function AuditLogPage({ search }: { search: AuditLogSearch }) {
     <section className="flex flex-col gap-3">
       <div className="flex flex-wrap items-end gap-4">
         <h2 className="text-sm font-bold uppercase tracking-wide text-slate-700">audit log</h2>
-        <div className="flex flex-col gap-1">
-          <label htmlFor={ids.entity} className="text-xs font-medium text-slate-700">
-            Entity
-          </label>
-          <Select
-            id={ids.entity}
-            className="w-48"
-            value={search.entity ?? ''}
-            onChange={(event) =>
-              list.setFilters({
-                entity: (event.target.value || undefined) as AuditLogSearch['entity'],
-                entity_id: undefined,
-              })
-            }
-          >
-            <option value="">All entities</option>
-            {AUDIT_ENTITIES.map((entity) => (
-              <option key={entity} value={entity}>
-                {entityLabel(entity)}
-              </option>
-            ))}
-          </Select>
-        </div>
-        <div className="flex flex-col gap-1">
-          <label htmlFor={ids.action} className="text-xs font-medium text-slate-700">
-            Action
-          </label>
-          <Select
-            id={ids.action}
-            className="w-44"
-            value={search.action ?? ''}
-            onChange={(event) =>
-              list.setFilters({ action: (event.target.value || undefined) as AuditLogSearch['action'] })
-            }
-          >
-            <option value="">All actions</option>
-            {AUDIT_ACTIONS.map((action) => (
-              <option key={action} value={action}>
-                {action}
-              </option>
-            ))}
-          </Select>
-        </div>
-        <div className="flex w-56 flex-col gap-1">
-          <label htmlFor={ids.actor} className="text-xs font-medium text-slate-700">
-            Actor
-          </label>
-          <PagedPicker
-            id={ids.actor}
-            path="/users/autocomplete-list"
-            value={actor}
-            placeholder="Anyone"
-            onChange={(item) => {
-              setActor(item);
-              list.setFilters({ actor: item?.id });
-            }}
-          />
-        </div>
+        <FilterField label="Entity">
+          {(id) => (
+            <Select
+              id={id}
+              className="w-48"
+              value={search.entity ?? ''}
+              onChange={(event) =>
+                list.setFilters({
+                  entity: (event.target.value || undefined) as AuditLogSearch['entity'],
+                  entity_id: undefined,
+                })
+              }
+            >
+              <option value="">All entities</option>
+              {AUDIT_ENTITIES.map((entity) => (
+                <option key={entity} value={entity}>
+                  {entityLabel(entity)}
+                </option>
+              ))}
+            </Select>
+          )}
+        </FilterField>
+        <FilterField label="Action">
+          {(id) => (
+            <Select
+              id={id}
+              className="w-44"
+              value={search.action ?? ''}
+              onChange={(event) =>
+                list.setFilters({ action: (event.target.value || undefined) as AuditLogSearch['action'] })
+              }
+            >
+              <option value="">All actions</option>
+              {AUDIT_ACTIONS.map((action) => (
+                <option key={action} value={action}>
+                  {action}
+                </option>
+              ))}
+            </Select>
+          )}
+        </FilterField>
+        <FilterField label="Actor" className="w-56">
+          {(id) => (
+            <PagedPicker
+              id={id}
+              path="/users/autocomplete-list"
+              value={actor}
+              placeholder="Anyone"
+              onChange={(item) => {
+                setActor(item);
+                list.setFilters({ actor: item?.id });
+              }}
+            />
+          )}
+        </FilterField>
         <DayFilter label="From (UTC)" value={search.from} onChange={(from) => list.setFilters({ from })} />
         <DayFilter label="To (UTC)" value={search.to} onChange={(to) => list.setFilters({ to })} />
         {hasFilters ? (

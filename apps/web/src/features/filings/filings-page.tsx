@@ -5,8 +5,9 @@ import {
   type FilingItem,
 } from '@chemtrack/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { DataTable, listTableProps } from '../../components/data-table.tsx';
+import { FilterField } from '../../components/filter-field.tsx';
 import { PagedPicker } from '../../components/paged-picker.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Input } from '../../components/ui/input.tsx';
@@ -43,7 +44,6 @@ export function FilingsPage({ search }: { search: FilingSearch }) {
   const [customer, setCustomer] = useState<AutocompleteItem | null>(
     search.customer_id ? { id: search.customer_id, name: `Customer #${search.customer_id}` } : null,
   );
-  const ids = { customer: useId(), state: useId(), month: useId(), status: useId() };
   const exporting = useMutation({
     mutationFn: () => exportFilings(search),
     meta: { handlesErrors: true },
@@ -87,68 +87,64 @@ export function FilingsPage({ search }: { search: FilingSearch }) {
     <section className="flex flex-col gap-3">
       <div className="flex flex-wrap items-end gap-4">
         <h2 className="text-sm font-bold uppercase tracking-wide text-slate-700">filings</h2>
-        <div className="flex w-56 flex-col gap-1">
-          <label htmlFor={ids.customer} className="text-xs font-medium text-slate-700">
-            Customer
-          </label>
-          <PagedPicker
-            id={ids.customer}
-            path="/customers/autocomplete-list"
-            value={customer}
-            placeholder="All customers"
-            onChange={(item) => {
-              setCustomer(item);
-              list.setFilters({ customer_id: item?.id });
-            }}
-          />
-        </div>
-        <div className="flex flex-col gap-1">
-          <label htmlFor={ids.state} className="text-xs font-medium text-slate-700">
-            State
-          </label>
-          <Input
-            id={ids.state}
-            className="w-20"
-            maxLength={2}
-            placeholder="Any"
-            defaultValue={search.state ?? ''}
-            onChange={(event) => {
-              const value = event.target.value.trim().toUpperCase();
-              if (value === '' || value.length === 2) list.setFilters({ state: value || undefined });
-            }}
-          />
-        </div>
-        <div className="flex flex-col gap-1">
-          <label htmlFor={ids.month} className="text-xs font-medium text-slate-700">
-            Due month
-          </label>
-          <Input
-            id={ids.month}
-            type="month"
-            className="w-44"
-            value={search.due_month ?? ''}
-            onChange={(event) => list.setFilters({ due_month: event.target.value || undefined })}
-          />
-        </div>
-        <div className="flex flex-col gap-1">
-          <label htmlFor={ids.status} className="text-xs font-medium text-slate-700">
-            Status
-          </label>
-          <Select
-            id={ids.status}
-            className="w-48"
-            value={search.status ?? 'open'}
-            onChange={(event) => list.setFilters({ status: event.target.value as FilingSearch['status'] })}
-          >
-            <option value="open">Not filed</option>
-            {FILING_STATUSES.map((status) => (
-              <option key={status} value={status}>
-                {FILING_STATUS_LABELS[status]}
-              </option>
-            ))}
-            <option value="all">All</option>
-          </Select>
-        </div>
+        <FilterField label="Customer" className="w-56">
+          {(id) => (
+            <PagedPicker
+              id={id}
+              path="/customers/autocomplete-list"
+              value={customer}
+              placeholder="All customers"
+              onChange={(item) => {
+                setCustomer(item);
+                list.setFilters({ customer_id: item?.id });
+              }}
+            />
+          )}
+        </FilterField>
+        <FilterField label="State">
+          {(id) => (
+            <Input
+              id={id}
+              className="w-20"
+              maxLength={2}
+              placeholder="Any"
+              defaultValue={search.state ?? ''}
+              onChange={(event) => {
+                const value = event.target.value.trim().toUpperCase();
+                if (value === '' || value.length === 2) list.setFilters({ state: value || undefined });
+              }}
+            />
+          )}
+        </FilterField>
+        <FilterField label="Due month">
+          {(id) => (
+            <Input
+              id={id}
+              type="month"
+              className="w-44"
+              value={search.due_month ?? ''}
+              onChange={(event) => list.setFilters({ due_month: event.target.value || undefined })}
+            />
+          )}
+        </FilterField>
+        <FilterField label="Status">
+          {(id) => (
+            <Select
+              id={id}
+              className="w-48"
+              value={search.status ?? 'open'}
+              onChange={(event) => list.setFilters({ status: event.target.value as FilingSearch['status'] })}
+            >
+              <option value="open">Not filed</option>
+              {FILING_STATUSES.map((status) => (
+                <option key={status} value={status}>
+                  {FILING_STATUS_LABELS[status]}
+                </option>
+              ))}
+              <option value="all">All</option>
+            </Select>
+          )}
+        </FilterField>
         <Button variant="secondary" disabled={exporting.isPending} onClick={() => exporting.mutate()}>
           {exporting.isPending ? 'Exporting…' : 'Export'}
         </Button>
