@@ -113,12 +113,15 @@ export function usesPercentBasis(type: ReportType): boolean {
 }
 
 /** `POST /report/generate` and `POST /report/preview` (spec 02 §3, §5); `format` asks for the other file kind. */
-export const ReportRequestSchema = z.object({
-  type: z.enum(REPORT_TYPES, { error: REPORT_MSG.typeRequired }),
+/** The facility-year a report, its changes and its Tier II export name. */
+export const FACILITY_YEAR_FIELDS = {
   customer_id: recordIdSchema(REPORT_MSG.customerRequired),
   facility_id: recordIdSchema(REPORT_MSG.facilityRequired),
   year: YearSchema,
-  format: z.enum(REPORT_FORMATS, { error: REPORT_MSG.formatInvalid }).nullish(),
+};
+
+/** The settings a report and its Tier II export read the same way (defaults when omitted). */
+export const REPORT_SETTINGS_FIELDS = {
   /** 302, 304, Tier II: where an SDS percent range is read; the upper bound when omitted. */
   percent_basis: z
     .enum(PERCENT_BASES, { error: REPORT_MSG.percentBasisInvalid })
@@ -129,6 +132,13 @@ export const ReportRequestSchema = z.object({
     .enum(TIER2_OPTIONS, { error: REPORT_MSG.tier2OptionInvalid })
     .nullish()
     .transform((value) => value ?? DEFAULT_REPORT_SETTINGS.tier2_option),
+};
+
+export const ReportRequestSchema = z.object({
+  type: z.enum(REPORT_TYPES, { error: REPORT_MSG.typeRequired }),
+  ...FACILITY_YEAR_FIELDS,
+  format: z.enum(REPORT_FORMATS, { error: REPORT_MSG.formatInvalid }).nullish(),
+  ...REPORT_SETTINGS_FIELDS,
   encode: EncodeFlagSchema,
 });
 export type ReportRequest = z.input<typeof ReportRequestSchema>;
@@ -435,9 +445,7 @@ export function formatReportCell(value: ReportCell | undefined, kind: ReportColu
  */
 export const ReportChangesQuerySchema = z.object({
   type: z.enum(REPORT_TYPES, { error: REPORT_MSG.typeRequired }),
-  customer_id: recordIdSchema(REPORT_MSG.customerRequired),
-  facility_id: recordIdSchema(REPORT_MSG.facilityRequired),
-  year: YearSchema,
+  ...FACILITY_YEAR_FIELDS,
 });
 export type ReportChangesQuery = z.input<typeof ReportChangesQuerySchema>;
 export type ReportChangesQueryValues = z.output<typeof ReportChangesQuerySchema>;

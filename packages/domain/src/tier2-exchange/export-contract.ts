@@ -1,9 +1,7 @@
 import { z } from 'zod';
 import type { Tier2Row } from '../compliance/tier2-types.ts';
-import { PERCENT_BASES } from '../compliance/types.ts';
 import { generatedFileName } from '../files/index.ts';
-import { DEFAULT_REPORT_SETTINGS, REPORT_MSG, TIER2_OPTIONS } from '../reports/index.ts';
-import { recordIdSchema } from '../shared/fields.ts';
+import { FACILITY_YEAR_FIELDS, REPORT_SETTINGS_FIELDS } from '../reports/index.ts';
 import {
   TIER2_FIRST_SUPPORTED_YEAR,
   type Tier2ComponentRecordId,
@@ -54,30 +52,12 @@ export function tier2ExportFileName(customerName: string, facilityName: string, 
   return generatedFileName([TIER2_EXPORT_NAME, customerName, facilityName, year], 't2s');
 }
 
-const YearSchema = z.coerce
-  .number({ error: REPORT_MSG.yearRequired })
-  .int(REPORT_MSG.yearRequired)
-  .min(1, REPORT_MSG.yearRequired)
-  .max(9999, REPORT_MSG.yearRequired);
-
 /**
  * `GET /tier2/export?customer_id=&facility_id=&year=`: the report's request without a type or a
  * format; the Tier II settings (percent basis, 370.14 option) as the report takes them, so an export
  * made beside a report with the same settings carries the same figures.
  */
-export const Tier2ExportQuerySchema = z.object({
-  customer_id: recordIdSchema(REPORT_MSG.customerRequired),
-  facility_id: recordIdSchema(REPORT_MSG.facilityRequired),
-  year: YearSchema,
-  percent_basis: z
-    .enum(PERCENT_BASES, { error: REPORT_MSG.percentBasisInvalid })
-    .nullish()
-    .transform((value) => value ?? DEFAULT_REPORT_SETTINGS.percent_basis),
-  tier2_option: z
-    .enum(TIER2_OPTIONS, { error: REPORT_MSG.tier2OptionInvalid })
-    .nullish()
-    .transform((value) => value ?? DEFAULT_REPORT_SETTINGS.tier2_option),
-});
+export const Tier2ExportQuerySchema = z.object({ ...FACILITY_YEAR_FIELDS, ...REPORT_SETTINGS_FIELDS });
 export type Tier2ExportQuery = z.input<typeof Tier2ExportQuerySchema>;
 export type Tier2ExportQueryValues = z.output<typeof Tier2ExportQuerySchema>;
 
