@@ -154,6 +154,12 @@ function matchesStatus(item: FilingItem, status: FilingListQueryValues['status']
   return item.status === status;
 }
 
+function byInventory<T extends { inventoryId: number }>(rows: T[]): Map<number, T[]> {
+  const grouped = new Map<number, T[]>();
+  for (const row of rows) grouped.set(row.inventoryId, [...(grouped.get(row.inventoryId) ?? []), row]);
+  return grouped;
+}
+
 /** Every obligation of the facility-years the filter names, with its status as of `today`. */
 async function allItems(db: Db, query: FilingListQueryValues, today: string): Promise<FilingItem[]> {
   const facilityYears = await selectFacilityYears(db, {
@@ -167,10 +173,13 @@ async function allItems(db: Db, query: FilingListQueryValues, today: string): Pr
       facilityYears.map((row) => row.inventoryId),
     ),
   ]);
+  // Grouped once by inventory: a scan of every row per facility-year grows as their product.
+  const generationsOf = byInventory(generations);
+  const filingsOf = byInventory(allFilings);
   const items: FilingItem[] = [];
   for (const facilityYear of facilityYears) {
-    const ownGenerations = generations.filter((row) => row.inventoryId === facilityYear.inventoryId);
-    const ownFilings = allFilings.filter((row) => row.inventoryId === facilityYear.inventoryId);
+    const ownGenerations = generationsOf.get(facilityYear.inventoryId) ?? [];
+    const ownFilings = filingsOf.get(facilityYear.inventoryId) ?? [];
     for (const obligation of obligationsOf(ownGenerations, ownFilings)) {
       items.push(toItem(facilityYear, obligation, ownGenerations, allFilings, today));
     }
