@@ -1,19 +1,26 @@
 /**
  * What a report PDF says in sentences around its tables: the header's lines, the lines under a
  * row (its rule, and for a reported or near figure the contributing and excluded lines), a
- * total, the data warnings and the footer. Beside the other document texts (the tables' titles
+ * total, a Tier II file's changes since the previous year, the data warnings and the footer. Beside the other document texts (the tables' titles
  * and column labels in the per-type files, the list names in `document.ts`); `pdf.ts` only lays
  * them out. The XLSX writes the same facts in columns of its own.
  */
 import {
+  addedOrRemovedLine,
+  changedFieldLine,
   compliance,
   formatReportCell,
   groupInfoWarnings,
+  NO_EARLIER_INVENTORY_LINE,
+  type ReportChanges,
   type ReportDocument,
   type ReportExplanation,
   type ReportRow,
   type ReportTotal,
   toTableDate,
+  YEAR_CHANGE_GROUPS,
+  YEAR_CHANGES_BASIS_LINE,
+  yearChangeGroupHeading,
 } from '@chemtrack/domain';
 
 /** A line of text and whether it is printed bold. */
@@ -141,6 +148,25 @@ export function warningLines(warnings: ReportDocument['warnings']): string[] {
   }
   // Facts, not faults (water is on no list): one line per CAS, however many lines hold it.
   for (const info of groupInfo(warnings)) lines.push(`Info: ${info}`);
+  return lines;
+}
+
+/**
+ * The lines under a Tier II file's "Changes since {year}" heading (issue 36; the words are the
+ * domain's, shared with the preview): the reading both years share, then each group, bold, with
+ * one line per chemical added or removed and per field changed ("None." under an empty group). A
+ * first year: one line saying there is nothing to compare.
+ */
+export function yearChangeLines(changes: ReportChanges): ReportLine[] {
+  if (changes.previous_year === null) return [{ text: NO_EARLIER_INVENTORY_LINE }];
+  const lines: ReportLine[] = [{ text: YEAR_CHANGES_BASIS_LINE }];
+  for (const group of YEAR_CHANGE_GROUPS) {
+    const entries =
+      group === 'changed' ? changes.changed.map(changedFieldLine) : changes[group].map(addedOrRemovedLine);
+    lines.push({ text: yearChangeGroupHeading(group, entries.length), bold: true });
+    if (entries.length === 0) lines.push({ text: 'None.' });
+    for (const text of entries) lines.push({ text });
+  }
   return lines;
 }
 
