@@ -442,18 +442,13 @@ function lowerFirst(label: string): string {
   return `${label.charAt(0).toLowerCase()}${label.slice(1)}`;
 }
 
-export const YEAR_CHANGE_GROUPS = ['added', 'removed', 'changed'] as const;
+const YEAR_CHANGE_GROUPS = ['added', 'removed', 'changed'] as const;
 export type YearChangeGroup = (typeof YEAR_CHANGE_GROUPS)[number];
 export const YEAR_CHANGE_GROUP_LABELS: Record<YearChangeGroup, string> = {
   added: 'Added',
   removed: 'Removed',
   changed: 'Changed',
 };
-
-/** "Added (1)": a group's heading with its count (each group is printed, "None." under an empty one). */
-export function yearChangeGroupHeading(group: YearChangeGroup, count: number): string {
-  return `${YEAR_CHANGE_GROUP_LABELS[group]} (${count})`;
-}
 
 /** A compared value as printed: an empty one (no storage location, no hazard category) says so. */
 export function yearChangeValue(value: string): string {
@@ -476,6 +471,24 @@ export function addedOrRemovedLine(chemical: ReportChanges['added'][number]): st
 /** A field that moved, with the API's label: "Acetone 67-64-1: Maximum amount code: 04 → 05". */
 export function changedFieldLine(change: ReportChanges['changed'][number]): string {
   return `${changedChemicalName(change)}: ${change.label}: ${yearChangeValue(change.before)} → ${yearChangeValue(change.after)}`;
+}
+
+/** What an empty group prints under its heading. */
+export const NO_YEAR_CHANGES_LINE = 'None.';
+
+/**
+ * The three groups as the PDF and the preview print them, in order, each printed even when empty
+ * ("None." under it): its heading with its count ("Added (1)"), and a line per chemical added or
+ * removed and per field changed.
+ */
+export function yearChangeGroups(
+  changes: ReportChanges,
+): { group: YearChangeGroup; heading: string; lines: string[] }[] {
+  return YEAR_CHANGE_GROUPS.map((group) => {
+    const lines =
+      group === 'changed' ? changes.changed.map(changedFieldLine) : changes[group].map(addedOrRemovedLine);
+    return { group, heading: `${YEAR_CHANGE_GROUP_LABELS[group]} (${lines.length})`, lines };
+  });
 }
 
 export const ReportDocumentSchema = z.object({

@@ -6,21 +6,19 @@
  * them out. The XLSX writes the same facts in columns of its own.
  */
 import {
-  addedOrRemovedLine,
-  changedFieldLine,
   compliance,
   formatReportCell,
   groupInfoWarnings,
   NO_EARLIER_INVENTORY_LINE,
+  NO_YEAR_CHANGES_LINE,
   type ReportChanges,
   type ReportDocument,
   type ReportExplanation,
   type ReportRow,
   type ReportTotal,
   toTableDate,
-  YEAR_CHANGE_GROUPS,
   YEAR_CHANGES_BASIS_LINE,
-  yearChangeGroupHeading,
+  yearChangeGroups,
 } from '@chemtrack/domain';
 
 /** A line of text and whether it is printed bold. */
@@ -160,11 +158,9 @@ export function warningLines(warnings: ReportDocument['warnings']): string[] {
 export function yearChangeLines(changes: ReportChanges): ReportLine[] {
   if (changes.previous_year === null) return [{ text: NO_EARLIER_INVENTORY_LINE }];
   const lines: ReportLine[] = [{ text: YEAR_CHANGES_BASIS_LINE }];
-  for (const group of YEAR_CHANGE_GROUPS) {
-    const entries =
-      group === 'changed' ? changes.changed.map(changedFieldLine) : changes[group].map(addedOrRemovedLine);
-    lines.push({ text: yearChangeGroupHeading(group, entries.length), bold: true });
-    if (entries.length === 0) lines.push({ text: 'None.' });
+  for (const { heading, lines: entries } of yearChangeGroups(changes)) {
+    lines.push({ text: heading, bold: true });
+    if (entries.length === 0) lines.push({ text: NO_YEAR_CHANGES_LINE });
     for (const text of entries) lines.push({ text });
   }
   return lines;
