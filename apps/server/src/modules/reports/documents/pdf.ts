@@ -255,6 +255,8 @@ class ReportPdf {
 
   /** A Tier II file's "Changes since {year}" (issue 36), after the tables, before the data warnings. */
   private yearChanges(changes: ReportChanges) {
+    // The heading with its first lines on one page.
+    this.ensure(48);
     this.paragraph(yearChangesHeading(changes), { size: 11, bold: true, gap: 3 });
     for (const line of yearChangeLines(changes)) {
       if (line.bold) this.paragraph(line.text, { size: 9, bold: true, gap: 1 });
