@@ -48,6 +48,14 @@ test('a Tier II preview explains a reported figure, then the PDF and an Excel re
   const preview = page.getByRole('region', { name: /^EPCRA 311\/312 Tier I and Tier II/ });
   await expect(preview).toBeVisible();
   await expect(preview).toContainText(`${CUSTOMER} · Pasadena Refinery`);
+  // Issue 36: the demo's walk-through changed counts and removed lines since the year before.
+  const changes = preview.getByRole('region', { name: `Changes since ${LAST_YEAR - 1}` });
+  await expect(changes.getByRole('heading', { level: 3 })).toHaveText(`Changes since ${LAST_YEAR - 1}`);
+  await expect(changes.getByRole('heading', { level: 4 })).toHaveText([
+    /^Added \(\d+\)$/,
+    /^Removed \(\d+\)$/,
+    /^Changed \(\d+\)$/,
+  ]);
   const tier2 = preview.getByRole('table', { name: 'Tier II chemicals' });
   const reported = tier2.locator('tr[data-reported="true"]');
   await expect(reported.first()).toBeVisible();

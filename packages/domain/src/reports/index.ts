@@ -362,82 +362,6 @@ export const ReportUnverifiedSchema = z.object({
 });
 export type ReportUnverified = z.infer<typeof ReportUnverifiedSchema>;
 
-export const ReportDocumentSchema = z.object({
-  type: z.enum(REPORT_TYPES),
-  /** The spec's name of the type. */
-  name: z.string(),
-  /** The programme's title, with "(screening)" where a figure stands in for data the rule needs. */
-  title: z.string(),
-  customer: z.object({ id: z.number(), name: z.string() }),
-  facility: z.object({ id: z.number(), name: z.string(), address: z.string() }),
-  year: z.number(),
-  inventory_id: z.number(),
-  /** ISO timestamp. */
-  generated_at: z.string(),
-  is_screening: z.boolean(),
-  /** The rule applied, one paragraph. */
-  rule: z.string(),
-  /**
-   * What the header prints besides the facility: the report settings used (percent basis, Tier II
-   * option) and the facts a rule asks for (302's emergency coordinator), as label and value.
-   */
-  header: z.array(z.object({ label: z.string(), value: z.string() })),
-  notes: z.array(z.string()),
-  lists_used: z.array(ReportListUsedSchema),
-  /** Empty when every line is confirmed. */
-  unverified: z.array(ReportUnverifiedSchema),
-  tables: z.array(ReportTableSchema),
-  warnings: z.array(ReportWarningSchema),
-});
-export type ReportDocument = z.infer<typeof ReportDocumentSchema>;
-
-/**
- * The document as the preview answers it: information warnings grouped (issue 24: 5,000 of them
- * were most of a 2,000-line facility's preview), the others one per line as the files print them,
- * each linking to the line to fix.
- */
-export const ReportPreviewDocumentSchema = ReportDocumentSchema.extend({
-  /** The warnings of severity 'warning' only. */
-  warnings: z.array(ReportWarningSchema),
-  info_groups: z.array(ReportInfoGroupSchema),
-});
-export type ReportPreviewDocument = z.infer<typeof ReportPreviewDocumentSchema>;
-
-export function reportPreviewDocument(report: ReportDocument): ReportPreviewDocument {
-  return {
-    ...report,
-    warnings: report.warnings.filter((warning) => warning.severity !== 'info'),
-    info_groups: groupInfoWarnings(report.warnings),
-  };
-}
-
-export const ReportPreviewResponseSchema = z.object({ resource: ReportPreviewDocumentSchema });
-export type ReportPreviewResponse = z.infer<typeof ReportPreviewResponseSchema>;
-
-/**
- * A figure as every report shows it, in the PDF and in the preview alike: two decimals for
- * pounds and gallons, flags Y/N, 'N/A' for an empty figure (an empty text stays empty).
- */
-export function formatReportCell(value: ReportCell | undefined, kind: ReportColumnKind): string {
-  if (value === null || value === undefined) return kind === 'text' ? '' : NOT_AVAILABLE;
-  if (typeof value === 'boolean') return value ? 'Y' : 'N';
-  if (typeof value === 'string') return value;
-  switch (kind) {
-    case 'pounds':
-    case 'gallons':
-    case 'amount':
-      return formatPounds(value);
-    case 'percent':
-      return formatPercent(value);
-    case 'ratio':
-      return value.toFixed(2);
-    case 'count':
-      return String(Math.round(value));
-    default:
-      return formatThreshold(value);
-  }
-}
-
 /**
  * `GET /report/changes?type=&customer_id=&facility_id=&year=` (issue 36): what changed in the
  * facility's chemicals since its previous inventory. `type` names the report the reviewer is
@@ -491,3 +415,160 @@ export const CHANGE_FIELD_LABELS: Record<(typeof CHANGE_FIELDS)[number], string>
   covered_rmp: CHANGE_PROGRAMME_LABELS.rmp,
   covered_psm: CHANGE_PROGRAMME_LABELS.psm,
 };
+
+/**
+ * The changes as the Tier II PDF, its spreadsheet and the preview word them (issue 36), one place
+ * for the three. A first year prints its heading and `NO_EARLIER_INVENTORY_LINE` rather than
+ * nothing: a missing section would read the same as a report drawn before the comparison existed.
+ */
+export function yearChangesHeading(changes: Pick<ReportChanges, 'previous_year'>): string {
+  return changes.previous_year === null
+    ? 'Changes since last year'
+    : `Changes since ${changes.previous_year}`;
+}
+
+export const NO_EARLIER_INVENTORY_LINE = 'No earlier inventory to compare with.';
+
+/**
+ * Decision 034: both years are read at the report defaults so they compare on one reading; a
+ * report drawn with other settings can show other codes in its table, so the section says so.
+ */
+export const YEAR_CHANGES_BASIS_LINE = `Both years read at the default settings (${lowerFirst(
+  REPORT_PERCENT_BASIS_LABELS[DEFAULT_REPORT_SETTINGS.percent_basis],
+)}; ${lowerFirst(TIER2_OPTION_LABELS[DEFAULT_REPORT_SETTINGS.tier2_option])}).`;
+
+/** A label inside a sentence: "Upper bound of SDS…" → "upper bound of SDS…" (SDS stays capitals). */
+function lowerFirst(label: string): string {
+  return `${label.charAt(0).toLowerCase()}${label.slice(1)}`;
+}
+
+const YEAR_CHANGE_GROUPS = ['added', 'removed', 'changed'] as const;
+export type YearChangeGroup = (typeof YEAR_CHANGE_GROUPS)[number];
+export const YEAR_CHANGE_GROUP_LABELS: Record<YearChangeGroup, string> = {
+  added: 'Added',
+  removed: 'Removed',
+  changed: 'Changed',
+};
+
+/** A compared value as printed: an empty one (no storage location, no hazard category) says so. */
+export function yearChangeValue(value: string): string {
+  return value === '' ? '(none)' : value;
+}
+
+/** "Xylene 1330-20-7": the chemical as the changes name it (a row without a CAS by its name alone). */
+function changedChemicalName(chemical: { name: string; cas_number: string | null }): string {
+  return chemical.cas_number ? `${chemical.name} ${chemical.cas_number}` : chemical.name;
+}
+
+/** An added or removed chemical: "Xylene 1330-20-7: Maximum amount code: 03; Reported on Tier II: not covered". */
+export function addedOrRemovedLine(chemical: ReportChanges['added'][number]): string {
+  return (
+    `${changedChemicalName(chemical)}: ${CHANGE_FIELD_LABELS.max_amount_code}: ${yearChangeValue(chemical.max_amount_code)}; ` +
+    `${CHANGE_FIELD_LABELS.covered_tier2}: ${chemical.reported_on_tier2}`
+  );
+}
+
+/** A field that moved, with the API's label: "Acetone 67-64-1: Maximum amount code: 04 → 05". */
+export function changedFieldLine(change: ReportChanges['changed'][number]): string {
+  return `${changedChemicalName(change)}: ${change.label}: ${yearChangeValue(change.before)} → ${yearChangeValue(change.after)}`;
+}
+
+/** What an empty group prints under its heading. */
+export const NO_YEAR_CHANGES_LINE = 'None.';
+
+/**
+ * The three groups as the PDF and the preview print them, in order, each printed even when empty
+ * ("None." under it): its heading with its count ("Added (1)"), and a line per chemical added or
+ * removed and per field changed.
+ */
+export function yearChangeGroups(
+  changes: ReportChanges,
+): { group: YearChangeGroup; heading: string; lines: string[] }[] {
+  return YEAR_CHANGE_GROUPS.map((group) => {
+    const lines =
+      group === 'changed' ? changes.changed.map(changedFieldLine) : changes[group].map(addedOrRemovedLine);
+    return { group, heading: `${YEAR_CHANGE_GROUP_LABELS[group]} (${lines.length})`, lines };
+  });
+}
+
+export const ReportDocumentSchema = z.object({
+  type: z.enum(REPORT_TYPES),
+  /** The spec's name of the type. */
+  name: z.string(),
+  /** The programme's title, with "(screening)" where a figure stands in for data the rule needs. */
+  title: z.string(),
+  customer: z.object({ id: z.number(), name: z.string() }),
+  facility: z.object({ id: z.number(), name: z.string(), address: z.string() }),
+  year: z.number(),
+  inventory_id: z.number(),
+  /** ISO timestamp. */
+  generated_at: z.string(),
+  is_screening: z.boolean(),
+  /** The rule applied, one paragraph. */
+  rule: z.string(),
+  /**
+   * What the header prints besides the facility: the report settings used (percent basis, Tier II
+   * option) and the facts a rule asks for (302's emergency coordinator), as label and value.
+   */
+  header: z.array(z.object({ label: z.string(), value: z.string() })),
+  notes: z.array(z.string()),
+  lists_used: z.array(ReportListUsedSchema),
+  /** Empty when every line is confirmed. */
+  unverified: z.array(ReportUnverifiedSchema),
+  tables: z.array(ReportTableSchema),
+  warnings: z.array(ReportWarningSchema),
+  /**
+   * A Tier II file's "Changes since {year}" section (issue 36): `GET /report/changes`'s answer,
+   * computed by the service for Tier II files only. Absent from other types and from the preview
+   * (the screen asks `GET /report/changes` itself, so a preview costs no second year's engine run).
+   */
+  changes: ReportChangesSchema.optional(),
+});
+export type ReportDocument = z.infer<typeof ReportDocumentSchema>;
+
+/**
+ * The document as the preview answers it: information warnings grouped (issue 24: 5,000 of them
+ * were most of a 2,000-line facility's preview), the others one per line as the files print them,
+ * each linking to the line to fix.
+ */
+export const ReportPreviewDocumentSchema = ReportDocumentSchema.extend({
+  /** The warnings of severity 'warning' only. */
+  warnings: z.array(ReportWarningSchema),
+  info_groups: z.array(ReportInfoGroupSchema),
+});
+export type ReportPreviewDocument = z.infer<typeof ReportPreviewDocumentSchema>;
+
+export function reportPreviewDocument(report: ReportDocument): ReportPreviewDocument {
+  return {
+    ...report,
+    warnings: report.warnings.filter((warning) => warning.severity !== 'info'),
+    info_groups: groupInfoWarnings(report.warnings),
+  };
+}
+
+export const ReportPreviewResponseSchema = z.object({ resource: ReportPreviewDocumentSchema });
+export type ReportPreviewResponse = z.infer<typeof ReportPreviewResponseSchema>;
+
+/**
+ * A figure as every report shows it, in the PDF and in the preview alike: two decimals for
+ * pounds and gallons, flags Y/N, 'N/A' for an empty figure (an empty text stays empty).
+ */
+export function formatReportCell(value: ReportCell | undefined, kind: ReportColumnKind): string {
+  if (value === null || value === undefined) return kind === 'text' ? '' : NOT_AVAILABLE;
+  if (typeof value === 'boolean') return value ? 'Y' : 'N';
+  if (typeof value === 'string') return value;
+  switch (kind) {
+    case 'pounds':
+    case 'gallons':
+    case 'amount':
+      return formatPounds(value);
+    case 'percent':
+      return formatPercent(value);
+    case 'ratio':
+      return value.toFixed(2);
+    case 'count':
+      return String(Math.round(value));
+    default:
+      return formatThreshold(value);
+  }
+}

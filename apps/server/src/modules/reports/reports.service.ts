@@ -10,6 +10,7 @@ import {
   REPORT_MSG,
   REPORT_TYPE_NAMES,
   REPORT_TYPES,
+  type ReportChanges,
   type ReportFormat,
   type ReportRequestValues,
   type ReportTypeItem,
@@ -27,10 +28,14 @@ import { referenceEntriesInUse } from '../reference-lists/reference-lists.servic
 import {
   drawReportDocument,
   drawReportFile,
+  fileDocument,
   fileSummary,
   previewBody,
   type ReportInputs,
 } from './documents/draw.ts';
+// report-changes.ts reads each year through `loadReportInputs` below: a cycle inside this folder,
+// used only at call time, so the file's section is the route's own answer.
+import { reportChanges } from './report-changes.ts';
 import {
   findCustomerName,
   findFacilityAddress,
@@ -287,7 +292,22 @@ async function preview(db: Db, request: ReportRequestValues, workers?: ReportWor
 
 async function drawInProcess(inputs: ReportInputs, format: ReportFormat) {
   const document = drawReportDocument(inputs);
-  return { bytes: await drawReportFile(document, format), summary: fileSummary(document) };
+  return {
+    bytes: await drawReportFile(fileDocument(document, inputs), format),
+    summary: fileSummary(document),
+  };
+}
+
+/**
+ * A Tier II file's "Changes since {year}" section (issue 36): `GET /report/changes`'s own answer,
+ * so the file and the Reports screen never compare two ways. Only Tier II pays for it (it reads
+ * the previous facility-year and runs the engine on both on this thread); previews skip it too,
+ * the screen asking the route itself.
+ */
+async function changesForFile(db: Db, request: ReportRequestValues): Promise<ReportChanges | undefined> {
+  if (request.type !== 'epcra_311_312_tier2') return undefined;
+  const { type, customer_id, facility_id, year } = request;
+  return reportChanges(db, { type, customer_id, facility_id, year });
 }
 
 /**
@@ -336,7 +356,10 @@ async function generate(
 ): Promise<ReportFile> {
   const { type } = request;
   const format = request.format ?? defaultReportFormat(type);
-  const job = await loadReportJob(db, request);
+  const loaded = await loadReportJob(db, request);
+  // After the job: its 404s come first, in the spec's order.
+  const changes = await changesForFile(db, request);
+  const job = changes ? { ...loaded, inputs: { ...loaded.inputs, changes } } : loaded;
   const { inventoryId } = job.inputs;
   const { bytes, summary } = workers
     ? await drawn(() => workers.file(job.inputs, format, job.lines))

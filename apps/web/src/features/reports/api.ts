@@ -1,6 +1,8 @@
 import {
   decodeExportWarnings,
   REPORT_CONTENT_TYPES,
+  type ReportChangesQueryValues,
+  type ReportChangesResponseSchema,
   type ReportListResponseSchema,
   type ReportPreviewResponse,
   type ReportRequestValues,
@@ -20,6 +22,7 @@ export const reportKeys = {
   all: ['reports'] as const,
   types: () => [...reportKeys.all, 'types'] as const,
   preview: (body: ReportRequestValues) => [...reportKeys.all, 'preview', body] as const,
+  changes: (query: ReportChangesQueryValues) => [...reportKeys.all, 'changes', query] as const,
 };
 
 /**
@@ -44,6 +47,18 @@ export const reportPreviewOptions = (body: ReportRequestValues) =>
   queryOptions({
     queryKey: reportKeys.preview(body),
     queryFn: ({ signal }) => api.post<ReportPreviewResponse>('/report/preview', body, undefined, signal),
+    meta: { handlesErrors: true },
+  });
+
+/**
+ * `GET /report/changes` (issue 36): what changed in the facility's chemicals since its previous
+ * inventory, for the preview's "Changes since {year}" section. A read the page says in place.
+ */
+export const reportChangesOptions = (query: ReportChangesQueryValues) =>
+  queryOptions({
+    queryKey: reportKeys.changes(query),
+    queryFn: ({ signal }) =>
+      api.get<z.infer<typeof ReportChangesResponseSchema>>('/report/changes', { ...query }, signal),
     meta: { handlesErrors: true },
   });
 

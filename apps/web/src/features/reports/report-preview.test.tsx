@@ -1,4 +1,10 @@
-import { formatReportCell, type ReportPreviewDocument, type ReportRow } from '@chemtrack/domain';
+import {
+  formatReportCell,
+  type ReportChanges,
+  type ReportPreviewDocument,
+  type ReportRow,
+} from '@chemtrack/domain';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import {
   createMemoryHistory,
   createRootRoute,
@@ -6,9 +12,10 @@ import {
   createRouter,
   RouterProvider,
 } from '@tanstack/react-router';
-import { render, screen, within } from '@testing-library/react';
+import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { reportChangesOptions } from './api.ts';
 import { ReportPreview } from './report-preview.tsx';
 import { PREVIEW_ROW_LIMIT } from './show-more.tsx';
 
@@ -79,7 +86,25 @@ function document(rows: number, warnings: number): ReportPreviewDocument {
   };
 }
 
-async function renderPreview(report: ReportPreviewDocument) {
+/** The fixture's first year as `GET /report/changes` answers it (nothing to compare). */
+const FIRST_YEAR: ReportChanges = { previous_year: null, added: [], removed: [], changed: [] };
+
+/**
+ * The preview drawn from a hand-made document, as the server sends it; a Tier II preview asks
+ * `GET /report/changes` too, whose answer (hand-made as well) the query cache holds already, so
+ * this file draws and never fetches (year-changes.test.tsx asks the real server).
+ */
+async function renderPreview(report: ReportPreviewDocument, changes: ReportChanges = FIRST_YEAR) {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
+  client.setQueryData(
+    reportChangesOptions({
+      type: report.type,
+      customer_id: report.customer.id,
+      facility_id: report.facility.id,
+      year: report.year,
+    }).queryKey,
+    { resource: changes },
+  );
   const root = createRootRoute();
   const page = createRoute({
     getParentRoute: () => root,
@@ -90,7 +115,11 @@ async function renderPreview(report: ReportPreviewDocument) {
     routeTree: root.addChildren([page]),
     history: createMemoryHistory({ initialEntries: ['/reports'] }),
   });
-  render(<RouterProvider router={router} />);
+  render(
+    <QueryClientProvider client={client}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  );
   return screen.findByRole('region', { name: report.title });
 }
 
@@ -325,6 +354,73 @@ describe('ReportPreview', () => {
     const preview = await renderPreview(report);
     expect(within(preview).queryByRole('heading', { name: /^Warnings/ })).toBeNull();
     expect(within(preview).getByRole('heading', { name: 'Information (1 warning in 1 group)' })).toBeTruthy();
+  });
+
+  // Issue 36: the lists as GET /report/changes gives them (report-changes.test.ts's fixture), in
+  // the Tier II PDF's words and place: after the tables, before the warnings.
+  it("shows a Tier II preview's changes since the previous year after the tables", async () => {
+    const preview = await renderPreview(document(1, 1), {
+      previous_year: 2024,
+      added: [
+        { cas_number: '1330-20-7', name: 'Xylene', max_amount_code: '03', reported_on_tier2: 'not covered' },
+      ],
+      removed: [],
+      changed: [
+        {
+          cas_number: '67-64-1',
+          name: 'Acetone',
+          field: 'max_amount_code',
+          label: 'Maximum amount code',
+          before: '04',
+          after: '05',
+        },
+        {
+          cas_number: '67-64-1',
+          name: 'Acetone',
+          field: 'locations',
+          label: 'Storage locations',
+          before: '',
+          after: 'Tank / Ambient pressure / Ambient temperature: YARD',
+        },
+      ],
+    });
+    const section = within(preview).getByRole('region', { name: 'Changes since 2024' });
+    // A sub-section of the report, as the lists used and the warnings: h3 under the report's h2.
+    expect(within(section).getByRole('heading', { level: 3 }).textContent).toBe('Changes since 2024');
+    expect(
+      within(section)
+        .getAllByRole('heading', { level: 4 })
+        .map((heading) => heading.textContent),
+    ).toEqual(['Added (1)', 'Removed (0)', 'Changed (2)']);
+    expect(
+      within(within(section).getByRole('list', { name: 'Added (1)' }))
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Xylene 1330-20-7: Maximum amount code: 03; Reported on Tier II: not covered']);
+    expect(
+      within(within(section).getByRole('list', { name: 'Changed (2)' }))
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual([
+      'Acetone 67-64-1: Maximum amount code: 04 → 05',
+      // An empty value says so.
+      'Acetone 67-64-1: Storage locations: (none) → Tank / Ambient pressure / Ambient temperature: YARD',
+    ]);
+    expect(section.textContent).toContain('Removed (0)None.');
+    const table = within(preview).getByRole('table', { name: 'Tier II chemicals' });
+    const warnings = within(preview).getByRole('heading', { name: 'Warnings (1)' });
+    expect(table.compareDocumentPosition(section) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(section.compareDocumentPosition(warnings) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  });
+
+  it('says a first year has nothing to compare, and another type shows no changes', async () => {
+    const first = await renderPreview(document(1, 0));
+    const section = within(first).getByRole('region', { name: 'Changes since last year' });
+    expect(section.textContent).toBe('Changes since last yearNo earlier inventory to compare with.');
+    cleanup();
+    const report = { ...document(1, 0), type: 'epcra_302' as const, title: 'EPCRA 302' };
+    const other = await renderPreview(report);
+    expect(within(other).queryByRole('region', { name: /^Changes since/ })).toBeNull();
   });
 
   it('opens and closes a figure’s explanation', async () => {

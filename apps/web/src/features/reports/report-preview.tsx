@@ -10,6 +10,7 @@ import { Fragment, useState } from 'react';
 import { PreviewTable } from './preview-table.tsx';
 import { lineLink, warningLink, worklistLink } from './report-links.ts';
 import { PREVIEW_ROW_LIMIT, ShowMore } from './show-more.tsx';
+import { YearChanges } from './year-changes.tsx';
 
 /**
  * Issue 11 "Preview and explain": the report as it will be filed, under the form, before the
@@ -79,6 +80,8 @@ export function ReportPreview({ report }: { report: ReportPreviewDocument }) {
       {report.tables.map((table) => (
         <PreviewTable key={table.key} table={table} inventoryId={report.inventory_id} />
       ))}
+      {/* Where the Tier II PDF prints it: after the tables, before the warnings (issue 36). */}
+      {report.type === 'epcra_311_312_tier2' ? <YearChanges report={report} /> : null}
       <Warnings warnings={report.warnings} inventoryId={report.inventory_id} />
       <InfoGroups groups={report.info_groups} inventoryId={report.inventory_id} />
     </section>

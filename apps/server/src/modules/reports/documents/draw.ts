@@ -5,7 +5,13 @@
  * (`../workers/worker.ts`) and in process (tests compare the two), so both give the same report.
  */
 import { buffer } from 'node:stream/consumers';
-import type { compliance, ReportDocument, ReportFormat, ReportPreviewResponse } from '@chemtrack/domain';
+import type {
+  compliance,
+  ReportChanges,
+  ReportDocument,
+  ReportFormat,
+  ReportPreviewResponse,
+} from '@chemtrack/domain';
 import { compliance as engine, reportPreviewDocument } from '@chemtrack/domain';
 import { buildReportDocument } from './index.ts';
 import { reportPdf } from './pdf.ts';
@@ -18,6 +24,11 @@ export interface ReportInputs {
   options: compliance.ComplianceOptions;
   inventoryId: number;
   generatedAt: Date;
+  /**
+   * A Tier II file's changes since the previous inventory (issue 36), computed by the service
+   * (`report-changes.ts`) before the job crosses; no engine input, so kept work ignores it.
+   */
+  changes?: ReportChanges;
 }
 
 /** The report's document: the engine's figures laid out as the preview and the files show them. */
@@ -37,6 +48,15 @@ export function drawReportDocument(inputs: ReportInputs): ReportDocument {
 export function previewBody(report: ReportDocument): string {
   const body: ReportPreviewResponse = { resource: reportPreviewDocument(report) };
   return JSON.stringify(body);
+}
+
+/**
+ * The document a file is written from: a Tier II file's changes joined to it here, where every
+ * file passes (in the worker and in process), since a file is often drawn from the document its
+ * preview kept (decision 022), which never holds them.
+ */
+export function fileDocument(report: ReportDocument, inputs: Pick<ReportInputs, 'changes'>): ReportDocument {
+  return inputs.changes ? { ...report, changes: inputs.changes } : report;
 }
 
 /** The document as a finished file. */

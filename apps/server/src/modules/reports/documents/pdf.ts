@@ -2,17 +2,19 @@
  * Any report as a PDF (issue 11), its pages laid out: the header of rules §0.6 (customer, facility
  * with address, year, generation time, the upload date of each list used), the rule in one
  * paragraph, the notes, each table with the contributing lines under each reported or
- * near-threshold figure, the totals, the data warnings and "Page N of M" on every page. The
- * sentences are `report-sentences.ts`'s; the text reaches the page through the text engine
- * (`pdf-text-engine.ts`, which relies on pdfkit's private parts), everything else through pdfkit's
- * public drawing calls.
+ * near-threshold figure, the totals, a Tier II file's changes since the previous year, the data
+ * warnings and "Page N of M" on every page. The sentences are `report-sentences.ts`'s; the text
+ * reaches the page through the text engine (`pdf-text-engine.ts`, which relies on pdfkit's private
+ * parts), everything else through pdfkit's public drawing calls.
  */
 import {
   formatReportCell,
+  type ReportChanges,
   type ReportColumn,
   type ReportDocument,
   type ReportTable,
   type ReportTotal,
+  yearChangesHeading,
 } from '@chemtrack/domain';
 import PDFDocument from 'pdfkit';
 import { BOLD_FONT, pdfText, REGULAR_FONT } from './pdf-fonts.ts';
@@ -26,6 +28,7 @@ import {
   totalLine,
   warningLines,
   warningsHeading,
+  yearChangeLines,
 } from './report-sentences.ts';
 
 const MARGIN = 36;
@@ -250,6 +253,18 @@ class ReportPdf {
     for (const item of totals) this.paragraph(totalLine(item), { size: 8.5, indent: 6, gap: 0.5 });
   }
 
+  /** A Tier II file's "Changes since {year}" (issue 36), after the tables, before the data warnings. */
+  private yearChanges(changes: ReportChanges) {
+    // The heading with its first lines on one page.
+    this.ensure(48);
+    this.paragraph(yearChangesHeading(changes), { size: 11, bold: true, gap: 3 });
+    for (const line of yearChangeLines(changes)) {
+      if (line.bold) this.paragraph(line.text, { size: 9, bold: true, gap: 1 });
+      else this.paragraph(line.text, { size: 8.5, indent: 6, gap: 0.5 });
+    }
+    this.y += 8;
+  }
+
   private warnings() {
     const { warnings } = this.report;
     this.paragraph(warningsHeading(warnings), { size: 11, bold: true, gap: 3 });
@@ -281,6 +296,7 @@ class ReportPdf {
   draw(): PDFKit.PDFDocument {
     this.header();
     for (const table of this.report.tables) this.table(table);
+    if (this.report.changes) this.yearChanges(this.report.changes);
     this.warnings();
     this.footers();
     this.engine.flush();

@@ -1,7 +1,7 @@
 /**
  * What a report PDF says in sentences around its tables: the header's lines, the lines under a
  * row (its rule, and for a reported or near figure the contributing and excluded lines), a
- * total, the data warnings and the footer. Beside the other document texts (the tables' titles
+ * total, a Tier II file's changes since the previous year, the data warnings and the footer. Beside the other document texts (the tables' titles
  * and column labels in the per-type files, the list names in `document.ts`); `pdf.ts` only lays
  * them out. The XLSX writes the same facts in columns of its own.
  */
@@ -9,11 +9,16 @@ import {
   compliance,
   formatReportCell,
   groupInfoWarnings,
+  NO_EARLIER_INVENTORY_LINE,
+  NO_YEAR_CHANGES_LINE,
+  type ReportChanges,
   type ReportDocument,
   type ReportExplanation,
   type ReportRow,
   type ReportTotal,
   toTableDate,
+  YEAR_CHANGES_BASIS_LINE,
+  yearChangeGroups,
 } from '@chemtrack/domain';
 
 /** A line of text and whether it is printed bold. */
@@ -141,6 +146,23 @@ export function warningLines(warnings: ReportDocument['warnings']): string[] {
   }
   // Facts, not faults (water is on no list): one line per CAS, however many lines hold it.
   for (const info of groupInfo(warnings)) lines.push(`Info: ${info}`);
+  return lines;
+}
+
+/**
+ * The lines under a Tier II file's "Changes since {year}" heading (issue 36; the words are the
+ * domain's, shared with the preview): the reading both years share, then each group, bold, with
+ * one line per chemical added or removed and per field changed ("None." under an empty group). A
+ * first year: one line saying there is nothing to compare.
+ */
+export function yearChangeLines(changes: ReportChanges): ReportLine[] {
+  if (changes.previous_year === null) return [{ text: NO_EARLIER_INVENTORY_LINE }];
+  const lines: ReportLine[] = [{ text: YEAR_CHANGES_BASIS_LINE }];
+  for (const { heading, lines: entries } of yearChangeGroups(changes)) {
+    lines.push({ text: heading, bold: true });
+    if (entries.length === 0) lines.push({ text: NO_YEAR_CHANGES_LINE });
+    for (const text of entries) lines.push({ text });
+  }
   return lines;
 }
 

@@ -2,20 +2,27 @@
  * Any report as an XLSX workbook (issue 11): a "Report" sheet with the header, rule and notes,
  * one sheet per table (its header row frozen and filtered, figures as numbers with number
  * formats, flags Y/N, the totals under it), a "Contributions" sheet with every figure's
- * contributing and excluded lines, and a "Warnings" sheet.
+ * contributing and excluded lines, a Tier II file's "Changes since {year}" and a "Warnings" sheet.
  *
  * Every value is written as a plain cell value: a string is always a text cell, so a product
  * named "=cmd|' /C calc'!A0" stays text and never becomes a formula (exceljs writes a formula
  * only from a `{ formula }` object, which this file never builds).
  */
 import { PassThrough, type Readable } from 'node:stream';
-import type {
-  ReportCell,
-  ReportColumnKind,
-  ReportDocument,
-  ReportExplanation,
-  ReportTable,
-  ReportTotal,
+import {
+  CHANGE_FIELD_LABELS,
+  NO_EARLIER_INVENTORY_LINE,
+  type ReportCell,
+  type ReportChanges,
+  type ReportColumnKind,
+  type ReportDocument,
+  type ReportExplanation,
+  type ReportTable,
+  type ReportTotal,
+  YEAR_CHANGE_GROUP_LABELS,
+  YEAR_CHANGES_BASIS_LINE,
+  yearChangesHeading,
+  yearChangeValue,
 } from '@chemtrack/domain';
 import ExcelJS from 'exceljs';
 
@@ -286,6 +293,47 @@ function warningSheet(book: ExcelJS.stream.xlsx.WorkbookWriter, name: string, re
   sheet.commit();
 }
 
+/**
+ * A Tier II file's "Changes since {year}" sheet (issue 36), the PDF's section in columns: a row per
+ * field that moved, and an added or removed chemical's maximum amount code and Tier II coverage
+ * (its Before or After empty, the side it is absent from); the reading both years share under them.
+ */
+function changesSheet(book: ExcelJS.stream.xlsx.WorkbookWriter, name: string, changes: ReportChanges) {
+  const sheet = newSheet(book, name, [12, 34, 14, 34, 40, 40], true);
+  headerRow(sheet, ['Change', 'Chemical or product', 'CAS', 'Field', 'Before', 'After']);
+  const styleOf = sharedStyles();
+  const add = (values: (string | null)[]) => styledRow(sheet, values, styleOf);
+  if (changes.previous_year === null) add([NO_EARLIER_INVENTORY_LINE]);
+  const facts = (chemical: ReportChanges['added'][number]) =>
+    [
+      [CHANGE_FIELD_LABELS.max_amount_code, chemical.max_amount_code],
+      [CHANGE_FIELD_LABELS.covered_tier2, chemical.reported_on_tier2],
+    ] as const;
+  for (const chemical of changes.added) {
+    for (const [label, value] of facts(chemical))
+      add([YEAR_CHANGE_GROUP_LABELS.added, chemical.name, chemical.cas_number, label, null, value]);
+  }
+  for (const chemical of changes.removed) {
+    for (const [label, value] of facts(chemical))
+      add([YEAR_CHANGE_GROUP_LABELS.removed, chemical.name, chemical.cas_number, label, value, null]);
+  }
+  for (const change of changes.changed) {
+    add([
+      YEAR_CHANGE_GROUP_LABELS.changed,
+      change.name,
+      change.cas_number,
+      change.label,
+      yearChangeValue(change.before),
+      yearChangeValue(change.after),
+    ]);
+  }
+  if (changes.previous_year !== null) {
+    sheet.addRow([]).commit();
+    add([YEAR_CHANGES_BASIS_LINE]);
+  }
+  sheet.commit();
+}
+
 function summarySheet(book: ExcelJS.stream.xlsx.WorkbookWriter, name: string, report: ReportDocument) {
   const sheet = newSheet(book, name, [30, 120], false);
   const line = (label: string, value: string | number | Date | null, format?: string) => {
@@ -337,6 +385,7 @@ export function reportXlsx(report: ReportDocument): Readable {
   if (report.tables.some((table) => table.rows.some((row) => row.explanation !== null))) {
     contributionSheet(book, name('Contributions'), report);
   }
+  if (report.changes) changesSheet(book, name(yearChangesHeading(report.changes)), report.changes);
   warningSheet(book, name('Warnings'), report);
   book
     .commit()

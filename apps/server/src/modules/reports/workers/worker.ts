@@ -4,6 +4,7 @@ import { Lru } from '../../../lib/lru.ts';
 import {
   drawReportDocument,
   drawReportFile,
+  fileDocument,
   fileSummary,
   previewBody,
   type ReportInputs,
@@ -254,7 +255,7 @@ port.on('message', async (job: ToReportWorker) => {
     if (drawn.kind === 'preview') answer = { id: job.id, ok: true, kind: 'preview', body: drawn.body };
     else if (job.kind !== 'file') throw new Error('a preview job drew a file');
     else {
-      const bytes = await drawReportFile(drawn.document, job.format);
+      const bytes = await drawReportFile(fileDocument(drawn.document, job.inputs), job.format);
       // A buffer from Node's pool shares its memory: copy out exactly the file to transfer it.
       const file = new Uint8Array(bytes.byteLength);
       file.set(bytes);
