@@ -29,6 +29,7 @@ import {
   drawReportFile,
   fileSummary,
   previewBody,
+  type ReportFileSummary,
   type ReportInputs,
 } from './documents/draw.ts';
 import {
@@ -41,6 +42,7 @@ import {
   selectReportLines,
 } from './reports.repository.ts';
 import {
+  type ReportJobOptions,
   type ReportLines,
   ReportWorkerError,
   type ReportWorkers,
@@ -334,36 +336,74 @@ async function generate(
   request: ReportRequestValues,
   workers?: ReportWorkers,
 ): Promise<ReportFile> {
-  const { type } = request;
-  const format = request.format ?? defaultReportFormat(type);
+  const format = request.format ?? defaultReportFormat(request.type);
   const job = await loadReportJob(db, request);
-  const { inventoryId } = job.inputs;
-  const { bytes, summary } = workers
-    ? await drawn(() => workers.file(job.inputs, format, job.lines))
-    : await drawInProcess(await withLines(job), format);
-  await recordAudit(db, actor, {
-    action: 'generate',
-    entity: ENTITY,
-    entityId: inventoryId,
-    details: {
-      type,
-      format,
-      customer_id: request.customer_id,
-      facility_id: request.facility_id,
-      year: request.year,
-      percent_basis: request.percent_basis,
-      tier2_option: request.tier2_option,
-      rows: summary.rows,
-      warnings: summary.warnings,
-      lines_version: job.linesVersion,
-    },
-  });
+  const drawnFile = await drawReportJobFile(job, format, workers);
+  await recordAudit(db, actor, generationAudit(request, job, drawnFile));
+  const { bytes } = drawnFile;
   return {
-    fileName: reportFileName(type, summary.customerName, summary.facilityName, summary.year, format),
+    fileName: drawnFile.fileName,
     contentType: REPORT_CONTENT_TYPES[format],
     format,
     stream: Readable.from([Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)]),
   };
+}
+
+/** A report drawn as its file, with the file's name (spec 02 §4) and what the audit row records. */
+export interface DrawnReportFile {
+  bytes: Uint8Array;
+  summary: ReportFileSummary;
+  format: ReportFormat;
+  fileName: string;
+}
+
+/**
+ * A loaded job drawn as a file: in a report worker (its refusals answered as `drawn` says), or on
+ * this thread when there is no pool. `options` let a run of several reports wait for a worker and
+ * stop (issue 36).
+ */
+export async function drawReportJobFile(
+  job: ReportJob,
+  format: ReportFormat,
+  workers?: ReportWorkers,
+  options: ReportJobOptions = {},
+): Promise<DrawnReportFile> {
+  const { bytes, summary } = workers
+    ? await drawn(() => workers.file(job.inputs, format, job.lines, options))
+    : await drawInProcess(await withLines(job), format);
+  const { type } = job.inputs;
+  const fileName = reportFileName(type, summary.customerName, summary.facilityName, summary.year, format);
+  return { bytes, summary, format, fileName };
+}
+
+/**
+ * The audit row of a generated report (a filed report's provenance: its settings and the version
+ * of the lines it read); `details` adds what the request was besides (issue 36: all facilities).
+ */
+export function generationAudit(
+  request: Omit<ReportRequestValues, 'facility_id'>,
+  job: ReportJob,
+  file: DrawnReportFile,
+  details: Record<string, unknown> = {},
+) {
+  return {
+    action: 'generate',
+    entity: ENTITY,
+    entityId: job.inputs.inventoryId,
+    details: {
+      type: request.type,
+      format: file.format,
+      customer_id: request.customer_id,
+      facility_id: job.inputs.snapshot.facility.id,
+      year: request.year,
+      percent_basis: request.percent_basis,
+      tier2_option: request.tier2_option,
+      rows: file.summary.rows,
+      warnings: file.summary.warnings,
+      lines_version: job.linesVersion,
+      ...details,
+    },
+  } as const;
 }
 
 /**
