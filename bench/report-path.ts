@@ -23,7 +23,7 @@ import { loadConfig } from '../apps/server/src/lib/config.ts';
 import { drawReportDocument } from '../apps/server/src/modules/reports/documents/draw.ts';
 import { reportPdf } from '../apps/server/src/modules/reports/documents/pdf.ts';
 import { reportXlsx } from '../apps/server/src/modules/reports/documents/xlsx.ts';
-import { loadReportInputs } from '../apps/server/src/modules/reports/reports.service.ts';
+import { loadReportInputs } from '../apps/server/src/modules/reports/report-job.ts';
 import { createSession } from '../apps/server/src/modules/sessions/sessions.repository.ts';
 import { loadDataSet, type RawClient } from './data.ts';
 import { exceljsRows, pdfkitRows } from './library-reference.ts';

@@ -655,6 +655,12 @@ export const BODY_ROUTES: Record<string, BodyRoute> = {
   // Reads only (plus the audit row of a generation): ids, a year, a type and a format.
   'POST /report/preview': { prepare: (ctx) => reportTarget(ctx, '/report/preview'), columns: [] },
   'POST /report/generate': { prepare: (ctx) => reportTarget(ctx, '/report/generate'), columns: [] },
+  // Issue 36: the same route for every facility of the customer (a ZIP); `facility_id: null` is
+  // allowed beside the flag, so the hostile values reach it too.
+  'POST /report/generate (all facilities)': {
+    prepare: (ctx) => reportTarget(ctx, '/report/generate', true),
+    columns: [],
+  },
   // Issue 36: one mark per inventory and obligation, so each body names a new inventory of the same
   // facility (inserted directly: a hundred variants through the API would take a minute).
   'POST /filings/mark-filed': {
@@ -690,20 +696,20 @@ export const BODY_ROUTES: Record<string, BodyRoute> = {
   },
 };
 
-/** A facility-year with one line for the report routes, which every variant names. */
-async function reportTarget(ctx: TestContext, url: string): Promise<Target> {
+/**
+ * A facility-year with one line for the report routes, which every variant names; with
+ * `allFacilities`, the body asks for every facility of its customer instead.
+ */
+async function reportTarget(ctx: TestContext, url: string, allFacilities = false): Promise<Target> {
   const inventory = await create.inventory(ctx);
   await create.inventoryProduct(ctx, inventory.id);
   const year = Number(inventory.resource.year);
+  const facility = allFacilities
+    ? { all_facilities: true, facility_id: null }
+    : { facility_id: inventory.facilityId };
   return {
     url,
-    body: () => ({
-      type: 'epcra_302',
-      customer_id: inventory.customerId,
-      facility_id: inventory.facilityId,
-      year,
-      format: 'pdf',
-    }),
+    body: () => ({ type: 'epcra_302', customer_id: inventory.customerId, ...facility, year, format: 'pdf' }),
   };
 }
 

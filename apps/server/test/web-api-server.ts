@@ -59,6 +59,17 @@ function header(req: IncomingMessage, name: string): string | null {
   return typeof value === 'string' ? value : null;
 }
 
+/**
+ * The test file is done with its app. A request the page aborted (a Cancel) can leave the client's
+ * socket open with no request on it, which the server counts as busy until its headers timeout
+ * (60 s): no request is left to wait for, so every connection is closed before the app.
+ */
+async function closeServed(served: ServedApp) {
+  served.hold?.release();
+  served.context.app.server.closeAllConnections();
+  await served.context.close();
+}
+
 /** Puts the recorder and the hold in front of Fastify's own request listener. */
 function intercept(served: ServedApp) {
   const server = served.context.app.server;
@@ -172,8 +183,7 @@ export default async function setup(project: TestProject) {
     }
     if (req.method === 'DELETE' && !action) {
       apps.delete(Number(idText));
-      served.hold?.release();
-      await served.context.close();
+      await closeServed(served);
       return send(204);
     }
     return send(404, { message: 'unknown control route' });
@@ -191,10 +201,7 @@ export default async function setup(project: TestProject) {
 
   return async () => {
     await new Promise<void>((resolve) => control.close(() => resolve()));
-    for (const served of apps.values()) {
-      served.hold?.release();
-      await served.context.close();
-    }
+    for (const served of apps.values()) await closeServed(served);
     if (template) await (await template).drop();
   };
 }

@@ -4,6 +4,15 @@ import { indexLabelControls } from './test/label-control.ts';
 
 // jsdom does no layout, so it has no scrollIntoView; components call it to keep the active option in view.
 if (!Element.prototype.scrollIntoView) Element.prototype.scrollIntoView = () => {};
+// Nor ResizeObserver, through which Radix's checkbox measures itself in a form (a page with one,
+// such as the Reports screen's "All facilities", would not render); nothing here is ever resized.
+if (typeof globalThis.ResizeObserver === 'undefined') {
+  globalThis.ResizeObserver = class {
+    observe() {}
+    unobserve() {}
+    disconnect() {}
+  };
+}
 
 indexLabelControls(document);
 

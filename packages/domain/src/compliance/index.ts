@@ -28,6 +28,7 @@ export * from '../products/report-inputs.ts';
 export * from '../products/storage-conditions.ts';
 export * from './aggregation.ts';
 export * from './context.ts';
+export * from './coverage.ts';
 export * from './epcra-302.ts';
 export * from './epcra-304.ts';
 export * from './epcra-313.ts';

@@ -5,6 +5,7 @@
  * its facts are the Tier II entries a state portal shows (range codes, days on site, storage
  * locations, hazard categories, EHS status) and whether each programme covers it.
  */
+import { type Coverage, coverageOf } from './coverage.ts';
 import type { Epcra302Result } from './epcra-302.ts';
 import type { Epcra313Result } from './epcra-313.ts';
 import type { ProcessRow } from './process-safety.ts';
@@ -21,9 +22,6 @@ export const CHANGE_PROGRAMME_LABELS: Record<ChangeProgramme, string> = {
   rmp: 'CAA 112(r) RMP (over its TQ)',
   psm: 'OSHA PSM (at or over its TQ)',
 };
-
-/** Covered, not covered, or undetermined because lines of unknown pounds could decide it (decision 030). */
-export type Coverage = 'covered' | 'not covered' | 'cannot be determined';
 
 /** The compared fields, in the order a chemical's changes are listed. */
 export const CHANGE_FIELDS = [
@@ -71,11 +69,6 @@ export interface YearResults {
 
 function chemicalKey(casNumber: string | null, name: string): string {
   return casNumber ? casNumber : `name:${name.trim().toLowerCase()}`;
-}
-
-function coverageOf(covered: boolean, cannotBeDetermined: string | null): Coverage {
-  if (covered) return 'covered';
-  return cannotBeDetermined ? 'cannot be determined' : 'not covered';
 }
 
 /** The strongest answer among a chemical's rows: covered anywhere wins, then undetermined. */

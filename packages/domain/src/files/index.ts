@@ -69,7 +69,10 @@ export function formatFileSize(bytes: number): string {
  * space and dot becomes an underscore (spec 02 §4 "Report form"), and so do the characters a file
  * system or a header treats specially ("EPCRA 311/312"), so the name saves as it reads everywhere.
  */
-export function generatedFileName(words: (string | number)[], extension: 'pdf' | 'xlsx' | 't2s'): string {
+export function generatedFileName(
+  words: (string | number)[],
+  extension: 'pdf' | 'xlsx' | 't2s' | 'zip',
+): string {
   const stem = words
     .join(' ')
     .normalize('NFC')

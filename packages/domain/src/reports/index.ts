@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { COVERAGES } from '../compliance/coverage.ts';
 import { formatPercent, formatPounds, formatThreshold } from '../compliance/format.ts';
 import { PERCENT_BASES, type PercentBasis } from '../compliance/types.ts';
 import { UNVERIFIED_CODES } from '../compliance/unverified.ts';
@@ -33,6 +34,10 @@ export const REPORT_MSG = {
   /** A report type with no rule in the engine (none since issue 23; kept for the contract). */
   notAvailable: 'This report type is not available yet',
   noInventory: 'No inventory for this facility and year',
+  /** Issue 36: every facility of the customer at once names no facility. */
+  facilityWithAllFacilities: 'Leave the facility empty to report on all facilities',
+  allFacilitiesInvalid: 'All facilities must be true or false',
+  noInventoryAnyFacility: 'No active facility of this customer has an inventory for this year',
   /** A report worker failed (an error in the engine, out of memory, stopped): 503, cause logged. */
   notDrawn: 'The report could not be drawn right now. Try again in a moment.',
 } as const;
@@ -44,6 +49,9 @@ export const REPORT_CONTENT_TYPES: Record<ReportFormat, string> = {
   pdf: 'application/pdf',
   xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
 };
+
+/** Issue 36: the reports of every facility of a customer come as one ZIP. */
+export const REPORT_ZIP_CONTENT_TYPE = 'application/zip';
 
 /** Issue 11: the `_excel` types and the inventory index are spreadsheets, every other type a PDF. */
 export function defaultReportFormat(type: ReportType): ReportFormat {
@@ -66,6 +74,14 @@ export function reportFileName(
   format: ReportFormat,
 ) {
   return generatedFileName([REPORT_TYPE_NAMES[type], customerName, facilityName, year], format);
+}
+
+/**
+ * Issue 36: the ZIP of a report type for every facility of a customer, named as a report is
+ * (spec 02 §4) with "All facilities" where the facility's name would be.
+ */
+export function reportZipFileName(type: ReportType, customerName: string, year: number) {
+  return generatedFileName([REPORT_TYPE_NAMES[type], customerName, 'All facilities', year], 'zip');
 }
 
 /** A year as the form sends it (a number or its digits); anything else is 'Year is required'. */
@@ -143,6 +159,28 @@ export const ReportRequestSchema = z.object({
 });
 export type ReportRequest = z.input<typeof ReportRequestSchema>;
 export type ReportRequestValues = z.output<typeof ReportRequestSchema>;
+
+/**
+ * `POST /report/generate` (issue 36): one facility's report as `ReportRequestSchema` says, or with
+ * `all_facilities: true` and no `facility_id` the report of every active facility of the customer
+ * with an inventory that year, as one ZIP. A facility named beside `all_facilities: true` is a
+ * mistake to report (which one was meant?), not one to ignore.
+ */
+export const ReportGenerateRequestSchema = z.discriminatedUnion(
+  'all_facilities',
+  [
+    ReportRequestSchema.extend({ all_facilities: z.literal(false).optional() }),
+    ReportRequestSchema.omit({ facility_id: true }).extend({
+      all_facilities: z.literal(true),
+      facility_id: z.null({ error: REPORT_MSG.facilityWithAllFacilities }).optional(),
+    }),
+  ],
+  { error: REPORT_MSG.allFacilitiesInvalid },
+);
+export type ReportGenerateRequest = z.input<typeof ReportGenerateRequestSchema>;
+export type ReportGenerateRequestValues = z.output<typeof ReportGenerateRequestSchema>;
+/** The request for every facility of the customer (issue 36). */
+export type AllFacilitiesReportRequest = Extract<ReportGenerateRequestValues, { all_facilities: true }>;
 
 /** Spec 02 §3 "Report type list item: type, name"; `available` is false until the engine has the type's rule. */
 export const ReportTypeItemSchema = z.object({
@@ -378,7 +416,7 @@ const ChangedChemicalSchema = z.object({
   cas_number: z.string().nullable(),
   name: z.string(),
   max_amount_code: z.string(),
-  reported_on_tier2: z.enum(['covered', 'not covered', 'cannot be determined']),
+  reported_on_tier2: z.enum(COVERAGES),
 });
 
 export const ReportChangesSchema = z.object({
@@ -504,6 +542,11 @@ export const ReportDocumentSchema = z.object({
   /** ISO timestamp. */
   generated_at: z.string(),
   is_screening: z.boolean(),
+  /**
+   * Whether the programme covers the facility, from its rows' verdicts (`compliance.reportCoverage`):
+   * null for a listing, which tests no threshold.
+   */
+  coverage: z.enum(COVERAGES).nullable(),
   /** The rule applied, one paragraph. */
   rule: z.string(),
   /**

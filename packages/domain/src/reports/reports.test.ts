@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { defaultReportFormat, ReportRequestSchema, reportFileName } from './index.ts';
+import {
+  defaultReportFormat,
+  ReportGenerateRequestSchema,
+  ReportRequestSchema,
+  reportFileName,
+  reportZipFileName,
+} from './index.ts';
 
 describe('report file names (spec 02 §4)', () => {
   it('changes each space and dot to an underscore, and a slash too', () => {
@@ -66,5 +72,60 @@ describe('ReportRequestSchema (spec 02 §5)', () => {
       result.error!.issues.map((issue) => [issue.path.join('.'), issue.message]),
     );
     expect(found).toEqual(messages);
+  });
+});
+
+describe('ReportGenerateRequestSchema: one facility, or all of them (issue 36)', () => {
+  const base = { type: 'epcra_311_312_tier2', customer_id: 4, year: 2025 };
+
+  it('all_facilities: true takes no facility', () => {
+    expect(ReportGenerateRequestSchema.parse({ ...base, all_facilities: true })).toEqual({
+      ...base,
+      all_facilities: true,
+      percent_basis: 'upper',
+      tier2_option: 'mixture',
+    });
+    expect(
+      ReportGenerateRequestSchema.parse({ ...base, all_facilities: true, facility_id: null }),
+    ).toMatchObject({
+      all_facilities: true,
+      facility_id: null,
+    });
+  });
+
+  it('without all_facilities, or false, it is the one-facility request', () => {
+    expect(ReportGenerateRequestSchema.parse({ ...base, facility_id: '7' })).toMatchObject({
+      facility_id: 7,
+    });
+    expect(
+      ReportGenerateRequestSchema.parse({ ...base, facility_id: 7, all_facilities: false }),
+    ).toMatchObject({
+      facility_id: 7,
+      all_facilities: false,
+    });
+  });
+
+  it.each([
+    [
+      { ...base, all_facilities: true, facility_id: 7 },
+      { facility_id: 'Leave the facility empty to report on all facilities' },
+    ],
+    [{ ...base, all_facilities: false }, { facility_id: 'Facility is required' }],
+    [{ ...base }, { facility_id: 'Facility is required' }],
+    [{ type: 'epcra_302', year: 2025, all_facilities: true }, { customer_id: 'Customer is required' }],
+    [{ ...base, all_facilities: 'yes' }, { all_facilities: 'All facilities must be true or false' }],
+  ])('%j → the field messages', (body, messages) => {
+    const result = ReportGenerateRequestSchema.safeParse(body);
+    expect(result.success).toBe(false);
+    const found = Object.fromEntries(
+      result.error!.issues.map((issue) => [issue.path.join('.'), issue.message]),
+    );
+    expect(found).toEqual(messages);
+  });
+
+  it('names the ZIP as a report, with "All facilities" for the facility', () => {
+    expect(reportZipFileName('epcra_311_312_tier2', 'Harbor Fuels Co.', 2025)).toBe(
+      'EPCRA_311_312_Tier_I_and_II_Harbor_Fuels_Co__All_facilities_2025.zip',
+    );
   });
 });

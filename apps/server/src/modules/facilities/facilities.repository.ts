@@ -108,6 +108,18 @@ export async function selectFacilityPickerRows(db: Db, query: FacilityAutocomple
   );
 }
 
+/**
+ * Every active facility a customer owns or shares, by name as the picker orders them (issue 36:
+ * a report of every facility of the customer). A customer's facilities are tens, not thousands.
+ */
+export async function selectActiveFacilitiesOf(db: Db | Tx, customerId: number) {
+  return db
+    .select({ id: facilities.id, name: facilities.name })
+    .from(facilities)
+    .where(and(eq(facilities.isActive, true), belongsTo(customerId)))
+    .orderBy(asc(textKey(facilities.name)), facilities.id);
+}
+
 export async function findFacility(db: Db | Tx, id: number) {
   const [row] = await db.select().from(facilities).where(eq(facilities.id, id)).limit(1);
   if (!row) throw notFound('Facility');

@@ -16,6 +16,7 @@ import {
 import type { Db } from '../../db/client.ts';
 import { AppError, fieldError, notFound } from '../../lib/app-error.ts';
 import { type Actor, recordAudit } from '../../lib/audit.ts';
+import { csvText } from '../../lib/csv.ts';
 import {
   deleteFiling,
   type FacilityYearRow,
@@ -200,13 +201,6 @@ async function list(db: Db, query: FilingListQueryValues, today = todayIso()): P
   };
 }
 
-/** A spreadsheet formula is never started by a value (OWASP CSV injection): a leading = + - @ is quoted away. */
-function csvCell(value: string | number | boolean | null): string {
-  const text = value === null ? '' : String(value);
-  const safe = /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
-  return /[",\n\r]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
-}
-
 const CSV_HEADER = [
   'Customer',
   'Facility',
@@ -241,11 +235,9 @@ async function exportCsv(db: Db, query: FilingListQueryValues, today = todayIso(
       item.filing?.filed_by ?? null,
       latest?.generated_at ?? null,
       latest ? (latest.inventory_changed_since ? 'Yes' : 'No') : null,
-    ]
-      .map(csvCell)
-      .join(',');
+    ];
   });
-  return `${[CSV_HEADER.join(','), ...rows].join('\r\n')}\r\n`;
+  return csvText(CSV_HEADER, rows);
 }
 
 /** `POST /filings/mark-filed`: one obligation of a facility-year marked as filed, with its audit row. */

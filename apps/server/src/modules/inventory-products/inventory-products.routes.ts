@@ -21,6 +21,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf } from '../../lib/audit.ts';
+import { abortWhenClientLeaves } from '../../lib/client-gone.ts';
 import { sendDownload } from '../../lib/download-reply.ts';
 import { conflictResponse, ERROR_RESPONSES } from '../../lib/route-schemas.ts';
 import { registerComponentLinkRoutes } from '../chemical-components/component-links.routes.ts';
@@ -95,19 +96,14 @@ export const inventoryProductsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const abort = new AbortController();
-      // The response closing before it was sent means the client went away.
-      const onClose = () => {
-        if (!reply.raw.writableFinished) abort.abort(new Error('The client closed the connection'));
-      };
-      reply.raw.once('close', onClose);
+      const client = abortWhenClientLeaves(reply);
       try {
         const result = await service.printAllSds(
           app.db,
           app.files,
           app.config.dataDir,
           request.params.id,
-          abort.signal,
+          client.signal,
         );
         const missing = result.entries.filter((entry) => !entry.included).length;
         reply
@@ -119,7 +115,7 @@ export const inventoryProductsRoutes: FastifyPluginAsyncZod = async (app) => {
           result.pdf,
         );
       } finally {
-        reply.raw.off('close', onClose);
+        client.release();
       }
     },
   );

@@ -8,8 +8,8 @@ import {
 } from '@chemtrack/domain';
 import type { Db } from '../../db/client.ts';
 import { fieldError } from '../../lib/app-error.ts';
+import { loadReportInputs } from './report-job.ts';
 import { findPreviousInventoryYear } from './reports.repository.ts';
-import { loadReportInputs } from './reports.service.ts';
 
 /**
  * One facility-year's chemicals as the comparison reads them: the Tier II rows and the coverage

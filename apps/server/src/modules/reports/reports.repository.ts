@@ -112,6 +112,24 @@ export async function findReportInventory(
   return row;
 }
 
+/**
+ * The facilities of the customer with an inventory for the year, as `findReportInventory` finds
+ * one (archived inventories left out): issue 36's reports of every facility.
+ */
+export async function selectFacilitiesWithInventory(
+  db: Db | Tx,
+  customerId: number,
+  year: number,
+): Promise<Set<number>> {
+  const rows = await db
+    .selectDistinct({ facilityId: inventories.facilityId })
+    .from(inventories)
+    .where(
+      and(eq(inventories.customerId, customerId), eq(inventories.year, year), eq(inventories.isActive, true)),
+    );
+  return new Set(rows.map((row) => row.facilityId));
+}
+
 const line = inventoryProducts;
 const part = inventoryProductChemicalComponents;
 // The line a carried-over line was copied from, and that line's inventory: the year it came from.

@@ -1,6 +1,7 @@
 import {
   ReportChangesQuerySchema,
   ReportChangesResponseSchema,
+  ReportGenerateRequestSchema,
   ReportListResponseSchema,
   ReportPreviewResponseSchema,
   ReportRequestSchema,
@@ -8,8 +9,10 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf } from '../../lib/audit.ts';
+import { abortWhenClientLeaves } from '../../lib/client-gone.ts';
 import { sendDownload } from '../../lib/download-reply.ts';
 import { ERROR_RESPONSES, sendJsonText } from '../../lib/route-schemas.ts';
+import { generateAllFacilities } from './all-facilities.ts';
 import { reportChanges } from './report-changes.ts';
 import { reportsService as service } from './reports.service.ts';
 import { ReportWorkers } from './workers/index.ts';
@@ -17,7 +20,9 @@ import { ReportWorkers } from './workers/index.ts';
 const tags = ['Reports'];
 const FileResponse = z
   .unknown()
-  .describe('The report file (application/pdf or the XLSX content type), streamed as an attachment');
+  .describe(
+    "The report file (application/pdf or the XLSX content type), or with all_facilities a ZIP of every facility's file and summary.csv (application/zip), as an attachment",
+  );
 
 /**
  * Spec 02 §7 "Reports" and issue 11: the type list, the file, and the preview with each figure's
@@ -76,20 +81,38 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => ({ resource: await reportChanges(app.db, request.query) }),
   );
 
-  // Failures answer JSON (spec 02 §7: a JSON content type means an error); success, the file.
+  // Failures answer JSON (spec 02 §7: a JSON content type means an error); success, the file, or
+  // (issue 36) the ZIP of every facility's file, which a client that goes away stops.
   app.post(
     '/report/generate',
     {
       config: { permission: 'reports.generate' },
       schema: {
         tags,
-        body: ReportRequestSchema,
+        body: ReportGenerateRequestSchema,
         response: { 200: FileResponse, ...ERROR_RESPONSES },
       },
     },
     async (request, reply) => {
-      const file = await service.generate(app.db, actorOf(request), request.body, workers);
-      return sendDownload(reply, { type: file.contentType, name: file.fileName }, file.stream);
+      const { body } = request;
+      if (!body.all_facilities) {
+        const file = await service.generate(app.db, actorOf(request), body, workers);
+        return sendDownload(reply, { type: file.contentType, name: file.fileName }, file.stream);
+      }
+      const client = abortWhenClientLeaves(reply);
+      try {
+        const archive = await generateAllFacilities(app.db, actorOf(request), body, workers, {
+          signal: client.signal,
+        });
+        const { bytes } = archive;
+        return sendDownload(
+          reply,
+          { type: archive.contentType, name: archive.fileName, size: bytes.byteLength },
+          Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength),
+        );
+      } finally {
+        client.release();
+      }
     },
   );
 };

@@ -1,6 +1,8 @@
 import {
+  type AllFacilitiesReportRequest,
   decodeExportWarnings,
   REPORT_CONTENT_TYPES,
+  REPORT_ZIP_CONTENT_TYPE,
   type ReportChangesQueryValues,
   type ReportChangesResponseSchema,
   type ReportListResponseSchema,
@@ -89,6 +91,18 @@ export async function generateReport(
   signal?: AbortSignal,
 ): Promise<DownloadedFile> {
   return checkReportFile(await api.downloadPost('/report/generate', body, signal));
+}
+
+/**
+ * `POST /report/generate` with `all_facilities: true` (issue 36): the ZIP of the report of every
+ * facility of the customer with an inventory that year, and its summary. Aborting the signal
+ * closes the request, which stops the server's work.
+ */
+export async function generateAllFacilitiesReport(
+  body: AllFacilitiesReportRequest,
+  signal?: AbortSignal,
+): Promise<DownloadedFile> {
+  return checkReportFile(await api.downloadPost('/report/generate', body, signal), [REPORT_ZIP_CONTENT_TYPE]);
 }
 
 /**

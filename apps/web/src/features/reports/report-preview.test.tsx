@@ -48,6 +48,7 @@ function document(rows: number, warnings: number): ReportPreviewDocument {
     inventory_id: 7,
     generated_at: '2026-11-23T10:00:00.000Z',
     is_screening: true,
+    coverage: 'covered',
     rule: 'The rule in one paragraph.',
     header: [
       { label: 'SDS percent ranges', value: 'Upper bound of SDS percent ranges' },

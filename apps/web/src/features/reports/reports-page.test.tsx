@@ -310,6 +310,79 @@ describe('ReportsPage', { timeout: 30_000 }, () => {
     expect((screen.getByRole('combobox', { name: 'File Format' }) as HTMLSelectElement).value).toBe('pdf');
   });
 
+  it('all facilities of the customer: the facility gives way, any inventory year is offered, and Create Report saves one ZIP', async () => {
+    const { saved, click } = catchSavedFiles();
+    await renderPage();
+    const all = screen.getByRole('checkbox', { name: 'All facilities of this customer' });
+    expect(all).toHaveProperty('disabled', true);
+    await pick('Select Customer', 'Report Test Co.');
+    await pick('Facility Name', 'Report Plant');
+    await userEvent.click(all);
+    const facility = screen.getByRole('combobox', { name: 'Facility Name' });
+    expect(facility).toHaveProperty('disabled', true);
+    expect(facility.textContent).toBe('All facilities');
+    // Every year an inventory may have (spec 02 §9), newest first: the server says which facilities have one.
+    const year = screen.getByRole('combobox', { name: 'Year' }) as HTMLSelectElement;
+    expect([...year.options].map((option) => option.value)).toEqual([
+      '',
+      ...Array.from({ length: YEAR + 1 - 2015 + 1 }, (_, i) => String(YEAR + 1 - i)),
+    ]);
+    await userEvent.selectOptions(year, String(YEAR));
+    await userEvent.selectOptions(
+      screen.getByRole('combobox', { name: 'Report Type' }),
+      'EPCRA 311/312 Tier I and II',
+    );
+    // The preview is one facility's: none for all of them.
+    expect(screen.queryByRole('region', { name: /^EPCRA 311\/312/ })).toBeNull();
+
+    await server.hold('response');
+    await userEvent.click(screen.getByRole('button', { name: 'Create Report' }));
+    expect(await screen.findByText('Preparing… 0 s')).toBeTruthy();
+    expect(screen.getByRole('button', { name: /Preparing…/ })).toHaveProperty('disabled', true);
+    expect(screen.getByRole('button', { name: 'Cancel' })).toBeTruthy();
+    expect(all).toHaveProperty('disabled', true);
+    await server.release();
+    await waitFor(() => expect(click).toHaveBeenCalledOnce(), { timeout: 15_000 });
+    const anchor = click.mock.contexts[0] as HTMLAnchorElement;
+    expect(anchor.download).toBe(`EPCRA_311_312_Tier_I_and_II_Report_Test_Co__All_facilities_${YEAR}.zip`);
+    const head = new Uint8Array(await (saved[0] as Blob).arrayBuffer()).subarray(0, 2);
+    expect(new TextDecoder().decode(head)).toBe('PK');
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Create Report' })).toHaveProperty('disabled', false),
+    );
+    expect(screen.queryByRole('button', { name: 'Cancel' })).toBeNull();
+    expect(screen.getByTestId('toasts').textContent).toBe('[]');
+
+    // Back to one facility: the year chosen for all of them goes with it.
+    await userEvent.click(all);
+    expect(facility).toHaveProperty('disabled', false);
+    expect(year.value).toBe('');
+    expect(year).toHaveProperty('disabled', true);
+  });
+
+  it('Cancel stops the ZIP being prepared: no file, no notice, the form is back', async () => {
+    const { click } = catchSavedFiles();
+    await renderPage();
+    await pick('Select Customer', 'Report Test Co.');
+    await userEvent.click(screen.getByRole('checkbox', { name: 'All facilities of this customer' }));
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Year' }), String(YEAR));
+    await userEvent.selectOptions(
+      screen.getByRole('combobox', { name: 'Report Type' }),
+      'EPCRA 311/312 Tier I and II',
+    );
+    await server.hold('response');
+    await userEvent.click(screen.getByRole('button', { name: 'Create Report' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Cancel' }));
+    expect(screen.getByRole('button', { name: 'Create Report' })).toHaveProperty('disabled', false);
+    expect(screen.queryByRole('button', { name: 'Cancel' })).toBeNull();
+    await server.release();
+    // The aborted request never delivers: nothing saved, nothing said.
+    const generated = (await server.requests()).filter((request) => request.url.includes('/report/generate'));
+    expect(generated.length).toBeGreaterThan(0);
+    expect(click).not.toHaveBeenCalled();
+    expect(screen.getByTestId('toasts').textContent).toBe('[]');
+  });
+
   it('says a failed generation in the destructive notice titled Error, for 5 s', async () => {
     await renderPage();
     await chooseAll();

@@ -1,15 +1,19 @@
 import {
+  type AllFacilitiesReportRequest,
   type AutocompleteItem,
   type compliance,
   DEFAULT_REPORT_SETTINGS,
   defaultReportFormat,
+  inventoryYears,
   REPORT_PERCENT_BASIS_LABELS,
   type ReportFormat,
+  ReportGenerateRequestSchema,
+  type ReportGenerateRequestValues,
   type ReportPreviewResponse,
-  ReportRequestSchema,
   type ReportRequestValues,
   type ReportType,
   reportFileName,
+  reportZipFileName,
   TIER2_OPTION_LABELS,
   type Tier2Option,
   usesPercentBasis,
@@ -17,21 +21,29 @@ import {
 import { zodResolver } from '@hookform/resolvers/zod';
 import { type UseQueryResult, useMutation, useQuery } from '@tanstack/react-query';
 import { Loader2 } from 'lucide-react';
-import { useState } from 'react';
+import { type ComponentProps, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { ChoiceField } from '../../components/choice-field.tsx';
 import { PagedPicker } from '../../components/paged-picker.tsx';
+import { PreparingStatus } from '../../components/preparing-status.tsx';
 import { Button } from '../../components/ui/button.tsx';
+import { Checkbox } from '../../components/ui/checkbox.tsx';
 import { Field } from '../../components/ui/field.tsx';
 import { Select } from '../../components/ui/select.tsx';
 import { ApiError, applyFieldErrors } from '../../lib/api.ts';
 import { saveBlob } from '../../lib/download.ts';
 import { usePageMeta } from '../../lib/page-meta.ts';
 import { toast } from '../../lib/toast.ts';
+import { useLongDownload } from '../../lib/use-long-download.ts';
 import { customersApi, facilitiesApi } from '../customers/api.ts';
 import { inventoryYearsOptions } from '../inventories/api.ts';
-import { generateReport, reportPreviewOptions, reportTypesOptions } from './api.ts';
+import {
+  generateAllFacilitiesReport,
+  generateReport,
+  reportPreviewOptions,
+  reportTypesOptions,
+} from './api.ts';
 import { ReportPreview } from './report-preview.tsx';
 import { Tier2ExportButton } from './tier2-export-button.tsx';
 
@@ -39,6 +51,8 @@ import { Tier2ExportButton } from './tier2-export-button.tsx';
 interface ReportFormValues {
   customer_id: number | '';
   facility_id: number | '';
+  /** Issue 36: the report of every active facility of the customer, as one ZIP; no facility then. */
+  all_facilities: boolean;
   year: number | '';
   type: ReportType | '';
   /** Issue 21: the file kind (the type's default once a type is chosen) and the report settings. */
@@ -49,13 +63,18 @@ interface ReportFormValues {
 
 /**
  * The domain's request rules, typed by the form's values: the form holds '' for "not chosen",
- * which the schema's coercion turns into each field's "… is required".
+ * which the schema's coercion turns into each field's "… is required". With every facility chosen
+ * the request names none.
  */
-const ReportFormSchema = z.preprocess((values: ReportFormValues) => values, ReportRequestSchema);
+const ReportFormSchema = z.preprocess(
+  (values: ReportFormValues) => (values.all_facilities ? { ...values, facility_id: undefined } : values),
+  ReportGenerateRequestSchema,
+);
 
 const EMPTY: ReportFormValues = {
   customer_id: '',
   facility_id: '',
+  all_facilities: false,
   year: '',
   type: '',
   format: null,
@@ -86,9 +105,10 @@ const SETTING_FIELDS = {
 type ReportSetting = keyof typeof SETTING_FIELDS;
 const SETTINGS = Object.keys(SETTING_FIELDS) as ReportSetting[];
 
-/** The complete request, or null while a field is still empty. */
+/** The complete request of one facility's preview, or null while a field is still empty (or every facility is chosen). */
 function toBody(values: ReportFormValues): ReportRequestValues | null {
   const { customer_id, facility_id, year, type, percent_basis, tier2_option } = values;
+  if (values.all_facilities) return null;
   if (customer_id === '' || facility_id === '' || year === '' || type === '') return null;
   // Only the settings the type reads (the defaults stand in for the others), so the preview of
   // another type is not fetched again when they change.
@@ -111,6 +131,9 @@ function reportError(description: string) {
   toast({ variant: 'destructive', title: 'Error', description, duration: 5000 });
 }
 
+/** The Tier II export button's facility: none stands for every facility of the customer. */
+type ExportFacility = ComponentProps<typeof Tier2ExportButton>['facilityId'];
+
 /**
  * /reports (spec 02 §2, §4, §5, §8; issue 11): customer → facility → year → type, Create Report
  * downloads the file with the server's name, and the report's preview with each figure's
@@ -121,7 +144,7 @@ export function ReportsPage() {
   const [customer, setCustomer] = useState<AutocompleteItem | null>(null);
   const [facility, setFacility] = useState<AutocompleteItem | null>(null);
 
-  const form = useForm<ReportFormValues, unknown, ReportRequestValues>({
+  const form = useForm<ReportFormValues, unknown, ReportGenerateRequestValues>({
     resolver: zodResolver(ReportFormSchema),
     mode: 'onSubmit',
     defaultValues: EMPTY,
@@ -130,9 +153,10 @@ export function ReportsPage() {
   const values = form.watch();
 
   const types = useQuery(reportTypesOptions);
+  const allFacilities = values.all_facilities;
   const years = useQuery({
     ...inventoryYearsOptions(Number(values.customer_id), Number(values.facility_id)),
-    enabled: values.customer_id !== '' && values.facility_id !== '',
+    enabled: values.customer_id !== '' && values.facility_id !== '' && !allFacilities,
   });
   const chosenType = types.data?.resource.find((item) => item.type === values.type);
   const body = toBody(values);
@@ -159,13 +183,27 @@ export function ReportsPage() {
           ),
       );
     },
-    onError: (error) => {
-      // Validation answers go under their fields (first message each); anything else is the notice.
-      if (applyFieldErrors(error, form.setError)) return;
-      if (error instanceof ApiError) reportError(error.body.message ?? error.description);
-      else reportError(error instanceof Error ? error.message : String(error));
-    },
+    onError: (error) => showFailure(error),
   });
+  // Issue 36: every facility's report is one long download, with its seconds and a Cancel.
+  const everyFacility = useLongDownload();
+  const generateAll = (request: AllFacilitiesReportRequest) =>
+    everyFacility.run((signal) => generateAllFacilitiesReport(request, signal), {
+      onDone: (file) =>
+        saveBlob(
+          file.blob,
+          file.filename ?? reportZipFileName(request.type, customer?.name ?? '', request.year),
+        ),
+      onError: showFailure,
+    });
+  const isGenerating = generate.isPending || everyFacility.isRunning;
+
+  /** Validation answers go under their fields (first message each); anything else is the notice. */
+  function showFailure(error: unknown) {
+    if (applyFieldErrors(error, form.setError)) return;
+    if (error instanceof ApiError) reportError(error.body.message ?? error.description);
+    else reportError(error instanceof Error ? error.message : String(error));
+  }
 
   const chooseCustomer = (item: AutocompleteItem | null) => {
     if (item?.id !== customer?.id) {
@@ -183,13 +221,29 @@ export function ReportsPage() {
     setFacility(item);
     form.setValue('facility_id', item?.id ?? '', CHOSEN);
   };
+  /**
+   * Every facility instead of one: the facility is cleared; the year list becomes every year an
+   * inventory may have (the server says which facilities have one), and back to one facility's
+   * years the year chosen for all of them is cleared, like a facility change (spec 02 §4).
+   */
+  const chooseAllFacilities = (checked: boolean) => {
+    setFacility(null);
+    form.setValue('facility_id', '', CLEARED);
+    if (!checked) form.setValue('year', '', CLEARED);
+    form.clearErrors('facility_id');
+    form.setValue('all_facilities', checked, { shouldDirty: true });
+  };
 
-  const yearItems = years.data?.resource ?? [];
-  const canChooseYear = customer !== null && facility !== null;
-  const noYears = canChooseYear && years.isSuccess && yearItems.length === 0;
-  const submit = form.handleSubmit((request) =>
-    generate.mutate({ ...request, format: request.format ?? defaultReportFormat(request.type) }),
-  );
+  const yearItems = allFacilities
+    ? inventoryYears().map((year) => ({ id: year, year }))
+    : (years.data?.resource ?? []);
+  const canChooseYear = customer !== null && (facility !== null || allFacilities);
+  const noYears = canChooseYear && !allFacilities && years.isSuccess && yearItems.length === 0;
+  const submit = form.handleSubmit((request) => {
+    const format = request.format ?? defaultReportFormat(request.type);
+    if (request.all_facilities) void generateAll({ ...request, format });
+    else generate.mutate({ ...request, format });
+  });
 
   return (
     <div className="flex flex-col gap-6">
@@ -216,8 +270,8 @@ export function ReportsPage() {
             <Field
               id="report-facility"
               label="Facility Name"
-              required
-              error={errors.facility_id?.message}
+              required={!allFacilities}
+              error={errors.facility_id?.message ?? errors.all_facilities?.message}
               hint={customer ? undefined : 'Choose a customer first.'}
             >
               <Controller
@@ -230,18 +284,30 @@ export function ReportsPage() {
                     params={customer ? { customer_id: customer.id } : {}}
                     value={facility}
                     invalid={Boolean(errors.facility_id)}
-                    disabled={!customer}
-                    placeholder="Select a facility"
+                    disabled={!customer || allFacilities}
+                    placeholder={allFacilities ? 'All facilities' : 'Select a facility'}
                     onChange={chooseFacility}
                   />
                 )}
               />
+              <label
+                htmlFor="report-all-facilities"
+                className="flex items-center gap-2 text-sm text-slate-700"
+              >
+                <Checkbox
+                  id="report-all-facilities"
+                  checked={allFacilities}
+                  disabled={!customer || isGenerating}
+                  onCheckedChange={(checked) => chooseAllFacilities(checked === true)}
+                />
+                All facilities of this customer
+              </label>
             </Field>
             <Field
               id="report-year"
               label="Year"
               error={errors.year?.message}
-              hint={canChooseYear ? undefined : 'Choose a customer and a facility first.'}
+              hint={canChooseYear ? undefined : 'Choose a customer and a facility (or all facilities) first.'}
             >
               <Select
                 id="report-year"
@@ -325,7 +391,8 @@ export function ReportsPage() {
               customerId={values.customer_id}
               customerName={customer?.name ?? ''}
               facilityName={facility?.name ?? ''}
-              facilityId={values.facility_id}
+              // No facility: every facility of the customer in one .t2s (that button's own change).
+              facilityId={(allFacilities ? undefined : values.facility_id) as ExportFacility}
               year={values.year}
               {...(values.type === 'epcra_311_312_tier2'
                 ? { percentBasis: values.percent_basis, tier2Option: values.tier2_option }
@@ -333,13 +400,31 @@ export function ReportsPage() {
               onFieldErrors={(error) => applyFieldErrors(error, form.setError)}
               onError={reportError}
             />
-            <Button type="submit" disabled={generate.isPending} aria-busy={generate.isPending || undefined}>
-              {generate.isPending ? <Loader2 className="h-4 w-4 animate-spin" aria-hidden /> : null}
-              Create Report
+            {everyFacility.isRunning ? (
+              <Button type="button" variant="secondary" onClick={everyFacility.cancel}>
+                Cancel
+              </Button>
+            ) : null}
+            <Button type="submit" disabled={isGenerating} aria-busy={isGenerating || undefined}>
+              {everyFacility.isRunning ? (
+                <PreparingStatus seconds={everyFacility.seconds} />
+              ) : (
+                <>
+                  {generate.isPending ? <Loader2 className="h-4 w-4 animate-spin" aria-hidden /> : null}
+                  Create Report
+                </>
+              )}
             </Button>
           </div>
         </form>
       </section>
+      {allFacilities && chosenType?.available ? (
+        <p className="text-sm text-slate-600">
+          One ZIP: the report of each facility with an inventory that year, named as it downloads alone, and
+          summary.csv listing every active facility with its verdict. Uncheck “All facilities” to preview one
+          facility.
+        </p>
+      ) : null}
       {body && chosenType?.available ? <PreviewArea query={preview} /> : null}
     </div>
   );

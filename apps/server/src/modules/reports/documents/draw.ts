@@ -64,13 +64,15 @@ export function drawReportFile(report: ReportDocument, format: ReportFormat): Pr
   return buffer(format === 'pdf' ? reportPdf(report) : reportXlsx(report));
 }
 
-/** What the service needs of a drawn file besides its bytes: its name and the audit's counts. */
+/** What the service needs of a drawn file besides its bytes: its name, the audit's counts and the verdict. */
 export interface ReportFileSummary {
   customerName: string;
   facilityName: string;
   year: number;
   rows: number;
   warnings: number;
+  /** Whether the programme covers the facility (null for a listing): the all-facilities summary's column. */
+  coverage: ReportDocument['coverage'];
 }
 
 export function fileSummary(report: ReportDocument): ReportFileSummary {
@@ -80,5 +82,6 @@ export function fileSummary(report: ReportDocument): ReportFileSummary {
     year: report.year,
     rows: report.tables.reduce((sum, table) => sum + table.rows.length, 0),
     warnings: report.warnings.length,
+    coverage: report.coverage,
   };
 }

@@ -136,6 +136,7 @@ export function buildReportDocument<T extends compliance.AvailableReportType>(
     inventory_id: meta.inventoryId,
     generated_at: meta.generatedAt.toISOString(),
     is_screening: result.is_screening,
+    coverage: compliance.reportCoverage(type, result),
     rule: result.rule,
     header: [...reportHeader(type, context), ...resultHeader(result)],
     notes: withRoundingNote(result.notes, tables),

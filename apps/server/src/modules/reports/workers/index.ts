@@ -52,6 +52,21 @@ export interface ReportWorkerOptions {
   lineSetLines?: number;
 }
 
+/** How one job may wait and be stopped (issue 36: the reports of every facility, one job at a time). */
+export interface ReportJobOptions {
+  /**
+   * Aborting drops the job: from the queue if it waits, and if a worker is drawing it, the worker
+   * is stopped and replaced, so it is free at once rather than after a drawing of seconds.
+   */
+  signal?: AbortSignal;
+  /**
+   * Queued even when the queue is full. For a run that has started (the next facility of a ZIP):
+   * it holds one job at a time, so it cannot pile up what the limit guards against, and failing
+   * it halfway would throw away the files already drawn.
+   */
+  mayWait?: boolean;
+}
+
 type Job = { inputs: ReportInputs; lines?: ReportLines } & (
   | { kind: 'preview' }
   | { kind: 'file'; format: ReportFormat }
@@ -65,7 +80,8 @@ interface Pending {
 
 interface Slot {
   worker: Worker;
-  current: (Pending & { id: number }) | undefined;
+  /** `posted`: the worker has the job (its lines are no longer being read). */
+  current: (Pending & { id: number; posted: boolean }) | undefined;
   idleTimer: NodeJS.Timeout | undefined;
   /**
    * The reference entries this worker holds: the array `referenceEntriesInUse` returned, which is
@@ -134,8 +150,9 @@ export class ReportWorkers {
     inputs: ReportInputs,
     format: ReportFormat,
     lines?: ReportLines,
+    options: ReportJobOptions = {},
   ): Promise<{ bytes: Uint8Array; summary: ReportFileSummary }> {
-    const answer = await this.run({ kind: 'file', inputs, format, ...(lines ? { lines } : {}) });
+    const answer = await this.run({ kind: 'file', inputs, format, ...(lines ? { lines } : {}) }, options);
     if (answer.kind !== 'file') throw new ReportWorkerError('the report worker answered a preview');
     return { bytes: answer.bytes, summary: answer.summary };
   }
@@ -166,9 +183,24 @@ export class ReportWorkers {
     );
   }
 
-  private run(job: Job): Promise<FromReportWorker & { ok: true }> {
+  private run(job: Job, options: ReportJobOptions = {}): Promise<FromReportWorker & { ok: true }> {
     return new Promise((resolve, reject) => {
-      const pending: Pending = { job, resolve, reject };
+      const { signal } = options;
+      if (signal?.aborted) return reject(signal.reason);
+      const onAbort = () => this.cancel(pending, signal?.reason);
+      const settled = () => signal?.removeEventListener('abort', onAbort);
+      const pending: Pending = {
+        job,
+        resolve: (answer) => {
+          settled();
+          resolve(answer);
+        },
+        reject: (error) => {
+          settled();
+          reject(error);
+        },
+      };
+      signal?.addEventListener('abort', onAbort, { once: true });
       const key = job.lines?.key;
       // A worker keeping the job's lines first: it draws without them being read or sent.
       const idle =
@@ -178,11 +210,33 @@ export class ReportWorkers {
         this.slots.find((slot) => slot.current === undefined);
       if (idle) return this.dispatch(idle, pending);
       if (this.slots.length < this.size) return this.dispatch(this.startSlot(), pending);
-      if (this.waiting.length >= this.queueLimit) {
-        return reject(new ReportWorkersBusyError('every report worker is busy and the queue is full'));
+      if (this.waiting.length >= this.queueLimit && !options.mayWait) {
+        return pending.reject(
+          new ReportWorkersBusyError('every report worker is busy and the queue is full'),
+        );
       }
       this.waiting.push(pending);
     });
+  }
+
+  /** An aborted job: dropped from the queue, or its worker freed (see `ReportJobOptions.signal`). */
+  private cancel(pending: Pending, reason: unknown) {
+    const error = reason instanceof Error ? reason : new Error(String(reason));
+    const queued = this.waiting.indexOf(pending);
+    if (queued !== -1) {
+      this.waiting.splice(queued, 1);
+      return pending.reject(error);
+    }
+    const slot = this.slots.find((candidate) => candidate.current?.job === pending.job);
+    const current = slot?.current;
+    // Answered already (the answer and the abort crossed).
+    if (!slot || !current) return;
+    // Its lines are still being read: the worker has nothing of it yet and takes the next job.
+    if (!current.posted) return this.failJob(slot, current.id, pending, error);
+    // Being drawn: the worker is stopped, the job answered, and another worker takes its place.
+    slot.current = undefined;
+    pending.reject(error);
+    this.replace(slot);
   }
 
   /** `warmUp`: started ahead of a report, it draws a made-up one first (worker.ts). */
@@ -212,28 +266,38 @@ export class ReportWorkers {
     });
     const fail = (error: Error) => {
       // A worker that failed outside a job's answer (out of memory, a crash) is replaced.
-      const index = this.slots.indexOf(slot);
-      if (index === -1) return;
-      this.slots.splice(index, 1);
-      clearTimeout(slot.idleTimer);
+      if (!this.slots.includes(slot)) return;
       const current = slot.current;
       slot.current = undefined;
       current?.reject(new ReportWorkerError(error.message));
-      void worker.terminate();
-      const waiting = this.waiting.shift();
-      if (waiting) this.dispatch(this.startSlot(), waiting);
-      else if (this.slots.length < this.keep) this.next(this.startSlot());
+      this.replace(slot);
     };
     worker.on('error', fail);
     worker.on('exit', (code) => fail(new Error(`the report worker stopped (exit code ${code})`)));
     return slot;
   }
 
+  /**
+   * Stops a worker whose job is answered (it failed, or the job was aborted) and starts another in
+   * its place for the next waiting job, or to keep `keep` started. Its exit is then no failure (it
+   * has left the pool).
+   */
+  private replace(slot: Slot) {
+    const index = this.slots.indexOf(slot);
+    if (index === -1) return;
+    this.slots.splice(index, 1);
+    clearTimeout(slot.idleTimer);
+    void slot.worker.terminate();
+    const waiting = this.waiting.shift();
+    if (waiting) this.dispatch(this.startSlot(), waiting);
+    else if (this.slots.length < this.keep) this.next(this.startSlot());
+  }
+
   private dispatch(slot: Slot, pending: Pending) {
     const id = this.nextId++;
     clearTimeout(slot.idleTimer);
     slot.idleTimer = undefined;
-    slot.current = { ...pending, id };
+    slot.current = { ...pending, id, posted: false };
     slot.used = true;
     // Referenced while it works, so a process waits for a report it started.
     slot.worker.ref();
@@ -291,6 +355,7 @@ export class ReportWorkers {
         slot.clearLines = true;
       }
       slot.worker.postMessage(message);
+      if (slot.current) slot.current.posted = true;
       slot.entries = entries;
       if (!held) this.entriesPosted++;
       if (kept && lines) {

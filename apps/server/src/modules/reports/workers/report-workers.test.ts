@@ -16,7 +16,8 @@ import { regulatoryEntries } from '../../../db/schema/index.ts';
 import { AVAILABILITY_MSG } from '../../../plugins/availability.ts';
 import { create } from '../../../seed/factories.ts';
 import { drawReportDocument, drawReportFile, previewBody, type ReportInputs } from '../documents/draw.ts';
-import { loadReportInputs, reportsService } from '../reports.service.ts';
+import { loadReportInputs } from '../report-job.ts';
+import { reportsService } from '../reports.service.ts';
 import {
   ReportWorkerError,
   type ReportWorkerOptions,
@@ -147,6 +148,8 @@ describe('report workers', () => {
       year: 2025,
       rows: inProcess.tables.reduce((sum, table) => sum + table.rows.length, 0),
       warnings: inProcess.warnings.length,
+      // 1,235 lb ≥ TPQ 100 lb: the facility must notify (issue 36's summary reads this).
+      coverage: 'covered',
     });
 
     const xlsx = await workers.file(inputs, 'xlsx');
@@ -301,6 +304,58 @@ describe('report workers', () => {
       const expected = previewBody(drawReportDocument(inputs));
       expect(await first).toBe(expected);
       expect(await second).toBe(expected);
+    });
+  });
+
+  it('drop an aborted job from the queue, stop the worker drawing one, and draw the job that may wait past the queue', async () => {
+    const inputs = await inputsOf('inventory_index_numeric');
+    await withPool({ size: 1, queue: 1 }, async (pool) => {
+      const refused = new AbortController();
+      refused.abort(new Error('cancelled before it started'));
+      await expect(pool.file(inputs, 'pdf', undefined, { signal: refused.signal })).rejects.toThrow(
+        'cancelled before it started',
+      );
+      // No lines to read: the first job is posted to the worker at once; the second waits in the queue.
+      const drawing = new AbortController();
+      const first = pool.file(inputs, 'pdf', undefined, { signal: drawing.signal });
+      const waiting = new AbortController();
+      const second = pool.file(inputs, 'pdf', undefined, { signal: waiting.signal });
+      await expect(pool.file(inputs, 'pdf')).rejects.toBeInstanceOf(ReportWorkersBusyError);
+      // The next facility of a run that has started waits past the queue's limit.
+      const third = pool.file(inputs, 'pdf', undefined, { mayWait: true });
+      waiting.abort(new Error('not wanted any more'));
+      await expect(second).rejects.toThrow('not wanted any more');
+      drawing.abort(new Error('cancelled while drawn'));
+      await expect(first).rejects.toThrow('cancelled while drawn');
+      // The stopped worker's place is taken by a new one, which draws the job left.
+      const { bytes, summary } = await third;
+      expect(Buffer.from(bytes.subarray(0, 5)).toString('latin1')).toBe('%PDF-');
+      expect(summary.coverage).toBeNull();
+      expect(pool.workerCount).toBe(1);
+    });
+  });
+
+  it('free the worker of a job aborted while its lines are read, and ignore the lines that come late', async () => {
+    const full = await inputsOf('epcra_302');
+    const bare = { ...full, snapshot: { ...full.snapshot, lines: [] } };
+    await withPool({ size: 1 }, async (pool) => {
+      let release: (rows: readonly compliance.SnapshotLine[]) => void = () => {};
+      const slow = {
+        key: 'slow',
+        load: () =>
+          new Promise<readonly compliance.SnapshotLine[]>((resolve) => {
+            release = resolve;
+          }),
+      };
+      const controller = new AbortController();
+      const job = pool.file(bare, 'pdf', slow, { signal: controller.signal });
+      controller.abort(new Error('the client went away'));
+      await expect(job).rejects.toThrow('the client went away');
+      const expected = previewBody(drawReportDocument(full));
+      expect(await pool.preview(full)).toBe(expected);
+      release(full.snapshot.lines);
+      expect(await pool.preview(full)).toBe(expected);
+      expect(pool.linesSent).toBe(0);
     });
   });
 
