@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import {
   addresses,
@@ -123,18 +123,33 @@ export function selectCustomerFacilityYears(db: Db | Tx, customerId: number, yea
     .select({
       id: facilities.id,
       name: facilities.name,
-      inventoryId: sql<number | null>`(SELECT ${inventories.id} FROM ${inventories}
-        WHERE ${inventories.customerId} = ${customerId} AND ${inventories.facilityId} = ${facilities.id}
-          AND ${inventories.year} = ${year} AND ${inventories.isActive}
-        ORDER BY ${inventories.id} DESC LIMIT 1)`,
+      inventoryId: sql<number | null>`max(${inventories.id})`,
     })
     .from(facilities)
+    .leftJoin(
+      inventories,
+      and(
+        eq(inventories.facilityId, facilities.id),
+        eq(inventories.customerId, customerId),
+        eq(inventories.year, year),
+        eq(inventories.isActive, true),
+      ),
+    )
     .where(
       and(
         eq(facilities.isActive, true),
-        sql`(${facilities.customerId} = ${customerId} OR EXISTS (SELECT 1 FROM ${facilityCustomers}
-          WHERE ${facilityCustomers.facilityId} = ${facilities.id} AND ${facilityCustomers.customerId} = ${customerId}))`,
+        or(
+          eq(facilities.customerId, customerId),
+          inArray(
+            facilities.id,
+            db
+              .select({ id: facilityCustomers.facilityId })
+              .from(facilityCustomers)
+              .where(eq(facilityCustomers.customerId, customerId)),
+          ),
+        ),
       ),
     )
+    .groupBy(facilities.id, facilities.name)
     .orderBy(asc(sql`lower(${facilities.name})`), asc(facilities.id));
 }
