@@ -59,8 +59,16 @@ const AREAS = [
   { base: '/users', list: /\/users$/, message: 'User not found.' },
   { base: '/technicians-mgmt', list: /\/technicians-mgmt$/, message: 'Technician not found.' },
   { base: '/products', list: /\/products$/, message: 'Product not found.' },
-  { base: '/customers-facilities-mgmt/customers', list: /\/customers-facilities-mgmt$/, message: 'Customer not found.' },
-  { base: '/customers-facilities-mgmt/facilities', list: /\/customers-facilities-mgmt$/, message: 'Facility not found.' },
+  {
+    base: '/customers-facilities-mgmt/customers',
+    list: /\/customers-facilities-mgmt$/,
+    message: 'Customer not found.',
+  },
+  {
+    base: '/customers-facilities-mgmt/facilities',
+    list: /\/customers-facilities-mgmt$/,
+    message: 'Facility not found.',
+  },
   { base: '/hazard-class-mgmt', list: /\/hazard-class-mgmt$/, message: 'Hazard class not found.' },
   { base: '/containers', list: /\/containers$/, message: 'Container not found.' },
   { base: '/units', list: /\/units$/, message: 'Container unit not found.' },
@@ -69,13 +77,15 @@ const AREAS = [
 const BAD_IDS = ['abc', '99999999999', '2147483647', '0', '1.5'];
 
 for (const area of AREAS) {
-  test(`a bad or missing id in ${area.base}/… goes back to its list with "${area.message}"`, async ({ page }) => {
+  test(`a bad or missing id in ${area.base}/… goes back to its list with "${area.message}"`, async ({
+    page,
+  }) => {
     await signIn(page, E2E.admin);
     for (const id of BAD_IDS) await expectBackToList(page, `${area.base}/${id}`, area.list, area.message);
   });
 }
 
-test('a bad id in a product\'s component address goes back to the product, a bad product to the list', async ({
+test("a bad id in a product's component address goes back to the product, a bad product to the list", async ({
   page,
   request,
 }) => {
@@ -85,11 +95,21 @@ test('a bad id in a product\'s component address goes back to the product, a bad
   if (!product) throw new Error('the demo data has products');
   const base = `/products/${product.id}/chemical-components`;
   for (const id of BAD_IDS) {
-    await expectBackToList(page, `${base}/${id}`, new RegExp(`/products/${product.id}$`), 'Chemical component not found.');
+    await expectBackToList(
+      page,
+      `${base}/${id}`,
+      new RegExp(`/products/${product.id}$`),
+      'Chemical component not found.',
+    );
   }
   // The product's placeholder components page checks the product too.
   await expectBackToList(page, '/products/abc/chemical-components', /\/products$/, 'Product not found.');
-  await expectBackToList(page, '/products/2147483647/chemical-components', /\/products$/, 'Product not found.');
+  await expectBackToList(
+    page,
+    '/products/2147483647/chemical-components',
+    /\/products$/,
+    'Product not found.',
+  );
 });
 
 test('a record deleted since its address was copied goes back to its list with "Hazard class not found."', async ({
