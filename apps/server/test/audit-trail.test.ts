@@ -294,8 +294,8 @@ const CASES: Record<string, WriteCase> = {
   },
 
   // Issue 25: the shared sample makes a customer (1), its facility (created 1, Tier II columns 1),
-  // 4 contacts, 2 products with 4 component links, the 2025 inventory (1) and 2 lines, then the
-  // import's own row, last.
+  // 4 contacts, 2 products with 4 component links, the 2025 inventory (1, and its certifier 1:
+  // issue 36) and 2 lines, then the import's own row, last.
   'POST /tier2/import': async (c) => {
     const content = fs.readFileSync(path.join(import.meta.dirname, 'fixtures/tier2/epcra_tier2_data.xml'));
     return {
@@ -310,7 +310,7 @@ const CASES: Record<string, WriteCase> = {
           payload,
         });
       },
-      expected: { entity: 'tier2_import', action: 'create', actor: c.users.staff.id, rows: 17 },
+      expected: { entity: 'tier2_import', action: 'create', actor: c.users.staff.id, rows: 18 },
     };
   },
 

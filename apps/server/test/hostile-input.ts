@@ -335,13 +335,25 @@ function freshInventoryBodies(ctx: TestContext, technicianId: number) {
       facility = await create.facility(ctx);
       year = 2015;
     }
+    const thisYear = year++;
     return inventoryBody({
       customer_id: facility.customerId,
       facility_id: facility.id,
-      year: year++,
+      year: thisYear,
       technician_ids: [technicianId],
       inventory_ids: [],
+      ...inventoryFilingFacts(thisYear),
     });
+  };
+}
+
+/** Issue 36: the facility-year's certifier and EHS day, valid for the year, so each meets the hostile values. */
+function inventoryFilingFacts(year: number) {
+  return {
+    certifier_name: 'Dana Reyes',
+    certifier_title: 'Plant Manager',
+    date_signed: '2021-02-20',
+    ehs_first_present_on: `${year}-01-01`,
   };
 }
 
@@ -560,13 +572,14 @@ export const BODY_ROUTES: Record<string, BodyRoute> = {
     },
     columns: COMPONENT_COLUMNS,
   },
-  // Inventories store no text: their strings are ids and years, which must fail cleanly.
+  // An inventory's text is its certifier's name and title (issue 36); its other strings are ids,
+  // years and days, which must fail cleanly.
   'POST /inventories/create': {
     async prepare(ctx) {
       const technician = await create.technician(ctx);
       return { url: '/inventories/create', body: freshInventoryBodies(ctx, technician.id) };
     },
-    columns: [],
+    columns: [{ table: schema.inventories }],
   },
   'PATCH /inventories/:id/update': {
     async prepare(ctx) {
@@ -580,10 +593,11 @@ export const BODY_ROUTES: Record<string, BodyRoute> = {
             facility_id: inventory.facilityId,
             technician_ids: [technician.id],
             inventory_ids: [],
+            ...inventoryFilingFacts(Number(inventory.resource.year)),
           }),
       };
     },
-    columns: [],
+    columns: [{ table: schema.inventories }],
   },
   'POST /inventories/:id/product/create': {
     async prepare(ctx) {

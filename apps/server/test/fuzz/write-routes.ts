@@ -28,6 +28,10 @@ export const FIELD_ARBITRARIES: Record<string, fc.Arbitrary<unknown>> = {
       { arbitrary: fc.integer({ min: 2015, max: new Date().getFullYear() }), weight: 1 },
     )
     .chain((year) => fc.constantFrom<number | string>(year, String(year))),
+  // Issue 36, an inventory's filing facts: a past day (never in the future), and for the EHS one
+  // within any inventory year drawn above (2015 on), or none.
+  date_signed: fc.constantFrom<string | null>('2021-02-20', '', null),
+  ehs_first_present_on: fc.constantFrom<string | null>('2015-01-01', '2015-12-31', null),
 };
 
 /** Write routes the fuzz leaves to another test, each with the reason. */

@@ -185,11 +185,24 @@ export interface SnapshotFacility {
   tier2_contacts?: readonly SnapshotTier2Contact[];
 }
 
+/**
+ * The facility-year's Tier II certification (40 CFR 370.42; issue 36), kept on its inventory and
+ * printed in the Tier II report's certification block. No rule reads it.
+ */
+export interface SnapshotCertification {
+  name: string;
+  title: string;
+  /** yyyy-MM-dd or null. */
+  date_signed: string | null;
+}
+
 export interface ComplianceSnapshot {
   customer: { id: number; name: string };
   facility: SnapshotFacility;
   year: number;
   inventory_id?: number | null;
+  /** Absent when not loaded (the engine's own tests); the Tier II report then prints the block unfilled. */
+  certification?: SnapshotCertification | null;
   lines: readonly SnapshotLine[];
 }
 

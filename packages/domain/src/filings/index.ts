@@ -7,16 +7,18 @@ import { makeListResponseSchema } from '../shared/list.ts';
  * Filing status (issue 36): per facility-year, what is due when, what was generated and what was
  * filed. The due dates are the rules' (regulatory-rules.md §3 Tier II "due 1 March for the
  * previous calendar year", §6 TRI "annual reports due 1 July", §7 SPCC plan review at least once
- * every five years, 40 CFR 112.5(b)); a filing is marked by hand with how and a confirmation number.
+ * every five years, 40 CFR 112.5(b), §1 EPCRA 302 "notify SERC/LEPC within 60 days after the EHS
+ * first becomes present at/above TPQ"); a filing is marked by hand with how and a confirmation number.
  */
 
-export const FILING_OBLIGATIONS = ['tier2', 'tri_form_r', 'spcc_review'] as const;
+export const FILING_OBLIGATIONS = ['tier2', 'tri_form_r', 'spcc_review', 'epcra_302'] as const;
 export type FilingObligation = (typeof FILING_OBLIGATIONS)[number];
 
 export const FILING_OBLIGATION_LABELS: Record<FilingObligation, string> = {
   tier2: 'Tier II (EPCRA 311/312)',
   tri_form_r: 'TRI Form R (EPCRA 313)',
   spcc_review: 'SPCC plan review',
+  epcra_302: 'EPCRA 302 notification',
 };
 
 /** The report types whose generation is shown beside an obligation (the file that was filed). */
@@ -24,6 +26,7 @@ export const FILING_REPORT_TYPES: Record<FilingObligation, readonly (typeof REPO
   tier2: ['epcra_311_312_tier2'],
   tri_form_r: ['epcra_313_manufactured', 'epcra_313_processed', 'epcra_313_otherwise_used'],
   spcc_review: ['spcc_plan'],
+  epcra_302: ['epcra_302'],
 };
 
 export const FILING_METHODS = ['portal', 't2s', 'paper'] as const;
@@ -34,11 +37,16 @@ export const FILING_METHOD_LABELS: Record<FilingMethod, string> = {
   paper: 'Paper',
 };
 
-/** Where a filing stands: late in red, due within the window first, then later ones, filed last. */
-export const FILING_STATUSES = ['late', 'due', 'upcoming', 'filed'] as const;
+/**
+ * Where a filing stands: late in red, then those whose due date cannot be known yet (a 302
+ * notification without the day the EHS arrived: it may be late already), due within the window,
+ * later ones, filed last.
+ */
+export const FILING_STATUSES = ['late', 'undated', 'due', 'upcoming', 'filed'] as const;
 export type FilingStatus = (typeof FILING_STATUSES)[number];
 export const FILING_STATUS_LABELS: Record<FilingStatus, string> = {
   late: 'Late',
+  undated: 'Due date unknown',
   due: 'Due within 60 days',
   upcoming: 'Upcoming',
   filed: 'Filed',
@@ -51,13 +59,15 @@ export type FilingStatusFilter = (typeof FILING_STATUS_FILTERS)[number];
 export const FILING_DUE_WINDOW_DAYS = 60;
 /** 40 CFR 112.5(b): the owner or operator reviews the SPCC plan at least once every five years. */
 export const SPCC_REVIEW_YEARS = 5;
+/** EPCRA 302 (rules §1): the SERC and LEPC are notified within 60 days after an EHS first reaches its TPQ. */
+export const EPCRA_302_NOTIFICATION_DAYS = 60;
 
 export const FILING_MSG = {
   filedOnRequired: 'Filed on is required',
   filedOnInvalid: 'Filed on must be a valid date',
   filedOnFuture: 'Filed on cannot be in the future',
   methodRequired: "How it was filed must be 'portal', 't2s' or 'paper'",
-  obligationRequired: "Filing must be 'tier2', 'tri_form_r' or 'spcc_review'",
+  obligationRequired: "Filing must be 'tier2', 'tri_form_r', 'spcc_review' or 'epcra_302'",
   confirmationTooLong: 'The confirmation number may not be greater than 100 characters',
   alreadyFiled: 'This filing is already marked as filed.',
   notFound: 'Filing not found.',
@@ -65,23 +75,46 @@ export const FILING_MSG = {
   unmarked: 'Filing mark removed successfully',
   inventoryRequired: 'The inventory id must be a positive whole number.',
   dueMonthInvalid: 'Due month must be a month as YYYY-MM',
+  /** A 302 row without the day the EHS arrived: what to record instead of a due date. */
+  ehsDayMissing: (year: number) =>
+    `Due 60 days after an EHS first reached its TPQ: enter that day as "EHS first at or above TPQ on" on the ${year} inventory.`,
 } as const;
 
 function isoDay(date: Date): string {
   return date.toISOString().slice(0, 10);
 }
 
+function addDays(iso: string, days: number): string {
+  const [y, m, d] = iso.split('-').map(Number) as [number, number, number];
+  return isoDay(new Date(Date.UTC(y, m - 1, d + days)));
+}
+
+/** What a due date rests on besides the obligation and the year. */
+export interface FilingDueFacts {
+  /** The latest SPCC review marked in an earlier year of the facility. */
+  lastSpccReview: string | null;
+  /** The inventory's day an EHS first reached its TPQ. */
+  ehsFirstPresentOn: string | null;
+}
+
 /**
  * When a facility-year's obligation is due: Tier II on 1 March and TRI on 1 July of the year after
  * the inventory year; an SPCC review five years after the last review marked (the same day), or,
- * when none is marked yet, at the end of the inventory year (a plan nobody recorded is due now).
+ * when none is marked yet, at the end of the inventory year (a plan nobody recorded is due now);
+ * the 302 notification 60 days after the EHS first reached its TPQ, or null while that day is not
+ * recorded (a due date invented from the year could be months off either way).
  */
 export function filingDueDate(
   obligation: FilingObligation,
   year: number,
-  lastSpccReview: string | null,
-): string {
+  facts: FilingDueFacts,
+): string | null {
+  const { lastSpccReview } = facts;
   switch (obligation) {
+    case 'epcra_302':
+      return facts.ehsFirstPresentOn === null
+        ? null
+        : addDays(facts.ehsFirstPresentOn, EPCRA_302_NOTIFICATION_DAYS);
     case 'tier2':
       return `${year + 1}-03-01`;
     case 'tri_form_r':
@@ -95,13 +128,15 @@ export function filingDueDate(
   }
 }
 
-/** Late when the due date has passed unfiled; due when it falls within the window; filed when marked. */
-export function filingStatus(dueOn: string, isFiled: boolean, today: string): FilingStatus {
+/**
+ * Late when the due date has passed unfiled; undated without one; due when it falls within the
+ * window; filed when marked.
+ */
+export function filingStatus(dueOn: string | null, isFiled: boolean, today: string): FilingStatus {
   if (isFiled) return 'filed';
+  if (dueOn === null) return 'undated';
   if (dueOn < today) return 'late';
-  const windowEnd = new Date(`${today}T00:00:00Z`);
-  windowEnd.setUTCDate(windowEnd.getUTCDate() + FILING_DUE_WINDOW_DAYS);
-  return dueOn <= isoDay(windowEnd) ? 'due' : 'upcoming';
+  return dueOn <= addDays(today, FILING_DUE_WINDOW_DAYS) ? 'due' : 'upcoming';
 }
 
 export const FilingListQuerySchema = z.object({
@@ -153,7 +188,10 @@ export const FilingItemSchema = z.object({
   inventory_completed: z.boolean(),
   obligation: z.enum(FILING_OBLIGATIONS),
   obligation_label: z.string(),
-  due_on: z.string(),
+  /** yyyy-MM-dd; null when the date it runs from is not recorded (`missing` says which). */
+  due_on: z.string().nullable(),
+  /** What the due date needs and the app does not hold; null when the date is known. */
+  missing: z.string().nullable(),
   status: z.enum(FILING_STATUSES),
   filing: z
     .object({

@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { ActiveFlagSchema, EncodeFlagSchema, recordIdSchema } from '../shared/fields.ts';
+import {
+  ActiveFlagSchema,
+  EncodeFlagSchema,
+  optionalIsoDateSchema,
+  optionalTextSchema,
+  recordIdSchema,
+} from '../shared/fields.ts';
 import { AutocompleteQuerySchema, makeListQuerySchema } from '../shared/list.ts';
 import { READ_VERSION_FIELD } from '../shared/record-version.ts';
 
@@ -11,6 +17,9 @@ export function inventoryYears(now: Date = new Date()): number[] {
   const last = now.getFullYear();
   return Array.from({ length: last - FIRST_INVENTORY_YEAR + 1 }, (_, i) => last - i);
 }
+
+/** The certifier's name and title each fit a `varchar(100)`, as the facility's emergency coordinator's title. */
+export const CERTIFIER_TEXT_MAX = 100;
 
 export const INVENTORY_MSG = {
   yearRequired: 'Year is required.',
@@ -26,7 +35,74 @@ export const INVENTORY_MSG = {
   exists: (year: number, facility: string) => `An inventory of ${facility} for ${year} already exists.`,
   copyIntoEmptyOnly: 'This inventory already has products: products are copied only into an empty inventory.',
   copySourceRequired: 'Choose the inventory to copy products from.',
+  certifierNameTooLong: `Certifier name may not be greater than ${CERTIFIER_TEXT_MAX} characters.`,
+  certifierTitleTooLong: `Certifier title may not be greater than ${CERTIFIER_TEXT_MAX} characters.`,
+  certifierNameRequired: 'Certifier name is required with a title or a date signed.',
+  dateSignedInvalid: 'Date signed must be a valid date.',
+  dateSignedFuture: 'Date signed cannot be in the future.',
+  ehsFirstPresentInvalid: 'EHS first present on must be a valid date.',
+  ehsFirstPresentFuture: 'EHS first present on cannot be in the future.',
+  ehsFirstPresentAfterYear: (year: number) =>
+    `EHS first present on cannot be after the inventory year ${year}.`,
 } as const;
+
+/**
+ * What a facility-year records for its filings (issue 36, decision 036): the Tier II certifier
+ * (40 CFR 370.42; Tier2 Submit's `nameAndTitleOfCertifier` and `dateSigned`) and the day an EHS
+ * first reached its TPQ at the facility, from which the EPCRA 302 notification runs 60 days.
+ * Dates are yyyy-MM-dd; '' and null are "not recorded".
+ */
+export interface InventoryYearFacts {
+  certifier_name: string;
+  certifier_title: string;
+  date_signed: string | null;
+  ehs_first_present_on: string | null;
+}
+
+/** Today as yyyy-MM-dd (UTC), the day the "not in the future" rules compare with. */
+export function todayIsoDate(now: Date = new Date()): string {
+  return now.toISOString().slice(0, 10);
+}
+
+/**
+ * The rules of the facts that depend on one another or on the day, each as its field and message.
+ * A field left out of `facts` is not checked (an update that leaves it out keeps what is stored;
+ * the server checks the stored value with the new ones): a title or a date signed needs a name,
+ * since a certification names the person who signs; a date signed cannot be in the future; the
+ * EHS day cannot be in the future nor after the inventory year (the year's inventory says what
+ * was on site in that year).
+ */
+export function inventoryYearFactIssues(
+  facts: Partial<InventoryYearFacts>,
+  year: number,
+  today: string = todayIsoDate(),
+): { field: keyof InventoryYearFacts; message: string }[] {
+  const issues: { field: keyof InventoryYearFacts; message: string }[] = [];
+  const hasTitleOrDate = (facts.certifier_title ?? '') !== '' || (facts.date_signed ?? null) !== null;
+  if (facts.certifier_name !== undefined && facts.certifier_name === '' && hasTitleOrDate) {
+    issues.push({ field: 'certifier_name', message: INVENTORY_MSG.certifierNameRequired });
+  }
+  if (facts.date_signed && facts.date_signed > today) {
+    issues.push({ field: 'date_signed', message: INVENTORY_MSG.dateSignedFuture });
+  }
+  if (facts.ehs_first_present_on && facts.ehs_first_present_on > today) {
+    issues.push({ field: 'ehs_first_present_on', message: INVENTORY_MSG.ehsFirstPresentFuture });
+  } else if (facts.ehs_first_present_on && facts.ehs_first_present_on > `${year}-12-31`) {
+    issues.push({ field: 'ehs_first_present_on', message: INVENTORY_MSG.ehsFirstPresentAfterYear(year) });
+  }
+  return issues;
+}
+
+/**
+ * The facts as the inventory body carries them: each optional, so an update that leaves one out
+ * keeps what is stored (scripts and older clients); null or '' clears it.
+ */
+const INVENTORY_YEAR_FACT_FIELDS = {
+  certifier_name: optionalTextSchema(CERTIFIER_TEXT_MAX, INVENTORY_MSG.certifierNameTooLong).optional(),
+  certifier_title: optionalTextSchema(CERTIFIER_TEXT_MAX, INVENTORY_MSG.certifierTitleTooLong).optional(),
+  date_signed: optionalIsoDateSchema(INVENTORY_MSG.dateSignedInvalid).optional(),
+  ehs_first_present_on: optionalIsoDateSchema(INVENTORY_MSG.ehsFirstPresentInvalid).optional(),
+};
 
 /** The empty inventory's offer (issue 33 point 10): the create form's copy, made later. */
 export const copyProductsLabel = (year: number) => `Copy products from ${year}`;
@@ -54,33 +130,40 @@ export type CopyInventoryProducts = z.output<typeof CopyInventoryProductsRequest
  * `inventory_ids` are the earlier inventories of the facility whose lines the new one starts from;
  * absent on update, the ones recorded stay.
  */
-export const SaveInventoryRequestSchema = z.object({
-  year: z
-    .union([z.number(), z.string()], { error: INVENTORY_MSG.yearRequired })
-    .nullish()
-    .transform((value, ctx) => {
-      const text = String(value ?? '').trim();
-      if (!/^\d{1,6}$/.test(text)) {
-        ctx.addIssue({ code: 'custom', message: INVENTORY_MSG.yearRequired });
-        return z.NEVER;
-      }
-      const year = Number(text);
-      const last = new Date().getFullYear();
-      if (year < FIRST_INVENTORY_YEAR || year > last) {
-        ctx.addIssue({ code: 'custom', message: INVENTORY_MSG.yearRange(last) });
-        return z.NEVER;
-      }
-      return year;
-    }),
-  customer_id: recordIdSchema(INVENTORY_MSG.customerRequired),
-  facility_id: recordIdSchema(INVENTORY_MSG.facilityRequired),
-  technician_ids: idList(INVENTORY_MSG.technicianInvalid).default([]),
-  inventory_ids: idList(INVENTORY_MSG.duplicateInvalid).optional(),
-  is_active: ActiveFlagSchema.optional(),
-  is_completed: ActiveFlagSchema.optional(),
-  ...READ_VERSION_FIELD,
-  encode: EncodeFlagSchema,
-});
+export const SaveInventoryRequestSchema = z
+  .object({
+    year: z
+      .union([z.number(), z.string()], { error: INVENTORY_MSG.yearRequired })
+      .nullish()
+      .transform((value, ctx) => {
+        const text = String(value ?? '').trim();
+        if (!/^\d{1,6}$/.test(text)) {
+          ctx.addIssue({ code: 'custom', message: INVENTORY_MSG.yearRequired });
+          return z.NEVER;
+        }
+        const year = Number(text);
+        const last = new Date().getFullYear();
+        if (year < FIRST_INVENTORY_YEAR || year > last) {
+          ctx.addIssue({ code: 'custom', message: INVENTORY_MSG.yearRange(last) });
+          return z.NEVER;
+        }
+        return year;
+      }),
+    customer_id: recordIdSchema(INVENTORY_MSG.customerRequired),
+    facility_id: recordIdSchema(INVENTORY_MSG.facilityRequired),
+    technician_ids: idList(INVENTORY_MSG.technicianInvalid).default([]),
+    inventory_ids: idList(INVENTORY_MSG.duplicateInvalid).optional(),
+    is_active: ActiveFlagSchema.optional(),
+    is_completed: ActiveFlagSchema.optional(),
+    ...INVENTORY_YEAR_FACT_FIELDS,
+    ...READ_VERSION_FIELD,
+    encode: EncodeFlagSchema,
+  })
+  .superRefine((body, ctx) => {
+    for (const issue of inventoryYearFactIssues(body, body.year)) {
+      ctx.addIssue({ code: 'custom', path: [issue.field], message: issue.message });
+    }
+  });
 export type SaveInventoryRequest = z.input<typeof SaveInventoryRequestSchema>;
 
 const RefSchema = z.object({ id: z.number(), name: z.string() });
@@ -109,6 +192,12 @@ export const InventoryResourceSchema = z.object({
   duplicates: z.array(InventoryDuplicateSchema),
   is_completed: z.boolean(),
   is_active: z.boolean(),
+  certifier_name: z.string(),
+  certifier_title: z.string(),
+  /** yyyy-MM-dd or null. */
+  date_signed: z.string().nullable(),
+  /** yyyy-MM-dd or null: the day an EHS first reached its TPQ (the 302 notification is due 60 days on). */
+  ehs_first_present_on: z.string().nullable(),
   created_at: z.string(),
   updated_at: z.string(),
 });
@@ -208,4 +297,8 @@ export const INVENTORY_FIELD_LABELS = {
   duplicates: 'Copied From',
   is_completed: 'Completed',
   is_active: 'Active',
+  certifier_name: 'Certifier Name',
+  certifier_title: 'Certifier Title',
+  date_signed: 'Date Signed',
+  ehs_first_present_on: 'EHS First at or Above TPQ On',
 } as const;

@@ -191,7 +191,8 @@ export type Tier2ReadResult =
  * What a Tier II file says about a facility that the app holds no column for, kept as it came
  * (`facilities.tier2_extras`) so an export gives it back. NAICS, D-U-N-S, RMP and TRI ids,
  * latitude/longitude, fire district, manned and occupants are columns; `facilityIds` here keeps
- * their record ids and descriptions and any other id type.
+ * their record ids and descriptions and any other id type. The certifier and the date signed are
+ * the facility-year's, kept on its inventory (issue 36), not here.
  */
 export type Tier2FacilityExtras = Partial<
   Pick<
@@ -203,8 +204,6 @@ export type Tier2FacilityExtras = Partial<
     | 'siteCoordAbbrevAttached'
     | 'dikeDescriptionAttached'
     | 'facilityInfoSameAsLastYear'
-    | 'nameAndTitleOfCertifier'
-    | 'dateSigned'
     | 'feesTotal'
     | 'phones'
     | 'subjectToChemAccidentPrevention'

@@ -18,6 +18,11 @@ import {
 export const TIER2_EXPORT_MSG = {
   /** Reporting years before 2017 use the five legacy categories, which the standard cannot carry. */
   legacyYear: 'Tier II files hold the hazard categories used from 2017; choose 2017 or later.',
+  /** A customer-wide export (no facility) when none of its active facilities has that year's inventory. */
+  noFacilityYear: 'No active facility of this customer has an inventory for this year',
+  /** The web's line under the button naming the facilities a customer-wide file leaves out. */
+  leftOut: (year: number, names: readonly string[]) =>
+    `Not in the file (no ${year} inventory): ${names.join(', ')}`,
 } as const;
 
 /** The one XML file inside a `.t2s`, named as Tier2 Submit names it. */
@@ -44,6 +49,14 @@ export function decodeExportWarnings(header: string | null): string[] {
   }
 }
 
+/**
+ * A customer-wide export (issue 36) names the active facilities it left out, those without an
+ * inventory that year, in this header: their names as JSON, percent-encoded, as the warnings are.
+ * Not a file in the ZIP: Tier2 Submit writes one XML and nothing else, and a state's reader may
+ * refuse more; not a warning either: the file lacks nothing, a facility simply has no year yet.
+ */
+export const TIER2_EXPORT_LEFT_OUT_HEADER = 'X-Tier2-Facilities-Left-Out';
+
 /** The words that name the file, as a report type's name does ("EPCRA 311/312 Tier II"). */
 export const TIER2_EXPORT_NAME = 'EPCRA 311/312 Tier II';
 
@@ -53,11 +66,24 @@ export function tier2ExportFileName(customerName: string, facilityName: string, 
 }
 
 /**
+ * A customer-wide file (no facility chosen): `EPCRA_311_312_Tier_II_Acme_Corp_2025.t2s`, the
+ * customer standing where the facility's name would (it holds several).
+ */
+export function tier2CustomerExportFileName(customerName: string, year: number): string {
+  return generatedFileName([TIER2_EXPORT_NAME, customerName, year], 't2s');
+}
+
+/**
  * `GET /tier2/export?customer_id=&facility_id=&year=`: the report's request without a type or a
  * format; the Tier II settings (percent basis, 370.14 option) as the report takes them, so an export
- * made beside a report with the same settings carries the same figures.
+ * made beside a report with the same settings carries the same figures. Without `facility_id` the
+ * file holds every active facility of the customer with an inventory that year (issue 36).
  */
-export const Tier2ExportQuerySchema = z.object({ ...FACILITY_YEAR_FIELDS, ...REPORT_SETTINGS_FIELDS });
+export const Tier2ExportQuerySchema = z.object({
+  ...FACILITY_YEAR_FIELDS,
+  facility_id: FACILITY_YEAR_FIELDS.facility_id.optional(),
+  ...REPORT_SETTINGS_FIELDS,
+});
 export type Tier2ExportQuery = z.input<typeof Tier2ExportQuerySchema>;
 export type Tier2ExportQueryValues = z.output<typeof Tier2ExportQuerySchema>;
 
@@ -128,12 +154,31 @@ export interface Tier2ExportLine {
   lastModified: string;
 }
 
-export interface Tier2ExportInput {
-  year: number;
+/** The facility-year's certification (40 CFR 370.42), kept on the inventory (issue 36). */
+export interface Tier2ExportCertification {
+  name: string;
+  title: string;
+  /** yyyy-MM-dd or null. */
+  dateSigned: string | null;
+}
+
+/** One facility-year of a file. */
+export interface Tier2ExportFacilityYear {
   facility: Tier2ExportFacility;
   /** The facility's contacts in its order. */
   contacts: Tier2ExportContact[];
   /** The Tier II report's reported rows (`Tier2Result.rows`). */
   rows: Tier2Row[];
   lines: Tier2ExportLine[];
+  certification: Tier2ExportCertification;
+}
+
+export interface Tier2ExportInput extends Tier2ExportFacilityYear {
+  year: number;
+}
+
+/** Several facility-years of one customer and year in one file, as Tier2 Submit writes a submission. */
+export interface Tier2ExportDatasetInput {
+  year: number;
+  facilities: Tier2ExportFacilityYear[];
 }

@@ -16,8 +16,11 @@ import {
   type Tier2StorageLocation,
 } from './dataset.ts';
 import type {
+  Tier2ExportCertification,
   Tier2ExportContact,
+  Tier2ExportDatasetInput,
   Tier2ExportFacility,
+  Tier2ExportFacilityYear,
   Tier2ExportInput,
   Tier2ExportLine,
 } from './export-contract.ts';
@@ -188,7 +191,7 @@ function contactOf(
  */
 function chemicalOf(
   row: Tier2Row,
-  input: Tier2ExportInput,
+  input: Tier2ExportFacilityYear,
   lineById: Map<number, Tier2ExportLine>,
   ids: ReturnType<typeof recordIdPool>,
 ): Tier2Chemical {
@@ -299,24 +302,51 @@ function streetAddressOf(facility: Tier2ExportFacility): Tier2Address {
 }
 
 /**
- * The facility-year as the standard's dataset. Columns win over `tier2_extras` for what they hold
- * (name, address, county, fire district, latitude/longitude, the four ids, manned, occupants);
- * the rest of the extras (state fields, department, notes, certifier, attachments, record ids) is
- * given back as it came. Records without an id from a file get a stable generated one (`CT…`).
+ * The standard's one `nameAndTitleOfCertifier` from the inventory's name and title: "Debra Monaco,
+ * President", as the NOAA sample writes it; either alone when the other is empty.
  */
-export function buildTier2Dataset(input: Tier2ExportInput): Tier2Dataset {
-  const { facility } = input;
+export function certifierText(certification: Pick<Tier2ExportCertification, 'name' | 'title'>): string {
+  return [certification.name.trim(), certification.title.trim()].filter((part) => part !== '').join(', ');
+}
+
+/**
+ * A file's `nameAndTitleOfCertifier` as a name and a title: split at the first comma ("Debra
+ * Monaco, President"), so what `certifierText` wrote reads back the same (a name with no comma;
+ * a title may hold one). No comma: all of it is the name (the standard's field names a person).
+ */
+export function splitCertifierText(text: string): { name: string; title: string } {
+  const comma = text.indexOf(',');
+  if (comma < 0) return { name: text.trim(), title: '' };
+  return { name: text.slice(0, comma).trim(), title: text.slice(comma + 1).trim() };
+}
+
+type RecordIds = ReturnType<typeof recordIdPool>;
+
+/**
+ * One facility-year as the standard's `<facility>`. Columns win over `tier2_extras` for what they
+ * hold (name, address, county, fire district, latitude/longitude, the four ids, manned,
+ * occupants); the certifier and date signed are the inventory's (the facility-year's, issue 36);
+ * the rest of the extras (state fields, department, notes, attachments, record ids) is given back
+ * as it came. Records without an id from a file get a stable generated one (`CT…`). A contact
+ * named by an earlier facility of the file keeps the record id it got there.
+ */
+function facilityOf(
+  input: Tier2ExportFacilityYear,
+  ids: RecordIds,
+  contactRecordIds: Map<number, string>,
+): Tier2Facility {
+  const { facility, certification } = input;
   const extras = facility.extras;
-  const ids = recordIdPool();
   const lineById = new Map(input.lines.map((line) => [line.id, line]));
 
   const facilityRecordId = ids.take(facility.tier2RecordId ?? `CTFA${facility.id}`);
-  const contactRecordIds = input.contacts.map((contact) =>
-    ids.take(contact.tier2RecordId ?? `CTCT${contact.id}`),
-  );
-  const contactIds = input.contacts.map((contact, index) => ({
+  for (const contact of input.contacts) {
+    if (!contactRecordIds.has(contact.id))
+      contactRecordIds.set(contact.id, ids.take(contact.tier2RecordId ?? `CTCT${contact.id}`));
+  }
+  const contactIds = input.contacts.map((contact) => ({
     linkId: ids.take(contact.tier2LinkId ?? `CTCK${facility.id}-${contact.id}`),
-    contactId: contactRecordIds[index]!,
+    contactId: contactRecordIds.get(contact.id)!,
   }));
   // A product reported as a whole owns its lines' record ids; an EHS or chemical row aggregated
   // from the same lines takes a generated one (a record id names one record in a file).
@@ -325,7 +355,7 @@ export function buildTier2Dataset(input: Tier2ExportInput): Tier2Dataset {
   for (const row of [...input.rows].sort((a, b) => order(a) - order(b)))
     chemicalsByRow.set(row, chemicalOf(row, input, lineById, ids));
 
-  const result: Tier2Facility = {
+  return {
     recordId: facilityRecordId,
     facilityName: facility.name,
     streetAddress: streetAddressOf(facility),
@@ -341,8 +371,8 @@ export function buildTier2Dataset(input: Tier2ExportInput): Tier2Dataset {
     siteCoordAbbrevAttached: extras.siteCoordAbbrevAttached ?? false,
     dikeDescriptionAttached: extras.dikeDescriptionAttached ?? false,
     facilityInfoSameAsLastYear: extras.facilityInfoSameAsLastYear ?? false,
-    nameAndTitleOfCertifier: extras.nameAndTitleOfCertifier ?? '',
-    dateSigned: extras.dateSigned ?? null,
+    nameAndTitleOfCertifier: certifierText(certification),
+    dateSigned: certification.dateSigned,
     feesTotal: extras.feesTotal ?? null,
     phones: facilityPhones(facility, ids),
     manned: facility.isManned,
@@ -359,10 +389,35 @@ export function buildTier2Dataset(input: Tier2ExportInput): Tier2Dataset {
       recordId: attachment.recordId === null ? null : ids.take(attachment.recordId),
     })),
   };
+}
+
+/**
+ * Several facility-years of one customer and year as one dataset, the way Tier2 Submit holds a
+ * submission (issue 36): each facility under `<facilities>`, in the order given, and each contact
+ * once under the dataset's `<contacts>` (in the order the facilities first name them), linked from
+ * every facility that names it. Record ids are unique across the whole file.
+ */
+export function buildTier2Submission(input: Tier2ExportDatasetInput): Tier2Dataset {
+  const ids = recordIdPool();
+  const contactRecordIds = new Map<number, string>();
+  const facilities = input.facilities.map((facilityYear) => facilityOf(facilityYear, ids, contactRecordIds));
+  const contacts = new Map<number, Tier2ExportContact>();
+  for (const facilityYear of input.facilities) {
+    for (const contact of facilityYear.contacts)
+      if (!contacts.has(contact.id)) contacts.set(contact.id, contact);
+  }
   return {
     version: TIER2_STANDARD_VERSION,
     reportYear: input.year,
-    facilities: [result],
-    contacts: input.contacts.map((contact, index) => contactOf(contact, ids, contactRecordIds[index]!)),
+    facilities,
+    contacts: [...contacts.values()].map((contact) =>
+      contactOf(contact, ids, contactRecordIds.get(contact.id)!),
+    ),
   };
+}
+
+/** One facility-year as the standard's dataset (one `<facility>` and its contacts). */
+export function buildTier2Dataset(input: Tier2ExportInput): Tier2Dataset {
+  const { year, ...facilityYear } = input;
+  return buildTier2Submission({ year, facilities: [facilityYear] });
 }

@@ -2,13 +2,20 @@ import { describe, expect, it } from 'vitest';
 import { tier2RangeCode } from '../compliance/range-codes.ts';
 import type { Tier2Row } from '../compliance/tier2-types.ts';
 import {
+  type Tier2ExportContact,
   type Tier2ExportFacility,
   type Tier2ExportInput,
   type Tier2ExportLine,
   Tier2ExportQuerySchema,
+  tier2CustomerExportFileName,
   tier2ExportFileName,
 } from './export-contract.ts';
-import { buildTier2Dataset } from './export-mapping.ts';
+import {
+  buildTier2Dataset,
+  buildTier2Submission,
+  certifierText,
+  splitCertifierText,
+} from './export-mapping.ts';
 
 /** The mapping rules of the Tier II export (decision 017, Export) on hand-made engine rows. */
 
@@ -109,6 +116,8 @@ function row(overrides: Partial<Tier2Row>, lineIds: number[], pounds: number): T
   };
 }
 
+const NO_CERTIFICATION = { name: '', title: '', dateSigned: null };
+
 function build(overrides: Partial<Tier2ExportInput>) {
   return buildTier2Dataset({
     year: 2025,
@@ -116,8 +125,25 @@ function build(overrides: Partial<Tier2ExportInput>) {
     contacts: [],
     rows: [],
     lines: [],
+    certification: NO_CERTIFICATION,
     ...overrides,
   });
+}
+
+function contact(id: number, lastName: string): Tier2ExportContact {
+  return {
+    id,
+    tier2RecordId: null,
+    tier2LinkId: null,
+    firstName: '',
+    lastName,
+    title: '',
+    email: '',
+    mailing: { street: '', city: '', state: '', zip: '', country: '' },
+    contactTypes: ['Emergency Contact'],
+    phones: [{ id: id * 10, tier2RecordId: null, phoneNumber: '713-555-0100', phoneType: '24-hour' }],
+    lastModified: '2025-01-02',
+  };
 }
 
 describe('buildTier2Dataset', () => {
@@ -157,6 +183,22 @@ describe('buildTier2Dataset', () => {
       phones: [],
       lastModified: '2025-01-02',
     });
+  });
+
+  it("writes the facility-year's certifier as the standard's one name-and-title field, and the day signed", () => {
+    const [facility] = build({
+      certification: { name: 'Dana Reyes', title: 'Plant Manager', dateSigned: '2026-02-20' },
+      // A certifier an older import left among the facility's extras is not the year's: not written.
+      facility: { ...FACILITY, extras: { department: 'Ops' } },
+    }).facilities;
+    expect([facility!.nameAndTitleOfCertifier, facility!.dateSigned]).toEqual([
+      'Dana Reyes, Plant Manager',
+      '2026-02-20',
+    ]);
+    const [nameOnly] = build({
+      certification: { name: 'Dana Reyes', title: '', dateSigned: null },
+    }).facilities;
+    expect([nameOnly!.nameAndTitleOfCertifier, nameOnly!.dateSigned]).toEqual(['Dana Reyes', null]);
   });
 
   it('writes a liquified gas as liquid and gas, a compressed gas as gas', () => {
@@ -209,11 +251,114 @@ describe('buildTier2Dataset', () => {
   });
 });
 
+describe('buildTier2Submission: several facility-years in one file', () => {
+  const second: Tier2ExportFacility = { ...FACILITY, id: 8, name: 'Second Plant' };
+  const shared = contact(31, 'Shared Desk');
+
+  it("holds each facility in order, each contact once, and every facility's links", () => {
+    const dataset = buildTier2Submission({
+      year: 2025,
+      facilities: [
+        {
+          facility: FACILITY,
+          contacts: [shared, contact(32, 'First Only')],
+          rows: [row({ name: 'A' }, [1], 20_000)],
+          lines: [line(1)],
+          certification: { name: 'Dana Reyes', title: 'Plant Manager', dateSigned: '2026-02-20' },
+        },
+        {
+          facility: second,
+          contacts: [shared],
+          rows: [row({ name: 'B', product_id: 12 }, [2], 15_000)],
+          lines: [line(2)],
+          certification: NO_CERTIFICATION,
+        },
+      ],
+    });
+    expect(dataset.reportYear).toBe(2025);
+    expect(
+      dataset.facilities.map((f) => [
+        f.recordId,
+        f.facilityName,
+        f.nameAndTitleOfCertifier,
+        f.chemicals.map((c) => [c.recordId, c.chemName, c.maxAmount]),
+        f.contactIds.map((link) => [link.linkId, link.contactId]),
+      ]),
+    ).toEqual([
+      [
+        'CTFA7',
+        'Plant',
+        'Dana Reyes, Plant Manager',
+        [['CTCV7P11', 'A', 20_000]],
+        [
+          ['CTCK7-31', 'CTCT31'],
+          ['CTCK7-32', 'CTCT32'],
+        ],
+      ],
+      ['CTFA8', 'Second Plant', '', [['CTCV8P12', 'B', 15_000]], [['CTCK8-31', 'CTCT31']]],
+    ]);
+    // The shared desk once, in the order the facilities first name the contacts.
+    expect(dataset.contacts.map((c) => [c.recordId, c.lastName, c.phones.map((p) => p.recordId)])).toEqual([
+      ['CTCT31', 'Shared Desk', ['CTPH310']],
+      ['CTCT32', 'First Only', ['CTPH320']],
+    ]);
+  });
+
+  it('keeps record ids unique across the file: the same imported id on two facilities gets -2', () => {
+    const imported = { ...FACILITY, tier2RecordId: 'FATR2025SAME' };
+    const dataset = buildTier2Submission({
+      year: 2025,
+      facilities: [
+        { facility: imported, contacts: [], rows: [], lines: [], certification: NO_CERTIFICATION },
+        {
+          facility: { ...imported, id: 8 },
+          contacts: [],
+          rows: [],
+          lines: [],
+          certification: NO_CERTIFICATION,
+        },
+      ],
+    });
+    expect(dataset.facilities.map((f) => f.recordId)).toEqual(['FATR2025SAME', 'FATR2025SAME-2']);
+  });
+});
+
+describe('the certifier text', () => {
+  it('joins name and title as the sample writes them, and splits them back at the first comma', () => {
+    expect(certifierText({ name: 'Debra Monaco', title: 'President' })).toBe('Debra Monaco, President');
+    expect(certifierText({ name: 'Debra Monaco', title: '' })).toBe('Debra Monaco');
+    expect(splitCertifierText('Debra Monaco, President')).toEqual({
+      name: 'Debra Monaco',
+      title: 'President',
+    });
+    // A title may hold a comma; what certifierText wrote reads back the same.
+    expect(splitCertifierText('Dana Reyes, VP, Operations')).toEqual({
+      name: 'Dana Reyes',
+      title: 'VP, Operations',
+    });
+    expect(splitCertifierText('  Dana Reyes ')).toEqual({ name: 'Dana Reyes', title: '' });
+    expect(splitCertifierText('')).toEqual({ name: '', title: '' });
+  });
+});
+
 describe('the export call', () => {
   it('names the file by type, customer and year, ending .t2s', () => {
     expect(tier2ExportFileName('A.B. Smith & Sons', 'Plant 2', 2025)).toBe(
       'EPCRA_311_312_Tier_II_A_B__Smith_&_Sons_Plant_2_2025.t2s',
     );
+    // Every facility of the customer: the customer stands where the facility would.
+    expect(tier2CustomerExportFileName('A.B. Smith & Sons', 2025)).toBe(
+      'EPCRA_311_312_Tier_II_A_B__Smith_&_Sons_2025.t2s',
+    );
+  });
+
+  it('reads a query without a facility as the customer-wide export', () => {
+    expect(Tier2ExportQuerySchema.parse({ customer_id: '3', year: '2025' })).toEqual({
+      customer_id: 3,
+      year: 2025,
+      percent_basis: 'upper',
+      tier2_option: 'mixture',
+    });
   });
 
   it('reads the query with the report settings’ defaults', () => {

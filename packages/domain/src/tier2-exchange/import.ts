@@ -73,6 +73,12 @@ export const Tier2PlanFacilitySchema = z.object({
   changes: z.record(z.string(), z.tuple([z.string(), z.string()])),
   year: z.number(),
   inventory: z.object({ status: z.enum(['new', 'empty']), inventory_id: z.number().nullable() }),
+  /** The certifier and date signed the year's inventory takes (issue 36); '' and null when the file has none. */
+  certification: z.object({
+    certifier_name: z.string(),
+    certifier_title: z.string(),
+    date_signed: z.string().nullable(),
+  }),
 });
 
 export const Tier2PlanChemicalSchema = z.object({

@@ -76,8 +76,8 @@ export const facilities = pgTable(
     tier2RecordId: varchar({ length: 40 }),
     /**
      * What a Tier II file says about the facility that the app does not hold as columns (state
-     * fields, department, notes, attachments, certifier, record ids of its ids and phones, …), kept
-     * as it came so an export gives it back.
+     * fields, department, notes, attachments, record ids of its ids and phones, …), kept as it came
+     * so an export gives it back. The certifier and date signed are the year's, on the inventory.
      */
     tier2Extras: jsonb().$type<Tier2FacilityExtras>().notNull().default({}),
     isActive: isActive(),

@@ -4,6 +4,7 @@ import {
   bigint,
   boolean,
   check,
+  date,
   index,
   integer,
   jsonb,
@@ -36,6 +37,13 @@ export const inventories = pgTable(
       .references(() => facilities.id),
     isCompleted: boolean().notNull().default(false),
     isActive: isActive(),
+    // Issue 36 (decision 036): what the facility-year's filings rest on. The Tier II certifier
+    // (40 CFR 370.42; Tier2 Submit's nameAndTitleOfCertifier and dateSigned) signs one year's form,
+    // and the EPCRA 302 notification is due 60 days after an EHS first reached its TPQ.
+    certifierName: varchar({ length: 100 }).notNull().default(''),
+    certifierTitle: varchar({ length: 100 }).notNull().default(''),
+    dateSigned: date({ mode: 'string' }),
+    ehsFirstPresentOn: date({ mode: 'string' }),
     ...timestamps,
   },
   (t) => [

@@ -18,6 +18,7 @@ export async function selectFacilityYears(db: Db | Tx, filter: { customerId?: nu
       inventoryId: inventories.id,
       year: inventories.year,
       isCompleted: inventories.isCompleted,
+      ehsFirstPresentOn: inventories.ehsFirstPresentOn,
       customerId: customers.id,
       customerName: customers.name,
       facilityId: facilities.id,

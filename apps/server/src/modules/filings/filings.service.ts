@@ -17,6 +17,7 @@ import type { Db } from '../../db/client.ts';
 import { AppError, fieldError, notFound } from '../../lib/app-error.ts';
 import { type Actor, recordAudit } from '../../lib/audit.ts';
 import { csvText } from '../../lib/csv.ts';
+import { selectCoveredBy302 } from '../reports/epcra-302-coverage.ts';
 import {
   deleteFiling,
   type FacilityYearRow,
@@ -56,17 +57,47 @@ function lastSpccReview(filings: FilingRow[], facilityId: number, year: number):
  * The obligations a facility-year shows: Tier II always (every facility with an inventory is
  * checked against its thresholds); TRI and the SPCC review once their report was generated for
  * the year or a filing was marked (whether the facility is subject to them is the consultant's call:
- * TRI needs its NAICS code and ten employees, which the app does not hold).
+ * TRI needs its NAICS code and ten employees, which the app does not hold); the 302 notification
+ * in the year an EHS first reaches its TPQ (`isFirst302Year`), or once it is marked.
  */
-function obligationsOf(generations: ReportGenerationRow[], filings: FilingRow[]): FilingObligation[] {
-  return FILING_OBLIGATIONS.filter(
-    (obligation) =>
-      obligation === 'tier2' ||
-      filings.some((filing) => filing.obligation === obligation) ||
-      generations.some((generation) =>
-        (FILING_REPORT_TYPES[obligation] as readonly string[]).includes(generation.type),
-      ),
-  );
+function obligationsOf(
+  generations: ReportGenerationRow[],
+  filings: FilingRow[],
+  isFirst302Year: boolean,
+): FilingObligation[] {
+  return FILING_OBLIGATIONS.filter((obligation) => {
+    if (obligation === 'tier2') return true;
+    if (filings.some((filing) => filing.obligation === obligation)) return true;
+    if (obligation === 'epcra_302') return isFirst302Year;
+    return generations.some((generation) =>
+      (FILING_REPORT_TYPES[obligation] as readonly string[]).includes(generation.type),
+    );
+  });
+}
+
+/**
+ * The facility-years whose 302 report requires the notification while their facility's previous
+ * year did not (the latest earlier year with an active inventory, as the changes since last year
+ * compare), or that are the facility's first year: the notification is made once, when an EHS
+ * first reaches its TPQ (rules §1), not every year it stays.
+ */
+async function first302Years(db: Db, facilityYears: FacilityYearRow[]): Promise<Set<number>> {
+  const covered = await selectCoveredBy302(db, facilityYears);
+  const byFacility = new Map<string, FacilityYearRow[]>();
+  for (const row of facilityYears) {
+    const key = `${row.customerId}:${row.facilityId}`;
+    byFacility.set(key, [...(byFacility.get(key) ?? []), row]);
+  }
+  const first = new Set<number>();
+  for (const rows of byFacility.values()) {
+    const byYear = [...rows].sort((a, b) => a.year - b.year || a.inventoryId - b.inventoryId);
+    byYear.forEach((row, index) => {
+      const previous = byYear[index - 1];
+      if (covered.has(row.inventoryId) && (!previous || !covered.has(previous.inventoryId)))
+        first.add(row.inventoryId);
+    });
+  }
+  return first;
 }
 
 function toItem(
@@ -79,11 +110,10 @@ function toItem(
   const filing = allFilings.find(
     (one) => one.inventoryId === facilityYear.inventoryId && one.obligation === obligation,
   );
-  const dueOn = filingDueDate(
-    obligation,
-    facilityYear.year,
-    lastSpccReview(allFilings, facilityYear.facilityId, facilityYear.year),
-  );
+  const dueOn = filingDueDate(obligation, facilityYear.year, {
+    lastSpccReview: lastSpccReview(allFilings, facilityYear.facilityId, facilityYear.year),
+    ehsFirstPresentOn: facilityYear.ehsFirstPresentOn,
+  });
   // The newest generation of each report type of the obligation.
   const newest = new Map<string, ReportGenerationRow>();
   for (const generation of generations) {
@@ -104,6 +134,8 @@ function toItem(
     obligation,
     obligation_label: FILING_OBLIGATION_LABELS[obligation],
     due_on: dueOn,
+    // Only the 302 notification runs from a day the app may not hold yet.
+    missing: dueOn === null && filing === undefined ? FILING_MSG.ehsDayMissing(facilityYear.year) : null,
     status: filingStatus(dueOn, filing !== undefined, today),
     filing: filing
       ? {
@@ -141,7 +173,7 @@ const STATUS_ORDER = new Map(FILING_STATUSES.map((status, index) => [status, ind
 function compareItems(a: FilingItem, b: FilingItem): number {
   return (
     (STATUS_ORDER.get(a.status) ?? 0) - (STATUS_ORDER.get(b.status) ?? 0) ||
-    a.due_on.localeCompare(b.due_on) ||
+    (a.due_on ?? '').localeCompare(b.due_on ?? '') ||
     a.customer_name.localeCompare(b.customer_name) ||
     a.facility_name.localeCompare(b.facility_name) ||
     b.year - a.year ||
@@ -174,6 +206,7 @@ async function allItems(db: Db, query: FilingListQueryValues, today: string): Pr
       facilityYears.map((row) => row.inventoryId),
     ),
   ]);
+  const firstOf302 = await first302Years(db, facilityYears);
   // Grouped once by inventory: a scan of every row per facility-year grows as their product.
   const generationsOf = byInventory(generations);
   const filingsOf = byInventory(allFilings);
@@ -181,13 +214,17 @@ async function allItems(db: Db, query: FilingListQueryValues, today: string): Pr
   for (const facilityYear of facilityYears) {
     const ownGenerations = generationsOf.get(facilityYear.inventoryId) ?? [];
     const ownFilings = filingsOf.get(facilityYear.inventoryId) ?? [];
-    for (const obligation of obligationsOf(ownGenerations, ownFilings)) {
+    for (const obligation of obligationsOf(
+      ownGenerations,
+      ownFilings,
+      firstOf302.has(facilityYear.inventoryId),
+    )) {
       items.push(toItem(facilityYear, obligation, ownGenerations, allFilings, today));
     }
   }
   return items
     .filter((item) => matchesStatus(item, query.status))
-    .filter((item) => !query.due_month || item.due_on.startsWith(query.due_month))
+    .filter((item) => !query.due_month || (item.due_on ?? '').startsWith(query.due_month))
     .sort(compareItems);
 }
 

@@ -366,7 +366,16 @@ export async function findSameYearInventory(
   return row;
 }
 
-export type InventoryValues = Pick<typeof inventories.$inferInsert, 'year' | 'customerId' | 'facilityId'>;
+export type InventoryValues = Pick<
+  typeof inventories.$inferInsert,
+  | 'year'
+  | 'customerId'
+  | 'facilityId'
+  | 'certifierName'
+  | 'certifierTitle'
+  | 'dateSigned'
+  | 'ehsFirstPresentOn'
+>;
 
 export async function insertInventory(db: Db | Tx, values: InventoryValues & { isActive: boolean }) {
   const [row] = await db.insert(inventories).values(values).returning({ id: inventories.id });
@@ -378,6 +387,15 @@ export async function updateInventoryRow(
   db: Db | Tx,
   id: number,
   values: InventoryValues & { isCompleted: boolean },
+): Promise<void> {
+  await db.update(inventories).set(values).where(eq(inventories.id, id));
+}
+
+/** The facility-year's certifier and date signed alone (a Tier II import's, issue 36). */
+export async function updateInventoryCertification(
+  db: Db | Tx,
+  id: number,
+  values: Pick<typeof inventories.$inferInsert, 'certifierName' | 'certifierTitle' | 'dateSigned'>,
 ): Promise<void> {
   await db.update(inventories).set(values).where(eq(inventories.id, id));
 }

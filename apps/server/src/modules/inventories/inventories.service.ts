@@ -6,14 +6,16 @@ import {
   type InventoryListQuery,
   type InventoryListRow,
   type InventoryResource,
+  type InventoryYearFacts,
   type InventoryYearItem,
+  inventoryYearFactIssues,
   isAllowed,
   type ListPage,
   type SaveInventoryRequestSchema,
 } from '@chemtrack/domain';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client.ts';
-import { conflictWith, fieldError, forbidden, notFound } from '../../lib/app-error.ts';
+import { AppError, conflictWith, fieldError, forbidden, notFound } from '../../lib/app-error.ts';
 import { type Actor, recordAudit } from '../../lib/audit.ts';
 import type { CrudService } from '../../lib/crud-routes.ts';
 import { toIso } from '../../lib/dates.ts';
@@ -42,6 +44,7 @@ import {
   selectInventoryYears,
   selectTechnicianIds,
   setInventoryActive,
+  updateInventoryCertification,
   updateInventoryRow,
 } from './inventories.repository.ts';
 
@@ -72,6 +75,10 @@ async function toResource(db: Db | Tx, row: InventoryRow): Promise<InventoryReso
     duplicates,
     is_completed: row.inventory.isCompleted,
     is_active: row.inventory.isActive,
+    certifier_name: row.inventory.certifierName,
+    certifier_title: row.inventory.certifierTitle,
+    date_signed: row.inventory.dateSigned,
+    ehs_first_present_on: row.inventory.ehsFirstPresentOn,
     created_at: toIso(row.inventory.createdAt),
     updated_at: toIso(row.inventory.updatedAt),
   };
@@ -169,6 +176,44 @@ async function checkReferences(tx: Tx, body: SaveInventory, duplicateIds: number
   return facility.name;
 }
 
+/**
+ * The facility-year's filing facts after a save: the body's where it gives them, else what is
+ * stored (a body that leaves one out keeps it), checked together (a title sent alone needs the
+ * stored name). 422 with each field's message.
+ */
+function yearFactsOf(body: SaveInventory, stored: InventoryYearFacts, year: number): InventoryYearFacts {
+  const facts: InventoryYearFacts = {
+    certifier_name: body.certifier_name ?? stored.certifier_name,
+    certifier_title: body.certifier_title ?? stored.certifier_title,
+    date_signed: body.date_signed === undefined ? stored.date_signed : body.date_signed,
+    ehs_first_present_on:
+      body.ehs_first_present_on === undefined ? stored.ehs_first_present_on : body.ehs_first_present_on,
+  };
+  const issues = inventoryYearFactIssues(facts, year);
+  if (issues.length > 0) {
+    const errors: Record<string, string[]> = {};
+    for (const issue of issues) errors[issue.field] = [...(errors[issue.field] ?? []), issue.message];
+    throw new AppError('VALIDATION', issues[0]!.message, errors);
+  }
+  return facts;
+}
+
+const NO_YEAR_FACTS: InventoryYearFacts = {
+  certifier_name: '',
+  certifier_title: '',
+  date_signed: null,
+  ehs_first_present_on: null,
+};
+
+function yearFactColumns(facts: InventoryYearFacts) {
+  return {
+    certifierName: facts.certifier_name,
+    certifierTitle: facts.certifier_title,
+    dateSigned: facts.date_signed,
+    ehsFirstPresentOn: facts.ehs_first_present_on,
+  };
+}
+
 /** One inventory per customer, facility and year: reports pick an inventory by the three. */
 async function refuseSameYear(tx: Tx, body: SaveInventory, facilityName: string, exceptId: number | null) {
   await lockInventoryYear(tx, body.customer_id, body.facility_id, body.year);
@@ -195,6 +240,7 @@ async function refuseSameYear(tx: Tx, body: SaveInventory, facilityName: string,
 async function createInventory(db: Db, actor: Actor, body: SaveInventory): Promise<InventoryResource> {
   return db.transaction(async (tx) => {
     const duplicateIds = body.inventory_ids ?? [];
+    const facts = yearFactsOf(body, NO_YEAR_FACTS, body.year);
     const facilityName = await checkReferences(tx, body, duplicateIds);
     await refuseSameYear(tx, body, facilityName, null);
     const id = await insertInventory(tx, {
@@ -202,6 +248,7 @@ async function createInventory(db: Db, actor: Actor, body: SaveInventory): Promi
       customerId: body.customer_id,
       facilityId: body.facility_id,
       isActive: body.is_active ?? true,
+      ...yearFactColumns(facts),
     });
     await replaceTechnicians(tx, id, body.technician_ids);
     await insertDuplicates(tx, id, duplicateIds);
@@ -233,6 +280,7 @@ async function updateInventory(
     const { inventory } = await findInventoryRow(tx, id);
     await checkInventoryVersion(tx, { entity: ENTITY, id, readAt: body.updated_at });
     const before = await getInventory(tx, id);
+    const facts = yearFactsOf(body, before, body.year);
     // Spec 02 §4 and §6: a completed inventory is read-only to staff, and only an admin completes.
     if (inventory.isCompleted && !isAllowed(actor.role, 'inventories.update-completed')) {
       throw forbidden(INVENTORY_MSG.completedLocked);
@@ -253,6 +301,7 @@ async function updateInventory(
       customerId: body.customer_id,
       facilityId: body.facility_id,
       isCompleted,
+      ...yearFactColumns(facts),
     });
     await replaceTechnicians(tx, id, body.technician_ids);
     const resource = await getInventory(tx, id);
@@ -312,6 +361,33 @@ async function copyProducts(
   });
 }
 
+/**
+ * The certifier and date signed a Tier II import read for the facility-year (issue 36), written
+ * over what the inventory holds, in the import's transaction, with an audit row marked
+ * `from_tier2_import`. The plan checked them with the form's rules (`certificationOf`).
+ */
+async function applyTier2Certification(
+  tx: Tx,
+  actor: Actor,
+  id: number,
+  certification: Pick<InventoryYearFacts, 'certifier_name' | 'certifier_title' | 'date_signed'>,
+): Promise<void> {
+  const before = await getInventory(tx, id);
+  await updateInventoryCertification(tx, id, {
+    certifierName: certification.certifier_name,
+    certifierTitle: certification.certifier_title,
+    dateSigned: certification.date_signed,
+  });
+  await recordAudit(tx, actor, {
+    action: 'update',
+    entity: ENTITY,
+    entityId: id,
+    details: { from_tier2_import: true },
+    before,
+    after: await getInventory(tx, id),
+  });
+}
+
 async function toggleInventory(db: Db, actor: Actor, id: number): Promise<InventoryResource> {
   return toggleActive(db, actor, {
     entity: ENTITY,
@@ -336,8 +412,10 @@ export const inventoriesService = {
   toggle: toggleInventory,
   years: listYears,
   copyProducts,
+  applyTier2Certification,
 } satisfies CrudService<InventoryListRow, InventoryResource, InventoryListQuery, SaveInventory> & {
   years: typeof listYears;
   copyProducts: typeof copyProducts;
   requireAccess: typeof requireInventoryAccess;
+  applyTier2Certification: typeof applyTier2Certification;
 };

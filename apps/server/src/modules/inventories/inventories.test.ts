@@ -113,6 +113,10 @@ describe('create and get', () => {
       duplicates: [],
       is_completed: false,
       is_active: true,
+      certifier_name: '',
+      certifier_title: '',
+      date_signed: null,
+      ehs_first_present_on: null,
       created_at: expect.any(String),
       updated_at: expect.any(String),
     });
@@ -351,6 +355,139 @@ describe('update, completion and archive', () => {
     ]);
     const missing = await ctx.call('admin', { method: 'PATCH', url: '/inventories/999999/activate' });
     expect(missing.statusCode).toBe(404);
+  });
+});
+
+describe('the Tier II certifier and the EHS day (issue 36)', () => {
+  const patch = (id: number, body: Record<string, unknown>) =>
+    ctx.call('staff', { method: 'PATCH', url: `/inventories/${id}/update`, payload: body });
+
+  it('keeps them on create, answers them as get does, and records them in the audit row', async () => {
+    const facility = await newFacility('Certified Works');
+    const created = await createInventory({
+      facility_id: facility,
+      year: 2020,
+      certifier_name: ' Dana Reyes ',
+      certifier_title: 'Plant Manager',
+      date_signed: '2021-02-20',
+      ehs_first_present_on: '2020-03-10',
+    });
+    expect(created).toMatchObject({
+      certifier_name: 'Dana Reyes',
+      certifier_title: 'Plant Manager',
+      date_signed: '2021-02-20',
+      ehs_first_present_on: '2020-03-10',
+    });
+    const [row] = await ctx.database.db.select().from(inventories).where(eq(inventories.id, created.id));
+    expect(row).toMatchObject({
+      certifierName: 'Dana Reyes',
+      certifierTitle: 'Plant Manager',
+      dateSigned: '2021-02-20',
+      ehsFirstPresentOn: '2020-03-10',
+    });
+    const got = await ctx.call('staff', { method: 'GET', url: `/inventories/${created.id}/get` });
+    expect(got.json().resource).toEqual(created);
+  });
+
+  it('leaves out of an update what it does not send, clears what it sends empty', async () => {
+    const facility = await newFacility('Partial Works');
+    const created = await createInventory({
+      facility_id: facility,
+      year: 2020,
+      certifier_name: 'Dana Reyes',
+      date_signed: '2021-02-20',
+      ehs_first_present_on: '2020-03-10',
+    });
+    const base = inventoryBody({ customer_id: ids.gulf, facility_id: facility, year: 2020 });
+    // A title alone: the stored name goes with it.
+    const titled = await patch(created.id, { ...base, certifier_title: 'President' });
+    expect(titled.statusCode, titled.body).toBe(200);
+    expect(titled.json().resource).toMatchObject({
+      certifier_name: 'Dana Reyes',
+      certifier_title: 'President',
+      date_signed: '2021-02-20',
+      ehs_first_present_on: '2020-03-10',
+    });
+    const cleared = await patch(created.id, {
+      ...base,
+      certifier_name: '',
+      certifier_title: null,
+      date_signed: '',
+      ehs_first_present_on: null,
+    });
+    expect(cleared.statusCode, cleared.body).toBe(200);
+    expect(cleared.json().resource).toMatchObject({
+      certifier_name: '',
+      certifier_title: '',
+      date_signed: null,
+      ehs_first_present_on: null,
+    });
+    expect(await auditActions(ctx.database.db, 'inventory', created.id)).toEqual([
+      'create',
+      'update',
+      'update',
+    ]);
+  });
+
+  it.each([
+    [
+      { certifier_title: 'President' },
+      'certifier_name',
+      'Certifier name is required with a title or a date signed.',
+    ],
+    [
+      { certifier_name: 'Dana Reyes', date_signed: '2999-01-01' },
+      'date_signed',
+      'Date signed cannot be in the future.',
+    ],
+    [
+      { certifier_name: 'Dana Reyes', date_signed: '2021-02-30' },
+      'date_signed',
+      'Date signed must be a valid date.',
+    ],
+    [
+      { certifier_name: 'x'.repeat(101) },
+      'certifier_name',
+      'Certifier name may not be greater than 100 characters.',
+    ],
+    [
+      { ehs_first_present_on: '2021-01-01' },
+      'ehs_first_present_on',
+      'EHS first present on cannot be after the inventory year 2020.',
+    ],
+    [
+      { ehs_first_present_on: '2999-01-01' },
+      'ehs_first_present_on',
+      'EHS first present on cannot be in the future.',
+    ],
+  ])('refuses %j with 422 and its message, saving nothing', async (fields, field, message) => {
+    const facility = await newFacility(`Refused Works ${field} ${message.length}`);
+    const created = await createInventory({ facility_id: facility, year: 2020 });
+    const before = await snapshot();
+    const res = await patch(created.id, {
+      ...inventoryBody({ customer_id: ids.gulf, facility_id: facility, year: 2020 }),
+      ...fields,
+    });
+    expect(res.statusCode).toBe(422);
+    expect(res.json()).toEqual({ message, errors: { [field]: [message] } });
+    expect(await snapshot()).toEqual(before);
+  });
+
+  it('refuses a date signed sent alone when the stored name is empty (the rule on what would be stored)', async () => {
+    const facility = await newFacility('Unnamed Works');
+    const created = await createInventory({ facility_id: facility, year: 2020 });
+    const before = await snapshot();
+    // certifier_name left out: the stored '' goes with the new date.
+    const res = await patch(created.id, {
+      ...inventoryBody({ customer_id: ids.gulf, facility_id: facility, year: 2020 }),
+      date_signed: '2021-02-20',
+    });
+    expect(res.statusCode).toBe(422);
+    expect(res.json()).toEqual({
+      message: 'Certifier name is required with a title or a date signed.',
+      errors: { certifier_name: ['Certifier name is required with a title or a date signed.'] },
+    });
+    expect(await snapshot()).toEqual(before);
   });
 });
 

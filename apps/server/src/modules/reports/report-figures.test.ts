@@ -180,6 +180,8 @@ describe('Tier II: the reported table, then what is below threshold (issue 21, p
       'Tier II chemicals',
       'Below threshold (not reported)',
       'Tier I by hazard category',
+      // Issue 36: the form's certification closes the report.
+      'Certification (40 CFR 370.42)',
       'Contributions',
       // Issue 36: the facility's only inventory, so nothing to compare (report-changes.test.ts).
       'Changes since last year',
@@ -230,6 +232,7 @@ describe('Tier II: the reported table, then what is below threshold (issue 21, p
       ['Tier II chemicals', ['Caustic flakes', 'Chlorine', 'Sulfuric acid']],
       ['Below threshold (not reported)', ['Battery acid']],
       ['Tier I by hazard category', [undefined, undefined]],
+      ['Certification (40 CFR 370.42)', [undefined, undefined, undefined, undefined, undefined]],
     ]);
     const mixture = document.tables[1]?.rows[0];
     expect(mixture?.details[0]).toBe('Components: Sulfuric acid 7664-93-9 35% (EHS); Water 7732-18-5 65%');

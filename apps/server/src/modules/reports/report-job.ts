@@ -197,6 +197,11 @@ export async function loadReportJob(db: Db, request: ReportRequestValues): Promi
     },
     year: request.year,
     inventory_id: inventoryId,
+    certification: {
+      name: inventory.certifierName,
+      title: inventory.certifierTitle,
+      date_signed: inventory.dateSigned,
+    },
     lines: [],
   };
   const uploadedAt: Partial<Record<(typeof REGULATORY_LIST_TYPES)[number], string | null>> = {};

@@ -1,5 +1,5 @@
 import type { RegulatoryListType } from '@chemtrack/domain';
-import { and, asc, type Column, desc, eq, lt, type SQL, sql } from 'drizzle-orm';
+import { and, asc, type Column, desc, eq, inArray, lt, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { SelectResult } from 'drizzle-orm/query-builders/select.types';
 import type { Db, Tx } from '../../db/client.ts';
@@ -89,10 +89,23 @@ export async function findReportInventory(
   customerId: number,
   facilityId: number,
   year: number,
-): Promise<{ id: number; linesVersion: string; catalogVersion: string } | undefined> {
+): Promise<
+  | {
+      id: number;
+      linesVersion: string;
+      catalogVersion: string;
+      certifierName: string;
+      certifierTitle: string;
+      dateSigned: string | null;
+    }
+  | undefined
+> {
   const [row] = await db
     .select({
       id: inventories.id,
+      certifierName: inventories.certifierName,
+      certifierTitle: inventories.certifierTitle,
+      dateSigned: inventories.dateSigned,
       linesVersion: sql<string>`coalesce((SELECT ${inventoryReportVersions.version} FROM ${inventoryReportVersions}
         WHERE ${inventoryReportVersions.inventoryId} = ${inventories.id}), 0)::text`,
       catalogVersion: sql<string>`coalesce((SELECT ${reportCatalogVersion.version} FROM ${reportCatalogVersion}
@@ -328,4 +341,37 @@ export async function findPreviousInventoryYear(
     .orderBy(desc(inventories.year))
     .limit(1);
   return row?.year;
+}
+
+/** The shared catalogs' version (decision 022): what every kept report input read moves with it. */
+export async function findReportCatalogVersion(db: Db | Tx): Promise<number> {
+  const [row] = await db
+    .select({ version: reportCatalogVersion.version })
+    .from(reportCatalogVersion)
+    .where(eq(reportCatalogVersion.id, 1));
+  return row?.version ?? 0;
+}
+
+/**
+ * Of these inventories, the ones with a line holding a component of one of these CAS numbers (as
+ * digits, so "7664-93-9" and "7664939" are one number, as the engine's matching reads them).
+ */
+export async function selectInventoriesHoldingCas(
+  db: Db | Tx,
+  inventoryIds: readonly number[],
+  casDigits: readonly string[],
+): Promise<number[]> {
+  if (inventoryIds.length === 0 || casDigits.length === 0) return [];
+  const rows = await db
+    .selectDistinct({ inventoryId: line.inventoryId })
+    .from(part)
+    .innerJoin(line, eq(line.id, part.inventoryProductId))
+    .innerJoin(chemicalComponents, eq(chemicalComponents.id, part.chemicalComponentId))
+    .where(
+      and(
+        inArray(line.inventoryId, [...inventoryIds]),
+        inArray(sql`regexp_replace(${chemicalComponents.number}, '[^0-9]', '', 'g')`, [...casDigits]),
+      ),
+    );
+  return rows.map((row) => row.inventoryId);
 }

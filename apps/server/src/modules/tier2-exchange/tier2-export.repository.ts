@@ -1,11 +1,14 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import {
   addresses,
   contactPhones,
   contacts,
+  customers,
   facilities,
   facilityContacts,
+  facilityCustomers,
+  inventories,
   inventoryProducts,
 } from '../../db/schema/index.ts';
 
@@ -99,4 +102,54 @@ export function selectLineRecordIds(db: Db | Tx, inventoryId: number) {
     })
     .from(inventoryProducts)
     .where(eq(inventoryProducts.inventoryId, inventoryId));
+}
+
+export async function findExportCustomerName(db: Db | Tx, customerId: number): Promise<string | undefined> {
+  const [row] = await db
+    .select({ name: customers.name })
+    .from(customers)
+    .where(eq(customers.id, customerId))
+    .limit(1);
+  return row?.name;
+}
+
+/**
+ * A customer-wide export's facilities (issue 36): the customer's active facilities, its own and
+ * those it shares, by name, each with its active inventory of the year when it has one (the one a
+ * report of that facility-year reads: the newest).
+ */
+export function selectCustomerFacilityYears(db: Db | Tx, customerId: number, year: number) {
+  return db
+    .select({
+      id: facilities.id,
+      name: facilities.name,
+      inventoryId: sql<number | null>`max(${inventories.id})`,
+    })
+    .from(facilities)
+    .leftJoin(
+      inventories,
+      and(
+        eq(inventories.facilityId, facilities.id),
+        eq(inventories.customerId, customerId),
+        eq(inventories.year, year),
+        eq(inventories.isActive, true),
+      ),
+    )
+    .where(
+      and(
+        eq(facilities.isActive, true),
+        or(
+          eq(facilities.customerId, customerId),
+          inArray(
+            facilities.id,
+            db
+              .select({ id: facilityCustomers.facilityId })
+              .from(facilityCustomers)
+              .where(eq(facilityCustomers.customerId, customerId)),
+          ),
+        ),
+      ),
+    )
+    .groupBy(facilities.id, facilities.name)
+    .orderBy(asc(sql`lower(${facilities.name})`), asc(facilities.id));
 }

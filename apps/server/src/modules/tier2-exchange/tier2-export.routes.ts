@@ -1,5 +1,6 @@
 import {
   encodeExportWarnings,
+  TIER2_EXPORT_LEFT_OUT_HEADER,
   TIER2_EXPORT_WARNINGS_HEADER,
   Tier2ExportQuerySchema,
 } from '@chemtrack/domain';
@@ -17,7 +18,9 @@ const FileResponse = z
 
 /**
  * Issue 25: a facility-year's Tier II as a Tier2 Submit `.t2s` file (the National Tier II Data
- * Standard v1.0.0). Staff and admins, as the reports; failures answer JSON, success the file.
+ * Standard v1.0.0); issue 36: without `facility_id`, every facility of the customer with an
+ * inventory that year in one file, the others named in `X-Tier2-Facilities-Left-Out`. Staff and
+ * admins, as the reports; failures answer JSON, success the file.
  */
 export const tier2ExportRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -33,6 +36,8 @@ export const tier2ExportRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const file = await service.exportTier2(app.db, actorOf(request), request.query);
       reply.header(TIER2_EXPORT_WARNINGS_HEADER, encodeExportWarnings(file.warnings));
+      if (file.leftOut !== null)
+        reply.header(TIER2_EXPORT_LEFT_OUT_HEADER, encodeExportWarnings(file.leftOut));
       return sendDownload(
         reply,
         { type: file.contentType, name: file.fileName },

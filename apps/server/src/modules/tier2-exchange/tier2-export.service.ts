@@ -1,22 +1,28 @@
 import {
   buildTier2Dataset,
+  buildTier2Submission,
   compliance,
   isTier2ExportYear,
   T2S_CONTENT_TYPE,
   TIER2_EXPORT_MSG,
+  type Tier2Dataset,
   type Tier2ExportContact,
+  type Tier2ExportFacilityYear,
   type Tier2ExportLine,
   type Tier2ExportQueryValues,
+  tier2CustomerExportFileName,
   tier2ExportFileName,
 } from '@chemtrack/domain';
 import type { Db } from '../../db/client.ts';
-import { fieldError, notFound } from '../../lib/app-error.ts';
+import { AppError, fieldError, notFound } from '../../lib/app-error.ts';
 import { type Actor, recordAudit } from '../../lib/audit.ts';
 import { fromNumeric } from '../../lib/numeric.ts';
 import { reportsService } from '../reports/reports.service.ts';
 import {
+  findExportCustomerName,
   findExportFacility,
   selectContactPhones,
+  selectCustomerFacilityYears,
   selectFacilityContacts,
   selectLineRecordIds,
 } from './tier2-export.repository.ts';
@@ -70,19 +76,40 @@ export interface Tier2ExportFile {
    * on (decision 029), each saying what to add and where: the file cannot say so, the answer does.
    */
   warnings: string[];
+  /**
+   * A customer-wide export's active facilities without an inventory that year, by name (issue 36):
+   * left out of the file, named in the answer. Null for one facility's file.
+   */
+  leftOut: string[] | null;
+}
+
+/** One facility-year as the file holds it, with what the answer and the audit row say of it. */
+interface LoadedFacilityYear {
+  facilityYear: Tier2ExportFacilityYear;
+  inventoryId: number;
+  customerName: string;
+  facilityName: string;
+  warnings: string[];
 }
 
 /**
- * `GET /tier2/export`: the facility-year's Tier II as a `.t2s`. 422 for a year before 2017 (the
- * legacy categories, which the standard cannot carry) and the report's 404s (customer, facility
- * not the customer's, no inventory that year). Recorded in the audit log like a generated report.
+ * The facility-year's Tier II as the file holds it: the report's reported rows (the same engine
+ * run, so the file and the report agree), the facility's columns and extras, its contacts and the
+ * inventory's certification. The report's 404s (customer, facility not the customer's, no
+ * inventory that year).
  */
-async function exportTier2(db: Db, actor: Actor, query: Tier2ExportQueryValues): Promise<Tier2ExportFile> {
-  if (!isTier2ExportYear(query.year)) throw fieldError('year', TIER2_EXPORT_MSG.legacyYear);
-  const { result, snapshot, inventoryId } = await reportsService.tier2Figures(db, query);
+async function loadFacilityYear(
+  db: Db,
+  query: Tier2ExportQueryValues,
+  facilityId: number,
+): Promise<LoadedFacilityYear> {
+  const { result, snapshot, inventoryId } = await reportsService.tier2Figures(db, {
+    ...query,
+    facility_id: facilityId,
+  });
   const [facility, contacts, recordIds] = await Promise.all([
-    findExportFacility(db, query.facility_id),
-    loadContacts(db, query.facility_id),
+    findExportFacility(db, facilityId),
+    loadContacts(db, facilityId),
     selectLineRecordIds(db, inventoryId),
   ]);
   if (!facility) throw notFound('Facility');
@@ -104,60 +131,132 @@ async function exportTier2(db: Db, actor: Actor, query: Tier2ExportQueryValues):
       lastModified: stored ? isoDate(stored.updatedAt) : isoDate(new Date()),
     };
   });
-  const dataset = buildTier2Dataset({
-    year: query.year,
-    facility: {
-      id: facility.id,
-      name: facility.name,
-      street: facility.street ?? '',
-      city: facility.city ?? '',
-      state: facility.state ?? '',
-      zip: facility.zip ?? '',
-      phone: facility.phone ?? '',
-      county: facility.county,
-      fireDistrict: facility.fireDistrict,
-      naicsCode: facility.naicsCode,
-      dunsNumber: facility.dunsNumber,
-      rmpFacilityId: facility.rmpFacilityId,
-      triFacilityId: facility.triFacilityId,
-      latitude: fromNumeric(facility.latitude),
-      longitude: fromNumeric(facility.longitude),
-      isManned: facility.isManned,
-      maxOccupants: facility.maxOccupants,
-      tier2RecordId: facility.tier2RecordId,
-      extras: facility.tier2Extras,
-      lastModified: isoDate(facility.updatedAt),
-    },
-    contacts,
-    rows: result.rows,
-    lines,
-  });
-  const body = writeTier2File(dataset);
+  const certification = snapshot.certification;
   const fileCodes: readonly string[] = compliance.TIER2_FILE_WARNING_CODES;
-  const warnings = result.warnings.filter((w) => fileCodes.includes(w.code)).map((w) => w.message);
+  return {
+    facilityYear: {
+      facility: {
+        id: facility.id,
+        name: facility.name,
+        street: facility.street ?? '',
+        city: facility.city ?? '',
+        state: facility.state ?? '',
+        zip: facility.zip ?? '',
+        phone: facility.phone ?? '',
+        county: facility.county,
+        fireDistrict: facility.fireDistrict,
+        naicsCode: facility.naicsCode,
+        dunsNumber: facility.dunsNumber,
+        rmpFacilityId: facility.rmpFacilityId,
+        triFacilityId: facility.triFacilityId,
+        latitude: fromNumeric(facility.latitude),
+        longitude: fromNumeric(facility.longitude),
+        isManned: facility.isManned,
+        maxOccupants: facility.maxOccupants,
+        tier2RecordId: facility.tier2RecordId,
+        extras: facility.tier2Extras,
+        lastModified: isoDate(facility.updatedAt),
+      },
+      contacts,
+      rows: result.rows,
+      lines,
+      certification: {
+        name: certification?.name ?? '',
+        title: certification?.title ?? '',
+        dateSigned: certification?.date_signed ?? null,
+      },
+    },
+    inventoryId,
+    customerName: snapshot.customer.name,
+    facilityName: snapshot.facility.name,
+    warnings: result.warnings.filter((w) => fileCodes.includes(w.code)).map((w) => w.message),
+  };
+}
+
+/** Recorded in the audit log like a generated report, once per facility-year the file holds. */
+async function recordExport(
+  db: Db,
+  actor: Actor,
+  query: Tier2ExportQueryValues,
+  loaded: LoadedFacilityYear,
+  customerWide: boolean,
+) {
   await recordAudit(db, actor, {
     action: 'generate',
     entity: 'report',
-    entityId: inventoryId,
+    entityId: loaded.inventoryId,
     details: {
       type: 'tier2_t2s',
       format: 't2s',
       customer_id: query.customer_id,
-      facility_id: query.facility_id,
+      facility_id: loaded.facilityYear.facility.id,
       year: query.year,
       percent_basis: query.percent_basis,
       tier2_option: query.tier2_option,
-      chemicals: result.rows.length,
-      contacts: contacts.length,
-      warnings,
+      chemicals: loaded.facilityYear.rows.length,
+      contacts: loaded.facilityYear.contacts.length,
+      warnings: loaded.warnings,
+      ...(customerWide ? { customer_wide: true } : {}),
     },
   });
-  return {
-    fileName: tier2ExportFileName(snapshot.customer.name, snapshot.facility.name, query.year),
-    contentType: T2S_CONTENT_TYPE,
-    body,
-    warnings,
-  };
+}
+
+function fileOf(
+  fileName: string,
+  dataset: Tier2Dataset,
+  warnings: string[],
+  leftOut: string[] | null,
+): Tier2ExportFile {
+  return { fileName, contentType: T2S_CONTENT_TYPE, body: writeTier2File(dataset), warnings, leftOut };
+}
+
+/**
+ * Without a facility (issue 36): every active facility of the customer with an inventory that
+ * year, in one file as Tier2 Submit writes a submission (`buildTier2Submission`); the facilities
+ * without one are left out and named in the answer. 404 for an unknown customer, or when none of
+ * its facilities has that year.
+ */
+async function exportCustomerTier2(db: Db, actor: Actor, query: Tier2ExportQueryValues) {
+  const customerName = await findExportCustomerName(db, query.customer_id);
+  if (customerName === undefined) throw notFound('Customer');
+  const facilities = await selectCustomerFacilityYears(db, query.customer_id, query.year);
+  const withYear = facilities.filter((facility) => facility.inventoryId !== null);
+  if (withYear.length === 0) throw new AppError('NOT_FOUND', TIER2_EXPORT_MSG.noFacilityYear);
+  // One after another: each runs the engine on its lines, and PGlite answers one query at a time.
+  const loaded: LoadedFacilityYear[] = [];
+  for (const facility of withYear) loaded.push(await loadFacilityYear(db, query, facility.id));
+  const dataset = buildTier2Submission({
+    year: query.year,
+    facilities: loaded.map((item) => item.facilityYear),
+  });
+  const file = fileOf(
+    tier2CustomerExportFileName(customerName, query.year),
+    dataset,
+    [...new Set(loaded.flatMap((item) => item.warnings))],
+    facilities.filter((facility) => facility.inventoryId === null).map((facility) => facility.name),
+  );
+  for (const item of loaded) await recordExport(db, actor, query, item, true);
+  return file;
+}
+
+/**
+ * `GET /tier2/export`: the facility-year's Tier II as a `.t2s`, or, without a facility, every
+ * facility-year of the customer's that year in one. 422 for a year before 2017 (the legacy
+ * categories, which the standard cannot carry) and the report's 404s (customer, facility not the
+ * customer's, no inventory that year). Recorded in the audit log like a generated report.
+ */
+async function exportTier2(db: Db, actor: Actor, query: Tier2ExportQueryValues): Promise<Tier2ExportFile> {
+  if (!isTier2ExportYear(query.year)) throw fieldError('year', TIER2_EXPORT_MSG.legacyYear);
+  if (query.facility_id === undefined) return exportCustomerTier2(db, actor, query);
+  const loaded = await loadFacilityYear(db, query, query.facility_id);
+  const file = fileOf(
+    tier2ExportFileName(loaded.customerName, loaded.facilityName, query.year),
+    buildTier2Dataset({ year: query.year, ...loaded.facilityYear }),
+    loaded.warnings,
+    null,
+  );
+  await recordExport(db, actor, query, loaded, false);
+  return file;
 }
 
 export const tier2ExportService = { exportTier2 };

@@ -82,6 +82,20 @@ beforeAll(async () => {
   const inventory = (
     await create.inventory(ctx, { customer_id: ids.customer, facility_id: ids.facility, year: YEAR })
   ).id;
+  // The year's certifier, as Inventory Details records it (issue 36).
+  const certified = await ctx.call('admin', {
+    method: 'PATCH',
+    url: `/inventories/${inventory}/update`,
+    payload: {
+      year: YEAR,
+      customer_id: ids.customer,
+      facility_id: ids.facility,
+      certifier_name: 'Dana Reyes',
+      certifier_title: 'Plant Manager',
+      date_signed: '2025-02-20',
+    },
+  });
+  expect(certified.statusCode, certified.body).toBe(200);
   // A year before 2017 with an inventory, for the 422.
   await create.inventory(ctx, { customer_id: ids.customer, facility_id: ids.facility, year: 2016 });
 
@@ -209,8 +223,6 @@ beforeAll(async () => {
       maxOccupants: 40,
       tier2Extras: {
         department: 'Operations',
-        nameAndTitleOfCertifier: 'Dana Reyes, Plant Manager',
-        dateSigned: '2025-02-20',
         stateFields: STATE_FIELDS,
         facilityIds: [
           {
@@ -716,9 +728,9 @@ describe('GET /tier2/export refusals', () => {
     const before = await auditRows();
     const res = await ctx.call('admin', { method: 'GET', url: '/tier2/export' });
     expect(res.statusCode).toBe(422);
+    // Without a facility the file is the customer's (issue 36): the customer and the year are needed.
     expect(res.json().errors).toEqual({
       customer_id: ['Customer is required'],
-      facility_id: ['Facility is required'],
       year: ['Year is required'],
     });
     const bad = await exportFile('admin', { year: 'last', tier2_option: 'all' });

@@ -222,6 +222,10 @@ export async function writeTier2Plan(
     const inventoryId =
       item.inventoryId ?? (await createInventoryFor(tx, actor, plan.dataset.reportYear, owner, facilityId));
     written.inventory_ids.push(inventoryId);
+    // The file's certifier signed this year's form: the inventory keeps it (issue 36).
+    const { certification } = item;
+    if (certification.certifier_name !== '' || certification.date_signed !== null)
+      await inventoriesService.applyTier2Certification(tx, actor, inventoryId, certification);
 
     const lines: ImportedLine[] = [];
     for (const chemical of item.facility.chemicals) {

@@ -1,9 +1,14 @@
 import {
+  CERTIFIER_TEXT_MAX,
   compliance,
+  INVENTORY_MSG,
+  inventoryYearFactIssues,
+  splitCertifierText,
   type Tier2Chemical,
   type Tier2Contact,
   type Tier2Facility,
   type Tier2FacilityExtras,
+  todayIsoDate,
 } from '@chemtrack/domain';
 import { fromNumeric, toNumeric } from '../../lib/numeric.ts';
 import type { FacilityTier2Columns } from '../facilities/facilities.repository.ts';
@@ -38,8 +43,6 @@ export function facilityColumns(facility: Tier2Facility): FacilityTier2Columns {
     siteCoordAbbrevAttached: facility.siteCoordAbbrevAttached,
     dikeDescriptionAttached: facility.dikeDescriptionAttached,
     facilityInfoSameAsLastYear: facility.facilityInfoSameAsLastYear,
-    nameAndTitleOfCertifier: facility.nameAndTitleOfCertifier,
-    dateSigned: facility.dateSigned,
     feesTotal: facility.feesTotal,
     phones: facility.phones,
     subjectToChemAccidentPrevention: facility.subjectToChemAccidentPrevention,
@@ -62,6 +65,55 @@ export function facilityColumns(facility: Tier2Facility): FacilityTier2Columns {
     maxOccupants: facility.maxNumOccupants === null ? null : Math.round(facility.maxNumOccupants),
     tier2RecordId: facility.recordId,
     tier2Extras: extras,
+  };
+}
+
+/** The certification a file gives a facility-year, as the inventory keeps it (issue 36). */
+export interface ImportedCertification {
+  certifier_name: string;
+  certifier_title: string;
+  date_signed: string | null;
+}
+
+const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+function isCalendarDay(text: string): boolean {
+  if (!ISO_DAY.test(text)) return false;
+  const [y, m, d] = text.split('-').map(Number) as [number, number, number];
+  const date = new Date(Date.UTC(y, m - 1, d));
+  return date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
+}
+
+/**
+ * The file's certifier and date signed as the facility-year's (issue 36): the one
+ * `nameAndTitleOfCertifier` split at its first comma ("Debra Monaco, President"), each cut to the
+ * column. A date the inventory's rules would refuse (not a calendar day, in the future, or with
+ * no name to go with it) is not kept, and the plan says so.
+ */
+export function certificationOf(
+  facility: Tier2Facility,
+  year: number,
+  today: string = todayIsoDate(),
+): { certification: ImportedCertification; warnings: string[] } {
+  const split = splitCertifierText(facility.nameAndTitleOfCertifier);
+  // ", President": a title alone names whoever signed; it is the name the form needs.
+  const [name, title] = split.name === '' ? [split.title, ''] : [split.name, split.title];
+  const certification: ImportedCertification = {
+    certifier_name: name.slice(0, CERTIFIER_TEXT_MAX),
+    certifier_title: title.slice(0, CERTIFIER_TEXT_MAX),
+    date_signed: facility.dateSigned,
+  };
+  const { dateSigned } = facility;
+  if (dateSigned === null) return { certification, warnings: [] };
+  const refusals = isCalendarDay(dateSigned)
+    ? inventoryYearFactIssues(certification, year, today).map((issue) => issue.message)
+    : [INVENTORY_MSG.dateSignedInvalid];
+  if (refusals.length === 0) return { certification, warnings: [] };
+  return {
+    certification: { ...certification, date_signed: null },
+    warnings: [
+      `${facility.facilityName}: ${refusals.join(' ')} The file's date signed ${dateSigned} is not kept.`,
+    ],
   };
 }
 

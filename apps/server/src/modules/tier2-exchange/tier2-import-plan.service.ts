@@ -19,12 +19,14 @@ import {
 } from './tier2-import.repository.ts';
 import {
   amountOf,
+  certificationOf,
   componentCas,
   contactName,
   coordinatorColumns,
   facilityChanges,
   facilityColumns,
   fileHazards,
+  type ImportedCertification,
   key,
   linesOf,
   productCasNumbers,
@@ -116,6 +118,8 @@ export interface FacilityPlan {
   columns: FacilityTier2Columns;
   match: ImportFacilityRow | undefined;
   inventoryId: number | null;
+  /** The facility-year's certifier and date signed, for its inventory (issue 36). */
+  certification: ImportedCertification;
 }
 
 export interface Plan {
@@ -167,11 +171,14 @@ export async function makePlan(
       }
       inventoryId = inventory?.id ?? null;
     }
+    const certified = certificationOf(facility, dataset.reportYear);
+    warnings.push(...certified.warnings);
     facilities.push({
       facility,
       columns: { ...facilityColumns(facility), ...coordinatorColumns(facility, dataset.contacts) },
       match,
       inventoryId,
+      certification: certified.certification,
     });
   }
 
@@ -230,7 +237,7 @@ export async function makePlan(
   const view: Tier2ImportPlan = {
     year: dataset.reportYear,
     customer: { id: customerId, name: customerName, status: customerId === null ? 'new' : 'matched' },
-    facilities: facilities.map(({ facility, columns, match, inventoryId }) => ({
+    facilities: facilities.map(({ facility, columns, match, inventoryId, certification }) => ({
       name: facility.facilityName,
       street: facility.streetAddress.street,
       city: facility.streetAddress.city,
@@ -242,6 +249,7 @@ export async function makePlan(
       changes: match ? facilityChanges(match, columns) : {},
       year: dataset.reportYear,
       inventory: { status: inventoryId === null ? 'new' : 'empty', inventory_id: inventoryId },
+      certification,
     })),
     chemicals: dataset.facilities.flatMap((facility) =>
       facility.chemicals.map((chemical) => {

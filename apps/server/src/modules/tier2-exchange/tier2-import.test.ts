@@ -111,6 +111,12 @@ describe('POST /tier2/import: the shared sample', () => {
         changes: {},
         year: 2025,
         inventory: { status: 'new', inventory_id: null },
+        // "Debra Monaco, President" split at its comma, for the year's inventory (issue 36).
+        certification: {
+          certifier_name: 'Debra Monaco',
+          certifier_title: 'President',
+          date_signed: '2020-01-13',
+        },
       },
     ]);
     expect(plan.chemicals.map((c) => [c.name, c.cas_number, c.is_mixture, c.status, c.components])).toEqual([
@@ -205,8 +211,6 @@ describe('POST /tier2/import: the shared sample', () => {
     ]);
     expect(facility!.tier2Extras).toMatchObject({
       department: 'Chlorination Division',
-      nameAndTitleOfCertifier: 'Debra Monaco, President',
-      dateSigned: '2020-01-13',
       feesTotal: 30,
       subjectToChemAccidentPrevention: true,
       subjectToEmergencyPlanning: false,
@@ -215,6 +219,21 @@ describe('POST /tier2/import: the shared sample', () => {
         { recordId: 'SKTR2019MMSS04001VUA', fileName: 'GRENVAL1.jpg' },
         { recordId: 'SKTR2019MMSS0K002VUB', fileName: 'GRENVAL2.jpg' },
       ],
+    });
+    // The certifier signed the year's form: the inventory keeps it, the facility's extras do not (issue 36).
+    expect(Object.keys(facility!.tier2Extras).filter((key) => /certifier|signed/i.test(key))).toEqual([]);
+    const [year] = await ctx.database.db
+      .select({
+        certifierName: inventories.certifierName,
+        certifierTitle: inventories.certifierTitle,
+        dateSigned: inventories.dateSigned,
+      })
+      .from(inventories)
+      .where(eq(inventories.id, written.inventory_ids[0]!));
+    expect(year).toEqual({
+      certifierName: 'Debra Monaco',
+      certifierTitle: 'President',
+      dateSigned: '2020-01-13',
     });
     expect(facility!.tier2Extras.facilityIds?.map((id) => [id.recordId, id.type, id.id])).toEqual([
       ['FDTR20196YVD7R003I2W', 'NAICS', '221310'],

@@ -14,6 +14,7 @@ function utcTime(iso: string): string {
 
 const STATUS_TEXT: Record<FilingItem['status'], string> = {
   late: 'Late',
+  undated: 'Due date unknown',
   due: 'Due soon',
   upcoming: 'Upcoming',
   filed: 'Filed',
@@ -43,7 +44,13 @@ export function filingColumns(actions: {
     {
       id: 'due_on',
       header: 'Due',
-      cell: ({ row }) => <span className="whitespace-nowrap">{tableDay(row.original.due_on)}</span>,
+      cell: ({ row }) =>
+        row.original.due_on === null ? (
+          // The 302 notification without the day the EHS arrived: what to enter, not a guessed date.
+          <span className="text-xs text-amber-800">{row.original.missing ?? 'Not known'}</span>
+        ) : (
+          <span className="whitespace-nowrap">{tableDay(row.original.due_on)}</span>
+        ),
     },
     {
       id: 'status',
@@ -53,7 +60,7 @@ export function filingColumns(actions: {
           className={
             row.original.status === 'late'
               ? 'font-semibold text-red-700'
-              : row.original.status === 'due'
+              : row.original.status === 'due' || row.original.status === 'undated'
                 ? 'font-semibold text-amber-700'
                 : 'text-slate-700'
           }

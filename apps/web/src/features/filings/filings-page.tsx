@@ -30,7 +30,7 @@ import { filingColumns } from './filings-columns.tsx';
 import { MarkFiledDialog } from './mark-filed-dialog.tsx';
 
 /**
- * Filings (issue 36): every facility-year's Tier II, TRI and SPCC review with its due date, late
+ * Filings (issue 36): every facility-year's Tier II, TRI, SPCC review and EPCRA 302 notification with its due date, late
  * ones first and in red, the reports generated for it and whether it was filed, marked here.
  * Filtered by customer, state, due month and status; the list exports as CSV.
  */
@@ -151,7 +151,8 @@ export function FilingsPage({ search }: { search: FilingSearch }) {
       </div>
       <p className="text-sm text-slate-600">
         Tier II is due 1 March and TRI Form R 1 July of the year after the inventory; an SPCC plan is reviewed
-        at least every five years. TRI and the SPCC review show once their report is generated for the year.
+        at least every five years; the EPCRA 302 notification 60 days after an EHS first reaches its TPQ
+        (shown in that year). TRI and the SPCC review show once their report is generated for the year.
         {total === undefined ? '' : ` ${total} filing${total === 1 ? '' : 's'}.`}
       </p>
       <DataTable label="Filings" columns={columns} {...listTableProps(query, list)} />

@@ -5,13 +5,11 @@ import {
   InventoryConflictSchema,
   type InventoryResource,
   inventoryYears,
-  SaveInventoryRequestSchema,
 } from '@chemtrack/domain';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
-import { z } from 'zod';
 import { ArchiveToggle } from '../../components/archive-toggle.tsx';
 import { LoadedRecord } from '../../components/loaded-record.tsx';
 import { ModalForm, useModalRoute } from '../../components/modal-form.tsx';
@@ -29,41 +27,15 @@ import { techniciansApi } from '../technicians/api.ts';
 import { inventoriesApi } from './api.ts';
 import { DuplicatesField } from './duplicates-field.tsx';
 import { inventoryName } from './inventories-columns.tsx';
-
-/** The form as the user fills it; the request schema checks it and turns it into the body. */
-export interface InventoryFormValues {
-  year: number | '';
-  customer_id: number | '';
-  facility_id: number | '';
-  technician_ids: number[];
-  /** The earlier inventories whose lines a new inventory starts from; fixed once it exists. */
-  inventory_ids: number[];
-  is_completed: boolean;
-}
-
-/** The domain's save rules, typed by the form's values (which are what the rules read). */
-const InventoryFormSchema = z.preprocess((values: InventoryFormValues) => values, SaveInventoryRequestSchema);
-type ParsedInventoryForm = z.output<typeof SaveInventoryRequestSchema>;
-
-const EMPTY: InventoryFormValues = {
-  year: '',
-  customer_id: '',
-  facility_id: '',
-  technician_ids: [],
-  inventory_ids: [],
-  is_completed: false,
-};
-
-function toForm(inventory: InventoryResource): InventoryFormValues {
-  return {
-    year: inventory.year,
-    customer_id: inventory.customer_id,
-    facility_id: inventory.facility_id,
-    technician_ids: inventory.technicians.map((technician) => technician.id),
-    inventory_ids: inventory.duplicates.map((duplicate) => duplicate.id),
-    is_completed: inventory.is_completed,
-  };
-}
+import { InventoryFilingFields } from './inventory-filing-fields.tsx';
+import {
+  EMPTY_INVENTORY_FORM,
+  filingFactsBody,
+  InventoryFormSchema,
+  type InventoryFormValues,
+  type ParsedInventoryForm,
+  toInventoryForm,
+} from './inventory-form.ts';
 
 const technicianChips = (inventory: InventoryResource | undefined): AutocompleteItem[] =>
   inventory?.technicians.map((technician) => ({ id: technician.id, name: technician.profile.full_name })) ??
@@ -106,7 +78,7 @@ function InventoryForm({
   const form = useForm<InventoryFormValues, unknown, ParsedInventoryForm>({
     resolver: zodResolver(InventoryFormSchema),
     mode: 'onTouched',
-    defaultValues: inventory ? toForm(inventory) : EMPTY,
+    defaultValues: inventory ? toInventoryForm(inventory) : EMPTY_INVENTORY_FORM,
   });
 
   // Issue 33 point 10: the inventory a create ran into (409), linked under the year.
@@ -123,6 +95,7 @@ function InventoryForm({
           customer_id: values.customer_id,
           facility_id: values.facility_id,
           technician_ids: values.technician_ids,
+          ...filingFactsBody(values),
           // The copied-from inventories are chosen once, when the inventory is made (the server
           // keeps them on update); completion is an admin's, so only an admin's form sends it.
           ...(isNew ? { inventory_ids: values.inventory_ids } : {}),
@@ -144,13 +117,13 @@ function InventoryForm({
       return false;
     },
     onSaved: (saved) => {
-      form.reset(toForm(saved));
+      form.reset(toInventoryForm(saved));
     },
     onDone: close,
     reload: inventory && {
       queryKey: inventoriesApi.keys.detail(inventory.id),
       load: (reloaded) => {
-        form.reset(toForm(reloaded));
+        form.reset(toInventoryForm(reloaded));
         setCustomer(reloaded.customer);
         setFacility(reloaded.facility);
         setTechnicians(technicianChips(reloaded));
@@ -318,6 +291,7 @@ function InventoryForm({
       ) : (
         <CopiedFrom inventory={inventory} error={errors.inventory_ids?.message} />
       )}
+      <InventoryFilingFields control={form.control} register={form.register} errors={errors} />
       {!isNew && canComplete ? (
         <Controller
           control={form.control}

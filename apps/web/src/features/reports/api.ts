@@ -10,6 +10,7 @@ import {
   type ReportRequestValues,
   type ServerErrorBody,
   T2S_CONTENT_TYPE,
+  TIER2_EXPORT_LEFT_OUT_HEADER,
   TIER2_EXPORT_WARNINGS_HEADER,
   type Tier2ExportQueryValues,
 } from '@chemtrack/domain';
@@ -107,15 +108,22 @@ export async function generateAllFacilitiesReport(
 
 /**
  * `GET /tier2/export` (issue 25): the facility-year's Tier II as a Tier2 Submit `.t2s` (a ZIP),
- * with the name the server gave it; a JSON answer is the error, as for the report files.
+ * with the name the server gave it; a JSON answer is the error, as for the report files. Without
+ * a facility (issue 36), every facility-year of the customer's that year in one file.
  */
 export async function exportTier2(
   query: Tier2ExportQueryValues,
   signal?: AbortSignal,
-): Promise<DownloadedFile & { warnings: string[] }> {
+): Promise<DownloadedFile & { warnings: string[]; leftOut: string[] }> {
   const file = await checkReportFile(await api.download('/tier2/export', { ...query }, signal), [
     T2S_CONTENT_TYPE,
   ]);
-  // What the file lacks (issue 33: contacts, hazards it cannot carry) comes in a header.
-  return { ...file, warnings: decodeExportWarnings(file.headers?.get(TIER2_EXPORT_WARNINGS_HEADER) ?? null) };
+  const header = (name: string) => decodeExportWarnings(file.headers?.get(name) ?? null);
+  // What the file lacks (issue 33: contacts, hazards it cannot carry) and, for a customer's file,
+  // the facilities it left out (no inventory that year) come in headers.
+  return {
+    ...file,
+    warnings: header(TIER2_EXPORT_WARNINGS_HEADER),
+    leftOut: header(TIER2_EXPORT_LEFT_OUT_HEADER),
+  };
 }

@@ -1,4 +1,9 @@
-import { compliance, TIER2_EXPORT_MSG, tier2ExportFileName } from '@chemtrack/domain';
+import {
+  compliance,
+  TIER2_EXPORT_MSG,
+  tier2CustomerExportFileName,
+  tier2ExportFileName,
+} from '@chemtrack/domain';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import {
   createMemoryHistory,
@@ -15,7 +20,11 @@ import { realApiServer } from '../../test/api-server.ts';
 import { catchSavedFiles } from '../../test/saved-files.ts';
 import { ToastProbe } from '../../test/toast-probe.tsx';
 import { ReportsPage } from './reports-page.tsx';
-import { TIER2_EXPORT_LABEL, TIER2_EXPORT_WARNINGS_LABEL } from './tier2-export-button.tsx';
+import {
+  TIER2_EXPORT_LABEL,
+  TIER2_EXPORT_WARNINGS_LABEL,
+  Tier2ExportButton,
+} from './tier2-export-button.tsx';
 
 /**
  * The Reports screen's "Export Tier II (.t2s)" (issue 25) against the real API: the chosen
@@ -25,9 +34,10 @@ import { TIER2_EXPORT_LABEL, TIER2_EXPORT_WARNINGS_LABEL } from './tier2-export-
 const server = realApiServer();
 const YEAR = new Date().getFullYear() - 1;
 const address = { address: '1 Export Way', city: 'Tulsa', state: 'OK', zip: '74107', phone: '' };
+let customer = 0;
 
 beforeAll(async () => {
-  const customer = await server.create('/customers/create', {
+  customer = await server.create('/customers/create', {
     name: 'Export Test Co.',
     address,
     is_same_billing_address: 1,
@@ -46,6 +56,13 @@ beforeAll(async () => {
       facility_id: facility,
       is_active: 1,
     });
+  // Issue 36: a facility of the customer with no inventory this year, which a customer's file leaves out.
+  await server.create('/facilities/create', {
+    name: 'Idle Plant',
+    customer_id: customer,
+    address: { ...address, address: '2 Idle Way' },
+    is_active: 1,
+  });
 });
 
 afterEach(() => {
@@ -138,5 +155,65 @@ describe('Export Tier II (.t2s)', { timeout: 30_000 }, () => {
     expect(button()).toHaveProperty('disabled', false);
     await chooseYear(YEAR);
     await waitFor(() => expect(screen.queryByRole('alert')).toBeNull());
+  });
+});
+
+describe('Export Tier II (.t2s) given no facility: every facility of the customer', {
+  timeout: 30_000,
+}, () => {
+  it('saves one file named after the customer and names the facility left out under the button', async () => {
+    const { saved, click } = catchSavedFiles();
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    const onError = vi.fn();
+    render(
+      <QueryClientProvider client={client}>
+        <Tier2ExportButton
+          customerId={customer}
+          customerName="Export Test Co."
+          facilityName=""
+          year={YEAR}
+          onFieldErrors={() => false}
+          onError={onError}
+        />
+      </QueryClientProvider>,
+    );
+    expect(button()).toHaveProperty('disabled', false);
+    await userEvent.click(button());
+    await waitFor(() => expect(click).toHaveBeenCalledOnce(), { timeout: 15_000 });
+    const anchor = click.mock.contexts[0] as HTMLAnchorElement;
+    expect(anchor.download).toBe(tier2CustomerExportFileName('Export Test Co.', YEAR));
+    expect(anchor.download).toBe(`EPCRA_311_312_Tier_II_Export_Test_Co__${YEAR}.t2s`);
+    const head = new Uint8Array(await (saved[0] as Blob).arrayBuffer()).subarray(0, 2);
+    expect(new TextDecoder().decode(head)).toBe('PK');
+    const exports = (await server.requests()).filter((request) => request.url.includes('/tier2/export'));
+    expect(exports.at(-1)?.url).not.toContain('facility_id');
+    const status = screen.getByRole('status', { name: TIER2_EXPORT_WARNINGS_LABEL });
+    // The facility left out first, then what the file lacks for the one it holds.
+    expect([...status.querySelectorAll('li')].map((item) => item.textContent)).toEqual([
+      `Not in the file (no ${YEAR} inventory): Idle Plant`,
+      compliance.TIER2_FILE_MSG.noOwnerOperator('Export Plant'),
+      compliance.TIER2_FILE_MSG.noEmergencyContact('Export Plant'),
+      compliance.TIER2_FILE_MSG.noInformationContact('Export Plant'),
+    ]);
+    expect(onError).not.toHaveBeenCalled();
+  });
+
+  it('waits for a facility when given an empty one (none chosen yet)', () => {
+    const client = new QueryClient();
+    render(
+      <QueryClientProvider client={client}>
+        <Tier2ExportButton
+          customerId={customer}
+          customerName="Export Test Co."
+          facilityName=""
+          facilityId=""
+          year={YEAR}
+          onFieldErrors={() => false}
+          onError={() => undefined}
+        />
+      </QueryClientProvider>,
+    );
+    expect(button()).toHaveProperty('disabled', true);
+    expect(button().getAttribute('title')).toBe('Choose a customer, a facility and a year first.');
   });
 });

@@ -1,8 +1,10 @@
 import {
   type compliance,
   DEFAULT_REPORT_SETTINGS,
+  TIER2_EXPORT_MSG,
   type Tier2ExportQueryValues,
   type Tier2Option,
+  tier2CustomerExportFileName,
   tier2ExportFileName,
 } from '@chemtrack/domain';
 import { useMutation } from '@tanstack/react-query';
@@ -20,7 +22,11 @@ interface Tier2ExportButtonProps {
   customerId: number | '';
   customerName: string;
   facilityName: string;
-  facilityId: number | '';
+  /**
+   * The facility whose year is exported; '' while none is chosen yet (the button waits);
+   * absent or null: every facility of the customer with an inventory that year, in one file (issue 36).
+   */
+  facilityId?: number | '' | null;
   year: number | '';
   /** The report settings chosen for Tier II (the defaults while another type is chosen). */
   percentBasis?: compliance.PercentBasis;
@@ -33,11 +39,14 @@ interface Tier2ExportButtonProps {
 
 /**
  * The Reports screen's Tier II export (issue 25): the chosen customer, facility and year as a Tier2
- * Submit `.t2s`, saved under the server's name (type, customer, year). Offered once the three are
- * chosen; the report type is not needed (the file is always Tier II).
+ * Submit `.t2s`, saved under the server's name (type, customer, facility, year). Offered once the
+ * three are chosen; the report type is not needed (the file is always Tier II). Given no facility
+ * (issue 36), the customer's facilities with an inventory that year go in one file, and the
+ * facilities left out are named under the button.
  */
 export function Tier2ExportButton(props: Tier2ExportButtonProps) {
-  const { customerId, facilityId, year } = props;
+  const { customerId, year } = props;
+  const facilityId = props.facilityId ?? null;
   // What the last file saved lacks (issue 33): shown under the button until the next export.
   const [warnings, setWarnings] = useState<string[]>([]);
   const exporting = useMutation({
@@ -45,10 +54,14 @@ export function Tier2ExportButton(props: Tier2ExportButtonProps) {
     meta: { handlesErrors: true },
     onMutate: () => setWarnings([]),
     onSuccess: (file, query) => {
-      setWarnings(file.warnings);
+      const leftOut = file.leftOut.length > 0 ? [TIER2_EXPORT_MSG.leftOut(query.year, file.leftOut)] : [];
+      setWarnings([...leftOut, ...file.warnings]);
       saveBlob(
         file.blob,
-        file.filename ?? tier2ExportFileName(props.customerName, props.facilityName, query.year),
+        file.filename ??
+          (query.facility_id === undefined
+            ? tier2CustomerExportFileName(props.customerName, query.year)
+            : tier2ExportFileName(props.customerName, props.facilityName, query.year)),
       );
     },
     onError: (error) => {
@@ -58,6 +71,10 @@ export function Tier2ExportButton(props: Tier2ExportButtonProps) {
     },
   });
   const ready = customerId !== '' && facilityId !== '' && year !== '';
+  const chooseFirst =
+    facilityId === null
+      ? 'Choose a customer and a year first.'
+      : 'Choose a customer, a facility and a year first.';
   return (
     <>
       <Button
@@ -65,12 +82,12 @@ export function Tier2ExportButton(props: Tier2ExportButtonProps) {
         variant="secondary"
         disabled={!ready || exporting.isPending}
         aria-busy={exporting.isPending || undefined}
-        title={ready ? undefined : 'Choose a customer, a facility and a year first.'}
+        title={ready ? undefined : chooseFirst}
         onClick={() => {
           if (!ready) return;
           exporting.mutate({
             customer_id: customerId,
-            facility_id: facilityId,
+            ...(facilityId === null ? {} : { facility_id: facilityId }),
             year,
             percent_basis: props.percentBasis ?? DEFAULT_REPORT_SETTINGS.percent_basis,
             tier2_option: props.tier2Option ?? DEFAULT_REPORT_SETTINGS.tier2_option,

@@ -22,7 +22,7 @@ import { inventoryIndexTables } from './inventory-index.ts';
 import { psmTables } from './psm.ts';
 import { rmpTables } from './rmp.ts';
 import { spccTables } from './spcc.ts';
-import { tier2Tables } from './tier2.ts';
+import { tier2CertificationTable, tier2Tables } from './tier2.ts';
 
 type Layout<T extends compliance.AvailableReportType> = (
   result: compliance.ReportResult<T>,
@@ -32,7 +32,11 @@ type Layout<T extends compliance.AvailableReportType> = (
 export const REPORT_LAYOUTS: { [T in compliance.AvailableReportType]: Layout<T> } = {
   epcra_302: epcra302Tables,
   epcra_304_cercla: epcra304Tables,
-  epcra_311_312_tier2: tier2Tables,
+  // The certification block closes the Tier II form, after every other section.
+  epcra_311_312_tier2: (result, context) => [
+    ...tier2Tables(result),
+    tier2CertificationTable(context.snapshot.certification),
+  ],
   epcra_313_manufactured: epcra313Tables,
   epcra_313_processed: epcra313Tables,
   epcra_313_otherwise_used: epcra313Tables,

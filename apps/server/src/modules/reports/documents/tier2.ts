@@ -5,7 +5,7 @@
  * What was tested and falls below its threshold follows in its own section, never in the table.
  * Tier I adds up the reportable amounts per hazard category.
  */
-import { compliance, type ReportRow, type ReportTable } from '@chemtrack/domain';
+import { compliance, isoToUsDate, type ReportRow, type ReportTable } from '@chemtrack/domain';
 import { column, countReported, explanationOf, listedRow, sumOf, total } from './document.ts';
 import { amountCell, verdictCell } from './unknown-cells.ts';
 
@@ -174,4 +174,44 @@ export function tier2Tables(result: compliance.Tier2Result): ReportTable[] {
       totals: [total('Hazard categories', result.tier1.length)],
     },
   ];
+}
+
+// ——— Issue 36 (decision 036): the Tier II form's certification, the report's last table ———
+
+export const TIER2_CERTIFICATION_TITLE = 'Certification (40 CFR 370.42)';
+
+/**
+ * The Tier II form's certification statement, which the owner or operator (or an officially
+ * designated representative) signs; the page count is left for the signer, as on the form.
+ */
+export const TIER2_CERTIFICATION_STATEMENT =
+  'I certify under penalty of law that I have personally examined and am familiar with the information ' +
+  'submitted in pages one through ____, and that based on my inquiry of those individuals responsible for ' +
+  'obtaining the information, I believe that the submitted information is true, accurate, and complete.';
+
+/** What the block prints for a fact the inventory does not hold yet. */
+export const TIER2_NOT_RECORDED = 'Not recorded';
+
+/**
+ * The certification block: the statement, then the certifier's name, official title and date
+ * signed as the facility-year records them (Inventory Details), and a blank line to sign on.
+ */
+export function tier2CertificationTable(
+  certification: compliance.SnapshotCertification | null | undefined,
+): ReportTable {
+  const fact = (value: string | null | undefined) => (value ? value : TIER2_NOT_RECORDED);
+  const rows: [string, string][] = [
+    ['Statement', TIER2_CERTIFICATION_STATEMENT],
+    ['Name of owner/operator or authorized representative', fact(certification?.name)],
+    ['Official title', fact(certification?.title)],
+    ['Date signed', certification?.date_signed ? isoToUsDate(certification.date_signed) : TIER2_NOT_RECORDED],
+    ['Signature', ''],
+  ];
+  return {
+    key: 'tier2_certification',
+    title: TIER2_CERTIFICATION_TITLE,
+    columns: [column('certification_item', 'Item'), column('certification_entry', 'Entry')],
+    rows: rows.map(([item, entry]) => listedRow({ certification_item: item, certification_entry: entry })),
+    totals: [],
+  };
 }
