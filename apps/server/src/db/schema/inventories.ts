@@ -36,9 +36,23 @@ export const inventories = pgTable(
       .references(() => facilities.id),
     isCompleted: boolean().notNull().default(false),
     isActive: isActive(),
+    /**
+     * The technicians' full names as the list shows and sorts them ("Ann Lee, Bo Ray"), kept by
+     * the database's triggers on every write that changes them (decision 038): sorting by a
+     * `string_agg` made per row read every inventory.
+     */
+    technicianNames: text().notNull().default(''),
+    /**
+     * What the list search looks in: the customer's, the facility's and each technician's name and
+     * the year, one text kept by the same triggers (decision 038, `inventory_search_text`), so one
+     * trigram index answers what was an OR across four tables.
+     */
+    searchText: text().notNull().default(''),
     ...timestamps,
   },
   (t) => [
+    trigram('inventories_search_text_trgm', t.searchText),
+    index('inventories_technician_names_lower_idx').on(sql`lower(${t.technicianNames})`, t.id),
     index('inventories_customer_facility_year_idx').on(t.customerId, t.facilityId, t.year),
     index('inventories_facility_idx').on(t.facilityId),
     index('inventories_updated_at_idx').on(t.updatedAt),
