@@ -8,7 +8,6 @@ import {
   inArray,
   lt,
   ne,
-  or,
   type Placeholder,
   type SQL,
   sql,
