@@ -44,14 +44,15 @@ export const inventories = pgTable(
     technicianNames: text().notNull().default(''),
     /**
      * What the list search looks in: the customer's, the facility's and each technician's name and
-     * the year, one text kept by the same triggers (decision 038, `inventory_search_text`), so one
-     * trigram index answers what was an OR across four tables.
+     * the year, one text without accents (f_unaccent) kept by the same triggers (decision 038,
+     * `inventory_search_text`), so one trigram index answers what was an OR across four tables.
      */
     searchText: text().notNull().default(''),
     ...timestamps,
   },
   (t) => [
-    trigram('inventories_search_text_trgm', t.searchText),
+    // Stored without accents already: the index and the search read the text as it is.
+    index('inventories_search_text_trgm').using('gin', sql`${t.searchText} gin_trgm_ops`),
     index('inventories_technician_names_lower_idx').on(sql`lower(${t.technicianNames})`, t.id),
     index('inventories_customer_facility_year_idx').on(t.customerId, t.facilityId, t.year),
     index('inventories_facility_idx').on(t.facilityId),

@@ -32,7 +32,7 @@ import { notFound } from '../../lib/app-error.ts';
 import {
   cachedList,
   cachedStatement,
-  matchesSearch,
+  matchesUnaccentedSearch,
   orderBy,
   PAGE_LIMIT,
   PAGE_OFFSET,
@@ -153,7 +153,7 @@ function statusFilter(status: InventoryListQuery['status']): SQL | undefined {
  */
 function searchFilter(search: SearchArg | undefined): SQL | undefined {
   if (!search) return undefined;
-  return matchesSearch(inventories.searchText, search);
+  return matchesUnaccentedSearch(inventories.searchText, search);
 }
 
 /**
