@@ -33,13 +33,11 @@ RETURNS text LANGUAGE sql STABLE AS $$
 $$;
 --> statement-breakpoint
 CREATE FUNCTION "refresh_inventory_search"("ids" integer[]) RETURNS void LANGUAGE sql AS $$
-  UPDATE "inventories" "i" SET
-    "technician_names" = "inventory_technician_names"("i"."id"),
-    "search_text" = "inventory_search_text"("i"."id", "i"."customer_id", "i"."facility_id", "i"."year")
-  WHERE "i"."id" = ANY("ids")
-    AND ("i"."technician_names", "i"."search_text") IS DISTINCT FROM (
-      "inventory_technician_names"("i"."id"),
-      "inventory_search_text"("i"."id", "i"."customer_id", "i"."facility_id", "i"."year"));
+  UPDATE "inventories" "i" SET "technician_names" = "n"."names", "search_text" = "n"."text"
+  FROM (SELECT "id", "inventory_technician_names"("id") AS "names",
+          "inventory_search_text"("id", "customer_id", "facility_id", "year") AS "text"
+        FROM "inventories" WHERE "id" = ANY("ids")) "n"
+  WHERE "i"."id" = "n"."id" AND ("i"."technician_names", "i"."search_text") IS DISTINCT FROM ("n"."names", "n"."text");
 $$;
 --> statement-breakpoint
 -- An inventory written with another customer, facility or year (or a new one) gets its texts
