@@ -44,9 +44,24 @@ export const inventories = pgTable(
     certifierTitle: varchar({ length: 100 }).notNull().default(''),
     dateSigned: date({ mode: 'string' }),
     ehsFirstPresentOn: date({ mode: 'string' }),
+    /**
+     * The technicians' full names as the list shows and sorts them ("Ann Lee, Bo Ray"), kept by
+     * the database's triggers on every write that changes them (decision 038): sorting by a
+     * `string_agg` made per row read every inventory.
+     */
+    technicianNames: text().notNull().default(''),
+    /**
+     * What the list search looks in: the customer's, the facility's and each technician's name and
+     * the year, one text without accents (f_unaccent) kept by the same triggers (decision 038,
+     * `inventory_search_text`), so one trigram index answers what was an OR across four tables.
+     */
+    searchText: text().notNull().default(''),
     ...timestamps,
   },
   (t) => [
+    // Stored without accents already: the index and the search read the text as it is.
+    index('inventories_search_text_trgm').using('gin', sql`${t.searchText} gin_trgm_ops`),
+    index('inventories_technician_names_lower_idx').on(sql`lower(${t.technicianNames})`, t.id),
     index('inventories_customer_facility_year_idx').on(t.customerId, t.facilityId, t.year),
     index('inventories_facility_idx').on(t.facilityId),
     index('inventories_updated_at_idx').on(t.updatedAt),

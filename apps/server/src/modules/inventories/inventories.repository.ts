@@ -8,7 +8,6 @@ import {
   inArray,
   lt,
   ne,
-  or,
   type Placeholder,
   type SQL,
   sql,
@@ -33,7 +32,7 @@ import { notFound } from '../../lib/app-error.ts';
 import {
   cachedList,
   cachedStatement,
-  matchesSearch,
+  matchesUnaccentedSearch,
   orderBy,
   PAGE_LIMIT,
   PAGE_OFFSET,
@@ -52,18 +51,11 @@ import { versionCheck } from '../../lib/record-version.ts';
 /** Refuses a save over a newer version of the inventory than the client read (lib/record-version.ts). */
 export const checkInventoryVersion = versionCheck(inventories);
 
-/** The technicians' full names of an inventory, by name, as one text. */
-const technicianNames = sql<string>`coalesce((
-  SELECT string_agg(${users.firstName} || ' ' || ${users.lastName}, ', '
-    ORDER BY lower(${users.firstName} || ' ' || ${users.lastName}), ${users.id})
-  FROM ${inventoryTechnicians} JOIN ${users} ON ${users.id} = ${inventoryTechnicians.userId}
-  WHERE ${inventoryTechnicians.inventoryId} = ${inventories.id}), '')`;
-
 const ORDER_COLUMNS: Record<NonNullable<InventoryListQuery['order_by']>, SQL> = {
   year: sql`${inventories.year}`,
   customer_name: textKey(customers.name),
   facility_name: textKey(facilities.name),
-  technician_names: textKey(technicianNames),
+  technician_names: textKey(inventories.technicianNames),
   updated_at: sql`${inventories.updatedAt}`,
   created_at: sql`${inventories.createdAt}`,
 };
@@ -155,17 +147,13 @@ function statusFilter(status: InventoryListQuery['status']): SQL | undefined {
   return undefined;
 }
 
-/** By customer, facility or technician name, or by year ("202" finds 2020 to 2029). */
+/**
+ * By customer, facility or technician name, or by year ("202" finds 2020 to 2029): the inventory's
+ * search text holds them all, kept by the database (decision 038), with its own trigram index.
+ */
 function searchFilter(search: SearchArg | undefined): SQL | undefined {
   if (!search) return undefined;
-  return or(
-    searchAny(search, [customers.name, facilities.name, sql`${inventories.year}::text`]),
-    exists(
-      sql`(SELECT 1 FROM ${inventoryTechnicians} JOIN ${users} ON ${users.id} = ${inventoryTechnicians.userId}
-        WHERE ${inventoryTechnicians.inventoryId} = ${inventories.id}
-          AND ${matchesSearch(sql`(${users.firstName} || ' ' || ${users.lastName})`, search)})`,
-    ),
-  );
+  return matchesUnaccentedSearch(inventories.searchText, search);
 }
 
 /**
@@ -198,7 +186,7 @@ export async function isAssignedOpenInventory(db: Db | Tx, inventoryId: number, 
  * request (status, search form, order, technician or not: lib/list-query.ts's `cachedList`).
  *
  * A deferred join (decision 014, "List request path"): the page's ids are chosen first, from the
- * inventories alone unless the search or the order needs a customer's or facility's name, and
+ * inventories alone unless the order needs a customer's or facility's name (the search has its own column), and
  * only those ids are joined for the row and its technicians' names. Selected in one pass, the
  * names were made for every row the OFFSET skips: page 500 cost 5,000 technician subqueries.
  */
@@ -214,8 +202,7 @@ export async function selectInventoryListRows(db: Db, query: InventoryListQuery,
     const order = query.order_by
       ? orderBy(ORDER_COLUMNS[query.order_by], query.order_dir)
       : desc(inventories.updatedAt);
-    const needsNames =
-      search !== undefined || query.order_by === 'customer_name' || query.order_by === 'facility_name';
+    const needsNames = query.order_by === 'customer_name' || query.order_by === 'facility_name';
     const ids = db.select({ id: inventories.id }).from(inventories).$dynamic();
     const page = (
       needsNames
@@ -231,7 +218,7 @@ export async function selectInventoryListRows(db: Db, query: InventoryListQuery,
       .as('page');
     return {
       rows: db
-        .select({ ...ROW, technicianNames })
+        .select({ ...ROW, technicianNames: inventories.technicianNames })
         .from(page)
         .innerJoin(inventories, eq(inventories.id, page.id))
         .innerJoin(customers, eq(customers.id, inventories.customerId))

@@ -1,0 +1,206 @@
+/**
+ * Issue 37 ("Lists"), decision 038: two builds of the app side by side on one PostgreSQL database
+ * loaded with the suite's data set, the lists it changed measured at the suite's 20 connections in
+ * alternated rounds (A B B A …: the machine is shared, and a figure moves between rounds more than
+ * between builds). The database is migrated by this checkout; the other build (`--other`, a checkout
+ * of main) runs on it unchanged (its statements do not read the new columns).
+ *
+ * Usage: BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres \
+ *   npx tsx bench/lists-ab.ts --other /tmp/main-checkout [--scale 0.05 --rounds 4 --duration 4]
+ */
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import autocannon from 'autocannon';
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import { openDatabase } from '../apps/server/src/db/client.ts';
+import { hashPassword } from '../apps/server/src/lib/passwords.ts';
+import { loadDataSet, NAME_WORDS, type RawClient } from './data.ts';
+import { API, APP_KEY, freePort, ROOT, signIn } from './processes.ts';
+
+const { values } = parseArgs({
+  options: {
+    other: { type: 'string' },
+    scale: { type: 'string', default: '0.05' },
+    rounds: { type: 'string', default: '4' },
+    duration: { type: 'string', default: '4' },
+  },
+});
+const serverUrl = process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL;
+if (!serverUrl || !values.other) throw new Error('needs BENCH_DATABASE_URL and --other <checkout>');
+const ADMIN = { email: 'admin@bench.local', password: 'BenchPassword1' };
+const CONNECTIONS = 20;
+const duration = Number(values.duration);
+
+async function onServer(text: string) {
+  const client = new pg.Client({ connectionString: serverUrl });
+  await client.connect();
+  try {
+    await client.query(text);
+  } finally {
+    await client.end();
+  }
+}
+
+/** The app of a checkout, as `npm start` runs it (processes.ts's startApp, from another root). */
+async function startAppAt(root: string, databaseUrl: string, dataDir: string) {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+    cwd: root,
+    env: {
+      ...process.env,
+      APP_KEY,
+      LOG_LEVEL: 'warn',
+      SEED_DEMO: '0',
+      DATA_DIR: dataDir,
+      WEB_DIST: path.join(dataDir, 'no-web'),
+      DATABASE_URL: databaseUrl,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const url = `http://127.0.0.1:${port}`;
+  for (let i = 0; i < 480; i++) {
+    try {
+      await fetch(`${url}/api/health`);
+      return { url, child };
+    } catch {
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+  }
+  throw new Error(`${root}: no answer`);
+}
+
+const stamp = new Date()
+  .toISOString()
+  .replace(/[-:TZ.]/g, '')
+  .slice(0, 14);
+const databaseName = `chemtrack_bench_lists_${stamp}`;
+const url = new URL(serverUrl);
+url.pathname = `/${databaseName}`;
+const databaseUrl = url.toString();
+await onServer(`CREATE DATABASE ${databaseName}`);
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'chemtrack-bench-lists-'));
+const apps: {
+  name: string;
+  url: string;
+  child: ReturnType<typeof spawn>;
+  headers: Record<string, string>;
+}[] = [];
+try {
+  const database = await openDatabase(databaseUrl, dataDir);
+  let reportInventory = 0;
+  try {
+    await database.migrate();
+    await database.db.execute(
+      sql`INSERT INTO users (email, role, first_name, last_name, password_hash)
+          VALUES (${ADMIN.email}, 'admin', 'Ada', 'Admin', ${await hashPassword(ADMIN.password)})`,
+    );
+    const client = (database.db as unknown as { $client: RawClient }).$client;
+    const data = await loadDataSet(client, Number(values.scale));
+    reportInventory = data.report.inventoryId;
+    // The data set assigns no technician: 300 of them, one to three an inventory, as a consultancy's.
+    await database.db.execute(sql`
+      INSERT INTO users (email, role, first_name, last_name)
+      SELECT 'tech' || g || '@bench.local', 'technician', (${sql.raw(`ARRAY[${NAME_WORDS.map((w) => `'${w}'`).join(',')}]`)})[1 + g % ${NAME_WORDS.length}], 'Tech' || g
+      FROM generate_series(1, 300) AS g`);
+    await database.db.execute(sql`
+      INSERT INTO inventory_technicians (inventory_id, user_id)
+      SELECT DISTINCT i.id, u.id FROM inventories i
+      CROSS JOIN generate_series(0, 2) AS k
+      JOIN users u ON u.email = 'tech' || (1 + (i.id * 7 + k * 131) % 300) || '@bench.local'
+      WHERE k <= i.id % 3`);
+    await database.db.execute(sql`VACUUM ANALYZE`);
+    const { rows } = (await database.db.execute(
+      sql`SELECT (SELECT count(*) FROM inventories)::int AS inventories, (SELECT count(*) FROM inventory_technicians)::int AS assigned, (SELECT count(*) FROM customers)::int AS customers, (SELECT count(*) FROM facilities)::int AS facilities`,
+    )) as unknown as { rows: unknown[] };
+    console.log(`data set at scale ${values.scale}:`, rows[0]);
+  } finally {
+    await database.close();
+  }
+
+  for (const [name, root] of [
+    ['main', path.resolve(values.other)],
+    ['here', ROOT],
+  ] as const) {
+    const started = await startAppAt(root, databaseUrl, dataDir);
+    apps.push({ name, ...started, headers: await signIn(started.url, ADMIN.email, ADMIN.password) });
+  }
+
+  const words = NAME_WORDS.map((word) => word.toLowerCase());
+  const FIGURES: [string, string[]][] = [
+    ['inventories search, 4 letters', words.map((w) => `/inventories/list?search=${w.slice(1, 5)}`)],
+    ['inventories search, 2 letters', words.map((w) => `/inventories/list?search=${w.slice(0, 2)}`)],
+    ['inventories search, a year', ['/inventories/list?search=2024', '/inventories/list?search=20']],
+    ['inventories search, no match', ['/inventories/list?search=acme', '/inventories/list?search=qz']],
+    ['inventories by technician names', ['/inventories/list?order_by=technician_names&order_dir=asc']],
+    ['customers by facility name', ['/customers/list?order_by=facility_name&order_dir=asc']],
+    ['customers search, 4 letters', words.map((w) => `/customers/list?search=${w.slice(1, 5)}`)],
+    ['inventory-products, page 1', [`/inventories/${reportInventory}/products?page=1&ipp=10`]],
+    ['products search, 2 letters', words.map((w) => `/products/list?search=${w.slice(0, 2)}`)],
+  ];
+
+  async function load(app: (typeof apps)[number], paths: string[], seconds = duration, checked = true) {
+    let next = 0;
+    const result = await autocannon({
+      url: app.url,
+      connections: CONNECTIONS,
+      duration: seconds,
+      headers: app.headers,
+      requests: [
+        { setupRequest: (request) => ({ ...request, path: `${API}${paths[next++ % paths.length]}` }) },
+      ],
+    });
+    const errors = result.non2xx + result.errors + result.timeouts;
+    if (checked && (errors > 0 || result['2xx'] === 0))
+      throw new Error(`${app.name} ${paths[0]}: ${errors} errors`);
+    return { p50: result.latency.p50, p99: result.latency.p99, rps: result.requests.average };
+  }
+
+  // Warm both (JIT, plan caches, the report worker's warm-up).
+  for (const app of apps) for (const [, paths] of FIGURES) await load(app, paths, 2, false);
+
+  const results = new Map<string, { p50: number; p99: number; rps: number }[]>();
+  for (let round = 0; round < Number(values.rounds); round++) {
+    const order = round % 2 === 0 ? apps : [...apps].reverse();
+    const [loadAverage] = os.loadavg();
+    console.log(
+      `round ${round + 1}: ${order.map((app) => app.name).join(', ')} (load ${loadAverage?.toFixed(1)})`,
+    );
+    for (const [figure, paths] of FIGURES)
+      for (const app of order) {
+        const result = await load(app, paths);
+        const key = `${figure}|${app.name}`;
+        results.set(key, [...(results.get(key) ?? []), result]);
+        console.log(
+          `  ${figure.padEnd(34)} ${app.name.padEnd(5)} p50 ${String(result.p50).padStart(4)} ms  p99 ${String(result.p99).padStart(4)} ms  ${result.rps.toFixed(0)} req/s`,
+        );
+      }
+  }
+
+  const median = (xs: number[]) => {
+    const sorted = [...xs].sort((a, b) => a - b);
+    const mid = Math.floor(sorted.length / 2);
+    return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+  };
+  console.log(
+    `\n| figure (${CONNECTIONS} connections, medians of ${values.rounds} rounds of ${duration} s) | main p50 / p99 / req/s | here p50 / p99 / req/s |`,
+  );
+  console.log('| --- | --- | --- |');
+  for (const [figure] of FIGURES) {
+    const cell = (name: string) => {
+      const runs = results.get(`${figure}|${name}`) ?? [];
+      return `${median(runs.map((r) => r.p50))} ms / ${median(runs.map((r) => r.p99))} ms / ${median(runs.map((r) => r.rps)).toFixed(0)}`;
+    };
+    console.log(`| ${figure} | ${cell('main')} | ${cell('here')} |`);
+  }
+} finally {
+  for (const app of apps) app.child.kill('SIGTERM');
+  await new Promise((resolve) => setTimeout(resolve, 1000));
+  await onServer(`DROP DATABASE IF EXISTS ${databaseName} WITH (FORCE)`);
+  fs.rmSync(dataDir, { recursive: true, force: true });
+}
