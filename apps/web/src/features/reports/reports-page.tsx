@@ -21,7 +21,7 @@ import {
 import { zodResolver } from '@hookform/resolvers/zod';
 import { type UseQueryResult, useMutation, useQuery } from '@tanstack/react-query';
 import { Loader2 } from 'lucide-react';
-import { type ComponentProps, useState } from 'react';
+import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { ChoiceField } from '../../components/choice-field.tsx';
@@ -130,9 +130,6 @@ function toBody(values: ReportFormValues): ReportRequestValues | null {
 function reportError(description: string) {
   toast({ variant: 'destructive', title: 'Error', description, duration: 5000 });
 }
-
-/** The Tier II export button's facility: none stands for every facility of the customer. */
-type ExportFacility = ComponentProps<typeof Tier2ExportButton>['facilityId'];
 
 /**
  * /reports (spec 02 §2, §4, §5, §8; issue 11): customer → facility → year → type, Create Report
@@ -391,8 +388,8 @@ export function ReportsPage() {
               customerId={values.customer_id}
               customerName={customer?.name ?? ''}
               facilityName={facility?.name ?? ''}
-              // No facility: every facility of the customer in one .t2s (that button's own change).
-              facilityId={(allFacilities ? undefined : values.facility_id) as ExportFacility}
+              // None: every facility of the customer in one .t2s.
+              facilityId={allFacilities ? null : values.facility_id}
               year={values.year}
               {...(values.type === 'epcra_311_312_tier2'
                 ? { percentBasis: values.percent_basis, tier2Option: values.tier2_option }
