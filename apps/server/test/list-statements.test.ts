@@ -252,6 +252,9 @@ describe('SQL statements per request', () => {
     for (const url of [...measured, ...searches]) {
       const paged = /\/(list|products)(\?|$)/.test(url);
       const join = url.includes('?') ? '&' : '?';
+      // Once unmeasured first: a per-process cache (the reference entries the Filings list's 302
+      // check reads) fills on a process's first call, and what is measured is every call after.
+      await statementsOf(paged ? `${url}${join}ipp=2` : url);
       const small = await statementsOf(paged ? `${url}${join}ipp=2` : url);
       const large = await statementsOf(paged ? `${url}${join}ipp=${ROWS}` : url);
       expect(small.session.length, `${url}: session statements`).toBeLessThanOrEqual(2);

@@ -8,6 +8,7 @@ import {
   filings,
   inventories,
   inventoryReportVersions,
+  regulatoryEntriesVersion,
   users,
 } from '../../db/schema/index.ts';
 
@@ -25,6 +26,9 @@ export async function selectFacilityYears(db: Db | Tx, filter: { customerId?: nu
       facilityName: facilities.name,
       state: sql<string>`coalesce(${addresses.stateCode}, '')`,
       linesVersion: sql<number>`coalesce(${inventoryReportVersions.version}, 0)::int`,
+      // The reference lists' version, read here so the 302 check's cached entries cost no statement
+      // of their own (the list stays within three statements, list-statements.test.ts).
+      entriesVersion: sql<number>`coalesce((select ${regulatoryEntriesVersion.version} from ${regulatoryEntriesVersion} where ${regulatoryEntriesVersion.id} = 1), 0)::int`,
     })
     .from(inventories)
     .innerJoin(facilities, eq(facilities.id, inventories.facilityId))

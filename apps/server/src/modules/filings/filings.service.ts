@@ -82,7 +82,7 @@ function obligationsOf(
  * first reaches its TPQ (rules §1), not every year it stays.
  */
 async function first302Years(db: Db, facilityYears: FacilityYearRow[]): Promise<Set<number>> {
-  const covered = await selectCoveredBy302(db, facilityYears);
+  const covered = await selectCoveredBy302(db, facilityYears, facilityYears[0]?.entriesVersion);
   const byFacility = new Map<string, FacilityYearRow[]>();
   for (const row of facilityYears) {
     const key = `${row.customerId}:${row.facilityId}`;

@@ -88,8 +88,12 @@ const entriesInUse = new WeakMap<Db, { version: number; entries: readonly compli
  * every report): one one-row statement when nothing changed. The version is read before the
  * entries, so entries cached under a version are never older than it.
  */
-export async function referenceEntriesInUse(db: Db): Promise<readonly compliance.ReferenceEntry[]> {
-  const version = await selectEntriesVersion(db);
+export async function referenceEntriesInUse(
+  db: Db,
+  /** The version when the caller's own statement already read it. */
+  knownVersion?: number,
+): Promise<readonly compliance.ReferenceEntry[]> {
+  const version = knownVersion ?? (await selectEntriesVersion(db));
   const cached = entriesInUse.get(db);
   if (cached?.version === version) return cached.entries;
   const entries = (await selectAllEntries(db)).map((row) =>

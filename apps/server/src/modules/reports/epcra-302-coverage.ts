@@ -41,10 +41,12 @@ function conclusionsFor(entries: readonly compliance.ReferenceEntry[]): Lru<stri
 export async function selectCoveredBy302(
   db: Db,
   facilityYears: readonly FacilityYearOf302[],
+  /** The reference lists' version when the caller's own read carried it (saves a statement). */
+  entriesVersion?: number,
 ): Promise<Set<number>> {
   const covered = new Set<number>();
   if (facilityYears.length === 0) return covered;
-  const entries = await referenceEntriesInUse(db);
+  const entries = await referenceEntriesInUse(db, entriesVersion);
   const ehsDigits = [
     ...new Set(
       entries
