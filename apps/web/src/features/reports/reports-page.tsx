@@ -44,6 +44,7 @@ import {
   reportPreviewOptions,
   reportTypesOptions,
 } from './api.ts';
+import { ErrorLine, PendingLine } from './query-lines.tsx';
 import { ReportPreview } from './report-preview.tsx';
 import { Tier2ExportButton } from './tier2-export-button.tsx';
 
@@ -428,19 +429,7 @@ export function ReportsPage() {
 }
 
 function PreviewArea({ query }: { query: UseQueryResult<ReportPreviewResponse> }) {
-  if (query.isPending)
-    return (
-      <p role="status" className="flex items-center gap-2 text-sm text-slate-600">
-        <Loader2 className="h-4 w-4 animate-spin" aria-hidden /> Preparing the preview...
-      </p>
-    );
-  if (query.isError)
-    return (
-      <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-800">
-        {query.error instanceof ApiError
-          ? (query.error.body.message ?? query.error.description)
-          : query.error.message}
-      </p>
-    );
+  if (query.isPending) return <PendingLine text="Preparing the preview..." />;
+  if (query.isError) return <ErrorLine error={query.error} />;
   return <ReportPreview report={query.data.resource} />;
 }

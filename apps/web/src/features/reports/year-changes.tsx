@@ -8,9 +8,8 @@ import {
   yearChangesHeading,
 } from '@chemtrack/domain';
 import { useQuery } from '@tanstack/react-query';
-import { Loader2 } from 'lucide-react';
-import { ApiError } from '../../lib/api.ts';
 import { reportChangesOptions } from './api.ts';
+import { ErrorLine, PendingLine } from './query-lines.tsx';
 
 /**
  * Issue 36 "What changed since last year", in the Tier II preview: the facility's chemicals added,
@@ -31,20 +30,8 @@ export function YearChanges({
       year: report.year,
     }),
   );
-  if (query.isPending)
-    return (
-      <p role="status" className="flex items-center gap-2 text-sm text-slate-600">
-        <Loader2 className="h-4 w-4 animate-spin" aria-hidden /> Comparing with the previous year...
-      </p>
-    );
-  if (query.isError)
-    return (
-      <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-800">
-        {query.error instanceof ApiError
-          ? (query.error.body.message ?? query.error.description)
-          : query.error.message}
-      </p>
-    );
+  if (query.isPending) return <PendingLine text="Comparing with the previous year..." />;
+  if (query.isError) return <ErrorLine error={query.error} />;
   return <ChangesList changes={query.data.resource} />;
 }
 
