@@ -60,6 +60,11 @@ type WriteCase = (
 const READS: Record<string, string> = {
   'POST /inventories/:id/product/check-existing': 'answers which line a save would join; writes nothing',
   'POST /report/preview': 'draws the report on screen; only the generated file is recorded',
+  'POST /report/preview/rows': "a page of a preview's table; only the generated file is recorded",
+  'POST /report/preview/explanation': "a preview row's explanation; only the generated file is recorded",
+  'POST /report/preview/warnings': "a page of a preview's warnings; only the generated file is recorded",
+  'POST /report/preview/info-groups':
+    "a page of a preview's information groups; only the generated file is recorded",
   'POST /sds/read': 'reads an uploaded SDS and proposes its components; nothing is kept or saved',
 };
 

@@ -147,6 +147,11 @@ const MATRIX: Record<string, Role[] | typeof PUBLIC | typeof ASSIGNED> = {
   // Spec 02 §6 "View … reports": staff and admins.
   'GET /report/list': STAFF,
   'POST /report/preview': STAFF,
+  // Issue 37: a preview's further pages and a row's explanation, as the preview.
+  'POST /report/preview/rows': STAFF,
+  'POST /report/preview/explanation': STAFF,
+  'POST /report/preview/warnings': STAFF,
+  'POST /report/preview/info-groups': STAFF,
   'POST /report/generate': STAFF,
   // Issue 36: what changed since the previous inventory, as the reports.
   'GET /report/changes': STAFF,

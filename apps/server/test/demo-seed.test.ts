@@ -3,13 +3,13 @@ import {
   DEFAULT_REPORT_SETTINGS,
   REPORT_TYPES,
   type ReportDocument,
-  type ReportPreviewResponse,
   type ReportRow,
 } from '@chemtrack/domain';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { customers, facilities, inventoryProducts, users } from '../src/db/schema/index.ts';
-import { reportsService } from '../src/modules/reports/reports.service.ts';
+import { drawReportDocument } from '../src/modules/reports/documents/draw.ts';
+import { loadReportInputs } from '../src/modules/reports/report-job.ts';
 import { seedDemoData } from '../src/seed/demo.ts';
 import { seedReferenceLists } from '../src/seed/reference-lists/load.ts';
 import { createTestContext, type TestContext } from './helper.ts';
@@ -175,14 +175,14 @@ describe('the reports of part 1 on the demo refinery, last year', () => {
       .where(and(eq(customers.name, 'Gulf Coast Refining Co.'), eq(facilities.name, 'Pasadena Refinery')));
     const year = new Date().getFullYear() - 1;
     for (const type of available) {
-      const answer = await reportsService.preview(ctx.database.db, {
+      const inputs = await loadReportInputs(ctx.database.db, {
         type,
         customer_id: place!.customerId,
         facility_id: place!.facilityId,
         year,
         ...DEFAULT_REPORT_SETTINGS,
       });
-      documents.set(type, (JSON.parse(answer) as ReportPreviewResponse).resource);
+      documents.set(type, drawReportDocument(inputs));
     }
   });
 

@@ -669,6 +669,23 @@ export const BODY_ROUTES: Record<string, BodyRoute> = {
   // Reads only (plus the audit row of a generation): ids, a year, a type and a format.
   'POST /report/preview': { prepare: (ctx) => reportTarget(ctx, '/report/preview'), columns: [] },
   'POST /report/generate': { prepare: (ctx) => reportTarget(ctx, '/report/generate'), columns: [] },
+  // Issue 37: the preview's parts, with the version of a preview drawn first.
+  'POST /report/preview/rows': {
+    prepare: (ctx) => previewPartTarget(ctx, '/report/preview/rows', { page: 1, ipp: 10, search: 'a' }),
+    columns: [],
+  },
+  'POST /report/preview/explanation': {
+    prepare: (ctx) => previewPartTarget(ctx, '/report/preview/explanation', { row: 0 }),
+    columns: [],
+  },
+  'POST /report/preview/warnings': {
+    prepare: (ctx) => previewPartTarget(ctx, '/report/preview/warnings', { page: 1, ipp: 10 }),
+    columns: [],
+  },
+  'POST /report/preview/info-groups': {
+    prepare: (ctx) => previewPartTarget(ctx, '/report/preview/info-groups', { page: 2, ipp: 5 }),
+    columns: [],
+  },
   // Issue 36: the same route for every facility of the customer (a ZIP); `facility_id: null` is
   // allowed beside the flag, so the hostile values reach it too.
   'POST /report/generate (all facilities)': {
@@ -725,6 +742,23 @@ async function reportTarget(ctx: TestContext, url: string, allFacilities = false
     url,
     body: () => ({ type: 'epcra_302', customer_id: inventory.customerId, ...facility, year, format: 'pdf' }),
   };
+}
+
+/** A preview's part: the report target's body with the version of its preview and its first table. */
+async function previewPartTarget(ctx: TestContext, url: string, part: Body): Promise<Target> {
+  const report = await reportTarget(ctx, '/report/preview');
+  // The index lists every line's components: a row whatever the line holds.
+  const request = { ...(await report.body()), type: 'inventory_index_numeric' };
+  const first = await ctx.call('admin', { method: 'POST', url: '/report/preview', payload: request });
+  expect(first.statusCode, first.body).toBe(200);
+  const { version, tables } = first.json().resource as {
+    version: string;
+    tables: { key: string; row_count: number }[];
+  };
+  // A table with a row, so the explanation of row 0 is there to answer.
+  const table = tables.find((candidate) => candidate.row_count > 0)?.key;
+  expect(table, 'a report table with a row').toBeDefined();
+  return { url, body: () => ({ ...request, version, table, ...part }) };
 }
 
 /** A line of a new catalog product each time, so every variant's strings reach both tables. */

@@ -17,6 +17,7 @@ export * from './permissions.ts';
 export * from './products/index.ts';
 export * from './reference-lists/index.ts';
 export * from './reports/index.ts';
+export * from './reports/preview.ts';
 export * from './sds-reading/index.ts';
 export * from './shared/cas.ts';
 export * from './shared/dates.ts';

@@ -40,6 +40,13 @@ export const REPORT_MSG = {
   noInventoryAnyFacility: 'No active facility of this customer has an inventory for this year',
   /** A report worker failed (an error in the engine, out of memory, stopped): 503, cause logged. */
   notDrawn: 'The report could not be drawn right now. Try again in a moment.',
+  /** Issue 37: a preview's page or explanation asked of lines that changed since its first answer (409). */
+  previewChanged: 'The report changed since this preview was drawn. Draw the preview again.',
+  previewVersionRequired: 'Version is required',
+  previewTableRequired: 'Table is required',
+  previewTableUnknown: "The table must be one of the report's tables",
+  previewRowRequired: 'Row is required',
+  previewRowUnknown: 'Row not found.',
 } as const;
 
 export const REPORT_FORMATS = ['pdf', 'xlsx'] as const;
@@ -568,29 +575,6 @@ export const ReportDocumentSchema = z.object({
   changes: ReportChangesSchema.optional(),
 });
 export type ReportDocument = z.infer<typeof ReportDocumentSchema>;
-
-/**
- * The document as the preview answers it: information warnings grouped (issue 24: 5,000 of them
- * were most of a 2,000-line facility's preview), the others one per line as the files print them,
- * each linking to the line to fix.
- */
-export const ReportPreviewDocumentSchema = ReportDocumentSchema.extend({
-  /** The warnings of severity 'warning' only. */
-  warnings: z.array(ReportWarningSchema),
-  info_groups: z.array(ReportInfoGroupSchema),
-});
-export type ReportPreviewDocument = z.infer<typeof ReportPreviewDocumentSchema>;
-
-export function reportPreviewDocument(report: ReportDocument): ReportPreviewDocument {
-  return {
-    ...report,
-    warnings: report.warnings.filter((warning) => warning.severity !== 'info'),
-    info_groups: groupInfoWarnings(report.warnings),
-  };
-}
-
-export const ReportPreviewResponseSchema = z.object({ resource: ReportPreviewDocumentSchema });
-export type ReportPreviewResponse = z.infer<typeof ReportPreviewResponseSchema>;
 
 /**
  * A figure as every report shows it, in the PDF and in the preview alike: two decimals for

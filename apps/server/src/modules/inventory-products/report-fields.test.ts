@@ -12,6 +12,7 @@ import {
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../test/helper.ts';
+import { wholePreview } from '../../../test/report-preview.ts';
 import {
   databaseEntries,
   inventoryProductChemicalComponents,
@@ -344,13 +345,12 @@ describe('report figures of an inventory line', () => {
 });
 
 async function preview(type: string, facilityId: number, year: number): Promise<ReportDocument> {
-  const res = await ctx.call('admin', {
-    method: 'POST',
-    url: '/report/preview',
-    payload: { type, customer_id: ids.customer, facility_id: facilityId, year },
+  return wholePreview((url, payload) => ctx.call('admin', { method: 'POST', url, payload }), {
+    type,
+    customer_id: ids.customer,
+    facility_id: facilityId,
+    year,
   });
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json().resource as ReportDocument;
 }
 
 function rowOf(document: ReportDocument, cas: string): ReportRow {

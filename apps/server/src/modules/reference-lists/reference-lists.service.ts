@@ -100,8 +100,21 @@ export async function referenceEntriesInUse(
     // Shared by every report that follows: frozen, so none can change another's lists.
     Object.freeze({ list_type: row.list_type, ...toRegulatoryEntryValues(row) }),
   );
-  entriesInUse.set(db, { version, entries: Object.freeze(entries) });
+  Object.freeze(entries);
+  entriesInUse.set(db, { version, entries });
+  entriesVersions.set(entries, version);
   return entries;
+}
+
+/** The version each array `referenceEntriesInUse` returned was read at. */
+const entriesVersions = new WeakMap<readonly compliance.ReferenceEntry[], number>();
+
+/**
+ * The lists' version an array of `referenceEntriesInUse` was read at (issue 37: a preview's
+ * version names the lists its figures read); null for entries it did not return.
+ */
+export function referenceEntriesVersion(entries: readonly compliance.ReferenceEntry[]): number | null {
+  return entriesVersions.get(entries) ?? null;
 }
 
 function toResource(row: EntryRow): RegulatoryEntryResource {

@@ -3,6 +3,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../test/helper.ts';
 import { pdfOf, sheetRows, uploadedList, xlsxOf } from '../../../test/report-files.ts';
+import { wholePreview } from '../../../test/report-preview.ts';
 import { regulatoryEntries } from '../../db/schema/index.ts';
 import { create } from '../../seed/factories.ts';
 
@@ -216,18 +217,15 @@ describe('Tier II: the reported table, then what is below threshold (issue 21, p
   });
 
   it('the preview carries the same two tables', async () => {
-    const res = await ctx.call('admin', {
-      method: 'POST',
-      url: '/report/preview',
-      payload: {
+    const document = await wholePreview(
+      (url, payload) => ctx.call('admin', { method: 'POST', url, payload }),
+      {
         type: 'epcra_311_312_tier2',
         customer_id: ids.customer,
         facility_id: ids.facility,
         year: YEAR,
       },
-    });
-    expect(res.statusCode, res.body).toBe(200);
-    const document = res.json().resource as ReportDocument;
+    );
     expect(document.tables.map((table) => [table.title, table.rows.map((row) => row.cells.name)])).toEqual([
       ['Tier II chemicals', ['Caustic flakes', 'Chlorine', 'Sulfuric acid']],
       ['Below threshold (not reported)', ['Battery acid']],

@@ -14,6 +14,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../test/helper.ts';
 import { labelledValues, pdfOf, xlsxOf } from '../../../test/report-files.ts';
+import { wholePreview } from '../../../test/report-preview.ts';
 import {
   auditLog,
   databaseEntries,
@@ -119,9 +120,7 @@ function request(type: string, facilityId: number, extra: Record<string, unknown
 }
 
 async function preview(type: string, facilityId: number, extra: Record<string, unknown> = {}) {
-  const res = await call('POST', '/report/preview', request(type, facilityId, extra));
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json().resource as ReportDocument;
+  return wholePreview((url, payload) => call('POST', url, payload), request(type, facilityId, extra));
 }
 
 describe('facility: emergency coordinator (355.20(b)) and retail gas station (370.10(a)(2))', () => {
@@ -565,13 +564,11 @@ describe('component percent by weight as a range (point 9)', () => {
       percentage_weight_high: 60,
     });
     // 55 gal × 100 × 8 lb/gal = 44,000 lb. 313 midpoint 45%: 19,800 lb; Tier II upper 60%: 26,400 lb.
-    const tri = await call('POST', '/report/preview', {
+    const tri = await wholePreview((url, payload) => call('POST', url, payload), {
       ...request('epcra_313_otherwise_used', ids.plant),
       year: 2021,
     });
-    const triRow = (tri.json().resource as ReportDocument).tables[0]!.rows.find(
-      (row) => row.cells.cas_number === '108-88-3',
-    );
+    const triRow = tri.tables[0]!.rows.find((row) => row.cells.cas_number === '108-88-3');
     expect(triRow?.explanation?.contributions[0]).toMatchObject({
       percent_weight: 45,
       percent_range: '30–60%: midpoint',

@@ -13,7 +13,10 @@ import { fromNumeric } from '../../lib/numeric.ts';
 import { permitAmountsInForce } from '../fire-code-permits/fire-code-permits.service.ts';
 import { findFacilityOf } from '../inventories/inventories.repository.ts';
 import { productReportInputs } from '../products/product-data.ts';
-import { referenceEntriesInUse } from '../reference-lists/reference-lists.service.ts';
+import {
+  referenceEntriesInUse,
+  referenceEntriesVersion,
+} from '../reference-lists/reference-lists.service.ts';
 import type { ReportInputs } from './documents/draw.ts';
 import {
   findCustomerName,
@@ -146,6 +149,11 @@ export interface ReportJob {
   lines: ReportLines;
   /** The version of the inventory's lines read (issue 36: a filed report drawn before a change says so). */
   linesVersion: number;
+  /**
+   * The inventory and the versions of its lines, the catalogs they join and the reference lists,
+   * as every process of the database reads them (issue 37: a preview's version).
+   */
+  dataKey: string;
 }
 
 /**
@@ -230,6 +238,7 @@ export async function loadReportJob(db: Db, request: ReportRequestValues): Promi
       generatedAt: new Date(),
     },
     linesVersion: Number(inventory.linesVersion),
+    dataKey: `${inventoryId}:${inventory.linesVersion}:${inventory.catalogVersion}:${referenceEntriesVersion(entries) ?? ''}`,
     lines: {
       key: `${databaseKey(db)}:${inventoryId}:${inventory.linesVersion}:${inventory.catalogVersion}`,
       load: async () => (await selectReportLines(db, inventoryId)).map(toSnapshotLine),

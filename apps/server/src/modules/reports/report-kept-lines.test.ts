@@ -1,18 +1,15 @@
-import {
-  DEFAULT_REPORT_SETTINGS,
-  type ReportDocument,
-  type ReportPreviewResponse,
-  type ReportRequestValues,
-} from '@chemtrack/domain';
+import { DEFAULT_REPORT_SETTINGS, type ReportDocument, type ReportRequestValues } from '@chemtrack/domain';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, openTestDatabase, type TestContext } from '../../../test/helper.ts';
 import { toCsv } from '../../../test/reference-files.ts';
 import { CHLORINE_CAS, chlorineTabletsYear, pdfOf } from '../../../test/report-files.ts';
+import { wholePreview } from '../../../test/report-preview.ts';
 import { createListEntry } from '../../../test/uploads.ts';
 import { hazards, inventoryReportVersions, reportCatalogVersion } from '../../db/schema/index.ts';
 import { create, inventoryProductBody } from '../../seed/factories.ts';
-import { reportsService } from './reports.service.ts';
+import { drawReportDocument } from './documents/draw.ts';
+import { loadReportInputs } from './report-job.ts';
 
 /**
  * The facility-year's lines kept in the report worker between reports (issue 24, decision 022):
@@ -69,9 +66,7 @@ const request = (format?: 'pdf') => ({
 });
 
 async function preview(): Promise<ReportDocument> {
-  const res = await ctx.call('admin', { method: 'POST', url: '/report/preview', payload: request() });
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json().resource as ReportDocument;
+  return wholePreview((url, payload) => ctx.call('admin', { method: 'POST', url, payload }), request());
 }
 
 function chlorineOf(report: ReportDocument): [unknown, unknown] {
@@ -85,12 +80,14 @@ function chlorineOf(report: ReportDocument): [unknown, unknown] {
  */
 async function chlorine(): Promise<[unknown, unknown]> {
   const kept = await preview();
-  const body = await reportsService.preview(ctx.database.db, {
-    ...request(),
-    ...DEFAULT_REPORT_SETTINGS,
-  } as ReportRequestValues);
-  const fresh = (JSON.parse(body) as ReportPreviewResponse).resource;
-  expect({ ...kept, generated_at: '' }).toEqual({ ...fresh, generated_at: '' });
+  const fresh = drawReportDocument(
+    await loadReportInputs(ctx.database.db, {
+      ...request(),
+      ...DEFAULT_REPORT_SETTINGS,
+    } as ReportRequestValues),
+  );
+  expect(kept.tables.map((table) => table.rows)).toEqual(fresh.tables.map((table) => table.rows));
+  expect([kept.header, kept.notes]).toEqual([fresh.header, fresh.notes]);
   return chlorineOf(kept);
 }
 

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../test/helper.ts';
 import { toCsv } from '../../../test/reference-files.ts';
 import { CHLORINE_CAS, chlorineTabletsYear, pdfOf, xlsxOf } from '../../../test/report-files.ts';
+import { wholePreview } from '../../../test/report-preview.ts';
 import { createListEntry } from '../../../test/uploads.ts';
 import { create } from '../../seed/factories.ts';
 import { total, withRoundingNote } from './documents/document.ts';
@@ -75,9 +76,7 @@ function request(type: string, extra: Record<string, unknown> = {}) {
 }
 
 async function preview(type: string): Promise<ReportDocument> {
-  const res = await ctx.call('admin', { method: 'POST', url: '/report/preview', payload: request(type) });
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json().resource as ReportDocument;
+  return wholePreview((url, payload) => ctx.call('admin', { method: 'POST', url, payload }), request(type));
 }
 
 function generate(type: string, extra: Record<string, unknown> = {}) {

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../test/helper.ts';
 import { type Cell, toCsv } from '../../../test/reference-files.ts';
 import { pdfOf, xlsxOf } from '../../../test/report-files.ts';
+import { wholePreview } from '../../../test/report-preview.ts';
 import { createListEntry } from '../../../test/uploads.ts';
 import { create } from '../../seed/factories.ts';
 import { readSeedList } from '../../seed/reference-lists/load.ts';
@@ -101,9 +102,7 @@ function body(type: string, extra: Record<string, unknown> = {}) {
 }
 
 async function preview(type: string): Promise<ReportDocument> {
-  const res = await ctx.call('admin', { method: 'POST', url: '/report/preview', payload: body(type) });
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json().resource as ReportDocument;
+  return wholePreview((url, payload) => ctx.call('admin', { method: 'POST', url, payload }), body(type));
 }
 
 function generate(type: string, format: 'pdf' | 'xlsx') {

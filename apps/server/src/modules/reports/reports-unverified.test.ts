@@ -2,6 +2,7 @@ import type { InventoryProductListResponse, ReportDocument } from '@chemtrack/do
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../test/helper.ts';
 import { labelledValues, pdfOf, xlsxOf } from '../../../test/report-files.ts';
+import { wholePreview } from '../../../test/report-preview.ts';
 import { create, inventoryProductBody } from '../../seed/factories.ts';
 
 /**
@@ -78,9 +79,7 @@ function request(type: string, format?: 'pdf' | 'xlsx') {
 }
 
 async function preview(type: string): Promise<ReportDocument> {
-  const res = await ctx.call('staff', { method: 'POST', url: '/report/preview', payload: request(type) });
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json().resource;
+  return wholePreview((url, payload) => ctx.call('staff', { method: 'POST', url, payload }), request(type));
 }
 
 function generate(type: string, format: 'pdf' | 'xlsx') {

@@ -3,7 +3,14 @@ import {
   ReportChangesResponseSchema,
   ReportGenerateRequestSchema,
   ReportListResponseSchema,
+  ReportPreviewExplanationRequestSchema,
+  ReportPreviewExplanationResponseSchema,
+  ReportPreviewInfoGroupsResponseSchema,
+  ReportPreviewListRequestSchema,
   ReportPreviewResponseSchema,
+  ReportPreviewRowsRequestSchema,
+  ReportPreviewRowsResponseSchema,
+  ReportPreviewWarningsResponseSchema,
   ReportRequestSchema,
 } from '@chemtrack/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -65,6 +72,63 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => sendJsonText(reply, await service.preview(app.db, request.body, workers)),
+  );
+
+  // Issue 37: a preview's further pages and a row's explanation, from the document its worker
+  // keeps, asked with the first answer's version (409 when the report changed since).
+  app.post(
+    '/report/preview/rows',
+    {
+      config: { permission: 'reports.read' },
+      schema: {
+        tags,
+        body: ReportPreviewRowsRequestSchema,
+        response: { 200: ReportPreviewRowsResponseSchema, ...ERROR_RESPONSES },
+      },
+    },
+    async (request, reply) => sendJsonText(reply, await service.previewRows(app.db, request.body, workers)),
+  );
+
+  app.post(
+    '/report/preview/explanation',
+    {
+      config: { permission: 'reports.read' },
+      schema: {
+        tags,
+        body: ReportPreviewExplanationRequestSchema,
+        response: { 200: ReportPreviewExplanationResponseSchema, ...ERROR_RESPONSES },
+      },
+    },
+    async (request, reply) =>
+      sendJsonText(reply, await service.previewExplanation(app.db, request.body, workers)),
+  );
+
+  app.post(
+    '/report/preview/warnings',
+    {
+      config: { permission: 'reports.read' },
+      schema: {
+        tags,
+        body: ReportPreviewListRequestSchema,
+        response: { 200: ReportPreviewWarningsResponseSchema, ...ERROR_RESPONSES },
+      },
+    },
+    async (request, reply) =>
+      sendJsonText(reply, await service.previewList(app.db, 'warnings', request.body, workers)),
+  );
+
+  app.post(
+    '/report/preview/info-groups',
+    {
+      config: { permission: 'reports.read' },
+      schema: {
+        tags,
+        body: ReportPreviewListRequestSchema,
+        response: { 200: ReportPreviewInfoGroupsResponseSchema, ...ERROR_RESPONSES },
+      },
+    },
+    async (request, reply) =>
+      sendJsonText(reply, await service.previewList(app.db, 'info_groups', request.body, workers)),
   );
 
   // Issue 36: what changed in the facility's chemicals since its previous inventory.

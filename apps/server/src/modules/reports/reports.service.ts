@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { Readable } from 'node:stream';
 import {
   compliance,
@@ -8,12 +9,15 @@ import {
   REPORT_TYPES,
   type ReportChanges,
   type ReportFormat,
+  type ReportPreviewExplanationRequestValues,
+  type ReportPreviewListRequestValues,
+  type ReportPreviewRowsRequestValues,
   type ReportRequestValues,
   type ReportTypeItem,
   reportFileName,
 } from '@chemtrack/domain';
 import type { Db } from '../../db/client.ts';
-import { AppError } from '../../lib/app-error.ts';
+import { AppError, fieldError } from '../../lib/app-error.ts';
 import { type Actor, recordAudit } from '../../lib/audit.ts';
 import { AVAILABILITY_MSG, RETRY_AFTER_SECONDS } from '../../plugins/availability.ts';
 import {
@@ -21,10 +25,10 @@ import {
   drawReportFile,
   fileDocument,
   fileSummary,
-  previewBody,
   type ReportFileSummary,
   type ReportInputs,
 } from './documents/draw.ts';
+import { type PreviewPart, previewPartAnswer } from './documents/preview-parts.ts';
 import { reportChanges } from './report-changes.ts';
 import { loadReportInputs, loadReportJob, type ReportJob, withLines } from './report-job.ts';
 import {
@@ -46,14 +50,86 @@ function listTypes(): ReportTypeItem[] {
 }
 
 /**
- * `POST /report/preview`: the report's tables, each figure with its explanation, and the
- * warnings, as the answer's JSON text (`{ "resource": document }`, written where it is drawn).
+ * What a preview's figures were drawn from, as the first answer names it and its pages and
+ * explanations send it back (issue 37): the inventory, the versions of its lines, catalogs and
+ * lists, the customer, facility, lists' dates, permit amounts and settings. Short, and the same
+ * in every process.
+ */
+export function previewVersion(job: ReportJob): string {
+  const { type, snapshot, lists, options } = job.inputs;
+  const { entries: _entries, ...listFacts } = lists;
+  return createHash('sha256')
+    .update(JSON.stringify([job.dataKey, type, snapshot, listFacts, options]))
+    .digest('base64url')
+    .slice(0, 22);
+}
+
+/**
+ * A part of the preview as the answer's JSON text, written where the report is drawn (the worker,
+ * which keeps the document for the parts asked next), or on this thread without workers (a
+ * script, a test of the figures). A part it cannot answer (an unknown table, column or row) is
+ * the 422 or 404 the part names.
+ */
+async function previewPart(job: ReportJob, part: PreviewPart, workers?: ReportWorkers): Promise<string> {
+  const answer = workers
+    ? await drawn(() => workers.preview(job.inputs, part, job.lines))
+    : previewPartAnswer(drawReportDocument(await withLines(job)), part);
+  if (answer.ok) return answer.body;
+  if (answer.status === 404) throw new AppError('NOT_FOUND', answer.message);
+  throw fieldError(answer.field, answer.message);
+}
+
+/**
+ * `POST /report/preview`: the report's header, totals, warnings and the first page of each table
+ * (issue 37), with the version its pages and explanations are asked with.
  */
 async function preview(db: Db, request: ReportRequestValues, workers?: ReportWorkers): Promise<string> {
   const job = await loadReportJob(db, request);
-  // Without workers (a script, a test of the figures) the report is drawn on this thread.
-  if (!workers) return previewBody(drawReportDocument(await withLines(job)));
-  return drawn(() => workers.preview(job.inputs, job.lines));
+  return previewPart(job, { part: 'first', version: previewVersion(job) }, workers);
+}
+
+/** The job of a preview's part: 409 when what the report reads changed since its first answer. */
+async function previewPartJob(db: Db, request: ReportRequestValues & { version: string }) {
+  const job = await loadReportJob(db, request);
+  if (previewVersion(job) !== request.version)
+    throw new AppError('CONFLICT', REPORT_MSG.previewChanged, { version: [REPORT_MSG.previewChanged] });
+  return job;
+}
+
+/** `POST /report/preview/rows`: a page of one table, sorted and searched as asked. */
+async function previewRows(
+  db: Db,
+  request: ReportPreviewRowsRequestValues,
+  workers?: ReportWorkers,
+): Promise<string> {
+  const { table, page, ipp, search, order_by, order_dir } = request;
+  const job = await previewPartJob(db, request);
+  return previewPart(
+    job,
+    { part: 'rows', query: { table, page, ipp, search, order_by, order_dir } },
+    workers,
+  );
+}
+
+/** `POST /report/preview/warnings` and `/info-groups`: a page of the warnings to fix, or of the groups. */
+async function previewList(
+  db: Db,
+  list: 'warnings' | 'info_groups',
+  request: ReportPreviewListRequestValues,
+  workers?: ReportWorkers,
+): Promise<string> {
+  const job = await previewPartJob(db, request);
+  return previewPart(job, { part: list, page: request.page, ipp: request.ipp }, workers);
+}
+
+/** `POST /report/preview/explanation`: one row's explanation and the details printed under it. */
+async function previewExplanation(
+  db: Db,
+  request: ReportPreviewExplanationRequestValues,
+  workers?: ReportWorkers,
+): Promise<string> {
+  const job = await previewPartJob(db, request);
+  return previewPart(job, { part: 'explanation', table: request.table, row: request.row }, workers);
 }
 
 async function drawInProcess(inputs: ReportInputs, format: ReportFormat) {
@@ -222,4 +298,12 @@ async function tier2Figures(
   };
 }
 
-export const reportsService = { listTypes, preview, generate, tier2Figures };
+export const reportsService = {
+  listTypes,
+  preview,
+  previewRows,
+  previewExplanation,
+  previewList,
+  generate,
+  tier2Figures,
+};

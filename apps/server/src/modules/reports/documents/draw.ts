@@ -1,18 +1,12 @@
 /**
  * What a report is drawn from and how, with no database: the engine's inputs as the service
  * loaded them (plain data, so they cross to a worker thread by structured clone), the document
- * the preview answers and the file's bytes. The same functions run in the report worker
+ * the preview's parts are answered from (`preview-parts.ts`) and the file's bytes. The same functions run in the report worker
  * (`../workers/worker.ts`) and in process (tests compare the two), so both give the same report.
  */
 import { buffer } from 'node:stream/consumers';
-import type {
-  compliance,
-  ReportChanges,
-  ReportDocument,
-  ReportFormat,
-  ReportPreviewResponse,
-} from '@chemtrack/domain';
-import { compliance as engine, reportPreviewDocument } from '@chemtrack/domain';
+import type { compliance, ReportChanges, ReportDocument, ReportFormat } from '@chemtrack/domain';
+import { compliance as engine } from '@chemtrack/domain';
 import { buildReportDocument } from './index.ts';
 import { reportPdf } from './pdf.ts';
 import { reportXlsx } from './xlsx.ts';
@@ -38,16 +32,6 @@ export function drawReportDocument(inputs: ReportInputs): ReportDocument {
     inventoryId: inputs.inventoryId,
     generatedAt: inputs.generatedAt,
   });
-}
-
-/**
- * `POST /report/preview`'s answer as JSON text, `ReportPreviewResponseSchema`'s shape (the
- * document is built to it, its information warnings grouped; reports.test.ts parses answers with
- * it). Sent as it is: the route's schema documents it but does not walk it again.
- */
-export function previewBody(report: ReportDocument): string {
-  const body: ReportPreviewResponse = { resource: reportPreviewDocument(report) };
-  return JSON.stringify(body);
 }
 
 /**

@@ -3,6 +3,7 @@ import type { compliance, ReportFormat } from '@chemtrack/domain';
 import { Lru } from '../../../lib/lru.ts';
 import { startWorker } from '../../../lib/start-worker.ts';
 import type { ReportFileSummary, ReportInputs } from '../documents/draw.ts';
+import type { PreviewPart, PreviewPartAnswer } from '../documents/preview-parts.ts';
 import type { FromReportWorker, ReferenceEntries, ToReportWorker, WorkerLines } from './protocol.ts';
 
 /**
@@ -68,7 +69,7 @@ export interface ReportJobOptions {
 }
 
 type Job = { inputs: ReportInputs; lines?: ReportLines } & (
-  | { kind: 'preview' }
+  | { kind: 'preview'; part: PreviewPart }
   | { kind: 'file'; format: ReportFormat }
 );
 
@@ -135,14 +136,15 @@ export class ReportWorkers {
   }
 
   /**
-   * The preview's answer, `{ "resource": <the report's document> }`, as JSON text written in the
-   * worker: a document of up to 10,000 rows (several MB) is then neither cloned back to this
-   * thread nor walked by the response schema on the event loop (issue 24).
+   * A part of the preview (its first answer, a page of a table, a row's explanation) as JSON
+   * text written in the worker from the document it keeps: the document (up to 10,000 rows,
+   * several MB) is neither cloned back to this thread nor walked by a schema on the event loop
+   * (issues 24 and 37).
    */
-  async preview(inputs: ReportInputs, lines?: ReportLines): Promise<string> {
-    const answer = await this.run({ kind: 'preview', inputs, ...(lines ? { lines } : {}) });
+  async preview(inputs: ReportInputs, part: PreviewPart, lines?: ReportLines): Promise<PreviewPartAnswer> {
+    const answer = await this.run({ kind: 'preview', inputs, part, ...(lines ? { lines } : {}) });
     if (answer.kind !== 'preview') throw new ReportWorkerError('the report worker answered a file');
-    return answer.body;
+    return answer.answer;
   }
 
   /** The report's file, drawn in a worker, with its summary. */

@@ -1,5 +1,6 @@
 import type { compliance, ReportFormat } from '@chemtrack/domain';
 import type { ReportFileSummary, ReportInputs } from '../documents/draw.ts';
+import type { PreviewPart, PreviewPartAnswer } from '../documents/preview-parts.ts';
 
 /** What the main thread (index.ts, the pool) and a report worker (worker.ts) say to each other. */
 
@@ -37,9 +38,9 @@ export type ToReportWorker = {
   inputs: WorkerInputs;
   entries?: ReferenceEntries;
   lines?: WorkerLines;
-} & ({ kind: 'preview' } | { kind: 'file'; format: ReportFormat });
+} & ({ kind: 'preview'; part: PreviewPart } | { kind: 'file'; format: ReportFormat });
 
 export type FromReportWorker =
-  | { id: number; ok: true; kind: 'preview'; body: string }
+  | { id: number; ok: true; kind: 'preview'; answer: PreviewPartAnswer }
   | { id: number; ok: true; kind: 'file'; bytes: Uint8Array; summary: ReportFileSummary }
   | { id: number; ok: false; message: string };

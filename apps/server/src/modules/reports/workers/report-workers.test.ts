@@ -3,6 +3,7 @@ import {
   DEFAULT_REPORT_SETTINGS,
   REPORT_MSG,
   REPORT_TYPES,
+  type ReportDocument,
   type ReportPreviewDocument,
   type ReportPreviewResponse,
   ReportPreviewResponseSchema,
@@ -15,10 +16,12 @@ import { pdfTextOf, pdfWithoutStamps, uploadedList, workbookOf } from '../../../
 import { regulatoryEntries } from '../../../db/schema/index.ts';
 import { AVAILABILITY_MSG } from '../../../plugins/availability.ts';
 import { create } from '../../../seed/factories.ts';
-import { drawReportDocument, drawReportFile, previewBody, type ReportInputs } from '../documents/draw.ts';
+import { drawReportDocument, drawReportFile, type ReportInputs } from '../documents/draw.ts';
+import { type PreviewPart, previewPartAnswer } from '../documents/preview-parts.ts';
 import { loadReportInputs } from '../report-job.ts';
 import { reportsService } from '../reports.service.ts';
 import {
+  type ReportLines,
   ReportWorkerError,
   type ReportWorkerOptions,
   ReportWorkers,
@@ -98,6 +101,22 @@ async function inputsOf(type: ReportType): Promise<ReportInputs> {
   return { ...inputs, generatedAt: GENERATED_AT };
 }
 
+const FIRST: PreviewPart = { part: 'first', version: 'v1' };
+
+/** The first answer of a preview drawn in process, as JSON text. */
+function firstBody(document: ReportDocument): string {
+  const answer = previewPartAnswer(document, FIRST);
+  if (!answer.ok) throw new Error(answer.message);
+  return answer.body;
+}
+
+/** A pool's first answer of a preview, as JSON text. */
+async function firstOf(pool: ReportWorkers, inputs: ReportInputs, lines?: ReportLines): Promise<string> {
+  const answer = await pool.preview(inputs, FIRST, lines);
+  if (!answer.ok) throw new Error(answer.message);
+  return answer.body;
+}
+
 /** A preview's answer as the client reads it: its document. */
 function answerOf(body: string): ReportPreviewDocument {
   return (JSON.parse(body) as ReportPreviewResponse).resource;
@@ -122,12 +141,14 @@ describe('report workers', () => {
   it('draw the same document and files as the calling thread', async () => {
     const inputs = await inputsOf('epcra_302');
     const inProcess = drawReportDocument(inputs);
-    const fromWorker = answerOf(await workers.preview(inputs));
-    expect(fromWorker).toEqual(answerOf(previewBody(inProcess)));
+    const fromWorker = answerOf(await firstOf(workers, inputs));
+    expect(fromWorker).toEqual(answerOf(firstBody(inProcess)));
     // The text the route sends is the answer its schema would have written.
     expect(fromWorker).toEqual(
       answerOf(
-        JSON.stringify(ReportPreviewResponseSchema.parse({ resource: reportPreviewDocument(inProcess) })),
+        JSON.stringify(
+          ReportPreviewResponseSchema.parse({ resource: reportPreviewDocument(inProcess, FIRST.version) }),
+        ),
       ),
     );
     expect(fromWorker.tables[0]?.rows.map((row) => [row.cells.cas_number, row.reported])).toEqual([
@@ -166,13 +187,13 @@ describe('report workers', () => {
     const chlorineOf = (body: string) =>
       answerOf(body).tables[0]?.rows.map((row) => [row.cells.tpq_applied_lb, row.reported]);
     await withPool({ size: 1 }, async (pool) => {
-      expect(await pool.preview(inputs)).toBe(previewBody(drawReportDocument(inputs)));
+      expect(await firstOf(pool, inputs)).toBe(firstBody(drawReportDocument(inputs)));
       expect(pool.entriesSent).toBe(1);
       // The lists unchanged (the same array from referenceEntriesInUse): the worker's own are used.
       const tier2 = await inputsOf('epcra_311_312_tier2');
       expect(tier2.lists.entries).toBe(inputs.lists.entries);
-      expect(await pool.preview(tier2)).toBe(previewBody(drawReportDocument(tier2)));
-      expect(await pool.preview(inputs)).toBe(previewBody(drawReportDocument(inputs)));
+      expect(await firstOf(pool, tier2)).toBe(firstBody(drawReportDocument(tier2)));
+      expect(await firstOf(pool, inputs)).toBe(firstBody(drawReportDocument(inputs)));
       expect(pool.entriesSent).toBe(1);
 
       // New lists (another array): sent, and they replace the worker's. By hand: 1,235 lb of
@@ -187,14 +208,14 @@ describe('report workers', () => {
           ),
         },
       };
-      const answer = await pool.preview(raised);
-      expect(answer).toBe(previewBody(drawReportDocument(raised)));
+      const answer = await firstOf(pool, raised);
+      expect(answer).toBe(firstBody(drawReportDocument(raised)));
       expect(chlorineOf(answer)).toEqual([[10_000, false]]);
       expect(pool.entriesSent).toBe(2);
-      expect(chlorineOf(await pool.preview(raised))).toEqual([[10_000, false]]);
+      expect(chlorineOf(await firstOf(pool, raised))).toEqual([[10_000, false]]);
       expect(pool.entriesSent).toBe(2);
       // And back: the old array is another one than the worker holds now.
-      expect(chlorineOf(await pool.preview(inputs))).toEqual([[100, true]]);
+      expect(chlorineOf(await firstOf(pool, inputs))).toEqual([[100, true]]);
       expect(pool.entriesSent).toBe(3);
       expect(pool.workerCount).toBe(1);
     });
@@ -218,14 +239,16 @@ describe('report workers', () => {
       // Every type, twice: the second from the kept lines, engine work and report (all frozen).
       for (const type of REPORT_TYPES.filter(compliance.isReportAvailable)) {
         const inputs = await inputsOf(type);
-        const expected = previewBody(drawReportDocument(inputs));
-        expect(await pool.preview(bare(inputs), linesOf('a'))).toBe(expected);
-        expect(await pool.preview(bare(inputs), linesOf('a'))).toBe(expected);
+        const expected = firstBody(drawReportDocument(inputs));
+        expect(await firstOf(pool, bare(inputs), linesOf('a'))).toBe(expected);
+        expect(await firstOf(pool, bare(inputs), linesOf('a'))).toBe(expected);
       }
       expect([loads, pool.linesSent]).toEqual([1, 1]);
       // A kept report answers with the new generation time.
       const later = { ...bare(full), generatedAt: new Date('2026-11-26T11:00:00Z') };
-      expect(answerOf(await pool.preview(later, linesOf('a'))).generated_at).toBe('2026-11-26T11:00:00.000Z');
+      expect(answerOf(await firstOf(pool, later, linesOf('a'))).generated_at).toBe(
+        '2026-11-26T11:00:00.000Z',
+      );
       // Files drawn from the kept report: the in-process bytes, but pdfkit's stamps.
       const pdf = await pool.file(bare(full), 'pdf', linesOf('a'));
       expect(pdfWithoutStamps(pdf.bytes)).toBe(
@@ -237,23 +260,23 @@ describe('report workers', () => {
       expect(loads).toBe(1);
 
       // Two sets at most: c makes the worker forget a, the least recently used.
-      const expected = previewBody(drawReportDocument(full));
-      expect(await pool.preview(bare(full), linesOf('b'))).toBe(expected);
-      expect(await pool.preview(bare(full), linesOf('c'))).toBe(expected);
-      expect(await pool.preview(bare(full), linesOf('b'))).toBe(expected);
+      const expected = firstBody(drawReportDocument(full));
+      expect(await firstOf(pool, bare(full), linesOf('b'))).toBe(expected);
+      expect(await firstOf(pool, bare(full), linesOf('c'))).toBe(expected);
+      expect(await firstOf(pool, bare(full), linesOf('b'))).toBe(expected);
       expect(loads).toBe(3);
-      expect(await pool.preview(bare(full), linesOf('a'))).toBe(expected);
+      expect(await firstOf(pool, bare(full), linesOf('a'))).toBe(expected);
       expect([loads, pool.linesSent]).toEqual([4, 4]);
       // a took c's place; b is still kept.
-      expect(await pool.preview(bare(full), linesOf('b'))).toBe(expected);
+      expect(await firstOf(pool, bare(full), linesOf('b'))).toBe(expected);
       expect(loads).toBe(4);
 
       // A job that could not be posted: this side no longer knows what the worker keeps, so the
       // worker forgets every set with the next job, and the lines are read and sent again.
       const broken = { ...bare(full), options: Object.assign({ ...full.options }, { unclonable: () => 1 }) };
-      await expect(pool.preview(broken, linesOf('b'))).rejects.toBeInstanceOf(ReportWorkerError);
-      expect(await pool.preview(bare(full), linesOf('b'))).toBe(expected);
-      expect(await pool.preview(bare(full), linesOf('a'))).toBe(expected);
+      await expect(firstOf(pool, broken, linesOf('b'))).rejects.toBeInstanceOf(ReportWorkerError);
+      expect(await firstOf(pool, bare(full), linesOf('b'))).toBe(expected);
+      expect(await firstOf(pool, bare(full), linesOf('a'))).toBe(expected);
       expect([loads, pool.linesSent]).toEqual([6, 6]);
     });
     // 14 types drawn twice, two files, by a worker started from source: slow on a loaded machine.
@@ -263,10 +286,10 @@ describe('report workers', () => {
     const full = await inputsOf('epcra_302');
     const lines = { key: 'a', load: async () => full.snapshot.lines };
     await withPool({ size: 1, lineSetLines: 1 }, async (pool) => {
-      const expected = previewBody(drawReportDocument(full));
+      const expected = firstBody(drawReportDocument(full));
       const bare = { ...full, snapshot: { ...full.snapshot, lines: [] } };
-      expect(await pool.preview(bare, lines)).toBe(expected);
-      expect(await pool.preview(bare, lines)).toBe(expected);
+      expect(await firstOf(pool, bare, lines)).toBe(expected);
+      expect(await firstOf(pool, bare, lines)).toBe(expected);
       expect(pool.linesSent).toBe(2);
     });
   });
@@ -276,21 +299,21 @@ describe('report workers', () => {
     await withPool({ size: 1 }, async (pool) => {
       const failing = { key: 'x', load: () => Promise.reject(new Error('the database went away')) };
       await expect(
-        pool.preview({ ...full, snapshot: { ...full.snapshot, lines: [] } }, failing),
+        firstOf(pool, { ...full, snapshot: { ...full.snapshot, lines: [] } }, failing),
       ).rejects.toThrow('the database went away');
-      expect(await pool.preview(full)).toBe(previewBody(drawReportDocument(full)));
+      expect(await firstOf(pool, full)).toBe(firstBody(drawReportDocument(full)));
     });
   });
 
   it('send the lists again after a job that could not be posted', async () => {
     const inputs = await inputsOf('epcra_302');
     await withPool({ size: 1 }, async (pool) => {
-      await pool.preview(inputs);
+      await firstOf(pool, inputs);
       // A function does not clone: the job fails alone, and this side no longer vouches for what
       // the worker holds.
       const broken = { ...inputs, options: Object.assign({ ...inputs.options }, { unclonable: () => 1 }) };
-      await expect(pool.preview(broken)).rejects.toBeInstanceOf(ReportWorkerError);
-      expect(await pool.preview(inputs)).toBe(previewBody(drawReportDocument(inputs)));
+      await expect(firstOf(pool, broken)).rejects.toBeInstanceOf(ReportWorkerError);
+      expect(await firstOf(pool, inputs)).toBe(firstBody(drawReportDocument(inputs)));
       expect(pool.entriesSent).toBe(2);
     });
   });
@@ -298,10 +321,10 @@ describe('report workers', () => {
   it('refuse a job past the queue, and draw the ones they took', async () => {
     const inputs = await inputsOf('inventory_index_numeric');
     await withPool({ size: 1, queue: 1 }, async (small) => {
-      const first = small.preview(inputs);
-      const second = small.preview(inputs);
-      await expect(small.preview(inputs)).rejects.toBeInstanceOf(ReportWorkersBusyError);
-      const expected = previewBody(drawReportDocument(inputs));
+      const first = firstOf(small, inputs);
+      const second = firstOf(small, inputs);
+      await expect(firstOf(small, inputs)).rejects.toBeInstanceOf(ReportWorkersBusyError);
+      const expected = firstBody(drawReportDocument(inputs));
       expect(await first).toBe(expected);
       expect(await second).toBe(expected);
     });
@@ -351,10 +374,10 @@ describe('report workers', () => {
       const job = pool.file(bare, 'pdf', slow, { signal: controller.signal });
       controller.abort(new Error('the client went away'));
       await expect(job).rejects.toThrow('the client went away');
-      const expected = previewBody(drawReportDocument(full));
-      expect(await pool.preview(full)).toBe(expected);
+      const expected = firstBody(drawReportDocument(full));
+      expect(await firstOf(pool, full)).toBe(expected);
       release(full.snapshot.lines);
-      expect(await pool.preview(full)).toBe(expected);
+      expect(await firstOf(pool, full)).toBe(expected);
       expect(pool.linesSent).toBe(0);
     });
   });
@@ -362,12 +385,12 @@ describe('report workers', () => {
   it('stop a worker left idle, and start a new one for the next report', async () => {
     const inputs = await inputsOf('epcra_302');
     await withPool({ size: 1, idleMs: 50 }, async (pool) => {
-      const expected = previewBody(drawReportDocument(inputs));
-      expect(await pool.preview(inputs)).toBe(expected);
+      const expected = firstBody(drawReportDocument(inputs));
+      expect(await firstOf(pool, inputs)).toBe(expected);
       expect(pool.workerCount).toBe(1);
       // Idle past its limit, the worker is stopped and its memory returned.
       await expect.poll(() => pool.workerCount, { timeout: 10_000 }).toBe(0);
-      expect(await pool.preview(inputs)).toBe(expected);
+      expect(await firstOf(pool, inputs)).toBe(expected);
       expect(pool.workerCount).toBe(1);
     });
   });
@@ -378,7 +401,7 @@ describe('report workers', () => {
       pool.warm();
       pool.warm();
       expect(pool.workerCount).toBe(1);
-      expect(await pool.preview(inputs)).toBe(previewBody(drawReportDocument(inputs)));
+      expect(await firstOf(pool, inputs)).toBe(firstBody(drawReportDocument(inputs)));
       expect(pool.workerCount).toBe(1);
       await expect.poll(() => pool.workerCount, { timeout: 10_000 }).toBe(0);
       // Warmed and never used, it is stopped all the same.
@@ -392,7 +415,7 @@ describe('report workers', () => {
     const inputs = await inputsOf('epcra_302');
     // A heap far too small for the engine: the worker runs out of memory (ERR_WORKER_OUT_OF_MEMORY).
     await withPool({ size: 1, maxHeapMb: 1 }, async (starved) => {
-      await expect(starved.preview(inputs)).rejects.toBeInstanceOf(ReportWorkerError);
+      await expect(firstOf(starved, inputs)).rejects.toBeInstanceOf(ReportWorkerError);
       // The next job gets a new worker, and the same clear failure rather than a hang.
       await expect(starved.file(inputs, 'pdf')).rejects.toBeInstanceOf(ReportWorkerError);
       // Through the service: a 503 with the report's message and Retry-After, never a 500.

@@ -6,10 +6,10 @@ import {
   drawReportFile,
   fileDocument,
   fileSummary,
-  previewBody,
   type ReportInputs,
 } from '../documents/draw.ts';
 import { buildReportDocument } from '../documents/index.ts';
+import { type PreviewPartAnswer, previewPartAnswer } from '../documents/preview-parts.ts';
 import type { FromReportWorker, ToReportWorker, WorkerLines } from './protocol.ts';
 
 /**
@@ -34,25 +34,18 @@ let entriesGeneration = 0;
  * Kept between reports (decision 022), each bounded: the facility-years' lines the pool said to
  * keep (it decides which, by the same bounds, so it knows without asking); per line set, the
  * engine's shared work (`createComplianceContext`) for the last few lists, settings and headers;
- * and the last reports' documents with their preview text, weighed by that text's length × 3
- * (the text and the document it was written from).
+ * and the last previews' documents, whose pages and explanations are asked next (issue 37),
+ * weighed by an estimate of their size.
  */
 const CONTEXTS_PER_LINE_SET = 4;
 const REPORTS = { entries: 16, weight: 64 * 1024 * 1024 };
-const REPORT_WEIGHT_PER_CHARACTER = 3;
 
 interface LineSet {
   lines: readonly compliance.SnapshotLine[];
   contexts: Lru<string, compliance.ComplianceContext>;
 }
-interface KeptReport {
-  document: ReportDocument;
-  /** The preview's text around its `generated_at` value, which each answer writes anew. */
-  before: string;
-  after: string;
-}
 const lineSets = new Map<string, LineSet>();
-const reports = new Lru<string, KeptReport>(REPORTS);
+const reports = new Lru<string, ReportDocument>(REPORTS);
 
 /**
  * Frozen all through: kept work is shared by every report drawn after it, so one that changed it
@@ -91,30 +84,32 @@ function linesOf(lines: WorkerLines): readonly compliance.SnapshotLine[] {
   return kept.lines;
 }
 
-const GENERATED_AT = '"generated_at":"';
-
-/** A preview's text cut around its `generated_at` value. */
-function keptReport(document: ReportDocument): KeptReport & { body: string } {
-  const body = previewBody(document);
-  const start = body.indexOf(GENERATED_AT) + GENERATED_AT.length;
-  const end = body.indexOf('"', start);
-  if (body.slice(start, end) !== document.generated_at)
-    throw new Error('the preview text has no generated_at where it was looked for');
-  return { document: deepFreeze(document), before: body.slice(0, start), after: body.slice(end), body };
+/**
+ * A document's weight in the kept reports, estimated from what it holds (writing its JSON only to
+ * weigh it would cost what keeping it saves): bytes per row, line of an explanation and warning,
+ * as JSON, times 3 for the objects in memory.
+ */
+function documentWeight(document: ReportDocument): number {
+  let bytes = 0;
+  for (const table of document.tables)
+    for (const row of table.rows) {
+      bytes += 400 + 80 * row.details.length;
+      if (row.explanation)
+        bytes += 350 * row.explanation.contributions.length + 200 * row.explanation.excluded.length;
+    }
+  bytes += 300 * document.warnings.length;
+  return bytes * 3;
 }
 
-type Drawn = { kind: 'preview'; body: string } | { kind: 'file'; document: ReportDocument };
-
-/** A job whose lines are kept: the kept engine work and report when its inputs are the same. */
-function drawKept(job: ToReportWorker, lines: WorkerLines, inputs: ReportInputs): Drawn {
+/**
+ * A job whose lines are kept: its document from the kept engine work and reports when its inputs
+ * are the same. A preview's document is kept (its pages and explanations are asked of it next);
+ * a file's is not, but a file reads the one its preview kept.
+ */
+function drawKept(job: ToReportWorker, lines: WorkerLines, inputs: ReportInputs): ReportDocument {
   const set = lineSets.get(lines.key);
-  if (!set) {
-    // Too large to keep: drawn once, nothing kept.
-    const document = drawReportDocument(inputs);
-    return job.kind === 'preview'
-      ? { kind: 'preview', body: previewBody(document) }
-      : { kind: 'file', document };
-  }
+  // Too large to keep: drawn each time, nothing kept.
+  if (!set) return drawReportDocument(inputs);
   // The job's own inputs (`snapshot.lines` empty), the lists but their entries: small, and they
   // name the customer, facility, lists' dates, permit amounts and settings the report shows.
   const contextKey = `${entriesGeneration}|${JSON.stringify([job.inputs.snapshot, job.inputs.lists, job.inputs.options])}`;
@@ -126,23 +121,19 @@ function drawKept(job: ToReportWorker, lines: WorkerLines, inputs: ReportInputs)
   const reportKey = `${lines.key}|${contextKey}|${inputs.type}|${inputs.inventoryId}`;
   const generatedAt = inputs.generatedAt.toISOString();
   const kept = reports.get(reportKey);
-  if (kept) {
-    return job.kind === 'preview'
-      ? { kind: 'preview', body: `${kept.before}${generatedAt}${kept.after}` }
-      : { kind: 'file', document: { ...kept.document, generated_at: generatedAt } };
-  }
+  // The tables are shared (frozen): the sorts and searches kept beside them serve every copy.
+  if (kept) return { ...kept, generated_at: generatedAt };
   const document = buildReportDocument(inputs.type, context, {
     inventoryId: inputs.inventoryId,
     generatedAt: inputs.generatedAt,
   });
-  // A file alone keeps nothing more: writing its preview text only to weigh it would cost what it saves.
-  if (job.kind === 'file') return { kind: 'file', document };
-  const report = keptReport(document);
-  reports.set(reportKey, report, report.body.length * REPORT_WEIGHT_PER_CHARACTER);
-  return { kind: 'preview', body: report.body };
+  if (job.kind === 'preview') reports.set(reportKey, deepFreeze(document), documentWeight(document));
+  return document;
 }
 
-function draw(job: ToReportWorker): Drawn {
+type Drawn = { kind: 'preview'; answer: PreviewPartAnswer } | { kind: 'file'; document: ReportDocument };
+
+function documentOf(job: ToReportWorker): ReportDocument {
   if (job.entries) {
     entries = job.entries;
     for (const entry of entries) Object.freeze(entry);
@@ -151,12 +142,7 @@ function draw(job: ToReportWorker): Drawn {
   }
   if (!entries) throw new Error('the report worker was sent no reference lists');
   const lists = { ...job.inputs.lists, entries };
-  if (!job.lines) {
-    const document = drawReportDocument({ ...job.inputs, lists });
-    return job.kind === 'preview'
-      ? { kind: 'preview', body: previewBody(document) }
-      : { kind: 'file', document };
-  }
+  if (!job.lines) return drawReportDocument({ ...job.inputs, lists });
   const lines = linesOf(job.lines);
   const inputs: ReportInputs = {
     ...job.inputs,
@@ -164,6 +150,13 @@ function draw(job: ToReportWorker): Drawn {
     lists,
   };
   return drawKept(job, job.lines, inputs);
+}
+
+function draw(job: ToReportWorker): Drawn {
+  const document = documentOf(job);
+  return job.kind === 'preview'
+    ? { kind: 'preview', answer: previewPartAnswer(document, job.part) }
+    : { kind: 'file', document };
 }
 
 /**
@@ -235,7 +228,7 @@ async function warmUp() {
       inventoryId: 0,
       generatedAt: new Date(0),
     });
-    previewBody(document);
+    previewPartAnswer(document, { part: 'first', version: '' });
   }
   if (document) {
     await drawReportFile(document, 'pdf');
@@ -252,7 +245,7 @@ port.on('message', async (job: ToReportWorker) => {
   let transfer: ArrayBuffer[] = [];
   try {
     const drawn = draw(job);
-    if (drawn.kind === 'preview') answer = { id: job.id, ok: true, kind: 'preview', body: drawn.body };
+    if (drawn.kind === 'preview') answer = { id: job.id, ok: true, kind: 'preview', answer: drawn.answer };
     else if (job.kind !== 'file') throw new Error('a preview job drew a file');
     else {
       const bytes = await drawReportFile(fileDocument(drawn.document, job.inputs), job.format);
