@@ -26,6 +26,20 @@ export async function wholePreview(post: PostJson, request: Record<string, unkno
   expect(first.statusCode, first.body).toBe(200);
   const report = ReportPreviewResponseSchema.parse(first.json()).resource;
   const part = { ...request, version: report.version };
+  const warnings = await allPages(
+    post,
+    '/report/preview/warnings',
+    part,
+    report.warnings,
+    report.warning_count,
+  );
+  const infoGroups = await allPages(
+    post,
+    '/report/preview/info-groups',
+    part,
+    report.info_groups,
+    report.info_group_count,
+  );
   const tables = [];
   for (const table of report.tables) {
     const rows = [...table.rows];
@@ -57,5 +71,24 @@ export async function wholePreview(post: PostJson, request: Record<string, unkno
     }
     tables.push({ ...table, rows: whole });
   }
-  return { ...report, tables };
+  return { ...report, tables, warnings, info_groups: infoGroups };
+}
+
+/** A list the first answer holds the first page of, read to its end. */
+async function allPages<Item>(
+  post: PostJson,
+  url: string,
+  part: Record<string, unknown>,
+  firstPage: Item[],
+  count: number,
+): Promise<Item[]> {
+  const items = [...firstPage];
+  for (let page = 2; items.length < count; page++) {
+    const res = await post(url, { ...part, page, ipp: PREVIEW_PAGE_SIZE });
+    expect(res.statusCode, res.body).toBe(200);
+    const next = (res.json() as { resource: { items: Item[] } }).resource.items;
+    expect(next.length).toBeGreaterThan(0);
+    items.push(...next);
+  }
+  return items;
 }
