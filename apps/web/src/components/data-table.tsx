@@ -206,14 +206,17 @@ export function Pagination({
   page,
   lastPage,
   onPageChange,
+  label = 'Pagination',
 }: {
   page: number;
   lastPage: number;
   onPageChange: (page: number) => void;
+  /** Where a screen has more than one (the report preview's tables), each says whose pages it turns. */
+  label?: string;
 }) {
   return (
     <nav
-      aria-label="Pagination"
+      aria-label={label}
       className="flex items-center justify-end gap-1 border-t border-slate-200 px-4 py-3"
     >
       <Button variant="ghost" size="sm" disabled={page <= 1} onClick={() => onPageChange(page - 1)}>

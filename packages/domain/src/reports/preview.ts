@@ -59,6 +59,8 @@ export const ReportPreviewDocumentSchema = ReportDocumentSchema.extend({
   /** The first `PREVIEW_PAGE_SIZE` information groups (`POST /report/preview/info-groups` pages the rest). */
   info_groups: z.array(ReportInfoGroupSchema),
   info_group_count: z.number(),
+  /** The information warnings in all the groups (the groups' counts added up). */
+  info_warning_count: z.number(),
   /**
    * What the figures were drawn from (the lines, the catalogs, the lists, the facility, the
    * settings): a page or an explanation asked with another version answers 409.
@@ -111,6 +113,7 @@ function firstPages(report: z.infer<typeof ReportDocumentSchema>) {
     warning_count: warnings.length,
     info_groups: info_groups.slice(0, PREVIEW_PAGE_SIZE),
     info_group_count: info_groups.length,
+    info_warning_count: info_groups.reduce((sum, group) => sum + group.count, 0),
   };
 }
 

@@ -1,12 +1,16 @@
 import {
   type AllFacilitiesReportRequest,
   decodeExportWarnings,
+  type ListMeta,
   REPORT_CONTENT_TYPES,
   REPORT_ZIP_CONTENT_TYPE,
   type ReportChangesQueryValues,
   type ReportChangesResponseSchema,
   type ReportListResponseSchema,
+  type ReportPreviewExplanationResponse,
   type ReportPreviewResponse,
+  type ReportPreviewRowsRequestValues,
+  type ReportPreviewRowsResponse,
   type ReportRequestValues,
   type ServerErrorBody,
   T2S_CONTENT_TYPE,
@@ -26,6 +30,7 @@ export const reportKeys = {
   types: () => [...reportKeys.all, 'types'] as const,
   preview: (body: ReportRequestValues) => [...reportKeys.all, 'preview', body] as const,
   changes: (query: ReportChangesQueryValues) => [...reportKeys.all, 'changes', query] as const,
+  part: (url: string, body: object) => [...reportKeys.all, 'part', url, body] as const,
 };
 
 /**
@@ -52,6 +57,46 @@ export const reportPreviewOptions = (body: ReportRequestValues) =>
     queryFn: ({ signal }) => api.post<ReportPreviewResponse>('/report/preview', body, undefined, signal),
     meta: { handlesErrors: true },
   });
+
+/** What names a drawn preview's parts: its request and the version of its first answer (issue 37). */
+export type PreviewPartBase = ReportRequestValues & { version: string };
+
+/**
+ * A part of a drawn preview (issue 37). A version names one drawing of the report, so a part
+ * never goes stale: kept as long as the screen shows it. A 409 (the report changed since) is said
+ * in place, with a way to draw the preview again.
+ */
+function previewPartOptions<Answer>(url: string, body: PreviewPartBase & Record<string, unknown>) {
+  return queryOptions({
+    queryKey: reportKeys.part(url, body),
+    queryFn: ({ signal }) => api.post<Answer>(url, body, undefined, signal),
+    staleTime: Number.POSITIVE_INFINITY,
+    meta: { handlesErrors: true },
+  });
+}
+
+/** `POST /report/preview/rows`: a page of one table, sorted and searched. */
+export const reportPreviewRowsOptions = (
+  body: PreviewPartBase & Omit<ReportPreviewRowsRequestValues, keyof ReportRequestValues | 'version'>,
+) => previewPartOptions<ReportPreviewRowsResponse>('/report/preview/rows', body);
+
+/** `POST /report/preview/explanation`: one row's explanation, asked when it is opened. */
+export const reportPreviewExplanationOptions = (body: PreviewPartBase & { table: string; row: number }) =>
+  previewPartOptions<ReportPreviewExplanationResponse>('/report/preview/explanation', body);
+
+/** `POST /report/preview/warnings` or `/info-groups`: a further page of the warnings or the groups. */
+export function fetchPreviewList<Item>(
+  list: 'warnings' | 'info-groups',
+  body: PreviewPartBase & { page: number; ipp: number },
+  signal?: AbortSignal,
+) {
+  return api.post<{ resource: { items: Item[]; meta: ListMeta } }>(
+    `/report/preview/${list}`,
+    body,
+    undefined,
+    signal,
+  );
+}
 
 /**
  * `GET /report/changes` (issue 36): what changed in the facility's chemicals since its previous

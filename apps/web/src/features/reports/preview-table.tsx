@@ -1,17 +1,22 @@
 import {
   formatReportCell,
+  type OrderDirection,
+  PREVIEW_PAGE_SIZE,
   type ReportCell,
   type ReportColumn,
   type ReportColumnKind,
-  type ReportRow,
-  type ReportTable,
+  type ReportPreviewRow,
+  type ReportPreviewTable,
 } from '@chemtrack/domain';
-import { ChevronDown, ChevronRight } from 'lucide-react';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { ArrowDown, ArrowUp, ArrowUpDown, ChevronDown, ChevronRight } from 'lucide-react';
 import { type CSSProperties, Fragment, useState } from 'react';
+import { Pagination } from '../../components/data-table.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { cn } from '../../lib/cn.ts';
+import { type PreviewPartBase, reportPreviewExplanationOptions, reportPreviewRowsOptions } from './api.ts';
+import { PendingLine, PreviewPartError } from './query-lines.tsx';
 import { ReportExplanationView } from './report-explanation.tsx';
-import { PREVIEW_ROW_LIMIT, ShowMore } from './show-more.tsx';
 
 const NUMERIC_KINDS: readonly ReportColumnKind[] = [
   'pounds',
@@ -24,7 +29,7 @@ const NUMERIC_KINDS: readonly ReportColumnKind[] = [
 ];
 
 /** The row's name for its Explain button: its first text cell (the chemical or product). */
-function rowName(table: ReportTable, row: ReportRow): string {
+function rowName(table: ReportPreviewTable, row: ReportPreviewRow): string {
   for (const column of table.columns) {
     const value = row.cells[column.key];
     if (column.kind === 'text' && typeof value === 'string' && value !== '') return value;
@@ -57,7 +62,7 @@ const PINNED_EDGE = 'shadow-[inset_-1px_0_0_theme(colors.slate.200)]';
  * left (sticky, the name wrapped in a fixed width) and the other figures scroll beside them. The
  * page itself never scrolls sideways, and opening an explanation never moves the name away.
  */
-function pinnedLayout(table: ReportTable, hasExplanations: boolean) {
+function pinnedLayout(table: ReportPreviewTable, hasExplanations: boolean) {
   const name = table.columns.find((column) => column.kind === 'text');
   const verdict = table.columns.find((column) => VERDICT_KEYS.includes(column.key));
   const rest = table.columns.filter((column) => column !== name && column !== verdict);
@@ -81,11 +86,52 @@ function pinnedLayout(table: ReportTable, hasExplanations: boolean) {
   };
 }
 
-export function PreviewTable({ table, inventoryId }: { table: ReportTable; inventoryId: number }) {
-  const [shown, setShown] = useState(PREVIEW_ROW_LIMIT);
+interface TableView {
+  page: number;
+  order: { by: string; dir: OrderDirection } | null;
+  /** The search the page belongs to: another search starts again at page 1. */
+  search: string;
+}
+
+/**
+ * One table of the preview, a page of 50 rows at a time (issue 37): the first page comes with the
+ * preview; another page, a sort by a column and the report's search are asked of the server,
+ * which keeps the drawn report. A row's explanation is asked when it is opened.
+ */
+export function PreviewTable({
+  table,
+  inventoryId,
+  part,
+  search,
+}: {
+  table: ReportPreviewTable;
+  inventoryId: number;
+  part: PreviewPartBase;
+  search: string;
+}) {
+  const [kept, setView] = useState<TableView>({ page: 1, order: null, search });
+  const view = kept.search === search ? kept : { ...kept, page: 1, search };
   const [open, setOpen] = useState<ReadonlySet<number>>(new Set());
-  const rows = table.rows.slice(0, shown);
-  const hasExplanations = table.rows.some((row) => row.explanation !== null);
+  const asked = view.page !== 1 || view.order !== null || search !== '';
+  const query = useQuery({
+    ...reportPreviewRowsOptions({
+      ...part,
+      table: table.key,
+      page: view.page,
+      ipp: PREVIEW_PAGE_SIZE,
+      ...(search === '' ? {} : { search }),
+      ...(view.order ? { order_by: view.order.by, order_dir: view.order.dir } : {}),
+    }),
+    enabled: asked,
+    placeholderData: keepPreviousData,
+  });
+  const answer = query.data?.resource;
+  // Until the first asked page comes, the first page stays (marked busy).
+  const rows = asked && answer ? answer.items : table.rows;
+  const total = asked && answer ? answer.meta.total : table.row_count;
+  const lastPage = Math.max(1, Math.ceil(total / PREVIEW_PAGE_SIZE));
+  const loading = asked && (query.isPending || query.isPlaceholderData);
+  const hasExplanations = table.rows.some((row) => row.explained) || rows.some((row) => row.explained);
   const toggle = (index: number) =>
     setOpen((current) => {
       const next = new Set(current);
@@ -93,13 +139,31 @@ export function PreviewTable({ table, inventoryId }: { table: ReportTable; inven
       else next.add(index);
       return next;
     });
+  // A column's header cycles its sort: ascending, descending, then the report's own order.
+  const sortBy = (key: string) => {
+    const order: TableView['order'] =
+      view.order?.by !== key
+        ? { by: key, dir: 'asc' }
+        : view.order.dir === 'asc'
+          ? { by: key, dir: 'desc' }
+          : null;
+    setView({ ...view, page: 1, order });
+  };
   // Status, the table's columns and the Explain button.
   const span = table.columns.length + 1 + (hasExplanations ? 1 : 0);
   const layout = pinnedLayout(table, hasExplanations);
+  const header = (column: ReportColumn) => (
+    <SortButton column={column} order={view.order} onSort={() => sortBy(column.key)} />
+  );
+  const first = (view.page - 1) * PREVIEW_PAGE_SIZE;
 
   return (
     <div className="flex flex-col gap-2">
-      <div className="overflow-x-auto rounded-md border border-slate-200" data-preview-scroll="">
+      <div
+        className="overflow-x-auto rounded-md border border-slate-200"
+        data-preview-scroll=""
+        aria-busy={loading || undefined}
+      >
         <table className="w-full text-left text-sm">
           <caption className="bg-slate-50 px-3 py-2 text-left font-semibold text-slate-800">
             {table.title}
@@ -107,8 +171,14 @@ export function PreviewTable({ table, inventoryId }: { table: ReportTable; inven
           <thead className="bg-slate-50 text-xs uppercase text-slate-600">
             <tr>
               {layout.pinned.map(({ column, style, edge }) => (
-                <th key={column.key} scope="col" style={style} className={cn('px-3 py-2', PINNED_CELL, edge)}>
-                  {column.label}
+                <th
+                  key={column.key}
+                  scope="col"
+                  style={style}
+                  aria-sort={ariaSort(column, view.order)}
+                  className={cn('px-3 py-2', PINNED_CELL, edge)}
+                >
+                  {header(column)}
                 </th>
               ))}
               {layout.explain ? (
@@ -127,29 +197,28 @@ export function PreviewTable({ table, inventoryId }: { table: ReportTable; inven
                 <th
                   key={column.key}
                   scope="col"
+                  aria-sort={ariaSort(column, view.order)}
                   className={cn('px-3 py-2', NUMERIC_KINDS.includes(column.kind) && 'text-right')}
                 >
-                  {column.label}
+                  {header(column)}
                 </th>
               ))}
             </tr>
           </thead>
           <tbody>
-            {table.rows.length === 0 ? (
+            {rows.length === 0 ? (
               <tr>
                 <td colSpan={span} className="px-3 py-4 text-center text-slate-500">
                   No results.
                 </td>
               </tr>
             ) : null}
-            {rows.map((row, index) => {
-              const isOpen = open.has(index);
+            {rows.map((row) => {
+              const isOpen = open.has(row.index);
               const name = rowName(table, row);
-              const detailsId = `${table.key}-explain-${index}`;
+              const detailsId = `${table.key}-explain-${row.index}`;
               return (
-                // Rows have no id of their own; their order is the report's and does not change.
-                // biome-ignore lint/suspicious/noArrayIndexKey: see above
-                <Fragment key={index}>
+                <Fragment key={row.index}>
                   <tr
                     data-reported={row.reported === true || undefined}
                     className={cn(
@@ -173,14 +242,14 @@ export function PreviewTable({ table, inventoryId }: { table: ReportTable; inven
                         style={layout.explain.style}
                         className={cn('px-3 py-2 text-right', PINNED_CELL, layout.explain.edge)}
                       >
-                        {row.explanation ? (
+                        {row.explained ? (
                           <Button
                             variant="ghost"
                             size="sm"
                             aria-expanded={isOpen}
                             aria-controls={isOpen ? detailsId : undefined}
                             aria-label={`Explain ${name}`}
-                            onClick={() => toggle(index)}
+                            onClick={() => toggle(row.index)}
                           >
                             {isOpen ? (
                               <ChevronDown className="h-4 w-4" aria-hidden />
@@ -199,14 +268,15 @@ export function PreviewTable({ table, inventoryId }: { table: ReportTable; inven
                       <Cell key={column.key} column={column} value={row.cells[column.key] ?? null} />
                     ))}
                   </tr>
-                  {isOpen && row.explanation ? (
+                  {isOpen && row.explained ? (
                     <tr id={detailsId} className="bg-slate-50">
                       <td colSpan={span} className="px-3 py-3">
                         {/* Pinned to the frame's left edge too: read where the row's name is. */}
                         <div className="sticky left-3 max-w-[min(56rem,calc(100vw-4rem))]">
-                          <ReportExplanationView
-                            explanation={row.explanation}
-                            details={row.details}
+                          <RowExplanation
+                            part={part}
+                            table={table.key}
+                            row={row.index}
                             inventoryId={inventoryId}
                             name={name}
                           />
@@ -220,7 +290,24 @@ export function PreviewTable({ table, inventoryId }: { table: ReportTable; inven
           </tbody>
         </table>
       </div>
-      <ShowMore shown={shown} total={table.rows.length} what="rows" onMore={setShown} />
+      {loading ? <PendingLine text="Loading rows..." /> : null}
+      {query.error ? <PreviewPartError error={query.error} request={part} /> : null}
+      {total > 0 && (lastPage > 1 || search !== '') ? (
+        <div className="flex flex-wrap items-center justify-between gap-2 text-sm text-slate-600">
+          <p>
+            Rows {count(first + 1)}–{count(Math.min(first + PREVIEW_PAGE_SIZE, total))} of {count(total)}
+            {search === '' ? '' : ` matching “${search}”`}; the PDF and Excel files hold every row.
+          </p>
+          {lastPage > 1 ? (
+            <Pagination
+              label={`Pages of ${table.title}`}
+              page={view.page}
+              lastPage={lastPage}
+              onPageChange={(page) => setView({ ...view, page })}
+            />
+          ) : null}
+        </div>
+      ) : null}
       {table.totals.length > 0 ? (
         <dl className="flex flex-wrap gap-x-6 gap-y-1 text-sm text-slate-700">
           {table.totals.map((total) => (
@@ -235,7 +322,66 @@ export function PreviewTable({ table, inventoryId }: { table: ReportTable; inven
   );
 }
 
-function RowStatus({ row }: { row: ReportRow }) {
+const count = (n: number) => n.toLocaleString('en-US');
+
+function ariaSort(column: ReportColumn, order: TableView['order']) {
+  if (order?.by !== column.key) return undefined;
+  return order.dir === 'asc' ? 'ascending' : 'descending';
+}
+
+/** A column's header as a button that sorts the whole table by it, across pages (issue 37). */
+function SortButton({
+  column,
+  order,
+  onSort,
+}: {
+  column: ReportColumn;
+  order: TableView['order'];
+  onSort: () => void;
+}) {
+  const Icon = order?.by !== column.key ? ArrowUpDown : order.dir === 'asc' ? ArrowUp : ArrowDown;
+  return (
+    <button
+      type="button"
+      onClick={onSort}
+      className="inline-flex items-center gap-1 uppercase hover:text-slate-900"
+    >
+      {column.label}
+      <Icon className="h-3 w-3 shrink-0" aria-hidden />
+    </button>
+  );
+}
+
+/** A row's explanation, asked of the drawn report when it is opened. */
+function RowExplanation({
+  part,
+  table,
+  row,
+  inventoryId,
+  name,
+}: {
+  part: PreviewPartBase;
+  table: string;
+  row: number;
+  inventoryId: number;
+  name: string;
+}) {
+  const query = useQuery(reportPreviewExplanationOptions({ ...part, table, row }));
+  if (query.isPending) return <PendingLine text="Loading the explanation..." />;
+  if (query.isError) return <PreviewPartError error={query.error} request={part} />;
+  const { explanation, details } = query.data.resource;
+  if (!explanation) return null;
+  return (
+    <ReportExplanationView
+      explanation={explanation}
+      details={details}
+      inventoryId={inventoryId}
+      name={name}
+    />
+  );
+}
+
+function RowStatus({ row }: { row: ReportPreviewRow }) {
   if (row.reported === true)
     return <span className="rounded bg-amber-200 px-1.5 py-0.5 text-xs text-amber-950">Reported</span>;
   if (row.near_threshold)

@@ -1,5 +1,8 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { Loader2 } from 'lucide-react';
+import { Button } from '../../components/ui/button.tsx';
 import { ApiError } from '../../lib/api.ts';
+import { type PreviewPartBase, reportKeys } from './api.ts';
 
 /** A part of the Reports screen still loading: one status line (the preview, the year changes). */
 export function PendingLine({ text }: { text: string }) {
@@ -16,5 +19,29 @@ export function ErrorLine({ error }: { error: Error }) {
     <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-800">
       {error instanceof ApiError ? (error.body.message ?? error.description) : error.message}
     </p>
+  );
+}
+
+/**
+ * A part of a drawn preview that failed (a page, an explanation, more warnings): the message in
+ * place, and when the report changed since the preview was drawn (409, issue 37), a button that
+ * draws it again.
+ */
+export function PreviewPartError({ error, request }: { error: Error; request: PreviewPartBase }) {
+  const queryClient = useQueryClient();
+  const { version: _version, ...body } = request;
+  return (
+    <div className="flex flex-wrap items-center gap-2">
+      <ErrorLine error={error} />
+      {error instanceof ApiError && error.status === 409 ? (
+        <Button
+          variant="secondary"
+          size="sm"
+          onClick={() => void queryClient.invalidateQueries({ queryKey: reportKeys.preview(body) })}
+        >
+          Draw the preview again
+        </Button>
+      ) : null}
+    </div>
   );
 }

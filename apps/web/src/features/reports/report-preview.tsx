@@ -1,22 +1,37 @@
 import {
   compliance,
+  PREVIEW_PAGE_SIZE,
   type ReportInfoGroup,
   type ReportPreviewDocument,
+  type ReportRequestValues,
   type ReportWarning,
   toTableDate,
 } from '@chemtrack/domain';
+import { useInfiniteQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { Fragment, useState } from 'react';
+import { SearchInput } from '../../components/search-input.tsx';
+import { fetchPreviewList, type PreviewPartBase, reportKeys } from './api.ts';
 import { PreviewTable } from './preview-table.tsx';
+import { PreviewPartError } from './query-lines.tsx';
 import { lineLink, warningLink, worklistLink } from './report-links.ts';
-import { PREVIEW_ROW_LIMIT, ShowMore } from './show-more.tsx';
+import { ShowMore } from './show-more.tsx';
 import { YearChanges } from './year-changes.tsx';
 
 /**
  * Issue 11 "Preview and explain": the report as it will be filed, under the form, before the
  * download. Each figure opens the inventory lines it came from, with links to fix them.
  */
-export function ReportPreview({ report }: { report: ReportPreviewDocument }) {
+export function ReportPreview({
+  report,
+  request,
+}: {
+  report: ReportPreviewDocument;
+  request: ReportRequestValues;
+}) {
+  // Issue 37: the tables' further pages, explanations and warnings are asked of this drawing.
+  const part: PreviewPartBase = { ...request, version: report.version };
+  const [search, setSearch] = useState('');
   return (
     <section
       aria-labelledby="report-preview-title"
@@ -77,13 +92,22 @@ export function ReportPreview({ report }: { report: ReportPreviewDocument }) {
           </ul>
         </div>
       ) : null}
+      {report.tables.some((table) => table.row_count > 0) ? (
+        <SearchInput label="Search this report's rows" value={search} onChange={setSearch} />
+      ) : null}
       {report.tables.map((table) => (
-        <PreviewTable key={table.key} table={table} inventoryId={report.inventory_id} />
+        <PreviewTable
+          key={table.key}
+          table={table}
+          inventoryId={report.inventory_id}
+          part={part}
+          search={search}
+        />
       ))}
       {/* Where the Tier II PDF prints it: after the tables, before the warnings (issue 36). */}
       {report.type === 'epcra_311_312_tier2' ? <YearChanges report={report} /> : null}
-      <Warnings warnings={report.warnings} inventoryId={report.inventory_id} />
-      <InfoGroups groups={report.info_groups} inventoryId={report.inventory_id} />
+      <Warnings report={report} part={part} />
+      <InfoGroups report={report} part={part} />
     </section>
   );
 }
@@ -104,14 +128,15 @@ function UnverifiedLinks({ report }: { report: ReportPreviewDocument }) {
  * Data the engine could not use, each naming the line to fix (a list warning names none); the
  * unverified lines' warnings open the line list filtered to them.
  */
-function Warnings({ warnings, inventoryId }: { warnings: ReportWarning[]; inventoryId: number }) {
-  const [shown, setShown] = useState(PREVIEW_ROW_LIMIT);
-  if (warnings.length === 0) return null;
+function Warnings({ report, part }: { report: ReportPreviewDocument; part: PreviewPartBase }) {
+  const inventoryId = report.inventory_id;
+  const list = usePreviewList<ReportWarning>('warnings', part, report.warnings, report.warning_count);
+  if (report.warning_count === 0) return null;
   return (
     <div className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950">
-      <h3 className="font-semibold">Warnings ({warnings.length})</h3>
+      <h3 className="font-semibold">Warnings ({count(report.warning_count)})</h3>
       <ul aria-label="Warnings" className="mt-1 flex flex-col gap-1">
-        {warnings.slice(0, shown).map((warning, index) => (
+        {list.items.map((warning, index) => (
           // The same line can carry the same code twice (two components): the index keeps keys apart.
           // biome-ignore lint/suspicious/noArrayIndexKey: see above
           <li key={index}>
@@ -136,7 +161,14 @@ function Warnings({ warnings, inventoryId }: { warnings: ReportWarning[]; invent
           </li>
         ))}
       </ul>
-      <ShowMore shown={shown} total={warnings.length} what="warnings" onMore={setShown} />
+      {list.error ? <PreviewPartError error={list.error} request={part} /> : null}
+      <ShowMore
+        shown={list.items.length}
+        total={report.warning_count}
+        what="warnings"
+        onMore={list.more}
+        pending={list.pending}
+      />
     </div>
   );
 }
@@ -158,18 +190,20 @@ function keyedLines(lines: ReportInfoGroup['lines']) {
  * and links to the first ones (issue 24): a facility has thousands, which nobody reads one by one.
  * The heading counts warnings, as the Warnings heading does, so the two add up to the engine's.
  */
-function InfoGroups({ groups, inventoryId }: { groups: ReportInfoGroup[]; inventoryId: number }) {
-  const [shown, setShown] = useState(PREVIEW_ROW_LIMIT);
-  if (groups.length === 0) return null;
-  const total = groups.reduce((sum, group) => sum + group.count, 0);
+function InfoGroups({ report, part }: { report: ReportPreviewDocument; part: PreviewPartBase }) {
+  const inventoryId = report.inventory_id;
+  const groups = report.info_group_count;
+  const total = report.info_warning_count;
+  const list = usePreviewList<ReportInfoGroup>('info-groups', part, report.info_groups, groups);
+  if (groups === 0) return null;
   return (
     <div className="rounded-md border border-slate-200 bg-slate-50 p-3 text-sm text-slate-800">
       <h3 className="font-semibold">
-        Information ({count(total)} {total === 1 ? 'warning' : 'warnings'} in {count(groups.length)}{' '}
-        {groups.length === 1 ? 'group' : 'groups'})
+        Information ({count(total)} {total === 1 ? 'warning' : 'warnings'} in {count(groups)}{' '}
+        {groups === 1 ? 'group' : 'groups'})
       </h3>
       <ul aria-label="Information" className="mt-1 flex flex-col gap-1">
-        {groups.slice(0, shown).map((group) => (
+        {list.items.map((group) => (
           <li key={`${group.code} ${group.cas_number}`}>
             {`${group.component_name} ${group.cas_number}`.trim()}: {group.message} — {count(group.count)}{' '}
             {group.count === 1 ? 'line' : 'lines'}:{' '}
@@ -191,7 +225,44 @@ function InfoGroups({ groups, inventoryId }: { groups: ReportInfoGroup[]; invent
           </li>
         ))}
       </ul>
-      <ShowMore shown={shown} total={groups.length} what="groups" onMore={setShown} />
+      {list.error ? <PreviewPartError error={list.error} request={part} /> : null}
+      <ShowMore
+        shown={list.items.length}
+        total={groups}
+        what="groups"
+        onMore={list.more}
+        pending={list.pending}
+      />
     </div>
   );
+}
+
+/**
+ * The warnings or the groups a page at a time (issue 37): the first answer's page, then each
+ * further page asked of the same drawing when "Show more" is pressed.
+ */
+function usePreviewList<Item>(
+  list: 'warnings' | 'info-groups',
+  part: PreviewPartBase,
+  first: Item[],
+  total: number,
+) {
+  const query = useInfiniteQuery({
+    queryKey: reportKeys.part(`/report/preview/${list}`, part),
+    queryFn: async ({ pageParam, signal }) =>
+      (await fetchPreviewList<Item>(list, { ...part, page: pageParam, ipp: PREVIEW_PAGE_SIZE }, signal))
+        .resource.items,
+    initialPageParam: 1,
+    getNextPageParam: (_last, pages) =>
+      pages.length * PREVIEW_PAGE_SIZE < total ? pages.length + 1 : undefined,
+    initialData: { pages: [first], pageParams: [1] },
+    staleTime: Number.POSITIVE_INFINITY,
+    meta: { handlesErrors: true },
+  });
+  return {
+    items: query.data.pages.flat(),
+    more: () => void query.fetchNextPage(),
+    pending: query.isFetchingNextPage,
+    error: query.error,
+  };
 }

@@ -423,13 +423,20 @@ export function ReportsPage() {
           facility.
         </p>
       ) : null}
-      {body && chosenType?.available ? <PreviewArea query={preview} /> : null}
+      {body && chosenType?.available ? <PreviewArea query={preview} request={body} /> : null}
     </div>
   );
 }
 
-function PreviewArea({ query }: { query: UseQueryResult<ReportPreviewResponse> }) {
+function PreviewArea({
+  query,
+  request,
+}: {
+  query: UseQueryResult<ReportPreviewResponse>;
+  request: ReportRequestValues;
+}) {
   if (query.isPending) return <PendingLine text="Preparing the preview..." />;
   if (query.isError) return <ErrorLine error={query.error} />;
-  return <ReportPreview report={query.data.resource} />;
+  // Keyed by its drawing: another version starts again with its first page.
+  return <ReportPreview key={query.data.resource.version} report={query.data.resource} request={request} />;
 }
