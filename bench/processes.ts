@@ -69,10 +69,12 @@ export async function startProcess(
   script: string,
   env: Record<string, string>,
   nodeArgs: string[] = [],
+  /** Another checkout's copy of the script (the side-by-side benches: main's build beside this one). */
+  root = ROOT,
 ): Promise<RunningProcess> {
   const port = await freePort();
   const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', script], {
-    cwd: ROOT,
+    cwd: root,
     env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -115,6 +117,7 @@ export async function startProcess(
 export function startApp(
   env: { DATA_DIR: string; DATABASE_URL?: string },
   profileDir?: string,
+  root = ROOT,
 ): Promise<RunningProcess> {
   return startProcess(
     'apps/server/src/main.ts',
@@ -126,6 +129,7 @@ export function startApp(
       ...env,
     },
     profileDir ? ['--cpu-prof', '--cpu-prof-dir', path.resolve(profileDir)] : [],
+    root,
   );
 }
 

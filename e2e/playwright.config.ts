@@ -9,9 +9,15 @@ const PORT = Number(process.env.E2E_PORT ?? 3100);
 // A fresh data directory per run: first admin, demo data and outbox start empty.
 const dataDir = process.env.E2E_DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), 'chemtrack-e2e-'));
 process.env.E2E_DATA_DIR = dataDir;
+// Issue 37: a second app on the bench's data set (bench-server.ts), for the 2,000-line facility.
+const BENCH_PORT = PORT + 1;
+const benchDataDir =
+  process.env.E2E_BENCH_DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), 'chemtrack-e2e-bench-'));
+process.env.E2E_BENCH_DATA_DIR = benchDataDir;
 
 export const E2E = {
   baseURL: `http://127.0.0.1:${PORT}`,
+  benchURL: `http://127.0.0.1:${BENCH_PORT}`,
   appKey: 'e2e-app-key',
   admin: { email: 'admin@e2e.local', password: 'AdminPass123' },
   staff: { email: 'staff@chemtrack.local', password: 'Staff1234' },
@@ -47,25 +53,47 @@ export default defineConfig({
       ],
     },
   },
-  webServer: {
-    command: 'node --import tsx ../apps/server/src/main.ts',
-    url: `${E2E.baseURL}/login`,
-    reuseExistingServer: false,
-    timeout: 120_000,
-    env: {
-      PORT: String(PORT),
-      // All interfaces: plain-http.spec.ts opens the app by the machine's own address.
-      HOST: '0.0.0.0',
-      DATA_DIR: dataDir,
-      APP_URL: E2E.baseURL,
-      APP_KEY: E2E.appKey,
-      ADMIN_EMAIL: E2E.admin.email,
-      ADMIN_PASSWORD: E2E.admin.password,
-      SEED_DEMO: '1',
-      LOG_LEVEL: 'warn',
-      // Whatever the shell says: the embedded database and the outbox, never a real one.
-      DATABASE_URL: '',
-      SMTP_URL: '',
+  webServer: [
+    {
+      command: 'node --import tsx ../apps/server/src/main.ts',
+      url: `${E2E.baseURL}/login`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      env: {
+        PORT: String(PORT),
+        // All interfaces: plain-http.spec.ts opens the app by the machine's own address.
+        HOST: '0.0.0.0',
+        DATA_DIR: dataDir,
+        APP_URL: E2E.baseURL,
+        APP_KEY: E2E.appKey,
+        ADMIN_EMAIL: E2E.admin.email,
+        ADMIN_PASSWORD: E2E.admin.password,
+        SEED_DEMO: '1',
+        LOG_LEVEL: 'warn',
+        // Whatever the shell says: the embedded database and the outbox, never a real one.
+        DATABASE_URL: '',
+        SMTP_URL: '',
+      },
     },
-  },
+    {
+      // The same app started on the bench's data set, the demo data left out (its ids would meet the set's).
+      command: 'node --import tsx bench-server.ts',
+      url: `http://127.0.0.1:${BENCH_PORT}/login`,
+      reuseExistingServer: false,
+      timeout: 180_000,
+      env: {
+        PORT: String(BENCH_PORT),
+        HOST: '127.0.0.1',
+        DATA_DIR: benchDataDir,
+        APP_URL: `http://127.0.0.1:${BENCH_PORT}`,
+        APP_KEY: E2E.appKey,
+        ADMIN_EMAIL: E2E.admin.email,
+        ADMIN_PASSWORD: E2E.admin.password,
+        SEED_DEMO: '0',
+        LOG_LEVEL: 'warn',
+        DATABASE_URL: '',
+        SMTP_URL: '',
+      },
+    },
+  ],
 });
