@@ -1,4 +1,3 @@
-import { once } from 'node:events';
 import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -7,6 +6,7 @@ import { PDFDocument } from 'pdf-lib';
 import { PDFParse } from 'pdf-parse';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { APP_KEY, createTestContext, type TestContext } from '../../../test/helper.ts';
+import { downloadOverHttp } from '../../../test/http-download.ts';
 import { makePdf, storedPath, uploadPdf } from '../../../test/uploads.ts';
 import { create } from '../../seed/factories.ts';
 import { PRINT_ALL_SDS_MSG, printAllSdsTempDir, sweepPrintAllSdsTemp } from './print-all-sds.service.ts';
@@ -111,24 +111,17 @@ async function until(what: () => boolean): Promise<void> {
   }
 }
 
-/** The print over HTTP on a listening app: what node's client saw, trailers and the cut-off included. */
+/** The print over HTTP on a listening app, read with node's client (trailers, a cut-off body). */
 async function printOverHttp(inventoryId: number) {
   if (!ctx.app.server.listening) await ctx.app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = ctx.app.server.address() as AddressInfo;
-  const request = http.get({
-    host: '127.0.0.1',
-    port,
-    path: `/api/admin/v1/inventories/${inventoryId}/print-all-sds-v2`,
-    headers: { 'x-app-key': APP_KEY, authorization: `Bearer ${ctx.users.staff.token}` },
-  });
-  const [response] = (await once(request, 'response')) as [http.IncomingMessage];
-  const chunks: Buffer[] = [];
-  response.on('data', (chunk: Buffer) => chunks.push(chunk));
-  const error = await new Promise<Error | undefined>((resolve) => {
-    response.once('end', () => resolve(undefined));
-    response.once('error', resolve);
-  });
-  return { response, body: Buffer.concat(chunks), error };
+  return downloadOverHttp(
+    `http://127.0.0.1:${port}/api/admin/v1/inventories/${inventoryId}/print-all-sds-v2`,
+    {
+      'x-app-key': APP_KEY,
+      authorization: `Bearer ${ctx.users.staff.token}`,
+    },
+  );
 }
 
 describe('GET /inventories/:id/print-all-sds-v2', () => {
