@@ -52,7 +52,12 @@ const SaveConflict = z.union([
 const saveResponses = { ...ERROR_RESPONSES, 409: SaveConflict };
 const PdfResponse = z
   .instanceof(Readable)
-  .describe('The merged SDS file (application/pdf), as an attachment');
+  .describe(
+    'The merged SDS file (application/pdf), as an attachment, sent as it is merged (chunked, no ' +
+      'Content-Length); the counts of SDS included and not included follow it as the trailers ' +
+      'X-Sds-Included and X-Sds-Not-Included. A merge failing after the first byte ends the ' +
+      'response without its final chunk.',
+  );
 
 /**
  * The lines of one inventory (spec 02 §7 "Inventory products"). Staff add and edit lines while
