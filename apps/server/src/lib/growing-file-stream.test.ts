@@ -19,10 +19,11 @@ async function growing(chunkBytes = 4) {
   const stream = new GrowingFileReadable(handle, {
     chunkBytes,
     close: async () => {
-      closed.push('writer stopped');
+      // The descriptor is still open when the writer is stopped; a closed FileHandle's fd is -1.
+      closed.push(handle.fd === -1 ? 'writer stopped after the file closed' : 'writer stopped');
     },
   });
-  handle.on('close', () => closed.push('handle closed'));
+  stream.once('close', () => closed.push(handle.fd === -1 ? 'handle closed' : 'handle left open'));
   let length = 0;
   const write = async (text: string) => {
     await handle.write(text, length);
