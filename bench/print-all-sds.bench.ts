@@ -2,7 +2,8 @@
  * Print All SDS over many generated SDS files: wall time, output size, the process's peak RSS
  * (the worker's heap is part of it) and the longest stall of the main thread's event loop while
  * the worker merges. The app mode merges as the route does from the local store: the worker reads
- * the files itself and writes the PDF to a file (the route then streams it); `--mode bare` times a bare pdf-lib merge of the same files instead (the
+ * the files itself and writes the PDF to a file (which the route sends while it grows, decision
+ * 039); `--mode bare` times a bare pdf-lib merge of the same files instead (the
  * reference issue 24 compares with). The suite (suite.ts) runs each mode in a process of its own
  * on one folder, so each peak is that merge's alone.
  * Usage: npm run bench:print-all-sds -w @chemtrack/bench [-- --files 300 --size-kb 300 --pages 10]

@@ -264,6 +264,9 @@ try {
   }
   const listTarget = kind === 'pglite' ? 300 : scale >= 1 ? 150 : 50;
   const listTargetText = `p99 ≤ ${listTarget} ms at ${connections} users`;
+  // Issue 37: the list while Print All SDS merges, within 100 ms (PGlite keeps its own target).
+  const duringMergeTarget = Math.max(listTarget, 100);
+  const duringMergeTargetText = `p99 ≤ ${duringMergeTarget} ms at ${connections} users`;
   async function list(name: string, paths: string[]): Promise<Load> {
     const result = await load(
       app!,
@@ -453,7 +456,7 @@ try {
   }
 
   // --- Print All SDS through the app, lists loaded meanwhile --------------------------------------
-  let throughApp = { status: 0, bytes: 0, ms: 0 };
+  let throughApp = { status: 0, bytes: 0, ms: 0, firstByteMs: 0 };
   if (running('sds')) {
     console.log(
       `\nPrint All SDS through the app (${sds.items.length} SDS), the inventories list loaded meanwhile`,
@@ -477,11 +480,7 @@ try {
     const mergeStarted = performance.now();
     const merged = untilAnswered(() =>
       fetch(`${runningApp.url}${API}/inventories/${sdsInventoryId}/print-all-sds-v2`, { headers }),
-    ).then(async (res) => ({
-      status: res.status,
-      bytes: (await res.arrayBuffer()).byteLength,
-      ms: performance.now() - mergeStarted,
-    }));
+    ).then(async (res) => ({ status: res.status, ...(await readTimed(res, mergeStarted)) }));
     // The list load starts with the merge and lasts the configured duration (the merge lasts longer).
     const duringMerge = await load(runningApp, [`${API}/inventories/list?page=1&ipp=10`]);
     throughApp = await merged;
@@ -496,6 +495,13 @@ try {
     });
     record({
       group: 'Print All SDS',
+      name: 'through the app, first byte of the PDF',
+      value: throughApp.status === 200 ? throughApp.firstByteMs : null,
+      unit: 'ms',
+      target: 'info',
+    });
+    record({
+      group: 'Print All SDS',
       name: 'app peak RSS growth during the merge',
       value: throughApp.status === 200 ? throughAppGrowth : null,
       unit: 'MB',
@@ -507,8 +513,8 @@ try {
       name: 'inventories list during the merge',
       value: duringMerge.p99,
       unit: 'ms',
-      target: listTargetText,
-      pass: duringMerge.p99 <= listTarget && duringMerge.errors === 0,
+      target: duringMergeTargetText,
+      pass: duringMerge.p99 <= duringMergeTarget && duringMerge.errors === 0,
       note: `p50 ${round(duringMerge.p50)} ms, ${round(duringMerge.rps)} req/s${duringMerge.errors ? `, ${duringMerge.errors} errors` : ''}`,
     });
   }
@@ -568,8 +574,9 @@ try {
         name: 'through the app ÷ bare merge',
         value: throughApp.status === 200 ? throughApp.ms / bareMerge.ms : null,
         unit: '×',
-        target: '≤ 2×',
-        pass: throughApp.status === 200 && throughApp.ms <= 2 * bareMerge.ms,
+        // Issue 37 (it was 2× in issue 24).
+        target: '≤ 1.5×',
+        pass: throughApp.status === 200 && throughApp.ms <= 1.5 * bareMerge.ms,
         note: 'HTTP, the store and the merge worker, while the list was loaded',
       });
       record({
@@ -739,6 +746,23 @@ function median(values: number[]): number {
 
 /** A POST timed over `runs` calls (the median), with the process's peak RSS growth over the calls. */
 /** Asks again while the app sheds load (503), as a client would, at most 20 times. */
+/** A download read to its end: its size, its last byte's and its first byte's time after `started`. */
+async function readTimed(
+  res: Response,
+  started: number,
+): Promise<{ bytes: number; ms: number; firstByteMs: number }> {
+  let bytes = 0;
+  let firstByteMs: number | undefined;
+  if (res.body) {
+    for await (const chunk of res.body) {
+      firstByteMs ??= performance.now() - started;
+      bytes += chunk.byteLength;
+    }
+  }
+  const ms = performance.now() - started;
+  return { bytes, ms, firstByteMs: firstByteMs ?? ms };
+}
+
 async function untilAnswered(ask: () => Promise<Response>): Promise<Response> {
   let res = await ask();
   for (let attempt = 0; res.status === 503 && attempt < 20; attempt++) {

@@ -40,6 +40,17 @@ export class NetworkError extends Error {
   }
 }
 
+/**
+ * A file whose answer began but never reached its end: the server failed halfway through a file
+ * it sends as it makes it (Print All SDS), or the connection dropped. Nothing is saved.
+ */
+export class IncompleteDownloadError extends Error {
+  constructor() {
+    super('The download stopped before the file was complete, so nothing was saved. Try again.');
+    this.name = 'IncompleteDownloadError';
+  }
+}
+
 export type QueryParams = Record<string, string | number | boolean | null | undefined>;
 
 export function toSearchParams(params: QueryParams = {}): string {
@@ -127,10 +138,10 @@ export const api = {
   delete: <T>(path: string, signal?: AbortSignal) => apiRequest<T>('DELETE', path, { signal }),
   /** A file answer (a PDF, a spreadsheet): its bytes and the name the server gave it. */
   download: async (path: string, params?: QueryParams, signal?: AbortSignal): Promise<DownloadedFile> =>
-    fileOf(await send('GET', path, { params, signal })),
+    fileOf(await send('GET', path, { params, signal }), signal),
   /** A file made from a posted body (a report): as `download`, with the request in the body. */
   downloadPost: async (path: string, body: unknown, signal?: AbortSignal): Promise<DownloadedFile> =>
-    fileOf(await send('POST', path, { body, signal })),
+    fileOf(await send('POST', path, { body, signal }), signal),
 };
 
 export interface DownloadedFile {
@@ -142,9 +153,18 @@ export interface DownloadedFile {
   headers?: Headers;
 }
 
-async function fileOf(response: Response): Promise<DownloadedFile> {
+async function fileOf(response: Response, signal?: AbortSignal): Promise<DownloadedFile> {
+  let blob: Blob;
+  try {
+    blob = await response.blob();
+  } catch (error) {
+    // A stop (Cancel, leaving the page) stays an abort; any other failure of the body is a file
+    // cut off after it began.
+    if (signal?.aborted) throw error;
+    throw new IncompleteDownloadError();
+  }
   return {
-    blob: await response.blob(),
+    blob,
     filename: filenameFromDisposition(response.headers.get('Content-Disposition')),
     contentType: (response.headers.get('Content-Type') ?? '').split(';')[0]?.trim().toLowerCase() ?? '',
     headers: response.headers,

@@ -134,7 +134,7 @@ describe('files on S3', () => {
       url: `/inventories/${inventory.id}/print-all-sds-v2`,
     });
     expect(res.statusCode, res.body.slice(0, 200)).toBe(200);
-    expect([res.headers['x-sds-included'], res.headers['x-sds-not-included']]).toEqual(['2', '0']);
+    expect(res.trailers).toEqual({ 'x-sds-included': '2', 'x-sds-not-included': '0' });
     // The index page, Alpha's three pages and Beta's one.
     expect((await PDFDocument.load(res.rawPayload)).getPageCount()).toBe(5);
 
@@ -143,7 +143,7 @@ describe('files on S3', () => {
       method: 'GET',
       url: `/inventories/${inventory.id}/print-all-sds-v2`,
     });
-    expect([missing.headers['x-sds-included'], missing.headers['x-sds-not-included']]).toEqual(['1', '1']);
+    expect(missing.trailers).toEqual({ 'x-sds-included': '1', 'x-sds-not-included': '1' });
     expect((await PDFDocument.load(missing.rawPayload)).getPageCount()).toBe(4);
   });
 

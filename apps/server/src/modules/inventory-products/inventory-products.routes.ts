@@ -29,6 +29,7 @@ import { inventoriesService } from '../inventories/inventories.service.ts';
 import { inventoryProductsService as service } from './inventory-products.service.ts';
 import { lineComponents } from './line-components.service.ts';
 import type { LineRef } from './line-resource.ts';
+import { PRINT_ALL_SDS_TRAILERS } from './print-all-sds.service.ts';
 
 /**
  * The spec's `:productId` names a line of the inventory (an inventory product), not a catalog
@@ -51,7 +52,12 @@ const SaveConflict = z.union([
 const saveResponses = { ...ERROR_RESPONSES, 409: SaveConflict };
 const PdfResponse = z
   .instanceof(Readable)
-  .describe('The merged SDS file (application/pdf), as an attachment');
+  .describe(
+    'The merged SDS file (application/pdf), as an attachment, sent as it is merged (chunked, no ' +
+      'Content-Length); the counts of SDS included and not included follow it as the trailers ' +
+      'X-Sds-Included and X-Sds-Not-Included. A merge failing after the first byte ends the ' +
+      'response without its final chunk.',
+  );
 
 /**
  * The lines of one inventory (spec 02 §7 "Inventory products"). Staff add and edit lines while
@@ -82,7 +88,10 @@ export const inventoryProductsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => ({ resource: await service.list(app.db, request.params.id, request.query) }),
   );
 
-  // Long work in a worker thread; a client that goes away stops it.
+  // Long work in a worker thread, answered as it is written (decision 039); a client that goes
+  // away stops it. An error before the first byte is the usual JSON answer; after it, the
+  // response is cut off (no final chunk), which every HTTP client reports as a failed download.
+  // The counts of included SDS are known at the end only: they come as trailers.
   app.get(
     '/inventories/:id/print-all-sds-v2',
     {
@@ -98,23 +107,25 @@ export const inventoryProductsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const client = abortWhenClientLeaves(reply);
       try {
-        const result = await service.printAllSds(
+        const download = await service.printAllSds(
           app.db,
           app.files,
           app.config.dataDir,
           request.params.id,
           client.signal,
         );
-        const missing = result.entries.filter((entry) => !entry.included).length;
+        const count = async (isIncluded: boolean) =>
+          String((await download.report).entries.filter((entry) => entry.included === isIncluded).length);
         reply
-          .header('X-Sds-Included', String(result.entries.length - missing))
-          .header('X-Sds-Not-Included', String(missing));
+          .trailer(PRINT_ALL_SDS_TRAILERS.included, () => count(true))
+          .trailer(PRINT_ALL_SDS_TRAILERS.notIncluded, () => count(false));
         return sendDownload(
           reply,
-          { type: 'application/pdf', name: printAllSdsFileName(result.title), size: result.byteLength },
-          result.pdf,
+          { type: 'application/pdf', name: printAllSdsFileName(download.title) },
+          download.pdf,
         );
       } finally {
+        // From here on the response owns the merge: destroying it (the client gone) stops it.
         client.release();
       }
     },

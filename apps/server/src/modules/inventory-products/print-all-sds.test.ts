@@ -4,11 +4,29 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { PDFDocument } from 'pdf-lib';
 import { PDFParse } from 'pdf-parse';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { APP_KEY, createTestContext, type TestContext } from '../../../test/helper.ts';
+import { downloadOverHttp } from '../../../test/http-download.ts';
 import { makePdf, storedPath, uploadPdf } from '../../../test/uploads.ts';
 import { create } from '../../seed/factories.ts';
 import { PRINT_ALL_SDS_MSG, printAllSdsTempDir, sweepPrintAllSdsTemp } from './print-all-sds.service.ts';
+
+/**
+ * The merge worker's heap ceiling when a test sets one: a merge that outgrows it fails for real
+ * (the worker is ended with ERR_WORKER_OUT_OF_MEMORY), as one over the server's own ceiling would.
+ */
+const merges = vi.hoisted(() => ({ maxHeapMb: undefined as number | undefined }));
+vi.mock('./print-all-sds/index.ts', async (importOriginal) => {
+  const original = await importOriginal<typeof import('./print-all-sds/index.ts')>();
+  return {
+    ...original,
+    mergeSdsFilesToHandle: (...[input, handle, options]: Parameters<typeof original.mergeSdsFilesToHandle>) =>
+      original.mergeSdsFilesToHandle(input, handle, {
+        ...options,
+        ...(merges.maxHeapMb === undefined ? {} : { maxHeapMb: merges.maxHeapMb }),
+      }),
+  };
+});
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -41,8 +59,69 @@ async function blankPages(count: number): Promise<Buffer> {
   return Buffer.from(await pdf.save());
 }
 
+/**
+ * A PDF of 100,000 small objects: a few megabytes that pdf-lib needs well over 32 MB of heap to
+ * parse (hand-written: pdf-lib's own writer packs objects into object streams).
+ */
+function manyObjectsPdf(count: number): Buffer {
+  const parts = ['%PDF-1.7\n'];
+  const offsets: number[] = [];
+  let size = parts[0]!.length;
+  const add = (objectNumber: number, body: string) => {
+    offsets[objectNumber] = size;
+    const text = `${objectNumber} 0 obj\n${body}\nendobj\n`;
+    parts.push(text);
+    size += text.length;
+  };
+  add(1, '<< /Type /Catalog /Pages 2 0 R >>');
+  add(2, '<< /Type /Pages /Kids [3 0 R] /Count 1 >>');
+  add(3, '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] >>');
+  for (let n = 4; n < count + 4; n++) add(n, `[${n} ${n} ${n} ${n}]`);
+  const xref = size;
+  parts.push(`xref\n0 ${count + 4}\n0000000000 65535 f \n`);
+  for (let n = 1; n < count + 4; n++) parts.push(`${String(offsets[n]).padStart(10, '0')} 00000 n \n`);
+  parts.push(`trailer\n<< /Size ${count + 4} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`);
+  return Buffer.from(parts.join(''));
+}
+
 function print(inventoryId: number, role: 'admin' | 'staff' = 'staff') {
   return ctx.call(role, { method: 'GET', url: `/inventories/${inventoryId}/print-all-sds-v2` });
+}
+
+/** This process's descriptors open on a merged file (unlinked, so shown as "(deleted)"). */
+function openMerges(): string[] {
+  const folder = printAllSdsTempDir(ctx.dataDir);
+  return fs
+    .readdirSync('/proc/self/fd')
+    .map((fd) => {
+      try {
+        return fs.readlinkSync(`/proc/self/fd/${fd}`);
+      } catch {
+        return '';
+      }
+    })
+    .filter((target) => target.startsWith(`${folder}${path.sep}`));
+}
+
+async function until(what: () => boolean): Promise<void> {
+  const deadline = Date.now() + 10_000;
+  while (!what()) {
+    if (Date.now() > deadline) throw new Error('timed out');
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+}
+
+/** The print over HTTP on a listening app, read with node's client (trailers, a cut-off body). */
+async function printOverHttp(inventoryId: number) {
+  if (!ctx.app.server.listening) await ctx.app.listen({ port: 0, host: '127.0.0.1' });
+  const { port } = ctx.app.server.address() as AddressInfo;
+  return downloadOverHttp(
+    `http://127.0.0.1:${port}/api/admin/v1/inventories/${inventoryId}/print-all-sds-v2`,
+    {
+      'x-app-key': APP_KEY,
+      authorization: `Bearer ${ctx.users.staff.token}`,
+    },
+  );
 }
 
 describe('GET /inventories/:id/print-all-sds-v2', () => {
@@ -82,7 +161,11 @@ describe('GET /inventories/:id/print-all-sds-v2', () => {
     );
     const expectedName = `SDS ${customer} Riverside Plant 2024`.replace(/[\s.]/g, '_');
     expect(res.headers['content-disposition']).toContain(`filename="${expectedName}.pdf"`);
-    expect([res.headers['x-sds-included'], res.headers['x-sds-not-included']]).toEqual(['1', '2']);
+    // Sent as the merge writes it: no length up front, the counts after the last byte.
+    expect(res.headers['content-length']).toBeUndefined();
+    expect(res.headers['transfer-encoding']).toBe('chunked');
+    expect(res.headers.trailer).toBe('x-sds-included x-sds-not-included');
+    expect(res.trailers).toEqual({ 'x-sds-included': '1', 'x-sds-not-included': '2' });
     const pdf = res.rawPayload;
     // One index page, then Alpha's two pages: Alpha appears once though two lines hold it.
     expect((await PDFDocument.load(pdf)).getPageCount()).toBe(3);
@@ -146,27 +229,7 @@ describe('GET /inventories/:id/print-all-sds-v2', () => {
       });
     }
     const folder = printAllSdsTempDir(ctx.dataDir);
-    // This process's descriptors open on a merged file (unlinked, so shown as "(deleted)").
-    const openMerges = () =>
-      fs
-        .readdirSync('/proc/self/fd')
-        .map((fd) => {
-          try {
-            return fs.readlinkSync(`/proc/self/fd/${fd}`);
-          } catch {
-            return '';
-          }
-        })
-        .filter((target) => target.startsWith(`${folder}${path.sep}`));
-    const until = async (what: () => boolean) => {
-      const deadline = Date.now() + 10_000;
-      while (!what()) {
-        if (Date.now() > deadline) throw new Error('timed out');
-        await new Promise((resolve) => setTimeout(resolve, 5));
-      }
-    };
-
-    await ctx.app.listen({ port: 0, host: '127.0.0.1' });
+    if (!ctx.app.server.listening) await ctx.app.listen({ port: 0, host: '127.0.0.1' });
     const { port } = ctx.app.server.address() as AddressInfo;
     const headers = { 'x-app-key': APP_KEY, authorization: `Bearer ${ctx.users.staff.token}` };
     const request = http.get({
@@ -191,6 +254,48 @@ describe('GET /inventories/:id/print-all-sds-v2', () => {
     expect((await PDFDocument.load(res.rawPayload)).getPageCount()).toBe(1 + 300);
     expect(openMerges()).toEqual([]);
     expect(fs.readdirSync(folder)).toEqual([]);
+  });
+});
+
+describe('GET /inventories/:id/print-all-sds-v2 when the merge fails after its first bytes', () => {
+  it('cuts the download off (no final chunk, no trailers) and leaves nothing open nor in the folder', async () => {
+    const inventory = await create.inventory(ctx);
+    const container = await create.container(ctx);
+    // Merged in name order: the small one is written (and sent) before the other is read.
+    for (const [name, sds] of [
+      ['Kappa Small', await blankPages(1)],
+      ['Lambda Many Objects', manyObjectsPdf(100_000)],
+    ] as const) {
+      const product = await productWithSds(name, sds);
+      await create.inventoryProduct(ctx, inventory.id, {
+        product_id: product.id,
+        container_id: container.id,
+      });
+    }
+    merges.maxHeapMb = 32;
+    try {
+      const { response, body, error } = await printOverHttp(inventory.id);
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-type']).toBe('application/pdf');
+      expect(body.subarray(0, 5).toString()).toBe('%PDF-');
+      // The reader is told: the body errors, the message is incomplete, and no counts came.
+      expect(error?.message).toBe('aborted');
+      expect(response.complete).toBe(false);
+      expect(response.trailers).toEqual({});
+      // The PDF's end (its cross-reference table and %%EOF) never came.
+      expect(body.includes('startxref')).toBe(false);
+      expect(body.includes('%%EOF')).toBe(false);
+    } finally {
+      merges.maxHeapMb = undefined;
+    }
+    await until(() => openMerges().length === 0);
+    expect(fs.readdirSync(printAllSdsTempDir(ctx.dataDir))).toEqual([]);
+
+    // The merge's place is free again: the next print is whole, its counts in the trailers.
+    const again = await printOverHttp(inventory.id);
+    expect(again.error).toBeUndefined();
+    expect(again.response.trailers).toEqual({ 'x-sds-included': '2', 'x-sds-not-included': '0' });
+    expect((await PDFDocument.load(again.body)).getPageCount()).toBe(1 + 2);
   });
 });
 

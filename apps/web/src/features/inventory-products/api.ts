@@ -11,6 +11,7 @@ import {
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { z } from 'zod';
 import { api, apiRequest, type QueryParams, type ResourceResponse } from '../../lib/api.ts';
+import { requireCompletePdf } from '../../lib/download.ts';
 import { listSearchSchema, PAGE_SIZE } from '../../lib/list-search.ts';
 
 /** The save body: what the form parsed, without the write flag the client adds itself. */
@@ -87,8 +88,12 @@ export function inventoryProductsApi(inventoryId: number) {
     /** The line's copy of its product becomes the catalogue's data again (issue 22 point 4). */
     refreshFromCatalog: (id: number) =>
       api.patch<ResourceResponse<InventoryProductResource>>(`${line(id)}/refresh-from-catalog`, {}),
-    /** One PDF of every SDS of the inventory's products; the server may take a while. */
-    printAllSds: (signal?: AbortSignal) => api.download(`${base}/print-all-sds-v2`, undefined, signal),
+    /**
+     * One PDF of every SDS of the inventory's products; the server may take a while, and sends it
+     * as it merges it: a merge failing halfway is an `IncompleteDownloadError`, never a file saved.
+     */
+    printAllSds: async (signal?: AbortSignal) =>
+      requireCompletePdf(await api.download(`${base}/print-all-sds-v2`, undefined, signal)),
   };
 }
 

@@ -91,6 +91,55 @@ describe('PrintAllSdsButton', { timeout: 20_000 }, () => {
     expect(screen.getByTestId('toasts').textContent).toBe('[]');
   });
 
+  it('says a download cut off after its first bytes, and saves nothing', async () => {
+    const { saved, click } = catchSavedFiles();
+    // The answer the browser gets when the merge fails halfway: a PDF begun, then the connection
+    // closed without the final chunk (fetch's body read fails).
+    const cutOff = new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(new TextEncoder().encode('%PDF-1.7\n%\xff\xff\n\n1 0 obj\n'));
+        controller.error(new TypeError('network error'));
+      },
+    });
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response(cutOff, { headers: { 'Content-Type': 'application/pdf' } })),
+    );
+    render(<Harness id={inventoryId} />);
+    await userEvent.click(screen.getByRole('button', { name: 'Print All SDS' }));
+    await waitFor(() => expect(screen.getByTestId('toasts').textContent).not.toBe('[]'), { timeout: 5000 });
+    const [notice] = JSON.parse(screen.getByTestId('toasts').textContent ?? '[]');
+    expect(notice).toMatchObject({ title: 'Error', variant: 'destructive', duration: 5000 });
+    expect(notice.description).toBe(
+      'The download stopped before the file was complete, so nothing was saved. Try again.',
+    );
+    expect(saved).toHaveLength(0);
+    expect(click).not.toHaveBeenCalled();
+    expect(screen.getByRole('button', { name: 'Print All SDS' })).toHaveProperty('disabled', false);
+  });
+
+  it('takes a PDF that ends without its end (%%EOF) as cut off too', async () => {
+    const { saved } = catchSavedFiles();
+    // A proxy between may end the answer cleanly where the server cut it off.
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(
+        async () =>
+          new Response('%PDF-1.7\n1 0 obj\n<< /Type /Catalog >>\nendobj\n', {
+            headers: { 'Content-Type': 'application/pdf' },
+          }),
+      ),
+    );
+    render(<Harness id={inventoryId} />);
+    await userEvent.click(screen.getByRole('button', { name: 'Print All SDS' }));
+    await waitFor(() => expect(screen.getByTestId('toasts').textContent).not.toBe('[]'), { timeout: 5000 });
+    const [notice] = JSON.parse(screen.getByTestId('toasts').textContent ?? '[]');
+    expect(notice.description).toBe(
+      'The download stopped before the file was complete, so nothing was saved. Try again.',
+    );
+    expect(saved).toHaveLength(0);
+  });
+
   it('says a failure in the destructive notice titled Error, for 5 s', async () => {
     render(<Harness id={emptyInventoryId} />);
     await userEvent.click(screen.getByRole('button', { name: 'Print All SDS' }));

@@ -31,6 +31,12 @@ export interface SdsMergeOptions {
    * buffer to several items.
    */
   transferReads?: boolean;
+  /**
+   * Hears how many bytes the file holds, from the handle's position, each time the worker has
+   * written more (a part of the PDF: the header, one source's pages, the end): a reader may read
+   * that far while the merge goes on. Called on the calling thread, in order, before the promise settles.
+   */
+  onWritten?: (bytes: number) => void;
 }
 
 export class SdsMergeError extends Error {}
@@ -126,7 +132,9 @@ export async function mergeSdsFilesToFile(
  * it goes; the caller opens and closes the handle (the route unlinks its file first, so that no
  * crash can leave it behind, and then reads it back from the start). An item with a local `file`
  * is read by the worker; any other item's `read` is called here, on the calling thread, in order
- * and a few items ahead of the merge, when the worker asks for it. Progress comes back per item.
+ * and a few items ahead of the merge, when the worker asks for it. Progress comes back per item,
+ * and (`onWritten`) the length written so far per part. The promise settles once the worker has
+ * ended, so the descriptor can be closed then without the worker writing to whatever reuses it.
  */
 export async function mergeSdsFilesToHandle(
   input: SdsMergeInput,
@@ -141,6 +149,7 @@ export async function mergeSdsFilesToHandle(
     names: items.map((item) => item.name),
     files: items.map((item) => item.file ?? null),
     progress: onProgress !== undefined,
+    written: options.onWritten !== undefined,
     fd: handle.fd,
   };
   const worker = takeWorker(options.maxHeapMb ?? DEFAULT_MAX_HEAP_MB);
@@ -179,6 +188,9 @@ export async function mergeSdsFilesToHandle(
           break;
         case 'progress':
           onProgress?.({ done: message.done, total: message.total });
+          break;
+        case 'written':
+          if (!settled) options.onWritten?.(message.bytes);
           break;
         case 'done': {
           const { type: _type, ...report } = message;

@@ -367,6 +367,39 @@ describe('Print All SDS in a worker', () => {
     expect(new Set(answeredWhileRunning)).toEqual(new Set([200]));
   });
 
+  it('tells how far the file is written as it goes, each count there in the file when told', async () => {
+    const [first, second] = products.map((product) => product.name) as [string, string];
+    const folder = await fs.promises.mkdtemp(path.join(os.tmpdir(), 'chemtrack-print-all-sds-'));
+    try {
+      const file = path.join(folder, 'merged.pdf');
+      const told: { bytes: number; onDisk: number; done: number }[] = [];
+      let done = 0;
+      const report = await mergeSdsFilesToFile(
+        {
+          title: TITLE,
+          items: [first, second, first].map((name) => ({ name, read: async () => fileOf(name) })),
+          onProgress: (progress) => {
+            done = progress.done;
+          },
+        },
+        file,
+        { onWritten: (bytes) => told.push({ bytes, onDisk: fs.statSync(file).size, done }) },
+      );
+      // The header (%PDF-1.7, a line of binary bytes, a blank line: 16 bytes) before any source
+      // is merged, then a part per source, then the index and the end.
+      expect(told[0]).toEqual({ bytes: 16, onDisk: 16, done: 0 });
+      expect(told.length).toBeGreaterThanOrEqual(1 + 3 + 1);
+      for (const [index, { bytes, onDisk }] of told.entries()) {
+        expect(onDisk).toBeGreaterThanOrEqual(bytes);
+        if (index > 0) expect(bytes).toBeGreaterThan(told[index - 1]!.bytes);
+      }
+      expect(told.at(-1)!.bytes).toBe(report.byteLength);
+      expect(fs.statSync(file).size).toBe(report.byteLength);
+    } finally {
+      await fs.promises.rm(folder, { recursive: true, force: true });
+    }
+  });
+
   it('stops the worker when the caller aborts', async () => {
     const [first] = products.map((product) => product.name) as [string];
     const controller = new AbortController();

@@ -10,6 +10,8 @@ export interface MergeJob {
   files: (string | null)[];
   /** Whether the caller listens to progress (a message per item otherwise unread). */
   progress: boolean;
+  /** Whether the caller reads the file while it is written (a message per chunk written, otherwise unread). */
+  written: boolean;
   /** An open file descriptor of the main thread's, written from its current position; the main thread closes it. */
   fd: number;
 }
@@ -26,5 +28,7 @@ export type ToWorker =
 export type FromWorker =
   | { type: 'read'; index: number }
   | ({ type: 'progress' } & SdsMergeProgress)
+  /** The file now holds `bytes` bytes from where the worker began, every one of them written. */
+  | { type: 'written'; bytes: number }
   | ({ type: 'done' } & SdsMergeReport)
   | { type: 'failed'; message: string };

@@ -8,7 +8,8 @@ import type { FromWorker, MergeJob, ToWorker } from './protocol.ts';
  * The merge worker: started ahead of time (index.ts keeps one ready), it waits for its one merge,
  * reads local source files itself and asks the main thread for the others, in order and a few
  * ahead of the one it merges (so a slow storage read or a busy main thread overlaps the copying), and
- * writes the PDF to the descriptor it was given as it goes. Only the summary is posted back.
+ * writes the PDF to the descriptor it was given as it goes, telling how much is written when asked
+ * (the route sends the file while it grows). Only the summary and those counts are posted back.
  */
 
 if (!parentPort) throw new Error('print-all-sds worker.ts runs in a worker thread');
@@ -104,11 +105,15 @@ const MERGE_NICE = 10;
 
 async function run(job: MergeJob): Promise<void> {
   const read = reader(job);
+  let total = 0;
   const writeAll = (chunk: Uint8Array) => {
     let written = 0;
     while (written < chunk.length) {
       written += fs.writeSync(job.fd, chunk, written, chunk.length - written);
     }
+    total += written;
+    // Told after the write returned: the reader never asks for bytes the file does not hold yet.
+    if (job.written) post({ type: 'written', bytes: total });
   };
   try {
     const report = await writeSdsMerge(
