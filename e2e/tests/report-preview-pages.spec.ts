@@ -33,7 +33,7 @@ test("the bench facility's Tier II preview: the last page, a row's explanation, 
   await expect(preview).toBeVisible({ timeout: 30_000 });
   // The chemicals below the threshold: 500 of them, ten pages.
   const TITLE = 'Below threshold (not reported)';
-  const group = preview.getByRole('group', { name: TITLE });
+  const group = preview.getByRole('region', { name: TITLE });
   const table = group.getByRole('table', { name: TITLE });
   const bodyRows = table.locator('tbody > tr');
   await expect(bodyRows).toHaveCount(50);
@@ -71,6 +71,8 @@ test("the bench facility's Tier II preview: the last page, a row's explanation, 
   // A chemical on the first page's neighbours, searched from the last page: found across pages.
   await page.getByRole('searchbox', { name: "Search this report's rows" }).fill(name);
   await expect(group.getByText(new RegExp(`of [\\d,]+ matching “${name}”`))).toBeVisible();
+  // The rows shown until the search's page comes are marked busy.
+  await expect(group.locator('[aria-busy="true"]')).toHaveCount(0);
   const names = await table.locator('tbody > tr:not([id])').allTextContents();
   expect(names.length).toBeGreaterThan(0);
   for (const text of names) expect(text).toContain(name);

@@ -158,8 +158,8 @@ export function PreviewTable({
   const first = (view.page - 1) * PREVIEW_PAGE_SIZE;
 
   return (
-    // A group per table: its pager and range line are told apart from the other tables'.
-    <div role="group" aria-label={table.title} className="flex flex-col gap-2">
+    // A section per table: its pager and range line are told apart from the other tables'.
+    <section aria-label={table.title} className="flex flex-col gap-2">
       <div
         className="overflow-x-auto rounded-md border border-slate-200"
         data-preview-scroll=""
@@ -319,7 +319,7 @@ export function PreviewTable({
           ))}
         </dl>
       ) : null}
-    </div>
+    </section>
   );
 }
 
