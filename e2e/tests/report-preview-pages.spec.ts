@@ -65,7 +65,7 @@ test("the bench facility's Tier II preview: the last page, a row's explanation, 
   const name = ((await explain.getAttribute('aria-label')) ?? '').replace(/^Explain /, '');
   await explain.click();
   await expect(explain).toHaveAttribute('aria-expanded', 'true');
-  await expect(table.getByText(/^Rule: /).first()).toBeVisible();
+  await expect(table.getByText(/^Rule:/).first()).toBeVisible();
   await expect(table.getByRole('table', { name: `Contributing lines of ${name}` })).toBeVisible();
 
   // A chemical on the first page's neighbours, searched from the last page: found across pages.

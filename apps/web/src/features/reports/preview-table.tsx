@@ -155,7 +155,8 @@ export function PreviewTable({
   const header = (column: ReportColumn) => (
     <SortButton column={column} order={view.order} onSort={() => sortBy(column.key)} />
   );
-  const first = (view.page - 1) * PREVIEW_PAGE_SIZE;
+  // The page shown: the one asked once its answer came (until then the previous rows stay, busy).
+  const first = ((asked && answer ? answer.meta.current_page : 1) - 1) * PREVIEW_PAGE_SIZE;
 
   return (
     // A section per table: its pager and range line are told apart from the other tables'.
