@@ -52,6 +52,9 @@ test("the bench facility's Tier II preview: the last page, a row's explanation, 
     'aria-current',
     'page',
   );
+  // The rows shown until the asked page comes are marked busy.
+  const busy = group.locator('[aria-busy="true"]');
+  await expect(busy).toHaveCount(0);
   const onLast = total - (lastPage - 1) * 50;
   await expect(bodyRows).toHaveCount(onLast);
   await expect(
@@ -71,8 +74,7 @@ test("the bench facility's Tier II preview: the last page, a row's explanation, 
   // A chemical on the first page's neighbours, searched from the last page: found across pages.
   await page.getByRole('searchbox', { name: "Search this report's rows" }).fill(name);
   await expect(group.getByText(new RegExp(`of [\\d,]+ matching “${name}”`))).toBeVisible();
-  // The rows shown until the search's page comes are marked busy.
-  await expect(group.locator('[aria-busy="true"]')).toHaveCount(0);
+  await expect(busy).toHaveCount(0);
   const names = await table.locator('tbody > tr:not([id])').allTextContents();
   expect(names.length).toBeGreaterThan(0);
   for (const text of names) expect(text).toContain(name);
