@@ -240,14 +240,10 @@ async function sixthRunPlan(pool: pg.Pool, { text, params }: Statement): Promise
 }
 
 /**
- * Orders no index can serve, left out: each sorts by a value made from other rows, so the page is
- * chosen after reading every row the filter keeps (the sort is still a top-N of narrow rows).
+ * Orders no index can serve, left out with their reason (none since decision 040 gave the
+ * customers list by facility name its two walks).
  */
-const UNINDEXED_ORDERS: Record<string, string> = {
-  // The first owned facility's name of each customer row: the row exists once per facility and
-  // once for a customer with none, through a LEFT JOIN an index on facilities cannot drive.
-  '/customers/list:facility_name': 'the owned facility of a LEFT JOIN',
-};
+const UNINDEXED_ORDERS: Record<string, string> = {};
 
 /** Filters left out, with their reason (none since decision 038 gave the inventories a search text). */
 const UNINDEXED_FILTERS: Record<string, string> = {};

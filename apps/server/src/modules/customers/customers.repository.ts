@@ -1,5 +1,5 @@
 import type { AutocompleteQuery, CustomerListQuery, SameNameCustomer } from '@chemtrack/domain';
-import { and, desc, eq, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, ne, notExists, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client.ts';
 import { addresses, customers, facilities } from '../../db/schema/index.ts';
@@ -12,6 +12,7 @@ import {
   PAGE_OFFSET,
   readPage,
   runList,
+  type SearchSlot,
   searchAny,
   searchSlot,
   searchValues,
@@ -64,16 +65,20 @@ export async function customerExists(db: Db | Tx, id: number): Promise<boolean> 
  * with their active facilities, so a customer whose facilities are all archived still has its
  * row, with no facility. Inactive (Show Archived): archived customers with every facility they
  * own, and the archived facilities of active customers. No status: every customer and facility.
+ * `withoutFacility`: which customers the status shows on a row of their own when no facility
+ * joins (`where` with the facility's columns NULL), for the list by facility name.
  */
 function rowsForStatus(status: string | undefined): {
   facilityJoin: SQL | undefined;
   where: SQL | undefined;
+  withoutFacility: SQL | undefined;
 } {
   const owned = eq(facilities.customerId, customers.id);
   if (status === 'active')
     return {
       facilityJoin: and(owned, eq(facilities.isActive, true)),
       where: activeFilter(status, customers.isActive),
+      withoutFacility: activeFilter(status, customers.isActive),
     };
   if (status === 'inactive') {
     const isArchivedRow = sql`(${customers.isActive} = false OR ${facilities.isActive} = false)`;
@@ -81,9 +86,79 @@ function rowsForStatus(status: string | undefined): {
     return {
       facilityJoin: and(owned, isArchivedRow),
       where: sql`(${customers.isActive} = false OR ${facilities.id} IS NOT NULL)`,
+      withoutFacility: activeFilter(status, customers.isActive),
     };
   }
-  return { facilityJoin: owned, where: undefined };
+  return { facilityJoin: owned, where: undefined, withoutFacility: undefined };
+}
+
+/** A list search as the customers list matches it: by the customer's name, or by the facility's. */
+function searchMatches(db: Db, search: SearchSlot | undefined) {
+  if (!search) return { byCustomer: undefined, byFacility: undefined };
+  // Each name is matched in its own table, where its trigram index serves the ILIKE; one OR
+  // across the joined rows would test every customer × facility pair instead.
+  return {
+    byCustomer: inArray(
+      customers.id,
+      db
+        .select({ id: customers.id })
+        .from(customers)
+        .where(searchAny(search, [customers.name])),
+    ),
+    byFacility: inArray(
+      facilities.id,
+      db
+        .select({ id: facilities.id })
+        .from(facilities)
+        .where(searchAny(search, [facilities.name])),
+    ),
+  };
+}
+
+/**
+ * The page's rows of the list by facility name (issue 37, decision 040), as keys: the rows with a
+ * facility (walked along `facilities_name_lower_idx`, each to its customer by key) and the rows
+ * of a customer without one (along `customers_pkey`, each checked against
+ * `facilities_customer_idx`), each cut at the page's end and merged. One LEFT JOIN sorted whole
+ * read every customer and facility for a page of ten. The order is the join's: a NULL name sorts
+ * last ascending and first descending, then the customer's id and the facility's.
+ */
+function facilityNamePage(
+  db: Db,
+  shown: ReturnType<typeof rowsForStatus>,
+  matches: ReturnType<typeof searchMatches>,
+  direction: 'asc' | 'desc' | undefined,
+): SQL {
+  const sortKey = textKey(facilities.name);
+  const pageEnd = sql`${PAGE_LIMIT}::int + ${PAGE_OFFSET}::int`;
+  const withFacility = db
+    .select({
+      customerId: sql`${customers.id}`.as('customer_id'),
+      facilityId: sql`${facilities.id}`.as('facility_id'),
+      sortKey: sql`${sortKey}`.as('sort_key'),
+    })
+    .from(facilities)
+    .innerJoin(customers, shown.facilityJoin)
+    .where(and(shown.where, matches.byCustomer && or(matches.byCustomer, matches.byFacility)))
+    .orderBy(orderBy(sortKey, direction), customers.id, facilities.id);
+  const alone = db
+    .select({
+      customerId: sql`${customers.id}`.as('customer_id'),
+      facilityId: sql`NULL::int`.as('facility_id'),
+      sortKey: sql`NULL::text`.as('sort_key'),
+    })
+    .from(customers)
+    .where(
+      and(
+        shown.withoutFacility,
+        notExists(db.select({ one: sql`1` }).from(facilities).where(shown.facilityJoin)),
+        matches.byCustomer,
+      ),
+    )
+    .orderBy(customers.id);
+  const order = direction === 'desc' ? sql`DESC` : sql`ASC`;
+  return sql`((${withFacility} LIMIT ${pageEnd}) UNION ALL (${alone} LIMIT ${pageEnd}))
+    ORDER BY "sort_key" ${order}, "customer_id", "facility_id" LIMIT ${PAGE_LIMIT} OFFSET ${PAGE_OFFSET}`;
 }
 
 /**
@@ -94,34 +169,39 @@ export async function selectCustomerListRows(db: Db, query: CustomerListQuery) {
   const search = searchSlot(query.search);
   const key = `customers:${query.status ?? ''}:${search?.kind ?? ''}:${query.order_by ?? ''}:${query.order_dir ?? ''}`;
   const list = cachedList(db, key, { replanned: search !== undefined }, () => {
-    // Each name is matched in its own table, where its trigram index serves the ILIKE; one OR
-    // across the joined rows would test every customer × facility pair instead.
-    const matches = search
-      ? or(
-          inArray(
-            customers.id,
-            db
-              .select({ id: customers.id })
-              .from(customers)
-              .where(searchAny(search, [customers.name])),
-          ),
-          inArray(
-            facilities.id,
-            db
-              .select({ id: facilities.id })
-              .from(facilities)
-              .where(searchAny(search, [facilities.name])),
-          ),
-        )
-      : undefined;
+    const matches = searchMatches(db, search);
     const shown = rowsForStatus(query.status);
-    const where = and(shown.where, matches);
+    const where = and(shown.where, matches.byCustomer && or(matches.byCustomer, matches.byFacility));
+    const fields = { customer: customers, address: addresses, facility: facilities, facilityAddress };
+    const matching = db
+      .select({ one: sql`1` })
+      .from(customers)
+      .leftJoin(facilities, shown.facilityJoin)
+      .where(where);
+    if (query.order_by === 'facility_name') {
+      const page = sql`(${facilityNamePage(db, shown, matches, query.order_dir)}) AS "page"`;
+      return {
+        rows: db
+          .select(fields)
+          .from(page)
+          .innerJoin(customers, sql`${customers.id} = "page"."customer_id"`)
+          .leftJoin(addresses, eq(addresses.id, customers.addressId))
+          .leftJoin(facilities, sql`${facilities.id} = "page"."facility_id"`)
+          .leftJoin(facilityAddress, eq(facilityAddress.id, facilities.addressId))
+          .orderBy(
+            query.order_dir === 'desc' ? sql`"page"."sort_key" DESC` : sql`"page"."sort_key" ASC`,
+            sql`"page"."customer_id"`,
+            sql`"page"."facility_id"`,
+          ),
+        matching,
+      };
+    }
     const order: SQL[] = query.order_by
       ? [orderBy(ORDER_COLUMNS[query.order_by], query.order_dir)]
       : [orderBy(customers.updatedAt, 'desc')];
     return {
       rows: db
-        .select({ customer: customers, address: addresses, facility: facilities, facilityAddress })
+        .select(fields)
         .from(customers)
         .leftJoin(addresses, eq(addresses.id, customers.addressId))
         .leftJoin(facilities, shown.facilityJoin)
@@ -130,11 +210,7 @@ export async function selectCustomerListRows(db: Db, query: CustomerListQuery) {
         .orderBy(...order, customers.id, facilities.id)
         .limit(PAGE_LIMIT)
         .offset(PAGE_OFFSET),
-      matching: db
-        .select({ one: sql`1` })
-        .from(customers)
-        .leftJoin(facilities, shown.facilityJoin)
-        .where(where),
+      matching,
     };
   });
   return runList(db, list, query, searchValues(query.search));
