@@ -132,3 +132,47 @@ describe('the customers list by facility name answers what the LEFT JOIN answere
     expect(names.rows.length).toBeGreaterThan(0);
   });
 });
+
+describe('the customers’ facility flags follow every write of facilities', () => {
+  async function flagsDiffer() {
+    const result = (await ctx.database.db.execute(sql`
+      SELECT count(*)::int AS n FROM ${customers} c WHERE
+        (c.has_facility, c.has_active_facility) IS DISTINCT FROM (
+          EXISTS (SELECT 1 FROM ${facilities} f WHERE f.customer_id = c.id),
+          EXISTS (SELECT 1 FROM ${facilities} f WHERE f.customer_id = c.id AND f.is_active))`)) as unknown as {
+      rows: { n: number }[];
+    };
+    return result.rows[0]?.n;
+  }
+
+  it('a facility archived, restored, moved to another customer, added and deleted', async () => {
+    const { db } = ctx.database;
+    const id = async (name: string) =>
+      Number(
+        (
+          (await db.execute(sql`SELECT id FROM ${customers} WHERE name = ${name}`)) as unknown as {
+            rows: { id: number }[];
+          }
+        ).rows[0]?.id,
+      );
+    const writes = [
+      sql`UPDATE ${facilities} SET is_active = false WHERE name = 'Baytown Terminal'`,
+      sql`UPDATE ${facilities} SET is_active = true WHERE name = 'Crème Works' AND customer_id = ${await id('Crest Farms')}`,
+      sql`UPDATE ${facilities} SET customer_id = ${await id('Delta Labs')} WHERE name = 'Annex'`,
+      sql`INSERT INTO ${facilities} (customer_id, name) VALUES (${await id('Hotel Main')}, 'Hotel Plant')`,
+      sql`DELETE FROM ${facilities} WHERE name = 'Zeta Works' AND customer_id = ${await id('Iris Plant')}`,
+      sql`UPDATE ${facilities} SET name = 'Renamed Works' WHERE name = 'Old Yard'`,
+    ];
+    for (const write of writes) {
+      await db.execute(write);
+      expect(await flagsDiffer()).toBe(0);
+      for (const status of ['', 'active', 'inactive'])
+        for (const dir of ['asc', 'desc'] as const) {
+          const query = [`order_by=facility_name&order_dir=${dir}`, status ? `status=${status}` : '']
+            .filter(Boolean)
+            .join('&');
+          expect(await listRows(query)).toEqual(await oldRows(status, dir, undefined));
+        }
+    }
+  });
+});

@@ -1,5 +1,5 @@
 import type { AutocompleteQuery, CustomerListQuery, SameNameCustomer } from '@chemtrack/domain';
-import { and, desc, eq, inArray, ne, notExists, or, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client.ts';
 import { addresses, customers, facilities } from '../../db/schema/index.ts';
@@ -65,8 +65,9 @@ export async function customerExists(db: Db | Tx, id: number): Promise<boolean> 
  * with their active facilities, so a customer whose facilities are all archived still has its
  * row, with no facility. Inactive (Show Archived): archived customers with every facility they
  * own, and the archived facilities of active customers. No status: every customer and facility.
- * `withoutFacility`: which customers the status shows on a row of their own when no facility
- * joins (`where` with the facility's columns NULL), for the list by facility name.
+ * `withoutFacility`: the customers the status shows on a row without a facility (none joins),
+ * by the flags the database keeps (`has_facility`, `has_active_facility`, migration 0032), for
+ * the list by facility name.
  */
 function rowsForStatus(status: string | undefined): {
   facilityJoin: SQL | undefined;
@@ -78,7 +79,7 @@ function rowsForStatus(status: string | undefined): {
     return {
       facilityJoin: and(owned, eq(facilities.isActive, true)),
       where: activeFilter(status, customers.isActive),
-      withoutFacility: activeFilter(status, customers.isActive),
+      withoutFacility: and(activeFilter(status, customers.isActive), eq(customers.hasActiveFacility, false)),
     };
   if (status === 'inactive') {
     const isArchivedRow = sql`(${customers.isActive} = false OR ${facilities.isActive} = false)`;
@@ -86,40 +87,46 @@ function rowsForStatus(status: string | undefined): {
     return {
       facilityJoin: and(owned, isArchivedRow),
       where: sql`(${customers.isActive} = false OR ${facilities.id} IS NOT NULL)`,
-      withoutFacility: activeFilter(status, customers.isActive),
+      withoutFacility: and(activeFilter(status, customers.isActive), eq(customers.hasFacility, false)),
     };
   }
-  return { facilityJoin: owned, where: undefined, withoutFacility: undefined };
+  return { facilityJoin: owned, where: undefined, withoutFacility: eq(customers.hasFacility, false) };
 }
 
-/** A list search as the customers list matches it: by the customer's name, or by the facility's. */
+/**
+ * A list search as the customers list matches it: a row by its customer's name or by its
+ * facility's. `withFacility`: the same for the rows that have a facility, as the ids of those
+ * facilities (found by name, or as a found customer's), gathered through the two trigram indexes
+ * so that the list by facility name sorts the matches instead of walking every facility.
+ */
 function searchMatches(db: Db, search: SearchSlot | undefined) {
-  if (!search) return { byCustomer: undefined, byFacility: undefined };
+  if (!search) return { byCustomer: undefined, byFacility: undefined, withFacility: undefined };
   // Each name is matched in its own table, where its trigram index serves the ILIKE; one OR
   // across the joined rows would test every customer × facility pair instead.
+  const customerIds = db
+    .select({ id: customers.id })
+    .from(customers)
+    .where(searchAny(search, [customers.name]));
+  const facilityIds = db
+    .select({ id: facilities.id })
+    .from(facilities)
+    .where(searchAny(search, [facilities.name]));
+  const ownedByFound = db
+    .select({ id: facilities.id })
+    .from(facilities)
+    .where(inArray(facilities.customerId, customerIds));
   return {
-    byCustomer: inArray(
-      customers.id,
-      db
-        .select({ id: customers.id })
-        .from(customers)
-        .where(searchAny(search, [customers.name])),
-    ),
-    byFacility: inArray(
-      facilities.id,
-      db
-        .select({ id: facilities.id })
-        .from(facilities)
-        .where(searchAny(search, [facilities.name])),
-    ),
+    byCustomer: inArray(customers.id, customerIds),
+    byFacility: inArray(facilities.id, facilityIds),
+    withFacility: sql`${facilities.id} IN ((${facilityIds}) UNION (${ownedByFound}))`,
   };
 }
 
 /**
  * The page's rows of the list by facility name (issue 37, decision 040), as keys: the rows with a
  * facility (walked along `facilities_name_lower_idx`, each to its customer by key) and the rows
- * of a customer without one (along `customers_pkey`, each checked against
- * `facilities_customer_idx`), each cut at the page's end and merged. One LEFT JOIN sorted whole
+ * of a customer without one (along `customers_without_facility_idx` or
+ * `customers_without_active_facility_idx`), each cut at the page's end and merged. One LEFT JOIN sorted whole
  * read every customer and facility for a page of ten. The order is the join's: a NULL name sorts
  * last ascending and first descending, then the customer's id and the facility's.
  */
@@ -139,7 +146,7 @@ function facilityNamePage(
     })
     .from(facilities)
     .innerJoin(customers, shown.facilityJoin)
-    .where(and(shown.where, matches.byCustomer && or(matches.byCustomer, matches.byFacility)))
+    .where(and(shown.where, matches.withFacility))
     .orderBy(orderBy(sortKey, direction), customers.id, facilities.id);
   const alone = db
     .select({
@@ -148,13 +155,7 @@ function facilityNamePage(
       sortKey: sql`NULL::text`.as('sort_key'),
     })
     .from(customers)
-    .where(
-      and(
-        shown.withoutFacility,
-        notExists(db.select({ one: sql`1` }).from(facilities).where(shown.facilityJoin)),
-        matches.byCustomer,
-      ),
-    )
+    .where(and(shown.withoutFacility, matches.byCustomer))
     .orderBy(customers.id);
   const order = direction === 'desc' ? sql`DESC` : sql`ASC`;
   return sql`((${withFacility} LIMIT ${pageEnd}) UNION ALL (${alone} LIMIT ${pageEnd}))
