@@ -247,12 +247,12 @@ const UNINDEXED_ORDERS: Record<string, string> = {};
 
 /**
  * An order under one filter left out, with its reason. The customers list by facility name with a
- * search gathers the matching facilities (by name, or a found customer's) through the trigram
- * indexes; on this data set the planner joins them to the facilities by hash for a four-letter
- * term, reading the table (decision 040, "Not done").
+ * search takes the rows found by the facility's name and those found by the customer's, each from
+ * its trigram index; on this data set the planner joins the customers found for a four-letter term
+ * to the facilities by hash, reading the table (decision 040, "Not done").
  */
 const UNINDEXED_COMBINATIONS: Record<string, string> = {
-  '/customers/list:facility_name:search': 'the planner hashes the facilities for a gathered search',
+  '/customers/list:facility_name:search': 'the planner hashes the facilities of the customers a term finds',
 };
 
 /** Filters left out, with their reason (none since decision 038 gave the inventories a search text). */

@@ -93,32 +93,20 @@ function rowsForStatus(status: string | undefined): {
   return { facilityJoin: owned, where: undefined, withoutFacility: eq(customers.hasFacility, false) };
 }
 
-/**
- * A list search as the customers list matches it: a row by its customer's name or by its
- * facility's. `withFacility`: the same for the rows that have a facility, as the ids of those
- * facilities (found by name, or as a found customer's), gathered through the two trigram indexes
- * so that the list by facility name sorts the matches instead of walking every facility.
- */
+/** A list search as the customers list matches it: a row by its customer's name or by its facility's. */
 function searchMatches(db: Db, search: SearchSlot | undefined) {
-  if (!search) return { byCustomer: undefined, byFacility: undefined, withFacility: undefined };
+  if (!search) return undefined;
+  const byCustomerName = searchAny(search, [customers.name]);
+  const byFacilityName = searchAny(search, [facilities.name]);
   // Each name is matched in its own table, where its trigram index serves the ILIKE; one OR
   // across the joined rows would test every customer × facility pair instead.
-  const customerIds = db
-    .select({ id: customers.id })
-    .from(customers)
-    .where(searchAny(search, [customers.name]));
-  const facilityIds = db
-    .select({ id: facilities.id })
-    .from(facilities)
-    .where(searchAny(search, [facilities.name]));
-  const ownedByFound = db
-    .select({ id: facilities.id })
-    .from(facilities)
-    .where(inArray(facilities.customerId, customerIds));
   return {
-    byCustomer: inArray(customers.id, customerIds),
-    byFacility: inArray(facilities.id, facilityIds),
-    withFacility: sql`${facilities.id} IN ((${facilityIds}) UNION (${ownedByFound}))`,
+    byCustomerName,
+    byFacilityName,
+    where: or(
+      inArray(customers.id, db.select({ id: customers.id }).from(customers).where(byCustomerName)),
+      inArray(facilities.id, db.select({ id: facilities.id }).from(facilities).where(byFacilityName)),
+    ),
   };
 }
 
@@ -126,9 +114,11 @@ function searchMatches(db: Db, search: SearchSlot | undefined) {
  * The page's rows of the list by facility name (issue 37, decision 040), as keys: the rows with a
  * facility (walked along `facilities_name_lower_idx`, each to its customer by key) and the rows
  * of a customer without one (along `customers_without_facility_idx` or
- * `customers_without_active_facility_idx`), each cut at the page's end and merged. One LEFT JOIN sorted whole
- * read every customer and facility for a page of ten. The order is the join's: a NULL name sorts
- * last ascending and first descending, then the customer's id and the facility's.
+ * `customers_without_active_facility_idx`), each cut at the page's end and merged. One LEFT JOIN
+ * sorted whole read every customer and facility for a page of ten. The order is the join's: a
+ * NULL name sorts last ascending and first descending, then the customer's id and the facility's.
+ * With a search, the rows with a facility are those found by the facility's name and those found
+ * by the customer's, each from its table's trigram index (a UNION drops a row both find).
  */
 function facilityNamePage(
   db: Db,
@@ -137,17 +127,22 @@ function facilityNamePage(
   direction: 'asc' | 'desc' | undefined,
 ): SQL {
   const sortKey = textKey(facilities.name);
+  const order = direction === 'desc' ? sql`DESC` : sql`ASC`;
   const pageEnd = sql`${PAGE_LIMIT}::int + ${PAGE_OFFSET}::int`;
-  const withFacility = db
-    .select({
-      customerId: sql`${customers.id}`.as('customer_id'),
-      facilityId: sql`${facilities.id}`.as('facility_id'),
-      sortKey: sql`${sortKey}`.as('sort_key'),
-    })
-    .from(facilities)
-    .innerJoin(customers, shown.facilityJoin)
-    .where(and(shown.where, matches.withFacility))
-    .orderBy(orderBy(sortKey, direction), customers.id, facilities.id);
+  const joined = (where: SQL | undefined) =>
+    db
+      .select({
+        customerId: sql`${customers.id}`.as('customer_id'),
+        facilityId: sql`${facilities.id}`.as('facility_id'),
+        sortKey: sql`${sortKey}`.as('sort_key'),
+      })
+      .from(facilities)
+      .innerJoin(customers, shown.facilityJoin)
+      .where(and(shown.where, where));
+  const withFacility = matches
+    ? sql`(${joined(matches.byFacilityName)}) UNION (${joined(matches.byCustomerName)})
+        ORDER BY "sort_key" ${order}, "customer_id", "facility_id"`
+    : sql`${joined(undefined).orderBy(orderBy(sortKey, direction), customers.id, facilities.id)}`;
   const alone = db
     .select({
       customerId: sql`${customers.id}`.as('customer_id'),
@@ -155,9 +150,8 @@ function facilityNamePage(
       sortKey: sql`NULL::text`.as('sort_key'),
     })
     .from(customers)
-    .where(and(shown.withoutFacility, matches.byCustomer))
+    .where(and(shown.withoutFacility, matches?.byCustomerName))
     .orderBy(customers.id);
-  const order = direction === 'desc' ? sql`DESC` : sql`ASC`;
   return sql`((${withFacility} LIMIT ${pageEnd}) UNION ALL (${alone} LIMIT ${pageEnd}))
     ORDER BY "sort_key" ${order}, "customer_id", "facility_id" LIMIT ${PAGE_LIMIT} OFFSET ${PAGE_OFFSET}`;
 }
@@ -172,7 +166,7 @@ export async function selectCustomerListRows(db: Db, query: CustomerListQuery) {
   const list = cachedList(db, key, { replanned: search !== undefined }, () => {
     const matches = searchMatches(db, search);
     const shown = rowsForStatus(query.status);
-    const where = and(shown.where, matches.byCustomer && or(matches.byCustomer, matches.byFacility));
+    const where = and(shown.where, matches?.where);
     const fields = { customer: customers, address: addresses, facility: facilities, facilityAddress };
     const matching = db
       .select({ one: sql`1` })
