@@ -138,7 +138,7 @@ beforeAll(async () => {
   await db.execute(sql`
     UPDATE inventory_products SET source_line_id = id - 1 WHERE inventory_id = ${inventoryId} AND id % 7 = 0`);
   await db.execute(sql`VACUUM ANALYZE`);
-}, 180_000);
+}, 600_000);
 afterAll(() => ctx.close());
 
 interface PlanNode {
@@ -240,13 +240,19 @@ async function sixthRunPlan(pool: pg.Pool, { text, params }: Statement): Promise
 }
 
 /**
- * Orders no index can serve, left out: each sorts by a value made from other rows, so the page is
- * chosen after reading every row the filter keeps (the sort is still a top-N of narrow rows).
+ * Orders no index can serve, left out with their reason (none since decision 040 gave the
+ * customers list by facility name its two walks).
  */
-const UNINDEXED_ORDERS: Record<string, string> = {
-  // The first owned facility's name of each customer row: the row exists once per facility and
-  // once for a customer with none, through a LEFT JOIN an index on facilities cannot drive.
-  '/customers/list:facility_name': 'the owned facility of a LEFT JOIN',
+const UNINDEXED_ORDERS: Record<string, string> = {};
+
+/**
+ * An order under one filter left out, with its reason. The customers list by facility name with a
+ * search takes the rows found by the facility's name and those found by the customer's, each from
+ * its trigram index; on this data set the planner joins the customers found for a four-letter term
+ * to the facilities by hash, reading the table (decision 040, "Not done").
+ */
+const UNINDEXED_COMBINATIONS: Record<string, string> = {
+  '/customers/list:facility_name:search': 'the planner hashes the facilities of the customers a term finds',
 };
 
 /** Filters left out, with their reason (none since decision 038 gave the inventories a search text). */
@@ -261,8 +267,12 @@ function urls(path: string, orders: readonly string[], allFilters: string[]): st
       .filter((order) => !UNINDEXED_ORDERS[`${path}:${order}`])
       .flatMap((order) => [`order_by=${order}&order_dir=asc`, `order_by=${order}&order_dir=desc`]),
   ];
+  const isLeftOut = (filter: string, sort: string) =>
+    Boolean(UNINDEXED_COMBINATIONS[`${path}:${/order_by=(\w+)/.exec(sort)?.[1]}:${filter.split('=')[0]}`]);
   return ['', ...filters].flatMap((filter) =>
-    sorts.map((sort) => `${path}?${[filter, sort].filter(Boolean).join('&')}`),
+    sorts
+      .filter((sort) => !isLeftOut(filter, sort))
+      .map((sort) => `${path}?${[filter, sort].filter(Boolean).join('&')}`),
   );
 }
 

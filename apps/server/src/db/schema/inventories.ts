@@ -186,6 +186,15 @@ export const inventoryProducts = pgTable(
     index('inventory_products_name_lower_idx').on(t.inventoryId, sql`lower(${t.name})`, t.id),
     index('inventory_products_pounds_idx').on(t.inventoryId, t.maxPounds, t.id),
     index('inventory_products_gallons_idx').on(t.inventoryId, t.maxGallons, t.id),
+    // The list's statistics group an inventory's lines by product and read three flags of each
+    // (decision 040): from this index alone, in product order, without reading the wide lines.
+    index('inventory_products_statistics_idx').on(
+      t.inventoryId,
+      t.productId,
+      t.sourceLineId,
+      t.checkedAt,
+      t.isResolveQuestion,
+    ),
     trigram('inventory_products_name_trgm', t.name),
     trigram('inventory_products_mfg_name_trgm', t.mfgName),
   ],

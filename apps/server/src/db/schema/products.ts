@@ -1,5 +1,14 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, pgTable, primaryKey, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  uniqueIndex,
+  varchar,
+} from 'drizzle-orm/pg-core';
 import { files } from './addresses.ts';
 import { id, isActive, timestamps, trigram } from './columns.ts';
 import { hazards } from './lookups.ts';
@@ -15,10 +24,16 @@ export const products = pgTable(
     needsReview: boolean().notNull().default(false),
     isActive: isActive(),
     ...timestamps,
+    /**
+     * What the list's search looks in (decision 040): the name and the manufacturer's name, each
+     * after a unit separator and a space, without accents, as `inventories.search_text` (decision
+     * 038, which says why the matches are the same as each name's). Generated, so every writer
+     * keeps it; the search reads it without an f_unaccent per row, through one trigram index.
+     */
+    searchText: text().generatedAlwaysAs(sql`f_unaccent(E'\\x1f ' || "name" || E'\\x1f ' || "mfg_name")`),
   },
   (t) => [
-    trigram('products_name_trgm', t.name),
-    trigram('products_mfg_name_trgm', t.mfgName),
+    index('products_search_text_trgm').using('gin', sql`${t.searchText} gin_trgm_ops`),
     // The SDS status filter and sort, then id as the list breaks ties (issue 24: an index for
     // every filter and sort a list offers).
     index('products_sds_status_idx').on(t.sdsStatus, t.id),

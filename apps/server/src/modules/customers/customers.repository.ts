@@ -12,6 +12,7 @@ import {
   PAGE_OFFSET,
   readPage,
   runList,
+  type SearchSlot,
   searchAny,
   searchSlot,
   searchValues,
@@ -64,16 +65,21 @@ export async function customerExists(db: Db | Tx, id: number): Promise<boolean> 
  * with their active facilities, so a customer whose facilities are all archived still has its
  * row, with no facility. Inactive (Show Archived): archived customers with every facility they
  * own, and the archived facilities of active customers. No status: every customer and facility.
+ * `withoutFacility`: the customers the status shows on a row without a facility (none joins),
+ * by the flags the database keeps (`has_facility`, `has_active_facility`, migration 0032), for
+ * the list by facility name.
  */
 function rowsForStatus(status: string | undefined): {
   facilityJoin: SQL | undefined;
   where: SQL | undefined;
+  withoutFacility: SQL | undefined;
 } {
   const owned = eq(facilities.customerId, customers.id);
   if (status === 'active')
     return {
       facilityJoin: and(owned, eq(facilities.isActive, true)),
       where: activeFilter(status, customers.isActive),
+      withoutFacility: and(activeFilter(status, customers.isActive), eq(customers.hasActiveFacility, false)),
     };
   if (status === 'inactive') {
     const isArchivedRow = sql`(${customers.isActive} = false OR ${facilities.isActive} = false)`;
@@ -81,9 +87,73 @@ function rowsForStatus(status: string | undefined): {
     return {
       facilityJoin: and(owned, isArchivedRow),
       where: sql`(${customers.isActive} = false OR ${facilities.id} IS NOT NULL)`,
+      withoutFacility: and(activeFilter(status, customers.isActive), eq(customers.hasFacility, false)),
     };
   }
-  return { facilityJoin: owned, where: undefined };
+  return { facilityJoin: owned, where: undefined, withoutFacility: eq(customers.hasFacility, false) };
+}
+
+/** A list search as the customers list matches it: a row by its customer's name or by its facility's. */
+function searchMatches(db: Db, search: SearchSlot | undefined) {
+  if (!search) return undefined;
+  const byCustomerName = searchAny(search, [customers.name]);
+  const byFacilityName = searchAny(search, [facilities.name]);
+  // Each name is matched in its own table, where its trigram index serves the ILIKE; one OR
+  // across the joined rows would test every customer × facility pair instead.
+  return {
+    byCustomerName,
+    byFacilityName,
+    where: or(
+      inArray(customers.id, db.select({ id: customers.id }).from(customers).where(byCustomerName)),
+      inArray(facilities.id, db.select({ id: facilities.id }).from(facilities).where(byFacilityName)),
+    ),
+  };
+}
+
+/**
+ * The page's rows of the list by facility name (issue 37, decision 040), as keys: the rows with a
+ * facility (walked along `facilities_name_lower_idx`, each to its customer by key) and the rows
+ * of a customer without one (along `customers_without_facility_idx` or
+ * `customers_without_active_facility_idx`), each cut at the page's end and merged. One LEFT JOIN
+ * sorted whole read every customer and facility for a page of ten. The order is the join's: a
+ * NULL name sorts last ascending and first descending, then the customer's id and the facility's.
+ * With a search, the rows with a facility are those found by the facility's name and those found
+ * by the customer's, each from its table's trigram index (a UNION drops a row both find).
+ */
+function facilityNamePage(
+  db: Db,
+  shown: ReturnType<typeof rowsForStatus>,
+  matches: ReturnType<typeof searchMatches>,
+  direction: 'asc' | 'desc' | undefined,
+): SQL {
+  const sortKey = textKey(facilities.name);
+  const order = direction === 'desc' ? sql`DESC` : sql`ASC`;
+  const pageEnd = sql`${PAGE_LIMIT}::int + ${PAGE_OFFSET}::int`;
+  const joined = (where: SQL | undefined) =>
+    db
+      .select({
+        customerId: sql`${customers.id}`.as('customer_id'),
+        facilityId: sql`${facilities.id}`.as('facility_id'),
+        sortKey: sql`${sortKey}`.as('sort_key'),
+      })
+      .from(facilities)
+      .innerJoin(customers, shown.facilityJoin)
+      .where(and(shown.where, where));
+  const withFacility = matches
+    ? sql`(${joined(matches.byFacilityName)}) UNION (${joined(matches.byCustomerName)})
+        ORDER BY "sort_key" ${order}, "customer_id", "facility_id"`
+    : sql`${joined(undefined).orderBy(orderBy(sortKey, direction), customers.id, facilities.id)}`;
+  const alone = db
+    .select({
+      customerId: sql`${customers.id}`.as('customer_id'),
+      facilityId: sql`NULL::int`.as('facility_id'),
+      sortKey: sql`NULL::text`.as('sort_key'),
+    })
+    .from(customers)
+    .where(and(shown.withoutFacility, matches?.byCustomerName))
+    .orderBy(customers.id);
+  return sql`((${withFacility} LIMIT ${pageEnd}) UNION ALL (${alone} LIMIT ${pageEnd}))
+    ORDER BY "sort_key" ${order}, "customer_id", "facility_id" LIMIT ${PAGE_LIMIT} OFFSET ${PAGE_OFFSET}`;
 }
 
 /**
@@ -94,34 +164,39 @@ export async function selectCustomerListRows(db: Db, query: CustomerListQuery) {
   const search = searchSlot(query.search);
   const key = `customers:${query.status ?? ''}:${search?.kind ?? ''}:${query.order_by ?? ''}:${query.order_dir ?? ''}`;
   const list = cachedList(db, key, { replanned: search !== undefined }, () => {
-    // Each name is matched in its own table, where its trigram index serves the ILIKE; one OR
-    // across the joined rows would test every customer × facility pair instead.
-    const matches = search
-      ? or(
-          inArray(
-            customers.id,
-            db
-              .select({ id: customers.id })
-              .from(customers)
-              .where(searchAny(search, [customers.name])),
-          ),
-          inArray(
-            facilities.id,
-            db
-              .select({ id: facilities.id })
-              .from(facilities)
-              .where(searchAny(search, [facilities.name])),
-          ),
-        )
-      : undefined;
+    const matches = searchMatches(db, search);
     const shown = rowsForStatus(query.status);
-    const where = and(shown.where, matches);
+    const where = and(shown.where, matches?.where);
+    const fields = { customer: customers, address: addresses, facility: facilities, facilityAddress };
+    const matching = db
+      .select({ one: sql`1` })
+      .from(customers)
+      .leftJoin(facilities, shown.facilityJoin)
+      .where(where);
+    if (query.order_by === 'facility_name') {
+      const page = sql`(${facilityNamePage(db, shown, matches, query.order_dir)}) AS "page"`;
+      return {
+        rows: db
+          .select(fields)
+          .from(page)
+          .innerJoin(customers, sql`${customers.id} = "page"."customer_id"`)
+          .leftJoin(addresses, eq(addresses.id, customers.addressId))
+          .leftJoin(facilities, sql`${facilities.id} = "page"."facility_id"`)
+          .leftJoin(facilityAddress, eq(facilityAddress.id, facilities.addressId))
+          .orderBy(
+            query.order_dir === 'desc' ? sql`"page"."sort_key" DESC` : sql`"page"."sort_key" ASC`,
+            sql`"page"."customer_id"`,
+            sql`"page"."facility_id"`,
+          ),
+        matching,
+      };
+    }
     const order: SQL[] = query.order_by
       ? [orderBy(ORDER_COLUMNS[query.order_by], query.order_dir)]
       : [orderBy(customers.updatedAt, 'desc')];
     return {
       rows: db
-        .select({ customer: customers, address: addresses, facility: facilities, facilityAddress })
+        .select(fields)
         .from(customers)
         .leftJoin(addresses, eq(addresses.id, customers.addressId))
         .leftJoin(facilities, shown.facilityJoin)
@@ -130,11 +205,7 @@ export async function selectCustomerListRows(db: Db, query: CustomerListQuery) {
         .orderBy(...order, customers.id, facilities.id)
         .limit(PAGE_LIMIT)
         .offset(PAGE_OFFSET),
-      matching: db
-        .select({ one: sql`1` })
-        .from(customers)
-        .leftJoin(facilities, shown.facilityJoin)
-        .where(where),
+      matching,
     };
   });
   return runList(db, list, query, searchValues(query.search));

@@ -258,7 +258,12 @@ function inventoryWithStatistics(db: Db) {
     .as('counts');
   return db
     .select({
-      inventory: inventories,
+      // The fields the list shows: the inventory's stored texts (decision 038) are long and unused.
+      inventory: {
+        year: inventories.year,
+        isCompleted: inventories.isCompleted,
+        isActive: inventories.isActive,
+      },
       customer: { id: customers.id, name: customers.name },
       facility: { id: facilities.id, name: facilities.name },
       lines: counts.lines,
