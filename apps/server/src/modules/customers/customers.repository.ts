@@ -7,6 +7,7 @@ import { notFound } from '../../lib/app-error.ts';
 import {
   activeFilter,
   cachedList,
+  keysetOf,
   orderBy,
   PAGE_LIMIT,
   PAGE_OFFSET,
@@ -92,7 +93,19 @@ function rowsForStatus(status: string | undefined): {
  */
 export async function selectCustomerListRows(db: Db, query: CustomerListQuery) {
   const search = searchSlot(query.search);
-  const key = `customers:${query.status ?? ''}:${search?.kind ?? ''}:${query.order_by ?? ''}:${query.order_dir ?? ''}`;
+  // A customer with no facility shown has its row with a NULL facility (name and id).
+  const keyset = keysetOf(query, 'customers', [
+    query.order_by
+      ? {
+          value: ORDER_COLUMNS[query.order_by],
+          direction: query.order_dir,
+          nullable: query.order_by === 'facility_name',
+        }
+      : { value: customers.updatedAt, direction: 'desc' },
+    { value: customers.id },
+    { value: facilities.id, nullable: true },
+  ]);
+  const key = `customers:${query.status ?? ''}:${search?.kind ?? ''}:${query.order_by ?? ''}:${query.order_dir ?? ''}:${keyset.shape}`;
   const list = cachedList(db, key, { replanned: search !== undefined }, () => {
     // Each name is matched in its own table, where its trigram index serves the ILIKE; one OR
     // across the joined rows would test every customer × facility pair instead.
@@ -116,18 +129,21 @@ export async function selectCustomerListRows(db: Db, query: CustomerListQuery) {
       : undefined;
     const shown = rowsForStatus(query.status);
     const where = and(shown.where, matches);
-    const order: SQL[] = query.order_by
-      ? [orderBy(ORDER_COLUMNS[query.order_by], query.order_dir)]
-      : [orderBy(customers.updatedAt, 'desc')];
     return {
       rows: db
-        .select({ customer: customers, address: addresses, facility: facilities, facilityAddress })
+        .select({
+          customer: customers,
+          address: addresses,
+          facility: facilities,
+          facilityAddress,
+          ...keyset.fields,
+        })
         .from(customers)
         .leftJoin(addresses, eq(addresses.id, customers.addressId))
         .leftJoin(facilities, shown.facilityJoin)
         .leftJoin(facilityAddress, eq(facilityAddress.id, facilities.addressId))
-        .where(where)
-        .orderBy(...order, customers.id, facilities.id)
+        .where(and(where, keyset.after))
+        .orderBy(...keyset.order)
         .limit(PAGE_LIMIT)
         .offset(PAGE_OFFSET),
       matching: db
@@ -137,7 +153,7 @@ export async function selectCustomerListRows(db: Db, query: CustomerListQuery) {
         .where(where),
     };
   });
-  return runList(db, list, query, searchValues(query.search));
+  return runList(db, list, query, searchValues(query.search), undefined, keyset);
 }
 
 export async function selectCustomerPickerRows(db: Db, query: AutocompleteQuery) {
