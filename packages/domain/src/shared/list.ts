@@ -34,6 +34,9 @@ export const LIST_CURSOR_MSG = {
   mismatch: 'The cursor does not match this list',
 } as const;
 
+/** Two base64url parts (the keys, the signature), or empty. */
+const CURSOR_FORM = /^([A-Za-z0-9_-]+\.[A-Za-z0-9_-]+)?$/;
+
 /** A cursor's longest form: a page's sort keys are a few short texts, signed (decision 041). */
 export const MAX_CURSOR_LENGTH = 2000;
 
@@ -46,8 +49,8 @@ export const MAX_CURSOR_LENGTH = 2000;
 export const CURSOR_QUERY_FIELD = {
   cursor: z
     .string()
-    .max(MAX_CURSOR_LENGTH, LIST_CURSOR_MSG.invalid)
-    .regex(/^([A-Za-z0-9_-]+\.[A-Za-z0-9_-]+)?$/, LIST_CURSOR_MSG.invalid)
+    // One check, so a cursor both too long and malformed has one message.
+    .refine((value) => value.length <= MAX_CURSOR_LENGTH && CURSOR_FORM.test(value), LIST_CURSOR_MSG.invalid)
     .optional()
     .transform((value) => value || undefined),
 };
