@@ -104,7 +104,7 @@ beforeAll(async () => {
       Array.from({ length: 14 }, (_, i) => ({
         name: `${names[i % names.length]} Cursorprod`,
         mfgName: i % 3 === 0 ? 'Acme' : 'acme',
-        sdsStatus: (['sds', 'pending', 'update'] as const)[i % 3],
+        sdsStatus: (['sds', 'pending', 'update'] as const)[i % 3]!,
         needsReview: i % 4 === 0,
       })),
     )
@@ -160,7 +160,7 @@ beforeAll(async () => {
   await db.insert(auditLog).values(
     Array.from({ length: 14 }, (_, i) => ({
       userId: ctx.users.admin.id,
-      action: (['create', 'update', 'delete'] as const)[i % 3],
+      action: (['create', 'update', 'delete'] as const)[i % 3]!,
       entity: i % 2 === 0 ? 'product' : 'customer',
       entityId: productIds[i]!,
       createdAt: day(Math.floor(i / 3)),
