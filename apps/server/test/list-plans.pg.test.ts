@@ -374,7 +374,7 @@ function scanOf(plan: PlanNode): { indexes: Set<string>; rows: number } {
 async function pageScan(url: string): Promise<{ indexes: Set<string>; rows: number; nextCursor?: string }> {
   heard = [];
   const res = await ctx.call('admin', { method: 'GET', url });
-  const page = heard.find(({ text }) => / offset \$\d+/i.test(text));
+  const page = heard.find(({ text }) => / limit \$\d+/i.test(text) && !/^select count/i.test(text));
   heard = undefined;
   expect(res.statusCode, `${url}: ${res.body}`).toBe(200);
   expect(page, url).toBeDefined();
@@ -384,6 +384,22 @@ async function pageScan(url: string): Promise<{ indexes: Set<string>; rows: numb
     nextCursor: (res.json() as { resource: { meta: { next_cursor?: string } } }).resource.meta.next_cursor,
   };
 }
+
+/**
+ * Orders whose cursor page reads more than page 1, with the reason (decision 041, "Not done").
+ */
+const CURSOR_READS_MORE: Record<string, string> = {
+  // Three values, the id ascending under a descending status: the cursor's status group is read
+  // whole and sorted (page 1 reads the first group whole too: 4,000 of 20,000 rows).
+  '/products/list?order_by=sds_status&order_dir=desc&': 'a descending key of three values',
+  // A nullable key ascending: NULLs sort after every value, so "after" is `> $1 OR IS NULL`, which
+  // no one index range holds; the index is read from its start and filtered (bounded above by
+  // the inventory's lines).
+  '/inventories/:id/products?order_by=max_gallons&order_dir=asc&': 'a nullable key ascending',
+  '/inventories/:id/products?order_by=max_pounds&order_dir=asc&': 'a nullable key ascending',
+  '/inventories/:id/products?order_by=container_size&order_dir=asc&': 'a nullable key ascending',
+  '/inventories/:id/products?order_by=container_quantity&order_dir=asc&': 'a nullable key ascending',
+};
 
 /**
  * Issue 37, "Page 2,000" (decision 041): a page reached by a cursor reads the order's index from
@@ -415,7 +431,11 @@ describe('a deep page reached by a cursor reads what page 1 reads', () => {
       const byCursor = await pageScan(`${path}?${sort}cursor=${byNumber.nextCursor}`);
       const label = `${path}?${sort}: page 1 read ${first.rows} rows (${[...first.indexes]}), page ${deep + 1} by cursor ${byCursor.rows} (${[...byCursor.indexes]}), page ${deep} by number ${byNumber.rows}`;
       const missing = [...first.indexes].filter((index) => !byCursor.indexes.has(index));
-      if (missing.length > 0 || byCursor.rows > 2 * first.rows + 20) problems.push(label);
+      // An inventory's lines are held to the inventory's own lines, as above: near the end of
+      // 1,200 lines the planner may read the 200 after the cursor and sort them.
+      const rowBound = listPath === 'lines' ? SIZE.inventoryLines + 100 : 2 * first.rows + 20;
+      const exempt = CURSOR_READS_MORE[`${path.replace(/\d+/, ':id')}?${sort}`];
+      if (!exempt && (missing.length > 0 || byCursor.rows > rowBound)) problems.push(label);
       const bound = listPath === 'lines' ? SIZE.inventoryLines + 100 : READ_BOUND;
       problems.push(...(await problemsOf(`${path}?${sort}cursor=${byNumber.nextCursor}`, bound)));
     }

@@ -579,6 +579,20 @@ export function keysetOf(
  * keys; every NULL is after a value), descending first (every value is after a NULL).
  */
 function afterKeys(keys: SortKey[], cursor: (string | null)[], boundOf: (i: number) => SQL): SQL {
+  // Every key one way and none NULL: a row comparison, which a btree index of the keys takes as
+  // its scan's start on all of them (`(k, id) > ($1, $2)`), so ties on the first key (an enum,
+  // a year) are not read from their start.
+  const direction = keys[0]?.direction ?? 'asc';
+  if (keys.every((key, i) => !key.nullable && cursor[i] !== null && (key.direction ?? 'asc') === direction)) {
+    const operator = sql.raw(direction === 'desc' ? '<' : '>');
+    return sql`(${sql.join(
+      keys.map((key) => sql`${key.value}`),
+      sql`, `,
+    )}) ${operator} (${sql.join(
+      keys.map((_, i) => boundOf(i)),
+      sql`, `,
+    )})`;
+  }
   // `undefined` stands for FALSE while the condition is built from the last key back.
   let after: SQL | undefined;
   for (let i = keys.length - 1; i >= 0; i--) {
