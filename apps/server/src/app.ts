@@ -11,7 +11,7 @@ import {
 } from 'fastify-type-provider-zod';
 import type { Db } from './db/client.ts';
 import type { Config } from './lib/config.ts';
-import { setListCountCap } from './lib/list-query.ts';
+import { setListCountCap, setListCursorSecret } from './lib/list-query.ts';
 import { prettyLogStream } from './lib/pretty-log.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import backupsPlugin from './modules/backups/backups.plugin.ts';
@@ -81,6 +81,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const { config } = options;
   // One cap per process: the lists' repositories read it (lib/list-query.ts).
   setListCountCap(config.listCountCap);
+  setListCursorSecret(config.listCursorSecret);
   const app = Fastify({
     logger: {
       level: config.logLevel,

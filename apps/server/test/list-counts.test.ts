@@ -41,8 +41,16 @@ async function productList(query: string) {
 describe('list totals', () => {
   it('are exact up to the cap, without the estimate flag: the four fields of the spec', async () => {
     // 3 "Short Search" products: under the cap.
+    // A big list adds the next page's cursor while there is one (decision 041).
     expect((await productList('search=Short%20Search&ipp=2')).meta).toEqual({
       current_page: 1,
+      last_page: 2,
+      per_page: 2,
+      total: 3,
+      next_cursor: expect.any(String),
+    });
+    expect((await productList('search=Short%20Search&ipp=2&page=2')).meta).toEqual({
+      current_page: 2,
       last_page: 2,
       per_page: 2,
       total: 3,

@@ -31,6 +31,7 @@ const EnvSchema = z.object({
   SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().positive().default(30),
   MAX_EVENT_LOOP_DELAY_MS: z.coerce.number().min(0).default(2000),
   LIST_COUNT_CAP: z.coerce.number().int().min(1).default(DEFAULT_LIST_COUNT_CAP),
+  LIST_CURSOR_SECRET: z.string().min(16).optional(),
   REPORT_WORKERS: z.coerce.number().int().min(1).default(2),
   REPORT_WORKER_HEAP_MB: z.coerce.number().int().min(1).default(1024),
   BACKUP_DIR: z.string().optional(),
@@ -140,6 +141,11 @@ export interface Config {
   maxEventLoopDelayMs: number;
   /** Lists count matching rows exactly up to this many, then estimate (lib/list-query.ts `countUpTo`). */
   listCountCap: number;
+  /**
+   * Signs the big lists' cursors (decision 041); unset, a random secret per process, so a cursor
+   * lasts as long as the process that made it. Processes sharing one address need the same one.
+   */
+  listCursorSecret?: string | undefined;
   /** Report worker threads drawing at once (modules/reports/workers/); more wait in a short queue. */
   reportWorkers: number;
   /** Each report worker's heap ceiling: a report that outgrows it fails alone (503), not the server. */
@@ -206,6 +212,7 @@ export function loadConfig(
     shutdownTimeoutMs: parsed.SHUTDOWN_TIMEOUT_SECONDS * 1000,
     maxEventLoopDelayMs: parsed.MAX_EVENT_LOOP_DELAY_MS,
     listCountCap: parsed.LIST_COUNT_CAP,
+    listCursorSecret: parsed.LIST_CURSOR_SECRET,
     reportWorkers: parsed.REPORT_WORKERS,
     reportWorkerHeapMb: parsed.REPORT_WORKER_HEAP_MB,
     ...backupPlace(parsed.BACKUP_DIR, parsed.STORAGE_URL || undefined, parsed.DATA_DIR),

@@ -1,8 +1,9 @@
-import { createHash } from 'node:crypto';
-import type { ListMeta, ListPage } from '@chemtrack/domain';
+import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { LIST_CURSOR_MSG, type ListMeta, type ListPage } from '@chemtrack/domain';
 import { type AnyColumn, asc, desc, fillPlaceholders, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../db/client.ts';
+import { fieldError } from './app-error.ts';
 
 /** Searches shorter than this match the start of a word instead of anywhere in the value. */
 export const SUBSTRING_SEARCH_MIN = 3;
@@ -153,19 +154,24 @@ interface PageableSelect<Row> {
 /**
  * One page of a list and its total, side by side (two statements): `rows` (ordered, with its
  * filters) read from the query's page and `ipp`, and the rows `matching` selects (the same FROM and
- * WHERE, `selectMatching` for one table) counted up to the cap (`countUpTo`).
+ * WHERE, `selectMatching` for one table) counted up to the cap (`countUpTo`). `keyset`: a big
+ * list's order (`keysetOf(…, { inline: true })`, its `after` already in `rows`' WHERE and its
+ * `fields` in the select): after a cursor the page starts at its row instead of an offset, and
+ * the answer carries the next page's cursor.
  */
 export async function readPage<Row>(
   db: Db | Tx,
-  query: { page: number; ipp: number },
+  query: PagedQuery,
   rows: PageableSelect<Row>,
   matching: SQLWrapper,
-): Promise<{ rows: Row[]; total: ListTotal }> {
-  const [page, total] = await Promise.all([
-    rows.limit(query.ipp).offset(pageOffset(query.page, query.ipp)),
+  keyset?: Keyset,
+): Promise<ListedPage<Row>> {
+  const [found, total] = await Promise.all([
+    rows.limit(query.ipp).offset(skippedRows(query, keyset)),
     countUpTo(db, matching),
   ]);
-  return { rows: page, total };
+  const page = shownPage(query, keyset);
+  return { rows: found, total, page, nextCursor: nextCursorOf(keyset, found, total, page, query.ipp) };
 }
 
 // --- Cached list statements ------------------------------------------------------------------------
@@ -302,30 +308,42 @@ export function cachedList<Row>(
  * as before). Past the cap the planner estimates the total from the count statement's own inner
  * select, with this request's values (one more statement, as `countUpTo`). `knownTotal`: the
  * total is known already (read with another statement), so the page is the only statement.
+ * `keyset`: a big list's order (`keysetOf`, its shape in the cached statement's key, its `after`
+ * in the page's WHERE and its `fields` in the select): after a cursor the page starts at its row
+ * (offset 0), and the answer carries the next page's cursor.
  */
 export async function runList<Row>(
   db: Db,
   list: CachedList<Row>,
-  query: { page: number; ipp: number },
+  query: PagedQuery,
   values: Record<string, unknown>,
   knownTotal?: number,
-): Promise<{ rows: Row[]; total: ListTotal }> {
+  keyset?: Keyset,
+): Promise<ListedPage<Row>> {
   const cap = listCountCap;
   const all = {
     ...values,
+    ...keyset?.values,
     page_limit: query.ipp,
-    page_offset: pageOffset(query.page, query.ipp),
+    page_offset: skippedRows(query, keyset),
     count_limit: cap + 1,
   };
+  const page = shownPage(query, keyset);
+  const listed = (rows: Row[], total: ListTotal): ListedPage<Row> => ({
+    rows,
+    total,
+    page,
+    nextCursor: nextCursorOf(keyset, rows, total, page, query.ipp),
+  });
   if (knownTotal !== undefined) {
-    return { rows: await list.rows.execute(all), total: { count: knownTotal, isEstimate: false } };
+    return listed(await list.rows.execute(all), { count: knownTotal, isEstimate: false });
   }
   const [rows, counted] = await Promise.all([list.rows.execute(all), list.count.execute(all)]);
   const count = counted[0]?.total ?? 0;
-  if (count <= cap) return { rows, total: { count, isEstimate: false } };
+  if (count <= cap) return listed(rows, { count, isEstimate: false });
   const { sql: text, params } = list.count.getQuery();
   const inner = withValues(text, fillPlaceholders(params, all));
-  return { rows, total: { count: Math.max(cap + 1, await estimateRows(db, inner)), isEstimate: true } };
+  return listed(rows, { count: Math.max(cap + 1, await estimateRows(db, inner)), isEstimate: true });
 }
 
 /**
@@ -378,6 +396,269 @@ export function buildMeta(total: number | ListTotal, page: number, ipp: number, 
   };
 }
 
-export function toPage<T>(items: T[], total: number | ListTotal, page: number, ipp: number): ListPage<T> {
-  return { items, meta: buildMeta(total, page, ipp, items.length) };
+export function toPage<T>(
+  items: T[],
+  total: number | ListTotal,
+  page: number,
+  ipp: number,
+  nextCursor?: string,
+): ListPage<T> {
+  const meta = buildMeta(total, page, ipp, items.length);
+  return { items, meta: nextCursor ? { ...meta, next_cursor: nextCursor } : meta };
+}
+
+/** A big list's answer from its `ListedPage`: the page it is (a cursor's or the query's) and the next cursor. */
+export function toListedPage<T>(items: T[], listed: ListedPage<unknown>, ipp: number): ListPage<T> {
+  return toPage(items, listed.total, listed.page, ipp, listed.nextCursor);
+}
+
+// --- Keyset pages (cursors, docs/decisions/041) ----------------------------------------------------
+
+/**
+ * One key of a list's order. A list's keys end with what makes a row unique (its id, or the ids
+ * of a joined row), so "after this row" has one answer.
+ */
+export interface SortKey {
+  /** The value ordered by, as the ORDER BY and the list's index have it (`textKey(name)`, a column). */
+  value: AnyColumn | SQL;
+  direction?: 'asc' | 'desc' | undefined;
+  /**
+   * The value can be NULL (a nullable column, a LEFT JOIN's): PostgreSQL sorts NULLs last
+   * ascending and first descending, and "after" has to say so. Leaving it false on a key that
+   * holds NULLs loses rows (the list-cursors test walks NULLs in every nullable key).
+   */
+  nullable?: boolean;
+}
+
+/** What a cursor holds: the list it was made for, the page it leads to, and the last row's keys. */
+interface CursorBody {
+  fingerprint: string;
+  page: number;
+  keys: (string | null)[];
+}
+
+/**
+ * Signs cursors, so one the server did not make is refused (422) before its keys reach SQL, where a
+ * forged text compared with a timestamp or a number would fail as a 500. Random per process unless
+ * `LIST_CURSOR_SECRET` is set (several processes behind one address need the same one); a cursor
+ * from another process or an earlier run is then a 422, which the web client answers by going to
+ * the page by its number.
+ */
+let cursorSecret: Buffer = randomBytes(32);
+
+export function setListCursorSecret(secret: string | undefined): void {
+  if (secret) cursorSecret = Buffer.from(secret, 'utf8');
+}
+
+function signCursor(payload: string): Buffer {
+  return createHmac('sha256', cursorSecret).update(payload).digest().subarray(0, 16);
+}
+
+export function encodeCursor(body: CursorBody): string {
+  const payload = Buffer.from(JSON.stringify([body.fingerprint, body.page, body.keys])).toString('base64url');
+  return `${payload}.${signCursor(payload).toString('base64url')}`;
+}
+
+function invalidCursor() {
+  return fieldError('cursor', LIST_CURSOR_MSG.invalid);
+}
+
+function decodeCursor(cursor: string): CursorBody {
+  const [payload, signature, ...rest] = cursor.split('.');
+  if (!payload || !signature || rest.length > 0) throw invalidCursor();
+  const given = Buffer.from(signature, 'base64url');
+  const expected = signCursor(payload);
+  if (given.length !== expected.length || !timingSafeEqual(given, expected)) throw invalidCursor();
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8'));
+  } catch {
+    throw invalidCursor();
+  }
+  if (!Array.isArray(parsed) || parsed.length !== 3) throw invalidCursor();
+  const [fingerprint, page, keys] = parsed as unknown[];
+  if (typeof fingerprint !== 'string' || !Number.isSafeInteger(page) || (page as number) < 2)
+    throw invalidCursor();
+  if (!Array.isArray(keys) || !keys.every((key) => key === null || typeof key === 'string'))
+    throw invalidCursor();
+  return { fingerprint, page: page as number, keys: keys as (string | null)[] };
+}
+
+/**
+ * What a cursor is tied to: the list (`scope`, with what the route adds to the query: an
+ * inventory's id, the technician a list is narrowed to) and every query value but the page and
+ * the cursor (order, direction, filters, search, page size). Absent and empty values are one.
+ */
+function listFingerprint(scope: string, query: Record<string, unknown>): string {
+  const entries = Object.entries(query)
+    .filter(([name, value]) => name !== 'page' && name !== 'cursor' && value !== undefined && value !== '')
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  return createHash('sha1')
+    .update(JSON.stringify([scope, entries]))
+    .digest('base64url')
+    .slice(0, 16);
+}
+
+/** A list query that may carry a cursor. */
+export interface PagedQuery {
+  page: number;
+  ipp: number;
+  cursor?: string | undefined;
+}
+
+/**
+ * A list's order and, with a cursor, the condition "after the cursor's row" (keyset paging), for a
+ * list's page statement. One shape per list request, from `keysetOf`.
+ */
+export interface Keyset {
+  /** The ORDER BY terms, key by key. */
+  order: SQL[];
+  /** Rows after the cursor's, in that order; undefined without a cursor. Only the page's WHERE takes it, never the count's. */
+  after: SQL | undefined;
+  /** Selected beside the row: its keys as text, the next page's cursor is made of the last row's. */
+  fields: { cursorKeys: SQL<unknown> };
+  /** For a cached statement's key: whether there is a cursor, and which of its keys are NULL (each its own text). */
+  shape: string;
+  /** The placeholder values of `after` (`cursor_0`, …) for `runList`. */
+  values: Record<string, unknown>;
+  /** The page the cursor leads to; undefined without one. */
+  page: number | undefined;
+  fingerprint: string;
+}
+
+/**
+ * The keyset of a list request (decision 041). `keys`: the list's order, key by key, ending with
+ * what makes a row unique. With `query.cursor`, checks it (a 422 on `cursor` when it is not the
+ * server's or was made for another order, filter, search or page size) and builds the condition
+ * that keeps the rows after its row. `inline`: the cursor's keys go in as values (a statement built
+ * per request, `readPage`) instead of placeholders (a cached one, `runList`).
+ *
+ * The condition compares key by key, NULLs where PostgreSQL sorts them; the cursor's keys are
+ * texts that PostgreSQL reads back as the key's type (`key > $1`, the parameter typed by the key),
+ * made by PostgreSQL itself (`key::text`), so a timestamp keeps its microseconds and a numeric its
+ * scale. The first key also gets a range of its own (`key >= $1`, `key <= $1`), the index scan's
+ * start: the deep page reads the index from the cursor on, as page 1 reads it from the start.
+ */
+export function keysetOf(
+  query: PagedQuery & object,
+  scope: string,
+  keys: SortKey[],
+  options: { inline?: boolean } = {},
+): Keyset {
+  const fingerprint = listFingerprint(scope, query as Record<string, unknown>);
+  const order = keys.map((key) => orderBy(key.value, key.direction));
+  const fields = {
+    cursorKeys: sql<unknown>`json_build_array(${sql.join(
+      keys.map((key) => sql`(${key.value})::text`),
+      sql`, `,
+    )})`,
+  };
+  if (!query.cursor)
+    return { order, after: undefined, fields, shape: '', values: {}, page: undefined, fingerprint };
+  const cursor = decodeCursor(query.cursor);
+  if (cursor.fingerprint !== fingerprint) throw fieldError('cursor', LIST_CURSOR_MSG.mismatch);
+  if (cursor.keys.length !== keys.length) throw invalidCursor();
+  if (cursor.keys.some((value, i) => value === null && !keys[i]?.nullable)) throw invalidCursor();
+  const boundOf = (i: number): SQL =>
+    options.inline ? sql`${cursor.keys[i]}` : sql`${sql.placeholder(`cursor_${i}`)}`;
+  const values = Object.fromEntries(cursor.keys.map((value, i) => [`cursor_${i}`, value]));
+  return {
+    order,
+    after: afterKeys(keys, cursor.keys, boundOf),
+    fields,
+    shape: `c${cursor.keys.map((value) => (value === null ? 'n' : 'v')).join('')}`,
+    values,
+    page: cursor.page,
+    fingerprint,
+  };
+}
+
+/**
+ * Rows after the cursor's in the order of `keys`: after on the first key, or equal on it and after
+ * on the rest, and so on. Ascending sorts NULLs last (nothing is after a NULL but the NULLs of later
+ * keys; every NULL is after a value), descending first (every value is after a NULL).
+ */
+function afterKeys(keys: SortKey[], cursor: (string | null)[], boundOf: (i: number) => SQL): SQL {
+  // Every key one way and none NULL: a row comparison, which a btree index of the keys takes as
+  // its scan's start on all of them (`(k, id) > ($1, $2)`), so ties on the first key (an enum,
+  // a year) are not read from their start.
+  const direction = keys[0]?.direction ?? 'asc';
+  if (keys.every((key, i) => !key.nullable && cursor[i] !== null && (key.direction ?? 'asc') === direction)) {
+    const operator = sql.raw(direction === 'desc' ? '<' : '>');
+    return sql`(${sql.join(
+      keys.map((key) => sql`${key.value}`),
+      sql`, `,
+    )}) ${operator} (${sql.join(
+      keys.map((_, i) => boundOf(i)),
+      sql`, `,
+    )})`;
+  }
+  // `undefined` stands for FALSE while the condition is built from the last key back.
+  let after: SQL | undefined;
+  for (let i = keys.length - 1; i >= 0; i--) {
+    const key = keys[i] as SortKey;
+    const value = sql`${key.value}`;
+    const isDesc = key.direction === 'desc';
+    let beyond: SQL | undefined;
+    let same: SQL;
+    if (cursor[i] === null) {
+      same = sql`${value} IS NULL`;
+      beyond = isDesc ? sql`${value} IS NOT NULL` : undefined;
+    } else {
+      const bound = boundOf(i);
+      same = sql`${value} = ${bound}`;
+      if (isDesc) beyond = sql`${value} < ${bound}`;
+      else beyond = key.nullable ? sql`(${value} > ${bound} OR ${value} IS NULL)` : sql`${value} > ${bound}`;
+    }
+    const rest = after === undefined ? undefined : sql`(${same} AND ${after})`;
+    after = beyond && rest ? sql`(${beyond} OR ${rest})` : (beyond ?? rest);
+  }
+  if (after === undefined) return sql`false`;
+  const first = keys[0] as SortKey;
+  if (cursor[0] === null) return after;
+  // The first key's range, which the index scan starts from (redundant with `after`).
+  if (first.direction === 'desc') return sql`(${first.value} <= ${boundOf(0)} AND ${after})`;
+  if (!first.nullable) return sql`(${first.value} >= ${boundOf(0)} AND ${after})`;
+  return after;
+}
+
+/** A list's page as a service shows it: the rows, the total, the page they are, and the next page's cursor. */
+export interface ListedPage<Row> {
+  rows: Row[];
+  total: ListTotal;
+  page: number;
+  nextCursor?: string | undefined;
+}
+
+/** The page a request shows: the cursor's, or the query's number. */
+function shownPage(query: PagedQuery, keyset: Keyset | undefined): number {
+  return keyset?.page ?? query.page;
+}
+
+/** The rows skipped before the page: none after a cursor, which starts at its row. */
+function skippedRows(query: PagedQuery, keyset: Keyset | undefined): number {
+  return keyset?.page === undefined ? pageOffset(query.page, query.ipp) : 0;
+}
+
+/**
+ * The next page's cursor, from the last row's keys: absent when the page is not full or the
+ * exact total says nothing follows.
+ */
+function nextCursorOf(
+  keyset: Keyset | undefined,
+  rows: unknown[],
+  total: ListTotal,
+  page: number,
+  ipp: number,
+): string | undefined {
+  if (!keyset || rows.length < ipp) return undefined;
+  if (!total.isEstimate && pageOffset(page, ipp) + rows.length >= total.count) return undefined;
+  const last = rows[rows.length - 1] as { cursorKeys?: unknown };
+  const keys = typeof last.cursorKeys === 'string' ? JSON.parse(last.cursorKeys) : last.cursorKeys;
+  if (!Array.isArray(keys)) throw new Error('nextCursorOf: the page statement did not select keyset.fields');
+  return encodeCursor({
+    fingerprint: keyset.fingerprint,
+    page: page + 1,
+    keys: keys.map((key: unknown) => (key === null ? null : String(key))),
+  });
 }

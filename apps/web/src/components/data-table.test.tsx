@@ -159,3 +159,77 @@ describe('DataTable', () => {
     expect(screen.getByRole('button', { name: 'Page 3' }).getAttribute('aria-current')).toBe('page');
   });
 });
+
+/**
+ * A big list's table (decision 041): the server answers each page with the cursor of the next,
+ * made of its last row. The harness keeps the URL state (page, cursor) as `useListState` does.
+ */
+function CursorHarness({ servedLag = false, refused = false }: { servedLag?: boolean; refused?: boolean }) {
+  const [state, setState] = useState<{ page: number; cursor?: string | undefined }>({ page: 1 });
+  const lastPage = Math.ceil(MANY_ROWS.length / 10);
+  // The page the rows are from: the one asked for, or (while the next loads) the one before.
+  const served = servedLag ? Math.max(1, state.page - 1) : state.page;
+  const nextCursor = served < lastPage ? `after-row-${served * 10}` : undefined;
+  return (
+    <>
+      <DataTable
+        label="Things"
+        columns={columns}
+        data={MANY_ROWS.slice((served - 1) * 10, served * 10)}
+        isLoading={false}
+        page={state.page}
+        lastPage={lastPage}
+        servedPage={served}
+        onPageChange={(page) => setState({ page })}
+        nextCursor={nextCursor}
+        onNextCursor={(cursor) => setState((previous) => ({ page: previous.page + 1, cursor }))}
+        isCursorRefused={refused && state.cursor !== undefined}
+        sort={undefined}
+        onSortChange={() => {}}
+      />
+      <output aria-label="url">{`page=${state.page}${state.cursor ? `&cursor=${state.cursor}` : ''}`}</output>
+    </>
+  );
+}
+
+describe('the pager of a big list (cursor)', () => {
+  it("goes to the next page by the served page's cursor, and jumps by number without it", async () => {
+    render(<CursorHarness />);
+    const url = screen.getByLabelText('url');
+    const nav = screen.getByRole('navigation', { name: 'Pagination' });
+    expect(url.textContent).toBe('page=1');
+    await userEvent.click(within(nav).getByRole('button', { name: 'Next' }));
+    expect(url.textContent).toBe('page=2&cursor=after-row-10');
+    await userEvent.click(within(nav).getByRole('button', { name: 'Next' }));
+    expect(url.textContent).toBe('page=3&cursor=after-row-20');
+    // The last page has no cursor and Next is off.
+    expect(within(nav).getByRole('button', { name: 'Next' }).hasAttribute('disabled')).toBe(true);
+    await userEvent.click(within(nav).getByRole('button', { name: 'Page 1' }));
+    expect(url.textContent).toBe('page=1');
+    await userEvent.click(within(nav).getByRole('button', { name: 'Page 2' }));
+    expect(url.textContent).toBe('page=2');
+    await userEvent.click(within(nav).getByRole('button', { name: 'Prev' }));
+    expect(url.textContent).toBe('page=1');
+  });
+
+  it("does not take a previous answer's cursor for the next page: Next goes by number then", async () => {
+    render(<CursorHarness servedLag />);
+    const url = screen.getByLabelText('url');
+    const nav = screen.getByRole('navigation', { name: 'Pagination' });
+    // Page 1 is served (no lag below page 2): its cursor leads to page 2.
+    await userEvent.click(within(nav).getByRole('button', { name: 'Next' }));
+    expect(url.textContent).toBe('page=2&cursor=after-row-10');
+    // Page 2 is asked, page 1's rows still shown: page 1's cursor would repeat page 2.
+    await userEvent.click(within(nav).getByRole('button', { name: 'Next' }));
+    expect(url.textContent).toBe('page=3');
+  });
+
+  it('goes to the page by its number when the server refuses the cursor', async () => {
+    render(<CursorHarness refused />);
+    const url = screen.getByLabelText('url');
+    await userEvent.click(
+      within(screen.getByRole('navigation', { name: 'Pagination' })).getByRole('button', { name: 'Next' }),
+    );
+    expect(url.textContent).toBe('page=2');
+  });
+});

@@ -1,6 +1,7 @@
 import { type ColumnDef, getCoreRowModel, useReactTable } from '@tanstack/react-table';
 import { ArrowDown, ArrowUp, ArrowUpDown, ChevronLeft, ChevronRight } from 'lucide-react';
 import { type ReactNode, useEffect } from 'react';
+import { ApiError } from '../lib/api.ts';
 import { cn } from '../lib/cn.ts';
 import { getPageItems, nextSort, type SortState } from '../lib/pagination.ts';
 import { Button } from './ui/button.tsx';
@@ -35,6 +36,15 @@ export interface DataTableProps<T> {
    */
   servedPage?: number;
   onPageChange: (page: number) => void;
+  /**
+   * The big lists (decision 041): the answer's `next_cursor`, and going to the next page by it, so
+   * Next finds the page from the last row's keys where a page number skips every row before it.
+   * The numbers still jump (`onPageChange`, which drops the cursor).
+   */
+  nextCursor?: string | undefined;
+  onNextCursor?: (cursor: string) => void;
+  /** The list call refused its cursor (a 422 on `cursor`: made by an earlier server, say): the table goes to its page by number. */
+  isCursorRefused?: boolean;
   sort: SortState | undefined;
   /** Called with the next sort; the caller resets to page 1. */
   onSortChange: (sort: SortState | undefined) => void;
@@ -46,12 +56,16 @@ export interface DataTableProps<T> {
 /** What a list page hands its table: the list query's page of rows and the URL list state. */
 export function listTableProps<T>(
   query: {
-    data?: { resource: { items: T[]; meta: { current_page: number; last_page: number } } } | undefined;
+    data?:
+      | { resource: { items: T[]; meta: { current_page: number; last_page: number; next_cursor?: string } } }
+      | undefined;
     isPending: boolean;
+    error?: unknown;
   },
   list: {
     page: number;
     setPage: (page: number) => void;
+    goNext?: (cursor: string) => void;
     sort: SortState | undefined;
     setSort: (sort: SortState | undefined) => void;
   },
@@ -63,6 +77,9 @@ export function listTableProps<T>(
     lastPage: query.data?.resource.meta.last_page ?? 1,
     servedPage: query.data?.resource.meta.current_page,
     onPageChange: list.setPage,
+    nextCursor: query.data?.resource.meta.next_cursor,
+    onNextCursor: list.goNext,
+    isCursorRefused: query.error instanceof ApiError && query.error.fieldMessage('cursor') !== undefined,
     sort: list.sort,
     onSortChange: list.setSort,
   };
@@ -99,11 +116,18 @@ export function DataTable<T>(props: DataTableProps<T>) {
     manualPagination: true,
     manualSorting: true,
   });
-  const { page, lastPage, servedPage, onPageChange } = props;
+  const { page, lastPage, servedPage, onPageChange, isCursorRefused } = props;
   useEffect(() => {
     // The server's last page is at least 1, so an empty list lands on page 1.
     if (servedPage === page && page > lastPage && lastPage >= 1) onPageChange(lastPage);
   }, [page, lastPage, servedPage, onPageChange]);
+  useEffect(() => {
+    if (isCursorRefused) onPageChange(page);
+  }, [isCursorRefused, page, onPageChange]);
+  // A cursor is the next page's only when the rows shown are the page asked for (a list keeps the
+  // previous answer while the next loads).
+  const nextCursor = servedPage === page ? props.nextCursor : undefined;
+  const onNextCursor = props.onNextCursor;
   const columnCount = props.columns.length;
   return (
     <div className="overflow-hidden rounded-lg border border-slate-200 bg-white">
@@ -197,7 +221,12 @@ export function DataTable<T>(props: DataTableProps<T>) {
           </tbody>
         </table>
       </div>
-      <Pagination page={props.page} lastPage={props.lastPage} onPageChange={props.onPageChange} />
+      <Pagination
+        page={props.page}
+        lastPage={props.lastPage}
+        onPageChange={props.onPageChange}
+        onNext={nextCursor && onNextCursor ? () => onNextCursor(nextCursor) : undefined}
+      />
     </div>
   );
 }
@@ -207,12 +236,15 @@ export function Pagination({
   lastPage,
   onPageChange,
   label = 'Pagination',
+  onNext,
 }: {
   page: number;
   lastPage: number;
   onPageChange: (page: number) => void;
   /** Where a screen has more than one (the report preview's tables), each says whose pages it turns. */
   label?: string;
+  /** Next by the list's cursor, when it has one; else Next is the page number after this one. */
+  onNext?: (() => void) | undefined;
 }) {
   return (
     <nav
@@ -241,7 +273,12 @@ export function Pagination({
           </span>
         ),
       )}
-      <Button variant="ghost" size="sm" disabled={page >= lastPage} onClick={() => onPageChange(page + 1)}>
+      <Button
+        variant="ghost"
+        size="sm"
+        disabled={page >= lastPage}
+        onClick={onNext ?? (() => onPageChange(page + 1))}
+      >
         Next
         <ChevronRight className="h-4 w-4" aria-hidden />
       </Button>

@@ -20,6 +20,8 @@ export function listSearchSchema<
     // The search box's text as typed: the contract trims it, which would eat a space the user has
     // just typed when the URL comes back into the box. The API trims it on arrival.
     .extend({ search: z.string().optional() })
+    // The big lists' next page by keys (decision 041); the other lists' calls drop it unread.
+    .extend({ cursor: z.string().optional() })
     .extend(filters ?? ({} as F));
   const shape = Object.fromEntries(
     Object.entries(contract.shape).map(([key, field]) => {

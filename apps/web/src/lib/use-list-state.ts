@@ -26,13 +26,25 @@ export function useListState<S extends Omit<ListSearch, 'status'> & { status?: s
     search: search.search ?? '',
     isArchived: search.status === 'inactive',
     sort,
-    setPage: (page: number) => update({ page } as Partial<S>),
-    setSearch: (text: string) => update({ search: text || undefined, page: undefined } as Partial<S>),
+    /** A page by its number (a jump, Prev): the cursor goes, the number alone says where. */
+    setPage: (page: number) => update({ page, cursor: undefined } as Partial<S>),
+    /**
+     * The next page by the big lists' `next_cursor` (decision 041): the page number goes with it,
+     * so the pager still shows where the list is and a jump from there is by number.
+     */
+    goNext: (cursor: string) => update({ page: (search.page ?? 1) + 1, cursor } as Partial<S>),
+    setSearch: (text: string) =>
+      update({ search: text || undefined, page: undefined, cursor: undefined } as Partial<S>),
     setArchived: (archived: boolean) =>
-      update({ status: archived ? 'inactive' : undefined, page: undefined } as Partial<S>),
+      update({ status: archived ? 'inactive' : undefined, page: undefined, cursor: undefined } as Partial<S>),
     setSort: (next: SortState | undefined) =>
-      update({ order_by: next?.field, order_dir: next?.direction, page: undefined } as Partial<S>),
+      update({
+        order_by: next?.field,
+        order_dir: next?.direction,
+        page: undefined,
+        cursor: undefined,
+      } as Partial<S>),
     /** The list's own filters; undefined drops one from the URL. */
-    setFilters: (patch: Partial<S>) => update({ ...patch, page: undefined }),
+    setFilters: (patch: Partial<S>) => update({ ...patch, page: undefined, cursor: undefined }),
   };
 }

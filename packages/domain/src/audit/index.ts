@@ -7,7 +7,7 @@ import { INVENTORY_FIELD_LABELS } from '../inventories/inventory.ts';
 import { INVENTORY_PRODUCT_FIELD_LABELS } from '../inventory-products/inventory-product-labels.ts';
 import { PRODUCT_FIELD_LABELS } from '../products/index.ts';
 import { optionalIsoDateSchema, recordIdSchema } from '../shared/fields.ts';
-import { makeListQuerySchema } from '../shared/list.ts';
+import { CURSOR_QUERY_FIELD, makeListQuerySchema } from '../shared/list.ts';
 import { USER_FIELD_LABELS } from '../users/index.ts';
 
 /**
@@ -117,6 +117,7 @@ export const AUDIT_MSG = {
 export const AuditLogListQuerySchema = makeListQuerySchema(AUDIT_LOG_ORDER_KEYS)
   .omit({ search: true, status: true })
   .extend({
+    ...CURSOR_QUERY_FIELD,
     entity: z.enum(AUDIT_ENTITIES, { error: AUDIT_MSG.entity }).optional(),
     entity_id: recordIdSchema(AUDIT_MSG.entityId).optional(),
     actor: recordIdSchema(AUDIT_MSG.actor).optional(),

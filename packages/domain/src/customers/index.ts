@@ -6,7 +6,7 @@ import {
   optionalIsoDateSchema,
   requiredTextSchema,
 } from '../shared/fields.ts';
-import { makeListQuerySchema } from '../shared/list.ts';
+import { CURSOR_QUERY_FIELD, makeListQuerySchema } from '../shared/list.ts';
 import { READ_VERSION_FIELD } from '../shared/record-version.ts';
 
 export const CUSTOMER_MSG = {
@@ -99,7 +99,7 @@ export const CUSTOMER_ORDER_KEYS = [
   'updated_at',
   'created_at',
 ] as const;
-export const CustomerListQuerySchema = makeListQuerySchema(CUSTOMER_ORDER_KEYS);
+export const CustomerListQuerySchema = makeListQuerySchema(CUSTOMER_ORDER_KEYS).extend(CURSOR_QUERY_FIELD);
 export type CustomerListQuery = z.infer<typeof CustomerListQuerySchema>;
 
 /** A customer's fields under the labels its form shows (the audit log names them so, issue 22). */

@@ -9,7 +9,7 @@ import {
   recordIdSchema,
   requiredTextSchema,
 } from '../shared/fields.ts';
-import { AutocompleteQuerySchema, makeListQuerySchema } from '../shared/list.ts';
+import { AutocompleteQuerySchema, CURSOR_QUERY_FIELD, makeListQuerySchema } from '../shared/list.ts';
 import { READ_VERSION_FIELD } from '../shared/record-version.ts';
 
 /** The largest head count the form takes (the column is an integer; no site holds more). */
@@ -227,7 +227,9 @@ export type FacilityResource = z.infer<typeof FacilityResourceSchema>;
 const CustomerFilter = { customer_id: recordIdSchema('The customer id must be a record id').optional() };
 
 export const FACILITY_ORDER_KEYS = ['name', 'customer_name', 'updated_at', 'created_at'] as const;
-export const FacilityListQuerySchema = makeListQuerySchema(FACILITY_ORDER_KEYS).extend(CustomerFilter);
+export const FacilityListQuerySchema = makeListQuerySchema(FACILITY_ORDER_KEYS)
+  .extend(CustomerFilter)
+  .extend(CURSOR_QUERY_FIELD);
 export type FacilityListQuery = z.infer<typeof FacilityListQuerySchema>;
 
 export const FacilityAutocompleteQuerySchema = AutocompleteQuerySchema.extend(CustomerFilter);

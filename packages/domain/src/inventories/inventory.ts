@@ -6,7 +6,7 @@ import {
   optionalTextSchema,
   recordIdSchema,
 } from '../shared/fields.ts';
-import { AutocompleteQuerySchema, makeListQuerySchema } from '../shared/list.ts';
+import { AutocompleteQuerySchema, CURSOR_QUERY_FIELD, makeListQuerySchema } from '../shared/list.ts';
 import { READ_VERSION_FIELD } from '../shared/record-version.ts';
 
 /** The first year an inventory may be recorded for (spec 02 §9: year choices 2015 to the current year). */
@@ -235,6 +235,7 @@ export const INVENTORY_ORDER_KEYS = [
   'created_at',
 ] as const;
 export const InventoryListQuerySchema = makeListQuerySchema(INVENTORY_ORDER_KEYS).extend({
+  ...CURSOR_QUERY_FIELD,
   status: z
     .union([z.enum(INVENTORY_STATUSES), z.literal('all'), z.literal('')], {
       error: `The status must be one of: all, ${INVENTORY_STATUSES.join(', ')}`,

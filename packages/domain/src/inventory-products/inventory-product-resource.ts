@@ -5,7 +5,7 @@ import { FIRE_CODE_USE_MODES } from '../products/fire-code-classes.ts';
 import { PRODUCT_DATA_RESOURCE_FIELDS } from '../products/index.ts';
 import { UNIT_TYPES } from '../shared/enums.ts';
 import { recordIdSchema } from '../shared/fields.ts';
-import { ListMetaSchema, makeListQuerySchema } from '../shared/list.ts';
+import { CURSOR_QUERY_FIELD, ListMetaSchema, makeListQuerySchema } from '../shared/list.ts';
 
 const RefSchema = z.object({ id: z.number(), name: z.string() });
 
@@ -121,6 +121,7 @@ export type InventoryProductWorklist = (typeof INVENTORY_PRODUCT_WORKLISTS)[numb
 export const InventoryProductListQuerySchema = makeListQuerySchema(INVENTORY_PRODUCT_ORDER_KEYS)
   .omit({ status: true })
   .extend({
+    ...CURSOR_QUERY_FIELD,
     worklist: z
       .union([z.enum(INVENTORY_PRODUCT_WORKLISTS), z.literal('all'), z.literal('')], {
         error: `The worklist must be one of: all, ${INVENTORY_PRODUCT_WORKLISTS.join(', ')}`,

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { StoredFileSchema } from '../files/index.ts';
 import { type PhysicalState, SDS_STATUSES, type SdsStatus } from '../shared/enums.ts';
 import { ActiveFlagSchema, EncodeFlagSchema, requiredTextSchema } from '../shared/fields.ts';
-import { makeListQuerySchema } from '../shared/list.ts';
+import { CURSOR_QUERY_FIELD, makeListQuerySchema } from '../shared/list.ts';
 import { densityFromSpecificGravity } from '../shared/numbers.ts';
 import { READ_VERSION_FIELD } from '../shared/record-version.ts';
 import { PRODUCT_DATA_REQUEST_FIELDS, PRODUCT_DATA_RESOURCE_FIELDS, PRODUCT_MSG } from './product-data.ts';
@@ -81,6 +81,7 @@ export function productMeasures(
 /** `order_by` keys of the products list; `sds_status` sorts in the enum's order (sds, pending, update). */
 export const PRODUCT_ORDER_KEYS = ['name', 'mfg_name', 'sds_status', 'updated_at', 'created_at'] as const;
 export const ProductListQuerySchema = makeListQuerySchema(PRODUCT_ORDER_KEYS).extend({
+  ...CURSOR_QUERY_FIELD,
   sds_status: z
     .union([z.enum(SDS_STATUSES), z.literal('all'), z.literal('')], {
       error: `The SDS status must be one of: all, ${SDS_STATUSES.join(', ')}`,

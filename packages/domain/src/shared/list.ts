@@ -25,6 +25,37 @@ export function makeListQuerySchema<const T extends readonly [string, ...string[
 }
 
 /**
+ * The 422 messages of a list's `cursor` (docs/decisions/041): `invalid` when it is not one the
+ * server made (malformed, cut, or its signature does not hold), `mismatch` when it was made for
+ * the same list under another order, filter, search or page size.
+ */
+export const LIST_CURSOR_MSG = {
+  invalid: 'The cursor is not valid',
+  mismatch: 'The cursor does not match this list',
+} as const;
+
+/** Two base64url parts (the keys, the signature), or empty. */
+const CURSOR_FORM = /^([A-Za-z0-9_-]+\.[A-Za-z0-9_-]+)?$/;
+
+/** A cursor's longest form: a page's sort keys are a few short texts, signed (decision 041). */
+export const MAX_CURSOR_LENGTH = 2000;
+
+/**
+ * `cursor`, which the big lists accept beside `page` (decision 041): the `next_cursor` of the page
+ * before, standing for "the rows after that page's last row". With a cursor the page is found by
+ * the keys, not skipped to, and `page` is ignored: `meta.current_page` is the page the cursor
+ * leads to. An empty value is no cursor (the spec's clients drop empty parameters anyway).
+ */
+export const CURSOR_QUERY_FIELD = {
+  cursor: z
+    .string()
+    // One check, so a cursor both too long and malformed has one message.
+    .refine((value) => value.length <= MAX_CURSOR_LENGTH && CURSOR_FORM.test(value), LIST_CURSOR_MSG.invalid)
+    .optional()
+    .transform((value) => value || undefined),
+};
+
+/**
  * `total_is_estimate: true` when the list stopped counting at its cap (docs/decisions/014) and
  * `total` is the database's estimate; absent when `total` is exact.
  */
@@ -34,6 +65,11 @@ export const ListMetaSchema = z.object({
   per_page: z.number(),
   total: z.number(),
   total_is_estimate: z.literal(true).optional(),
+  /**
+   * The big lists (decision 041): the `cursor` of the page after this one, absent on the last
+   * page. Opaque; valid for this list with the same order, filters, search and page size.
+   */
+  next_cursor: z.string().optional(),
 });
 export type ListMeta = z.infer<typeof ListMetaSchema>;
 

@@ -1,8 +1,8 @@
 import type { AuditLogListQuery } from '@chemtrack/domain';
-import { and, desc, eq, gte, lt, type SQL } from 'drizzle-orm';
+import { and, eq, gte, lt, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { auditLog, users } from '../../db/schema/index.ts';
-import { orderBy, readPage, selectMatching } from '../../lib/list-query.ts';
+import { keysetOf, readPage, selectMatching } from '../../lib/list-query.ts';
 
 const ORDER_COLUMNS = {
   created_at: auditLog.createdAt,
@@ -33,6 +33,16 @@ export async function listAuditRows(db: Db | Tx, query: AuditLogListQuery) {
   const where = filters(query);
   const column = ORDER_COLUMNS[query.order_by ?? 'created_at'];
   const direction = query.order_by ? query.order_dir : (query.order_dir ?? 'desc');
+  // The id breaks ties in the same order, so rows written in one millisecond keep their sequence.
+  const keyset = keysetOf(
+    query,
+    'audit-log',
+    [
+      { value: column, direction },
+      { value: auditLog.id, direction: direction === 'desc' ? 'desc' : 'asc' },
+    ],
+    { inline: true },
+  );
   return readPage(
     db,
     query,
@@ -40,13 +50,14 @@ export async function listAuditRows(db: Db | Tx, query: AuditLogListQuery) {
       .select({
         row: auditLog,
         actor: { id: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email },
+        ...keyset.fields,
       })
       .from(auditLog)
       .leftJoin(users, eq(users.id, auditLog.userId))
-      .where(where)
-      // The id breaks ties in the same order, so rows written in one millisecond keep their sequence.
-      .orderBy(orderBy(column, direction), direction === 'asc' ? auditLog.id : desc(auditLog.id)),
+      .where(and(where, keyset.after))
+      .orderBy(...keyset.order),
     selectMatching(db, auditLog, where),
+    keyset,
   );
 }
 

@@ -2,7 +2,7 @@ import { type AuditLogItem, type AuditLogListQuery, auditFieldLabel, type ListPa
 import type { Db } from '../../db/client.ts';
 import { type FieldChange, RECORD_NAME } from '../../lib/audit.ts';
 import { toIso } from '../../lib/dates.ts';
-import { toPage } from '../../lib/list-query.ts';
+import { toListedPage } from '../../lib/list-query.ts';
 import { type AuditListRow, listAuditRows } from './audit-log.repository.ts';
 
 function toItem({ row, actor }: AuditListRow): AuditLogItem {
@@ -28,8 +28,8 @@ function toItem({ row, actor }: AuditListRow): AuditLogItem {
 
 /** The audit trail, newest first unless another order is asked for. A read: it records nothing. */
 async function listAuditLog(db: Db, query: AuditLogListQuery): Promise<ListPage<AuditLogItem>> {
-  const { rows, total } = await listAuditRows(db, query);
-  return toPage(rows.map(toItem), total, query.page, query.ipp);
+  const listed = await listAuditRows(db, query);
+  return toListedPage(listed.rows.map(toItem), listed, query.ipp);
 }
 
 export const auditLogService = { list: listAuditLog };

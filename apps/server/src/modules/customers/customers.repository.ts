@@ -1,12 +1,18 @@
-import type { AutocompleteQuery, CustomerListQuery, SameNameCustomer } from '@chemtrack/domain';
+import {
+  type AutocompleteQuery,
+  type CustomerListQuery,
+  LIST_CURSOR_MSG,
+  type SameNameCustomer,
+} from '@chemtrack/domain';
 import { and, desc, eq, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client.ts';
 import { addresses, customers, facilities } from '../../db/schema/index.ts';
-import { notFound } from '../../lib/app-error.ts';
+import { fieldError, notFound } from '../../lib/app-error.ts';
 import {
   activeFilter,
   cachedList,
+  keysetOf,
   orderBy,
   PAGE_LIMIT,
   PAGE_OFFSET,
@@ -162,7 +168,19 @@ function facilityNamePage(
  */
 export async function selectCustomerListRows(db: Db, query: CustomerListQuery) {
   const search = searchSlot(query.search);
-  const key = `customers:${query.status ?? ''}:${search?.kind ?? ''}:${query.order_by ?? ''}:${query.order_dir ?? ''}`;
+  // The facility-name order walks its own UNION of two indexes (decision 040), which no cursor
+  // enters: it pages by number, and its answers carry no cursor (decision 041).
+  const byFacilityName = query.order_by === 'facility_name';
+  if (byFacilityName && query.cursor) throw fieldError('cursor', LIST_CURSOR_MSG.mismatch);
+  const keyset = keysetOf(query, 'customers', [
+    query.order_by
+      ? { value: ORDER_COLUMNS[query.order_by], direction: query.order_dir }
+      : { value: customers.updatedAt, direction: 'desc' },
+    { value: customers.id },
+    // A customer with no facility shown has its row with a NULL facility.
+    { value: facilities.id, nullable: true },
+  ]);
+  const key = `customers:${query.status ?? ''}:${search?.kind ?? ''}:${query.order_by ?? ''}:${query.order_dir ?? ''}:${keyset.shape}`;
   const list = cachedList(db, key, { replanned: search !== undefined }, () => {
     const matches = searchMatches(db, search);
     const shown = rowsForStatus(query.status);
@@ -173,7 +191,7 @@ export async function selectCustomerListRows(db: Db, query: CustomerListQuery) {
       .from(customers)
       .leftJoin(facilities, shown.facilityJoin)
       .where(where);
-    if (query.order_by === 'facility_name') {
+    if (byFacilityName) {
       const page = sql`(${facilityNamePage(db, shown, matches, query.order_dir)}) AS "page"`;
       return {
         rows: db
@@ -191,24 +209,21 @@ export async function selectCustomerListRows(db: Db, query: CustomerListQuery) {
         matching,
       };
     }
-    const order: SQL[] = query.order_by
-      ? [orderBy(ORDER_COLUMNS[query.order_by], query.order_dir)]
-      : [orderBy(customers.updatedAt, 'desc')];
     return {
       rows: db
-        .select(fields)
+        .select({ ...fields, ...keyset.fields })
         .from(customers)
         .leftJoin(addresses, eq(addresses.id, customers.addressId))
         .leftJoin(facilities, shown.facilityJoin)
         .leftJoin(facilityAddress, eq(facilityAddress.id, facilities.addressId))
-        .where(where)
-        .orderBy(...order, customers.id, facilities.id)
+        .where(and(where, keyset.after))
+        .orderBy(...keyset.order)
         .limit(PAGE_LIMIT)
         .offset(PAGE_OFFSET),
       matching,
     };
   });
-  return runList(db, list, query, searchValues(query.search));
+  return runList(db, list, query, searchValues(query.search), undefined, byFacilityName ? undefined : keyset);
 }
 
 export async function selectCustomerPickerRows(db: Db, query: AutocompleteQuery) {

@@ -15,7 +15,7 @@ import { conflictWith } from '../../lib/app-error.ts';
 import { type Actor, recordAudit } from '../../lib/audit.ts';
 import type { CrudService } from '../../lib/crud-routes.ts';
 import { toIso } from '../../lib/dates.ts';
-import { toPage } from '../../lib/list-query.ts';
+import { toListedPage, toPage } from '../../lib/list-query.ts';
 import { isSameNameText } from '../../lib/same-name.ts';
 import { toggleActive } from '../../lib/toggle-active.ts';
 import {
@@ -58,8 +58,8 @@ function toCustomerResource(row: CustomerRow): CustomerResource {
 }
 
 async function listCustomers(db: Db, query: CustomerListQuery): Promise<ListPage<CustomerListRow>> {
-  const { rows, total } = await selectCustomerListRows(db, query);
-  const items = rows.map((row): CustomerListRow => {
+  const listed = await selectCustomerListRows(db, query);
+  const items = listed.rows.map((row): CustomerListRow => {
     const address = toAddressResource(row.address);
     return {
       id: row.customer.id,
@@ -77,7 +77,7 @@ async function listCustomers(db: Db, query: CustomerListQuery): Promise<ListPage
         : null,
     };
   });
-  return toPage(items, total, query.page, query.ipp);
+  return toListedPage(items, listed, query.ipp);
 }
 
 async function autocompleteCustomers(

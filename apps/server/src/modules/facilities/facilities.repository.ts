@@ -4,7 +4,7 @@ import {
   type Tier2FacilityExtras,
   TWENTY_FOUR_HOUR_PHONE,
 } from '@chemtrack/domain';
-import { and, asc, desc, eq, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import {
   addresses,
@@ -16,7 +16,15 @@ import {
   facilityCustomers,
 } from '../../db/schema/index.ts';
 import { notFound } from '../../lib/app-error.ts';
-import { activeFilter, orderBy, readPage, searchAny, selectMatching, textKey } from '../../lib/list-query.ts';
+import {
+  activeFilter,
+  keysetOf,
+  orderBy,
+  readPage,
+  searchAny,
+  selectMatching,
+  textKey,
+} from '../../lib/list-query.ts';
 import { versionCheck } from '../../lib/record-version.ts';
 
 /** Refuses a save over a newer version of the facility than the client read (lib/record-version.ts). */
@@ -42,13 +50,15 @@ function belongsTo(customerId: number | undefined): SQL | undefined {
     SELECT owned.id FROM ${facilities} AS owned WHERE owned.customer_id = ${customerId})`;
 }
 
+const FACILITY_ROW = {
+  facility: facilities,
+  address: addresses,
+  customer: { id: customers.id, name: customers.name },
+};
+
 function selectRows(db: Db | Tx, where: SQL | undefined) {
   return db
-    .select({
-      facility: facilities,
-      address: addresses,
-      customer: { id: customers.id, name: customers.name },
-    })
+    .select(FACILITY_ROW)
     .from(facilities)
     .innerJoin(customers, eq(customers.id, facilities.customerId))
     .leftJoin(addresses, eq(addresses.id, facilities.addressId))
@@ -79,14 +89,29 @@ export async function selectFacilityListRows(db: Db, query: FacilityListQuery) {
     belongsTo(query.customer_id),
     searchAny(query.search, [facilities.name]),
   );
-  const order = query.order_by
-    ? orderBy(ORDER_COLUMNS[query.order_by], query.order_dir)
-    : desc(facilities.updatedAt);
+  const keyset = keysetOf(
+    query,
+    'facilities',
+    [
+      query.order_by
+        ? { value: ORDER_COLUMNS[query.order_by], direction: query.order_dir }
+        : { value: facilities.updatedAt, direction: 'desc' },
+      { value: facilities.id },
+    ],
+    { inline: true },
+  );
   return readPage(
     db,
     query,
-    selectRows(db, where).orderBy(order, facilities.id),
+    db
+      .select({ ...FACILITY_ROW, ...keyset.fields })
+      .from(facilities)
+      .innerJoin(customers, eq(customers.id, facilities.customerId))
+      .leftJoin(addresses, eq(addresses.id, facilities.addressId))
+      .where(and(where, keyset.after))
+      .orderBy(...keyset.order),
     selectMatching(db, facilities, where),
+    keyset,
   );
 }
 

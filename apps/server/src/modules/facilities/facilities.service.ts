@@ -17,7 +17,7 @@ import { fieldError } from '../../lib/app-error.ts';
 import { type Actor, recordAudit } from '../../lib/audit.ts';
 import type { CrudService } from '../../lib/crud-routes.ts';
 import { toIso } from '../../lib/dates.ts';
-import { toPage } from '../../lib/list-query.ts';
+import { toListedPage, toPage } from '../../lib/list-query.ts';
 import { toggleActive } from '../../lib/toggle-active.ts';
 import { saveAddress, toAddressResource } from '../addresses/addresses.service.ts';
 import { selectCustomerContactIds } from '../contacts/contacts.repository.ts';
@@ -117,11 +117,10 @@ async function assertContacts(tx: Tx, customerId: number, contactIds: number[]):
 
 /** The list leaves out each row's shared customers and contacts; the detail call has them. */
 async function listFacilities(db: Db, query: FacilityListQuery): Promise<ListPage<FacilityResource>> {
-  const { rows, total } = await selectFacilityListRows(db, query);
-  return toPage(
-    rows.map((row) => toResource(row, [], [])),
-    total,
-    query.page,
+  const listed = await selectFacilityListRows(db, query);
+  return toListedPage(
+    listed.rows.map((row) => toResource(row, [], [])),
+    listed,
     query.ipp,
   );
 }

@@ -32,6 +32,7 @@ import { notFound } from '../../lib/app-error.ts';
 import {
   cachedList,
   cachedStatement,
+  keysetOf,
   matchesUnaccentedSearch,
   orderBy,
   PAGE_LIMIT,
@@ -192,16 +193,19 @@ export async function isAssignedOpenInventory(db: Db | Tx, inventoryId: number, 
  */
 export async function selectInventoryListRows(db: Db, query: InventoryListQuery, assignedTo?: number) {
   const search = searchSlot(query.search);
-  const key = `inventories:${query.status ?? ''}:${search?.kind ?? ''}:${query.order_by ?? ''}:${query.order_dir ?? ''}:${assignedTo === undefined ? '' : 'assigned'}`;
+  const keyset = keysetOf(query, `inventories:${assignedTo ?? ''}`, [
+    query.order_by
+      ? { value: ORDER_COLUMNS[query.order_by], direction: query.order_dir }
+      : { value: inventories.updatedAt, direction: 'desc' },
+    { value: inventories.id },
+  ]);
+  const key = `inventories:${query.status ?? ''}:${search?.kind ?? ''}:${query.order_by ?? ''}:${query.order_dir ?? ''}:${assignedTo === undefined ? '' : 'assigned'}:${keyset.shape}`;
   const list = cachedList(db, key, { replanned: search !== undefined }, () => {
     const where = and(
       statusFilter(query.status),
       searchFilter(search),
       assignedTo === undefined ? undefined : assignedOpenFilter(sql.placeholder('assigned_to')),
     );
-    const order = query.order_by
-      ? orderBy(ORDER_COLUMNS[query.order_by], query.order_dir)
-      : desc(inventories.updatedAt);
     const needsNames = query.order_by === 'customer_name' || query.order_by === 'facility_name';
     const ids = db.select({ id: inventories.id }).from(inventories).$dynamic();
     const page = (
@@ -211,23 +215,30 @@ export async function selectInventoryListRows(db: Db, query: InventoryListQuery,
             .innerJoin(facilities, eq(facilities.id, inventories.facilityId))
         : ids
     )
-      .where(where)
-      .orderBy(order, inventories.id)
+      .where(and(where, keyset.after))
+      .orderBy(...keyset.order)
       .limit(PAGE_LIMIT)
       .offset(PAGE_OFFSET)
       .as('page');
     return {
       rows: db
-        .select({ ...ROW, technicianNames: inventories.technicianNames })
+        .select({ ...ROW, technicianNames: inventories.technicianNames, ...keyset.fields })
         .from(page)
         .innerJoin(inventories, eq(inventories.id, page.id))
         .innerJoin(customers, eq(customers.id, inventories.customerId))
         .innerJoin(facilities, eq(facilities.id, inventories.facilityId))
-        .orderBy(order, inventories.id),
+        .orderBy(...keyset.order),
       matching: needsNames ? matchingRows(db, where) : selectMatching(db, inventories, where),
     };
   });
-  return runList(db, list, query, { ...searchValues(query.search), assigned_to: assignedTo });
+  return runList(
+    db,
+    list,
+    query,
+    { ...searchValues(query.search), assigned_to: assignedTo },
+    undefined,
+    keyset,
+  );
 }
 
 export async function selectInventoryPickerRows(db: Db, query: InventoryAutocompleteQuery) {

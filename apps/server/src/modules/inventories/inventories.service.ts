@@ -19,7 +19,7 @@ import { AppError, conflictWith, fieldError, forbidden, notFound } from '../../l
 import { type Actor, recordAudit } from '../../lib/audit.ts';
 import type { CrudService } from '../../lib/crud-routes.ts';
 import { toIso } from '../../lib/dates.ts';
-import { toPage } from '../../lib/list-query.ts';
+import { toListedPage, toPage } from '../../lib/list-query.ts';
 import { toggleActive } from '../../lib/toggle-active.ts';
 import { customerExists } from '../customers/customers.repository.ts';
 import {
@@ -113,8 +113,8 @@ async function listInventories(
 ): Promise<ListPage<InventoryListRow>> {
   // A viewer scoped to their own inventories with no account id sees none (-1 matches no one).
   const assignedTo = isScopedToOwn(viewer) ? (viewer.userId ?? -1) : undefined;
-  const { rows, total } = await selectInventoryListRows(db, query, assignedTo);
-  const items = rows.map(
+  const listed = await selectInventoryListRows(db, query, assignedTo);
+  const items = listed.rows.map(
     (row): InventoryListRow => ({
       id: row.inventory.id,
       year: row.inventory.year,
@@ -128,7 +128,7 @@ async function listInventories(
       updated_at: toIso(row.inventory.updatedAt),
     }),
   );
-  return toPage(items, total, query.page, query.ipp);
+  return toListedPage(items, listed, query.ipp);
 }
 
 async function autocompleteInventories(

@@ -21,6 +21,7 @@ import { notFound } from '../../lib/app-error.ts';
 import {
   cachedList,
   cachedStatement,
+  keysetOf,
   orderBy,
   PAGE_LIMIT,
   PAGE_OFFSET,
@@ -70,6 +71,14 @@ const ORDER_COLUMNS: Record<NonNullable<InventoryProductListQuery['order_by']>, 
   created_at: sql`${line.createdAt}`,
   worklist: WORKLIST_RANK,
 };
+
+/** The orders whose value can be NULL (the line's quantities), which keyset pages must place. */
+const NULLABLE_ORDERS = new Set<InventoryProductListQuery['order_by']>([
+  'container_size',
+  'container_quantity',
+  'max_gallons',
+  'max_pounds',
+]);
 
 const ROW = {
   line,
@@ -128,7 +137,7 @@ const LIST_ROW = {
   unit: ROW.unit,
   hasSdsFile: ROW.hasSdsFile,
 };
-export type LineListRow = Awaited<ReturnType<typeof selectLineListRows>>['rows'][number];
+export type LineListRow = Omit<Awaited<ReturnType<typeof selectLineListRows>>['rows'][number], 'cursorKeys'>;
 
 /**
  * `knownTotal`: the inventory's line count when the query filters nothing, so it is not counted
@@ -148,37 +157,43 @@ export async function selectLineListRows(
   knownTotal?: number,
 ) {
   const search = searchSlot(query.search);
-  const key = `inventory-products:${query.worklist ?? ''}:${search?.kind ?? ''}:${query.order_by ?? ''}:${query.order_dir ?? ''}`;
+  const keyset = keysetOf(query, `inventory-products:${inventoryId}`, [
+    query.order_by
+      ? {
+          value: ORDER_COLUMNS[query.order_by],
+          direction: query.order_dir,
+          nullable: NULLABLE_ORDERS.has(query.order_by),
+        }
+      : { value: ORDER_COLUMNS.updated_at, direction: 'desc' },
+    // Within a worklist group, by name: the order a technician walks the list in.
+    ...(query.order_by === 'worklist' ? [{ value: textKey(line.name) }] : []),
+    { value: line.id },
+  ]);
+  const key = `inventory-products:${query.worklist ?? ''}:${search?.kind ?? ''}:${query.order_by ?? ''}:${query.order_dir ?? ''}:${keyset.shape}`;
   const list = cachedList(db, key, { replanned: search !== undefined }, () => {
     const where = and(
       eq(line.inventoryId, sql.placeholder('inventory_id')),
       worklistFilter(query.worklist),
       searchAny(search, [line.name, line.mfgName]),
     );
-    const order = query.order_by
-      ? orderBy(ORDER_COLUMNS[query.order_by], query.order_dir)
-      : orderBy(ORDER_COLUMNS.updated_at, 'desc');
-    // Within a worklist group, by name: the order a technician walks the list in.
-    const within = query.order_by === 'worklist' ? textKey(line.name) : undefined;
-    const ordering = [...(within ? [order, within] : [order]), asc(line.id)];
     const ids = db.select({ id: line.id }).from(line).$dynamic();
     const page = (
       query.order_by === 'container' ? ids.leftJoin(containers, eq(containers.id, line.containerId)) : ids
     )
-      .where(where)
-      .orderBy(...ordering)
+      .where(and(where, keyset.after))
+      .orderBy(...keyset.order)
       .limit(PAGE_LIMIT)
       .offset(PAGE_OFFSET)
       .as('page');
     return {
       rows: db
-        .select(LIST_ROW)
+        .select({ ...LIST_ROW, ...keyset.fields })
         .from(page)
         .innerJoin(line, eq(line.id, page.id))
         .innerJoin(products, eq(products.id, line.productId))
         .leftJoin(containers, eq(containers.id, line.containerId))
         .leftJoin(containerUnits, eq(containerUnits.id, line.containerUnitId))
-        .orderBy(...ordering),
+        .orderBy(...keyset.order),
       matching: selectMatching(db, line, where),
     };
   });
@@ -191,6 +206,7 @@ export async function selectLineListRows(
     query,
     { ...searchValues(query.search), inventory_id: inventoryId },
     filtered ? undefined : knownTotal,
+    keyset,
   );
 }
 

@@ -7,7 +7,7 @@ import type {
   ListPage,
 } from '@chemtrack/domain';
 import type { Db, Tx } from '../../db/client.ts';
-import { buildMeta, toPage } from '../../lib/list-query.ts';
+import { toListedPage, toPage } from '../../lib/list-query.ts';
 import { findInventoryRow } from '../inventories/inventories.repository.ts';
 import { checkExisting } from './aggregation.service.ts';
 import {
@@ -38,10 +38,9 @@ async function listLines(
 ): Promise<InventoryProductListResponse['resource']> {
   const stats = await selectInventoryWithStatistics(db, inventoryId);
   const { inventory, customer, facility } = stats;
-  const { rows, total } = await selectLineListRows(db, inventoryId, query, stats.lines);
+  const listed = await selectLineListRows(db, inventoryId, query, stats.lines);
   return {
-    items: rows.map(toListRow),
-    meta: buildMeta(total, query.page, query.ipp, rows.length),
+    ...toListedPage(listed.rows.map(toListRow), listed, query.ipp),
     customer_name: customer.name,
     facility_name: facility.name,
     year: inventory.year,

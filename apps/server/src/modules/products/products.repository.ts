@@ -14,6 +14,7 @@ import {
   activeFilter,
   cachedList,
   cachedStatement,
+  keysetOf,
   matchesSearch,
   matchesUnaccentedSearch,
   orderBy,
@@ -122,7 +123,13 @@ export async function selectProductListRows(db: Db, query: ProductListQuery) {
   const search = searchSlot(query.search);
   const isCas = isCasSearch(query.search);
   const needsReview = query.needs_review === '1';
-  const key = `products:${query.status ?? ''}:${search?.kind ?? ''}:${isCas}:${sdsStatus ?? ''}:${needsReview}:${query.order_by ?? ''}:${query.order_dir ?? ''}`;
+  const keyset = keysetOf(query, 'products', [
+    query.order_by
+      ? { value: ORDER_COLUMNS[query.order_by], direction: query.order_dir }
+      : { value: products.updatedAt, direction: 'desc' },
+    { value: products.id },
+  ]);
+  const key = `products:${query.status ?? ''}:${search?.kind ?? ''}:${isCas}:${sdsStatus ?? ''}:${needsReview}:${query.order_by ?? ''}:${query.order_dir ?? ''}:${keyset.shape}`;
   const list = cachedList(db, key, { replanned: search !== undefined }, () => {
     const where = and(
       activeFilter(query.status, products.isActive),
@@ -130,9 +137,6 @@ export async function selectProductListRows(db: Db, query: ProductListQuery) {
       sdsStatus ? eq(products.sdsStatus, sdsStatus) : undefined,
       needsReview ? eq(products.needsReview, true) : undefined,
     );
-    const order: SQL[] = query.order_by
-      ? [orderBy(ORDER_COLUMNS[query.order_by], query.order_dir)]
-      : [orderBy(products.updatedAt, 'desc')];
     return {
       rows: db
         .select({
@@ -146,16 +150,17 @@ export async function selectProductListRows(db: Db, query: ProductListQuery) {
           needsReview: products.needsReview,
           updatedAt: products.updatedAt,
           hasSdsFile: sql<boolean>`${products.sdsFileId} IS NOT NULL`,
+          ...keyset.fields,
         })
         .from(products)
-        .where(where)
-        .orderBy(...order, products.id)
+        .where(and(where, keyset.after))
+        .orderBy(...keyset.order)
         .limit(PAGE_LIMIT)
         .offset(PAGE_OFFSET),
       matching: db.select({ one: sql`1` }).from(products).where(where),
     };
   });
-  return runList(db, list, query, searchValues(query.search));
+  return runList(db, list, query, searchValues(query.search), undefined, keyset);
 }
 
 export function selectHazardStates(db: Db | Tx, ids: number[]) {

@@ -11,7 +11,7 @@ import { fieldError, notFound } from '../../lib/app-error.ts';
 import { type Actor, recordAudit } from '../../lib/audit.ts';
 import type { CrudService } from '../../lib/crud-routes.ts';
 import { toIso } from '../../lib/dates.ts';
-import { toPage } from '../../lib/list-query.ts';
+import { toListedPage } from '../../lib/list-query.ts';
 import type { FileStore } from '../../storage/file-store.ts';
 import { releaseFiles, removeStoredFiles, toStoredFile, type WarnLog } from '../files/files.service.ts';
 import { type ProductDataBody, toProductColumns, toProductDataResource } from './product-data.ts';
@@ -56,7 +56,8 @@ async function getProduct(db: Db | Tx, id: number): Promise<ProductResource> {
 }
 
 async function listProducts(db: Db, query: ProductListQuery) {
-  const { rows, total } = await selectProductListRows(db, query);
+  const listed = await selectProductListRows(db, query);
+  const { rows } = listed;
   const hazardMap = await hazardsByProduct(
     db,
     rows.map((row) => row.id),
@@ -74,7 +75,7 @@ async function listProducts(db: Db, query: ProductListQuery) {
     updated_at: toIso(row.updatedAt),
     has_sds_file: row.hasSdsFile,
   }));
-  return toPage(items, total, query.page, query.ipp);
+  return toListedPage(items, listed, query.ipp);
 }
 
 /**
