@@ -12,7 +12,6 @@
  * Usage: BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres \
  *   npx tsx bench/lists-ab.ts --other /tmp/main-checkout [--scale 0.05 --rounds 4 --duration 4]
  */
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -24,7 +23,7 @@ import pg from 'pg';
 import { openDatabase } from '../apps/server/src/db/client.ts';
 import { hashPassword } from '../apps/server/src/lib/passwords.ts';
 import { loadDataSet, NAME_WORDS, type RawClient } from './data.ts';
-import { API, APP_KEY, freePort, ROOT, signIn } from './processes.ts';
+import { API, ROOT, type RunningProcess, signIn, startApp } from './processes.ts';
 
 const { values } = parseArgs({
   options: {
@@ -50,36 +49,6 @@ async function onServer(text: string) {
   }
 }
 
-/** The app of a checkout, as `npm start` runs it (processes.ts's startApp, from another root). */
-async function startAppAt(root: string, databaseUrl: string, dataDir: string) {
-  const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
-    cwd: root,
-    env: {
-      ...process.env,
-      APP_KEY,
-      LOG_LEVEL: 'warn',
-      SEED_DEMO: '0',
-      DATA_DIR: dataDir,
-      WEB_DIST: path.join(dataDir, 'no-web'),
-      DATABASE_URL: databaseUrl,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const url = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 480; i++) {
-    try {
-      await fetch(`${url}/api/health`);
-      return { url, child };
-    } catch {
-      await new Promise((resolve) => setTimeout(resolve, 250));
-    }
-  }
-  throw new Error(`${root}: no answer`);
-}
-
 const stamp = new Date()
   .toISOString()
   .replace(/[-:TZ.]/g, '')
@@ -98,7 +67,7 @@ const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'chemtrack-bench-lists-'))
 const apps: {
   name: string;
   url: string;
-  child: ReturnType<typeof spawn>;
+  process: RunningProcess;
   headers: Record<string, string>;
 }[] = [];
 let reportInventory = 0;
@@ -151,8 +120,17 @@ try {
     ['main', otherRoot],
     ['here', ROOT],
   ] as const) {
-    const started = await startAppAt(root, databaseUrl(databaseNames[name]), dataDir);
-    apps.push({ name, ...started, headers: await signIn(started.url, ADMIN.email, ADMIN.password) });
+    const started = await startApp(
+      { DATA_DIR: path.join(dataDir, name), DATABASE_URL: databaseUrl(databaseNames[name]) },
+      undefined,
+      root,
+    );
+    apps.push({
+      name,
+      url: started.url,
+      process: started,
+      headers: await signIn(started.url, ADMIN.email, ADMIN.password),
+    });
   }
 
   const words = NAME_WORDS.map((word) => word.toLowerCase());
@@ -226,7 +204,7 @@ try {
     console.log(`| ${figure} | ${cell('main')} | ${cell('here')} |`);
   }
 } finally {
-  for (const app of apps) app.child.kill('SIGTERM');
+  for (const app of apps) await app.process.stop();
   await new Promise((resolve) => setTimeout(resolve, 1000));
   for (const name of Object.values(databaseNames))
     await onServer(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
