@@ -418,6 +418,11 @@ const CURSOR_READS_MORE: Record<string, string> = {
  * cursor page reads the indexes page 1 reads and at most twice its rows (plus a few for ties),
  * and no big table's sequential scan past the bound (`problemsOf`).
  */
+/** Orders no cursor enters, with the reason: their pages come by number (their plans are checked above). */
+const PAGED_BY_NUMBER: Record<string, string> = {
+  '/customers/list:facility_name': "decision 040's UNION of two index walks, cut at the page's end",
+};
+
 describe('a deep page reached by a cursor reads what page 1 reads', () => {
   it.each([
     ['products', '/products/list', PRODUCT_ORDER_KEYS, 1000],
@@ -431,7 +436,7 @@ describe('a deep page reached by a cursor reads what page 1 reads', () => {
     const sorts = [
       '',
       ...orders
-        .filter((order) => !UNINDEXED_ORDERS[`${path}:${order}`])
+        .filter((order) => !UNINDEXED_ORDERS[`${path}:${order}`] && !PAGED_BY_NUMBER[`${path}:${order}`])
         .flatMap((order) => [`order_by=${order}&order_dir=asc&`, `order_by=${order}&order_dir=desc&`]),
     ];
     for (const sort of sorts) {
