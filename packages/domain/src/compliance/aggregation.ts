@@ -99,6 +99,18 @@ export function collectComponents(lines: readonly LineQuantity[]): {
   const components: LineComponent[] = [];
   const withoutPercent: UnknownPercentComponent[] = [];
   const warnings: EngineWarning[] = [];
+  // A facility's lines name the same few hundred CAS numbers thousands of times: each is read once.
+  const casRead = new Map<string, { cas: string; valid: boolean }>();
+  const readCas = (typed: string | null | undefined) => {
+    const key = typed ?? '';
+    let read = casRead.get(key);
+    if (!read) {
+      const cas = normalizeCas(key);
+      read = { cas, valid: isValidCasNumber(cas) };
+      casRead.set(key, read);
+    }
+    return read;
+  };
   for (const quantity of lines) {
     const { line } = quantity;
     if (line.components.length === 0) {
@@ -118,12 +130,12 @@ export function collectComponents(lines: readonly LineQuantity[]): {
       );
     }
     for (const component of line.components) {
-      const cas = normalizeCas(component.cas_number);
+      const { cas, valid } = readCas(component.cas_number);
       if (cas === '') {
         warnings.push(lineWarning(line, 'missing_cas', 'no CAS number; left out of every list', component));
         continue;
       }
-      if (!isValidCasNumber(cas)) {
+      if (!valid) {
         warnings.push(
           lineWarning(line, 'invalid_cas', 'CAS check digit is wrong; matched as written', component),
         );

@@ -4,7 +4,6 @@
  */
 import { DEFAULT_PERMIT_AMOUNTS, type PermitAmount } from '../products/fire-code-classes.ts';
 import type { RegulatoryListType } from '../shared/enums.ts';
-import { REGULATORY_LIST_TYPES } from '../shared/enums.ts';
 import { collectComponents, type LineComponent, type UnknownPercentComponent } from './aggregation.ts';
 import { computeLineQuantity, type LineQuantity, type ProductQuantity, sumByProduct } from './quantities.ts';
 import { indexReferenceLists, type ReferenceIndex } from './reference.ts';
@@ -54,7 +53,7 @@ export function createComplianceContext(
   const collected = collectComponents(lines);
   warnings.push(...collected.warnings);
   for (const item of collected.components) {
-    if (!REGULATORY_LIST_TYPES.some((type) => lists.isListed(type, item.cas_number))) {
+    if (!lists.isOnAnyList(item.cas_number)) {
       warnings.push(lineWarning(item.quantity.line, 'cas_not_listed', CAS_NOT_LISTED_DETAIL, item.component));
     }
   }

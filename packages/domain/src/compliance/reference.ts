@@ -10,6 +10,8 @@ export interface ReferenceIndex {
   /** Entries of one list for one CAS (several when a list has conditions, e.g. RMP ammonia). */
   find(listType: RegulatoryListType, casNumber: string): readonly ReferenceEntry[];
   isListed(listType: RegulatoryListType, casNumber: string): boolean;
+  /** On any of the regulatory lists: one look-up, where asking each list was most of a 2,000-line context (issue 37). */
+  isOnAnyList(casNumber: string): boolean;
   /** Every CAS a list names, for the programmes that walk a list. */
   casNumbers(listType: RegulatoryListType): string[];
   uploadedAt(listType: RegulatoryListType): string | null;
@@ -51,9 +53,12 @@ export function indexReferenceLists(lists: ReferenceLists): ReferenceIndex {
     if (found) found.push(entry);
     else list.set(cas, [entry]);
   }
+  const listedAnywhere = new Set<string>();
+  for (const list of byList.values()) for (const cas of list.keys()) listedAnywhere.add(cas);
   return {
     find: (listType, casNumber) => byList.get(listType)?.get(normalizeCas(casNumber)) ?? [],
     isListed: (listType, casNumber) => byList.get(listType)?.has(normalizeCas(casNumber)) ?? false,
+    isOnAnyList: (casNumber) => listedAnywhere.has(normalizeCas(casNumber)),
     casNumbers: (listType) => [...(byList.get(listType)?.keys() ?? [])],
     uploadedAt: (listType) => lists.uploaded_at?.[listType] ?? null,
     sampleRows: (listType) => lists.sample_rows?.[listType] ?? null,

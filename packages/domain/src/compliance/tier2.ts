@@ -6,7 +6,6 @@
  */
 
 import { LEGACY_HAZARD_FLAGS } from '../products/hazard-categories.ts';
-import { REGULATORY_LIST_TYPES } from '../shared/enums.ts';
 import { roundTo } from '../shared/numbers.ts';
 import { aggregateByCas } from './aggregation.ts';
 import { type ComplianceContext, listsUsed } from './context.ts';
@@ -320,14 +319,12 @@ function hazardousComponentCas(
   hazardousLine: (quantity: LineQuantity) => boolean,
 ): Set<string> {
   const cas = new Set<string>();
-  const listed = (number: string) =>
-    REGULATORY_LIST_TYPES.some((type) => context.lists.isListed(type, number));
   for (const item of context.components) {
     const alone =
       hazardousLine(item.quantity) &&
       item.quantity.line.components.length === 1 &&
       leavesOnlyDeMinimis(item.percent_high);
-    if (listed(item.cas_number) || item.is_carcinogen || alone) cas.add(item.cas_number);
+    if (context.lists.isOnAnyList(item.cas_number) || item.is_carcinogen || alone) cas.add(item.cas_number);
   }
   return cas;
 }

@@ -106,16 +106,28 @@ export function lineWarning(
   detail: string,
   component?: SnapshotComponent,
 ): EngineWarning {
-  const about = component ? `${component.name || 'component'} ${component.cas_number || '(no CAS)'} in ` : '';
+  const severity = code === 'cas_not_listed' ? 'info' : 'warning';
+  // Two literals, not a spread of the component's fields: a 2,000-line context writes thousands (issue 37).
+  if (!component)
+    return {
+      code,
+      severity,
+      message: `${describeLine(line)}: ${detail}`,
+      inventory_product_id: line.inventory_product_id,
+      product_id: line.product_id,
+      product_name: line.product_name,
+      location_stored: line.location_stored,
+    };
   return {
     code,
-    severity: code === 'cas_not_listed' ? 'info' : 'warning',
-    message: `${about}${describeLine(line)}: ${detail}`,
+    severity,
+    message: `${component.name || 'component'} ${component.cas_number || '(no CAS)'} in ${describeLine(line)}: ${detail}`,
     inventory_product_id: line.inventory_product_id,
     product_id: line.product_id,
     product_name: line.product_name,
     location_stored: line.location_stored,
-    ...(component ? { cas_number: component.cas_number, component_name: component.name } : {}),
+    cas_number: component.cas_number,
+    component_name: component.name,
   };
 }
 

@@ -8,6 +8,8 @@ const CAS_PATTERN = /^(\d{2,7})-(\d{2})-(\d)$/;
 /** Trims, and turns a run of digits without dashes ("7664939") into the dashed form. */
 export function normalizeCasNumber(value: string): string {
   const text = value.trim();
+  // Most CAS numbers arrive dashed: no pattern to run on them (the engine asks this per component and list).
+  if (text.length < 5 || text.length > 10 || text.includes('-')) return text;
   if (/^\d{5,10}$/.test(text)) return `${text.slice(0, -3)}-${text.slice(-3, -1)}-${text.slice(-1)}`;
   return text;
 }

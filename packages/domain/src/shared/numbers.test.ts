@@ -4,6 +4,7 @@ import {
   orNotAvailable,
   parseDecimal,
   parseSignedInteger,
+  rememberedNumberFormat,
   roundTo,
   specificGravityFromPoundsPerGallon,
 } from './numbers.ts';
@@ -117,5 +118,19 @@ describe('reading a flash point (a whole number that may be below zero): refused
 
   it('refuses a number that is not whole', () => {
     expect(parseSignedInteger(12.5)).toEqual({ ok: false });
+  });
+});
+
+describe('rememberedNumberFormat', () => {
+  it('writes what Intl.NumberFormat writes, the second time too, -0 and past its bound included', () => {
+    const options = { minimumFractionDigits: 2, maximumFractionDigits: 2 };
+    const intl = new Intl.NumberFormat('en-US', options);
+    const remembered = rememberedNumberFormat(options);
+    const figures = [0, -0, 1.005, 1234.5, -2.345, 0.125, Number.NaN, 1e21, 5000.004];
+    for (let i = 0; i < 5000; i++) figures.push(i * 0.37);
+    for (const pass of [1, 2])
+      for (const value of figures) expect([pass, remembered(value)]).toEqual([pass, intl.format(value)]);
+    expect(remembered(-0)).toBe('-0.00');
+    expect(remembered(0)).toBe('0.00');
   });
 });

@@ -106,21 +106,45 @@ export function orNotAvailable(
     : format(value);
 }
 
-const QUANTITY = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+/** How many figures a remembered format keeps before it starts again (a few hundred KB at most). */
+const REMEMBERED_FIGURES = 4096;
+
+/**
+ * An en-US number format that remembers the text of the figures it wrote: `Intl.NumberFormat`'s
+ * `format` was the largest single cost of a report's first run (issue 37), and a facility's
+ * figures repeat (the same percents, container sizes and pounds on many lines). The text is the
+ * format's own, so nothing printed changes; -0 is not remembered, since a Map counts it as 0 and
+ * the format writes "-0".
+ */
+export function rememberedNumberFormat(options: Intl.NumberFormatOptions): (value: number) => string {
+  const format = new Intl.NumberFormat('en-US', options);
+  const written = new Map<number, string>();
+  return (value) => {
+    if (Object.is(value, -0)) return format.format(value);
+    let text = written.get(value);
+    if (text !== undefined) return text;
+    text = format.format(value);
+    if (written.size >= REMEMBERED_FIGURES) written.clear();
+    written.set(value, text);
+    return text;
+  };
+}
+
+const QUANTITY = rememberedNumberFormat({ minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
 /**
  * Pounds and gallons as the reports print them and the lists show them (issue 22): two
  * decimals, en-US thousands separators whatever the locale ("1,834.80").
  */
 export function formatQuantity(value: number): string {
-  return QUANTITY.format(value);
+  return QUANTITY(value);
 }
 
-const PERCENT = new Intl.NumberFormat('en-US', { minimumFractionDigits: 0, maximumFractionDigits: 4 });
+const PERCENT = rememberedNumberFormat({ minimumFractionDigits: 0, maximumFractionDigits: 4 });
 
 /** A percent with up to 4 decimals, en-US grouping, whatever the locale. */
 export function formatPercent(value: number): string {
-  return PERCENT.format(value);
+  return PERCENT(value);
 }
 
 /**

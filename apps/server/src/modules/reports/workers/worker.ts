@@ -1,5 +1,6 @@
 import { parentPort, workerData } from 'node:worker_threads';
-import { compliance, REGULATORY_LIST_TYPES, REPORT_TYPES, type ReportDocument } from '@chemtrack/domain';
+import { compliance, type ReportDocument } from '@chemtrack/domain';
+import { deepFreeze } from '../../../lib/deep-freeze.ts';
 import { Lru } from '../../../lib/lru.ts';
 import {
   drawReportDocument,
@@ -11,6 +12,7 @@ import {
 import { buildReportDocument } from '../documents/index.ts';
 import { type PreviewPartAnswer, previewPartAnswer } from '../documents/preview-parts.ts';
 import type { FromReportWorker, ToReportWorker, WorkerLines } from './protocol.ts';
+import { warmUpInputs } from './warm-up.ts';
 
 /**
  * The report worker (issue 24): runs the engine, the layout and the PDF/XLSX writer for one job at
@@ -46,19 +48,6 @@ interface LineSet {
 }
 const lineSets = new Map<string, LineSet>();
 const reports = new Lru<string, ReportDocument>(REPORTS);
-
-/**
- * Frozen all through: kept work is shared by every report drawn after it, so one that changed it
- * in place would change the next one's figures; frozen, it throws instead.
- */
-function deepFreeze<T>(value: T): T {
-  if (typeof value !== 'object' || value === null || Object.isFrozen(value)) return value;
-  const prototype = Object.getPrototypeOf(value);
-  if (!Array.isArray(value) && prototype !== Object.prototype && prototype !== null) return value;
-  Object.freeze(value);
-  for (const child of Object.values(value)) deepFreeze(child);
-  return value;
-}
 
 /** The lines of a job whose lines are kept: those it brings (kept if the pool says so), else the kept ones. */
 function linesOf(lines: WorkerLines): readonly compliance.SnapshotLine[] {
@@ -166,68 +155,9 @@ function draw(job: ToReportWorker): Drawn {
  * the worker than the next ones; figures in docs/decisions/020). Nothing is kept.
  */
 async function warmUp() {
-  const line = (id: number, state: 'liquid' | 'solid'): compliance.SnapshotLine => ({
-    inventory_product_id: id,
-    product_id: id,
-    product_name: `Warm-up ${id}`,
-    physical_state: state,
-    container_name: state === 'liquid' ? 'Drum' : 'Bag',
-    unit_name: state === 'liquid' ? 'gal' : 'lb',
-    unit_type: state === 'liquid' ? 'gal' : 'lb',
-    container_size: 55,
-    container_quantity: 2,
-    max_gallons: null,
-    max_pounds: null,
-    pounds_per_gallon: state === 'liquid' ? 8.34 : null,
-    specific_gravity: null,
-    density: null,
-    conversion_factor: null,
-    is_sara_f: true,
-    is_sara_p: false,
-    is_sara_r: false,
-    is_sara_a: true,
-    is_sara_c: false,
-    is_spcc: state === 'liquid',
-    is_manufactured: false,
-    is_processed: true,
-    is_otherwise_used: false,
-    location_stored: 'WAREHOUSE',
-    components: [
-      { cas_number: '7782-50-5', name: 'Chlorine', percentage_weight: 50 },
-      {
-        cas_number: '7732-18-5',
-        name: 'Water',
-        percentage_weight: null,
-        percentage_weight_low: 10,
-        percentage_weight_high: 50,
-      },
-    ],
-  });
-  const lists: compliance.ReferenceLists = {
-    entries: REGULATORY_LIST_TYPES.map((list_type) => ({
-      list_type,
-      chemical_name: 'Chlorine',
-      cas_number: '7782-50-5',
-      threshold_quantity_lbs: 100,
-      final_reportable_quantity_lb: 10,
-    })),
-  };
-  const snapshot: compliance.ComplianceSnapshot = {
-    customer: { id: 0, name: 'Warm-up' },
-    facility: { id: 0, name: 'Warm-up' },
-    year: 2000,
-    lines: [line(1, 'liquid'), line(2, 'solid'), line(3, 'solid')],
-  };
   let document: ReportDocument | undefined;
-  for (const type of REPORT_TYPES.filter(compliance.isReportAvailable)) {
-    document = drawReportDocument({
-      type,
-      snapshot,
-      lists,
-      options: {},
-      inventoryId: 0,
-      generatedAt: new Date(0),
-    });
+  for (const inputs of warmUpInputs()) {
+    document = drawReportDocument(inputs);
     previewPartAnswer(document, { part: 'first', version: '' });
   }
   if (document) {
