@@ -737,7 +737,14 @@ describe('GET /audit-log/list', () => {
     });
     expect(res.statusCode, res.body).toBe(200);
     const { items, meta } = res.json().resource;
-    expect(meta).toEqual({ current_page: 1, last_page: 2, per_page: 1, total: 2 });
+    // A big list's page carries the next page's cursor (decision 041).
+    expect(meta).toEqual({
+      current_page: 1,
+      last_page: 2,
+      per_page: 1,
+      total: 2,
+      next_cursor: expect.any(String),
+    });
     expect(items).toEqual([
       {
         id: expect.any(Number),

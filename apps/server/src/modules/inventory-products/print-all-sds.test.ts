@@ -12,19 +12,32 @@ import { create } from '../../seed/factories.ts';
 import { PRINT_ALL_SDS_MSG, printAllSdsTempDir, sweepPrintAllSdsTemp } from './print-all-sds.service.ts';
 
 /**
- * The merge worker's heap ceiling when a test sets one: a merge that outgrows it fails for real
- * (the worker is ended with ERR_WORKER_OUT_OF_MEMORY), as one over the server's own ceiling would.
+ * A merge made to fail once it has written past its header (`failAfterFirstBytes`): it is stopped
+ * as a failing worker stops it, with an error, while the response is already sending its bytes. (A
+ * real out-of-memory in a worker with a small heap was tried first: under load pdf-lib sometimes
+ * meets an ArrayBuffer that cannot be allocated instead, catches it and names the file
+ * "unreadable", and the merge then ends whole.)
  */
-const merges = vi.hoisted(() => ({ maxHeapMb: undefined as number | undefined }));
+const merges = vi.hoisted(() => ({ failAfterFirstBytes: false }));
 vi.mock('./print-all-sds/index.ts', async (importOriginal) => {
   const original = await importOriginal<typeof import('./print-all-sds/index.ts')>();
   return {
     ...original,
-    mergeSdsFilesToHandle: (...[input, handle, options]: Parameters<typeof original.mergeSdsFilesToHandle>) =>
-      original.mergeSdsFilesToHandle(input, handle, {
+    mergeSdsFilesToHandle: (
+      ...[input, handle, options]: Parameters<typeof original.mergeSdsFilesToHandle>
+    ) => {
+      if (!merges.failAfterFirstBytes) return original.mergeSdsFilesToHandle(input, handle, options);
+      const failing = new AbortController();
+      return original.mergeSdsFilesToHandle(input, handle, {
         ...options,
-        ...(merges.maxHeapMb === undefined ? {} : { maxHeapMb: merges.maxHeapMb }),
-      }),
+        signal: options?.signal ? AbortSignal.any([options.signal, failing.signal]) : failing.signal,
+        onWritten: (bytes) => {
+          options?.onWritten?.(bytes);
+          // Past the 16-byte header: the first source's pages are written, and the answer has begun.
+          if (bytes > 16) failing.abort(new original.SdsMergeError('the merge failed after its first bytes'));
+        },
+      });
+    },
   };
 });
 
@@ -272,7 +285,7 @@ describe('GET /inventories/:id/print-all-sds-v2 when the merge fails after its f
         container_id: container.id,
       });
     }
-    merges.maxHeapMb = 32;
+    merges.failAfterFirstBytes = true;
     try {
       const { response, body, error } = await printOverHttp(inventory.id);
       expect(response.statusCode).toBe(200);
@@ -286,7 +299,7 @@ describe('GET /inventories/:id/print-all-sds-v2 when the merge fails after its f
       expect(body.includes('startxref')).toBe(false);
       expect(body.includes('%%EOF')).toBe(false);
     } finally {
-      merges.maxHeapMb = undefined;
+      merges.failAfterFirstBytes = false;
     }
     await until(() => openMerges().length === 0);
     expect(fs.readdirSync(printAllSdsTempDir(ctx.dataDir))).toEqual([]);
