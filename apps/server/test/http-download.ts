@@ -4,7 +4,10 @@ import http from 'node:http';
 export interface HttpDownload {
   response: http.IncomingMessage;
   body: Buffer;
-  /** The body's own failure (node says 'aborted' for a response cut off before its end), if any. */
+  /**
+   * The body's own failure, if node reported one ('aborted' for a response cut off before its end;
+   * whether the event comes depends on timing, `response.complete` false does not).
+   */
   error: Error | undefined;
 }
 
@@ -17,9 +20,13 @@ export async function downloadOverHttp(url: string, headers: Record<string, stri
   const [response] = (await once(request, 'response')) as [http.IncomingMessage];
   const chunks: Buffer[] = [];
   response.on('data', (chunk: Buffer) => chunks.push(chunk));
-  const error = await new Promise<Error | undefined>((resolve) => {
-    response.once('end', () => resolve(undefined));
-    response.once('error', resolve);
+  // Settled at 'close', which comes after 'end' or after the error of a body cut off: by then
+  // `response.complete` says for good whether the whole message came.
+  let error: Error | undefined;
+  response.on('error', (cause: Error) => {
+    error = cause;
   });
+  // Not events.once: it would reject on the 'error' heard above.
+  await new Promise((resolve) => response.once('close', resolve));
   return { response, body: Buffer.concat(chunks), error };
 }

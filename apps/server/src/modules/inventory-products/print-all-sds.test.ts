@@ -292,8 +292,10 @@ describe('GET /inventories/:id/print-all-sds-v2 when the merge fails after its f
       expect(response.headers['content-type']).toBe('application/pdf');
       expect(body.subarray(0, 5).toString()).toBe('%PDF-');
       // The reader is told: the body errors, the message is incomplete, and no counts came.
-      expect(error?.message).toBe('aborted');
+      // Node's client says a body cut off before its end by `complete: false`, and by an
+      // 'aborted' error when its timing lets the error event come (a loaded machine may not).
       expect(response.complete).toBe(false);
+      expect([undefined, 'aborted']).toContain(error?.message);
       expect(response.trailers).toEqual({});
       // The PDF's end (its cross-reference table and %%EOF) never came.
       expect(body.includes('startxref')).toBe(false);
