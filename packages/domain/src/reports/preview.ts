@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ORDER_DIRECTIONS } from '../shared/enums.ts';
-import { ListMetaSchema, MAX_PAGE_SIZE } from '../shared/list.ts';
+import { makeListResponseSchema, pageFields, SearchSchema } from '../shared/list.ts';
 import {
   groupInfoWarnings,
   REPORT_MSG,
@@ -127,15 +127,7 @@ const PreviewFields = {
 };
 
 /** A page of a part, as the lists page. */
-const PageFields = {
-  page: z.coerce.number().int().min(1, 'The page must be at least 1').default(1),
-  ipp: z.coerce
-    .number()
-    .int()
-    .min(1, 'The items per page must be at least 1')
-    .max(MAX_PAGE_SIZE, `The items per page may not be greater than ${MAX_PAGE_SIZE}`)
-    .default(PREVIEW_PAGE_SIZE),
-};
+const PageFields = pageFields(PREVIEW_PAGE_SIZE);
 
 const PreviewPartFields = {
   ...PreviewFields,
@@ -154,16 +146,14 @@ const PreviewPartFields = {
 export const ReportPreviewRowsRequestSchema = z.object({
   ...PreviewPartFields,
   ...PageFields,
-  search: z.string().trim().max(200, 'The search may not be greater than 200 characters').optional(),
+  search: SearchSchema,
   order_by: z.string().max(100, "The order by must be one of the table's columns").optional(),
   order_dir: z.enum(ORDER_DIRECTIONS, { error: 'The order dir must be asc or desc' }).optional(),
 });
 export type ReportPreviewRowsRequest = z.input<typeof ReportPreviewRowsRequestSchema>;
 export type ReportPreviewRowsRequestValues = z.output<typeof ReportPreviewRowsRequestSchema>;
 
-export const ReportPreviewRowsResponseSchema = z.object({
-  resource: z.object({ items: z.array(ReportPreviewRowSchema), meta: ListMetaSchema }),
-});
+export const ReportPreviewRowsResponseSchema = makeListResponseSchema(ReportPreviewRowSchema);
 export type ReportPreviewRowsResponse = z.infer<typeof ReportPreviewRowsResponseSchema>;
 
 /** `POST /report/preview/explanation`: one row's explanation, by its `index` in the whole table. */
@@ -195,11 +185,7 @@ export const ReportPreviewListRequestSchema = z.object({ ...PreviewFields, ...Pa
 export type ReportPreviewListRequest = z.input<typeof ReportPreviewListRequestSchema>;
 export type ReportPreviewListRequestValues = z.output<typeof ReportPreviewListRequestSchema>;
 
-export const ReportPreviewWarningsResponseSchema = z.object({
-  resource: z.object({ items: z.array(ReportWarningSchema), meta: ListMetaSchema }),
-});
+export const ReportPreviewWarningsResponseSchema = makeListResponseSchema(ReportWarningSchema);
 export type ReportPreviewWarningsResponse = z.infer<typeof ReportPreviewWarningsResponseSchema>;
-export const ReportPreviewInfoGroupsResponseSchema = z.object({
-  resource: z.object({ items: z.array(ReportInfoGroupSchema), meta: ListMetaSchema }),
-});
+export const ReportPreviewInfoGroupsResponseSchema = makeListResponseSchema(ReportInfoGroupSchema);
 export type ReportPreviewInfoGroupsResponse = z.infer<typeof ReportPreviewInfoGroupsResponseSchema>;

@@ -4,20 +4,33 @@ import { LIST_STATUSES, ORDER_DIRECTIONS } from './enums.ts';
 export const DEFAULT_PAGE_SIZE = 10;
 export const MAX_PAGE_SIZE = 100;
 
-/**
- * The list query every list route accepts. `order_by` is checked against the route's own
- * allow-list so an unknown column is a 422, never raw SQL.
- */
-export function makeListQuerySchema<const T extends readonly [string, ...string[]]>(orderable: T) {
-  return z.object({
+/** A page and its size, as every paged answer takes them (the lists, a report preview's parts). */
+export function pageFields(defaultSize: number) {
+  return {
     page: z.coerce.number().int().min(1, 'The page must be at least 1').default(1),
     ipp: z.coerce
       .number()
       .int()
       .min(1, 'The items per page must be at least 1')
       .max(MAX_PAGE_SIZE, `The items per page may not be greater than ${MAX_PAGE_SIZE}`)
-      .default(DEFAULT_PAGE_SIZE),
-    search: z.string().trim().max(200, 'The search may not be greater than 200 characters').optional(),
+      .default(defaultSize),
+  };
+}
+
+export const SearchSchema = z
+  .string()
+  .trim()
+  .max(200, 'The search may not be greater than 200 characters')
+  .optional();
+
+/**
+ * The list query every list route accepts. `order_by` is checked against the route's own
+ * allow-list so an unknown column is a 422, never raw SQL.
+ */
+export function makeListQuerySchema<const T extends readonly [string, ...string[]]>(orderable: T) {
+  return z.object({
+    ...pageFields(DEFAULT_PAGE_SIZE),
+    search: SearchSchema,
     status: z.union([z.enum(LIST_STATUSES), z.literal('')]).optional(),
     order_by: z.enum(orderable, { error: `The order by must be one of: ${orderable.join(', ')}` }).optional(),
     order_dir: z.enum(ORDER_DIRECTIONS, { error: 'The order dir must be asc or desc' }).optional(),
