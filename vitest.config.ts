@@ -15,8 +15,9 @@ export default defineConfig({
     projects: [
       // isolate: false (domain, server): a worker loads fastify, drizzle, zod and the app's modules
       // once for all its files instead of once a file. Every server file still opens its own
-      // database and app, and neither project mocks modules, stubs globals or changes process.env.
-      // 14 server files: CPU 98.5 s -> 60.8 s, wall 258 s -> 163 s (issue 24).
+      // database and app, and no file of theirs mocks modules, stubs globals or changes process.env:
+      // a mock would miss the modules an earlier file loaded. 14 server files: CPU 98.5 s -> 60.8 s,
+      // wall 258 s -> 163 s (issue 24).
       { test: { name: 'domain', root: './packages/domain', include: ['src/**/*.test.ts'], isolate: false } },
       {
         test: {
@@ -27,12 +28,25 @@ export default defineConfig({
           // *.faults.test.ts: real processes and a private cluster, run by `npm run test:faults`.
           exclude: [
             '**/*.faults.test.ts',
+            '**/*.isolated.test.ts',
             ...(process.env.TEST_DATABASE_URL ? [] : ['**/*.pg.test.ts']),
             ...(hasSdsDevSet ? [] : ['**/sds-reading-dev-set.test.ts']),
           ],
           // One migrated template database per run, copied by each test file (decision 002).
           globalSetup: ['./test/global-setup.ts'],
           isolate: false,
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      // *.isolated.test.ts: server files that mock a module, each loaded in a fresh module graph.
+      {
+        test: {
+          name: 'server-isolated',
+          root: './apps/server',
+          include: ['src/**/*.isolated.test.ts', 'test/**/*.isolated.test.ts'],
+          globalSetup: ['./test/global-setup.ts'],
+          isolate: true,
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

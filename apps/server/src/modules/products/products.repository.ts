@@ -17,7 +17,6 @@ import {
   keysetOf,
   matchesSearch,
   matchesUnaccentedSearch,
-  orderBy,
   PAGE_LIMIT,
   PAGE_OFFSET,
   prepareNamed,

@@ -7,7 +7,6 @@ import {
   PRODUCT_MSG,
   type ProductResource,
   REPORT_MSG,
-  type ReportDocument,
 } from '@chemtrack/domain';
 import { desc, eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
