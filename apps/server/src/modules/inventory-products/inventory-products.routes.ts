@@ -116,11 +116,6 @@ export const inventoryProductsRoutes: FastifyPluginAsyncZod = async (app) => {
         );
         const count = async (isIncluded: boolean) =>
           String((await download.report).entries.filter((entry) => entry.included === isIncluded).length);
-        // A merge failing after the first byte cuts the connection: Fastify's trailer path could
-        // otherwise end the chunked body whole (seen under load), and a client would keep a part.
-        download.report.catch(() => {
-          if (!reply.raw.destroyed) reply.raw.destroy();
-        });
         reply
           .trailer(PRINT_ALL_SDS_TRAILERS.included, () => count(true))
           .trailer(PRINT_ALL_SDS_TRAILERS.notIncluded, () => count(false));
