@@ -455,15 +455,37 @@ try {
     }
   }
 
-  // --- Print All SDS through the app, lists loaded meanwhile --------------------------------------
+  // --- Print All SDS through the app: alone, then with the lists loaded meanwhile -----------------
   let throughApp = { status: 0, bytes: 0, ms: 0, firstByteMs: 0 };
+  let throughAppAlone = { status: 0, bytes: 0, ms: 0, firstByteMs: 0 };
   if (running('sds')) {
+    const runningApp = app;
+    const printAll = () => {
+      const started = performance.now();
+      return untilAnswered(() =>
+        fetch(`${runningApp.url}${API}/inventories/${sdsInventoryId}/print-all-sds-v2`, { headers }),
+      ).then(async (res) => ({ status: res.status, ...(await readTimed(res, started)) }));
+    };
+    // The last report may have left the event loop lagging (the app answers 503 then): wait it out.
+    await untilAnswered(() => fetch(`${runningApp.url}${API}/inventories/list?page=1&ipp=10`, { headers }));
+    // Issue 37 asks two figures: the download against the bare merge with nothing else running,
+    // and the other users' list while a merge runs (below).
+    console.log(`\nPrint All SDS through the app (${sds.items.length} SDS), nothing else running`);
+    throughAppAlone = await printAll();
+    record({
+      group: 'Print All SDS',
+      name: 'through the app, nothing else running',
+      value: throughAppAlone.status === 200 ? throughAppAlone.ms : null,
+      unit: 'ms',
+      target: 'info (÷ bare below)',
+      note:
+        throughAppAlone.status === 200
+          ? `${round(mb(throughAppAlone.bytes))} MB PDF, first byte ${round(throughAppAlone.firstByteMs)} ms`
+          : `HTTP ${throughAppAlone.status}`,
+    });
     console.log(
       `\nPrint All SDS through the app (${sds.items.length} SDS), the inventories list loaded meanwhile`,
     );
-    const runningApp = app;
-    // The last report may have left the event loop lagging (the app answers 503 then): wait it out.
-    await untilAnswered(() => fetch(`${runningApp.url}${API}/inventories/list?page=1&ipp=10`, { headers }));
     // The same load just before, without the merge: on a shared machine the figure during the
     // merge means something only beside what the list gets at that moment without it.
     const beforeMerge = await load(runningApp, [`${API}/inventories/list?page=1&ipp=10`]);
@@ -477,10 +499,7 @@ try {
     });
     runningApp.resetPeak();
     const rssBefore = runningApp.memory().rss;
-    const mergeStarted = performance.now();
-    const merged = untilAnswered(() =>
-      fetch(`${runningApp.url}${API}/inventories/${sdsInventoryId}/print-all-sds-v2`, { headers }),
-    ).then(async (res) => ({ status: res.status, ...(await readTimed(res, mergeStarted)) }));
+    const merged = printAll();
     // The list load starts with the merge and lasts the configured duration (the merge lasts longer).
     const duringMerge = await load(runningApp, [`${API}/inventories/list?page=1&ipp=10`]);
     throughApp = await merged;
@@ -571,13 +590,22 @@ try {
       });
       record({
         group: 'Print All SDS',
-        name: 'through the app ÷ bare merge',
+        name: 'through the app ÷ bare merge, nothing else running',
+        value: throughAppAlone.status === 200 ? throughAppAlone.ms / bareMerge.ms : null,
+        unit: '×',
+        // Issue 37, "on an idle machine" (it was 2× in issue 24).
+        target: '≤ 1.5×',
+        pass: throughAppAlone.status === 200 && throughAppAlone.ms <= 1.5 * bareMerge.ms,
+        note: 'HTTP, the store and the merge worker',
+      });
+      record({
+        group: 'Print All SDS',
+        name: 'through the app ÷ bare merge, 20 users listing meanwhile',
         value: throughApp.status === 200 ? throughApp.ms / bareMerge.ms : null,
         unit: '×',
-        // Issue 37 (it was 2× in issue 24).
-        target: '≤ 1.5×',
-        pass: throughApp.status === 200 && throughApp.ms <= 1.5 * bareMerge.ms,
-        note: 'HTTP, the store and the merge worker, while the list was loaded',
+        // The merge runs at nice 10 (decision 023): it yields both cores to the listing users.
+        target: 'info',
+        note: 'the bare merge has the machine to itself',
       });
       record({
         group: 'Print All SDS',
