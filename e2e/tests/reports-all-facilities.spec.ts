@@ -48,6 +48,8 @@ test('the Tier II of every facility of a customer downloads from the Reports scr
   );
   const entries = unzipSync(new Uint8Array(fs.readFileSync(await file.path())));
   expect(Object.keys(entries)).toEqual(['summary.csv', PASADENA_PDF]);
+  // UTF-8 with its byte order mark (Excel needs it), which strFromU8 drops.
+  expect([...entries['summary.csv']!.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
   expect(strFromU8(entries['summary.csv']!).split('\r\n')).toEqual([
     `Facility,Inventory ${LAST_YEAR},Report file,Coverage under EPCRA 311/312 Tier I and II`,
     'Lake Charles Terminal,No,,no inventory',

@@ -14,7 +14,13 @@ export function csvCell(value: CsvValue): string {
   return /[",\n\r]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
 }
 
-/** The header and the rows as one CSV text, each line ended by CRLF. */
+/**
+ * Starts a CSV text: Excel reads a CSV without it in the machine's legacy code page, so "Société"
+ * or "µg" would open garbled; with it, as UTF-8 (other readers skip it).
+ */
+export const UTF8_BOM = '\uFEFF';
+
+/** The header and the rows as one CSV text (the UTF-8 byte order mark first), each line ended by CRLF. */
 export function csvText(header: readonly string[], rows: readonly (readonly CsvValue[])[]): string {
-  return `${[header, ...rows].map((row) => row.map(csvCell).join(',')).join('\r\n')}\r\n`;
+  return `${UTF8_BOM}${[header, ...rows].map((row) => row.map(csvCell).join(',')).join('\r\n')}\r\n`;
 }

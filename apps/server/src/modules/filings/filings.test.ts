@@ -228,7 +228,9 @@ describe('GET /filings/export', () => {
     expect(res.headers['content-disposition']).toMatch(
       /^attachment; filename="filings-\d{4}-\d{2}-\d{2}\.csv"/,
     );
-    expect(res.body.split('\r\n')).toEqual([
+    // UTF-8 with its byte order mark, which Excel needs to read it as UTF-8.
+    expect([...res.rawPayload.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    expect(res.body.slice(1).split('\r\n')).toEqual([
       'Customer,Facility,State,Year,Filing,Due on,Status,Filed on,How,Confirmation number,Filed by,Last report generated,Inventory changed since',
       `Gulf Terminals,Toledo Depot,OH,${THIS_YEAR},Tier II (EPCRA 311/312),${NEXT_MARCH},${NEXT_MARCH_STATUS},,,,,,`,
       '',

@@ -139,13 +139,15 @@ describe('POST /report/generate with all_facilities: true', () => {
 
     // Every active facility, West Yard without an inventory in 2024.
     expect(entries.get('summary.csv')!.toString('utf8')).toBe(
-      [
-        'Facility,Inventory 2024,Report file,Coverage under EPCRA 311/312 Tier I and II',
-        `North Terminal,Yes,${TIER2_PDF('North_Terminal')},covered`,
-        `South Depot,Yes,${TIER2_PDF('South_Depot')},not covered`,
-        'West Yard,No,,no inventory',
-        '',
-      ].join('\r\n'),
+      // The UTF-8 byte order mark first: Excel needs it to read the file as UTF-8.
+      '\uFEFF' +
+        [
+          'Facility,Inventory 2024,Report file,Coverage under EPCRA 311/312 Tier I and II',
+          `North Terminal,Yes,${TIER2_PDF('North_Terminal')},covered`,
+          `South Depot,Yes,${TIER2_PDF('South_Depot')},not covered`,
+          'West Yard,No,,no inventory',
+          '',
+        ].join('\r\n'),
     );
 
     // North Terminal: 300 gal × 4 = 1,200 gal × 10 lb/gal = 12,000 lb ≥ 10,000 lb → reported, code 06.
@@ -197,12 +199,14 @@ describe('POST /report/generate with all_facilities: true', () => {
     const second = `inventory_index_by_CAS_number_Twin_Sites_PLANT_${YEAR}_2.xlsx`;
     expect([...entries.keys()]).toEqual(['summary.csv', first, second]);
     expect(entries.get('summary.csv')!.toString('utf8')).toBe(
-      [
-        'Facility,Inventory 2024,Report file,Coverage under inventory index by CAS number',
-        `Plant,Yes,${first},not tested (a listing)`,
-        `PLANT,Yes,${second},not tested (a listing)`,
-        '',
-      ].join('\r\n'),
+      // The UTF-8 byte order mark first: Excel needs it to read the file as UTF-8.
+      '\uFEFF' +
+        [
+          'Facility,Inventory 2024,Report file,Coverage under inventory index by CAS number',
+          `Plant,Yes,${first},not tested (a listing)`,
+          `PLANT,Yes,${second},not tested (a listing)`,
+          '',
+        ].join('\r\n'),
     );
     const book = await workbookOf(entries.get(first)!);
     expect(book.worksheets.length).toBeGreaterThan(0);
