@@ -57,22 +57,28 @@ export function matchesSearch(column: AnyColumn | SQL, search: SearchArg): SQL {
 }
 
 /**
- * `matchesSearch` of a column stored without accents already (f_unaccent of its text, as
- * `inventories.search_text`, decision 038): the same matches without an f_unaccent per row read,
- * which was most of the cost of a term nearly every row holds.
+ * `matchesSearch` of a column stored without accents and in small letters already
+ * (lower(f_unaccent(text)), as `inventories.search_text` and `products.search_text`, decisions 038
+ * and 040): the same matches without an f_unaccent nor a lowering per row read, which were most of
+ * the cost of a short term. ILIKE is LIKE between the lowered text and the lowered pattern, so
+ * LIKE against the lowered pattern finds the same rows.
  */
 export function matchesUnaccentedSearch(column: AnyColumn, search: SearchArg): SQL {
-  return matchesText(sql`${column}`, search);
+  return matchesText(sql`${column}`, search, (pattern) => sql`LIKE lower(f_unaccent(${pattern}))`);
 }
 
-function matchesText(text: SQL, search: SearchArg): SQL {
+function matchesText(
+  text: SQL,
+  search: SearchArg,
+  like: (pattern: unknown) => SQL = (pattern) => sql`ILIKE f_unaccent(${pattern})`,
+): SQL {
   if (search instanceof SearchSlot) {
-    if (search.kind === 'substring') return sql`${text} ILIKE f_unaccent(${sql.placeholder('search_any')})`;
-    return sql`(${text} ILIKE f_unaccent(${sql.placeholder('search_start')}) OR ${text} ILIKE f_unaccent(${sql.placeholder('search_word')}))`;
+    if (search.kind === 'substring') return sql`${text} ${like(sql.placeholder('search_any'))}`;
+    return sql`(${text} ${like(sql.placeholder('search_start'))} OR ${text} ${like(sql.placeholder('search_word'))})`;
   }
-  if (search.length >= SUBSTRING_SEARCH_MIN) return sql`${text} ILIKE f_unaccent(${likePattern(search)})`;
+  if (search.length >= SUBSTRING_SEARCH_MIN) return sql`${text} ${like(likePattern(search))}`;
   const term = escapeLike(search);
-  return sql`(${text} ILIKE f_unaccent(${`${term}%`}) OR ${text} ILIKE f_unaccent(${`% ${term}%`}))`;
+  return sql`(${text} ${like(`${term}%`)} OR ${text} ${like(`% ${term}%`)})`;
 }
 
 /** Any of the columns matches the search (`matchesSearch`), or undefined when there is no search. */

@@ -27,10 +27,13 @@ export const products = pgTable(
     /**
      * What the list's search looks in (decision 040): the name and the manufacturer's name, each
      * after a unit separator and a space, without accents, as `inventories.search_text` (decision
-     * 038, which says why the matches are the same as each name's). Generated, so every writer
-     * keeps it; the search reads it without an f_unaccent per row, through one trigram index.
+     * 038, which says why the matches are the same as each name's), in small letters (migration
+     * 0033: LIKE against a lowered pattern is ILIKE's own comparison without lowering every row
+     * read). Generated, so every writer keeps it; the search reads it through one trigram index.
      */
-    searchText: text().generatedAlwaysAs(sql`f_unaccent(E'\\x1f ' || "name" || E'\\x1f ' || "mfg_name")`),
+    searchText: text().generatedAlwaysAs(
+      sql`lower(f_unaccent(E'\\x1f ' || "name" || E'\\x1f ' || "mfg_name"))`,
+    ),
   },
   (t) => [
     index('products_search_text_trgm').using('gin', sql`${t.searchText} gin_trgm_ops`),

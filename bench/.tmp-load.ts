@@ -1,0 +1,13 @@
+import pg from 'pg';
+import { openDatabase } from '../apps/server/src/db/client.ts';
+import { loadDataSet } from './data.ts';
+const url = 'postgres://postgres@127.0.0.1:5432/ct_lists';
+const database = await openDatabase(url, '/tmp/ct-lists-data');
+await database.migrate();
+await database.close?.();
+const client = new pg.Client({ connectionString: url });
+await client.connect();
+const data = await loadDataSet(client, 0.05);
+console.log(JSON.stringify(data.report));
+await client.end();
+process.exit(0);
