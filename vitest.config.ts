@@ -10,6 +10,15 @@ const ROOT = path.dirname(fileURLToPath(import.meta.url));
 const SDS_DEV_DIR = process.env.SDS_DEV_DIR ?? path.join(ROOT, '../shared/data/sds-dev');
 const hasSdsDevSet = fs.existsSync(path.join(SDS_DEV_DIR, 'truth.json'));
 
+// What both server projects share: the app's root, one migrated template database per run copied
+// by each test file (decision 002), the time a request-heavy test may take.
+const SERVER = {
+  root: './apps/server',
+  globalSetup: ['./test/global-setup.ts'],
+  testTimeout: 30_000,
+  hookTimeout: 60_000,
+};
+
 export default defineConfig({
   test: {
     projects: [
@@ -21,8 +30,8 @@ export default defineConfig({
       { test: { name: 'domain', root: './packages/domain', include: ['src/**/*.test.ts'], isolate: false } },
       {
         test: {
+          ...SERVER,
           name: 'server',
-          root: './apps/server',
           // *.pg.test.ts: behaviour only PostgreSQL has (connections), run in the PostgreSQL pass.
           include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
           // *.faults.test.ts: real processes and a private cluster, run by `npm run test:faults`.
@@ -32,23 +41,16 @@ export default defineConfig({
             ...(process.env.TEST_DATABASE_URL ? [] : ['**/*.pg.test.ts']),
             ...(hasSdsDevSet ? [] : ['**/sds-reading-dev-set.test.ts']),
           ],
-          // One migrated template database per run, copied by each test file (decision 002).
-          globalSetup: ['./test/global-setup.ts'],
           isolate: false,
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
         },
       },
       // *.isolated.test.ts: server files that mock a module, each loaded in a fresh module graph.
       {
         test: {
+          ...SERVER,
           name: 'server-isolated',
-          root: './apps/server',
           include: ['src/**/*.isolated.test.ts', 'test/**/*.isolated.test.ts'],
-          globalSetup: ['./test/global-setup.ts'],
           isolate: true,
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
         },
       },
       './apps/web/vitest.config.ts',

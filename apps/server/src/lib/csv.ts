@@ -18,7 +18,7 @@ export function csvCell(value: CsvValue): string {
  * Starts a CSV text: Excel reads a CSV without it in the machine's legacy code page, so "Société"
  * or "µg" would open garbled; with it, as UTF-8 (other readers skip it).
  */
-export const UTF8_BOM = '\uFEFF';
+const UTF8_BOM = '\uFEFF';
 
 /** The header and the rows as one CSV text (the UTF-8 byte order mark first), each line ended by CRLF. */
 export function csvText(header: readonly string[], rows: readonly (readonly CsvValue[])[]): string {
