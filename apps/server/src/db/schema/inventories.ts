@@ -279,6 +279,20 @@ export const inventoryReportVersions = pgTable('inventory_report_versions', {
 });
 
 /**
+ * One row whose `version` moves with every statement that changes which file a product holds or
+ * whether a file is a label photo (migration 0034): the inventory-products list keeps its
+ * statistics ("with SDS", "with label photo") under this version and the inventory's lines' version.
+ */
+export const productFilesVersion = pgTable(
+  'product_files_version',
+  {
+    id: smallint().primaryKey().default(1),
+    version: bigint({ mode: 'number' }).notNull().default(0),
+  },
+  (t) => [check('product_files_version_one_row', sql`${t.id} = 1`)],
+);
+
+/**
  * One row whose `version` moves with every statement that writes what the lines of every
  * inventory join to (container types, units, chemical components, hazard classes, an inventory's
  * year): those are shared catalogs, so a change to them invalidates every kept report input.

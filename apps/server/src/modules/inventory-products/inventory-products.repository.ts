@@ -13,7 +13,9 @@ import {
   inventoryProductHazards,
   inventoryProductRequests,
   inventoryProducts,
+  inventoryReportVersions,
   productChemicalComponents,
+  productFilesVersion,
   productHazards,
   products,
 } from '../../db/schema/index.ts';
@@ -210,29 +212,63 @@ export async function selectLineListRows(
   );
 }
 
-/**
- * The inventory the list is of, with the list's statistics (spec 02 §3), in one statement:
- * distinct products inventoried, those with an SDS file, and the worklists. A product counts as
- * inventoried once one of its lines is checked this year: a line carried over and not yet checked
- * is last year's count, not this year's (issue 22 §5). "With SDS" stays over every product on the
- * inventory, which is what Print All SDS holds. One pass over the inventory's lines grouped by
- * product, by hash (no DISTINCT sort over every line), so it stays cheap at tens of thousands of
- * lines; one round trip with the inventory's row, so the page stays within its three statements
- * (issue 24).
- */
-export async function selectInventoryWithStatistics(db: Db, inventoryId: number) {
-  const [row] = await cachedStatement(db, 'inventory-products:statistics', () =>
-    prepareNamed(inventoryWithStatistics(db)),
-  ).execute({ inventory_id: inventoryId });
-  if (!row) throw notFound('Inventory');
-  return row;
+/** The list's statistics (spec 02 §3). */
+export interface LineStatistics {
+  lines: number;
+  uncheckedLines: number;
+  openQuestions: number;
+  productsInventoried: number;
+  productsWithSds: number;
+  productsWithLabelPhoto: number;
+}
+
+/** The versions the statistics were read under: the inventory's lines' and the product files'. */
+export interface StatisticsVersions {
+  lines: number;
+  files: number;
 }
 
 /**
- * The statement of `selectInventoryWithStatistics`, its inventory a placeholder. The inventory's
- * lines are read once, grouped by product (each group's line counts and whether one of its lines
- * is checked), and each product's SDS file is looked up by its key: a join with the products let
- * the planner hash the whole products table for a few hundred products (issue 24).
+ * The inventory the list is of, with the versions of what its statistics read, in one statement;
+ * the statistics themselves only when `known` is not those versions (they are null then).
+ *
+ * The statistics: distinct products inventoried, those with an SDS file or a label photo, and the
+ * worklists. A product counts as inventoried once one of its lines is checked this year: a line
+ * carried over and not yet checked is last year's count, not this year's (issue 22 §5). "With SDS"
+ * stays over every product on the inventory, which is what Print All SDS holds. They were the list's
+ * cost (issue 37: 2–3.6 ms of the 2,000-line inventory's page against 0.1 ms for the page itself),
+ * so the service keeps them under the versions and this statement reads them again only when a
+ * version moved.
+ */
+export async function selectInventoryWithStatistics(
+  db: Db,
+  inventoryId: number,
+  known: StatisticsVersions | undefined,
+) {
+  const [row] = await cachedStatement(db, 'inventory-products:statistics', () =>
+    prepareNamed(inventoryWithStatistics(db)),
+  ).execute({
+    inventory_id: inventoryId,
+    known_lines_version: known?.lines ?? null,
+    known_files_version: known?.files ?? null,
+  });
+  if (!row) throw notFound('Inventory');
+  const { linesVersion, filesVersion, statistics, ...inventory } = row;
+  return {
+    ...inventory,
+    versions: { lines: Number(linesVersion), files: Number(filesVersion) },
+    statistics,
+  };
+}
+
+/**
+ * The statement of `selectInventoryWithStatistics`, its inventory and known versions placeholders.
+ * The statistics are one uncorrelated subquery under a CASE: PostgreSQL runs such a subquery (an
+ * InitPlan) only when the CASE reaches it, so a known version costs the inventory's row and two
+ * index lookups. The inventory's lines are read once, grouped by product (each group's line counts
+ * and whether one of its lines is checked), and each product's SDS file is looked up by its key:
+ * a join with the products let the planner hash the whole products table for a few hundred
+ * products (issue 24).
  */
 function inventoryWithStatistics(db: Db) {
   const inventoryId = sql.placeholder('inventory_id');
@@ -251,27 +287,19 @@ function inventoryWithStatistics(db: Db) {
   // A photo of the label is kept as the product's file but is not an SDS: counted apart (issue 33).
   const sdsFile = (isLabelPhoto: boolean) =>
     sql`EXISTS (SELECT 1 FROM ${products} INNER JOIN ${files} ON ${files.id} = ${products.sdsFileId} WHERE ${products.id} = ${byProduct.productId} AND ${isLabelPhoto ? sql`` : sql`NOT `}${files.isLabelPhoto})`;
-  const hasSds = sdsFile(false);
-  const hasLabelPhoto = sdsFile(true);
-  const counts = db
+  const statistics = db
     .select({
-      lines: sql<number>`coalesce(sum(${byProduct.lines}), 0)::int`.as('lines'),
-      uncheckedLines: sql<number>`coalesce(sum(${byProduct.uncheckedLines}), 0)::int`.as('unchecked_lines'),
-      openQuestions: sql<number>`coalesce(sum(${byProduct.openQuestions}), 0)::int`.as('open_questions'),
-      productsInventoried: sql<number>`(count(*) FILTER (WHERE ${byProduct.isChecked}))::int`.as(
-        'products_inventoried',
-      ),
-      // Of the products inventoried: a carried-over product nobody has checked yet is neither.
-      productsWithSds: sql<number>`(count(*) FILTER (WHERE ${byProduct.isChecked} AND ${hasSds}))::int`.as(
-        'products_with_sds',
-      ),
-      productsWithLabelPhoto:
-        sql<number>`(count(*) FILTER (WHERE ${byProduct.isChecked} AND ${hasLabelPhoto}))::int`.as(
-          'products_with_label_photo',
-        ),
+      statistics: sql`json_build_object(
+        'lines', coalesce(sum(${byProduct.lines}), 0)::int,
+        'uncheckedLines', coalesce(sum(${byProduct.uncheckedLines}), 0)::int,
+        'openQuestions', coalesce(sum(${byProduct.openQuestions}), 0)::int,
+        'productsInventoried', (count(*) FILTER (WHERE ${byProduct.isChecked}))::int,
+        'productsWithSds', (count(*) FILTER (WHERE ${byProduct.isChecked} AND ${sdsFile(false)}))::int,
+        'productsWithLabelPhoto', (count(*) FILTER (WHERE ${byProduct.isChecked} AND ${sdsFile(true)}))::int)`,
     })
-    .from(byProduct)
-    .as('counts');
+    .from(byProduct);
+  const linesVersion = sql`coalesce(${inventoryReportVersions.version}, 0)`;
+  const filesVersion = sql`coalesce(${productFilesVersion.version}, 0)`;
   return db
     .select({
       // The fields the list shows: the inventory's stored texts (decision 038) are long and unused.
@@ -282,17 +310,19 @@ function inventoryWithStatistics(db: Db) {
       },
       customer: { id: customers.id, name: customers.name },
       facility: { id: facilities.id, name: facilities.name },
-      lines: counts.lines,
-      uncheckedLines: counts.uncheckedLines,
-      openQuestions: counts.openQuestions,
-      productsInventoried: counts.productsInventoried,
-      productsWithSds: counts.productsWithSds,
-      productsWithLabelPhoto: counts.productsWithLabelPhoto,
+      linesVersion: sql<string>`${linesVersion}::text`,
+      filesVersion: sql<string>`${filesVersion}::text`,
+      // Of the products inventoried: a carried-over product nobody has checked yet is neither.
+      statistics: sql<LineStatistics | null>`CASE
+        WHEN ${linesVersion} = ${sql.placeholder('known_lines_version')}
+          AND ${filesVersion} = ${sql.placeholder('known_files_version')} THEN NULL
+        ELSE (${statistics}) END`,
     })
     .from(inventories)
     .innerJoin(customers, eq(customers.id, inventories.customerId))
     .innerJoin(facilities, eq(facilities.id, inventories.facilityId))
-    .crossJoin(counts)
+    .leftJoin(inventoryReportVersions, eq(inventoryReportVersions.inventoryId, inventories.id))
+    .leftJoin(productFilesVersion, eq(productFilesVersion.id, 1))
     .where(eq(inventories.id, inventoryId))
     .limit(1);
 }

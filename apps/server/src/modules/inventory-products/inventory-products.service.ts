@@ -8,9 +8,12 @@ import type {
 } from '@chemtrack/domain';
 import type { Db, Tx } from '../../db/client.ts';
 import { toListedPage, toPage } from '../../lib/list-query.ts';
+import { Lru } from '../../lib/lru.ts';
 import { findInventoryRow } from '../inventories/inventories.repository.ts';
 import { checkExisting } from './aggregation.service.ts';
 import {
+  type LineStatistics,
+  type StatisticsVersions,
   selectInventoryWithStatistics,
   selectLineListRows,
   selectLinePickerRows,
@@ -31,13 +34,39 @@ async function getLine(db: Db | Tx, { inventoryId, lineId }: LineRef): Promise<I
   return toResource(db, await findLineOfInventory(db, { inventoryId, lineId }));
 }
 
+/**
+ * Each inventory's list statistics as last read, with the versions they were read under, per
+ * database (a test app has its own). An entry is only a hint: the statement compares its versions
+ * with the database's in the same snapshot and reads the statistics again when either moved, so a
+ * stale entry costs a read, never a wrong figure. Bounded: an entry is a few numbers.
+ */
+const keptStatistics = new WeakMap<
+  object,
+  Lru<number, { versions: StatisticsVersions; statistics: LineStatistics }>
+>();
+
+async function inventoryWithStatistics(db: Db, inventoryId: number) {
+  let kept = keptStatistics.get(db);
+  if (!kept) {
+    kept = new Lru({ entries: 5_000, weight: 5_000 });
+    keptStatistics.set(db, kept);
+  }
+  const known = kept.get(inventoryId);
+  const read = await selectInventoryWithStatistics(db, inventoryId, known?.versions);
+  if (read.statistics) {
+    kept.set(inventoryId, { versions: read.versions, statistics: read.statistics });
+    return { ...read, statistics: read.statistics };
+  }
+  if (!known) throw new Error('The statistics were not read though no version was known.');
+  return { ...read, statistics: known.statistics };
+}
+
 async function listLines(
   db: Db,
   inventoryId: number,
   query: InventoryProductListQuery,
 ): Promise<InventoryProductListResponse['resource']> {
-  const stats = await selectInventoryWithStatistics(db, inventoryId);
-  const { inventory, customer, facility } = stats;
+  const { inventory, customer, facility, statistics: stats } = await inventoryWithStatistics(db, inventoryId);
   const listed = await selectLineListRows(db, inventoryId, query, stats.lines);
   return {
     ...toListedPage(listed.rows.map(toListRow), listed, query.ipp),
