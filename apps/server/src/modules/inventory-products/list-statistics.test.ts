@@ -168,9 +168,8 @@ describe('the statistics kept under versions', () => {
     const statisticsStatement = async () => {
       heard = [];
       await list(inventoryId);
-      const sent = heard.filter(
-        (one) => one.text.includes('known_lines_version') || /json_build_object/.test(one.text),
-      );
+      // The statement with the statistics' subquery (placeholders are numbered in the text).
+      const sent = heard.filter((one) => one.text.includes('json_build_object'));
       heard = undefined;
       expect(sent).toHaveLength(1);
       return sent[0]!;
