@@ -11,6 +11,7 @@ import {
   call,
   cleanUp,
   eventually,
+  logLines,
   onCleanUp,
   PrivateCluster,
   paddedPdf,
@@ -118,15 +119,28 @@ describe('the event loop saturated', () => {
     });
     const token = await signIn(server);
     server.child.kill('SIGUSR2');
-    const statuses: number[] = [];
+    const answers: { status: number; body: string; at: number }[] = [];
+    const started = Date.now();
     // Requests queued behind the turn and sent for 2.5 s after it: every one answered.
-    const until = Date.now() + 4000;
+    const until = started + 4000;
     while (Date.now() < until) {
-      statuses.push((await call(server, 'GET', '/customers/list', { token })).status);
+      const answer = await call(server, 'GET', '/customers/list', { token });
+      answers.push({ status: answer.status, body: answer.body.slice(0, 120), at: Date.now() - started });
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
-    expect(statuses.length).toBeGreaterThan(5);
-    expect(statuses.filter((status) => status !== 200)).toEqual([]);
+    expect(answers.length).toBeGreaterThan(5);
+    // A refusal is named with its message and its time after the signal, and the server's warnings
+    // and errors go with it: CI saw a second of 503s here twice (2026-11-28 with a 2 s limit,
+    // 2026-11-29 with 4 s) that no run on a quiet or a busy-looped machine reproduced.
+    const warnings = logLines(server)
+      .filter((line) => Number(line.level) >= 40)
+      .map((line) =>
+        `${String(line.time)} ${String(line.msg)} ${JSON.stringify(line.err ?? '')}`.slice(0, 300),
+      );
+    expect(
+      answers.filter((answer) => answer.status !== 200),
+      `signal sent at ${new Date(started).toISOString()}; server warnings:\n${warnings.join('\n')}`,
+    ).toEqual([]);
   });
 });
 
