@@ -137,7 +137,7 @@ export interface Config {
   requestTimeoutMs: number;
   /** How long SIGTERM waits for open requests before closing them. */
   shutdownTimeoutMs: number;
-  /** Past this mean event-loop delay, requests get 503 with Retry-After (`@fastify/under-pressure`). */
+  /** Past this mean event-loop delay, requests get 503 with Retry-After (`lib/event-loop-delay.ts`). */
   maxEventLoopDelayMs: number;
   /** Lists count matching rows exactly up to this many, then estimate (lib/list-query.ts `countUpTo`). */
   listCountCap: number;

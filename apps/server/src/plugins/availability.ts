@@ -1,6 +1,6 @@
-import underPressure from '@fastify/under-pressure';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { watchEventLoopDelay } from '../lib/event-loop-delay.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -29,9 +29,10 @@ export const RETRY_AFTER_SECONDS = 5;
  * - **Draining.** After SIGTERM the server keeps listening so that new requests get a clear 503
  *   (Fastify's own `close()` stops listening, which a client sees as a refused connection), and
  *   the ones in progress (a Print All SDS merge, a report) finish.
- * - **Saturated event loop.** `@fastify/under-pressure` measures the event-loop delay every
- *   second; past `maxEventLoopDelayMs` (2 s by default: far above what a loaded CI machine shows,
- *   so only a loop that is really stuck trips it) new requests are refused until it recovers.
+ * - **Saturated event loop.** The event loop's mean delay is read every second
+ *   (`lib/event-loop-delay.ts`); past `maxEventLoopDelayMs` (2 s by default: far above what a
+ *   loaded CI machine shows, so only a loop that is really stuck trips it) new requests are
+ *   refused until it recovers.
  */
 async function availabilityPlugin(app: FastifyInstance) {
   let isDraining = false;
@@ -71,11 +72,14 @@ async function availabilityPlugin(app: FastifyInstance) {
   // 0 turns the check off: the in-process test apps share a vitest worker's event loop, whose
   // delays on a loaded CI machine say nothing about a server (the fault scenarios test it for real).
   if (app.config.maxEventLoopDelayMs === 0) return;
-  // Its refusal is an FST_UNDER_PRESSURE error with this message; plugins/errors answers it.
-  await app.register(underPressure, {
-    maxEventLoopDelay: app.config.maxEventLoopDelayMs,
-    retryAfter: RETRY_AFTER_SECONDS,
-    message: AVAILABILITY_MSG.overloaded,
+  const delay = watchEventLoopDelay();
+  app.addHook('onClose', async () => delay.stop());
+  app.addHook('onRequest', async (_request, reply) => {
+    if (delay.current() <= app.config.maxEventLoopDelayMs) return;
+    return reply
+      .status(503)
+      .header('Retry-After', String(RETRY_AFTER_SECONDS))
+      .send({ message: AVAILABILITY_MSG.overloaded });
   });
 }
 

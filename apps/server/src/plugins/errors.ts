@@ -94,10 +94,6 @@ async function errorsPlugin(app: FastifyInstance) {
       request.log.error({ err: error, url: request.routeOptions.url }, 'storage full');
       return reply.status(507).send({ message: FAULT_MSG.storageFull });
     }
-    // `@fastify/under-pressure`'s refusal, with the message and Retry-After it was given.
-    if (error.code === 'FST_UNDER_PRESSURE') {
-      return reply.status(503).send({ message: error.message });
-    }
     const conflict = CONFLICT_MESSAGES[postgresCode(error) ?? ''];
     if (conflict) return reply.status(409).send({ message: conflict });
     const status = error.code ? CLIENT_ERROR_STATUS[error.code] : undefined;

@@ -1,7 +1,7 @@
 /**
  * Test-only, loaded with `--import` by the event-loop scenario and never by the app: SIGUSR2
  * keeps the event loop busy for `FAULT_BUSY_MS` (5 s), in 400 ms slices with a short gap between
- * them, so the requests that queue up meanwhile are answered (by the under-pressure check) while
+ * them, so the requests that queue up meanwhile are answered (by the event-loop check) while
  * the loop is still saturated, as under a flood of CPU-heavy work. `FAULT_BUSY_SLICE_MS` equal to
  * `FAULT_BUSY_MS` makes it one long turn instead (a large report drawn), which is not saturation.
  */
