@@ -1,5 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { watchEventLoopDelay } from './event-loop-delay.ts';
+import { type EventLoopDelay, watchEventLoopDelay } from './event-loop-delay.ts';
+
+/** Runs `act` when the first sample is taken, and answers the delay the next sample reads. */
+function sampleAfter(delay: EventLoopDelay, act: () => void): Promise<number> {
+  return new Promise<number>((resolve) => {
+    let samples = 0;
+    delay.onSample((ms) => {
+      samples += 1;
+      if (samples === 1) act();
+      else if (samples === 2) resolve(ms);
+    });
+  });
+}
 
 /** Keeps the event loop busy for `ms`, as one synchronous turn. */
 function oneTurn(ms: number): void {
@@ -16,15 +28,9 @@ describe('the event-loop delay', () => {
       // The sequence that made @fastify/under-pressure refuse a whole second of requests: a 1.2 s
       // turn begun right after a sample, with another timer due before the monitor's next tick,
       // so the window holds no measurement at all (its mean is NaN).
-      const afterTurn = await new Promise<number>((resolve) => {
-        let samples = 0;
-        delay.onSample((ms) => {
-          samples += 1;
-          if (samples === 1) {
-            setTimeout(() => {}, 1);
-            oneTurn(1200);
-          } else if (samples === 2) resolve(ms);
-        });
+      const afterTurn = await sampleAfter(delay, () => {
+        setTimeout(() => {}, 1);
+        oneTurn(1200);
       });
       // The sampler came about 200 ms late (a 1.2 s turn in a 1 s window): far under the 2 s limit.
       expect(Number.isFinite(afterTurn)).toBe(true);
@@ -38,20 +44,14 @@ describe('the event-loop delay', () => {
   it('reads a loop kept busy in slices as a delay near the slices', async () => {
     const delay = watchEventLoopDelay();
     try {
-      const busy = await new Promise<number>((resolve) => {
-        let samples = 0;
-        delay.onSample((ms) => {
-          samples += 1;
-          if (samples === 1) {
-            // 300 ms turns with 1 ms gaps for 1.5 s: saturation, as the fault scenario's preload.
-            const end = Date.now() + 1500;
-            const slice = () => {
-              oneTurn(Math.min(300, end - Date.now()));
-              if (Date.now() < end) setTimeout(slice, 1);
-            };
-            slice();
-          } else if (samples === 2) resolve(ms);
-        });
+      const busy = await sampleAfter(delay, () => {
+        // 300 ms turns with 1 ms gaps for 1.5 s: saturation, as the fault scenario's preload.
+        const end = Date.now() + 1500;
+        const slice = () => {
+          oneTurn(Math.min(300, end - Date.now()));
+          if (Date.now() < end) setTimeout(slice, 1);
+        };
+        slice();
       });
       expect(busy).toBeGreaterThan(150);
     } finally {

@@ -30,21 +30,15 @@ async function list(inventoryId: number): Promise<Listed> {
   return res.json().resource;
 }
 
-const figures = ({
-  lines,
-  unchecked_lines,
-  open_questions,
-  products_inventoried,
-  products_with_sds,
-  products_with_label_photo,
-}: Listed) => ({
-  lines,
-  unchecked_lines,
-  open_questions,
-  products_inventoried,
-  products_with_sds,
-  products_with_label_photo,
-});
+const FIGURES = [
+  'lines',
+  'unchecked_lines',
+  'open_questions',
+  'products_inventoried',
+  'products_with_sds',
+  'products_with_label_photo',
+] as const;
+const figures = (listed: Listed) => Object.fromEntries(FIGURES.map((key) => [key, listed[key]]));
 
 async function addLine(inventoryId: number, productId: number) {
   const res = await ctx.call('staff', {
