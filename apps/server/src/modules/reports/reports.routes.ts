@@ -31,6 +31,14 @@ const FileResponse = z
     "The report file (application/pdf or the XLSX content type), or with all_facilities a ZIP of every facility's file and summary.csv (application/zip), as an attachment",
   );
 
+/** A preview route's options: staff and admins, its body, and its answer for the documentation. */
+function previewOptions<Body extends z.ZodType, Answer extends z.ZodType>(body: Body, answer: Answer) {
+  return {
+    config: { permission: 'reports.read' as const },
+    schema: { tags, body, response: { 200: answer, ...ERROR_RESPONSES } },
+  };
+}
+
 /**
  * Spec 02 §7 "Reports" and issue 11: the type list, the file, and the preview with each figure's
  * explanation. Staff and admins (spec 02 §6 "View … reports").
@@ -63,14 +71,7 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/report/preview',
-    {
-      config: { permission: 'reports.read' },
-      schema: {
-        tags,
-        body: ReportRequestSchema,
-        response: { 200: ReportPreviewResponseSchema, ...ERROR_RESPONSES },
-      },
-    },
+    previewOptions(ReportRequestSchema, ReportPreviewResponseSchema),
     async (request, reply) => sendJsonText(reply, await service.preview(app.db, request.body, workers)),
   );
 
@@ -78,55 +79,24 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
   // keeps, asked with the first answer's version (409 when the report changed since).
   app.post(
     '/report/preview/rows',
-    {
-      config: { permission: 'reports.read' },
-      schema: {
-        tags,
-        body: ReportPreviewRowsRequestSchema,
-        response: { 200: ReportPreviewRowsResponseSchema, ...ERROR_RESPONSES },
-      },
-    },
+    previewOptions(ReportPreviewRowsRequestSchema, ReportPreviewRowsResponseSchema),
     async (request, reply) => sendJsonText(reply, await service.previewRows(app.db, request.body, workers)),
   );
-
   app.post(
     '/report/preview/explanation',
-    {
-      config: { permission: 'reports.read' },
-      schema: {
-        tags,
-        body: ReportPreviewExplanationRequestSchema,
-        response: { 200: ReportPreviewExplanationResponseSchema, ...ERROR_RESPONSES },
-      },
-    },
+    previewOptions(ReportPreviewExplanationRequestSchema, ReportPreviewExplanationResponseSchema),
     async (request, reply) =>
       sendJsonText(reply, await service.previewExplanation(app.db, request.body, workers)),
   );
-
   app.post(
     '/report/preview/warnings',
-    {
-      config: { permission: 'reports.read' },
-      schema: {
-        tags,
-        body: ReportPreviewListRequestSchema,
-        response: { 200: ReportPreviewWarningsResponseSchema, ...ERROR_RESPONSES },
-      },
-    },
+    previewOptions(ReportPreviewListRequestSchema, ReportPreviewWarningsResponseSchema),
     async (request, reply) =>
       sendJsonText(reply, await service.previewList(app.db, 'warnings', request.body, workers)),
   );
-
   app.post(
     '/report/preview/info-groups',
-    {
-      config: { permission: 'reports.read' },
-      schema: {
-        tags,
-        body: ReportPreviewListRequestSchema,
-        response: { 200: ReportPreviewInfoGroupsResponseSchema, ...ERROR_RESPONSES },
-      },
-    },
+    previewOptions(ReportPreviewListRequestSchema, ReportPreviewInfoGroupsResponseSchema),
     async (request, reply) =>
       sendJsonText(reply, await service.previewList(app.db, 'info_groups', request.body, workers)),
   );
