@@ -13,10 +13,10 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { openDatabase } from '../apps/server/src/db/client.ts';
 import { loadDataSet, type RawClient } from './data.ts';
 import { ROOT } from './processes.ts';
+import { databaseUrlOn, onServer } from './server-databases.ts';
 
 const scale = Number(process.argv[process.argv.indexOf('--scale') + 1] ?? 0.05) || 0.05;
 const adminUrl = process.env.BENCH_DATABASE_URL;
@@ -44,19 +44,11 @@ function timed(what: string, command: string, args: string[], env: NodeJS.Proces
   return { what, seconds, peakMiB: peakKiB / 1024 };
 }
 
-function databaseUrl(name: string): string {
-  const url = new URL(adminUrl ?? '');
-  url.pathname = `/${name}`;
-  return url.toString();
-}
-
 async function recreate(name: string): Promise<string> {
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  return databaseUrl(name);
+  const serverUrl = adminUrl ?? '';
+  await onServer(serverUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  await onServer(serverUrl, `CREATE DATABASE ${name}`);
+  return databaseUrlOn(serverUrl, name);
 }
 
 /** A migrated database with the data set loaded: PGlite in `dataDir/db`, or the PostgreSQL `url`. */

@@ -19,11 +19,10 @@ import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { openDatabase } from '../apps/server/src/db/client.ts';
-import { hashPassword } from '../apps/server/src/lib/passwords.ts';
 import { loadDataSet, NAME_WORDS, type RawClient } from './data.ts';
 import { API, ROOT, type RunningProcess, signIn, startApp } from './processes.ts';
+import { addBenchAdmin, BENCH_ADMIN, databaseUrlOn, onServer, runDatabaseName } from './server-databases.ts';
 
 const { values } = parseArgs({
   options: {
@@ -35,33 +34,12 @@ const { values } = parseArgs({
 });
 const serverUrl = process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL;
 if (!serverUrl || !values.other) throw new Error('needs BENCH_DATABASE_URL and --other <checkout>');
-const ADMIN = { email: 'admin@bench.local', password: 'BenchPassword1' };
 const CONNECTIONS = 20;
 const duration = Number(values.duration);
 
-async function onServer(text: string) {
-  const client = new pg.Client({ connectionString: serverUrl });
-  await client.connect();
-  try {
-    await client.query(text);
-  } finally {
-    await client.end();
-  }
-}
-
-const stamp = new Date()
-  .toISOString()
-  .replace(/[-:TZ.]/g, '')
-  .slice(0, 14);
-const databaseNames = {
-  main: `chemtrack_bench_lists_${stamp}_main`,
-  here: `chemtrack_bench_lists_${stamp}_here`,
-};
-function databaseUrl(name: string): string {
-  const url = new URL(serverUrl as string);
-  url.pathname = `/${name}`;
-  return url.toString();
-}
+const runName = runDatabaseName('lists');
+const databaseNames = { main: `${runName}_main`, here: `${runName}_here` };
+const databaseUrl = (name: string) => databaseUrlOn(serverUrl, name);
 const otherRoot = path.resolve(values.other);
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'chemtrack-bench-lists-'));
 const apps: {
@@ -72,7 +50,7 @@ const apps: {
 }[] = [];
 let reportInventory = 0;
 try {
-  await onServer(`CREATE DATABASE ${databaseNames.main}`);
+  await onServer(serverUrl, `CREATE DATABASE ${databaseNames.main}`);
   // Main's client, so main's migrations make main's schema.
   const mainClient = (await import(
     pathToFileURL(path.join(otherRoot, 'apps/server/src/db/client.ts')).href
@@ -80,10 +58,7 @@ try {
   const database = await mainClient.openDatabase(databaseUrl(databaseNames.main), dataDir);
   try {
     await database.migrate();
-    await database.db.execute(
-      sql`INSERT INTO users (email, role, first_name, last_name, password_hash)
-          VALUES (${ADMIN.email}, 'admin', 'Ada', 'Admin', ${await hashPassword(ADMIN.password)})`,
-    );
+    await addBenchAdmin(database.db);
     const client = (database.db as unknown as { $client: RawClient }).$client;
     const data = await loadDataSet(client, Number(values.scale));
     reportInventory = data.report.inventoryId;
@@ -107,7 +82,7 @@ try {
     await database.close();
   }
   // The same rows for this checkout, brought to its schema by its own migrations.
-  await onServer(`CREATE DATABASE ${databaseNames.here} TEMPLATE ${databaseNames.main}`);
+  await onServer(serverUrl, `CREATE DATABASE ${databaseNames.here} TEMPLATE ${databaseNames.main}`);
   const here = await openDatabase(databaseUrl(databaseNames.here), dataDir);
   try {
     await here.migrate();
@@ -129,7 +104,7 @@ try {
       name,
       url: started.url,
       process: started,
-      headers: await signIn(started.url, ADMIN.email, ADMIN.password),
+      headers: await signIn(started.url, BENCH_ADMIN.email, BENCH_ADMIN.password),
     });
   }
 
@@ -207,6 +182,6 @@ try {
   for (const app of apps) await app.process.stop();
   await new Promise((resolve) => setTimeout(resolve, 1000));
   for (const name of Object.values(databaseNames))
-    await onServer(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await onServer(serverUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
   fs.rmSync(dataDir, { recursive: true, force: true });
 }

@@ -15,11 +15,10 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { openDatabase } from '../apps/server/src/db/client.ts';
-import { hashPassword } from '../apps/server/src/lib/passwords.ts';
 import { loadDataSet, type RawClient } from './data.ts';
 import { API, signIn, startApp } from './processes.ts';
+import { addBenchAdmin, BENCH_ADMIN, databaseUrlOn, onServer, runDatabaseName } from './server-databases.ts';
 
 const { values } = parseArgs({
   options: {
@@ -30,31 +29,14 @@ const { values } = parseArgs({
 });
 const serverUrl = process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL;
 if (!serverUrl) throw new Error('needs BENCH_DATABASE_URL');
-const ADMIN = { email: 'admin@bench.local', password: 'BenchPassword1' };
 const CONNECTIONS = 20;
 const IPP = 10;
 const DEEPEST = 2_000;
 const duration = Number(values.duration);
 
-async function onServer(text: string) {
-  const client = new pg.Client({ connectionString: serverUrl });
-  await client.connect();
-  try {
-    await client.query(text);
-  } finally {
-    await client.end();
-  }
-}
-
-const stamp = new Date()
-  .toISOString()
-  .replace(/[-:TZ.]/g, '')
-  .slice(0, 14);
-const databaseName = `chemtrack_bench_cursor_${stamp}`;
-const url = new URL(serverUrl);
-url.pathname = `/${databaseName}`;
-const databaseUrl = url.toString();
-await onServer(`CREATE DATABASE ${databaseName}`);
+const databaseName = runDatabaseName('cursor');
+const databaseUrl = databaseUrlOn(serverUrl, databaseName);
+await onServer(serverUrl, `CREATE DATABASE ${databaseName}`);
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'chemtrack-bench-cursor-'));
 let app: Awaited<ReturnType<typeof startApp>> | undefined;
 try {
@@ -62,10 +44,7 @@ try {
   let reportInventory = 0;
   try {
     await database.migrate();
-    await database.db.execute(
-      sql`INSERT INTO users (email, role, first_name, last_name, password_hash)
-          VALUES (${ADMIN.email}, 'admin', 'Ada', 'Admin', ${await hashPassword(ADMIN.password)})`,
-    );
+    await addBenchAdmin(database.db);
     const client = (database.db as unknown as { $client: RawClient }).$client;
     const data = await loadDataSet(client, Number(values.scale));
     reportInventory = data.report.inventoryId;
@@ -77,7 +56,7 @@ try {
 
   app = await startApp({ DATA_DIR: dataDir, DATABASE_URL: databaseUrl });
   const running = app;
-  const headers = await signIn(running.url, ADMIN.email, ADMIN.password);
+  const headers = await signIn(running.url, BENCH_ADMIN.email, BENCH_ADMIN.password);
   const get = async (pathAndQuery: string) => {
     const res = await fetch(`${running.url}${API}${pathAndQuery}`, { headers });
     if (res.status !== 200) throw new Error(`${pathAndQuery}: ${res.status} ${await res.text()}`);
@@ -166,6 +145,6 @@ try {
   }
 } finally {
   await app?.stop();
-  await onServer(`DROP DATABASE IF EXISTS ${databaseName} WITH (FORCE)`);
+  await onServer(serverUrl, `DROP DATABASE IF EXISTS ${databaseName} WITH (FORCE)`);
   fs.rmSync(dataDir, { recursive: true, force: true });
 }

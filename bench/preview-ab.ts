@@ -15,43 +15,30 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { compliance, REPORT_TYPES } from '@chemtrack/domain';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { openDatabase } from '../apps/server/src/db/client.ts';
-import { hashPassword } from '../apps/server/src/lib/passwords.ts';
 import { loadDataSet, type RawClient } from './data.ts';
 import { API, ROOT, type RunningProcess, signIn, startApp } from './processes.ts';
+import { addBenchAdmin, BENCH_ADMIN, databaseUrlOn, onServer, runDatabaseName } from './server-databases.ts';
 
 const { values } = parseArgs({
   options: { other: { type: 'string' }, rounds: { type: 'string', default: '3' } },
 });
 const serverUrl = process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL;
 if (!serverUrl || !values.other) throw new Error('needs BENCH_DATABASE_URL and --other <checkout>');
-const ADMIN = { email: 'admin@bench.local', password: 'BenchPassword1' };
 /** Issue 37: the first answer within 200 KB; issue 24: a preview within 150 ms. */
 const TARGET = { kb: 200, ms: 150 };
 const types = REPORT_TYPES.filter(compliance.isReportAvailable);
 
-const stamp = new Date()
-  .toISOString()
-  .replace(/[-:TZ.]/g, '')
-  .slice(0, 14);
-const databaseName = `chemtrack_bench_preview_${stamp}`;
-const url = new URL(serverUrl);
-url.pathname = `/${databaseName}`;
-const databaseUrl = url.toString();
-const admin = new pg.Client({ connectionString: serverUrl });
-await admin.connect();
-await admin.query(`CREATE DATABASE ${databaseName}`);
+const databaseName = runDatabaseName('preview');
+const databaseUrl = databaseUrlOn(serverUrl, databaseName);
+await onServer(serverUrl, `CREATE DATABASE ${databaseName}`);
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'chemtrack-bench-preview-'));
 const apps: { name: string; app: RunningProcess; headers: Record<string, string> }[] = [];
 let report = { customerId: 0, facilityId: 0, inventoryId: 0, year: 0 };
 const database = await openDatabase(databaseUrl, dataDir);
 try {
   await database.migrate();
-  await database.db.execute(
-    sql`INSERT INTO users (email, role, first_name, last_name, password_hash)
-        VALUES (${ADMIN.email}, 'admin', 'Ada', 'Admin', ${await hashPassword(ADMIN.password)})`,
-  );
+  await addBenchAdmin(database.db);
   report = (await loadDataSet((database.db as unknown as { $client: RawClient }).$client, 0.0001)).report;
   await database.db.execute(sql`VACUUM ANALYZE`);
 
@@ -64,7 +51,7 @@ try {
       undefined,
       root,
     );
-    apps.push({ name, app, headers: await signIn(app.url, ADMIN.email, ADMIN.password) });
+    apps.push({ name, app, headers: await signIn(app.url, BENCH_ADMIN.email, BENCH_ADMIN.password) });
   }
 
   const request = (type: string) => ({
@@ -161,6 +148,5 @@ try {
 } finally {
   for (const { app } of apps) await app.stop();
   await database.close();
-  await admin.query(`DROP DATABASE IF EXISTS ${databaseName} WITH (FORCE)`);
-  await admin.end();
+  await onServer(serverUrl, `DROP DATABASE IF EXISTS ${databaseName} WITH (FORCE)`);
 }

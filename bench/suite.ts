@@ -24,17 +24,16 @@ import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { buildApp } from '../apps/server/src/app.ts';
 import { type Database, openDatabase } from '../apps/server/src/db/client.ts';
 import { loadConfig } from '../apps/server/src/lib/config.ts';
-import { hashPassword } from '../apps/server/src/lib/passwords.ts';
 import { createSession } from '../apps/server/src/modules/sessions/sessions.repository.ts';
 import { type LoadedDataSet, loadDataSet, NAME_WORDS, type RawClient, REPORT_LINES } from './data.ts';
 import { exceljsRows, pdfkitRows } from './library-reference.ts';
 import { addSdsInventory } from './print-all-sds-in-app.ts';
 import { API, APP_KEY, ROOT, type RunningProcess, signIn, startApp, startProcess } from './processes.ts';
 import { writeSdsFiles } from './sds.ts';
+import { addBenchAdmin, BENCH_ADMIN, databaseUrlOn, onServer, runDatabaseName } from './server-databases.ts';
 
 const { values } = parseArgs({
   options: {
@@ -114,24 +113,9 @@ const mb = (bytes: number) => bytes / 1024 / 1024;
 
 // --- The database ---------------------------------------------------------------------------------
 
-const ADMIN = { email: 'admin@bench.local', password: 'BenchPassword1' };
-const stamp = new Date()
-  .toISOString()
-  .replace(/[-:TZ.]/g, '')
-  .slice(0, 14);
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'chemtrack-bench-'));
 let databaseUrl: string | undefined;
 let databaseName: string | undefined;
-
-async function onServer(text: string) {
-  const client = new pg.Client({ connectionString: serverUrl });
-  await client.connect();
-  try {
-    await client.query(text);
-  } finally {
-    await client.end();
-  }
-}
 
 async function openBenchDatabase(onQuery?: (query: string, params: unknown[]) => void): Promise<Database> {
   return openDatabase(kind === 'postgres' ? databaseUrl : undefined, dataDir, { onQuery });
@@ -141,11 +125,9 @@ console.log(
   `ChemTrack benchmark suite: ${kind}, scale ${scale} (${duration} s a list, ${connections} connections)`,
 );
 if (kind === 'postgres') {
-  databaseName = `chemtrack_bench_${stamp}`;
-  const url = new URL(serverUrl!);
-  url.pathname = `/${databaseName}`;
-  databaseUrl = url.toString();
-  await onServer(`CREATE DATABASE ${databaseName}`);
+  databaseName = runDatabaseName('suite');
+  databaseUrl = databaseUrlOn(serverUrl!, databaseName);
+  await onServer(serverUrl!, `CREATE DATABASE ${databaseName}`);
 }
 
 let app: RunningProcess | undefined;
@@ -168,10 +150,7 @@ try {
     });
     try {
       await database.migrate();
-      await database.db.execute(
-        sql`INSERT INTO users (email, role, first_name, last_name, password_hash)
-            VALUES (${ADMIN.email}, 'admin', 'Ada', 'Admin', ${await hashPassword(ADMIN.password)})`,
-      );
+      await addBenchAdmin(database.db);
       const client = (database.db as unknown as { $client: RawClient }).$client;
       data = await loadDataSet(client, scale);
       if (running('sds')) {
@@ -217,7 +196,7 @@ try {
     { DATA_DIR: dataDir, ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) },
     values.profile,
   );
-  const headers = await signIn(app.url, ADMIN.email, ADMIN.password);
+  const headers = await signIn(app.url, BENCH_ADMIN.email, BENCH_ADMIN.password);
 
   // --- Lists under load --------------------------------------------------------------------------
 
@@ -667,7 +646,7 @@ try {
 } finally {
   await bare?.stop();
   await app?.stop();
-  if (databaseName) await onServer(`DROP DATABASE IF EXISTS ${databaseName} WITH (FORCE)`);
+  if (databaseName) await onServer(serverUrl!, `DROP DATABASE IF EXISTS ${databaseName} WITH (FORCE)`);
   fs.rmSync(dataDir, { recursive: true, force: true });
   fs.rmSync(sdsFolder, { recursive: true, force: true });
 }
