@@ -264,11 +264,24 @@ function toRow(
 }
 
 /** The header line naming the process rows whose coverage unknown pounds leave undetermined. */
-export function processHeader(rows: readonly ProcessRow[]) {
+function processHeader(rows: readonly ProcessRow[]) {
   return undeterminedHeader(
     'Processes whose coverage cannot be determined',
     rows.map((row) => ({ name: `${row.substance} (${row.process})`, ...row })),
   );
+}
+
+/**
+ * An RMP or PSM result's tables: the header naming the undetermined processes, the main table and
+ * those below their threshold. Issue 33 point 2: a row unknown pounds could cover stays in the
+ * main table, undetermined.
+ */
+export function processTables<Row extends ProcessRow>(rows: readonly Row[]) {
+  return {
+    ...processHeader(rows),
+    rows: rows.filter((row) => row.covered || row.cannot_be_determined !== null),
+    below_threshold: rows.filter((row) => !row.covered && row.cannot_be_determined === null),
+  };
 }
 
 /** Covered first, then by process (locations before the facility screen), substance and condition. */

@@ -19,8 +19,8 @@ import {
   isRetailFacility,
   nameUnknownPercents,
   type ProcessRow,
-  processHeader,
   processOf,
+  processTables,
   type RowAccumulator,
   rowsOfListing,
 } from './process-safety.ts';
@@ -195,10 +195,7 @@ function run(context: ComplianceContext): PsmResult {
     notes,
     estimated: [...estimated],
     lists_used: listsUsed(context, ['psm']),
-    ...processHeader(tested),
-    // Issue 33 point 2: a row unknown pounds could cover stays in the main table, undetermined.
-    rows: tested.filter((row) => row.covered || row.cannot_be_determined !== null),
-    below_threshold: tested.filter((row) => !row.covered && row.cannot_be_determined === null),
+    ...processTables(tested),
     warnings,
   };
 }

@@ -24,9 +24,9 @@ import {
   type ProcessListing,
   type ProcessRow,
   PURE_MIN_PERCENT,
-  processHeader,
   processOf,
   processPercent,
+  processTables,
   rowsOfListing,
 } from './process-safety.ts';
 import type { ProgrammeResult, ProgrammeRule } from './programme.ts';
@@ -329,10 +329,7 @@ function run(context: ComplianceContext): RmpResult {
     notes,
     estimated: [...estimated],
     lists_used: listsUsed(context, ['rmp']),
-    ...processHeader(rows),
-    // Issue 33 point 2: a row unknown pounds could cover stays in the main table, undetermined.
-    rows: rows.filter((row) => row.covered || row.cannot_be_determined !== null),
-    below_threshold: rows.filter((row) => !row.covered && row.cannot_be_determined === null),
+    ...processTables(rows),
     warnings,
   };
 }
