@@ -1,4 +1,4 @@
-import type { ContactListQuery } from '@chemtrack/domain';
+import { type ContactListQuery, TWENTY_FOUR_HOUR_PHONE } from '@chemtrack/domain';
 import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { contactPhones, contacts, customers, facilities, facilityContacts } from '../../db/schema/index.ts';
@@ -154,19 +154,80 @@ export async function insertContactPhones(
 }
 
 /**
- * The facility's contacts become these, in this order, each link with the `linkId` a Tier II file
- * gave it. The contact ids must be distinct (one link per facility and contact).
+ * The contacts a facility names, in its order, with what the facility form (the first 24-hour
+ * phone, '' when none) and the Tier II export (record and link ids, mailing address) read: one
+ * select for both, so the two cannot disagree on which contacts a facility has or in what order.
  */
-export async function replaceFacilityContactLinks(
+export function selectFacilityContacts(
   db: Db | Tx,
   facilityId: number,
-  links: { contactId: number; tier2LinkId: string | null }[],
+  { activeOnly }: { activeOnly: boolean },
+) {
+  return db
+    .select({
+      id: contacts.id,
+      tier2RecordId: contacts.tier2RecordId,
+      tier2LinkId: facilityContacts.tier2LinkId,
+      firstName: contacts.firstName,
+      lastName: contacts.lastName,
+      title: contacts.title,
+      email: contacts.email,
+      mailingStreet: contacts.mailingStreet,
+      mailingCity: contacts.mailingCity,
+      mailingState: contacts.mailingState,
+      mailingZip: contacts.mailingZip,
+      mailingCountry: contacts.mailingCountry,
+      contactTypes: contacts.contactTypes,
+      phone24Hour: sql<string>`coalesce((SELECT ${contactPhones.phoneNumber} FROM ${contactPhones} WHERE ${contactPhones.contactId} = ${contacts.id} AND ${contactPhones.phoneType} = ${TWENTY_FOUR_HOUR_PHONE} ORDER BY ${contactPhones.position} LIMIT 1), '')`,
+      updatedAt: contacts.updatedAt,
+    })
+    .from(facilityContacts)
+    .innerJoin(contacts, eq(contacts.id, facilityContacts.contactId))
+    .where(
+      and(eq(facilityContacts.facilityId, facilityId), activeOnly ? eq(contacts.isActive, true) : undefined),
+    )
+    .orderBy(asc(facilityContacts.position), asc(contacts.id));
+}
+
+/** A link of a facility to a contact; `tier2LinkId` undefined keeps the link id it had before. */
+export interface FacilityContactLink {
+  contactId: number;
+  tier2LinkId?: string | null;
+}
+
+/**
+ * The facility's contacts become these, in this order. A link without a `tier2LinkId` keeps the
+ * one a Tier II import gave it before, so an export names the same link after a form save; a
+ * null one (a file's `<contactId>` without a `linkId`) clears it. The contact ids must be
+ * distinct (one link per facility and contact).
+ */
+export async function replaceFacilityContacts(
+  db: Db | Tx,
+  facilityId: number,
+  links: FacilityContactLink[],
 ): Promise<void> {
+  const keptLinkIds = links.some((link) => link.tier2LinkId === undefined)
+    ? await selectFacilityLinkIds(db, facilityId)
+    : new Map<number, string | null>();
   await db.delete(facilityContacts).where(eq(facilityContacts.facilityId, facilityId));
   if (links.length === 0) return;
-  await db
-    .insert(facilityContacts)
-    .values(links.map((link, position) => ({ ...link, facilityId, position })));
+  await db.insert(facilityContacts).values(
+    links.map((link, position) => ({
+      facilityId,
+      contactId: link.contactId,
+      position,
+      tier2LinkId:
+        link.tier2LinkId === undefined ? (keptLinkIds.get(link.contactId) ?? null) : link.tier2LinkId,
+    })),
+  );
+}
+
+async function selectFacilityLinkIds(db: Db | Tx, facilityId: number): Promise<Map<number, string | null>> {
+  const rows = await db
+    .select({ contactId: facilityContacts.contactId, linkId: facilityContacts.tier2LinkId })
+    .from(facilityContacts)
+    .where(eq(facilityContacts.facilityId, facilityId));
+  return new Map(rows.map((row) => [row.contactId, row.linkId]));
 }
 
 /** Which of `ids` are facilities of the customer (a contact's facilities, issue 33). */

@@ -23,13 +23,14 @@ import {
   checkContactVersion,
   countContactFacilities,
   deleteContact,
+  type FacilityContactLink,
   findContactForUpdate,
   findContactRow,
   insertContact,
   insertContactPhones,
   type PhoneValues,
   replaceContactPhones,
-  replaceFacilityContactLinks,
+  replaceFacilityContacts,
   selectContactFacilities,
   selectContactListRows,
   selectContactPhones,
@@ -247,17 +248,18 @@ export async function importContacts(
 }
 
 /**
- * The facility's contacts become these, in the file's order, with the file's link ids. A contact
- * the file links twice keeps its first link.
+ * The facility's contacts become these, in this order: the facility form's save and a Tier II
+ * import alike, so both keep or set the link ids by one rule. A contact linked twice keeps its
+ * first link: a Tier II file may name one twice (the form's schema refuses it).
  */
-export async function linkImportedContacts(
+export async function linkFacilityContacts(
   tx: Tx,
   facilityId: number,
-  links: { contactId: number; tier2LinkId: string | null }[],
+  links: FacilityContactLink[],
 ): Promise<void> {
   const seen = new Set<number>();
   const distinct = links.filter((link) => !seen.has(link.contactId) && seen.add(link.contactId));
-  await replaceFacilityContactLinks(tx, facilityId, distinct);
+  await replaceFacilityContacts(tx, facilityId, distinct);
 }
 
 export const contactsService = {

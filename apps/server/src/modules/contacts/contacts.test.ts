@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../test/helper.ts';
 import { auditLog, contactPhones, contacts, facilities, facilityContacts } from '../../db/schema/index.ts';
@@ -361,6 +361,61 @@ describe('facility Tier II fields and contacts', () => {
     }
     const [row] = await ctx.database.db.select().from(facilities).where(eq(facilities.id, facility.id));
     expect(row).toMatchObject({ naicsCode: '325110', latitude: null, maxOccupants: null, isManned: null });
+  });
+
+  it("a facility save keeps each contact's Tier II link id and the archived contacts it names", async () => {
+    const { db } = ctx.database;
+    const customer = await create.customer(ctx);
+    const [kept, archived, added] = await Promise.all(
+      ['Kept', 'Archived', 'Added'].map((last_name) =>
+        create.contact(ctx, { customer_id: customer.id, last_name }),
+      ),
+    );
+    const facility = await create.facility(ctx, {
+      customer_id: customer.id,
+      contact_ids: [kept!.id, archived!.id],
+    });
+    const LINK_ID = 'CKTR2019LINK0000000K';
+    await db
+      .update(facilityContacts)
+      .set({ tier2LinkId: LINK_ID })
+      .where(and(eq(facilityContacts.facilityId, facility.id), eq(facilityContacts.contactId, kept!.id)));
+    await db.update(contacts).set({ isActive: false }).where(eq(contacts.id, archived!.id));
+    const contactIdsOf = (res: { json: () => { resource: { contacts: { id: number }[] } } }) =>
+      res.json().resource.contacts.map((contact) => contact.id);
+    const links = () =>
+      db
+        .select({ contactId: facilityContacts.contactId, linkId: facilityContacts.tier2LinkId })
+        .from(facilityContacts)
+        .where(eq(facilityContacts.facilityId, facility.id))
+        .orderBy(asc(facilityContacts.position));
+
+    // The form shows the archived contact, so saving what it shows keeps that link.
+    const read = await ctx.call('admin', { method: 'GET', url: `/facilities/${facility.id}/get` });
+    expect(contactIdsOf(read)).toEqual([kept!.id, archived!.id]);
+
+    const save = (contact_ids: number[]) =>
+      ctx.call('admin', {
+        method: 'PATCH',
+        url: `/facilities/${facility.id}/update`,
+        payload: facilityBody({ customer_id: customer.id, name: String(facility.body.name), contact_ids }),
+      });
+    const reordered = await save([added!.id, archived!.id, kept!.id]);
+    expect(reordered.statusCode, reordered.body).toBe(200);
+    expect(contactIdsOf(reordered)).toEqual([added!.id, archived!.id, kept!.id]);
+    expect(await links()).toEqual([
+      { contactId: added!.id, linkId: null },
+      { contactId: archived!.id, linkId: null },
+      { contactId: kept!.id, linkId: LINK_ID },
+    ]);
+
+    // A link dropped and named again is a new link: the file's id went with the old one.
+    expect((await save([added!.id])).statusCode).toBe(200);
+    expect((await save([kept!.id, added!.id])).statusCode).toBe(200);
+    expect(await links()).toEqual([
+      { contactId: kept!.id, linkId: null },
+      { contactId: added!.id, linkId: null },
+    ]);
   });
 
   it("limits the contacts to the facility's customer", async () => {

@@ -1,20 +1,7 @@
-import {
-  type FacilityAutocompleteQuery,
-  type FacilityListQuery,
-  type Tier2FacilityExtras,
-  TWENTY_FOUR_HOUR_PHONE,
-} from '@chemtrack/domain';
+import type { FacilityAutocompleteQuery, FacilityListQuery, Tier2FacilityExtras } from '@chemtrack/domain';
 import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
-import {
-  addresses,
-  contactPhones,
-  contacts,
-  customers,
-  facilities,
-  facilityContacts,
-  facilityCustomers,
-} from '../../db/schema/index.ts';
+import { addresses, customers, facilities, facilityCustomers } from '../../db/schema/index.ts';
 import { notFound } from '../../lib/app-error.ts';
 import {
   activeFilter,
@@ -237,42 +224,4 @@ export async function setFacilityActive(db: Db | Tx, id: number, isActive: boole
 
 export async function linkCustomer(db: Db | Tx, facilityId: number, customerId: number): Promise<void> {
   await db.insert(facilityCustomers).values({ facilityId, customerId }).onConflictDoNothing();
-}
-
-/** The contacts a facility names, in order, each with its first 24-hour phone ('' when none). */
-export function selectFacilityContacts(db: Db | Tx, facilityId: number) {
-  return db
-    .select({
-      id: contacts.id,
-      firstName: contacts.firstName,
-      lastName: contacts.lastName,
-      contactTypes: contacts.contactTypes,
-      phone24Hour: sql<string>`coalesce((SELECT ${contactPhones.phoneNumber} FROM ${contactPhones} WHERE ${contactPhones.contactId} = ${contacts.id} AND ${contactPhones.phoneType} = ${TWENTY_FOUR_HOUR_PHONE} ORDER BY ${contactPhones.position} LIMIT 1), '')`,
-    })
-    .from(facilityContacts)
-    .innerJoin(contacts, eq(contacts.id, facilityContacts.contactId))
-    .where(eq(facilityContacts.facilityId, facilityId))
-    .orderBy(asc(facilityContacts.position));
-}
-
-/**
- * Names the facility's contacts, in order. A contact it named before keeps the link id a Tier II
- * import gave the link, so an export names the same link.
- */
-export async function replaceFacilityContacts(db: Db | Tx, facilityId: number, contactIds: number[]) {
-  const before = await db
-    .select({ contactId: facilityContacts.contactId, linkId: facilityContacts.tier2LinkId })
-    .from(facilityContacts)
-    .where(eq(facilityContacts.facilityId, facilityId));
-  const linkIds = new Map(before.map((link) => [link.contactId, link.linkId]));
-  await db.delete(facilityContacts).where(eq(facilityContacts.facilityId, facilityId));
-  if (contactIds.length === 0) return;
-  await db.insert(facilityContacts).values(
-    contactIds.map((contactId, position) => ({
-      facilityId,
-      contactId,
-      position,
-      tier2LinkId: linkIds.get(contactId) ?? null,
-    })),
-  );
 }

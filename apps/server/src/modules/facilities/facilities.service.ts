@@ -20,7 +20,8 @@ import { toIso } from '../../lib/dates.ts';
 import { toListedPage, toPage } from '../../lib/list-query.ts';
 import { toggleActive } from '../../lib/toggle-active.ts';
 import { saveAddress, toAddressResource } from '../addresses/addresses.service.ts';
-import { selectCustomerContactIds } from '../contacts/contacts.repository.ts';
+import { selectCustomerContactIds, selectFacilityContacts } from '../contacts/contacts.repository.ts';
+import { linkFacilityContacts } from '../contacts/contacts.service.ts';
 import { customerExists } from '../customers/customers.repository.ts';
 import {
   checkFacilityVersion,
@@ -31,8 +32,6 @@ import {
   findFacilityRow,
   insertFacility,
   linkCustomer,
-  replaceFacilityContacts,
-  selectFacilityContacts,
   selectFacilityListRows,
   selectFacilityPickerRows,
   selectSharedCustomers,
@@ -95,9 +94,12 @@ async function getFacility(db: Db | Tx, id: number): Promise<FacilityResource> {
   return toResource(row, sharedWith, contacts);
 }
 
-/** The contacts the facility names, in order, each with its 24-hour phone. */
+/**
+ * The contacts the facility names, in order, each with its 24-hour phone. Archived ones too: the
+ * form sends back the ids it shows, and a save must not drop a link nobody removed.
+ */
 async function readContacts(db: Db | Tx, id: number): Promise<FacilityContact[]> {
-  const rows = await selectFacilityContacts(db, id);
+  const rows = await selectFacilityContacts(db, id, { activeOnly: false });
   return rows.map((row) => ({
     id: row.id,
     name: contactName({ first_name: row.firstName, last_name: row.lastName }),
@@ -114,6 +116,9 @@ async function assertContacts(tx: Tx, customerId: number, contactIds: number[]):
   const own = await selectCustomerContactIds(tx, customerId, contactIds);
   if (own.length !== contactIds.length) throw fieldError('contact_ids', FACILITY_MSG.contactsOfCustomer);
 }
+
+/** The form's links name no Tier II link id: each contact keeps the one it had. */
+const toLinks = (contactIds: number[]) => contactIds.map((contactId) => ({ contactId }));
 
 /** The list leaves out each row's shared customers and contacts; the detail call has them. */
 async function listFacilities(db: Db, query: FacilityListQuery): Promise<ListPage<FacilityResource>> {
@@ -152,7 +157,7 @@ async function createFacility(db: Db, actor: Actor, body: SaveFacility): Promise
     await linkCustomer(tx, id, body.customer_id);
     if (body.contact_ids?.length) {
       await assertContacts(tx, body.customer_id, body.contact_ids);
-      await replaceFacilityContacts(tx, id, body.contact_ids);
+      await linkFacilityContacts(tx, id, toLinks(body.contact_ids));
     }
     const resource = await getFacility(tx, id);
     await recordAudit(tx, actor, { action: 'create', entity: ENTITY, entityId: id, after: resource });
@@ -182,7 +187,7 @@ async function updateFacility(
     });
     await linkCustomer(tx, id, body.customer_id);
     await assertContacts(tx, body.customer_id, body.contact_ids ?? before.contacts.map((c) => c.id));
-    if (body.contact_ids) await replaceFacilityContacts(tx, id, body.contact_ids);
+    if (body.contact_ids) await linkFacilityContacts(tx, id, toLinks(body.contact_ids));
     const resource = await getFacility(tx, id);
     await recordAudit(tx, actor, { action: 'update', entity: ENTITY, entityId: id, before, after: resource });
     return resource;

@@ -2,11 +2,8 @@ import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import {
   addresses,
-  contactPhones,
-  contacts,
   customers,
   facilities,
-  facilityContacts,
   facilityCustomers,
   inventories,
   inventoryProducts,
@@ -14,8 +11,8 @@ import {
 
 /**
  * What the Tier II export reads besides the report's figures: the facility's Tier II columns and
- * address, its contacts in its order with their phones, and the lines' Tier II record ids. Reads
- * only; one query each, none per line or per contact.
+ * address and the lines' Tier II record ids (its contacts and their phones are the contacts
+ * area's reads). Reads only; one query each, none per line.
  */
 
 export async function findExportFacility(db: Db | Tx, facilityId: number) {
@@ -47,46 +44,6 @@ export async function findExportFacility(db: Db | Tx, facilityId: number) {
     .where(eq(facilities.id, facilityId))
     .limit(1);
   return row;
-}
-
-/** The facility's active contacts in the facility's order (`facility_contacts.position`). */
-export function selectFacilityContacts(db: Db | Tx, facilityId: number) {
-  return db
-    .select({
-      id: contacts.id,
-      tier2RecordId: contacts.tier2RecordId,
-      tier2LinkId: facilityContacts.tier2LinkId,
-      firstName: contacts.firstName,
-      lastName: contacts.lastName,
-      title: contacts.title,
-      email: contacts.email,
-      mailingStreet: contacts.mailingStreet,
-      mailingCity: contacts.mailingCity,
-      mailingState: contacts.mailingState,
-      mailingZip: contacts.mailingZip,
-      mailingCountry: contacts.mailingCountry,
-      contactTypes: contacts.contactTypes,
-      updatedAt: contacts.updatedAt,
-    })
-    .from(facilityContacts)
-    .innerJoin(contacts, eq(contacts.id, facilityContacts.contactId))
-    .where(and(eq(facilityContacts.facilityId, facilityId), eq(contacts.isActive, true)))
-    .orderBy(asc(facilityContacts.position), asc(contacts.id));
-}
-
-export function selectContactPhones(db: Db | Tx, contactIds: number[]) {
-  if (contactIds.length === 0) return Promise.resolve([]);
-  return db
-    .select({
-      id: contactPhones.id,
-      contactId: contactPhones.contactId,
-      phoneNumber: contactPhones.phoneNumber,
-      phoneType: contactPhones.phoneType,
-      tier2RecordId: contactPhones.tier2RecordId,
-    })
-    .from(contactPhones)
-    .where(inArray(contactPhones.contactId, contactIds))
-    .orderBy(asc(contactPhones.contactId), asc(contactPhones.position));
 }
 
 /** The record ids a Tier II import left on the inventory's lines, and when each line last changed. */

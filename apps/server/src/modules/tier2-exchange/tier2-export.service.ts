@@ -17,13 +17,12 @@ import type { Db } from '../../db/client.ts';
 import { AppError, fieldError, notFound } from '../../lib/app-error.ts';
 import { type Actor, recordAudit } from '../../lib/audit.ts';
 import { fromNumeric } from '../../lib/numeric.ts';
+import { selectContactPhones, selectFacilityContacts } from '../contacts/contacts.repository.ts';
 import { reportsService } from '../reports/reports.service.ts';
 import {
   findExportCustomerName,
   findExportFacility,
-  selectContactPhones,
   selectCustomerFacilityYears,
-  selectFacilityContacts,
   selectLineRecordIds,
 } from './tier2-export.repository.ts';
 import { writeTier2File } from './tier2-writer.ts';
@@ -33,8 +32,9 @@ function isoDate(value: Date): string {
   return value.toISOString().slice(0, 10);
 }
 
+/** An archived contact stays linked to its facilities but is no longer theirs to report. */
 async function loadContacts(db: Db, facilityId: number): Promise<Tier2ExportContact[]> {
-  const rows = await selectFacilityContacts(db, facilityId);
+  const rows = await selectFacilityContacts(db, facilityId, { activeOnly: true });
   const phones = await selectContactPhones(
     db,
     rows.map((row) => row.id),

@@ -11,7 +11,7 @@ import {
 import type { Tx } from '../../db/client.ts';
 import type { Actor } from '../../lib/audit.ts';
 import { productComponents } from '../chemical-components/chemical-components.service.ts';
-import { type ImportedContact, importContacts, linkImportedContacts } from '../contacts/contacts.service.ts';
+import { type ImportedContact, importContacts, linkFacilityContacts } from '../contacts/contacts.service.ts';
 import { customersService } from '../customers/customers.service.ts';
 import { applyTier2Facility, facilitiesService } from '../facilities/facilities.service.ts';
 import { inventoriesService } from '../inventories/inventories.service.ts';
@@ -216,7 +216,7 @@ export async function writeTier2Plan(
   for (const item of plan.facilities) {
     const facilityId = item.match?.id ?? (await createFacilityFor(tx, actor, owner, item.facility));
     await applyTier2Facility(tx, actor, facilityId, item.columns);
-    await linkImportedContacts(tx, facilityId, contactLinks(item, contacts.ids));
+    await linkFacilityContacts(tx, facilityId, contactLinks(item, contacts.ids));
     written.facility_ids.push(facilityId);
 
     const inventoryId =
