@@ -85,6 +85,30 @@ describe('EPCRA 313 threshold reports', () => {
     );
   });
 
+  it("names the facility's recorded NAICS code in the coverage note (372.22, 372.23), and says when none is recorded", () => {
+    const toluene = stored(30_000, {
+      is_processed: true,
+      components: [component(CAS.toluene, 'Toluene', 100)],
+    });
+    const coverageNote = (naics: string | null) => {
+      const base = snapshot([toluene]);
+      const result = computeReport(
+        'epcra_313_processed',
+        { ...base, facility: { ...base.facility, naics_code: naics } },
+        LISTS,
+      );
+      return result.notes.find((note) => note.startsWith('Facility coverage'));
+    };
+    expect(coverageNote('325510')).toBe(
+      'Facility coverage also needs 10 or more full-time employees and a covered NAICS code (40 CFR 372.23): the facility records NAICS 325510, to be checked against that list; the employees are not recorded.',
+    );
+    for (const none of [null, '', '  ']) {
+      expect(coverageNote(none)).toBe(
+        'Facility coverage also needs 10 or more full-time employees and a covered NAICS code (40 CFR 372.23), neither of which the facility records.',
+      );
+    }
+  });
+
   it('reads only the lines flagged with the activity', () => {
     const processedOnly = stored(30_000, {
       is_processed: true,

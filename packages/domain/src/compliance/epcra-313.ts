@@ -437,7 +437,7 @@ function runFor(activity: TriActivity, context: ComplianceContext): Epcra313Resu
             'Screening: annual amounts are not recorded for every product in this activity; the maximum on hand stands in for them. Confirm with purchase and use records before filing.',
           ]
         : []),
-      'Facility coverage also needs 10 or more full-time employees and a covered NAICS code, which the inventory does not record.',
+      facilityCoverageNote(context.snapshot.facility.naics_code),
       FORM_A_NOTE,
       ...categoryNote(context),
     ],
@@ -461,6 +461,19 @@ const FORM_A_NOTE =
   `and whose amount in the activity is at most ${formatThreshold(TRI_FORM_A_MAX_LB)} lb; it also needs an annual ` +
   `reportable amount (releases and other waste management) of at most ${TRI_FORM_A_REPORTABLE_MAX_LB} lb, which ` +
   `the inventory does not record: that figure is the user's to confirm.`;
+
+/**
+ * 40 CFR 372.22: a facility reports only with 10 or more full-time employees and a covered NAICS
+ * code (372.23). The app records the facility's NAICS code but not the covered list nor the
+ * employees, so the note names the recorded code for the user to check, rather than saying none is
+ * recorded when the facility form holds one.
+ */
+function facilityCoverageNote(naicsCode: string | null | undefined): string {
+  const code = naicsCode?.trim();
+  return code
+    ? `Facility coverage also needs 10 or more full-time employees and a covered NAICS code (40 CFR 372.23): the facility records NAICS ${code}, to be checked against that list; the employees are not recorded.`
+    : 'Facility coverage also needs 10 or more full-time employees and a covered NAICS code (40 CFR 372.23), neither of which the facility records.';
+}
 
 /** Category listings (N230 …) carry no CAS, so the engine cannot match them: say so, never silently. */
 function categoryNote(context: ComplianceContext): string[] {

@@ -181,6 +181,8 @@ export interface SnapshotFacility {
   is_retail_facility?: boolean;
   /** 40 CFR 112.1(b): could reasonably be expected to discharge oil to navigable waters or shorelines (default yes). */
   spcc_could_discharge?: boolean;
+  /** The NAICS code the facility records ('' or absent: none), which 313's coverage note names. */
+  naics_code?: string | null;
   /** Tier II: the contacts the facility names (issue 33); absent when not loaded, so not checked. */
   tier2_contacts?: readonly SnapshotTier2Contact[];
 }

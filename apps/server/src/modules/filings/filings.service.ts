@@ -57,7 +57,8 @@ function lastSpccReview(filings: FilingRow[], facilityId: number, year: number):
  * The obligations a facility-year shows: Tier II always (every facility with an inventory is
  * checked against its thresholds); TRI and the SPCC review once their report was generated for
  * the year or a filing was marked (whether the facility is subject to them is the consultant's call:
- * TRI needs its NAICS code and ten employees, which the app does not hold); the 302 notification
+ * TRI needs a covered NAICS code and ten employees: the app holds the facility's code, not the
+ * covered list nor the employees); the 302 notification
  * in the year an EHS first reaches its TPQ (`isFirst302Year`), or once it is marked.
  */
 function obligationsOf(

@@ -201,6 +201,7 @@ export async function loadReportJob(db: Db, request: ReportRequestValues): Promi
       is_ust_compliant: facilityRow?.isUstCompliant ?? false,
       is_retail_facility: facilityRow?.isRetailFacility ?? false,
       spcc_could_discharge: facilityRow?.spccCouldDischarge ?? true,
+      naics_code: facilityRow?.naicsCode ?? null,
       ...(type === 'epcra_311_312_tier2' && tier2Contacts ? { tier2_contacts: tier2Contacts } : {}),
     },
     year: request.year,

@@ -488,3 +488,38 @@ describe("point 6 (issue 31): EPA's own list layout (no PBT or PFAS column), PBT
     });
   });
 });
+
+describe("the facility's NAICS code in the coverage note (40 CFR 372.22, 372.23)", () => {
+  it('names the code the facility form records, in the preview and the PDF; says none is recorded where none is', async () => {
+    const facility = await create.facility(ctx, {
+      name: 'Coating Works',
+      customer_id: ids.customer,
+      naics_code: '325510',
+    });
+    await create.inventory(ctx, { customer_id: ids.customer, facility_id: facility.id, year: YEAR });
+    const request = {
+      type: 'epcra_313_processed',
+      customer_id: ids.customer,
+      facility_id: facility.id,
+      year: YEAR,
+    };
+    const document = await wholePreview(
+      (url, payload) => ctx.call('admin', { method: 'POST', url, payload }),
+      request,
+    );
+    expect(document.notes).toContain(
+      'Facility coverage also needs 10 or more full-time employees and a covered NAICS code (40 CFR 372.23): the facility records NAICS 325510, to be checked against that list; the employees are not recorded.',
+    );
+    const res = await ctx.call('admin', {
+      method: 'POST',
+      url: '/report/generate',
+      payload: { ...request, format: 'pdf' },
+    });
+    expect((await pdfText(res)).replace(/\s+/g, ' ')).toContain('the facility records NAICS 325510');
+
+    // River Plant was made without a NAICS code.
+    expect((await preview('epcra_313_processed')).notes).toContain(
+      'Facility coverage also needs 10 or more full-time employees and a covered NAICS code (40 CFR 372.23), neither of which the facility records.',
+    );
+  });
+});

@@ -58,6 +58,7 @@ export async function findFacilityAddress(db: Db | Tx, facilityId: number) {
       isUstCompliant: facilities.isUstCompliant,
       isRetailFacility: facilities.isRetailFacility,
       spccCouldDischarge: facilities.spccCouldDischarge,
+      naicsCode: facilities.naicsCode,
       // The active contacts' types and phone types, which the Tier II contact warnings check
       // (issue 33 point 6): in this statement, so a report reads no more statements for them.
       tier2Contacts: sql<{ contact_types: string[]; phone_types: string[] }[]>`coalesce((
