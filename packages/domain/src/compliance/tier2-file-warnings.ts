@@ -27,12 +27,15 @@ export const TIER2_FILE_MSG = {
     `${facility} has no Tier II Information Contact: the Tier II filing needs one. Add it in ${WHERE}.`,
   legacyHazardsOnly:
     'has only the legacy SARA hazard flags and no GHS hazard category: the .t2s will carry no hazard for it. Tick its Tier II Hazard Categories on the product.',
+  missingStorage: (missing: readonly string[]) =>
+    `has no ${[missing.slice(0, -1).join(', '), missing.at(-1)].filter(Boolean).join(' or ')} recorded: the Tier II filing gives each storage location of a reported chemical its storage type, pressure and temperature. Set them on the inventory line.`,
 } as const;
 
 /** The warnings about what the `.t2s` itself lacks, answered with the export. */
 export const TIER2_FILE_WARNING_CODES = [
   'tier2_missing_contact',
   'tier2_legacy_hazards_only',
+  'tier2_missing_storage',
   // The file cannot say that its figures rest on a partial sample list (decision 029).
   'sample_list',
 ] as const;
@@ -92,6 +95,38 @@ export function tier2LegacyHazardWarnings(
       // Lines of one product share its categories: the first line found stands for the product.
       warned.add(line.product_id);
       warnings.push(lineWarning(line, 'tier2_legacy_hazards_only', TIER2_FILE_MSG.legacyHazardsOnly));
+    }
+  }
+  return warnings;
+}
+
+/** A line's storage conditions as the Tier II form names them, in its order. */
+const STORAGE_CONDITIONS = [
+  ['storage_type', 'storage type'],
+  ['storage_pressure', 'storage pressure'],
+  ['storage_temperature', 'storage temperature'],
+] as const;
+
+/**
+ * One warning per line of a reported row that lacks a storage condition (rules §3: each storage
+ * location with storage type, pressure and temperature): the report and the `.t2s` would file the
+ * location without it, and nothing else says so.
+ */
+export function tier2StorageWarnings(
+  rows: readonly Tier2Row[],
+  lineById: ReadonlyMap<number, SnapshotLine>,
+): EngineWarning[] {
+  const warned = new Set<number>();
+  const warnings: EngineWarning[] = [];
+  for (const row of rows) {
+    if (!row.reportable) continue;
+    for (const c of row.explanation.contributions) {
+      const line = lineById.get(c.inventory_product_id);
+      if (!line || warned.has(line.inventory_product_id)) continue;
+      const missing = STORAGE_CONDITIONS.filter(([field]) => !line[field]?.trim()).map(([, label]) => label);
+      if (missing.length === 0) continue;
+      warned.add(line.inventory_product_id);
+      warnings.push(lineWarning(line, 'tier2_missing_storage', TIER2_FILE_MSG.missingStorage(missing)));
     }
   }
   return warnings;

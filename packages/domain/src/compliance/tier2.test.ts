@@ -384,6 +384,41 @@ describe('EPCRA 311/312 Tier II', () => {
     );
   });
 
+  it('warns per line of a reported chemical that lacks a storage condition, and not for one below threshold', () => {
+    // 600 lb ammonia ≥ its 500 lb Tier II threshold (the lower of 500 and TPQ 500) → reported;
+    // 100 lb of a second ammonia product adds up to 700 lb, still the same reported row.
+    const stored600 = stored(600, {
+      inventory_product_id: 81,
+      ...corrosive,
+      storage_type: 'Above ground tank',
+      storage_pressure: 'Ambient pressure',
+      storage_temperature: 'Ambient temperature',
+      components: [component(CAS.ammonia, 'Ammonia', 100)],
+    });
+    const noConditions = stored(100, {
+      inventory_product_id: 82,
+      ...corrosive,
+      storage_type: 'Cylinder',
+      storage_pressure: null,
+      storage_temperature: ' ',
+      components: [component(CAS.ammonia, 'Ammonia', 100)],
+    });
+    // 2,000 lb of a non-EHS corrosive < 10,000 lb: not reported, so not warned.
+    const below = stored(2_000, { inventory_product_id: 83, ...corrosive, components: [] });
+    const result = runTier2([stored600, noConditions, below]);
+    const storage = result.warnings.filter((warning) => warning.code === 'tier2_missing_storage');
+    expect(storage).toHaveLength(1);
+    expect(
+      runTier2([
+        { ...stored600, storage_type: '', storage_pressure: '', storage_temperature: null },
+      ]).warnings.find((warning) => warning.code === 'tier2_missing_storage')?.message,
+    ).toContain('has no storage type, storage pressure or storage temperature recorded:');
+    expect(storage[0]).toMatchObject({ inventory_product_id: 82, severity: 'warning' });
+    expect(storage[0]?.message).toContain(
+      'has no storage pressure or storage temperature recorded: the Tier II filing gives each storage location of a reported chemical its storage type, pressure and temperature. Set them on the inventory line.',
+    );
+  });
+
   it('Tier I adds the reportable amounts per hazard category, a chemical counted in each of its categories', () => {
     // Solvent A 12,000 lb (Fire) + Solvent B 15,000 lb (Fire, Acute) → Fire 27,000 lb (07), Acute 15,000 lb (06).
     const result = runTier2(

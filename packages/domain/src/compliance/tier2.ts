@@ -16,7 +16,11 @@ import type { LineQuantity, ProductQuantity } from './quantities.ts';
 import { WATER_CAS } from './reference.ts';
 import { deMinimisText, isBelowDeMinimis, TIER2_DE_MINIMIS } from './thresholds.ts';
 import { tier1, tier1Share } from './tier1.ts';
-import { tier2ContactWarnings, tier2LegacyHazardWarnings } from './tier2-file-warnings.ts';
+import {
+  tier2ContactWarnings,
+  tier2LegacyHazardWarnings,
+  tier2StorageWarnings,
+} from './tier2-file-warnings.ts';
 import { closingNotes, exclusionNotes, legacyHazardNotes, undeterminedFacts } from './tier2-notes.ts';
 import { chemicalRow, fuelRow, wholeProductRow } from './tier2-rows.ts';
 import {
@@ -280,6 +284,7 @@ function run(context: ComplianceContext): Tier2Result {
     // What the filing would lack (issue 33 point 6): the contacts 370.42 asks for, hazards it cannot carry.
     ...tier2ContactWarnings(snapshot.facility),
     ...tier2LegacyHazardWarnings(reported, scope.lineById, snapshot.year),
+    ...tier2StorageWarnings(reported, scope.lineById),
   ];
 
   return {

@@ -64,6 +64,8 @@ export const WARNING_CODES = [
   'tier2_missing_contact',
   /** Tier II: a product with only the legacy SARA flags, which the `.t2s` cannot carry (from 2017). */
   'tier2_legacy_hazards_only',
+  /** Tier II: a reported chemical's storage location with no storage type, pressure or temperature (370.42). */
+  'tier2_missing_storage',
   /** A list the report relies on is the seed's partial sample (a list, not a line; decision 029). */
   'sample_list',
 ] as const;

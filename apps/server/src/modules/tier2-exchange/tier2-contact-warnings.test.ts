@@ -23,10 +23,25 @@ import { contactBody, create } from '../../seed/factories.ts';
 const YEAR = 2024;
 const FACILITY = 'Warning Plant';
 const MSG = compliance.TIER2_FILE_MSG;
+/** Stored as the filing asks, so the warnings of the first tests are the contacts' and the legacy hazards' only. */
+const STORED_AS_FILED = {
+  storage_type: 'Tote bin',
+  storage_pressure: 'Ambient pressure',
+  storage_temperature: 'Ambient temperature',
+};
 const LEGACY = `Degreaser B at TANK FARM (line %ID%): ${MSG.legacyHazardsOnly}`;
 
 let ctx: TestContext;
-const ids = { customer: 0, facility: 0, otherFacility: 0, legacyLine: 0, owner: 0, info: 0 };
+const ids = {
+  customer: 0,
+  facility: 0,
+  otherFacility: 0,
+  legacyLine: 0,
+  owner: 0,
+  info: 0,
+  addLine: async (_product: number, _where: string, _stored: object) => 0,
+  solvent: 0,
+};
 
 beforeAll(async () => {
   ctx = await createTestContext();
@@ -40,7 +55,7 @@ beforeAll(async () => {
   ).id;
   const tote = (await create.container(ctx, { name: 'Tote' })).id;
   const pound = (await create.containerUnit(ctx, { name: 'Pound', unit_type: 'lb' })).id;
-  const line = async (productId: number, where: string) =>
+  const line = async (productId: number, where: string, stored: object = STORED_AS_FILED) =>
     (
       await create.inventoryProduct(ctx, inventory, {
         product_id: productId,
@@ -49,6 +64,7 @@ beforeAll(async () => {
         container_size: '2000',
         container_quantity: '6',
         location_stored: where,
+        ...stored,
       })
     ).id;
   const ghs = await create.productWithComponents(
@@ -64,6 +80,8 @@ beforeAll(async () => {
     [{ name: 'Mineral spirits', number: '64742-88-7', percentage_weight: '100' }],
   );
   await line(ghs, 'WAREHOUSE');
+  ids.addLine = line;
+  ids.solvent = ghs;
   ids.legacyLine = await line(legacy, 'TANK FARM');
   // The customer's contacts, none named by the facility yet (only the admin's facility form named them).
   ids.owner = (
@@ -216,5 +234,17 @@ describe('Tier II contacts and legacy hazards (issue 33 point 6)', () => {
     expect((await links()).length).toBe(2);
     expect((await linkContact('staff', ids.info, { facility_ids: [] })).statusCode).toBe(200);
     expect(await links()).toEqual([{ facilityId: ids.facility, contactId: ids.owner }]);
+  });
+
+  it('warns of a reported line stored without its conditions, in the preview and with the export (rules §3)', async () => {
+    // Six 1,000 lb totes of Solvent A more (acetone 2,000 × 6 + 1,000 × 6 = 18,000 lb ≥ 10,000 lb:
+    // reported), with a type but no pressure nor temperature.
+    const line = await ids.addLine(ids.solvent, 'YARD', { container_size: '1000', storage_type: 'Tote bin' });
+    const storage = `Solvent A at YARD (line ${line}): ${MSG.missingStorage(['storage pressure', 'storage temperature'])}`;
+    expect(storage).toContain('has no storage pressure or storage temperature recorded');
+    // The test before left the information contact unlinked.
+    const expected = [MSG.noInformationContact(FACILITY), legacyWarning(), storage];
+    expect(await previewWarnings()).toEqual(expected);
+    expect(await exportWarnings()).toEqual(expected);
   });
 });
