@@ -48,6 +48,7 @@ import {
   textKey,
 } from '../../lib/list-query.ts';
 import { versionCheck } from '../../lib/record-version.ts';
+import { sameCombination } from '../inventory-products/inventory-products.repository.ts';
 
 /** Refuses a save over a newer version of the inventory than the client read (lib/record-version.ts). */
 export const checkInventoryVersion = versionCheck(inventories);
@@ -474,13 +475,19 @@ const COPIED_COLUMNS = sql.join(
 );
 
 /**
- * Copies every line of the source inventories into the inventory: product, product data,
+ * Copies the lines of the source inventories into the inventory: product, product data,
  * container, unit, size, quantity, location and figures, with their hazards and components.
  * Each copy records the line it came from and starts unchecked; last year's notes and open
  * questions stay with last year, and so do its year figures (313 annual pounds, Tier II average
  * and days on site): copied, they would file last year's throughput as this year's. The storage
  * conditions go with the location, and the 313 qualifier mark with the process (how the product is
  * used, e.g. sprayed as an aerosol). Returns how many lines were copied.
+ *
+ * A product several sources hold in the same container, unit and size (`sameCombination`) is
+ * copied once, from the newest source (highest year, then highest id): each year counted what the
+ * facility held then, so copying every year's line would add the counts up and double the
+ * product's pounds, gallons and range codes. Lines of a single source are all copied, as they
+ * stand. The hazards and components follow the copied lines (by `source_line_id`).
  */
 export async function copyLines(tx: Tx, inventoryId: number, sourceIds: number[]): Promise<number> {
   if (sourceIds.length === 0) return 0;
@@ -489,11 +496,23 @@ export async function copyLines(tx: Tx, inventoryId: number, sourceIds: number[]
     sourceIds.map((id) => sql`${id}`),
     sql`, `,
   );
+  const source = alias(p, 'source');
+  const newer = alias(p, 'newer');
+  const sourceInventory = alias(inventories, 'source_inventory');
+  const newerInventory = alias(inventories, 'newer_inventory');
   const copied = await tx.execute(sql`
     INSERT INTO ${p} (inventory_id, ${COPIED_COLUMNS}, source_line_id)
     SELECT ${inventoryId}, ${COPIED_COLUMNS}, id
-    FROM ${p}
+    FROM ${p} ${source}
     WHERE inventory_id IN (${sources})
+      AND NOT EXISTS (
+        SELECT 1
+        FROM ${p} ${newer}
+        JOIN ${inventories} ${newerInventory} ON ${newerInventory.id} = ${newer.inventoryId}
+        JOIN ${inventories} ${sourceInventory} ON ${sourceInventory.id} = ${source.inventoryId}
+        WHERE ${newer.inventoryId} IN (${sources})
+          AND (${newerInventory.year}, ${newerInventory.id}) > (${sourceInventory.year}, ${sourceInventory.id})
+          AND ${sameCombination(newer, source)})
     ORDER BY inventory_id, id
     RETURNING id`);
   await tx.execute(sql`

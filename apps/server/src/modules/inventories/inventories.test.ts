@@ -10,6 +10,7 @@ import {
   refuseAudit,
 } from '../../../test/refused-audits.ts';
 import {
+  auditLog,
   facilityCustomers,
   inventories,
   inventoryDuplicates,
@@ -693,6 +694,186 @@ describe('copying an earlier year', () => {
     });
     expectInternalError(res);
     expect(await snapshot()).toEqual(before);
+  });
+
+  // Two years ticked under "Copy Products From" give the union of their products, not the sum: a
+  // product counted in both years copied twice would double every figure it gives.
+  describe('from several years, a product counted in more than one of them', () => {
+    type LineValues = typeof inventoryProducts.$inferInsert;
+    async function addLine(
+      inventoryId: number,
+      values: Omit<LineValues, 'inventoryId' | 'name' | 'mfgName'>,
+    ) {
+      const [row] = await ctx.database.db
+        .insert(inventoryProducts)
+        .values({ inventoryId, name: 'Hydrochloric Acid', mfgName: 'Acme Chemical Co', ...values })
+        .returning();
+      return row!;
+    }
+
+    async function extrasOf(lineIds: number[]) {
+      const db = ctx.database.db;
+      const hazards = await db
+        .select({
+          line: inventoryProductHazards.inventoryProductId,
+          hazard: inventoryProductHazards.hazardId,
+        })
+        .from(inventoryProductHazards)
+        .where(inArray(inventoryProductHazards.inventoryProductId, lineIds))
+        .orderBy(asc(inventoryProductHazards.inventoryProductId), asc(inventoryProductHazards.hazardId));
+      const components = await db
+        .select({
+          line: inventoryProductChemicalComponents.inventoryProductId,
+          component: inventoryProductChemicalComponents.chemicalComponentId,
+          weight: inventoryProductChemicalComponents.percentageWeight,
+        })
+        .from(inventoryProductChemicalComponents)
+        .where(inArray(inventoryProductChemicalComponents.inventoryProductId, lineIds))
+        .orderBy(asc(inventoryProductChemicalComponents.inventoryProductId));
+      return { hazards, components };
+    }
+
+    async function copiedLinesAudited(inventoryId: number) {
+      const rows = await ctx.database.db
+        .select({ details: auditLog.details })
+        .from(auditLog)
+        .where(and(eq(auditLog.entity, 'inventory'), eq(auditLog.entityId, inventoryId)))
+        .orderBy(asc(auditLog.id));
+      return rows.map((row) => row.details?.copied_lines);
+    }
+
+    it("copies the newest year's line of a product, container, unit and size held in both, and every other line", async () => {
+      const facility = await newFacility('La Porte Works');
+      const y2024 = await createInventory({ facility_id: facility, year: 2024 });
+      const y2025 = await createInventory({ facility_id: facility, year: 2025 });
+      const product = (await create.product(ctx)).id;
+      const other = (await create.product(ctx)).id;
+      const container = (await create.container(ctx)).id;
+      const unit = (await create.containerUnit(ctx, { unit_type: 'gal' })).id;
+      const [hazard2024, hazard2025] = [(await create.hazard(ctx)).id, (await create.hazard(ctx)).id];
+      const component = await create.component(ctx);
+      const [componentRow] = await ctx.database.db
+        .select({ id: sql<number>`chemical_component_id` })
+        .from(sql`product_chemical_components`)
+        .where(sql`id = ${component.id}`);
+      const drum = {
+        productId: product,
+        containerId: container,
+        containerUnitId: unit,
+        containerSize: '55.0000',
+      };
+
+      const shared2024 = await addLine(y2024.id, {
+        ...drum,
+        containerQuantity: '12.0000',
+        locationStored: 'OLD YARD',
+      });
+      const only2024 = await addLine(y2024.id, { ...drum, productId: other, containerQuantity: '1.0000' });
+      const shared2025 = await addLine(y2025.id, {
+        ...drum,
+        containerQuantity: '7.0000',
+        locationStored: 'TANK FARM',
+      });
+      const only2025 = await addLine(y2025.id, {
+        ...drum,
+        containerSize: '5.0000',
+        containerQuantity: '4.0000',
+      });
+      const db = ctx.database.db;
+      await db.insert(inventoryProductHazards).values([
+        { inventoryProductId: shared2024.id, hazardId: hazard2024 },
+        { inventoryProductId: shared2025.id, hazardId: hazard2025 },
+      ]);
+      await db.insert(inventoryProductChemicalComponents).values([
+        {
+          inventoryProductId: shared2024.id,
+          chemicalComponentId: componentRow!.id,
+          percentageWeight: '10.0000',
+        },
+        {
+          inventoryProductId: shared2025.id,
+          chemicalComponentId: componentRow!.id,
+          percentageWeight: '40.0000',
+        },
+      ]);
+
+      // The older year first in the body: the newest year wins whatever the order ticked.
+      const copy = await createInventory({
+        facility_id: facility,
+        year: 2026,
+        inventory_ids: [y2024.id, y2025.id],
+      });
+      expect(copy.duplicates.map((d) => d.id).sort()).toEqual([y2024.id, y2025.id].sort());
+      const copied = await linesOf(copy.id);
+      expect(copied).toHaveLength(3);
+      expect(
+        copied
+          .map((line) => [line.sourceLineId, line.productId, line.containerSize, line.containerQuantity])
+          .sort((a, b) => Number(a[0]) - Number(b[0])),
+      ).toEqual([
+        [only2024.id, other, '55.0000', '1.0000'],
+        [shared2025.id, product, '55.0000', '7.0000'],
+        [only2025.id, product, '5.0000', '4.0000'],
+      ]);
+      const shared = copied.find((line) => line.sourceLineId === shared2025.id)!;
+      expect(shared.locationStored).toBe('TANK FARM');
+      expect(await extrasOf(copied.map((line) => line.id))).toEqual({
+        hazards: [{ line: shared.id, hazard: hazard2025 }],
+        components: [{ line: shared.id, component: componentRow!.id, weight: '40.0000' }],
+      });
+      // The count the create records is the lines the inventory holds.
+      expect(await copiedLinesAudited(copy.id)).toEqual([3]);
+    });
+
+    it('takes lines with no container, unit or size as the same combination, into an empty inventory too', async () => {
+      const facility = await newFacility('La Porte South');
+      const y2023 = await createInventory({ facility_id: facility, year: 2023 });
+      const y2024 = await createInventory({ facility_id: facility, year: 2024 });
+      const product = (await create.product(ctx)).id;
+      const bare = { productId: product, containerId: null, containerUnitId: null, containerSize: null };
+      await addLine(y2023.id, { ...bare, containerQuantity: '3.0000' });
+      const newer = await addLine(y2024.id, { ...bare, containerQuantity: '2.0000' });
+      const empty = await createInventory({ facility_id: facility, year: 2025 });
+      const res = await ctx.call('staff', {
+        method: 'POST',
+        url: `/inventories/${empty.id}/copy-products`,
+        payload: { inventory_ids: [y2024.id, y2023.id] },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      expect((await linesOf(empty.id)).map((line) => [line.sourceLineId, line.containerQuantity])).toEqual([
+        [newer.id, '2.0000'],
+      ]);
+      expect(await copiedLinesAudited(empty.id)).toEqual([undefined, 1]);
+    });
+
+    it('still copies every line of a single source, two of the same combination included', async () => {
+      const facility = await newFacility('La Porte North');
+      const earlier = await createInventory({ facility_id: facility, year: 2024 });
+      const product = (await create.product(ctx)).id;
+      const container = (await create.container(ctx)).id;
+      const drum = {
+        productId: product,
+        containerId: container,
+        containerUnitId: null,
+        containerSize: '55.0000',
+      };
+      const first = await addLine(earlier.id, {
+        ...drum,
+        containerQuantity: '2.0000',
+        locationStored: 'SHED',
+      });
+      const second = await addLine(earlier.id, {
+        ...drum,
+        containerQuantity: '3.0000',
+        locationStored: 'DOCK',
+      });
+      const copy = await createInventory({ facility_id: facility, year: 2025, inventory_ids: [earlier.id] });
+      expect((await linesOf(copy.id)).map((line) => [line.sourceLineId, line.containerQuantity])).toEqual([
+        [first.id, '2.0000'],
+        [second.id, '3.0000'],
+      ]);
+      expect(await copiedLinesAudited(copy.id)).toEqual([2]);
+    });
   });
 
   // Issue 33 point 10: an inventory made without "copy from" can still take last year's lines.

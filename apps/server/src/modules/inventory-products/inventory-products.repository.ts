@@ -1,5 +1,5 @@
 import type { AutocompleteQuery, InventoryProductListQuery } from '@chemtrack/domain';
-import { and, asc, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, ne, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import {
   containers,
@@ -357,6 +357,20 @@ export interface Combination {
   containerSize: string | null;
 }
 
+type CombinationOf = Record<keyof Combination, SQLWrapper>;
+
+/**
+ * Two lines hold the same combination: the same product in the same container, unit and size, a
+ * missing container, unit or size matching a missing one. One inventory holds one line of each
+ * (spec 02 §4, saving an inventory product aggregates), and a year copied from several keeps one.
+ */
+export function sameCombination(a: CombinationOf, b: CombinationOf): SQL {
+  return sql`${a.productId} = ${b.productId}
+    AND ${a.containerId} IS NOT DISTINCT FROM ${b.containerId}
+    AND ${a.containerUnitId} IS NOT DISTINCT FROM ${b.containerUnitId}
+    AND ${a.containerSize} IS NOT DISTINCT FROM ${b.containerSize}`;
+}
+
 /** Another line of the inventory holding the same product in the same container, unit and size. */
 export async function findSameCombination(
   db: Db | Tx,
@@ -375,10 +389,12 @@ export async function findSameCombination(
     .where(
       and(
         eq(line.inventoryId, inventoryId),
-        eq(line.productId, combination.productId),
-        sql`${line.containerId} IS NOT DISTINCT FROM ${combination.containerId}`,
-        sql`${line.containerUnitId} IS NOT DISTINCT FROM ${combination.containerUnitId}`,
-        sql`${line.containerSize} IS NOT DISTINCT FROM ${combination.containerSize}::numeric`,
+        sameCombination(line, {
+          productId: sql`${combination.productId}`,
+          containerId: sql`${combination.containerId}`,
+          containerUnitId: sql`${combination.containerUnitId}`,
+          containerSize: sql`${combination.containerSize}::numeric`,
+        }),
         exceptLineId === null ? undefined : ne(line.id, exceptLineId),
       ),
     )
