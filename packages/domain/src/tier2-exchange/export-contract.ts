@@ -7,6 +7,7 @@ import {
   type Tier2ComponentRecordId,
   type Tier2FacilityExtras,
 } from './dataset.ts';
+import type { Tier2SubjectAnswers } from './subject-answers.ts';
 
 /**
  * The Tier II export (issue 25): `GET /tier2/export` answers a facility-year's Tier II as a Tier2
@@ -171,6 +172,8 @@ export interface Tier2ExportFacilityYear {
   rows: Tier2Row[];
   lines: Tier2ExportLine[];
   certification: Tier2ExportCertification;
+  /** The two subject-to answers from the engine (`tier2SubjectAnswers`); absent: the file's own. */
+  subjectTo?: Tier2SubjectAnswers;
 }
 
 export interface Tier2ExportInput extends Tier2ExportFacilityYear {

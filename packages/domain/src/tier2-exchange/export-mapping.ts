@@ -377,8 +377,12 @@ function facilityOf(
     phones: facilityPhones(facility, ids),
     manned: facility.isManned,
     maxNumOccupants: facility.maxOccupants,
-    subjectToChemAccidentPrevention: extras.subjectToChemAccidentPrevention ?? null,
-    subjectToEmergencyPlanning: extras.subjectToEmergencyPlanning ?? null,
+    subjectToChemAccidentPrevention: input.subjectTo
+      ? input.subjectTo.chemAccidentPrevention
+      : (extras.subjectToChemAccidentPrevention ?? null),
+    subjectToEmergencyPlanning: input.subjectTo
+      ? input.subjectTo.emergencyPlanning
+      : (extras.subjectToEmergencyPlanning ?? null),
     stateFields: (extras.stateFields ?? []).map((field) => ({ ...field })),
     lastModified: extras.lastModified ?? facility.lastModified,
     contactIds,

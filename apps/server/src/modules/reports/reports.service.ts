@@ -293,6 +293,9 @@ async function tier2Figures(
   const context = compliance.createComplianceContext(inputs.snapshot, inputs.lists, inputs.options);
   return {
     result: compliance.runReport('epcra_311_312_tier2', context),
+    // The file's "subject to" answers read the same facility-year's 302 and 112(r) findings.
+    epcra302Rows: compliance.runReport('epcra_302', context).rows,
+    rmpRows: compliance.runReport('caa_112r_rmp', context).rows,
     snapshot: inputs.snapshot,
     inventoryId: inputs.inventoryId,
   };

@@ -12,6 +12,7 @@ import {
   type Tier2ExportQueryValues,
   tier2CustomerExportFileName,
   tier2ExportFileName,
+  tier2SubjectAnswers,
 } from '@chemtrack/domain';
 import type { Db } from '../../db/client.ts';
 import { AppError, fieldError, notFound } from '../../lib/app-error.ts';
@@ -103,7 +104,7 @@ async function loadFacilityYear(
   query: Tier2ExportQueryValues,
   facilityId: number,
 ): Promise<LoadedFacilityYear> {
-  const { result, snapshot, inventoryId } = await reportsService.tier2Figures(db, {
+  const { result, epcra302Rows, rmpRows, snapshot, inventoryId } = await reportsService.tier2Figures(db, {
     ...query,
     facility_id: facilityId,
   });
@@ -133,6 +134,14 @@ async function loadFacilityYear(
   });
   const certification = snapshot.certification;
   const fileCodes: readonly string[] = compliance.TIER2_FILE_WARNING_CODES;
+  const subject = tier2SubjectAnswers(
+    facility.name,
+    { epcra302: epcra302Rows, rmp: rmpRows },
+    {
+      emergencyPlanning: facility.tier2Extras.subjectToEmergencyPlanning,
+      chemAccidentPrevention: facility.tier2Extras.subjectToChemAccidentPrevention,
+    },
+  );
   return {
     facilityYear: {
       facility: {
@@ -165,11 +174,15 @@ async function loadFacilityYear(
         title: certification?.title ?? '',
         dateSigned: certification?.date_signed ?? null,
       },
+      subjectTo: subject.answers,
     },
     inventoryId,
     customerName: snapshot.customer.name,
     facilityName: snapshot.facility.name,
-    warnings: result.warnings.filter((w) => fileCodes.includes(w.code)).map((w) => w.message),
+    warnings: [
+      ...result.warnings.filter((w) => fileCodes.includes(w.code)).map((w) => w.message),
+      ...subject.warnings,
+    ],
   };
 }
 

@@ -653,6 +653,18 @@ describe('GET /tier2/export', () => {
     ]);
   });
 
+  it("answers the facility's subject-to questions from the same year's 302 and RMP findings", () => {
+    // Sulfuric acid 4,042.5 lb ≥ its TPQ 1,000 lb (and chlorine 150 lb ≥ TPQ 100 lb): the 302
+    // notification is required, so the facility is subject to emergency planning. Chlorine's 150 lb
+    // is under its 2,500 lb 112(r) threshold and nothing else is on the RMP list: not subject.
+    // Neither answer came from a file (the extras hold none).
+    const [facility] = subtrees(elements, FACILITY);
+    expect([
+      textAt(facility!, 'subjectToEmergencyPlanning'),
+      textAt(facility!, 'subjectToChemAccidentPrevention'),
+    ]).toEqual(['true', 'false']);
+  });
+
   it("names the facility's active contacts in its order, each with types and phones", () => {
     const links = elements
       .filter((e) => e.path === `${FACILITY}/contactIds/contactId`)
