@@ -44,9 +44,7 @@ test('a component entered as 30–60%: the 313 preview takes 45%, the Tier II pr
   await dialog.getByLabel('CAS #').fill('108-88-3');
   await dialog.getByLabel('Percentage by Weight').fill('30-160%');
   await dialog.getByLabel('Percentage by Volume').focus();
-  await expect(
-    dialog.getByText('Percentage by weight must be a number or a range such as 30-60%, <5% or >90%'),
-  ).toBeVisible();
+  await expect(dialog.getByText('Percentage by weight must be between 0 and 100')).toBeVisible();
   await dialog.getByLabel('Percentage by Weight').fill('30–60%');
   await dialog.getByRole('button', { name: 'Create Component' }).click();
   await expect(page.getByRole('status')).toContainText('Component Toluene created successfully.');

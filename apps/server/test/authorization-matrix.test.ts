@@ -117,6 +117,7 @@ const MATRIX: Record<string, Role[] | typeof PUBLIC | typeof ASSIGNED> = {
   'GET /inventories/autocomplete-list': STAFF,
   'GET /inventories/:id/get': ASSIGNED,
   'GET /inventories/:customerId/:facilityId/years-list': STAFF,
+  'GET /inventories/:customerId/years-list': STAFF,
   'POST /inventories/create': STAFF,
   'PATCH /inventories/:id/update': STAFF,
   'PATCH /inventories/:id/activate': ADMIN,

@@ -11,31 +11,37 @@ export const ADDRESS_MSG = {
   zipMin: 'ZIP code must be at least 4 digits',
   zipMax: 'ZIP code must not exceed 5 digits',
   billingZip: 'ZIP code must be 4-5 digits',
+  /** Ours (the spec is silent): a save without the address object, or with something else in its place. */
+  required: 'The address is required',
 } as const;
 
 const text = (value: unknown) => (value === null || value === undefined ? '' : value);
 
-export const AddressSchema = z.object({
-  address: z.preprocess(
-    text,
-    z.string().trim().min(1, ADDRESS_MSG.addressMin).max(200, ADDRESS_MSG.addressMax),
-  ),
-  city: z.preprocess(text, z.string().trim().min(1, ADDRESS_MSG.cityMin).max(100, ADDRESS_MSG.cityMax)),
-  state: z.preprocess(
-    text,
-    z.string().trim().min(1, ADDRESS_MSG.stateRequired).max(2, ADDRESS_MSG.stateRequired),
-  ),
-  zip: z.preprocess(
-    text,
-    z
-      .string()
-      .trim()
-      .regex(/^\d*$/, { error: ADDRESS_MSG.zipDigits, abort: true })
-      .min(4, ADDRESS_MSG.zipMin)
-      .max(5, ADDRESS_MSG.zipMax),
-  ),
-  phone: OptionalPhoneSchema,
-});
+/** The company or facility address; absent (or not an object) gives ADDRESS_MSG.required. */
+export const AddressSchema = z.object(
+  {
+    address: z.preprocess(
+      text,
+      z.string().trim().min(1, ADDRESS_MSG.addressMin).max(200, ADDRESS_MSG.addressMax),
+    ),
+    city: z.preprocess(text, z.string().trim().min(1, ADDRESS_MSG.cityMin).max(100, ADDRESS_MSG.cityMax)),
+    state: z.preprocess(
+      text,
+      z.string().trim().min(1, ADDRESS_MSG.stateRequired).max(2, ADDRESS_MSG.stateRequired),
+    ),
+    zip: z.preprocess(
+      text,
+      z
+        .string()
+        .trim()
+        .regex(/^\d*$/, { error: ADDRESS_MSG.zipDigits, abort: true })
+        .min(4, ADDRESS_MSG.zipMin)
+        .max(5, ADDRESS_MSG.zipMax),
+    ),
+    phone: OptionalPhoneSchema,
+  },
+  { error: ADDRESS_MSG.required },
+);
 export type AddressInput = z.input<typeof AddressSchema>;
 export type Address = z.output<typeof AddressSchema>;
 

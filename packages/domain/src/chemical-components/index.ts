@@ -45,12 +45,11 @@ const RANGE_PATTERN = new RegExp(
 const BOUND_PATTERN = new RegExp(String.raw`^(<=?|≤|>=?|≥)\s*${PERCENT_NUMBER}\s*%?$`);
 const SINGLE_PATTERN = new RegExp(String.raw`^${PERCENT_NUMBER}\s*%?$`);
 
-/**
- * The percent by weight typed on the component form: "45", "45%", "30-60%", "30–60%", "<5%",
- * ">90%" (also ≤, ≥). An empty text is no figure ({ null, null }); anything else, or a figure
- * above 100, is null (not a percent).
- */
-export function parsePercentRange(text: string): PercentRange | null {
+/** Why a typed percent by weight is not one: outside 0-100, a reversed range, or not a figure at all. */
+type PercentProblem = 'range' | 'order' | 'text';
+
+/** The typed percent by weight read (see parsePercentRange), or why it cannot be. */
+function readPercentText(text: string): PercentRange | PercentProblem {
   const value = text.trim().replace(/,/g, '.');
   if (value === '') return { low: null, high: null };
   const inRange = (n: number) => Number.isFinite(n) && n >= 0 && n <= 100;
@@ -58,21 +57,46 @@ export function parsePercentRange(text: string): PercentRange | null {
   if (range) {
     const low = Number(range[1]);
     const high = Number(range[2]);
-    return inRange(low) && inRange(high) && low <= high ? { low, high } : null;
+    if (!inRange(low) || !inRange(high)) return 'range';
+    return low <= high ? { low, high } : 'order';
   }
   const bound = BOUND_PATTERN.exec(value);
   if (bound) {
     const figure = Number(bound[2]);
-    if (!inRange(figure)) return null;
+    if (!inRange(figure)) return 'range';
     const sign = bound[1] ?? '';
     return sign.startsWith('<') || sign === '≤' ? { low: null, high: figure } : { low: figure, high: null };
   }
   const single = SINGLE_PATTERN.exec(value);
   if (single) {
     const figure = Number(single[1]);
-    return inRange(figure) ? { low: figure, high: figure } : null;
+    return inRange(figure) ? { low: figure, high: figure } : 'range';
   }
-  return null;
+  // A negative figure ("-5") is a number below 0, as the volume field says of it.
+  if (/^-\s*[\d.]/.test(value) && SINGLE_PATTERN.test(value.replace(/^-\s*/, ''))) return 'range';
+  return 'text';
+}
+
+/**
+ * The percent by weight typed on the component form: "45", "45%", "30-60%", "30–60%", "<5%",
+ * ">90%" (also ≤, ≥). An empty text is no figure ({ null, null }); anything else, or a figure
+ * above 100, is null (not a percent).
+ */
+export function parsePercentRange(text: string): PercentRange | null {
+  const read = readPercentText(text);
+  return typeof read === 'string' ? null : read;
+}
+
+/**
+ * Why the typed percent by weight is refused, as the form says it under the field, or null when
+ * parsePercentRange reads it: a figure outside 0-100 (150, -5, 30-160%) gets the range message the
+ * volume field gives, a reversed range the order message, anything else the format message.
+ */
+export function percentTextMessage(text: string): string | null {
+  const read = readPercentText(text);
+  if (typeof read !== 'string') return null;
+  if (read === 'range') return COMPONENT_MSG.percentageRange('Percentage by weight');
+  return read === 'order' ? COMPONENT_MSG.percentageRangeOrder : COMPONENT_MSG.percentageText;
 }
 
 export const TEXTAREA_MAX = 500;

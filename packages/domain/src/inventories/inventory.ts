@@ -272,6 +272,9 @@ export const InventoryYearsParamsSchema = z.object({
   ),
 });
 
+/** The customer alone: the years of all its facilities (the Reports screen's all facilities). */
+export const InventoryCustomerYearsParamsSchema = InventoryYearsParamsSchema.pick({ customerId: true });
+
 /** Spec 02 §3 "Year item: id, year": one per active inventory of the customer's facility. */
 export const InventoryYearItemSchema = z.object({ id: z.number(), year: z.number() });
 export type InventoryYearItem = z.infer<typeof InventoryYearItemSchema>;

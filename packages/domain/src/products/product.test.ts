@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   COMPONENT_MSG,
   parsePercentRange,
+  percentTextMessage,
   SaveComponentRequestSchema,
   savedPercentRange,
 } from '../chemical-components/index.ts';
@@ -215,6 +216,21 @@ describe('percent by weight as an SDS range (issue 21 point 9, rules §0.1)', ()
     expect(parsePercentRange('60-30%')).toBeNull();
     expect(parsePercentRange('30-160%')).toBeNull();
     expect(parsePercentRange('about half')).toBeNull();
+  });
+
+  it('says why a typed percent is refused: a figure outside 0-100 is out of range, not "not a number"', () => {
+    const outOfRange = COMPONENT_MSG.percentageRange('Percentage by weight');
+    expect(outOfRange).toBe('Percentage by weight must be between 0 and 100');
+    expect(percentTextMessage('150')).toBe(outOfRange);
+    expect(percentTextMessage('150%')).toBe(outOfRange);
+    expect(percentTextMessage('-5')).toBe(outOfRange);
+    expect(percentTextMessage('30-160%')).toBe(outOfRange);
+    expect(percentTextMessage('>150%')).toBe(outOfRange);
+    expect(percentTextMessage('60-30%')).toBe(COMPONENT_MSG.percentageRangeOrder);
+    expect(percentTextMessage('about half')).toBe(COMPONENT_MSG.percentageText);
+    for (const readable of ['', '45', '100', '0', '30-60%', '<5%', '>90%']) {
+      expect(percentTextMessage(readable)).toBeNull();
+    }
   });
 
   it('a save with percentage_weight only stores it as low and high; a range as its bounds; low above high is refused', () => {

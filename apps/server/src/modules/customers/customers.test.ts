@@ -146,6 +146,25 @@ describe('customers', () => {
     expect(await countRows()).toEqual(before);
   });
 
+  it('says under each field what an empty body lacks, the address object included', async () => {
+    const before = await countRows();
+    const res = await ctx.call('staff', { method: 'POST', url: '/customers/create', payload: {} });
+    expect(res.statusCode).toBe(422);
+    expect(res.json()).toEqual({
+      message: 'Customer name is required',
+      errors: { name: ['Customer name is required'], address: ['The address is required'] },
+    });
+    // Not an object is no address either.
+    const text = await ctx.call('staff', {
+      method: 'POST',
+      url: '/customers/create',
+      payload: { ...customer, address: '1 Main St' },
+    });
+    expect(text.statusCode).toBe(422);
+    expect(text.json().errors).toEqual({ address: ['The address is required'] });
+    expect(await countRows()).toEqual(before);
+  });
+
   it('refuses a state that does not exist, leaving nothing behind', async () => {
     const before = await countRows();
     const res = await ctx.call('staff', {
@@ -307,6 +326,7 @@ describe('facilities and the customer × facility list', () => {
     [{ customer_id: '' }, 'customer_id', 'Customer is required'],
     [{ customer_id: 999999 }, 'customer_id', 'Customer is required'],
     [{ address: { ...address, zip: '1' } }, 'address.zip', 'ZIP code must be at least 4 digits'],
+    [{ address: undefined }, 'address', 'The address is required'],
   ])('validates %j', async (patch, field, message) => {
     const [before] = await ctx.database.db.select({ n: sql<number>`count(*)::int` }).from(facilities);
     const res = await ctx.call('staff', {

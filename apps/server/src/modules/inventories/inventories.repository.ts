@@ -274,6 +274,30 @@ export function selectInventoryYears(db: Db, customerId: number, facilityId: num
     .orderBy(desc(inventories.year), desc(inventories.id));
 }
 
+/**
+ * The years in which an active facility of the customer (owned or shared) has an active inventory
+ * of the customer, newest first, each once: the years the all-facilities report can draw
+ * (reports' selectActiveFacilitiesOf and selectFacilitiesWithInventory).
+ */
+export async function selectCustomerInventoryYears(db: Db, customerId: number): Promise<number[]> {
+  const rows = await db
+    .selectDistinct({ year: inventories.year })
+    .from(inventories)
+    .innerJoin(facilities, eq(facilities.id, inventories.facilityId))
+    .where(
+      and(
+        eq(inventories.customerId, customerId),
+        eq(inventories.isActive, true),
+        eq(facilities.isActive, true),
+        sql`(${facilities.customerId} = ${customerId} OR EXISTS (
+          SELECT 1 FROM ${facilityCustomers}
+          WHERE ${facilityCustomers.facilityId} = ${facilities.id} AND ${facilityCustomers.customerId} = ${customerId}))`,
+      ),
+    )
+    .orderBy(desc(inventories.year));
+  return rows.map((row) => row.year);
+}
+
 /** The facility, and whether the customer owns it or shares it; undefined when there is none. */
 export async function findFacilityOf(db: Db | Tx, facilityId: number, customerId: number) {
   const [row] = await db

@@ -5,6 +5,7 @@ import {
   InventoryAutocompleteItemSchema,
   InventoryAutocompleteQuerySchema,
   InventoryConflictSchema,
+  InventoryCustomerYearsParamsSchema,
   InventoryListQuerySchema,
   InventoryListRowSchema,
   InventoryResourceSchema,
@@ -55,6 +56,23 @@ export const inventoriesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => ({
       resource: await inventoriesService.years(app.db, request.params.customerId, request.params.facilityId),
+    }),
+  );
+
+  // Beside the spec's facility years: the Reports screen's "All facilities of this customer" offers
+  // the years some active facility of the customer has an inventory, as the report draws them.
+  app.get(
+    '/inventories/:customerId/years-list',
+    {
+      config: { permission: AREA_ACTIONS.inventories.read },
+      schema: {
+        tags: ['Inventories'],
+        params: InventoryCustomerYearsParamsSchema,
+        response: { 200: z.object({ resource: z.array(z.number()) }), ...ERROR_RESPONSES },
+      },
+    },
+    async (request) => ({
+      resource: await inventoriesService.customerYears(app.db, request.params.customerId),
     }),
   );
 

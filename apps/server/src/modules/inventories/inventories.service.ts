@@ -35,6 +35,7 @@ import {
   isAssignedOpenInventory,
   lockInventoryYear,
   replaceTechnicians,
+  selectCustomerInventoryYears,
   selectDuplicateIds,
   selectEarlierInventoryIds,
   selectInventoryDuplicates,
@@ -151,6 +152,12 @@ async function listYears(db: Db, customerId: number, facilityId: number): Promis
   if (!(await customerExists(db, customerId))) throw notFound('Customer');
   if (!(await findFacilityOf(db, facilityId, customerId))) throw notFound('Facility');
   return selectInventoryYears(db, customerId, facilityId);
+}
+
+/** The years of all the customer's active facilities, newest first; 404 for no such customer. */
+async function listCustomerYears(db: Db, customerId: number): Promise<number[]> {
+  if (!(await customerExists(db, customerId))) throw notFound('Customer');
+  return selectCustomerInventoryYears(db, customerId);
 }
 
 /**
@@ -411,10 +418,12 @@ export const inventoriesService = {
   update: updateInventory,
   toggle: toggleInventory,
   years: listYears,
+  customerYears: listCustomerYears,
   copyProducts,
   applyTier2Certification,
 } satisfies CrudService<InventoryListRow, InventoryResource, InventoryListQuery, SaveInventory> & {
   years: typeof listYears;
+  customerYears: typeof listCustomerYears;
   copyProducts: typeof copyProducts;
   requireAccess: typeof requireInventoryAccess;
   applyTier2Certification: typeof applyTier2Certification;

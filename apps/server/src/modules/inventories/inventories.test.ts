@@ -1105,6 +1105,36 @@ describe('list, autocomplete and years', () => {
     expect(bad.statusCode).toBe(422);
     expect(bad.json().errors).toEqual({ customerId: ['The customer id must be a number'] });
   });
+
+  it("lists the years of all a customer's active facilities (the Reports screen's all facilities), each once", async () => {
+    const years = (customerId: number | string) =>
+      ctx.call('staff', { method: 'GET', url: `/inventories/${customerId}/years-list` });
+    // North's 2020 inventory is archived, but South has one that year.
+    const all = await years(own.customer);
+    expect(all.statusCode, all.body).toBe(200);
+    expect(all.json()).toEqual({ resource: [2021, 2020, 2019] });
+
+    // An archived facility's inventories, and an archived inventory, offer no year.
+    const customer = (await create.customer(ctx, { name: 'Quill Coatings' })).id;
+    const kept = (await create.facility(ctx, { name: 'Quill Main', customer_id: customer })).id;
+    const closed = (await create.facility(ctx, { name: 'Quill Old Shed', customer_id: customer })).id;
+    expect((await years(customer)).json()).toEqual({ resource: [] });
+    await createInventory({ customer_id: customer, facility_id: kept, year: 2022 });
+    const archived = await createInventory({ customer_id: customer, facility_id: kept, year: 2021 });
+    await ctx.call('admin', { method: 'PATCH', url: `/inventories/${archived.id}/activate` });
+    await createInventory({ customer_id: customer, facility_id: closed, year: 2018 });
+    expect((await years(customer)).json()).toEqual({ resource: [2022, 2018] });
+    const archive = await ctx.call('admin', { method: 'PATCH', url: `/facilities/${closed}/activate` });
+    expect(archive.statusCode, archive.body).toBe(200);
+    expect((await years(customer)).json()).toEqual({ resource: [2022] });
+
+    const noCustomer = await years(999999);
+    expect(noCustomer.statusCode).toBe(404);
+    expect(noCustomer.json()).toEqual({ message: 'Customer not found.' });
+    const bad = await years('abc');
+    expect(bad.statusCode).toBe(422);
+    expect(bad.json().errors).toEqual({ customerId: ['The customer id must be a number'] });
+  });
 });
 
 describe('who may call what', () => {

@@ -1,10 +1,10 @@
 import {
   type ChemicalComponentItem,
-  COMPONENT_MSG,
   ComponentNameConflictSchema,
   type ComponentResource,
   compliance,
   parsePercentRange,
+  percentTextMessage,
   type SaveComponent,
   type SaveComponentRequest,
   SaveComponentRequestSchema,
@@ -114,14 +114,13 @@ function toRequestInput(values: ComponentFormValues): SaveComponentRequest {
 
 /**
  * The domain's save rules, typed by the form's values: first the percent text must read as a
- * figure or an SDS range (its message under the field), then the request's own rules.
+ * figure or an SDS range within 0-100 (its message under the field), then the request's own rules.
  */
 const ComponentFormSchema = z
   .custom<ComponentFormValues>()
   .superRefine((values, ctx) => {
-    if (parsePercentRange(values.percentage_weight) === null) {
-      ctx.addIssue({ code: 'custom', path: ['percentage_weight'], message: COMPONENT_MSG.percentageText });
-    }
+    const message = percentTextMessage(values.percentage_weight);
+    if (message !== null) ctx.addIssue({ code: 'custom', path: ['percentage_weight'], message });
   })
   .transform(toRequestInput)
   .pipe(SaveComponentRequestSchema);

@@ -33,6 +33,17 @@ export const inventoryYearsOptions = (customerId: number, facilityId: number) =>
       ),
   });
 
+/**
+ * The years in which some active facility of the customer has an inventory, newest first: the
+ * years the Reports screen's "All facilities of this customer" can draw.
+ */
+export const customerInventoryYearsOptions = (customerId: number) =>
+  queryOptions({
+    queryKey: [...inventoriesApi.keys.all, 'customer-years', customerId] as const,
+    queryFn: ({ signal }) =>
+      api.get<{ resource: number[] }>(`/inventories/${customerId}/years-list`, undefined, signal),
+  });
+
 /** The status filter's choices (spec 02 §2), in the API's words (spec 02 §4). */
 export const INVENTORY_STATUS_FILTERS = [
   { value: 'all', label: 'All' },

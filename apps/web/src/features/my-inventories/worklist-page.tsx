@@ -7,6 +7,7 @@ import { Button } from '../../components/ui/button.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { usePageMeta } from '../../lib/page-meta.ts';
 import { inventoryProductsApi, inventoryTitle } from '../inventory-products/api.ts';
+import { ErrorLine } from '../reports/query-lines.tsx';
 import { worklistParams } from './api.ts';
 
 /**
@@ -22,6 +23,9 @@ export function WorklistPage({ inventoryId }: { inventoryId: number }) {
   const name = summary ? inventoryTitle(summary) : 'Inventory';
   usePageMeta('Worklist', [{ name: 'My Inventories', path: '/my-inventories' }, { name }]);
   const params = { inventoryId: String(inventoryId) };
+  // Nothing to show and the read failed (not their inventory, gone, offline): its message in place
+  // of the lines, not skeleton rows that wait forever. Lines already shown stay on a failed refetch.
+  const loadError = summary === undefined && query.isError ? query.error : null;
 
   return (
     <section className="flex min-w-0 flex-col gap-4" aria-label={`Worklist of ${name}`}>
@@ -42,14 +46,23 @@ export function WorklistPage({ inventoryId }: { inventoryId: number }) {
             </p>
           ) : null}
         </div>
-        <Button asChild>
-          <Link to="/my-inventories/$inventoryId/lines/create" params={params}>
+        {loadError ? (
+          <Button disabled>
             <Plus className="h-4 w-4" aria-hidden />
             Add Line
-          </Link>
-        </Button>
+          </Button>
+        ) : (
+          <Button asChild>
+            <Link to="/my-inventories/$inventoryId/lines/create" params={params}>
+              <Plus className="h-4 w-4" aria-hidden />
+              Add Line
+            </Link>
+          </Button>
+        )}
       </div>
-      {summary === undefined ? (
+      {loadError ? (
+        <ErrorLine error={loadError} />
+      ) : summary === undefined ? (
         <div className="flex flex-col gap-2" aria-busy="true">
           <Skeleton className="h-16 w-full" />
           <Skeleton className="h-16 w-full" />

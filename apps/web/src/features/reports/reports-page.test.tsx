@@ -315,7 +315,7 @@ describe('ReportsPage', { timeout: 30_000 }, () => {
     expect((screen.getByRole('combobox', { name: 'File Format' }) as HTMLSelectElement).value).toBe('pdf');
   });
 
-  it('all facilities of the customer: the facility gives way, any inventory year is offered, and Create Report saves one ZIP', async () => {
+  it('all facilities of the customer: the facility gives way, the years its facilities have inventories are offered, and Create Report saves one ZIP', async () => {
     const { saved, click } = catchSavedFiles();
     await renderPage();
     const all = screen.getByRole('checkbox', { name: 'All facilities of this customer' });
@@ -326,12 +326,10 @@ describe('ReportsPage', { timeout: 30_000 }, () => {
     const facility = screen.getByRole('combobox', { name: 'Facility Name' });
     expect(facility).toHaveProperty('disabled', true);
     expect(facility.textContent).toBe('All facilities');
-    // Every year an inventory may have (spec 02 §9), newest first: the server says which facilities have one.
+    // The years in which some active facility of the customer has an inventory: Report Plant's one.
     const year = screen.getByRole('combobox', { name: 'Year' }) as HTMLSelectElement;
-    expect([...year.options].map((option) => option.value)).toEqual([
-      '',
-      ...Array.from({ length: YEAR + 1 - 2015 + 1 }, (_, i) => String(YEAR + 1 - i)),
-    ]);
+    await screen.findByRole('option', { name: String(YEAR) }, { timeout: 5000 });
+    expect([...year.options].map((option) => option.value)).toEqual(['', String(YEAR)]);
     await userEvent.selectOptions(year, String(YEAR));
     await userEvent.selectOptions(
       screen.getByRole('combobox', { name: 'Report Type' }),
@@ -365,11 +363,24 @@ describe('ReportsPage', { timeout: 30_000 }, () => {
     expect(year).toHaveProperty('disabled', true);
   });
 
+  it('all facilities of a customer none of whose facilities has an inventory: No years available, nothing to generate', async () => {
+    await renderPage();
+    await pick('Select Customer', 'Other Report Co.');
+    await userEvent.click(screen.getByRole('checkbox', { name: 'All facilities of this customer' }));
+    const year = screen.getByRole('combobox', { name: 'Year' }) as HTMLSelectElement;
+    await waitFor(() => expect(year.textContent).toBe('No years available'), { timeout: 5000 });
+    expect([...year.options].map((option) => option.value)).toEqual(['']);
+    expect(year).toHaveProperty('disabled', true);
+    const asked = (await server.requests()).filter((request) => request.url.endsWith('/years-list'));
+    expect(asked.at(-1)?.url).toMatch(/^\/api\/admin\/v1\/inventories\/\d+\/years-list$/);
+  });
+
   it('Cancel stops the ZIP being prepared: no file, no notice, the form is back', async () => {
     const { click } = catchSavedFiles();
     await renderPage();
     await pick('Select Customer', 'Report Test Co.');
     await userEvent.click(screen.getByRole('checkbox', { name: 'All facilities of this customer' }));
+    await screen.findByRole('option', { name: String(YEAR) }, { timeout: 5000 });
     await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Year' }), String(YEAR));
     await userEvent.selectOptions(
       screen.getByRole('combobox', { name: 'Report Type' }),

@@ -4,7 +4,6 @@ import {
   type compliance,
   DEFAULT_REPORT_SETTINGS,
   defaultReportFormat,
-  inventoryYears,
   REPORT_PERCENT_BASIS_LABELS,
   type ReportFormat,
   ReportGenerateRequestSchema,
@@ -37,7 +36,7 @@ import { usePageMeta } from '../../lib/page-meta.ts';
 import { toast } from '../../lib/toast.ts';
 import { useLongDownload } from '../../lib/use-long-download.ts';
 import { customersApi, facilitiesApi } from '../customers/api.ts';
-import { inventoryYearsOptions } from '../inventories/api.ts';
+import { customerInventoryYearsOptions, inventoryYearsOptions } from '../inventories/api.ts';
 import {
   generateAllFacilitiesReport,
   generateReport,
@@ -156,6 +155,10 @@ export function ReportsPage() {
     ...inventoryYearsOptions(Number(values.customer_id), Number(values.facility_id)),
     enabled: values.customer_id !== '' && values.facility_id !== '' && !allFacilities,
   });
+  const customerYears = useQuery({
+    ...customerInventoryYearsOptions(Number(values.customer_id)),
+    enabled: values.customer_id !== '' && allFacilities,
+  });
   const chosenType = types.data?.resource.find((item) => item.type === values.type);
   const body = toBody(values);
   const preview = useQuery({
@@ -220,23 +223,24 @@ export function ReportsPage() {
     form.setValue('facility_id', item?.id ?? '', CHOSEN);
   };
   /**
-   * Every facility instead of one: the facility is cleared; the year list becomes every year an
-   * inventory may have (the server says which facilities have one), and back to one facility's
-   * years the year chosen for all of them is cleared, like a facility change (spec 02 §4).
+   * Every facility instead of one: the facility is cleared; the year list becomes the years in
+   * which some active facility of the customer has an inventory, and either way the year chosen
+   * from the other list is cleared, like a facility change (spec 02 §4).
    */
   const chooseAllFacilities = (checked: boolean) => {
     setFacility(null);
     form.setValue('facility_id', '', CLEARED);
-    if (!checked) form.setValue('year', '', CLEARED);
+    form.setValue('year', '', CLEARED);
     form.clearErrors('facility_id');
     form.setValue('all_facilities', checked, { shouldDirty: true });
   };
 
+  const yearList = allFacilities ? customerYears : years;
   const yearItems = allFacilities
-    ? inventoryYears().map((year) => ({ id: year, year }))
+    ? (customerYears.data?.resource ?? []).map((year) => ({ id: year, year }))
     : (years.data?.resource ?? []);
   const canChooseYear = customer !== null && (facility !== null || allFacilities);
-  const noYears = canChooseYear && !allFacilities && years.isSuccess && yearItems.length === 0;
+  const noYears = canChooseYear && yearList.isSuccess && yearItems.length === 0;
   const submit = form.handleSubmit((request) => {
     const format = request.format ?? defaultReportFormat(request.type);
     if (request.all_facilities) void generateAll({ ...request, format });
@@ -320,7 +324,7 @@ export function ReportsPage() {
                 })}
               >
                 <option value="">
-                  {noYears ? 'No years available' : years.isFetching ? 'Loading...' : 'Select year'}
+                  {noYears ? 'No years available' : yearList.isFetching ? 'Loading...' : 'Select year'}
                 </option>
                 {yearItems.map((item) => (
                   <option key={item.id} value={item.year}>
