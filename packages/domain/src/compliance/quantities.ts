@@ -19,6 +19,7 @@ import { PHYSICAL_STATES } from '../shared/enums.ts';
 import { roundTo, WATER_POUNDS_PER_GALLON } from '../shared/numbers.ts';
 import { formatFactor, formatPounds } from './format.ts';
 import type { SnapshotLine } from './types.ts';
+import { solidVolumeUnit } from './unknown-amounts.ts';
 import { type EngineWarning, lineWarning } from './warnings.ts';
 
 export const QUANTITY_DECIMALS = 4;
@@ -199,7 +200,8 @@ function recordedCubicFeet(line: SnapshotLine): number | null {
 function recordedVolume(line: SnapshotLine): string | null {
   const size = positive(line.container_size);
   const count = positive(line.container_quantity);
-  return size === null || count === null ? null : `${formatPounds(size * count)} ${line.unit_type}`;
+  const unit = line.unit_type === 'cu' ? 'cu ft' : line.unit_type;
+  return size === null || count === null ? null : `${formatPounds(size * count)} ${unit}`;
 }
 
 /**
@@ -225,6 +227,14 @@ function unknownPoundsWarning(
       line,
       'missing_density',
       `liquefied gas of ${formatPounds(volume)} gal with no pounds per gallon or specific gravity; ${UNKNOWN_POUNDS}`,
+    );
+  }
+  const solidUnit = solidVolumeUnit(line);
+  if (solidUnit !== null) {
+    return lineWarning(
+      line,
+      'missing_quantity',
+      `solid of ${recordedVolume(line)} in ${solidUnit}, a volume unit: a volume gives no pounds for a solid (specific gravity, density and pounds per gallon are kept for liquids only, so the product holds none; rules §0.1 convert only liquid and gas volumes); record the line in a unit in lb; ${UNKNOWN_POUNDS}`,
     );
   }
   const cubicFeet = recordedCubicFeet(line);

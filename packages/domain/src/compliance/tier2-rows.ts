@@ -25,6 +25,7 @@ import type { SnapshotLine } from './types.ts';
 import {
   missingInputsOf,
   missingPoundsInput,
+  undeterminedRuleText,
   undeterminedVerdict,
   unknownLinesNote,
 } from './unknown-amounts.ts';
@@ -156,6 +157,9 @@ export function chemicalRow(
     ...testedFigures(test, aggregate, lineById, label.threshold_lb, [label.threshold_note], {
       lines: aggregate.excluded.filter((item) => item.missing_input !== undefined).length,
       missing: missingInputsOf(aggregate.excluded),
+      locations: aggregate.excluded.flatMap((item) =>
+        item.missing_input === undefined ? [] : [item.location_stored],
+      ),
     }),
   };
 }
@@ -223,7 +227,13 @@ export function wholeProductRow(
         why,
         ...(unknown > 0 ? [`${unknown} line(s) with unknown pounds are not counted (see warnings).`] : []),
       ],
-      { lines: unknown, missing },
+      {
+        lines: unknown,
+        missing,
+        locations: lines.flatMap((quantity) =>
+          quantity.pounds === null ? [quantity.line.location_stored] : [],
+        ),
+      },
     ),
   };
 }
@@ -312,21 +322,28 @@ function testedFigures(
   lineById: Map<number, SnapshotLine>,
   thresholdLb: number,
   notes: string[],
-  /** Issue 33 point 2: the lines of unknown pounds and the inputs they lack. */
-  unknown: { lines: number; missing: readonly string[] } = { lines: 0, missing: [] },
+  /** Issue 33 point 2: the lines of unknown pounds, the inputs they lack and where they are stored. */
+  unknown: { lines: number; missing: readonly string[]; locations: readonly string[] } = {
+    lines: 0,
+    missing: [],
+    locations: [],
+  },
 ) {
   const { missing } = unknown;
+  const undetermined = undeterminedVerdict(test.meets, missing);
   return {
     ...withCodes(averageAndDays(counted.contributions, lineById)),
     locations: locationsOf(counted.contributions, lineById),
     threshold_lb: thresholdLb,
     reportable: test.meets,
-    cannot_be_determined: undeterminedVerdict(test.meets, missing),
+    cannot_be_determined: undetermined,
     missing_inputs: [...missing],
+    unknown_locations: [...new Set(unknown.locations)],
     near_threshold: test.near_threshold,
     test,
     explanation: {
-      rule_text: test.rule_text,
+      rule_text:
+        undetermined === null ? test.rule_text : undeterminedRuleText(test.quantity_lb, test.threshold_lb),
       contributions: counted.contributions,
       excluded: counted.excluded,
       notes:

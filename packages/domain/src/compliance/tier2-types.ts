@@ -60,6 +60,8 @@ export interface Tier2Row {
   cannot_be_determined: string | null;
   /** The product inputs missing on the row's lines of unknown pounds; [] when every amount is known. */
   missing_inputs: string[];
+  /** Where the row's lines of unknown pounds are stored (not in `locations`, which carry pounds); [] when none. */
+  unknown_locations: string[];
   near_threshold: boolean;
   test: ThresholdTest;
   explanation: Explanation;

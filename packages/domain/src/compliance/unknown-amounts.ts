@@ -5,7 +5,7 @@
  * known part already over the threshold keeps the verdict "Yes".
  */
 import { hasLiquidDensity } from '../products/index.ts';
-import { formatPounds } from './format.ts';
+import { formatPounds, formatThreshold } from './format.ts';
 import type { SnapshotLine } from './types.ts';
 import type { WarningCode } from './warnings.ts';
 
@@ -13,6 +13,26 @@ import type { WarningCode } from './warnings.ts';
 export const MISSING_DENSITY_INPUT = 'Specific Gravity or Pounds per Gallon';
 export const MISSING_CONVERSION_FACTOR_INPUT = 'Conversion Factor (cu ft per lb)';
 export const MISSING_CONTAINER_INPUT = 'Container Size, Quantity and Unit';
+
+/**
+ * What a solid measured in a volume unit lacks: a unit in pounds. Gallons, ounces or cubic feet do
+ * not weigh a solid (spec 02 §9: specific gravity and pounds per gallon are a liquid's, so a solid
+ * product keeps none; rules §0.1 and 40 CFR 370.43 convert only gas or liquid volumes).
+ */
+export function missingSolidWeightInput(unit: string): string {
+  return `Container Unit in lb (a solid in ${unit}, a volume unit, gives no pounds)`;
+}
+
+/**
+ * The unit of a solid line measured in a volume unit (gal, oz, cu) with size and quantity, as the
+ * line names it ("Drum (gal)"); null for any other line.
+ */
+export function solidVolumeUnit(line: SnapshotLine): string | null {
+  if (line.physical_state !== 'solid') return null;
+  if (line.unit_type !== 'gal' && line.unit_type !== 'oz' && line.unit_type !== 'cu') return null;
+  if (!positive(line.container_size) || !positive(line.container_quantity)) return null;
+  return line.unit_name?.trim() || line.unit_type;
+}
 
 /** The verdict printed where an unknown amount could change it. */
 export const CANNOT_BE_DETERMINED = 'cannot be determined';
@@ -35,6 +55,8 @@ function positive(value: number | null | undefined): boolean {
 /** The input a line lacks for its pounds (the container figures, else the density or the conversion factor). */
 export function missingPoundsInput(line: SnapshotLine): string {
   if (!positive(line.container_size) || !positive(line.container_quantity)) return MISSING_CONTAINER_INPUT;
+  const solidUnit = solidVolumeUnit(line);
+  if (solidUnit !== null) return missingSolidWeightInput(solidUnit);
   if (line.unit_type === 'cu') return MISSING_CONVERSION_FACTOR_INPUT;
   if ((line.unit_type === 'gal' || line.unit_type === 'oz') && hasLiquidDensity(line.physical_state)) {
     return MISSING_DENSITY_INPUT;
@@ -70,6 +92,19 @@ export function missingInputsOf(excluded: readonly { missing_input?: string }[])
  */
 export function undeterminedVerdict(meets: boolean, missing: readonly string[]): string | null {
   return !meets && missing.length > 0 ? cannotBeDeterminedText(missing) : null;
+}
+
+/**
+ * The rule line of a test whose verdict cannot be determined: "at least 0.00 lb against threshold
+ * 10,000 lb: cannot be determined", never "0.00 lb < threshold 10,000 lb", which reads as a verdict.
+ */
+export function undeterminedRuleText(
+  known: number,
+  threshold: number,
+  label = 'threshold',
+  unit = 'lb',
+): string {
+  return `at least ${formatPounds(known)} ${unit} against ${label} ${formatThreshold(threshold)} ${unit}: ${CANNOT_BE_DETERMINED}`;
 }
 
 /** The sentence an explanation adds for lines of unknown amount: "the total is at least …". */

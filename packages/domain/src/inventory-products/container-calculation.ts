@@ -180,6 +180,53 @@ export function calculateContainer(input: ContainerCalculationInput): ContainerC
   return { max_gallons, max_pounds, warning: null };
 }
 
+/** Whether the unit's formula weighs a line of the physical state (spec 02 §9; lb weighs any state). */
+export function unitWeighsState(unitType: UnitType, state: string | null | undefined): boolean {
+  return unitType === 'lb' || FORMULA_STATES[unitType].some((item) => item === state);
+}
+
+/** The unit types whose formula weighs the state, lb last: "gal, oz, cu ft or lb". */
+function unitsWeighing(state: string): string {
+  const units = UNIT_TYPES.filter((type) => type !== 'lb' && unitWeighsState(type, state)).map((type) =>
+    type === 'cu' ? 'cu ft' : type,
+  );
+  return units.length === 0 ? 'lb' : `${units.join(', ')} or lb`;
+}
+
+/**
+ * Why the line form's Max Pounds read N/A though size, quantity and a known unit are entered (the
+ * spec's notices cover only an unknown unit and a broken figure; this is the field's hint): the
+ * unit does not weigh the physical state (a solid in gallons: a solid keeps no specific gravity
+ * or pounds per gallon, spec 02 §9), or the product lacks the measure the unit's formula needs.
+ * null when Max Pounds have a figure, or when nothing is entered yet to weigh.
+ */
+export function containerPoundsHint(
+  input: ContainerCalculationInput,
+  calculation: ContainerCalculation,
+): string | null {
+  const unitType = input.unit_type ?? '';
+  if (calculation.max_pounds !== null || calculation.warning !== null || !isUnitType(unitType)) return null;
+  const size = readNumber(input.container_size);
+  const quantity = readNumber(input.container_quantity);
+  if (size === null || size === INVALID || quantity === null || quantity === INVALID) return null;
+  // "Drum (gal)", as the unit picker shows it.
+  const name = input.unit_name?.trim() ?? '';
+  const unit = name === '' ? unitType : name.includes(`(${unitType})`) ? name : `${name} (${unitType})`;
+  const state = input.physical_state ?? '';
+  if (state === '')
+    return `Max Pounds cannot be calculated: choose the Physical State (${unit} is a volume unit).`;
+  if (!unitWeighsState(unitType, state)) {
+    const why =
+      state === 'solid'
+        ? ', and a solid keeps no specific gravity or pounds per gallon to weigh a volume'
+        : '';
+    return `Max Pounds cannot be calculated: ${unit} does not weigh a ${state}${why}. Choose a unit in ${unitsWeighing(state)}.`;
+  }
+  return unitType === 'cu'
+    ? `Max Pounds cannot be calculated: ${unit} needs the product's Conversion Factor.`
+    : `Max Pounds cannot be calculated: ${unit} needs the product's Pounds per Gallon or Specific Gravity.`;
+}
+
 function toFigure(value: number | null): number | null | typeof INVALID {
   if (value === null) return null;
   const figure = roundTo(value, CONTAINER_FIGURE_DECIMALS);

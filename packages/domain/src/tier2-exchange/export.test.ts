@@ -90,6 +90,7 @@ function row(overrides: Partial<Tier2Row>, lineIds: number[], pounds: number): T
     reportable: true,
     cannot_be_determined: null,
     missing_inputs: [],
+    unknown_locations: [],
     near_threshold: false,
     test: {} as Tier2Row['test'],
     explanation: {

@@ -40,6 +40,16 @@ beforeAll(async () => {
     encode: true,
   });
   expect(created.status, JSON.stringify(created.body)).toBe(201);
+  const cement = await server.call<{ resource: ProductResource }>('admin', 'POST', '/products/create', {
+    name: 'Portland Cement',
+    mfg_name: 'Cement Co',
+    mfg_product_number: 'PC-1',
+    physical_state: 'solid',
+    is_sara_a: 1,
+    is_active: 1,
+    encode: true,
+  });
+  expect(cement.status, JSON.stringify(cement.body)).toBe(201);
 });
 
 withoutLayout();
@@ -152,5 +162,27 @@ describe('InventoryProductFields', { timeout: 60_000 }, () => {
       'readOnly',
       true,
     );
+  });
+  it('a solid in a gallon unit: Max Pounds N/A with a hint under them saying why, and no notice', async () => {
+    render(
+      <FieldsHarness>
+        <ToastProbe />
+      </FieldsHarness>,
+    );
+    await pick('Product Name', 'Portland', /^Portland Cement/);
+    await pick('Unit', 'Drum', /^Drum \(gal\)/);
+    await userEvent.type(screen.getByLabelText('Size'), '55');
+    await userEvent.type(screen.getByLabelText('Quantity'), '200');
+    expect(value('Max Pounds')).toBe('N/A');
+    expect(
+      screen.getByText(
+        'Max Pounds cannot be calculated: Drum (gal) does not weigh a solid, and a solid keeps no specific gravity or pounds per gallon to weigh a volume. Choose a unit in lb.',
+      ),
+    ).toBeTruthy();
+    expect(screen.getByTestId('toasts').textContent).toBe('[]');
+    // In a pound unit: 55 lb × 200 = 11,000 lb, and the hint is gone.
+    await pick('Unit', 'Bag', /^Bag \(lb\)/);
+    expect(value('Max Pounds')).toBe('11000');
+    expect(screen.queryByText(/Max Pounds cannot be calculated/)).toBeNull();
   });
 });

@@ -2,6 +2,7 @@ import {
   type AutocompleteItem,
   CALCULATION_WARNING_DURATION_MS,
   calculateContainer,
+  containerPoundsHint,
   formatContainerFigure,
   type ProductListRow,
   TEXTAREA_MAX,
@@ -328,20 +329,22 @@ function ContainerSection({ form, disabled }: { form: InventoryProductFormMethod
       'conversion_factor',
     ],
   });
-  const figures = useMemo(
-    () =>
-      calculateContainer({
-        physical_state: state || null,
-        unit_type: unitTypeOf(unit),
-        unit_name: unit?.name ?? null,
-        container_size: size,
-        container_quantity: quantity,
-        pounds_per_gallon: poundsPerGallon,
-        specific_gravity: specificGravity,
-        conversion_factor: conversionFactor,
-      }),
-    [state, unit, size, quantity, poundsPerGallon, specificGravity, conversionFactor],
-  );
+  const { figures, poundsHint } = useMemo(() => {
+    const input = {
+      physical_state: state || null,
+      unit_type: unitTypeOf(unit),
+      unit_name: unit?.name ?? null,
+      container_size: size,
+      container_quantity: quantity,
+      pounds_per_gallon: poundsPerGallon,
+      specific_gravity: specificGravity,
+      conversion_factor: conversionFactor,
+    };
+    const calculated = calculateContainer(input);
+    // Why Max Pounds stay N/A (a solid in gallons, a liquid without density): a hint under the
+    // figure, where the spec's notices cover only an unknown unit and a broken figure.
+    return { figures: calculated, poundsHint: containerPoundsHint(input, calculated) };
+  }, [state, unit, size, quantity, poundsPerGallon, specificGravity, conversionFactor]);
   // A warning is shown when it appears, not on every keystroke, and not for the line as it loaded.
   const warningKey = figures.warning ? `${figures.warning.title}|${figures.warning.description}` : '';
   const shownWarning = useRef(warningKey);
@@ -401,7 +404,7 @@ function ContainerSection({ form, disabled }: { form: InventoryProductFormMethod
           value={formatContainerFigure(figures.max_gallons)}
         />
       </Field>
-      <Field id={`${ID}-max_pounds`} label="Max Pounds">
+      <Field id={`${ID}-max_pounds`} label="Max Pounds" hint={poundsHint}>
         <Input
           id={`${ID}-max_pounds`}
           readOnly

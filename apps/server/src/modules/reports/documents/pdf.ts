@@ -8,7 +8,9 @@
  * parts), everything else through pdfkit's public drawing calls.
  */
 import {
+  compliance,
   formatReportCell,
+  type ReportCell,
   type ReportChanges,
   type ReportColumn,
   type ReportDocument,
@@ -39,6 +41,19 @@ const TABLE_FONT_SIZE = 7.5;
 const MIN_FONT_SIZE = 5.5;
 const DETAIL_FONT_SIZE = 7;
 const DETAIL_INDENT = 14;
+
+/**
+ * A cell as the PDF prints it. An undetermined verdict in a flag column prints "cannot be
+ * determined" alone: the narrow column cannot hold "determined:" whole even at the smallest size,
+ * and the input it lacks stands in the amount cells beside it, the header and the row's note
+ * (issue 33); the preview and the spreadsheet keep the whole text.
+ */
+function cellText(value: ReportCell | undefined, column: ReportColumn): string {
+  const text = formatReportCell(value ?? null, column.kind);
+  return column.kind === 'flag' && text.startsWith(`${compliance.CANNOT_BE_DETERMINED}: `)
+    ? compliance.CANNOT_BE_DETERMINED
+    : text;
+}
 
 /** How much of the table's width a column takes: names and lists of names wider than figures. */
 function columnWeight(column: ReportColumn): number {
@@ -221,10 +236,14 @@ class ReportPdf {
     const widths = this.columnWidths(table);
     this.tableHeader(table, widths);
     if (table.rows.length === 0) this.paragraph('None.', { size: 8.5 });
-    const wraps = table.columns.map((column) => column.kind === 'text' && column.key !== 'cas_number');
+    const textColumns = table.columns.map((column) => column.kind === 'text' && column.key !== 'cas_number');
     for (const row of table.rows) {
-      const texts = table.columns.map((column) =>
-        pdfText(formatReportCell(row.cells[column.key] ?? null, column.kind)),
+      const texts = table.columns.map((column) => pdfText(cellText(row.cells[column.key], column)));
+      // A figure, flag or threshold column holding words ("cannot be determined: …", issue 33)
+      // wraps inside its cell like a text column, never running on over the next ones.
+      const wraps = table.columns.map(
+        (column, i) =>
+          textColumns[i] || (typeof row.cells[column.key] === 'string' && /\s/.test(texts[i] ?? '')),
       );
       const font = row.reported === true ? BOLD_FONT : REGULAR_FONT;
       const layout = this.rowLayout(texts, widths, font, wraps);

@@ -29,6 +29,16 @@ function locationLine(location: compliance.Tier2Location): string {
   return `Location ${location.location || '(none recorded)'}: ${compliance.formatPounds(location.amount_lb)} lb${conditions ? ` (${conditions})` : ''}`;
 }
 
+/**
+ * The row's storage locations: where its pounds are, then where its lines of unknown pounds are
+ * (issue 33: an undetermined row still names where the chemical is kept), each once.
+ */
+function locationNames(row: compliance.Tier2Row): string {
+  return [...new Set([...row.locations.map((location) => location.location), ...row.unknown_locations])].join(
+    ', ',
+  );
+}
+
 /** The heading of the section after the Tier II table (rules §3; issue 21 point 2). */
 export const TIER2_BELOW_THRESHOLD_TITLE = 'Below threshold (not reported)';
 
@@ -73,7 +83,7 @@ function tier2Row(row: compliance.Tier2Row): ReportRow {
         : row.threshold_lb,
       reportable: verdictCell(row.reportable, row),
       near_threshold: row.near_threshold,
-      locations: row.locations.map((location) => location.location).join(', '),
+      locations: locationNames(row),
     },
     reported: row.reportable,
     near_threshold: row.near_threshold,
@@ -87,6 +97,9 @@ function tier2Row(row: compliance.Tier2Row): ReportRow {
           ]
         : []),
       ...row.locations.map(locationLine),
+      ...row.unknown_locations.map(
+        (location) => `Location ${location || '(none recorded)'}: amount unknown (see the data warnings)`,
+      ),
       ...(row.days_on_site_is_estimate
         ? [`Days on site not recorded: ${compliance.TIER2_DEFAULT_DAYS_ON_SITE} assumed.`]
         : []),
