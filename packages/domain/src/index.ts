@@ -28,6 +28,7 @@ export * from './shared/messages.ts';
 export * from './shared/numbers.ts';
 export * from './shared/phone.ts';
 export * from './shared/record-version.ts';
+export * from './shared/same-name.ts';
 export * from './shared/server-error.ts';
 export * from './tier2-exchange/index.ts';
 export * from './users/index.ts';

@@ -8,6 +8,7 @@ import {
 } from '../shared/fields.ts';
 import { CURSOR_QUERY_FIELD, makeListQuerySchema } from '../shared/list.ts';
 import { READ_VERSION_FIELD } from '../shared/record-version.ts';
+import { CONFIRM_DUPLICATE_FIELD, sameNameConflictSchema } from '../shared/same-name.ts';
 
 export const CUSTOMER_MSG = {
   nameRequired: 'Customer name is required',
@@ -31,7 +32,7 @@ export const SaveCustomerRequestSchema = z.object({
    * Two companies may share a name, but usually a second one is a mistake: a name another customer
    * has (ignoring case and spacing) is a 409 naming it, unless this confirms the user meant it.
    */
-  confirm_duplicate: ActiveFlagSchema.optional(),
+  ...CONFIRM_DUPLICATE_FIELD,
   ...READ_VERSION_FIELD,
   encode: EncodeFlagSchema,
 });
@@ -47,7 +48,7 @@ export const SameNameCustomerSchema = z.object({
 export type SameNameCustomer = z.infer<typeof SameNameCustomerSchema>;
 
 /** The 409 of a save whose name another customer has, until `confirm_duplicate` says so. */
-export const CustomerDuplicateSchema = z.object({ message: z.string(), existing: SameNameCustomerSchema });
+export const CustomerDuplicateSchema = sameNameConflictSchema(SameNameCustomerSchema);
 
 /** Customer picker rows carry the company's city, so two customers of one name can be told apart. */
 export const CustomerAutocompleteItemSchema = z.object({

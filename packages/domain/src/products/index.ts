@@ -5,6 +5,7 @@ import { ActiveFlagSchema, EncodeFlagSchema, requiredTextSchema } from '../share
 import { CURSOR_QUERY_FIELD, makeListQuerySchema } from '../shared/list.ts';
 import { densityFromSpecificGravity } from '../shared/numbers.ts';
 import { READ_VERSION_FIELD } from '../shared/record-version.ts';
+import { CONFIRM_DUPLICATE_FIELD, sameNameConflictSchema } from '../shared/same-name.ts';
 import { PRODUCT_DATA_REQUEST_FIELDS, PRODUCT_DATA_RESOURCE_FIELDS, PRODUCT_MSG } from './product-data.ts';
 
 export * from './fire-code-classes.ts';
@@ -54,11 +55,28 @@ export const SaveProductRequestSchema = z.object({
   mfg_name: requiredTextSchema(200, PRODUCT_MSG.mfgNameRequired, PRODUCT_MSG.mfgNameMax),
   ...PRODUCT_DATA_REQUEST_FIELDS,
   is_active: ActiveFlagSchema.optional(),
+  /**
+   * A second product of one name and manufacturer (case and spacing aside) is usually a mistake
+   * (the line's picker would list both): it is a 409 naming the one there, unless this confirms it.
+   */
+  ...CONFIRM_DUPLICATE_FIELD,
   ...READ_VERSION_FIELD,
   encode: EncodeFlagSchema,
 });
 export type SaveProductRequest = z.input<typeof SaveProductRequestSchema>;
 export type SaveProduct = z.output<typeof SaveProductRequestSchema>;
+
+/** The product a new or renamed one shares its name and manufacturer with: enough to recognise it. */
+export const SameNameProductSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  mfg_name: z.string(),
+  is_active: z.boolean(),
+});
+export type SameNameProduct = z.infer<typeof SameNameProductSchema>;
+
+/** The 409 of a save whose name and manufacturer another product has, until `confirm_duplicate` says so. */
+export const ProductDuplicateSchema = sameNameConflictSchema(SameNameProductSchema);
 
 /**
  * The measures a product keeps for its physical state: liquids and liquified gases keep specific

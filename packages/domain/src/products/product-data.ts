@@ -64,6 +64,8 @@ export const PRODUCT_MSG = {
   partialPressureExcepted: (components: string) =>
     `The partial-pressure override cannot be set: 40 CFR 68.115(b)(1) excepts ${components} (a component of this product) from the below-10-mmHg exemption.`,
   fireCodeHazardClasses: 'Fire Code Hazard Classes must be chosen from the fire-code hazard classes.',
+  /** A save onto the name and manufacturer of another product, until the user confirms it. */
+  duplicate: (name: string, mfgName: string) => `A product named ${name} by ${mfgName} already exists.`,
 } as const;
 
 export const FLASH_POINT_MIN = -459;

@@ -11,12 +11,11 @@ import {
 } from '@chemtrack/domain';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client.ts';
-import { conflictWith } from '../../lib/app-error.ts';
 import { type Actor, recordAudit } from '../../lib/audit.ts';
 import type { CrudService } from '../../lib/crud-routes.ts';
 import { toIso } from '../../lib/dates.ts';
 import { toListedPage, toPage } from '../../lib/list-query.ts';
-import { isSameNameText } from '../../lib/same-name.ts';
+import { askBeforeSameName, isSameNameText } from '../../lib/same-name.ts';
 import { toggleActive } from '../../lib/toggle-active.ts';
 import {
   isBlankBilling,
@@ -112,20 +111,23 @@ async function saveBilling(
 
 /**
  * Two companies may share a name, so a second one is not refused outright: the save answers 409
- * with the customer already there until the user confirms. Checked after the other rules, so the
- * question comes once the form is otherwise right.
+ * with the customer already there until the user confirms (lib/same-name.ts). `current` is the
+ * customer being renamed, none for a new one.
  */
-async function askBeforeSameName(tx: Tx, body: SaveCustomer, exceptId: number | null): Promise<void> {
-  if (body.confirm_duplicate) return;
-  const existing = await findSameNameCustomer(tx, body.name, exceptId);
-  if (existing) throw conflictWith(CUSTOMER_MSG.duplicate(existing.name, existing.city), existing);
+function askBeforeSameNameCustomer(tx: Tx, body: SaveCustomer, current: { id: number; name: string } | null) {
+  return askBeforeSameName({
+    isConfirmed: body.confirm_duplicate,
+    isRenamed: current === null || !isSameNameText(current.name, body.name),
+    find: () => findSameNameCustomer(tx, body.name, current?.id ?? null),
+    message: (existing) => CUSTOMER_MSG.duplicate(existing.name, existing.city),
+  });
 }
 
 async function createCustomer(db: Db, actor: Actor, body: SaveCustomer): Promise<CustomerResource> {
   return db.transaction(async (tx) => {
     const addressId = await saveAddress(tx, null, body.address, 'address');
     const { billingAddressId } = await saveBilling(tx, null, body);
-    await askBeforeSameName(tx, body, null);
+    await askBeforeSameNameCustomer(tx, body, null);
     const id = await insertCustomer(tx, {
       name: body.name,
       preparedAt: body.prepared_at || null,
@@ -152,8 +154,7 @@ async function updateCustomer(
     const { customer } = found;
     const addressId = await saveAddress(tx, customer.addressId, body.address, 'address');
     const { billingAddressId, orphanId } = await saveBilling(tx, customer.billingAddressId, body);
-    // Keeping a name already shared (confirmed when it was given) asks nothing.
-    if (!isSameNameText(customer.name, body.name)) await askBeforeSameName(tx, body, id);
+    await askBeforeSameNameCustomer(tx, body, customer);
     await updateCustomerRow(tx, id, {
       name: body.name,
       preparedAt: body.prepared_at || null,

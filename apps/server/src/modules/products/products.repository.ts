@@ -1,5 +1,5 @@
 import type { ProductListQuery, SdsStatus } from '@chemtrack/domain';
-import { type AnyColumn, and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { type AnyColumn, and, asc, desc, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import {
   chemicalComponents,
@@ -221,13 +221,32 @@ export async function toggleProductActive(db: Db | Tx, id: number): Promise<void
   if (!row) throw notFound('Product');
 }
 
-/** A catalog product of this name and manufacturer, case and spacing aside. */
-export async function findProductByName(db: Db | Tx, name: string, mfgName: string) {
+/**
+ * A catalog product of this name and manufacturer, case and spacing aside (other than `exceptId`):
+ * an active one before an archived one, then the oldest.
+ */
+export async function findProductByName(
+  db: Db | Tx,
+  name: string,
+  mfgName: string,
+  exceptId: number | null = null,
+) {
   const [row] = await db
-    .select({ id: products.id, name: products.name, mfg_name: products.mfgName })
+    .select({
+      id: products.id,
+      name: products.name,
+      mfg_name: products.mfgName,
+      is_active: products.isActive,
+    })
     .from(products)
-    .where(and(isSameName(products.name, name), isSameName(products.mfgName, mfgName)))
-    .orderBy(asc(products.id))
+    .where(
+      and(
+        isSameName(products.name, name),
+        isSameName(products.mfgName, mfgName),
+        exceptId === null ? undefined : ne(products.id, exceptId),
+      ),
+    )
+    .orderBy(desc(products.isActive), asc(products.id))
     .limit(1);
   return row;
 }

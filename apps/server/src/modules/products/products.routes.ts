@@ -6,6 +6,7 @@ import {
   ProductListQuerySchema,
   ProductListRowSchema,
   ProductResourceSchema,
+  SameNameProductSchema,
   SaveProductRequestSchema,
 } from '@chemtrack/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -13,7 +14,7 @@ import { z } from 'zod';
 import { actorOf } from '../../lib/audit.ts';
 import { registerCrudRoutes } from '../../lib/crud-routes.ts';
 import { sendDownload } from '../../lib/download-reply.ts';
-import { ERROR_RESPONSES } from '../../lib/route-schemas.ts';
+import { conflictResponse, ERROR_RESPONSES } from '../../lib/route-schemas.ts';
 import { createProductsService, type ProductChangeListener } from './products.service.ts';
 
 const tags = ['Products'];
@@ -42,6 +43,8 @@ export const createProductsRoutes =
         save: SaveProductRequestSchema,
       },
       service,
+      // Another product has the name and manufacturer: it comes back so the form can name it and ask.
+      saveResponses: { 409: conflictResponse(SameNameProductSchema) },
     });
 
     app.delete(

@@ -12,6 +12,7 @@ import { type Actor, recordAudit } from '../../lib/audit.ts';
 import type { CrudService } from '../../lib/crud-routes.ts';
 import { toIso } from '../../lib/dates.ts';
 import { toListedPage } from '../../lib/list-query.ts';
+import { askBeforeSameName, isSameNameText } from '../../lib/same-name.ts';
 import type { FileStore } from '../../storage/file-store.ts';
 import { releaseFiles, removeStoredFiles, toStoredFile, type WarnLog } from '../files/files.service.ts';
 import { type ProductDataBody, toProductColumns, toProductDataResource } from './product-data.ts';
@@ -19,6 +20,7 @@ import { openSds, resolveSds, resolveSdsStatus } from './product-sds.ts';
 import {
   checkProductVersion,
   findProduct,
+  findProductByName,
   type HazardRef,
   hazardsByProduct,
   insertProduct,
@@ -142,15 +144,40 @@ export async function createProductForLine(
   return { productId, data };
 }
 
+/**
+ * A second product of one name and manufacturer is usually a mistake (the line's picker would
+ * list both alike), so the save answers 409 with the product already there until the user
+ * confirms (lib/same-name.ts), compared as a line naming a new product compares them. `current`
+ * is the product being saved, none for a new one. The Tier II import and the lines create
+ * products through `createProductForLine`, which never asks: they match names their own way.
+ */
+function askBeforeSameNameProduct(
+  tx: Tx,
+  body: SaveProduct,
+  current: { id: number; name: string; mfgName: string } | null,
+) {
+  return askBeforeSameName({
+    isConfirmed: body.confirm_duplicate,
+    isRenamed:
+      current === null ||
+      !isSameNameText(current.name, body.name) ||
+      !isSameNameText(current.mfgName, body.mfg_name),
+    find: () => findProductByName(tx, body.name, body.mfg_name, current?.id ?? null),
+    message: (existing) => PRODUCT_MSG.duplicate(existing.name, existing.mfg_name),
+  });
+}
+
 /** Creates the product with its hazards, its SDS and its audit row in one transaction. */
 async function createProduct(db: Db, actor: Actor, body: SaveProduct): Promise<ProductResource> {
   return db.transaction(async (tx) => {
     await checkHazards(tx, body.hazard_ids, []);
     const sds = await resolveSds(tx, null, body.sds);
+    const sdsStatus = resolveSdsStatus(body.sds_status, null, sds);
+    await askBeforeSameNameProduct(tx, body, null);
     const id = await insertProduct(tx, {
       ...toProductColumns(body),
       sdsFileId: sds.fileId,
-      sdsStatus: resolveSdsStatus(body.sds_status, null, sds),
+      sdsStatus,
       isActive: body.is_active ?? true,
     });
     await replaceHazards(tx, id, body.hazard_ids);
@@ -222,10 +249,12 @@ export function createProductsService(store: FileStore, log?: WarnLog, onChange?
       await checkHazards(tx, body.hazard_ids, hazardIdsBefore);
       await checkPartialPressureOverride(tx, id, body.is_partial_pressure_exempt);
       const sds = await resolveSds(tx, product.sdsFileId, body.sds);
+      const sdsStatus = resolveSdsStatus(body.sds_status, product.sdsStatus, sds);
+      await askBeforeSameNameProduct(tx, body, product);
       await updateProductRow(tx, id, {
         ...toProductColumns(body),
         sdsFileId: sds.fileId,
-        sdsStatus: resolveSdsStatus(body.sds_status, product.sdsStatus, sds),
+        sdsStatus,
         // Only staff save a catalogue product (products.update): their save is the review.
         needsReview: false,
       });

@@ -6,18 +6,16 @@ import {
 } from '@chemtrack/domain';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useNavigate } from '@tanstack/react-router';
-import { useState } from 'react';
 import { Controller, useController, useForm } from 'react-hook-form';
-import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { DateInput } from '../../components/date-input.tsx';
 import { LoadedRecord } from '../../components/loaded-record.tsx';
 import { MaskedField } from '../../components/masked-field.tsx';
 import { useModalRoute } from '../../components/modal-form.tsx';
 import { RecordModalForm } from '../../components/record-modal-form.tsx';
+import { useSameNameQuestion } from '../../components/same-name-question.tsx';
 import { Checkbox } from '../../components/ui/checkbox.tsx';
 import { Field } from '../../components/ui/field.tsx';
 import { Input } from '../../components/ui/input.tsx';
-import { ApiError } from '../../lib/api.ts';
 import { keepSearch } from '../../lib/list-search.ts';
 import { useCan } from '../../lib/permissions.ts';
 import { useRecordMutations } from '../../lib/use-record-mutations.ts';
@@ -32,13 +30,6 @@ import {
   toCustomerBody,
   toCustomerForm,
 } from './customer-form.ts';
-
-/** The customer a save shares its name with, when that is why the server asked (409). */
-function sameNameCustomer(error: unknown): { message: string; existing: SameNameCustomer } | null {
-  if (!(error instanceof ApiError) || error.status !== 409) return null;
-  const parsed = CustomerDuplicateSchema.safeParse(error.body);
-  return parsed.success ? parsed.data : null;
-}
 
 export function CustomerModal({ id }: { id: number | undefined }) {
   if (id === undefined) return <CustomerForm id={undefined} customer={undefined} />;
@@ -79,19 +70,20 @@ function CustomerForm({ id, customer }: { id: number | undefined; customer: Cust
   };
 
   // Two companies may share a name: the server asks first, and this holds the question.
-  const [sameName, setSameName] = useState<{
-    message: string;
-    existing: SameNameCustomer;
-    values: ParsedCustomerForm;
-  } | null>(null);
+  const sameName = useSameNameQuestion<SameNameCustomer, ParsedCustomerForm>({
+    conflict: CustomerDuplicateSchema,
+    isNew: id === undefined,
+    title: 'Customer Name Already Used',
+    question: {
+      create: 'Create another customer with the same name?',
+      save: 'Save this customer with the same name?',
+    },
+    resend: (values) => save.mutate(values),
+  });
   const { save, toggle } = useRecordMutations<CustomerResource, CustomerFormValues, ParsedCustomerForm>({
     entity: 'Customer',
     isNew: id === undefined,
-    onSaveError: (error, values) => {
-      const conflict = sameNameCustomer(error);
-      if (conflict) setSameName({ ...conflict, values });
-      return conflict !== null;
-    },
+    onSaveError: sameName.onSaveError,
     nameOf: (c) => c.name,
     save: (parsed) =>
       customersApi.save(id, withCurrentState(toCustomerBody(parsed), customer), customer?.updated_at),
@@ -162,25 +154,7 @@ function CustomerForm({ id, customer }: { id: number | undefined; customer: Cust
           isRequired={false}
         />
       </fieldset>
-      <ConfirmDialog
-        open={sameName !== null}
-        onOpenChange={(open) => {
-          if (!open) setSameName(null);
-        }}
-        title="Customer Name Already Used"
-        description={
-          sameName
-            ? `${sameName.message}${sameName.existing.is_active ? '' : ' (archived)'} ${
-                id === undefined ? 'Create another customer' : 'Save this customer'
-              } with the same name?`
-            : undefined
-        }
-        confirmLabel={id === undefined ? 'Create anyway' : 'Save anyway'}
-        onConfirm={() => {
-          if (sameName) save.mutate({ ...sameName.values, confirm_duplicate: true });
-          setSameName(null);
-        }}
-      />
+      {sameName.dialog}
     </RecordModalForm>
   );
 }

@@ -1,5 +1,7 @@
 import {
+  ProductDuplicateSchema,
   type ProductResource,
+  type SameNameProduct,
   type SaveProduct,
   SDS_STATUSES,
   type SdsStatus,
@@ -15,6 +17,7 @@ import { DateInput } from '../../components/date-input.tsx';
 import { HistoryLink } from '../../components/history-link.tsx';
 import { LoadedRecord } from '../../components/loaded-record.tsx';
 import { MaskedField } from '../../components/masked-field.tsx';
+import { useSameNameQuestion } from '../../components/same-name-question.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Field } from '../../components/ui/field.tsx';
 import { Input } from '../../components/ui/input.tsx';
@@ -100,9 +103,21 @@ function ProductForm({
     defaultValues: product ? toProductForm(product) : EMPTY_PRODUCT_FORM,
   });
 
+  // A second product of one name and manufacturer: the server asks first, and this holds the question.
+  const sameName = useSameNameQuestion<SameNameProduct, SaveProduct>({
+    conflict: ProductDuplicateSchema,
+    isNew,
+    title: 'Product Already in Catalogue',
+    question: {
+      create: 'Create another product with the same name and manufacturer?',
+      save: 'Save this product with the same name and manufacturer?',
+    },
+    resend: (parsed) => save.mutate(parsed),
+  });
   const { save, toggle } = useRecordMutations<ProductResource, ProductFormValues, SaveProduct>({
     entity: 'Product',
     isNew,
+    onSaveError: sameName.onSaveError,
     nameOf: (p) => p.name,
     save: (parsed) =>
       productsApi.save(
@@ -307,6 +322,7 @@ function ProductForm({
         </FormProvider>
       </section>
       {gravityCheck.dialog}
+      {sameName.dialog}
       <SdsProposalSection
         productId={product?.id}
         reading={sdsReading}

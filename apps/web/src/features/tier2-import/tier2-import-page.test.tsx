@@ -1,19 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { TIER2_IMPORT_MSG, type UserResource } from '@chemtrack/domain';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import {
-  createMemoryHistory,
-  createRootRoute,
-  createRoute,
-  createRouter,
-  RouterProvider,
-} from '@tanstack/react-router';
-import { render, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { useSession } from '../../lib/session.ts';
 import { realApiServer } from '../../test/api-server.ts';
+import { renderRoutes } from '../../test/render-routes.tsx';
 import { CREATE_NEW_PRODUCT, Tier2ImportPage } from './tier2-import-page.tsx';
 
 const server = realApiServer();
@@ -28,22 +21,7 @@ afterEach(() => {
 });
 
 function renderPage() {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const root = createRootRoute();
-  const page = createRoute({
-    getParentRoute: () => root,
-    path: '/reports/tier2-import',
-    component: () => (
-      <QueryClientProvider client={client}>
-        <Tier2ImportPage />
-      </QueryClientProvider>
-    ),
-  });
-  const router = createRouter({
-    routeTree: root.addChildren([page]),
-    history: createMemoryHistory({ initialEntries: ['/reports/tier2-import'] }),
-  });
-  render(<RouterProvider router={router} />);
+  renderRoutes({ '/reports/tier2-import': () => <Tier2ImportPage /> }, '/reports/tier2-import');
 }
 
 const xml = (text: string, name = 'epcra_tier2_data.xml') => new File([text], name, { type: 'text/xml' });
