@@ -10,6 +10,7 @@ import {
   ne,
   type Placeholder,
   type SQL,
+  type SQLWrapper,
   sql,
 } from 'drizzle-orm';
 import { toSnakeCase } from 'drizzle-orm/casing';
@@ -48,7 +49,26 @@ import {
   textKey,
 } from '../../lib/list-query.ts';
 import { versionCheck } from '../../lib/record-version.ts';
-import { sameCombination } from '../inventory-products/inventory-products.repository.ts';
+
+/** A line's combination as SQL (its columns, or another row's), as `sameCombination` compares it. */
+interface CombinationOf {
+  productId: SQLWrapper;
+  containerId: SQLWrapper;
+  containerUnitId: SQLWrapper;
+  containerSize: SQLWrapper;
+}
+
+/**
+ * Two lines hold the same combination: the same product in the same container, unit and size, a
+ * missing container, unit or size matching a missing one. One inventory holds one line of each
+ * (spec 02 §4, saving an inventory product aggregates), and a year copied from several keeps one.
+ */
+export function sameCombination(a: CombinationOf, b: CombinationOf): SQL {
+  return sql`${a.productId} = ${b.productId}
+    AND ${a.containerId} IS NOT DISTINCT FROM ${b.containerId}
+    AND ${a.containerUnitId} IS NOT DISTINCT FROM ${b.containerUnitId}
+    AND ${a.containerSize} IS NOT DISTINCT FROM ${b.containerSize}`;
+}
 
 /** Refuses a save over a newer version of the inventory than the client read (lib/record-version.ts). */
 export const checkInventoryVersion = versionCheck(inventories);

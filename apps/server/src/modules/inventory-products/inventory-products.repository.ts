@@ -1,5 +1,5 @@
 import type { AutocompleteQuery, InventoryProductListQuery } from '@chemtrack/domain';
-import { and, asc, eq, inArray, ne, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import {
   containers,
@@ -37,6 +37,7 @@ import {
   textKey,
 } from '../../lib/list-query.ts';
 import { versionCheck } from '../../lib/record-version.ts';
+import { sameCombination } from '../inventories/inventories.repository.ts';
 
 /** Refuses a save over a newer version of the line than the client read (lib/record-version.ts). */
 export const checkLineVersion = versionCheck(inventoryProducts);
@@ -355,20 +356,6 @@ export interface Combination {
   containerId: number | null;
   containerUnitId: number | null;
   containerSize: string | null;
-}
-
-type CombinationOf = Record<keyof Combination, SQLWrapper>;
-
-/**
- * Two lines hold the same combination: the same product in the same container, unit and size, a
- * missing container, unit or size matching a missing one. One inventory holds one line of each
- * (spec 02 §4, saving an inventory product aggregates), and a year copied from several keeps one.
- */
-export function sameCombination(a: CombinationOf, b: CombinationOf): SQL {
-  return sql`${a.productId} = ${b.productId}
-    AND ${a.containerId} IS NOT DISTINCT FROM ${b.containerId}
-    AND ${a.containerUnitId} IS NOT DISTINCT FROM ${b.containerUnitId}
-    AND ${a.containerSize} IS NOT DISTINCT FROM ${b.containerSize}`;
 }
 
 /** Another line of the inventory holding the same product in the same container, unit and size. */
