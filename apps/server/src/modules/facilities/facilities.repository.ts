@@ -29,7 +29,7 @@ const ORDER_COLUMNS: Record<NonNullable<FacilityListQuery['order_by']>, SQL> = {
  * owner's `facilities_customer_idx`, the shares' `facility_customers_customer_idx`), where an OR
  * of the owner and an EXISTS read every facility to test both (issue 24).
  */
-function belongsTo(customerId: number | undefined): SQL | undefined {
+export function facilityBelongsTo(customerId: number | undefined): SQL | undefined {
   if (customerId === undefined) return undefined;
   return sql`${facilities.id} IN (
     SELECT ${facilityCustomers.facilityId} FROM ${facilityCustomers} WHERE ${facilityCustomers.customerId} = ${customerId}
@@ -73,7 +73,7 @@ export function selectSharedCustomers(db: Db | Tx, facilityId: number) {
 export async function selectFacilityListRows(db: Db, query: FacilityListQuery) {
   const where = and(
     activeFilter(query.status, facilities.isActive),
-    belongsTo(query.customer_id),
+    facilityBelongsTo(query.customer_id),
     searchAny(query.search, [facilities.name]),
   );
   const keyset = keysetOf(
@@ -105,7 +105,7 @@ export async function selectFacilityListRows(db: Db, query: FacilityListQuery) {
 export async function selectFacilityPickerRows(db: Db, query: FacilityAutocompleteQuery) {
   const where = and(
     eq(facilities.isActive, true),
-    belongsTo(query.customer_id),
+    facilityBelongsTo(query.customer_id),
     searchAny(query.search, [facilities.name]),
   );
   return readPage(
@@ -128,7 +128,7 @@ export async function selectActiveFacilitiesOf(db: Db | Tx, customerId: number) 
   return db
     .select({ id: facilities.id, name: facilities.name })
     .from(facilities)
-    .where(and(eq(facilities.isActive, true), belongsTo(customerId)))
+    .where(and(eq(facilities.isActive, true), facilityBelongsTo(customerId)))
     .orderBy(asc(textKey(facilities.name)), facilities.id);
 }
 

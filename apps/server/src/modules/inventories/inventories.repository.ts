@@ -49,6 +49,7 @@ import {
   textKey,
 } from '../../lib/list-query.ts';
 import { versionCheck } from '../../lib/record-version.ts';
+import { facilityBelongsTo } from '../facilities/facilities.repository.ts';
 
 /** A line's combination as SQL (its columns, or another row's), as `sameCombination` compares it. */
 interface CombinationOf {
@@ -297,7 +298,7 @@ export function selectInventoryYears(db: Db, customerId: number, facilityId: num
 /**
  * The years in which an active facility of the customer (owned or shared) has an active inventory
  * of the customer, newest first, each once: the years the all-facilities report can draw
- * (reports' selectActiveFacilitiesOf and selectFacilitiesWithInventory).
+ * (the facilities of `selectActiveFacilitiesOf`, the inventories of `selectFacilitiesWithInventory`).
  */
 export async function selectCustomerInventoryYears(db: Db, customerId: number): Promise<number[]> {
   const rows = await db
@@ -309,9 +310,7 @@ export async function selectCustomerInventoryYears(db: Db, customerId: number): 
         eq(inventories.customerId, customerId),
         eq(inventories.isActive, true),
         eq(facilities.isActive, true),
-        sql`(${facilities.customerId} = ${customerId} OR EXISTS (
-          SELECT 1 FROM ${facilityCustomers}
-          WHERE ${facilityCustomers.facilityId} = ${facilities.id} AND ${facilityCustomers.customerId} = ${customerId}))`,
+        facilityBelongsTo(customerId),
       ),
     )
     .orderBy(desc(inventories.year));
