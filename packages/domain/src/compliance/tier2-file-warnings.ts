@@ -73,6 +73,22 @@ export function tier2ContactWarnings(facility: SnapshotFacility): EngineWarning[
   return warnings;
 }
 
+/** The lines that make up the reported rows, each once, in the rows' order: what the `.t2s` files. */
+function reportedLines(
+  rows: readonly Tier2Row[],
+  lineById: ReadonlyMap<number, SnapshotLine>,
+): SnapshotLine[] {
+  const lines = new Map<number, SnapshotLine>();
+  for (const row of rows) {
+    if (!row.reportable) continue;
+    for (const c of row.explanation.contributions) {
+      const line = lineById.get(c.inventory_product_id);
+      if (line && !lines.has(line.inventory_product_id)) lines.set(line.inventory_product_id, line);
+    }
+  }
+  return [...lines.values()];
+}
+
 /**
  * One warning per product of a reported row whose lines record no GHS category (from 2017, when
  * the file carries only those): the row's legacy flags do not go into the `.t2s`.
@@ -85,17 +101,13 @@ export function tier2LegacyHazardWarnings(
   if (year < TIER2_GHS_FIRST_YEAR) return [];
   const warned = new Set<number>();
   const warnings: EngineWarning[] = [];
-  for (const row of rows) {
-    if (!row.reportable) continue;
-    for (const c of row.explanation.contributions) {
-      const line = lineById.get(c.inventory_product_id);
-      if (!line || warned.has(line.product_id) || (line.hazard_categories ?? []).length > 0) continue;
-      // A line with no flag at all has the engine's own warning (no hazard category recorded).
-      if (!LEGACY_HAZARD_FLAGS.some((flag) => line[flag])) continue;
-      // Lines of one product share its categories: the first line found stands for the product.
-      warned.add(line.product_id);
-      warnings.push(lineWarning(line, 'tier2_legacy_hazards_only', TIER2_FILE_MSG.legacyHazardsOnly));
-    }
+  for (const line of reportedLines(rows, lineById)) {
+    if (warned.has(line.product_id) || (line.hazard_categories ?? []).length > 0) continue;
+    // A line with no flag at all has the engine's own warning (no hazard category recorded).
+    if (!LEGACY_HAZARD_FLAGS.some((flag) => line[flag])) continue;
+    // Lines of one product share its categories: the first line found stands for the product.
+    warned.add(line.product_id);
+    warnings.push(lineWarning(line, 'tier2_legacy_hazards_only', TIER2_FILE_MSG.legacyHazardsOnly));
   }
   return warnings;
 }
@@ -116,18 +128,10 @@ export function tier2StorageWarnings(
   rows: readonly Tier2Row[],
   lineById: ReadonlyMap<number, SnapshotLine>,
 ): EngineWarning[] {
-  const warned = new Set<number>();
-  const warnings: EngineWarning[] = [];
-  for (const row of rows) {
-    if (!row.reportable) continue;
-    for (const c of row.explanation.contributions) {
-      const line = lineById.get(c.inventory_product_id);
-      if (!line || warned.has(line.inventory_product_id)) continue;
-      const missing = STORAGE_CONDITIONS.filter(([field]) => !line[field]?.trim()).map(([, label]) => label);
-      if (missing.length === 0) continue;
-      warned.add(line.inventory_product_id);
-      warnings.push(lineWarning(line, 'tier2_missing_storage', TIER2_FILE_MSG.missingStorage(missing)));
-    }
-  }
-  return warnings;
+  return reportedLines(rows, lineById).flatMap((line) => {
+    const missing = STORAGE_CONDITIONS.filter(([field]) => !line[field]?.trim()).map(([, label]) => label);
+    return missing.length === 0
+      ? []
+      : [lineWarning(line, 'tier2_missing_storage', TIER2_FILE_MSG.missingStorage(missing))];
+  });
 }

@@ -19,7 +19,7 @@ export const MISSING_CONTAINER_INPUT = 'Container Size, Quantity and Unit';
  * not weigh a solid (spec 02 §9: specific gravity and pounds per gallon are a liquid's, so a solid
  * product keeps none; rules §0.1 and 40 CFR 370.43 convert only gas or liquid volumes).
  */
-export function missingSolidWeightInput(unit: string): string {
+function missingSolidWeightInput(unit: string): string {
   return `Container Unit in lb (a solid in ${unit}, a volume unit, gives no pounds)`;
 }
 
@@ -98,13 +98,8 @@ export function undeterminedVerdict(meets: boolean, missing: readonly string[]):
  * The rule line of a test whose verdict cannot be determined: "at least 0.00 lb against threshold
  * 10,000 lb: cannot be determined", never "0.00 lb < threshold 10,000 lb", which reads as a verdict.
  */
-export function undeterminedRuleText(
-  known: number,
-  threshold: number,
-  label = 'threshold',
-  unit = 'lb',
-): string {
-  return `at least ${formatPounds(known)} ${unit} against ${label} ${formatThreshold(threshold)} ${unit}: ${CANNOT_BE_DETERMINED}`;
+export function undeterminedRuleText(known: number, threshold: number): string {
+  return `at least ${formatPounds(known)} lb against threshold ${formatThreshold(threshold)} lb: ${CANNOT_BE_DETERMINED}`;
 }
 
 /** The sentence an explanation adds for lines of unknown amount: "the total is at least …". */

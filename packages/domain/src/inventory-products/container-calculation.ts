@@ -181,7 +181,7 @@ export function calculateContainer(input: ContainerCalculationInput): ContainerC
 }
 
 /** Whether the unit's formula weighs a line of the physical state (spec 02 §9; lb weighs any state). */
-export function unitWeighsState(unitType: UnitType, state: string | null | undefined): boolean {
+function unitWeighsState(unitType: UnitType, state: string | null | undefined): boolean {
   return unitType === 'lb' || FORMULA_STATES[unitType].some((item) => item === state);
 }
 
