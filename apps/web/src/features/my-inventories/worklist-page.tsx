@@ -3,11 +3,11 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { ArrowLeft, ChevronRight, Plus } from 'lucide-react';
 import { useState } from 'react';
+import { ErrorLine } from '../../components/error-line.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { usePageMeta } from '../../lib/page-meta.ts';
 import { inventoryProductsApi, inventoryTitle } from '../inventory-products/api.ts';
-import { ErrorLine } from '../reports/query-lines.tsx';
 import { worklistParams } from './api.ts';
 
 /**

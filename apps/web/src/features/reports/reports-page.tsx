@@ -24,6 +24,7 @@ import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { ChoiceField } from '../../components/choice-field.tsx';
+import { ErrorLine } from '../../components/error-line.tsx';
 import { PagedPicker } from '../../components/paged-picker.tsx';
 import { PreparingStatus } from '../../components/preparing-status.tsx';
 import { Button } from '../../components/ui/button.tsx';
@@ -43,7 +44,7 @@ import {
   reportPreviewOptions,
   reportTypesOptions,
 } from './api.ts';
-import { ErrorLine, PendingLine } from './query-lines.tsx';
+import { PendingLine } from './query-lines.tsx';
 import { ReportPreview } from './report-preview.tsx';
 import { Tier2ExportButton } from './tier2-export-button.tsx';
 

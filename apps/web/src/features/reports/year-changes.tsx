@@ -8,8 +8,9 @@ import {
   yearChangesHeading,
 } from '@chemtrack/domain';
 import { useQuery } from '@tanstack/react-query';
+import { ErrorLine } from '../../components/error-line.tsx';
 import { reportChangesOptions } from './api.ts';
-import { ErrorLine, PendingLine } from './query-lines.tsx';
+import { PendingLine } from './query-lines.tsx';
 
 /**
  * Issue 36 "What changed since last year", in the Tier II preview: the facility's chemicals added,
